@@ -1,0 +1,11 @@
+module github.com/issuerkit/issuerkit-go
+
+go 1.25.0
+
+require (
+	github.com/google/uuid v1.6.0
+	github.com/oapi-codegen/runtime v1.8.0
+	github.com/stretchr/testify v1.12.1
+	go.uber.org/goleak v1.3.0
+	golang.org/x/oauth2 v0.36.0
+)
