@@ -9,3 +9,5 @@ require (
 	go.uber.org/goleak v1.3.0
 	golang.org/x/oauth2 v0.36.0
 )
+
+require github.com/apapsch/go-jsonmerge/v2 v2.0.0 // indirect
