@@ -1,0 +1,70 @@
+package transport
+
+import (
+	"crypto/tls"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+)
+
+// DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
+// transport with dial, TLS-handshake and response-header timeouts, keep-alive, HTTP/2, and
+// enough idle connections per host for many goroutines sharing one client. It has no overall
+// Timeout: a call is bounded by its context, so that a streamed download is not cut off.
+func DefaultHTTPClient(tlsConfig *tls.Config) *http.Client {
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	t := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dialer.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          256,
+		MaxIdleConnsPerHost:   64,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ResponseHeaderTimeout: 60 * time.Second,
+		ExpectContinueTimeout: time.Second,
+		TLSClientConfig:       tlsConfigOrDefault(tlsConfig),
+	}
+	return &http.Client{Transport: t}
+}
+
+func tlsConfigOrDefault(c *tls.Config) *tls.Config {
+	if c == nil {
+		return &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	c = c.Clone()
+	if c.MinVersion == 0 {
+		c.MinVersion = tls.VersionTLS12
+	}
+	return c
+}
+
+// errTLSWithCustomTransport is returned when a TLS configuration cannot be applied to the
+// caller's client.
+var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
+
+// httpClientFor combines the caller's client and TLS configuration. The caller's client is never
+// modified: when TLS settings must be applied, its transport is cloned.
+func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
+	if c == nil {
+		return DefaultHTTPClient(tlsConfig), nil
+	}
+	if tlsConfig == nil {
+		return c, nil
+	}
+	var base *http.Transport
+	switch t := c.Transport.(type) {
+	case nil:
+		base = http.DefaultTransport.(*http.Transport)
+	case *http.Transport:
+		base = t
+	default:
+		return nil, errTLSWithCustomTransport
+	}
+	t := base.Clone()
+	t.TLSClientConfig = tlsConfigOrDefault(tlsConfig)
+	cc := *c
+	cc.Transport = t
+	return &cc, nil
+}
