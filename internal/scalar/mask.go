@@ -1,21 +1,37 @@
 package scalar
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// maskRune replaces each hidden character.
+const maskRune = '*'
+
 // Mask returns s with every character but the last four replaced, so that logs and error
 // texts can still tell two values apart without revealing them. Values of eight characters or
 // fewer are masked whole. Mask("4111111111111111") == "************1111".
+// Characters are Unicode code points; invalid UTF-8 bytes count as one character each and,
+// when shown, are shown as U+FFFD.
 func Mask(s string) string {
-	r := []rune(s)
-	keep := 0
-	if len(r) > 8 {
-		keep = 4
-	}
-	out := make([]rune, len(r))
-	for i := range r {
-		if i < len(r)-keep {
-			out[i] = '*'
-		} else {
-			out[i] = r[i]
+	n := utf8.RuneCountInString(s)
+	hide := n - maskKept(n)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if hide > 0 {
+			r = maskRune
+			hide--
 		}
+		b.WriteRune(r)
 	}
-	return string(out)
+	return b.String()
+}
+
+// maskKept returns how many trailing characters Mask shows of a value of n characters.
+func maskKept(n int) int {
+	if n > 8 {
+		return 4
+	}
+	return 0
 }

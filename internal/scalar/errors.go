@@ -1,0 +1,80 @@
+package scalar
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors, matched with errors.Is. Every error returned for text that is not a valid
+// value of the type wraps the matching sentinel.
+var (
+	// ErrInvalidTimestamp is wrapped by every error returned for text that is not a valid
+	// [Timestamp].
+	ErrInvalidTimestamp = errors.New("invalid timestamp")
+	// ErrInvalidDecimal is wrapped by every error returned for text that is not a valid
+	// [Decimal].
+	ErrInvalidDecimal = errors.New("invalid decimal")
+	// ErrInvalidSecret is wrapped by the error returned when a JSON value other than a
+	// string or null is decoded into a [Secret]. The error never holds the value itself.
+	ErrInvalidSecret = errors.New("invalid secret")
+)
+
+// Layouts named by [ParseError.Expected].
+const (
+	// TimestampFormat describes the text of a [Timestamp]: a date, a time and from one to
+	// seven digits of fractional seconds, optionally followed by Z or a ±hh:mm offset.
+	TimestampFormat = "yyyy-MM-ddTHH:mm:ss[.fffffff][Z|±hh:mm]"
+	// DecimalFormat describes the text of a [Decimal]: a JSON number, in which the integer
+	// part may be grouped by thousands with commas when it comes as a string.
+	DecimalFormat = "JSON number such as 12.50, -0.005 or 1.5e3; in a string also 75,020.52"
+)
+
+// maxErrorInput caps how much of the input a ParseError message quotes.
+const maxErrorInput = 64
+
+// ParseError reports text that is not a valid [Timestamp] or [Decimal]. It wraps
+// [ErrInvalidTimestamp] or [ErrInvalidDecimal], so errors.Is matches the sentinel and
+// errors.As recovers the details.
+type ParseError struct {
+	// Type names the type being decoded: "Timestamp" or "Decimal".
+	Type string
+	// Input is the rejected text, whole: the content of a JSON string, or the raw JSON value
+	// when it is not a string.
+	Input string
+	// Expected is the layout that was expected: [TimestampFormat] or [DecimalFormat].
+	Expected string
+	// Reason says what is wrong with Input, such as "month out of range".
+	Reason string
+
+	sentinel error
+}
+
+// Error returns a one-line description quoting at most the first 64 bytes of the input.
+func (e *ParseError) Error() string {
+	in := e.Input
+	if len(in) > maxErrorInput {
+		in = in[:maxErrorInput] + "..."
+	}
+	msg := "invalid " + e.Type + " " + strconv.Quote(in)
+	if e.Reason != "" {
+		msg += ": " + e.Reason
+	}
+	return msg + " (want " + e.Expected + ")"
+}
+
+// Unwrap returns the sentinel error of the type: [ErrInvalidTimestamp] or [ErrInvalidDecimal].
+func (e *ParseError) Unwrap() error { return e.sentinel }
+
+func timestampError[T string | []byte](input T, reason string) error {
+	return &ParseError{
+		Type: "Timestamp", Input: string(input), Expected: TimestampFormat,
+		Reason: reason, sentinel: ErrInvalidTimestamp,
+	}
+}
+
+func decimalError[T string | []byte](input T, reason string) error {
+	return &ParseError{
+		Type: "Decimal", Input: string(input), Expected: DecimalFormat,
+		Reason: reason, sentinel: ErrInvalidDecimal,
+	}
+}
