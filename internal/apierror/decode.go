@@ -1,0 +1,261 @@
+package apierror
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// MaxBodyBytes is the default cap, 64 KiB, on the part of an error body that is kept in
+// Error.Body and decoded. Error bodies of the three APIs are a few hundred bytes; the cap only
+// bounds what a misbehaving server or gateway can make the SDK hold in memory. A longer body
+// is cut at the cap and Error.Truncated is set.
+const MaxBodyBytes = 64 << 10
+
+// Decoder decodes an error body into a typed error: *Problem for the card platform,
+// *BankError for the bank APIs. ok is false when the body is not of that kind (empty, not
+// JSON, truncated, malformed, or another JSON document); decoded is then nil. The body it gets
+// has already been masked by redact.JSON.
+type Decoder func(body []byte, contentType string) (decoded error, ok bool)
+
+// RequestInfo describes the request whose response failed, for the error text.
+type RequestInfo struct {
+	// Method is the HTTP method.
+	Method string
+	// URL is the request URL, already redacted (redact.URL).
+	URL string
+	// CorrelationID is the X-CorrelationId sent with the request, if any.
+	CorrelationID string
+}
+
+// DecodeOptions configures how an error response is turned into an *Error.
+type DecodeOptions struct {
+	// MaxBodyBytes caps the part of the body kept and decoded; zero or less means the package
+	// constant MaxBodyBytes.
+	MaxBodyBytes int64
+	// Decode decodes the body; nil keeps the body undecoded.
+	Decode Decoder
+	// Now is the clock used to turn a Retry-After date into a duration; nil means time.Now.
+	Now func() time.Time
+}
+
+// FromResponse builds the *Error of a non-2xx response. It reads at most limit bytes of
+// resp.Body, plus one to tell whether there was more (limit <= 0 means MaxBodyBytes), and does
+// not close it: the caller drains and closes the body. decode may be nil. See
+// DecodeOptions.FromResponse.
+func FromResponse(resp *http.Response, req RequestInfo, decode Decoder, limit int64) *Error {
+	return DecodeOptions{MaxBodyBytes: limit, Decode: decode}.FromResponse(resp, req)
+}
+
+// FromResponse builds the *Error of a non-2xx response:
+//
+//   - the body is read up to the cap; a longer body keeps its first MaxBodyBytes bytes and a
+//     body whose read fails midway (a reset connection) keeps what was read, both with
+//     Truncated set;
+//   - the body is masked with redact.JSON (which falls back to redact.Text for non-JSON) and
+//     then decoded with Decode; an empty, non-JSON, truncated or malformed body simply leaves
+//     Problem and Bank nil;
+//   - the headers are cloned without Authorization, Proxy-Authorization, Cookie and
+//     Set-Cookie, and Location is redacted like a URL;
+//   - CorrelationID is the one sent, else the X-CorrelationId response header, else the one in
+//     the body; TraceID is the body's (ProblemDetails traceId, bank TransactionId), else the
+//     traceparent's trace id, else X-Request-Id or Request-Id;
+//   - RetryAfter is the parsed Retry-After header.
+//
+// It does not close resp.Body. A nil resp gives an *Error with status 0.
+func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error {
+	e := &Error{Method: req.Method, URL: req.URL, CorrelationID: req.CorrelationID}
+	if resp == nil {
+		return e
+	}
+	e.StatusCode = resp.StatusCode
+	e.Header = cleanHeader(resp.Header)
+
+	limit := o.MaxBodyBytes
+	if limit <= 0 {
+		limit = MaxBodyBytes
+	}
+	raw, truncated := readCapped(resp.Body, limit)
+	e.Truncated = truncated
+	if len(raw) > 0 {
+		e.Body = redact.JSON(raw)
+	}
+
+	contentType := resp.Header.Get("Content-Type")
+	if o.Decode != nil && len(e.Body) > 0 {
+		if d, ok := o.Decode(e.Body, contentType); ok && d != nil {
+			switch v := d.(type) {
+			case *Problem:
+				if v != nil {
+					e.Problem = v
+				}
+			case *BankError:
+				if v != nil {
+					e.Bank = v
+				}
+			default:
+				e.decoded = d
+			}
+		}
+	}
+
+	if e.CorrelationID == "" {
+		e.CorrelationID = resp.Header.Get("X-CorrelationId")
+	}
+	if e.CorrelationID == "" && e.Bank != nil {
+		e.CorrelationID = e.Bank.CorrelationID
+	}
+	switch {
+	case e.Problem != nil && e.Problem.TraceID != "":
+		e.TraceID = e.Problem.TraceID
+	case e.Bank != nil && e.Bank.TransactionID != "":
+		e.TraceID = e.Bank.TransactionID
+	default:
+		e.TraceID = headerTraceID(resp.Header)
+	}
+
+	now := time.Now
+	if o.Now != nil {
+		now = o.Now
+	}
+	if v := resp.Header.Get("Retry-After"); v != "" {
+		e.RetryAfter, _ = ParseRetryAfter(v, now())
+	}
+	return e
+}
+
+// readCapped reads at most limit bytes of body and reports whether the body was longer or
+// its read failed.
+func readCapped(body io.Reader, limit int64) ([]byte, bool) {
+	if body == nil || body == http.NoBody {
+		return nil, false
+	}
+	n := limit
+	if n < math.MaxInt64 {
+		n++
+	}
+	raw, err := io.ReadAll(io.LimitReader(body, n))
+	truncated := err != nil
+	if int64(len(raw)) > limit {
+		raw, truncated = raw[:limit], true
+	}
+	return raw, truncated
+}
+
+// cleanHeader clones h without credentials and with Location redacted.
+func cleanHeader(h http.Header) http.Header {
+	if h == nil {
+		return nil
+	}
+	c := h.Clone()
+	for _, name := range redact.NeverAllowed {
+		c.Del(name)
+	}
+	for k := range c {
+		for _, name := range redact.NeverAllowed {
+			if strings.EqualFold(k, name) {
+				delete(c, k) // a name that was not canonical
+			}
+		}
+	}
+	if locs := c.Values("Location"); len(locs) > 0 {
+		for i, l := range locs {
+			if u, err := url.Parse(l); err == nil {
+				locs[i] = redact.URL(u)
+			} else {
+				locs[i] = redact.Text(l)
+			}
+		}
+	}
+	return c
+}
+
+// headerTraceID returns a trace id from the response headers: the trace id of a W3C
+// traceparent, else the whole traceparent, else X-Request-Id, else Request-Id.
+func headerTraceID(h http.Header) string {
+	if tp := strings.TrimSpace(h.Get("Traceparent")); tp != "" {
+		// version-traceid-parentid-flags
+		if parts := strings.Split(tp, "-"); len(parts) >= 4 && len(parts[1]) == 32 {
+			return parts[1]
+		}
+		return tp
+	}
+	if id := strings.TrimSpace(h.Get("X-Request-Id")); id != "" {
+		return id
+	}
+	return strings.TrimSpace(h.Get("Request-Id"))
+}
+
+// IsJSONMediaType reports whether the Content-Type value names JSON: application/json,
+// text/json, or any +json suffix such as application/problem+json (parameters and case are
+// ignored).
+func IsJSONMediaType(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		mt, _, _ = strings.Cut(contentType, ";")
+		mt = strings.ToLower(strings.TrimSpace(mt))
+	}
+	switch {
+	case mt == "application/json", mt == "text/json":
+		return true
+	case strings.HasSuffix(mt, "+json"):
+		return strings.HasPrefix(mt, "application/") || strings.HasPrefix(mt, "text/")
+	}
+	return false
+}
+
+// jsonObjectBody returns body without surrounding white space and byte order mark when it is
+// worth decoding: only a JSON object can be an error body, so a body is tried when it starts
+// with '{', whatever its media type says (a JSON media type on anything else cannot decode).
+func jsonObjectBody(body []byte) ([]byte, bool) {
+	doc := bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(body), []byte("\xef\xbb\xbf")))
+	if len(doc) == 0 || doc[0] != '{' {
+		return nil, false
+	}
+	return doc, true
+}
+
+// DecodeProblem is the Decoder of the card platform: it decodes a ProblemDetails body into a
+// *Problem. The body is tried when its media type is JSON (application/json,
+// application/problem+json, text/json, application/*+json) or, whatever the media type, when
+// it starts with '{'. ok is false for an empty, non-JSON, truncated or malformed body, and for
+// a JSON object without any problem details member.
+//
+//lint:ignore ST1008 the Decoder signature: the decoded error is the value, ok says whether there is one
+func DecodeProblem(body []byte, contentType string) (error, bool) {
+	doc, ok := jsonObjectBody(body)
+	if !ok {
+		return nil, false
+	}
+	p := new(Problem)
+	if err := json.Unmarshal(doc, p); err != nil || !p.recognized() {
+		return nil, false
+	}
+	return p, true
+}
+
+// DecodeBankError is the Decoder of the bank APIs: it decodes the bank's error body (with any
+// of the ServiceError shapes) into a *BankError. Bodies are tried as DecodeProblem tries them;
+// ok is false for an empty, non-JSON, truncated or malformed body, and for a JSON object
+// without any member of the bank's error schema.
+//
+//lint:ignore ST1008 the Decoder signature: the decoded error is the value, ok says whether there is one
+func DecodeBankError(body []byte, contentType string) (error, bool) {
+	doc, ok := jsonObjectBody(body)
+	if !ok {
+		return nil, false
+	}
+	b := new(BankError)
+	if err := json.Unmarshal(doc, b); err != nil || !b.recognized() {
+		return nil, false
+	}
+	return b, true
+}

@@ -1,0 +1,182 @@
+package apierror
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// Error is the root error of every non-2xx response, for all three clients; the public
+// packages alias it. Use errors.Is with the status sentinels (ErrNotFound, ErrServerError,
+// ...) and errors.As with *Problem or *BankError to reach the decoded body.
+//
+// Everything it holds is redacted: URL by the caller (redact.URL), Body by redact.JSON, Header
+// without credentials. Printing it, with any verb, reveals no secret.
+type Error struct {
+	// StatusCode is the HTTP status code of the response (0 when there was no response).
+	StatusCode int
+	// Method is the HTTP method of the request.
+	Method string
+	// URL is the request URL, redacted by the caller with redact.URL.
+	URL string
+	// CorrelationID is the X-CorrelationId sent with the request, or echoed by the server.
+	CorrelationID string
+	// TraceID is the server's trace id: ProblemDetails traceId or the bank's TransactionId,
+	// else the trace id of a traceparent response header, else X-Request-Id.
+	TraceID string
+	// RetryAfter is the wait the server asked for in Retry-After, 0 if none.
+	RetryAfter time.Duration
+	// Header is a clone of the response headers, without Authorization, Proxy-Authorization,
+	// Cookie and Set-Cookie, and with Location redacted.
+	Header http.Header
+	// Body is the response body, at most MaxBodyBytes of it (or DecodeOptions.MaxBodyBytes),
+	// with secrets masked by redact.JSON (which re-encodes a JSON body compactly). Nil when
+	// the body was empty.
+	Body []byte
+	// Truncated is set when the body was longer than the cap, or its read failed midway (the
+	// connection broke): Body holds only what was read.
+	Truncated bool
+	// Problem is the decoded card platform ProblemDetails, nil if the body was not one.
+	Problem *Problem
+	// Bank is the decoded bank error body, nil if the body was not one.
+	Bank *BankError
+
+	decoded error // what a custom Decoder returned, when neither *Problem nor *BankError
+}
+
+// Error returns a one-line description:
+//
+//	issuerkit: GET https://host/api/v1/cards/x: 404 Not Found: Card not found (correlation id 0c8e2f4a-…, trace id 00-4bf9…)
+//
+// The message after the status is the decoded body's (title and first field errors, or
+// ErrorMessage and the service error), else a short non-HTML body. Card numbers and SSNs in
+// it are masked; it never includes headers.
+func (e *Error) Error() string {
+	if e == nil {
+		return "issuerkit: <nil error>"
+	}
+	var b strings.Builder
+	b.WriteString("issuerkit: ")
+	if e.Method != "" || e.URL != "" {
+		b.WriteString(strings.TrimSpace(e.Method + " " + redact.Text(e.URL)))
+		b.WriteString(": ")
+	}
+	status := statusText(e.StatusCode)
+	b.WriteString(status)
+	if msg := e.message(); msg != "" && !strings.EqualFold(msg, http.StatusText(e.StatusCode)) {
+		b.WriteString(": ")
+		b.WriteString(msg)
+	}
+	var extra []string
+	if e.CorrelationID != "" {
+		extra = append(extra, "correlation id "+e.CorrelationID)
+	}
+	if e.TraceID != "" {
+		extra = append(extra, "trace id "+e.TraceID)
+	}
+	if e.RetryAfter > 0 {
+		extra = append(extra, "retry after "+e.RetryAfter.String())
+	}
+	if len(extra) > 0 {
+		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
+	}
+	return b.String()
+}
+
+func statusText(code int) string {
+	if code == 0 {
+		return "no response"
+	}
+	if t := http.StatusText(code); t != "" {
+		return fmt.Sprintf("%d %s", code, t)
+	}
+	return fmt.Sprintf("status %d", code)
+}
+
+// maxSnippet bounds the part of an undecoded body shown in Error.
+const maxSnippet = 200
+
+// message is the text of the decoded body, else a snippet of a text body.
+func (e *Error) message() string {
+	switch {
+	case e.Problem != nil:
+		return e.Problem.summary()
+	case e.Bank != nil:
+		return e.Bank.summary()
+	case e.decoded != nil:
+		return redact.Text(e.decoded.Error())
+	}
+	return snippet(e.Body, e.Header.Get("Content-Type"))
+}
+
+// snippet returns a short, single-line excerpt of a body that is not HTML, or "".
+func snippet(body []byte, contentType string) string {
+	s := strings.Join(strings.Fields(string(body)), " ")
+	if s == "" || strings.Contains(strings.ToLower(contentType), "html") || s[0] == '<' {
+		return ""
+	}
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if len(s) > maxSnippet {
+		cut := maxSnippet
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return redact.Text(s)
+}
+
+// Unwrap returns the status sentinel (StatusSentinel) and the decoded body (*Problem or
+// *BankError) when there is one, for errors.Is and errors.As.
+func (e *Error) Unwrap() []error {
+	if e == nil {
+		return nil
+	}
+	errs := make([]error, 0, 2)
+	if s := StatusSentinel(e.StatusCode); s != nil {
+		errs = append(errs, s)
+	}
+	switch {
+	case e.Problem != nil:
+		errs = append(errs, e.Problem)
+	case e.Bank != nil:
+		errs = append(errs, e.Bank)
+	case e.decoded != nil:
+		errs = append(errs, e.decoded)
+	}
+	return errs
+}
+
+// LogValue makes the error log as a group of its fields (status, method, url, correlation_id,
+// trace_id, retry_after, truncated, message), all redacted.
+func (e *Error) LogValue() slog.Value {
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
+	attrs := []slog.Attr{
+		slog.Int("status", e.StatusCode),
+		slog.String("method", e.Method),
+		slog.String("url", redact.Text(e.URL)),
+	}
+	if e.CorrelationID != "" {
+		attrs = append(attrs, slog.String("correlation_id", e.CorrelationID))
+	}
+	if e.TraceID != "" {
+		attrs = append(attrs, slog.String("trace_id", e.TraceID))
+	}
+	if e.RetryAfter > 0 {
+		attrs = append(attrs, slog.Duration("retry_after", e.RetryAfter))
+	}
+	if e.Truncated {
+		attrs = append(attrs, slog.Bool("truncated", true))
+	}
+	if msg := e.message(); msg != "" {
+		attrs = append(attrs, slog.String("message", msg))
+	}
+	return slog.GroupValue(attrs...)
+}

@@ -1,0 +1,15 @@
+// Package redact masks secrets before they reach logs and error texts.
+//
+// The SDK handles card data and bank account data (PCI DSS scope): PANs, CVVs, PINs, track
+// data, SSNs, account numbers, and the tokens and client secrets that authorize calls. Every
+// URL, body and header that the SDK logs or keeps in an error goes through this package first:
+//
+//   - URL drops user:password@, masks sensitive query parameters and PAN-like path segments;
+//   - JSON masks the values of sensitive keys in a JSON body and the PANs and SSNs in its texts;
+//   - Text masks PANs (13–19 digits passing the Luhn check) and SSNs (ddd-dd-dddd) in free text;
+//   - HeaderAllowed tells which headers may be logged at all.
+//
+// Masking always looks the same: scalar.Mask keeps the last four characters of values longer
+// than eight characters and masks shorter values whole. None of the functions panic, whatever
+// their input.
+package redact

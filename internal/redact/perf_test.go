@@ -1,0 +1,34 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAdversarialInputsStayFast guards against quadratic behaviour on bodies at the 64 KiB cap.
+func TestAdversarialInputsStayFast(t *testing.T) {
+	const n = 64 << 10
+	inputs := map[string]string{
+		"escaped quotes":   strings.Repeat(`"\`, n/2),
+		"quotes":           strings.Repeat(`"`, n),
+		"keys and colons":  strings.Repeat(`"cvv":`, n/6),
+		"unterminated":     `{"cvv":"` + strings.Repeat("1", n),
+		"digit groups":     strings.Repeat("1 ", n/2),
+		"dash groups":      strings.Repeat("4111-", n/5),
+		"digits":           strings.Repeat("4", n),
+		"deep arrays":      strings.Repeat("[", n),
+		"deep valid":       strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
+		"many small pans":  strings.Repeat("4111111111111111 ", n/17),
+		"ssn-like":         strings.Repeat("123-45-6789-", n/12),
+		"object of secret": `{` + strings.Repeat(`"pan":"4111111111111111",`, n/26) + `"x":1}`,
+	}
+	for name, in := range inputs {
+		start := time.Now()
+		JSON([]byte(in))
+		Text(in)
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+	}
+}

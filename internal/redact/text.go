@@ -1,0 +1,167 @@
+package redact
+
+import (
+	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+)
+
+// Text returns s with card numbers and social security numbers masked by scalar.Mask:
+//
+//   - a run of 13 to 19 digits that passes the Luhn check, written plain or in groups separated
+//     by single spaces or dashes ("4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111");
+//     when a longer run of groups fails the check, each sequence of whole groups that passes is
+//     masked ("4111-1111-1111-1111-12" masks the first four groups);
+//   - an SSN written ddd-dd-dddd.
+//
+// A run counts only where it stands alone: a digit run glued to letters or to more digits (an
+// identifier such as "US25010900000001", a 20-digit reference) is left as it is. Everything
+// else in s is kept byte for byte.
+func Text(s string) string {
+	var b strings.Builder
+	last := 0 // s[last:i] not yet copied
+	for i := 0; i < len(s); {
+		if !isDigit(s[i]) || (i > 0 && isAlnum(s[i-1])) {
+			i++
+			continue
+		}
+		if n := ssnAt(s, i); n > 0 {
+			b.WriteString(s[last:i])
+			b.WriteString(scalar.Mask(s[i : i+n]))
+			i += n
+			last = i
+			continue
+		}
+		groups, end := digitGroups(s, i)
+		next := end
+		if end < len(s) && isAlnum(s[end]) {
+			// The last group is glued to a letter: it starts an identifier, not a card number.
+			groups = groups[:len(groups)-1]
+			next = skipAlnum(s, end)
+		}
+		for _, span := range panSpans(s, groups) {
+			b.WriteString(s[last:span[0]])
+			b.WriteString(scalar.Mask(s[span[0]:span[1]]))
+			last = span[1]
+		}
+		i = next
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isAlnum(c byte) bool {
+	return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
+}
+
+func skipAlnum(s string, i int) int {
+	for i < len(s) && isAlnum(s[i]) {
+		i++
+	}
+	return i
+}
+
+// ssnAt reports the length of an SSN (ddd-dd-dddd) starting at s[i], or 0. The SSN must not
+// continue with a letter, a digit or another dash-separated digit group.
+func ssnAt(s string, i int) int {
+	const pattern = "ddd-dd-dddd"
+	if len(s)-i < len(pattern) {
+		return 0
+	}
+	for k := 0; k < len(pattern); k++ {
+		c := s[i+k]
+		if pattern[k] == 'd' && !isDigit(c) || pattern[k] == '-' && c != '-' {
+			return 0
+		}
+	}
+	end := i + len(pattern)
+	if end < len(s) && (isAlnum(s[end]) || (s[end] == '-' || s[end] == ' ') && end+1 < len(s) && isDigit(s[end+1])) {
+		return 0
+	}
+	return len(pattern)
+}
+
+// digitGroups reads the run of digit groups starting at s[i]: groups of digits separated by a
+// single space or dash. It returns the [start, end) of each group and the end of the run.
+func digitGroups(s string, i int) (groups [][2]int, end int) {
+	for {
+		start := i
+		for i < len(s) && isDigit(s[i]) {
+			i++
+		}
+		groups = append(groups, [2]int{start, i})
+		if i+1 < len(s) && (s[i] == ' ' || s[i] == '-') && isDigit(s[i+1]) {
+			i++
+			continue
+		}
+		return groups, i
+	}
+}
+
+// panSpans returns the spans of s to mask in a run of digit groups: the whole run when it is a
+// card number, else the longest card numbers made of whole consecutive groups, left to right.
+func panSpans(s string, groups [][2]int) [][2]int {
+	var spans [][2]int
+	for a := 0; a < len(groups); {
+		found := false
+		// Longest window first: extend b as far as 19 digits allow, then shrink.
+		digits, b := 0, a
+		for b < len(groups) && digits+(groups[b][1]-groups[b][0]) <= 19 {
+			digits += groups[b][1] - groups[b][0]
+			b++
+		}
+		for ; b > a; b-- {
+			if digits >= 13 && luhnSpan(s, groups[a][0], groups[b-1][1]) {
+				spans = append(spans, [2]int{groups[a][0], groups[b-1][1]})
+				a = b
+				found = true
+				break
+			}
+			digits -= groups[b-1][1] - groups[b-1][0]
+		}
+		if !found {
+			a++
+		}
+	}
+	return spans
+}
+
+// luhnSpan reports whether the digits in s[start:end] (separators skipped) pass the Luhn check.
+func luhnSpan(s string, start, end int) bool {
+	sum, double := 0, false
+	for i := end - 1; i >= start; i-- {
+		c := s[i]
+		if !isDigit(c) {
+			continue
+		}
+		d := int(c - '0')
+		if double {
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+		double = !double
+	}
+	return sum%10 == 0
+}
+
+// IsPAN reports whether s is a card number: 13 to 19 digits, nothing else, passing the Luhn
+// check.
+func IsPAN(s string) bool {
+	if len(s) < 13 || len(s) > 19 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return luhnSpan(s, 0, len(s))
+}
