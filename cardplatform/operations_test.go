@@ -1,0 +1,37 @@
+package cardplatform
+
+import (
+	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+)
+
+// TestOperations checks the generated operation table against the seed's endpoint table.
+func TestOperations(t *testing.T) {
+	opstest.AssertTable(t, operations, "testdata/operations.txt")
+	opstest.AssertMatchesItself(t, operations)
+}
+
+// TestSensitiveFields checks that the fields the seed names as card secrets are redacted.
+func TestSensitiveFields(t *testing.T) {
+	opstest.AssertSensitiveFields(t, sensitiveFields,
+		"card_number", "track1", "track2", "cvx2", "pin", "accountNumber")
+}
+
+// BenchmarkMatch measures ops.Table.Match over the card platform's table, with request
+// paths made from every template, half of them behind a base-path prefix.
+func BenchmarkMatch(b *testing.B) {
+	type req struct{ method, path string }
+	var reqs []req
+	for op := range operations.All() {
+		p := opstest.SamplePath(op.Path)
+		reqs = append(reqs, req{op.Method, p}, req{op.Method, "/platform" + p})
+	}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		r := reqs[i%len(reqs)]
+		if _, ok := operations.Match(r.method, r.path); !ok {
+			b.Fatalf("no match for %s %s", r.method, r.path)
+		}
+	}
+}

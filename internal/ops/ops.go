@@ -1,0 +1,230 @@
+// Package ops describes the operations of an HTTP API at run time: for each operation its
+// method, path template, success statuses, whether a request may be re-sent after a failure,
+// and how it pages. The tables are generated from the OpenAPI specs (see internal/tools/opsgen)
+// and shared by the three clients and the HTTP pipeline, which looks the operation of every
+// outgoing request up with [Table.Match].
+package ops
+
+import (
+	"iter"
+	"strings"
+)
+
+// Operation is one operation of an API, as its OpenAPI spec declares it.
+type Operation struct {
+	ID        string  // operationId
+	Method    string  // upper-case HTTP method
+	Path      string  // template, e.g. /api/{version}/cards/{card_proxy}
+	Success   []int   // success statuses, ascending
+	RetrySafe bool    // from x-issuerkit-retry-safe
+	Paging    *Paging // from x-issuerkit-pagination, nil when the operation does not page
+}
+
+// Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.
+type Paging struct {
+	Style   string // index, offset, page, row or sequence
+	In      string // where the paging parameters travel: query or body
+	Start   string // name of the start/offset/pageNumber/startRowIndex parameter
+	StartIn string // where Start travels when it differs from In; empty means In
+	Size    string // name of the size parameter
+	MaxSize int    // largest page size the server accepts; 0 when unknown
+	Items   string // dotted JSON path of the response's items
+	Total   string // dotted JSON path of the total count, or "header:NAME"; empty when unknown
+}
+
+// Table is the set of operations of one API, indexed for [Table.Match] and [Table.ByID]. Build
+// it with [NewTable]; it is immutable afterwards and safe for concurrent use. A nil *Table is
+// an empty table.
+type Table struct {
+	ops     []Operation
+	byID    map[string]int
+	methods []*methodIndex // one per method; a short slice compares faster than a map
+}
+
+// methodIndex holds the templates of one method, grouped by their last segment so that Match
+// only compares the templates that can match.
+type methodIndex struct {
+	method    string
+	byLast    map[string][]*template // templates whose last segment is a literal, by that literal
+	paramLast []*template            // templates whose last segment is a {param}
+}
+
+// template is a path template split into segments.
+type template struct {
+	index    int       // position of the operation in Table.ops
+	segs     []segment // segments of the template, without the leading empty one
+	literals int       // number of literal segments
+}
+
+// segment is one segment of a path template: a literal, or a {param} when param is set.
+type segment struct {
+	lit   string
+	param bool
+}
+
+// NewTable indexes ops. The slice is copied; the Success slices and Paging values are shared
+// and must not be changed afterwards. When two operations share an ID, ByID finds the first.
+func NewTable(ops []Operation) *Table {
+	t := &Table{
+		ops:  append([]Operation(nil), ops...),
+		byID: make(map[string]int, len(ops)),
+	}
+	for i, op := range t.ops {
+		if _, dup := t.byID[op.ID]; !dup {
+			t.byID[op.ID] = i
+		}
+		tpl := parseTemplate(i, op.Path)
+		mi := t.method(op.Method)
+		if mi == nil {
+			mi = &methodIndex{method: op.Method, byLast: make(map[string][]*template)}
+			t.methods = append(t.methods, mi)
+		}
+		if last := tpl.segs[len(tpl.segs)-1]; last.param {
+			mi.paramLast = append(mi.paramLast, tpl)
+		} else {
+			mi.byLast[last.lit] = append(mi.byLast[last.lit], tpl)
+		}
+	}
+	return t
+}
+
+// parseTemplate splits path into segments. A segment of the form {name} is a parameter; every
+// other segment, including a segment that only partly consists of a {name}, is a literal.
+func parseTemplate(index int, path string) *template {
+	tpl := &template{index: index}
+	for _, s := range strings.Split(strings.TrimPrefix(path, "/"), "/") {
+		if len(s) > 2 && s[0] == '{' && s[len(s)-1] == '}' {
+			tpl.segs = append(tpl.segs, segment{param: true})
+			continue
+		}
+		tpl.segs = append(tpl.segs, segment{lit: s})
+		tpl.literals++
+	}
+	return tpl
+}
+
+// Len returns the number of operations in t.
+func (t *Table) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.ops)
+}
+
+// All yields the operations of t in the order they were given to NewTable.
+func (t *Table) All() iter.Seq[Operation] {
+	return func(yield func(Operation) bool) {
+		if t == nil {
+			return
+		}
+		for _, op := range t.ops {
+			if !yield(op) {
+				return
+			}
+		}
+	}
+}
+
+// ByID returns the operation whose operationId is id.
+func (t *Table) ByID(id string) (Operation, bool) {
+	if t == nil {
+		return Operation{}, false
+	}
+	i, ok := t.byID[id]
+	if !ok {
+		return Operation{}, false
+	}
+	return t.ops[i], true
+}
+
+// Match finds the operation whose path template matches the request path. The request path may
+// carry a base-path prefix (base URL https://host/prefix): templates match against its trailing
+// segments. Literal segments compare exactly (case-sensitive); {param} matches one non-empty
+// segment. When several templates match, the one with more literal segments wins
+// (/cards/search over /cards/{card_proxy}); then the longer one; then the one given first to
+// NewTable. An empty method means GET, as in net/http.
+//
+// Pass the escaped path (url.URL.EscapedPath) so that an encoded slash inside a parameter
+// value stays within its segment. Match does not allocate.
+func (t *Table) Match(method, path string) (Operation, bool) {
+	if t == nil {
+		return Operation{}, false
+	}
+	if method == "" {
+		method = "GET"
+	}
+	mi := t.method(method)
+	if mi == nil {
+		return Operation{}, false
+	}
+	var best *template
+	if cands, ok := mi.byLast[path[strings.LastIndexByte(path, '/')+1:]]; ok {
+		best = bestMatch(best, cands, path)
+	}
+	best = bestMatch(best, mi.paramLast, path)
+	if best == nil {
+		return Operation{}, false
+	}
+	return t.ops[best.index], true
+}
+
+// method returns the index of the templates of method, nil when there are none.
+func (t *Table) method(method string) *methodIndex {
+	for _, mi := range t.methods {
+		if mi.method == method {
+			return mi
+		}
+	}
+	return nil
+}
+
+// bestMatch returns the better of best and the templates of cands that match path.
+func bestMatch(best *template, cands []*template, path string) *template {
+	for _, c := range cands {
+		if !c.matches(path) {
+			continue
+		}
+		if best == nil || c.literals > best.literals ||
+			(c.literals == best.literals && (len(c.segs) > len(best.segs) ||
+				(len(c.segs) == len(best.segs) && c.index < best.index))) {
+			best = c
+		}
+	}
+	return best
+}
+
+// matches reports whether the trailing segments of path match the template, walking both
+// from the end.
+func (tpl *template) matches(path string) bool {
+	end := len(path)
+	for i := len(tpl.segs) - 1; i >= 0; i-- {
+		if end < 0 {
+			return false // path has fewer segments than the template
+		}
+		start := strings.LastIndexByte(path[:end], '/') + 1
+		s := path[start:end]
+		if seg := tpl.segs[i]; seg.param {
+			if s == "" {
+				return false
+			}
+		} else if s != seg.lit {
+			return false
+		}
+		end = start - 1 // -1 once the first segment of a path without a leading slash is used
+	}
+	return true
+}
+
+// RetrySafe reports whether a request may be re-sent: the matched operation's flag; for an
+// unknown operation, true only for GET, HEAD, OPTIONS, PUT and DELETE. An empty method means
+// GET.
+func (t *Table) RetrySafe(method, path string) bool {
+	if op, ok := t.Match(method, path); ok {
+		return op.RetrySafe
+	}
+	switch method {
+	case "", "GET", "HEAD", "OPTIONS", "PUT", "DELETE":
+		return true
+	}
+	return false
+}
