@@ -413,10 +413,10 @@ type AddressType string
 // when decoding.
 type Amount0To1B = scalar.Decimal
 
-// BankError The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// BankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BankError struct {
+type BankErrorBody struct {
 	// ApiUrl Path (older APIs) or full URL (newer APIs) of the failing call.
 	ApiUrl *string `json:"Api-Url,omitempty"`
 
@@ -933,52 +933,52 @@ type StartRowIndex = int
 // BadGateway The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadGateway = BankError
+type BadGateway = BankErrorBody
 
 // BadRequest The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadRequest = BankError
+type BadRequest = BankErrorBody
 
 // Forbidden The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Forbidden = BankError
+type Forbidden = BankErrorBody
 
 // GatewayTimeout The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type GatewayTimeout = BankError
+type GatewayTimeout = BankErrorBody
 
 // NotFound The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type NotFound = BankError
+type NotFound = BankErrorBody
 
 // RequestTimeout The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type RequestTimeout = BankError
+type RequestTimeout = BankErrorBody
 
 // ServerError The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServerError = BankError
+type ServerError = BankErrorBody
 
 // ServiceUnavailable The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServiceUnavailable = BankError
+type ServiceUnavailable = BankErrorBody
 
 // TooManyRequests The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type TooManyRequests = BankError
+type TooManyRequests = BankErrorBody
 
 // Unauthorized The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Unauthorized = BankError
+type Unauthorized = BankErrorBody
 
 // ListAchTransactionsParams defines parameters for ListAchTransactions.
 type ListAchTransactionsParams struct {

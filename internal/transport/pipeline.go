@@ -49,7 +49,7 @@ func New(o Options) (*Pipeline, error) {
 // request that must not be repeated failed after it may have reached the server, or the
 // transport or context error. The caller's request is never modified.
 func (p *Pipeline) Do(req *http.Request) (*http.Response, error) {
-	ci := &callInfo{safe: p.retrySafe(req.Method, req.URL.Path), attempt: 1}
+	ci := &callInfo{safe: p.retrySafe(req.Method, req.URL.EscapedPath()), attempt: 1}
 	r := req.Clone(withInfo(req.Context(), ci))
 	return p.run(r)
 }

@@ -1,0 +1,143 @@
+// Package sdkclient holds what the three public clients share above the transport: the
+// options every client accepts, the pipeline built from them, and the decoding of 2xx bodies,
+// so that no client grows its own auth, retry or error decoding.
+// The public packages re-export the options as one-line wrappers.
+package sdkclient
+
+import (
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"golang.org/x/oauth2"
+)
+
+// Config is what the options fill in.
+type Config struct {
+	Transport transport.Options
+	// APIVersion is the {version} path segment of APIs that have one (card platform).
+	APIVersion string
+}
+
+// Option configures a client. It reports invalid values at construction.
+type Option func(*Config) error
+
+// WithHTTPClient sends requests through hc instead of the SDK's default client.
+func WithHTTPClient(hc *http.Client) Option {
+	return func(c *Config) error {
+		if hc == nil {
+			return errors.New("issuerkit: WithHTTPClient(nil)")
+		}
+		c.Transport.HTTPClient = hc
+		return nil
+	}
+}
+
+// WithTokenSource authenticates every request with bearer tokens from ts, shared across
+// goroutines with one refresh at a time.
+func WithTokenSource(ts oauth2.TokenSource) Option {
+	return func(c *Config) error {
+		if ts == nil {
+			return errors.New("issuerkit: WithTokenSource(nil)")
+		}
+		c.Transport.TokenSource = ts
+		return nil
+	}
+}
+
+// WithClientCertificate presents cert for mutual TLS.
+func WithClientCertificate(cert tls.Certificate) Option {
+	return func(c *Config) error {
+		if c.Transport.TLSConfig == nil {
+			c.Transport.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		}
+		c.Transport.TLSConfig.Certificates = append(c.Transport.TLSConfig.Certificates, cert)
+		return nil
+	}
+}
+
+// WithTLSConfig uses cfg (cloned) for TLS: client certificates, root CAs, minimum version.
+func WithTLSConfig(cfg *tls.Config) Option {
+	return func(c *Config) error {
+		if cfg == nil {
+			return errors.New("issuerkit: WithTLSConfig(nil)")
+		}
+		c.Transport.TLSConfig = cfg.Clone()
+		return nil
+	}
+}
+
+// WithLogger logs one record per attempt to l; bodies only with WithLogBodies.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *Config) error { c.Transport.Logger = l; return nil }
+}
+
+// WithLogBodies adds request and response bodies, secrets masked, to the log records.
+func WithLogBodies() Option {
+	return func(c *Config) error { c.Transport.LogBodies = true; return nil }
+}
+
+// WithUserAgent appends suffix to the SDK's User-Agent.
+func WithUserAgent(suffix string) Option {
+	return func(c *Config) error { c.Transport.UserAgent = suffix; return nil }
+}
+
+// WithRetry tunes retries; MaxAttempts 1 turns them off.
+func WithRetry(r transport.RetryOptions) Option {
+	return func(c *Config) error {
+		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 {
+			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)
+		}
+		c.Transport.Retry = r
+		return nil
+	}
+}
+
+// WithInsecureHTTP allows bearer tokens over plain http to non-loopback hosts. Only for test
+// environments behind a trusted network.
+func WithInsecureHTTP() Option {
+	return func(c *Config) error { c.Transport.AllowInsecureHTTP = true; return nil }
+}
+
+// WithAPIVersion sets the API version path segment (default v1).
+func WithAPIVersion(v string) Option {
+	return func(c *Config) error {
+		if v == "" || strings.ContainsAny(v, "/?#") {
+			return fmt.Errorf("issuerkit: invalid API version %q", v)
+		}
+		c.APIVersion = v
+		return nil
+	}
+}
+
+// Apply runs opts over cfg and checks the base URL: absolute http or https, no query or
+// fragment, and https whenever a bearer token is configured (loopback and explicit opt-in
+// excepted). It returns the base URL without a trailing slash.
+func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(cfg); err != nil {
+			return "", err
+		}
+	}
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return "", fmt.Errorf("issuerkit: invalid base URL: %w", err)
+	}
+	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return "", fmt.Errorf("issuerkit: base URL must be an absolute http(s) URL without credentials, query or fragment, got %q", u.Redacted())
+	}
+	if cfg.Transport.TokenSource != nil {
+		if err := transport.CheckSecure(u.Scheme, u.Hostname(), cfg.Transport.AllowInsecureHTTP); err != nil {
+			return "", err
+		}
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
