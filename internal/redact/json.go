@@ -17,7 +17,7 @@ import (
 var Keys = []string{
 	"cardnumber", "pan", "cvv", "cvv2", "cvx2", "cvc", "pin",
 	"track1", "track2", "trackdata",
-	"ssn", "taxid", "accountnumber", "encryptedcarddata",
+	"ssn", "taxid", "idno", "accountnumber", "encryptedcarddata",
 	"accesstoken", "refreshtoken", "idtoken", "clientsecret",
 	"password", "secret", "authorization", "token",
 }

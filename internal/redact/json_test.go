@@ -25,9 +25,9 @@ func TestIsSensitiveKey(t *testing.T) {
 func TestKeysExtensible(t *testing.T) {
 	saved := Keys
 	t.Cleanup(func() { Keys = saved })
-	assert.False(t, IsSensitiveKey("idNo"))
-	Keys = append(append([]string(nil), saved...), "id_no")
-	assert.True(t, IsSensitiveKey("idNo"))
+	assert.False(t, IsSensitiveKey("licenseNo"))
+	Keys = append(append([]string(nil), saved...), "license_no")
+	assert.True(t, IsSensitiveKey("licenseNo"))
 }
 
 func TestJSON(t *testing.T) {

@@ -1,6 +1,7 @@
 package scalar
 
 import (
+	"encoding/json"
 	"log/slog"
 	"reflect"
 	"sync"
@@ -208,4 +209,20 @@ func secretInside(v reflect.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// MaskedJSON encodes v with encoding/json after masking every Secret in a copy of it (the
+// original is not modified). ok is false when v holds a Secret that cannot be masked (in an
+// unexported field) or does not encode; the caller must then not log it.
+func MaskedJSON(v any) (_ []byte, ok bool) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return []byte("null"), true
+	}
+	r, _, ok := redactValue(rv, 0)
+	if !ok {
+		return nil, false
+	}
+	data, err := json.Marshal(r.Interface())
+	return data, err == nil
 }

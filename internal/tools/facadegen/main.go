@@ -1,6 +1,7 @@
 // Command facadegen writes the parts of a public client package that are the same in all
 // three (options re-exported from internal/sdkclient, error and scalar aliases), so that they
-// are written once, here, and generated into each package:
+// are written once, here, and generated into each package (facade.gen.go), and the
+// LogValue/String methods that mask the secrets of the generated models (logvalue.gen.go):
 //
 //	facadegen -package validation -out ../../validation -body bank
 package main
@@ -56,5 +57,8 @@ func run(p params, out string) error {
 	if err != nil {
 		return fmt.Errorf("formatting: %w\n%s", err, buf.Bytes())
 	}
-	return os.WriteFile(filepath.Join(out, "facade.gen.go"), src, 0o644)
+	if err := os.WriteFile(filepath.Join(out, "facade.gen.go"), src, 0o644); err != nil {
+		return err
+	}
+	return writeLogValuers(p.Package, out)
 }

@@ -1,0 +1,49 @@
+package redact
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+)
+
+// redacted stands for a value that could not be masked safely.
+const redacted = "[REDACTED]"
+
+// LogValue is the slog.LogValuer of the SDK's models that hold secrets. It masks typed secrets
+// (scalar.Secret) through a copy, then masks sensitive JSON keys as well (this catches secrets
+// inside raw JSON, such as the union types' payloads), and returns the result as maps and
+// slices with numbers kept as exact text. slog.JSONHandler would otherwise encode the model
+// with encoding/json, which sends secrets in full.
+func LogValue(v any) slog.Value {
+	data, ok := maskedJSON(v)
+	if !ok {
+		return slog.StringValue(redacted)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var out any
+	if err := dec.Decode(&out); err != nil {
+		return slog.StringValue(redacted)
+	}
+	return slog.AnyValue(out)
+}
+
+// String renders v as masked JSON, for the String and GoString methods of models whose fmt
+// output would otherwise show raw JSON bytes.
+func String(v any) string {
+	data, ok := maskedJSON(v)
+	if !ok {
+		return redacted
+	}
+	return string(data)
+}
+
+func maskedJSON(v any) ([]byte, bool) {
+	data, ok := scalar.MaskedJSON(v)
+	if !ok {
+		return nil, false
+	}
+	return JSON(data), true
+}

@@ -1,0 +1,39 @@
+package validation_test
+
+import (
+	"bytes"
+	"fmt"
+	"log/slog"
+	"testing"
+
+	"github.com/issuerkit/issuerkit-go/validation"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The owner shapes are a union holding raw JSON: fmt and slog must still mask the SSN, ID
+// number and account number inside it.
+func TestInquiryNeverLogsSecrets(t *testing.T) {
+	const ssn, idNo, acct = "123456789", "D1234567890", "99887766554433"
+	var owner validation.AcctOwner
+	first, last := "Pat", "Lee"
+	require.NoError(t, owner.FromAcctOwnerPersonName(validation.AcctOwnerPersonName{
+		FirstName: &first, LastName: &last,
+		Ssn:  ptr(validation.NewSecret(ssn)),
+		IdNo: ptr(validation.NewSecret(idNo)),
+	}))
+	inq := validation.Inquiry{AccountNumber: validation.NewSecret(acct), RoutingNumber: "011000015", AcctOwner: &owner}
+
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "%v %+v %#v\n", inq, inq, owner)
+	slog.New(slog.NewJSONHandler(&out, nil)).Info("inquiry", "inq", inq, "owner", &owner)
+	slog.New(slog.NewTextHandler(&out, nil)).Info("inquiry", "inq", inq)
+	logged := out.String()
+	for _, secret := range []string{ssn, idNo, acct} {
+		assert.NotContains(t, logged, secret)
+	}
+	assert.Contains(t, logged, "011000015")
+	assert.Contains(t, logged, "Pat")
+}
+
+func ptr[T any](v T) *T { return &v }
