@@ -224,12 +224,11 @@ func jsonObjectBody(body []byte) ([]byte, bool) {
 }
 
 // DecodeProblem is the Decoder of the card platform: it decodes a ProblemDetails body into a
-// *Problem. The body is tried when its media type is JSON (application/json,
-// application/problem+json, text/json, application/*+json) or, whatever the media type, when
-// it starts with '{'. ok is false for an empty, non-JSON, truncated or malformed body, and for
-// a JSON object without any problem details member.
-//
-//lint:ignore ST1008 the Decoder signature: the decoded error is the value, ok says whether there is one
+// *Problem. The body is tried as JSON whatever its media type says (application/json,
+// application/problem+json, text/json, application/*+json, or a mislabelled text/plain), as
+// long as it starts with '{' (after white space and a byte order mark): only an object can be
+// a problem. ok is false for an empty, non-JSON, truncated or malformed body, and for a JSON
+// object without any problem details member.
 func DecodeProblem(body []byte, contentType string) (error, bool) {
 	doc, ok := jsonObjectBody(body)
 	if !ok {
@@ -246,8 +245,6 @@ func DecodeProblem(body []byte, contentType string) (error, bool) {
 // of the ServiceError shapes) into a *BankError. Bodies are tried as DecodeProblem tries them;
 // ok is false for an empty, non-JSON, truncated or malformed body, and for a JSON object
 // without any member of the bank's error schema.
-//
-//lint:ignore ST1008 the Decoder signature: the decoded error is the value, ok says whether there is one
 func DecodeBankError(body []byte, contentType string) (error, bool) {
 	doc, ok := jsonObjectBody(body)
 	if !ok {

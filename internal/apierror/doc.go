@@ -10,7 +10,9 @@
 //	if errors.As(err, &pe) { ... }
 //	if errors.Is(err, cardplatform.ErrNotFound) { ... }
 //
-// Everything an *Error holds has been through package redact: the URL, the body and the texts
-// decoded from it carry no PAN, CVV, PIN, SSN, account number or token, and the headers never
-// carry credentials. Printing an error, with any verb, is safe.
+// Everything an *Error holds has been through package redact, so that printing it, with any
+// verb, is safe to log: the URL is redacted by the caller, the body (and so everything decoded
+// from it) has the values of sensitive members masked (card numbers, CVVs, PINs, track data,
+// SSNs, account numbers, tokens) and card numbers and SSNs in its texts masked, and the
+// headers never carry credentials.
 package apierror

@@ -15,8 +15,8 @@ import (
 // packages alias it. Use errors.Is with the status sentinels (ErrNotFound, ErrServerError,
 // ...) and errors.As with *Problem or *BankError to reach the decoded body.
 //
-// Everything it holds is redacted: URL by the caller (redact.URL), Body by redact.JSON, Header
-// without credentials. Printing it, with any verb, reveals no secret.
+// Everything it holds is redacted: URL by the caller (redact.URL), Body (and so Problem and
+// Bank) by redact.JSON, Header without credentials. Printing it, with any verb, is safe to log.
 type Error struct {
 	// StatusCode is the HTTP status code of the response (0 when there was no response).
 	StatusCode int
