@@ -3,36 +3,11 @@ package cardplatform
 import (
 	"context"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
 // DefaultAPIVersion is the {version} path segment sent unless WithAPIVersion says otherwise.
 const DefaultAPIVersion = "v1"
-
-// Client calls the card platform. Create it with New; it is safe for concurrent use.
-type Client struct {
-	raw     *rawClient
-	version Version
-}
-
-// New returns a client for the platform at baseURL (for example
-// "https://platform.example.com"; the /api/{version} prefix is added by the client).
-func New(baseURL string, opts ...Option) (*Client, error) {
-	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError:    apierror.DecodeProblem,
-		Operations:     operations,
-		DefaultVersion: DefaultAPIVersion,
-	}, opts)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := newRawClient(base, withRawHTTPClient(p))
-	if err != nil {
-		return nil, err
-	}
-	return &Client{raw: raw, version: cfg.APIVersion}, nil
-}
 
 // GetCard returns the card addressed by its proxy.
 func (c *Client) GetCard(ctx context.Context, cardProxy string) (*CardDTO, error) {

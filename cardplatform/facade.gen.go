@@ -15,6 +15,31 @@ import (
 	"golang.org/x/oauth2"
 )
 
+// Client calls the API. Create it with New; it is immutable and safe for concurrent use.
+type Client struct {
+	raw     *rawClient
+	version Version
+}
+
+// New returns a client for the API at baseURL, an absolute https URL (http only to loopback
+// hosts, or with WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
+// correlation id, retry, auth, logging.
+func New(baseURL string, opts ...Option) (*Client, error) {
+	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
+		DecodeError:    apierror.DecodeProblem,
+		Operations:     operations,
+		DefaultVersion: DefaultAPIVersion,
+	}, opts)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := newRawClient(base, withRawHTTPClient(p))
+	if err != nil {
+		return nil, err
+	}
+	return &Client{raw: raw, version: cfg.APIVersion}, nil
+}
+
 // Option configures a Client.
 type Option = sdkclient.Option
 

@@ -5,33 +5,10 @@ import (
 	"crypto/tls"
 	"net/http"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
 )
-
-// Client calls the account-validation service. Create it with New; it is safe for concurrent
-// use.
-type Client struct {
-	raw *rawClient
-}
-
-// New returns a client for the service at baseURL (for example "https://partner-api.bank.example").
-func New(baseURL string, opts ...Option) (*Client, error) {
-	p, base, _, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError: apierror.DecodeBankError,
-		Operations:  operations,
-	}, opts)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := newRawClient(base, withRawHTTPClient(p))
-	if err != nil {
-		return nil, err
-	}
-	return &Client{raw: raw}, nil
-}
 
 // HealthCheck checks connectivity to the service.
 func (c *Client) HealthCheck(ctx context.Context) (*HealthCheckResponse, error) {

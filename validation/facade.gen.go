@@ -15,6 +15,29 @@ import (
 	"golang.org/x/oauth2"
 )
 
+// Client calls the API. Create it with New; it is immutable and safe for concurrent use.
+type Client struct {
+	raw *rawClient
+}
+
+// New returns a client for the API at baseURL, an absolute https URL (http only to loopback
+// hosts, or with WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
+// correlation id, retry, auth, logging.
+func New(baseURL string, opts ...Option) (*Client, error) {
+	p, base, _, err := sdkclient.Build(baseURL, sdkclient.API{
+		DecodeError: apierror.DecodeBankError,
+		Operations:  operations,
+	}, opts)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := newRawClient(base, withRawHTTPClient(p))
+	if err != nil {
+		return nil, err
+	}
+	return &Client{raw: raw}, nil
+}
+
 // Option configures a Client.
 type Option = sdkclient.Option
 

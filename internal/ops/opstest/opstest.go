@@ -5,6 +5,7 @@ package opstest
 import (
 	"bufio"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"os"
 	"slices"
 	"strconv"
@@ -167,10 +168,14 @@ func SamplePath(template string) string {
 	return strings.Join(segs, "/")
 }
 
-// AssertSensitiveFields checks that fields is sorted and free of duplicates and holds every
-// name of mustHave.
+// AssertSensitiveFields checks that fields is sorted and free of duplicates, holds every
+// name of mustHave, and that the redaction layer (which masks logged and error bodies by JSON
+// key) masks every one of them.
 func AssertSensitiveFields(t testing.TB, fields []string, mustHave ...string) {
 	t.Helper()
+	for _, f := range fields {
+		assert.True(t, redact.IsSensitiveKey(f), "%s is format: sensitive in the spec but redact does not mask it", f)
+	}
 	assert.True(t, slices.IsSorted(fields), "sensitiveFields not sorted: %q", fields)
 	assert.Len(t, slices.Compact(slices.Clone(fields)), len(fields), "sensitiveFields has duplicates: %q", fields)
 	for _, name := range mustHave {
