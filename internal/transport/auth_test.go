@@ -17,27 +17,37 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// countingSource hands out tok-1, tok-2, ... each valid for ttl, counting fetches. Each fetch
-// takes a moment, so concurrent callers really do overlap it.
+// countingSource hands out tok-1, tok-2, ... each valid for ttl, counting fetches; with
+// firstExpired, tok-1 is already expired when it is handed out. Each fetch takes a moment, so
+// concurrent callers really do overlap it.
 type countingSource struct {
-	fetches atomic.Int32
-	ttl     time.Duration
+	fetches      atomic.Int32
+	ttl          time.Duration
+	firstExpired bool
 }
 
 func (s *countingSource) Token() (*oauth2.Token, error) {
 	n := s.fetches.Add(1)
 	time.Sleep(5 * time.Millisecond)
-	return &oauth2.Token{AccessToken: fmt.Sprintf("tok-%d", n), TokenType: "Bearer", Expiry: time.Now().Add(s.ttl)}, nil
+	expiry := time.Now().Add(s.ttl)
+	if n == 1 && s.firstExpired {
+		expiry = time.Now().Add(-time.Second)
+	}
+	return &oauth2.Token{AccessToken: fmt.Sprintf("tok-%d", n), TokenType: "Bearer", Expiry: expiry}, nil
 }
 
 func TestSharedRefreshUnderConcurrency(t *testing.T) {
 	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "Bearer tok-1" {
+		if r.Header.Get("Authorization") != "Bearer tok-2" {
 			w.WriteHeader(http.StatusUnauthorized)
 		}
 	})
-	src := &countingSource{ttl: time.Hour}
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = src })
+	src := &countingSource{ttl: time.Hour, firstExpired: true}
+	shared := NewSharedTokenSource(src)
+	tok, err := shared.Token() // the client now holds an expired token
+	require.NoError(t, err)
+	require.False(t, tok.Valid())
+	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = shared })
 	var wg sync.WaitGroup
 	var failures atomic.Int32
 	for range 1000 {
@@ -54,7 +64,7 @@ func TestSharedRefreshUnderConcurrency(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	assert.Equal(t, int32(1), src.fetches.Load(), "1,000 concurrent calls on an expired (absent) token: one fetch")
+	assert.Equal(t, int32(2), src.fetches.Load(), "1,000 concurrent calls on an expired token: one refresh")
 	assert.Zero(t, failures.Load())
 }
 

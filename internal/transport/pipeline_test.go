@@ -85,6 +85,20 @@ func TestLoggingNeverShowsSecrets(t *testing.T) {
 	}
 }
 
+func TestLoggingWithoutBodiesOptIn(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"note":"response-body-marker"}`))
+	})
+	var buf bytes.Buffer
+	p := newPipeline(t, testClient(t), func(o *Options) {
+		o.Logger = slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	})
+	_, err := do(t, p, context.Background(), "POST", srv.URL, `{"note":"request-body-marker"}`)
+	require.NoError(t, err)
+	assert.Contains(t, buf.String(), `"status":200`)
+	assert.NotContains(t, buf.String(), "body-marker", "bodies are logged only when the caller opts in")
+}
+
 func TestTLSConfigNeedsHTTPTransport(t *testing.T) {
 	_, err := New(Options{
 		HTTPClient:  &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)},
