@@ -41,3 +41,16 @@ func TestModelsNeverLogSecrets(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// A caller's own struct holding a Secret is masked by the re-exported ReplaceAttr.
+func TestRedactSecretsForCallerStructs(t *testing.T) {
+	type payout struct {
+		Ref  string
+		Card cardplatform.Secret
+	}
+	var out bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&out, &slog.HandlerOptions{ReplaceAttr: cardplatform.RedactSecrets}))
+	logger.Info("payout", "p", payout{Ref: "ref-9", Card: cardplatform.NewSecret("4111111111111111")})
+	assert.NotContains(t, out.String(), "4111111111111111")
+	assert.Contains(t, out.String(), "ref-9")
+}

@@ -123,6 +123,14 @@ type Decimal = scalar.Decimal
 // is but masked by String, GoString, fmt verbs and slog; Reveal returns the value.
 type Secret = scalar.Secret
 
+// RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
+// caller's own structs holding a Secret. The SDK's models already mask their secrets when
+// logged; slog.JSONHandler would otherwise encode any other struct with encoding/json, which
+// writes a Secret in full (that is how it is sent to the API).
+//
+//	slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
+func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }
+
 // NewSecret wraps a sensitive value for a request field.
 func NewSecret(s string) Secret { return scalar.NewSecret(s) }
 

@@ -11,6 +11,7 @@
 // encoding.TextUnmarshaler, used for query, path and header parameters) and bind as parameters
 // through github.com/oapi-codegen/runtime.
 //
-// A Secret is sent to the API in full, so encoding/json writes it in full; give
-// slog.JSONHandler the [RedactSecrets] option to keep it out of JSON logs.
+// A Secret is sent to the API in full, so encoding/json writes it in full. The generated models
+// that hold one mask it in their LogValue methods (through [MaskedJSON]); for other structs,
+// give slog.JSONHandler the [RedactSecrets] option (re-exported by each client package).
 package scalar

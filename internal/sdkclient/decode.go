@@ -36,10 +36,7 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 256<<10))
-		_ = resp.Body.Close()
-	}()
+	defer transport.DrainAndClose(resp.Body)
 	v := new(T)
 	dec := json.NewDecoder(io.LimitReader(resp.Body, maxSuccessBody))
 	if derr := dec.Decode(v); derr != nil {

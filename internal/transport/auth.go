@@ -45,7 +45,7 @@ func (p *authPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		// Nothing new to offer: the caller gets the server's 401.
 		return resp, nil
 	}
-	drainAndClose(resp.Body)
+	DrainAndClose(resp.Body)
 	r, err := rewind(req)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: re-sending after token refresh: %w", err)

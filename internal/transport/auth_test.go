@@ -60,7 +60,7 @@ func TestSharedRefreshUnderConcurrency(t *testing.T) {
 				failures.Add(1)
 				return
 			}
-			drainAndClose(resp.Body)
+			DrainAndClose(resp.Body)
 		}()
 	}
 	wg.Wait()

@@ -296,3 +296,21 @@ func TestFaultTruncatedAndOversizedBodies(t *testing.T) {
 		assert.LessOrEqual(t, len(apiErr.Body), 1<<10)
 	})
 }
+
+// TestFaultBackoffWaitsOnTheContext: a caller who cancels during a retry wait gets control
+// back at once, not after the wait.
+func TestFaultBackoffWaitsOnTheContext(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Retry-After", "3")
+		w.WriteHeader(http.StatusServiceUnavailable)
+	})
+	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxDelay = 10 * time.Second })
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := do(t, p, ctx, "GET", srv.URL, "")
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ErrorIs(t, err, apierror.ErrServerError, "the last failure is kept with the cancellation")
+	assert.Less(t, time.Since(start), 2*time.Second)
+	assert.Equal(t, int32(1), srv.hits.Load())
+}

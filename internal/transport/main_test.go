@@ -76,7 +76,7 @@ func do(t *testing.T, p *Pipeline, ctx context.Context, method, url, body string
 	require.NoError(t, err)
 	resp, err := p.Do(req)
 	if resp != nil {
-		t.Cleanup(func() { drainAndClose(resp.Body) })
+		t.Cleanup(func() { DrainAndClose(resp.Body) })
 	}
 	return resp, err
 }

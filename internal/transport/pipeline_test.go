@@ -50,7 +50,7 @@ func TestCallerRequestNotModified(t *testing.T) {
 	require.NoError(t, err)
 	resp, err := p.Do(req)
 	require.NoError(t, err)
-	drainAndClose(resp.Body)
+	DrainAndClose(resp.Body)
 	assert.Empty(t, req.Header, "the caller's request keeps its headers")
 }
 
@@ -126,7 +126,7 @@ func TestConcurrentUse(t *testing.T) {
 				req, _ := http.NewRequest("GET", srv.URL, nil)
 				resp, err := p.Do(req)
 				if assert.NoError(t, err) {
-					drainAndClose(resp.Body)
+					DrainAndClose(resp.Body)
 				}
 			}
 		}()

@@ -131,7 +131,7 @@ func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error) err
 // toError reads the capped body of a non-2xx response, drains and closes it, and builds the
 // typed error.
 func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *apierror.Error {
-	defer drainAndClose(resp.Body)
+	defer DrainAndClose(resp.Body)
 	return apierror.FromResponse(resp, apierror.RequestInfo{
 		Method:        req.Method,
 		URL:           redact.URL(req.URL),
@@ -217,7 +217,9 @@ func sleep(ctx context.Context, d time.Duration) error {
 // maxDrain bounds how much of an unread body is discarded to let the connection be reused.
 const maxDrain = 256 << 10
 
-func drainAndClose(body io.ReadCloser) {
+// DrainAndClose discards up to 256 KiB of what is left of body, so the connection can be
+// reused, and closes it.
+func DrainAndClose(body io.ReadCloser) {
 	if body == nil {
 		return
 	}
