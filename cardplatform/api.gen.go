@@ -4,18 +4,10 @@
 package cardplatform
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
-	"github.com/oapi-codegen/runtime"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for BalanceBasis.
@@ -131,83 +123,83 @@ func (e IssuanceType) Valid() bool {
 
 // Account An account as returned by interest posting; fields not published (assumed).
 type Account struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountName *string             `json:"account_name,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    *AccountStatus  `json:"account_status,omitempty"`
-	AccountType      *string         `json:"account_type,omitempty"`
-	AvailableBalance *scalar.Decimal `json:"available_balance,omitempty"`
+	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
+	AccountType      string         `json:"account_type,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
-	InterestPosted *scalar.Decimal   `json:"interest_posted,omitempty"`
-	LedgerBalance  *scalar.Decimal   `json:"ledger_balance,omitempty"`
-	SysUtcupdated  *scalar.Timestamp `json:"sys_utcupdated,omitempty"`
+	InterestPosted scalar.Decimal   `json:"interest_posted,omitempty,omitzero"`
+	LedgerBalance  scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
+	SysUTCUpdated  scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
 }
 
 // AccountBalancesDTO Program balance of one account type; fields not published (assumed).
 type AccountBalancesDTO struct {
-	AccountType      *string         `json:"account_type,omitempty"`
-	AvailableBalance *scalar.Decimal `json:"available_balance,omitempty"`
-	LedgerBalance    *scalar.Decimal `json:"ledger_balance,omitempty"`
-	SuspenseBalance  *scalar.Decimal `json:"suspense_balance,omitempty"`
+	AccountType      string         `json:"account_type,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	SuspenseBalance  scalar.Decimal `json:"suspense_balance,omitempty,omitzero"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
 type AccountByBalanceDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountName *string             `json:"account_name,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    *AccountStatus      `json:"account_status,omitempty"`
-	AccountType      *string             `json:"account_type,omitempty"`
-	AvailableBalance *scalar.Decimal     `json:"available_balance,omitempty"`
-	LedgerBalance    *scalar.Decimal     `json:"ledger_balance,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
+	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
+	AccountType      string         `json:"account_type,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
 }
 
 // AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
 type AccountByBalanceDTOCacheResponse struct {
 	// CachedAt When the cached values were computed.
-	CachedAt *scalar.Timestamp      `json:"cached_at,omitempty"`
-	Items    *[]AccountByBalanceDTO `json:"items,omitempty"`
+	CachedAt scalar.Timestamp      `json:"cached_at,omitempty,omitzero"`
+	Items    []AccountByBalanceDTO `json:"items,omitempty,omitzero"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountName *string             `json:"account_name,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus *AccountStatus `json:"account_status,omitempty"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND.
-	AccountType      *string             `json:"account_type,omitempty"`
-	AvailableBalance *scalar.Decimal     `json:"available_balance,omitempty"`
-	LedgerBalance    *scalar.Decimal     `json:"ledger_balance,omitempty"`
-	ProgramGuid      *openapi_types.UUID `json:"program_guid,omitempty"`
-	SuspenseBalance  *scalar.Decimal     `json:"suspense_balance,omitempty"`
-	SysUtcinserted   *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
-	SysUtcupdated    *scalar.Timestamp   `json:"sys_utcupdated,omitempty"`
-	WalletGuid       *openapi_types.UUID `json:"wallet_guid,omitempty"`
+	AccountType      string           `json:"account_type,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal   `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance    scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID      scalar.GUID      `json:"program_guid,omitempty,omitzero"`
+	SuspenseBalance  scalar.Decimal   `json:"suspense_balance,omitempty,omitzero"`
+	SysUTCInserted   scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated    scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID       scalar.GUID      `json:"wallet_guid,omitempty,omitzero"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGuid           *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountInstrumentGuid *openapi_types.UUID `json:"account_instrument_guid,omitempty"`
-	InstrumentGuid        *openapi_types.UUID `json:"instrument_guid,omitempty"`
-	InstrumentStatus      *string             `json:"instrument_status,omitempty"`
-	InstrumentType        *string             `json:"instrument_type,omitempty"`
-	SysUtcinserted        *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
+	AccountGUID           scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID scalar.GUID      `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        scalar.GUID      `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string           `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string           `json:"instrument_type,omitempty,omitzero"`
+	SysUTCInserted        scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 }
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	PersonGuid    *openapi_types.UUID `json:"person_guid,omitempty"`
-	SharingStatus *string             `json:"sharing_status,omitempty"`
-	SysUtcupdated *scalar.Timestamp   `json:"sys_utcupdated,omitempty"`
+	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string           `json:"sharing_status,omitempty,omitzero"`
+	SysUTCUpdated scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
 }
 
 // AccountStatus Status of an account. The members are not shown. Open, any value may appear.
@@ -216,80 +208,80 @@ type AccountStatus = string
 // AccountStatusUser Requested account status and who changes it; fields not published (assumed).
 type AccountStatusUser struct {
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus *AccountStatus `json:"account_status,omitempty"`
-	StatusReason  *string        `json:"status_reason,omitempty"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	StatusReason  string        `json:"status_reason,omitempty,omitzero"`
 
 	// UpdatedBy The user who changes the status.
-	UpdatedBy *string `json:"updated_by,omitempty"`
+	UpdatedBy string `json:"updated_by,omitempty,omitzero"`
 }
 
 // Address A postal address.
 type Address struct {
-	AddressLine1 *string `json:"address_line1,omitempty"`
-	City         *string `json:"city,omitempty"`
-	Country      *string `json:"country,omitempty"`
-	PostalCode   *string `json:"postal_code,omitempty"`
-	State        *string `json:"state,omitempty"`
+	AddressLine1 string `json:"address_line1,omitempty,omitzero"`
+	City         string `json:"city,omitempty,omitzero"`
+	Country      string `json:"country,omitempty,omitzero"`
+	PostalCode   string `json:"postal_code,omitempty,omitzero"`
+	State        string `json:"state,omitempty,omitzero"`
 }
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
 type AdjustBalanceRequest struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount      *scalar.Decimal     `json:"amount,omitempty"`
-	Description *string             `json:"description,omitempty"`
+	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Description string         `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
-	ExternalReference *string `json:"external_reference,omitempty"`
+	ExternalReference string `json:"external_reference,omitempty,omitzero"`
 }
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGuid      *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount           *scalar.Decimal     `json:"amount,omitempty"`
-	AvailableBalance *scalar.Decimal     `json:"available_balance,omitempty"`
-	LedgerBalance    *scalar.Decimal     `json:"ledger_balance,omitempty"`
-	SysUtcinserted   *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
-	TxnGuid          *openapi_types.UUID `json:"txn_guid,omitempty"`
+	AccountGUID      scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	Amount           scalar.Decimal   `json:"amount,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal   `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance    scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
+	SysUTCInserted   scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID          scalar.GUID      `json:"txn_guid,omitempty,omitzero"`
 }
 
 // AdvancePreCalcRequest Request to pre-calculate an advance; fields not published (assumed).
 type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
-	Amount *scalar.Decimal `json:"amount,omitempty"`
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
 type AdvancePreCalcResponse struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	AdvanceAmount *scalar.Decimal     `json:"advance_amount,omitempty"`
-	FeeAmount     *scalar.Decimal     `json:"fee_amount,omitempty"`
-	RepaymentDate *scalar.Timestamp   `json:"repayment_date,omitempty"`
+	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	AdvanceAmount scalar.Decimal   `json:"advance_amount,omitempty,omitzero"`
+	FeeAmount     scalar.Decimal   `json:"fee_amount,omitempty,omitzero"`
+	RepaymentDate scalar.Timestamp `json:"repayment_date,omitempty,omitzero"`
 
-	// RequestId Identifies the advance when it is applied.
-	RequestId            *string         `json:"request_id,omitempty"`
-	TotalRepaymentAmount *scalar.Decimal `json:"total_repayment_amount,omitempty"`
+	// RequestID Identifies the advance when it is applied.
+	RequestID            string         `json:"request_id,omitempty,omitzero"`
+	TotalRepaymentAmount scalar.Decimal `json:"total_repayment_amount,omitempty,omitzero"`
 }
 
 // ApplyAdvanceRequest Request to apply an advance, identified by request_id; further fields not published.
 type ApplyAdvanceRequest struct {
-	// RequestId The advance to apply (from the pre-calculation).
-	RequestId *string `json:"request_id,omitempty"`
+	// RequestID The advance to apply (from the pre-calculation).
+	RequestID string `json:"request_id,omitempty,omitzero"`
 }
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	AdvanceAmount *scalar.Decimal     `json:"advance_amount,omitempty"`
-	RequestId     *string             `json:"request_id,omitempty"`
-	Status        *string             `json:"status,omitempty"`
-	TxnGuid       *openapi_types.UUID `json:"txn_guid,omitempty"`
+	AccountGUID   scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	AdvanceAmount scalar.Decimal `json:"advance_amount,omitempty,omitzero"`
+	RequestID     string         `json:"request_id,omitempty,omitzero"`
+	Status        string         `json:"status,omitempty,omitzero"`
+	TxnGUID       scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
-	CardProxy   *string             `json:"card_proxy,omitempty"`
-	PersonGuid  *openapi_types.UUID `json:"person_guid,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	CardProxy   string      `json:"card_proxy,omitempty,omitzero"`
+	PersonGUID  scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 }
 
 // BalanceBasis Balance accounts are ranked by, ledger (the default) or available. Open, other values may appear.
@@ -297,76 +289,76 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGuid *openapi_types.UUID `json:"batchfile_guid,omitempty"`
-	ProgramGuid   *openapi_types.UUID `json:"program_guid,omitempty"`
+	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID   scalar.GUID `json:"program_guid,omitempty,omitzero"`
 }
 
-// BatchfileGuidResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
-type BatchfileGuidResponse struct {
-	BatchfileGuid *openapi_types.UUID `json:"batchfile_guid,omitempty"`
+// BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
+type BatchfileGUIDResponse struct {
+	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
 type BatchfileRequest struct {
-	FileName    *string             `json:"file_name,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	FileName    string      `json:"file_name,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// ReportName Name of the report (file layout) the document follows.
-	ReportName *string `json:"report_name,omitempty"`
+	ReportName string `json:"report_name,omitempty,omitzero"`
 
 	// SourceDocument The source document, base64-encoded.
-	SourceDocument *[]byte `json:"source_document,omitempty"`
+	SourceDocument []byte `json:"source_document,omitempty,omitzero"`
 }
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGuid  *openapi_types.UUID `json:"batchfile_guid,omitempty"`
-	FileName       *string             `json:"file_name,omitempty"`
-	ProgramGuid    *openapi_types.UUID `json:"program_guid,omitempty"`
-	ReportName     *string             `json:"report_name,omitempty"`
-	Status         *string             `json:"status,omitempty"`
-	SysUtcinserted *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
+	BatchfileGUID  scalar.GUID      `json:"batchfile_guid,omitempty,omitzero"`
+	FileName       string           `json:"file_name,omitempty,omitzero"`
+	ProgramGUID    scalar.GUID      `json:"program_guid,omitempty,omitzero"`
+	ReportName     string           `json:"report_name,omitempty,omitzero"`
+	Status         string           `json:"status,omitempty,omitzero"`
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 }
 
 // BulkOrderDetail A bulk order; fields not published (assumed).
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus *BulkOrderStatus    `json:"bulk_order_status,omitempty"`
-	CompanyGuid     *openapi_types.UUID `json:"company_guid,omitempty"`
-	OrderGuid       *openapi_types.UUID `json:"order_guid,omitempty"`
-	PackageGuid     *openapi_types.UUID `json:"package_guid,omitempty"`
-	PersonGuid      *openapi_types.UUID `json:"person_guid,omitempty"`
-	ProgramGuid     *openapi_types.UUID `json:"program_guid,omitempty"`
-	Quantity        *int32              `json:"quantity,omitempty"`
-	SysUtcinserted  *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
-	SysUtcupdated   *scalar.Timestamp   `json:"sys_utcupdated,omitempty"`
+	BulkOrderStatus BulkOrderStatus  `json:"bulk_order_status,omitempty,omitzero"`
+	CompanyGUID     scalar.GUID      `json:"company_guid,omitempty,omitzero"`
+	OrderGUID       scalar.GUID      `json:"order_guid,omitempty,omitzero"`
+	PackageGUID     scalar.GUID      `json:"package_guid,omitempty,omitzero"`
+	PersonGUID      scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID     scalar.GUID      `json:"program_guid,omitempty,omitzero"`
+	Quantity        int32            `json:"quantity,omitempty,omitzero"`
+	SysUTCInserted  scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated   scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
 }
 
 // BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderReq struct {
-	OrderGuid *openapi_types.UUID `json:"order_guid,omitempty"`
+	OrderGUID scalar.GUID `json:"order_guid,omitempty,omitzero"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
 type BulkOrderRequest struct {
-	CompanyGuid *openapi_types.UUID `json:"company_guid,omitempty"`
-	PackageGuid *openapi_types.UUID `json:"package_guid,omitempty"`
+	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	PackageGUID scalar.GUID `json:"package_guid,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      *Person             `json:"person,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	Person      Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
-	Quantity *int32 `json:"quantity,omitempty"`
+	Quantity int32 `json:"quantity,omitempty,omitzero"`
 }
 
 // BulkOrderResponse A created bulk order; fields not published (assumed).
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus *BulkOrderStatus    `json:"bulk_order_status,omitempty"`
-	OrderGuid       *openapi_types.UUID `json:"order_guid,omitempty"`
-	PersonGuid      *openapi_types.UUID `json:"person_guid,omitempty"`
+	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
+	OrderGUID       scalar.GUID     `json:"order_guid,omitempty,omitzero"`
+	PersonGUID      scalar.GUID     `json:"person_guid,omitempty,omitzero"`
 }
 
 // BulkOrderStatus Status of a bulk order (closed set).
@@ -374,28 +366,28 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGuid       *openapi_types.UUID `json:"company_guid,omitempty"`
-	LocationName      *string             `json:"location_name,omitempty"`
-	PackageGuid       *openapi_types.UUID `json:"package_guid,omitempty"`
-	PersonGuid        *openapi_types.UUID `json:"person_guid,omitempty"`
-	QuantityAvailable *int32              `json:"quantity_available,omitempty"`
-	QuantityOrdered   *int32              `json:"quantity_ordered,omitempty"`
+	CompanyGUID       scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	LocationName      string      `json:"location_name,omitempty,omitzero"`
+	PackageGUID       scalar.GUID `json:"package_guid,omitempty,omitzero"`
+	PersonGUID        scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	QuantityAvailable int32       `json:"quantity_available,omitempty,omitzero"`
+	QuantityOrdered   int32       `json:"quantity_ordered,omitempty,omitzero"`
 }
 
 // BulkOrderSummarySearchResponse One page of the inventory summary by location; fields not published (assumed).
 type BulkOrderSummarySearchResponse struct {
-	Items *[]BulkOrderSummary `json:"items,omitempty"`
+	Items []BulkOrderSummary `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // BulkOrdersSearchResponse One page of bulk orders; fields not published (assumed).
 type BulkOrdersSearchResponse struct {
-	Items *[]BulkOrderDetail `json:"items,omitempty"`
+	Items []BulkOrderDetail `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // CardCondition Condition of a card. ORIGINAL is shown. Open, other values may appear.
@@ -405,61 +397,61 @@ type CardCondition string
 // them (showCardPan); both are PCI DSS secrets.
 type CardDTO struct {
 	// ActivationMethod Activation method, for example ONLOAD.
-	ActivationMethod *string `json:"activation_method,omitempty"`
+	ActivationMethod string `json:"activation_method,omitempty,omitzero"`
 
 	// CardCondition Condition of a card. ORIGINAL is shown. Open, other values may appear.
-	CardCondition *CardCondition `json:"card_condition,omitempty"`
+	CardCondition CardCondition `json:"card_condition,omitempty,omitzero"`
 
 	// CardNumber Full PAN (secret).
-	CardNumber *scalar.Secret `json:"card_number,omitempty"`
+	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CardProxy Identifier of the card in paths.
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus *CardStatus `json:"card_status,omitempty"`
+	CardStatus CardStatus `json:"card_status,omitempty,omitzero"`
 
 	// CardTrackingDetail Production and shipment tracking of a card.
-	CardTrackingDetail *CardTrackingDetail `json:"card_tracking_detail,omitempty"`
+	CardTrackingDetail CardTrackingDetail `json:"card_tracking_detail,omitempty,omitzero"`
 
-	// Cvv Card verification value (secret).
-	Cvv *scalar.Secret `json:"cvv,omitempty"`
+	// CVV Card verification value (secret).
+	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
-	ExpirationDate *string `json:"expiration_date,omitempty"`
+	ExpirationDate string `json:"expiration_date,omitempty,omitzero"`
 
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType          *IssuanceType     `json:"issuance_type,omitempty"`
-	LogicalExpirationDate *scalar.Timestamp `json:"logical_expiration_date,omitempty"`
+	IssuanceType          IssuanceType     `json:"issuance_type,omitempty,omitzero"`
+	LogicalExpirationDate scalar.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
 
-	// MaskCardPan PAN with the middle digits replaced by X (not secret).
-	MaskCardPan *string `json:"mask_card_pan,omitempty"`
+	// MaskCardPAN PAN with the middle digits replaced by X (not secret).
+	MaskCardPAN string `json:"mask_card_pan,omitempty,omitzero"`
 
 	// PersonCardStatus Status of the person-card link, for example ACTIVE.
-	PersonCardStatus *string             `json:"person_card_status,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
+	PersonCardStatus string      `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails *SupplementalDetails `json:"supplemental_details,omitempty"`
-	SysUtcinserted      *scalar.Timestamp    `json:"sys_utcinserted,omitempty"`
-	SysUtcupdated       *scalar.Timestamp    `json:"sys_utcupdated,omitempty"`
-	WalletGuid          *openapi_types.UUID  `json:"wallet_guid,omitempty"`
+	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
+	SysUTCInserted      scalar.Timestamp    `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated       scalar.Timestamp    `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID          scalar.GUID         `json:"wallet_guid,omitempty,omitzero"`
 }
 
 // CardDTOSearchResponse One page of cards; fields not published (assumed).
 type CardDTOSearchResponse struct {
-	Items *[]CardDTO `json:"items,omitempty"`
+	Items []CardDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // CardPINDTO The PIN of a card; further fields not published.
 type CardPINDTO struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
-	// Pin The PIN (secret).
-	Pin *scalar.Secret `json:"pin,omitempty"`
+	// PIN The PIN (secret).
+	PIN scalar.Secret `json:"pin,omitempty,omitzero"`
 }
 
 // CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
@@ -468,53 +460,53 @@ type CardStatus string
 // CardStatusDTO Requested card status; fields not published (assumed).
 type CardStatusDTO struct {
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus   *CardStatus `json:"card_status,omitempty"`
-	StatusReason *string     `json:"status_reason,omitempty"`
+	CardStatus   CardStatus `json:"card_status,omitempty,omitzero"`
+	StatusReason string     `json:"status_reason,omitempty,omitzero"`
 }
 
 // CardTrackingDetail Production and shipment tracking of a card.
 type CardTrackingDetail struct {
-	CardDeliveryMethod         *string           `json:"card_delivery_method,omitempty"`
-	CardDeliveryTrackingNumber *string           `json:"card_delivery_tracking_number,omitempty"`
-	CardPackageName            *string           `json:"card_package_name,omitempty"`
-	CardRequested              *scalar.Timestamp `json:"card_requested,omitempty"`
-	CardShipmentDate           *scalar.Timestamp `json:"card_shipment_date,omitempty"`
-	FulfillmentHouseName       *string           `json:"fulfillment_house_name,omitempty"`
+	CardDeliveryMethod         string           `json:"card_delivery_method,omitempty,omitzero"`
+	CardDeliveryTrackingNumber string           `json:"card_delivery_tracking_number,omitempty,omitzero"`
+	CardPackageName            string           `json:"card_package_name,omitempty,omitzero"`
+	CardRequested              scalar.Timestamp `json:"card_requested,omitempty,omitzero"`
+	CardShipmentDate           scalar.Timestamp `json:"card_shipment_date,omitempty,omitzero"`
+	FulfillmentHouseName       string           `json:"fulfillment_house_name,omitempty,omitzero"`
 }
 
 // ChangeAdvanceCycleRequest Request to change the advance cycle; fields not published (assumed).
 type ChangeAdvanceCycleRequest struct {
 	// Cycle The new repayment cycle.
-	Cycle *string `json:"cycle,omitempty"`
+	Cycle string `json:"cycle,omitempty,omitzero"`
 }
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	Cycle         *string             `json:"cycle,omitempty"`
-	NextCycleDate *scalar.Timestamp   `json:"next_cycle_date,omitempty"`
+	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	Cycle         string           `json:"cycle,omitempty,omitzero"`
+	NextCycleDate scalar.Timestamp `json:"next_cycle_date,omitempty,omitzero"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
 type CheckDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount      *scalar.Decimal     `json:"amount,omitempty"`
-	CheckDate   *scalar.Timestamp   `json:"check_date,omitempty"`
-	CheckNumber *string             `json:"check_number,omitempty"`
+	AccountGUID scalar.GUID      `json:"account_guid,omitempty,omitzero"`
+	Amount      scalar.Decimal   `json:"amount,omitempty,omitzero"`
+	CheckDate   scalar.Timestamp `json:"check_date,omitempty,omitzero"`
+	CheckNumber string           `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus *string             `json:"check_status,omitempty"`
-	PayeeName   *string             `json:"payee_name,omitempty"`
-	PersonGuid  *openapi_types.UUID `json:"person_guid,omitempty"`
-	TxnGuid     *openapi_types.UUID `json:"txn_guid,omitempty"`
+	CheckStatus string      `json:"check_status,omitempty,omitzero"`
+	PayeeName   string      `json:"payee_name,omitempty,omitzero"`
+	PersonGUID  scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	TxnGUID     scalar.GUID `json:"txn_guid,omitempty,omitzero"`
 }
 
 // CheckDTOSearchResponse Result of a check search; fields not published (assumed).
 type CheckDTOSearchResponse struct {
-	Items *[]CheckDTO `json:"items,omitempty"`
+	Items []CheckDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // CheckNewStatus Target status of a paper check status change (closed set).
@@ -522,150 +514,150 @@ type CheckNewStatus string
 
 // CheckSearchDTO Filters of a check search (date range, account, person, check number, status); fields not published (names assumed).
 type CheckSearchDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	CheckNumber *string             `json:"check_number,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string      `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus *string             `json:"check_status,omitempty"`
-	EndDate     *scalar.Timestamp   `json:"end_date,omitempty"`
-	PersonGuid  *openapi_types.UUID `json:"person_guid,omitempty"`
-	StartDate   *scalar.Timestamp   `json:"start_date,omitempty"`
+	CheckStatus string           `json:"check_status,omitempty,omitzero"`
+	EndDate     scalar.Timestamp `json:"end_date,omitempty,omitzero"`
+	PersonGUID  scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	StartDate   scalar.Timestamp `json:"start_date,omitempty,omitzero"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
 // check_number, or by txn_guid. Further fields not published.
 type CheckStatusDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	CheckNumber *string             `json:"check_number,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string      `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
-	NewStatus CheckNewStatus      `json:"new_status"`
-	Notes     *string             `json:"notes,omitempty"`
-	TxnGuid   *openapi_types.UUID `json:"txn_guid,omitempty"`
+	NewStatus CheckNewStatus `json:"new_status"`
+	Notes     string         `json:"notes,omitempty,omitzero"`
+	TxnGUID   scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address        *Address            `json:"address,omitempty"`
-	CompanyGuid    *openapi_types.UUID `json:"company_guid,omitempty"`
-	CompanyName    *string             `json:"company_name,omitempty"`
-	DbaName        *string             `json:"dba_name,omitempty"`
-	SysUtcinserted *scalar.Timestamp   `json:"sys_utcinserted,omitempty"`
-	SysUtcupdated  *scalar.Timestamp   `json:"sys_utcupdated,omitempty"`
+	Address        Address          `json:"address,omitempty,omitzero"`
+	CompanyGUID    scalar.GUID      `json:"company_guid,omitempty,omitzero"`
+	CompanyName    string           `json:"company_name,omitempty,omitzero"`
+	DbaName        string           `json:"dba_name,omitempty,omitzero"`
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated  scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGuid *openapi_types.UUID `json:"company_guid,omitempty"`
-	CompanyName *string             `json:"company_name,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
-	ProgramName *string             `json:"program_name,omitempty"`
+	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	CompanyName string      `json:"company_name,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	ProgramName string      `json:"program_name,omitempty,omitzero"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGuid        *openapi_types.UUID `json:"company_guid,omitempty"`
-	VerificationStatus *string             `json:"verification_status,omitempty"`
-	VerifiedAt         *scalar.Timestamp   `json:"verified_at,omitempty"`
+	CompanyGUID        scalar.GUID      `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus string           `json:"verification_status,omitempty,omitzero"`
+	VerifiedAt         scalar.Timestamp `json:"verified_at,omitempty,omitzero"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
-	Configurations *[]ProgramConfiguration `json:"configurations,omitempty"`
-	ProgramGuid    *openapi_types.UUID     `json:"program_guid,omitempty"`
+	Configurations []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
+	ProgramGUID    scalar.GUID            `json:"program_guid,omitempty,omitzero"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGuid    *openapi_types.UUID `json:"account_guid,omitempty"`
-	InstrumentGuid *openapi_types.UUID `json:"instrument_guid,omitempty"`
-	InstrumentType *string             `json:"instrument_type,omitempty"`
+	AccountGUID    scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID scalar.GUID `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentType string      `json:"instrument_type,omitempty,omitzero"`
 }
 
 // CreateAccountRequest Request to create an account, with wallet information; fields not published (assumed).
 type CreateAccountRequest struct {
-	AccountName *string `json:"account_name,omitempty"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND (program funding account).
-	AccountType *string             `json:"account_type,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
-	WalletGuid  *openapi_types.UUID `json:"wallet_guid,omitempty"`
+	AccountType string      `json:"account_type,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	WalletGUID  scalar.GUID `json:"wallet_guid,omitempty,omitzero"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
 type CreateAccountResponseDTO struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountName *string             `json:"account_name,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus *AccountStatus      `json:"account_status,omitempty"`
-	AccountType   *string             `json:"account_type,omitempty"`
-	WalletGuid    *openapi_types.UUID `json:"wallet_guid,omitempty"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType   string        `json:"account_type,omitempty,omitzero"`
+	WalletGUID    scalar.GUID   `json:"wallet_guid,omitempty,omitzero"`
 }
 
 // CreateCardRequest Request to create a card, with a new person or an existing person (send only person.person_guid).
 type CreateCardRequest struct {
-	MonthsUntilExpire *int32 `json:"months_until_expire,omitempty"`
+	MonthsUntilExpire int32 `json:"months_until_expire,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      *Person             `json:"person,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
-	WalletGuid  *openapi_types.UUID `json:"wallet_guid,omitempty"`
+	Person      Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	WalletGUID  scalar.GUID `json:"wallet_guid,omitempty,omitzero"`
 }
 
 // CreateCardResponse A created (or updated) card with its person. fulfillment_data is an object whose shape is not shown; assumed to be EncryptedFulfillmentDetails.
 type CreateCardResponse struct {
 	// Card A card. `card_number` (full PAN) and `cvv` are returned only by operations that reveal
 	// them (showCardPan); both are PCI DSS secrets.
-	Card *CardDTO `json:"card,omitempty"`
+	Card CardDTO `json:"card,omitempty,omitzero"`
 
 	// FulfillmentData Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
-	FulfillmentData *EncryptedFulfillmentDetails `json:"fulfillment_data,omitempty"`
+	FulfillmentData EncryptedFulfillmentDetails `json:"fulfillment_data,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      *Person             `json:"person,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	Person      Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 }
 
 // CreateCompany A company (and its program) to create; fields not published (assumed).
 type CreateCompany struct {
 	// Address A postal address.
-	Address     *Address `json:"address,omitempty"`
-	CompanyName *string  `json:"company_name,omitempty"`
-	DbaName     *string  `json:"dba_name,omitempty"`
-	ProgramName *string  `json:"program_name,omitempty"`
+	Address     Address `json:"address,omitempty,omitzero"`
+	CompanyName string  `json:"company_name,omitempty,omitzero"`
+	DbaName     string  `json:"dba_name,omitempty,omitzero"`
+	ProgramName string  `json:"program_name,omitempty,omitzero"`
 }
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
 type CreateSharedAccountRequest struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
 
-	// PersonGuid The related person, created beforehand.
-	PersonGuid *openapi_types.UUID `json:"person_guid,omitempty"`
+	// PersonGUID The related person, created beforehand.
+	PersonGUID scalar.GUID `json:"person_guid,omitempty,omitzero"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	PersonGuid    *openapi_types.UUID `json:"person_guid,omitempty"`
-	SharingStatus *string             `json:"sharing_status,omitempty"`
+	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
 }
 
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
-	Amount            *scalar.Decimal `json:"amount,omitempty"`
-	ClientReferenceId *string         `json:"client_reference_id,omitempty"`
+	Amount            scalar.Decimal `json:"amount,omitempty,omitzero"`
+	ClientReferenceID string         `json:"client_reference_id,omitempty,omitzero"`
 
 	// PayoutOption A payout option of a disbursement. The members are not shown. Open, any value may appear.
-	PayoutOption *DisbursementPayoutOptions `json:"payout_option,omitempty"`
+	PayoutOption DisbursementPayoutOptions `json:"payout_option,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      *Person             `json:"person,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	Person      Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 }
 
 // DisbursementPayoutOptions A payout option of a disbursement. The members are not shown. Open, any value may appear.
@@ -674,140 +666,140 @@ type DisbursementPayoutOptions = string
 // DisbursementPayoutPreference The payout preference of a person; fields not published (assumed).
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
-	PayoutPreference *DisbursementPayoutOptions `json:"payout_preference,omitempty"`
-	PersonGuid       *openapi_types.UUID        `json:"person_guid,omitempty"`
+	PayoutPreference DisbursementPayoutOptions `json:"payout_preference,omitempty,omitzero"`
+	PersonGUID       scalar.GUID               `json:"person_guid,omitempty,omitzero"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGuid      *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount           *scalar.Decimal     `json:"amount,omitempty"`
-	DisbursementGuid *openapi_types.UUID `json:"disbursement_guid,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
-	Status           *string             `json:"status,omitempty"`
+	AccountGUID      scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	Amount           scalar.Decimal `json:"amount,omitempty,omitzero"`
+	DisbursementGUID scalar.GUID    `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
+	Status           string         `json:"status,omitempty,omitzero"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount      *scalar.Decimal     `json:"amount,omitempty"`
-	Reason      *string             `json:"reason,omitempty"`
-	TxnGuid     *openapi_types.UUID `json:"txn_guid,omitempty"`
+	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Reason      string         `json:"reason,omitempty,omitzero"`
+	TxnGUID     scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount        *scalar.Decimal     `json:"amount,omitempty"`
-	DisputeGuid   *openapi_types.UUID `json:"dispute_guid,omitempty"`
-	DisputeStatus *string             `json:"dispute_status,omitempty"`
-	TxnGuid       *openapi_types.UUID `json:"txn_guid,omitempty"`
+	AccountGUID   scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	Amount        scalar.Decimal `json:"amount,omitempty,omitzero"`
+	DisputeGUID   scalar.GUID    `json:"dispute_guid,omitempty,omitzero"`
+	DisputeStatus string         `json:"dispute_status,omitempty,omitzero"`
+	TxnGUID       scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
 }
 
 // EncryptedCardData The payload of encrypted_card_data once decrypted; never sent as such.
 type EncryptedCardData struct {
 	// AccountNumber Account number (PAN), digits 0-9 (secret).
-	AccountNumber *scalar.Secret `json:"accountNumber,omitempty"`
+	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// ExpirationMonth Expiration month, two digits.
-	ExpirationMonth *string `json:"expirationMonth,omitempty"`
+	ExpirationMonth string `json:"expirationMonth,omitempty,omitzero"`
 
 	// ExpirationYear Expiration year, four digits.
-	ExpirationYear *string `json:"expirationYear,omitempty"`
+	ExpirationYear string `json:"expirationYear,omitempty,omitzero"`
 
 	// NameOnAccount Name on the account, UTF-8, format 'First Last'; the constant VALUED CARDHOLDER when person_status is ANONYMOUS.
-	NameOnAccount *string `json:"nameOnAccount,omitempty"`
+	NameOnAccount string `json:"nameOnAccount,omitempty,omitzero"`
 }
 
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
-	Cvx2   *scalar.Secret `json:"cvx2,omitempty"`
-	Pin    *scalar.Secret `json:"pin,omitempty"`
-	Track1 *scalar.Secret `json:"track1,omitempty"`
-	Track2 *scalar.Secret `json:"track2,omitempty"`
+	Cvx2   scalar.Secret `json:"cvx2,omitempty,omitzero"`
+	PIN    scalar.Secret `json:"pin,omitempty,omitzero"`
+	Track1 scalar.Secret `json:"track1,omitempty,omitzero"`
+	Track2 scalar.Secret `json:"track2,omitempty,omitzero"`
 }
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
 type FeeApplyRequest struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Fee amount, when it differs from the configured amount.
-	Amount      *scalar.Decimal     `json:"amount,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
-	RequestCode *string `json:"request_code,omitempty"`
+	RequestCode string `json:"request_code,omitempty,omitzero"`
 }
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	Amount      *scalar.Decimal     `json:"amount,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
-	RequestCode *string             `json:"request_code,omitempty"`
-	TxnGuid     *openapi_types.UUID `json:"txn_guid,omitempty"`
+	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	RequestCode string         `json:"request_code,omitempty,omitzero"`
+	TxnGUID     scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
 type FeesResponse struct {
-	FeeAmount   *scalar.Decimal     `json:"fee_amount,omitempty"`
-	FeeGuid     *openapi_types.UUID `json:"fee_guid,omitempty"`
-	FeeName     *string             `json:"fee_name,omitempty"`
-	ProgramGuid *openapi_types.UUID `json:"program_guid,omitempty"`
+	FeeAmount   scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeGUID     scalar.GUID    `json:"fee_guid,omitempty,omitzero"`
+	FeeName     string         `json:"fee_name,omitempty,omitzero"`
+	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
-	RequestCode *string `json:"request_code,omitempty"`
+	RequestCode string `json:"request_code,omitempty,omitzero"`
 }
 
 // GenericEncryptedCardDataRequest The card whose encrypted card data is requested; further fields not published.
 type GenericEncryptedCardDataRequest struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 }
 
 // GenericEncryptedCardDataResponse Encrypted card data; further fields not published.
 type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
-	EncryptedCardData *scalar.Secret `json:"encrypted_card_data,omitempty"`
+	EncryptedCardData scalar.Secret `json:"encrypted_card_data,omitempty,omitzero"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
-	InvoiceAmount      *scalar.Decimal   `json:"invoice_amount,omitempty"`
-	InvoiceDate        *scalar.Timestamp `json:"invoice_date,omitempty"`
-	InvoiceDescription *string           `json:"invoice_description,omitempty"`
-	InvoiceNumber      *string           `json:"invoice_number,omitempty"`
+	InvoiceAmount      scalar.Decimal   `json:"invoice_amount,omitempty,omitzero"`
+	InvoiceDate        scalar.Timestamp `json:"invoice_date,omitempty,omitzero"`
+	InvoiceDescription string           `json:"invoice_description,omitempty,omitzero"`
+	InvoiceNumber      string           `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
-	InvoiceStatus             *string         `json:"invoice_status,omitempty"`
-	PaymentDueAmount          *scalar.Decimal `json:"payment_due_amount,omitempty"`
-	PaymentDueReferenceNumber *string         `json:"payment_due_reference_number,omitempty"`
+	InvoiceStatus             string         `json:"invoice_status,omitempty,omitzero"`
+	PaymentDueAmount          scalar.Decimal `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueReferenceNumber string         `json:"payment_due_reference_number,omitempty,omitzero"`
 }
 
 // InvoiceSearchRequest Filters of an invoice search; fields not published (assumed).
 type InvoiceSearchRequest struct {
-	CardProxy        *string             `json:"card_proxy,omitempty"`
-	InvoiceDateEnd   *scalar.Timestamp   `json:"invoice_date_end,omitempty"`
-	InvoiceDateStart *scalar.Timestamp   `json:"invoice_date_start,omitempty"`
-	InvoiceStatus    *string             `json:"invoice_status,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
-	ProgramGuid      *openapi_types.UUID `json:"program_guid,omitempty"`
+	CardProxy        string           `json:"card_proxy,omitempty,omitzero"`
+	InvoiceDateEnd   scalar.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
+	InvoiceDateStart scalar.Timestamp `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceStatus    string           `json:"invoice_status,omitempty,omitzero"`
+	PersonGUID       scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID      scalar.GUID      `json:"program_guid,omitempty,omitzero"`
 }
 
 // InvoiceSearchResponse An invoice found by a search, with its card; fields not published (assumed).
 type InvoiceSearchResponse struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// Invoice An invoice in the supplemental data of a card.
-	Invoice    *Invoice            `json:"invoice,omitempty"`
-	PersonGuid *openapi_types.UUID `json:"person_guid,omitempty"`
+	Invoice    Invoice     `json:"invoice,omitempty,omitzero"`
+	PersonGUID scalar.GUID `json:"person_guid,omitempty,omitzero"`
 }
 
 // InvoiceSearchResponseSearchResponse Result of an invoice search; fields not published (assumed).
 type InvoiceSearchResponseSearchResponse struct {
-	Items *[]InvoiceSearchResponse `json:"items,omitempty"`
+	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
@@ -816,196 +808,196 @@ type IssuanceType string
 // IssuanceTypeRequest The new issuance type; only virtual to full is allowed. Further fields not published.
 type IssuanceTypeRequest struct {
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType *IssuanceType `json:"issuance_type,omitempty"`
+	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
 }
 
-// PerformKybAPIResponse A started company verification; fields not published (assumed).
-type PerformKybAPIResponse struct {
-	CompanyGuid    *openapi_types.UUID `json:"company_guid,omitempty"`
-	KybRequestGuid *openapi_types.UUID `json:"kyb_request_guid,omitempty"`
-	KybStatus      *string             `json:"kyb_status,omitempty"`
+// PerformKYBAPIResponse A started company verification; fields not published (assumed).
+type PerformKYBAPIResponse struct {
+	CompanyGUID    scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID scalar.GUID `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string      `json:"kyb_status,omitempty,omitzero"`
 }
 
-// PerformKybRequest Request to verify a company (KYB); fields not published (assumed).
-type PerformKybRequest struct {
-	CompanyGuid *openapi_types.UUID `json:"company_guid,omitempty"`
+// PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
+type PerformKYBRequest struct {
+	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
 }
 
 // Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 // fields not published.
 type Person struct {
 	// AddressLat Latitude of the address.
-	AddressLat *float64 `json:"address_lat,omitempty"`
+	AddressLat float64 `json:"address_lat,omitempty,omitzero"`
 
 	// AddressLon Longitude of the address.
-	AddressLon *float64 `json:"address_lon,omitempty"`
+	AddressLon float64 `json:"address_lon,omitempty,omitzero"`
 
 	// BaseAddress A postal address.
-	BaseAddress *Address            `json:"base_address,omitempty"`
-	BirthDate   *openapi_types.Date `json:"birth_date,omitempty"`
+	BaseAddress Address     `json:"base_address,omitempty,omitzero"`
+	BirthDate   scalar.Date `json:"birth_date,omitempty,omitzero"`
 
-	// ClientReferenceId The client's own reference of the person.
-	ClientReferenceId *string `json:"client_reference_id,omitempty"`
-	Email             *string `json:"email,omitempty"`
-	FirstName         *string `json:"first_name,omitempty"`
-	LastName          *string `json:"last_name,omitempty"`
+	// ClientReferenceID The client's own reference of the person.
+	ClientReferenceID string `json:"client_reference_id,omitempty,omitzero"`
+	Email             string `json:"email,omitempty,omitzero"`
+	FirstName         string `json:"first_name,omitempty,omitzero"`
+	LastName          string `json:"last_name,omitempty,omitzero"`
 
 	// LedgerBalance Ledger balance (money).
-	LedgerBalance *scalar.Decimal `json:"ledger_balance,omitempty"`
+	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
-	MobileNumber *string             `json:"mobile_number,omitempty"`
-	PersonGuid   *openapi_types.UUID `json:"person_guid,omitempty"`
+	MobileNumber string      `json:"mobile_number,omitempty,omitzero"`
+	PersonGUID   scalar.GUID `json:"person_guid,omitempty,omitzero"`
 }
 
 // PersonCardStatusDTO Requested person-card status; fields not published (assumed).
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
-	PersonCardStatus *string             `json:"person_card_status,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
+	PersonCardStatus string      `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
 }
 
-// ProblemDetails RFC 7807 problem details as the platform sends them (application/json; clients also
+// problemDetails RFC 7807 problem details as the platform sends them (application/json; clients also
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
-type ProblemDetails struct {
+type problemDetails struct {
 	// Detail Explanation specific to this occurrence of the problem.
-	Detail *string `json:"detail,omitempty"`
+	Detail string `json:"detail,omitempty,omitzero"`
 
 	// Errors Field name to the list of its validation messages.
-	Errors *map[string][]string `json:"errors,omitempty"`
+	Errors map[string][]string `json:"errors,omitempty,omitzero"`
 
 	// Instance URI reference that identifies this occurrence of the problem.
-	Instance *string `json:"instance,omitempty"`
+	Instance string `json:"instance,omitempty,omitzero"`
 
 	// Status HTTP status code.
-	Status *int32 `json:"status,omitempty"`
+	Status int32 `json:"status,omitempty,omitzero"`
 
 	// Title Short summary of the problem type.
-	Title *string `json:"title,omitempty"`
+	Title string `json:"title,omitempty,omitzero"`
 
-	// TraceId Trace identifier of the request.
-	TraceId *string `json:"traceId,omitempty"`
+	// TraceID Trace identifier of the request.
+	TraceID string `json:"traceId,omitempty,omitzero"`
 
 	// Type URI reference that identifies the problem type.
-	Type                 *string                `json:"type,omitempty"`
+	Type                 string                 `json:"type,omitempty,omitzero"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
 // ProgramConfiguration One configuration value of a program; fields not published (assumed).
 type ProgramConfiguration struct {
-	Name  *string `json:"name,omitempty"`
-	Value *string `json:"value,omitempty"`
+	Name  string `json:"name,omitempty,omitzero"`
+	Value string `json:"value,omitempty,omitzero"`
 }
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGuid    *openapi_types.UUID     `json:"company_guid,omitempty"`
-	Configurations *[]ProgramConfiguration `json:"configurations,omitempty"`
-	ProgramGuid    *openapi_types.UUID     `json:"program_guid,omitempty"`
-	ProgramName    *string                 `json:"program_name,omitempty"`
+	CompanyGUID    scalar.GUID            `json:"company_guid,omitempty,omitzero"`
+	Configurations []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
+	ProgramGUID    scalar.GUID            `json:"program_guid,omitempty,omitzero"`
+	ProgramName    string                 `json:"program_name,omitempty,omitzero"`
 }
 
 // ReplaceCardDTO The new card that replaces a card; fields not published (assumed).
 type ReplaceCardDTO struct {
 	// CardCondition Condition of a card. ORIGINAL is shown. Open, other values may appear.
-	CardCondition *CardCondition `json:"card_condition,omitempty"`
+	CardCondition CardCondition `json:"card_condition,omitempty,omitzero"`
 
 	// CardProxy Proxy of the new card.
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus        *CardStatus `json:"card_status,omitempty"`
-	MaskCardPan       *string     `json:"mask_card_pan,omitempty"`
-	ReplacedCardProxy *string     `json:"replaced_card_proxy,omitempty"`
+	CardStatus        CardStatus `json:"card_status,omitempty,omitzero"`
+	MaskCardPAN       string     `json:"mask_card_pan,omitempty,omitzero"`
+	ReplacedCardProxy string     `json:"replaced_card_proxy,omitempty,omitzero"`
 }
 
 // ReplaceCardRequest Request to replace a card; fields not published (assumed).
 type ReplaceCardRequest struct {
-	ReplacementReason *string `json:"replacement_reason,omitempty"`
+	ReplacementReason string `json:"replacement_reason,omitempty,omitzero"`
 }
 
 // RequestCardDataRequest The mobile-wallet provider's digitization request; fields not published (assumed).
 type RequestCardDataRequest struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
-	DeviceId  *string `json:"device_id,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
+	DeviceID  string `json:"device_id,omitempty,omitzero"`
 
-	// RequestId The provider's identifier of the request.
-	RequestId      *string `json:"request_id,omitempty"`
-	WalletProvider *string `json:"wallet_provider,omitempty"`
+	// RequestID The provider's identifier of the request.
+	RequestID      string `json:"request_id,omitempty,omitzero"`
+	WalletProvider string `json:"wallet_provider,omitempty,omitzero"`
 }
 
 // RequestCardDataResponse The response record of the digitization exchange; fields not published (assumed).
 type RequestCardDataResponse struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
-	Decision  *string `json:"decision,omitempty"`
-	RequestId *string `json:"request_id,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
+	Decision  string `json:"decision,omitempty,omitzero"`
+	RequestID string `json:"request_id,omitempty,omitzero"`
 }
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGuid    *openapi_types.UUID `json:"company_guid,omitempty"`
-	KybRequestGuid *openapi_types.UUID `json:"kyb_request_guid,omitempty"`
-	KybStatus      *string             `json:"kyb_status,omitempty"`
-	RequestedAt    *scalar.Timestamp   `json:"requested_at,omitempty"`
-	RespondedAt    *scalar.Timestamp   `json:"responded_at,omitempty"`
+	CompanyGUID    scalar.GUID      `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID scalar.GUID      `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string           `json:"kyb_status,omitempty,omitzero"`
+	RequestedAt    scalar.Timestamp `json:"requested_at,omitempty,omitzero"`
+	RespondedAt    scalar.Timestamp `json:"responded_at,omitempty,omitzero"`
 }
 
 // SearchAccountsProgramRequest Filters of an account search; fields not published (assumed).
 type SearchAccountsProgramRequest struct {
-	AccountName *string `json:"account_name,omitempty"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus *AccountStatus      `json:"account_status,omitempty"`
-	AccountType   *string             `json:"account_type,omitempty"`
-	PersonGuid    *openapi_types.UUID `json:"person_guid,omitempty"`
-	ProgramGuid   *openapi_types.UUID `json:"program_guid,omitempty"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType   string        `json:"account_type,omitempty,omitzero"`
+	PersonGUID    scalar.GUID   `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID   scalar.GUID   `json:"program_guid,omitempty,omitzero"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
 type SearchAccountsProgramResponse struct {
-	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
-	AccountName *string             `json:"account_name,omitempty"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    *AccountStatus      `json:"account_status,omitempty"`
-	AccountType      *string             `json:"account_type,omitempty"`
-	AvailableBalance *scalar.Decimal     `json:"available_balance,omitempty"`
-	LedgerBalance    *scalar.Decimal     `json:"ledger_balance,omitempty"`
-	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
+	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
+	AccountType      string         `json:"account_type,omitempty,omitzero"`
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
 }
 
 // SearchAccountsProgramResponseSearchResponse Result of an account search; fields not published (assumed).
 type SearchAccountsProgramResponseSearchResponse struct {
-	Items *[]SearchAccountsProgramResponse `json:"items,omitempty"`
+	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total *int32 `json:"total,omitempty"`
+	Total int32 `json:"total,omitempty,omitzero"`
 }
 
 // SupplementalDetails Supplemental data of a card.
 type SupplementalDetails struct {
-	Invoices *[]Invoice `json:"invoices,omitempty"`
+	Invoices []Invoice `json:"invoices,omitempty,omitzero"`
 }
 
 // UpdateAccountInfoRequest Account information to update; only account_name can be updated. Further fields not published.
 type UpdateAccountInfoRequest struct {
-	AccountName *string `json:"account_name,omitempty"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 }
 
 // UpdateCardRequest Card supplement information to update; fields not published (assumed).
 type UpdateCardRequest struct {
-	CardProxy *string `json:"card_proxy,omitempty"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails *SupplementalDetails `json:"supplemental_details,omitempty"`
+	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
 }
 
 // UpdateCompany Company data to update; fields not published (assumed).
 type UpdateCompany struct {
 	// Address A postal address.
-	Address     *Address `json:"address,omitempty"`
-	CompanyName *string  `json:"company_name,omitempty"`
-	DbaName     *string  `json:"dba_name,omitempty"`
+	Address     Address `json:"address,omitempty,omitzero"`
+	CompanyName string  `json:"company_name,omitempty,omitzero"`
+	DbaName     string  `json:"dba_name,omitempty,omitzero"`
 }
 
 // UpdateDigitalPackageRequest The digital package to set on a card; further fields not published.
@@ -1018,355 +1010,75 @@ type UpdateDigitalPackageRequest struct {
 
 // UpdateDigitalPackageResponse The digital package after the change; fields not published (assumed).
 type UpdateDigitalPackageResponse struct {
-	CardProxy      *string `json:"card_proxy,omitempty"`
-	DigitalPackage *string `json:"digital_package,omitempty"`
+	CardProxy      string `json:"card_proxy,omitempty,omitzero"`
+	DigitalPackage string `json:"digital_package,omitempty,omitzero"`
 }
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGuid   *openapi_types.UUID `json:"account_guid,omitempty"`
-	PersonGuid    *openapi_types.UUID `json:"person_guid,omitempty"`
-	SharingStatus *string             `json:"sharing_status,omitempty"`
+	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
 }
 
 // ValidateCardDTO Card number and CVV to validate; further fields not published.
 type ValidateCardDTO struct {
 	// CardNumber Full PAN (secret).
-	CardNumber *scalar.Secret `json:"card_number,omitempty"`
+	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
 
-	// Cvv Card verification value (secret).
-	Cvv *scalar.Secret `json:"cvv,omitempty"`
+	// CVV Card verification value (secret).
+	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
 }
 
-// AccountGuid defines model for AccountGuid.
-type AccountGuid = openapi_types.UUID
+// accountGuidParam defines model for AccountGuid.
+type accountGuidParam = scalar.GUID
 
-// AccountInstrumentGuid defines model for AccountInstrumentGuid.
-type AccountInstrumentGuid = openapi_types.UUID
+// accountInstrumentGuidParam defines model for AccountInstrumentGuid.
+type accountInstrumentGuidParam = scalar.GUID
 
-// CardProxy defines model for CardProxy.
-type CardProxy = string
+// cardProxyParam defines model for CardProxy.
+type cardProxyParam = string
 
-// CompanyGuid defines model for CompanyGuid.
-type CompanyGuid = openapi_types.UUID
+// companyGuidParam defines model for CompanyGuid.
+type companyGuidParam = scalar.GUID
 
-// ProgramGuidPath defines model for ProgramGuidPath.
-type ProgramGuidPath = openapi_types.UUID
+// programGuidPathParam defines model for ProgramGuidPath.
+type programGuidPathParam = scalar.GUID
 
-// Version defines model for Version.
-type Version = string
+// versionParam defines model for Version.
+type versionParam = string
 
-// BadRequest RFC 7807 problem details as the platform sends them (application/json; clients also
+// badRequestResponse RFC 7807 problem details as the platform sends them (application/json; clients also
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
-type BadRequest = ProblemDetails
+type badRequestResponse = problemDetails
 
-// NotFound RFC 7807 problem details as the platform sends them (application/json; clients also
+// notFoundResponse RFC 7807 problem details as the platform sends them (application/json; clients also
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
-type NotFound = ProblemDetails
+type notFoundResponse = problemDetails
 
-// Unauthorized RFC 7807 problem details as the platform sends them (application/json; clients also
+// unauthorizedResponse RFC 7807 problem details as the platform sends them (application/json; clients also
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
-type Unauthorized = ProblemDetails
+type unauthorizedResponse = problemDetails
 
-// GetProgramBalancesParams defines parameters for GetProgramBalances.
-type GetProgramBalancesParams struct {
-	// ProgramGuid The program.
-	ProgramGuid openapi_types.UUID `form:"program_guid" json:"program_guid"`
-
-	// IncludeHierarchyCheck Whether the program hierarchy is checked.
-	IncludeHierarchyCheck *bool `form:"include_hierarchy_check,omitempty" json:"include_hierarchy_check,omitempty"`
-}
-
-// ListAccountsByBalanceParams defines parameters for ListAccountsByBalance.
-type ListAccountsByBalanceParams struct {
-	// BasedOn Balance to rank by, ledger or available balance.
-	BasedOn *BalanceBasis `form:"based_on,omitempty" json:"based_on,omitempty"`
-
-	// SortBy Sort order. `desc` (the default) returns the highest balances first; the value that
-	// returns the lowest balances first is not shown.
-	SortBy *string `form:"sort_by,omitempty" json:"sort_by,omitempty"`
-
-	// Count Number of accounts to return, at most 50.
-	Count *int32 `form:"count,omitempty" json:"count,omitempty"`
-
-	// IncludeNegativeBalances Whether accounts with a negative balance are included.
-	IncludeNegativeBalances *bool `form:"include_negative_balances,omitempty" json:"include_negative_balances,omitempty"`
-
-	// AccountStatus Only accounts in this status.
-	AccountStatus *AccountStatus `form:"account_status,omitempty" json:"account_status,omitempty"`
-
-	// Refresh false returns cached data, true returns updated values.
-	Refresh *bool `form:"refresh,omitempty" json:"refresh,omitempty"`
-}
-
-// SearchBulkOrdersParams defines parameters for SearchBulkOrders.
-type SearchBulkOrdersParams struct {
-	// Limit Page size.
-	Limit *int32 `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// StartIndex Index of the first result (1-based).
-	StartIndex *int32 `form:"start_index,omitempty" json:"start_index,omitempty"`
-
-	// OrderGuid Only this order.
-	OrderGuid *openapi_types.UUID `form:"order_guid,omitempty" json:"order_guid,omitempty"`
-
-	// PackageGuid Only orders of this card package.
-	PackageGuid *openapi_types.UUID `form:"package_guid,omitempty" json:"package_guid,omitempty"`
-
-	// PersonGuid Only orders of this person.
-	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
-
-	// CompanyGuid Only orders of this company.
-	CompanyGuid *openapi_types.UUID `form:"company_guid,omitempty" json:"company_guid,omitempty"`
-
-	// StartSearchDate Start of the search period (zone-less date-time).
-	StartSearchDate *scalar.Timestamp `form:"start_search_date,omitempty" json:"start_search_date,omitempty"`
-
-	// EndSearchDate End of the search period (zone-less date-time).
-	EndSearchDate *scalar.Timestamp `form:"end_search_date,omitempty" json:"end_search_date,omitempty"`
-
-	// BulkOrderStatus Only orders in this status.
-	BulkOrderStatus *BulkOrderStatus `form:"bulk_order_status,omitempty" json:"bulk_order_status,omitempty"`
-}
-
-// ListBulkOrderSummaryByLocationParams defines parameters for ListBulkOrderSummaryByLocation.
-type ListBulkOrderSummaryByLocationParams struct {
-	// PersonGuid Only the location of this person.
-	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
-
-	// CompanyGuid Only the locations of this company.
-	CompanyGuid *openapi_types.UUID `form:"company_guid,omitempty" json:"company_guid,omitempty"`
-
-	// Limit Page size.
-	Limit *int32 `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// StartIndex Index of the first result (1-based).
-	StartIndex *int32 `form:"start_index,omitempty" json:"start_index,omitempty"`
-}
-
-// SearchCardsParams defines parameters for SearchCards.
-type SearchCardsParams struct {
-	// PersonGuid Only cards of this person.
-	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
-
-	// WalletGuid Only cards of this wallet.
-	WalletGuid *openapi_types.UUID `form:"wallet_guid,omitempty" json:"wallet_guid,omitempty"`
-
-	// ProgramGuid Only cards of this program.
-	ProgramGuid *openapi_types.UUID `form:"program_guid,omitempty" json:"program_guid,omitempty"`
-
-	// CardStatuses Only cards in one of these statuses.
-	CardStatuses *[]CardStatus `form:"card_statuses,omitempty" json:"card_statuses,omitempty"`
-
-	// IssuanceTypes Only cards of one of these issuance types.
-	IssuanceTypes *[]IssuanceType `form:"issuance_types,omitempty" json:"issuance_types,omitempty"`
-
-	// CardCondition Only cards in this condition.
-	CardCondition *CardCondition `form:"card_condition,omitempty" json:"card_condition,omitempty"`
-
-	// ExpirationDateStart Only cards expiring at or after this zone-less date-time.
-	ExpirationDateStart *scalar.Timestamp `form:"expiration_date_start,omitempty" json:"expiration_date_start,omitempty"`
-
-	// ExpirationDateEnd Only cards expiring at or before this zone-less date-time.
-	ExpirationDateEnd *scalar.Timestamp `form:"expiration_date_end,omitempty" json:"expiration_date_end,omitempty"`
-
-	// CardProduct Only cards of this card product.
-	CardProduct *string `form:"card_product,omitempty" json:"card_product,omitempty"`
-
-	// BaseIin Only cards with this issuer identification number (BIN/IIN).
-	BaseIin *string `form:"base_iin,omitempty" json:"base_iin,omitempty"`
-
-	// CardLast4 Only cards whose PAN ends with these digits.
-	CardLast4 *string `form:"card_last4,omitempty" json:"card_last4,omitempty"`
-
-	// StartIndex Index of the first result (1-based).
-	StartIndex *int32 `form:"start_index,omitempty" json:"start_index,omitempty"`
-
-	// Limit Page size.
-	Limit *int32 `form:"limit,omitempty" json:"limit,omitempty"`
-
-	// GetRecentlyUsed Whether to return the recently used cards.
-	GetRecentlyUsed *bool `form:"get_recently_used,omitempty" json:"get_recently_used,omitempty"`
-}
-
-// ListPayoutOptionsParams defines parameters for ListPayoutOptions.
-type ListPayoutOptionsParams struct {
-	// ProgramGuid The program.
-	ProgramGuid *openapi_types.UUID `form:"program_guid,omitempty" json:"program_guid,omitempty"`
-}
-
-// GetPayoutPreferenceParams defines parameters for GetPayoutPreference.
-type GetPayoutPreferenceParams struct {
-	// PersonGuid The person.
-	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
-}
-
-// SetPayoutPreferenceParams defines parameters for SetPayoutPreference.
-type SetPayoutPreferenceParams struct {
-	// PersonGuid The person.
-	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
-
-	// Payoutpreference The payout option to prefer.
-	Payoutpreference *DisbursementPayoutOptions `form:"payoutpreference,omitempty" json:"payoutpreference,omitempty"`
-}
-
-// ListFeesParams defines parameters for ListFees.
-type ListFeesParams struct {
-	// ProgramGuid The program.
-	ProgramGuid openapi_types.UUID `form:"program_guid" json:"program_guid"`
-
-	// RequestCode Only the fee with this request code; when omitted all fees of the program are returned.
-	RequestCode *string `form:"request_code,omitempty" json:"request_code,omitempty"`
-}
-
-// ChangeCheckStatusJSONRequestBody defines body for ChangeCheckStatus for application/json ContentType.
-type ChangeCheckStatusJSONRequestBody = CheckStatusDTO
-
-// SearchChecksJSONRequestBody defines body for SearchChecks for application/json ContentType.
-type SearchChecksJSONRequestBody = CheckSearchDTO
-
-// CreateAccountInstrumentJSONRequestBody defines body for CreateAccountInstrument for application/json ContentType.
-type CreateAccountInstrumentJSONRequestBody = CreateAccountInstrumentRequest
-
-// CreateAccountJSONRequestBody defines body for CreateAccount for application/json ContentType.
-type CreateAccountJSONRequestBody = CreateAccountRequest
-
-// AdjustAccountBalanceJSONRequestBody defines body for AdjustAccountBalance for application/json ContentType.
-type AdjustAccountBalanceJSONRequestBody = AdjustBalanceRequest
-
-// SearchAccountsJSONRequestBody defines body for SearchAccounts for application/json ContentType.
-type SearchAccountsJSONRequestBody = SearchAccountsProgramRequest
-
-// CreateSharedAccountJSONRequestBody defines body for CreateSharedAccount for application/json ContentType.
-type CreateSharedAccountJSONRequestBody = CreateSharedAccountRequest
-
-// UpdateSharedAccountJSONRequestBody defines body for UpdateSharedAccount for application/json ContentType.
-type UpdateSharedAccountJSONRequestBody = UpdateSharedAccountRequest
-
-// UpdateAccountApplicationWildcardPlusJSONRequestBody defines body for UpdateAccount for application/*+json ContentType.
-type UpdateAccountApplicationWildcardPlusJSONRequestBody = UpdateAccountInfoRequest
-
-// UpdateAccountJSONRequestBody defines body for UpdateAccount for application/json ContentType.
-type UpdateAccountJSONRequestBody = UpdateAccountInfoRequest
-
-// UpdateAccountApplicationJSONPatchPlusJSONRequestBody defines body for UpdateAccount for application/json-patch+json ContentType.
-type UpdateAccountApplicationJSONPatchPlusJSONRequestBody = UpdateAccountInfoRequest
-
-// ChangeAccountStatusJSONRequestBody defines body for ChangeAccountStatus for application/json ContentType.
-type ChangeAccountStatusJSONRequestBody = AccountStatusUser
-
-// ApplyAdvanceJSONRequestBody defines body for ApplyAdvance for application/json ContentType.
-type ApplyAdvanceJSONRequestBody = ApplyAdvanceRequest
-
-// ChangeAdvanceCycleJSONRequestBody defines body for ChangeAdvanceCycle for application/json ContentType.
-type ChangeAdvanceCycleJSONRequestBody = ChangeAdvanceCycleRequest
-
-// PrecalculateAdvanceJSONRequestBody defines body for PrecalculateAdvance for application/json ContentType.
-type PrecalculateAdvanceJSONRequestBody = AdvancePreCalcRequest
-
-// CreateBatchfileJSONRequestBody defines body for CreateBatchfile for application/json ContentType.
-type CreateBatchfileJSONRequestBody = BatchfileRequest
-
-// DownloadBatchfileJSONRequestBody defines body for DownloadBatchfile for application/json ContentType.
-type DownloadBatchfileJSONRequestBody = BatchfileDownloadRequest
-
-// CreateBulkOrderJSONRequestBody defines body for CreateBulkOrder for application/json ContentType.
-type CreateBulkOrderJSONRequestBody = BulkOrderRequest
-
-// CancelBulkOrderJSONRequestBody defines body for CancelBulkOrder for application/json ContentType.
-type CancelBulkOrderJSONRequestBody = BulkOrderReq
-
-// CheckInBulkOrderJSONRequestBody defines body for CheckInBulkOrder for application/json ContentType.
-type CheckInBulkOrderJSONRequestBody = BulkOrderReq
-
-// CreateCardJSONRequestBody defines body for CreateCard for application/json ContentType.
-type CreateCardJSONRequestBody = CreateCardRequest
-
-// RequestCardDataJSONRequestBody defines body for RequestCardData for application/json ContentType.
-type RequestCardDataJSONRequestBody = RequestCardDataRequest
-
-// AssignCardJSONRequestBody defines body for AssignCard for application/json ContentType.
-type AssignCardJSONRequestBody = AssignCardDTO
-
-// UpdateDigitalPackageApplicationWildcardPlusJSONRequestBody defines body for UpdateDigitalPackage for application/*+json ContentType.
-type UpdateDigitalPackageApplicationWildcardPlusJSONRequestBody = UpdateDigitalPackageRequest
-
-// UpdateDigitalPackageJSONRequestBody defines body for UpdateDigitalPackage for application/json ContentType.
-type UpdateDigitalPackageJSONRequestBody = UpdateDigitalPackageRequest
-
-// UpdateDigitalPackageApplicationJSONPatchPlusJSONRequestBody defines body for UpdateDigitalPackage for application/json-patch+json ContentType.
-type UpdateDigitalPackageApplicationJSONPatchPlusJSONRequestBody = UpdateDigitalPackageRequest
-
-// GetGenericEncryptedCardDataJSONRequestBody defines body for GetGenericEncryptedCardData for application/json ContentType.
-type GetGenericEncryptedCardDataJSONRequestBody = GenericEncryptedCardDataRequest
-
-// SearchInvoicesJSONRequestBody defines body for SearchInvoices for application/json ContentType.
-type SearchInvoicesJSONRequestBody = InvoiceSearchRequest
-
-// UpdateCardJSONRequestBody defines body for UpdateCard for application/json ContentType.
-type UpdateCardJSONRequestBody = UpdateCardRequest
-
-// ValidateCardJSONRequestBody defines body for ValidateCard for application/json ContentType.
-type ValidateCardJSONRequestBody = ValidateCardDTO
-
-// ActivateCardJSONRequestBody defines body for ActivateCard for application/json ContentType.
-type ActivateCardJSONRequestBody = CardStatusDTO
-
-// UpdateCardIssuanceTypeJSONRequestBody defines body for UpdateCardIssuanceType for application/json ContentType.
-type UpdateCardIssuanceTypeJSONRequestBody = IssuanceTypeRequest
-
-// ChangePersonCardStatusJSONRequestBody defines body for ChangePersonCardStatus for application/json ContentType.
-type ChangePersonCardStatusJSONRequestBody = PersonCardStatusDTO
-
-// SetCardPinJSONRequestBody defines body for SetCardPin for application/json ContentType.
-type SetCardPinJSONRequestBody = CardPINDTO
-
-// ReplaceCardJSONRequestBody defines body for ReplaceCard for application/json ContentType.
-type ReplaceCardJSONRequestBody = ReplaceCardRequest
-
-// ChangeCardStatusJSONRequestBody defines body for ChangeCardStatus for application/json ContentType.
-type ChangeCardStatusJSONRequestBody = CardStatusDTO
-
-// CreateCompanyJSONRequestBody defines body for CreateCompany for application/json ContentType.
-type CreateCompanyJSONRequestBody = CreateCompany
-
-// ConfigureProgramJSONRequestBody defines body for ConfigureProgram for application/json ContentType.
-type ConfigureProgramJSONRequestBody = ConfigProgramRequest
-
-// PerformCompanyKybJSONRequestBody defines body for PerformCompanyKyb for application/json ContentType.
-type PerformCompanyKybJSONRequestBody = PerformKybRequest
-
-// UpdateCompanyJSONRequestBody defines body for UpdateCompany for application/json ContentType.
-type UpdateCompanyJSONRequestBody = UpdateCompany
-
-// CreateDisbursementJSONRequestBody defines body for CreateDisbursement for application/json ContentType.
-type CreateDisbursementJSONRequestBody = DisbursementDTO
-
-// CreateDisputeChargebackJSONRequestBody defines body for CreateDisputeChargeback for application/json ContentType.
-type CreateDisputeChargebackJSONRequestBody = DisputeChargebackRequest
-
-// ApplyFeeJSONRequestBody defines body for ApplyFee for application/json ContentType.
-type ApplyFeeJSONRequestBody = FeeApplyRequest
-
-// Getter for additional properties for ProblemDetails. Returns the specified
+// Getter for additional properties for problemDetails. Returns the specified
 // element and whether it was found
-func (a ProblemDetails) Get(fieldName string) (value interface{}, found bool) {
+func (a problemDetails) Get(fieldName string) (value interface{}, found bool) {
 	if a.AdditionalProperties != nil {
 		value, found = a.AdditionalProperties[fieldName]
 	}
 	return
 }
 
-// Setter for additional properties for ProblemDetails
-func (a *ProblemDetails) Set(fieldName string, value interface{}) {
+// Setter for additional properties for problemDetails
+func (a *problemDetails) Set(fieldName string, value interface{}) {
 	if a.AdditionalProperties == nil {
 		a.AdditionalProperties = make(map[string]interface{})
 	}
 	a.AdditionalProperties[fieldName] = value
 }
 
-// Override default JSON handling for ProblemDetails to handle AdditionalProperties
-func (a *ProblemDetails) UnmarshalJSON(b []byte) error {
+// Override default JSON handling for problemDetails to handle AdditionalProperties
+func (a *problemDetails) UnmarshalJSON(b []byte) error {
 	object := make(map[string]json.RawMessage)
 	err := json.Unmarshal(b, &object)
 	if err != nil {
@@ -1414,7 +1126,7 @@ func (a *ProblemDetails) UnmarshalJSON(b []byte) error {
 	}
 
 	if raw, found := object["traceId"]; found {
-		err = json.Unmarshal(raw, &a.TraceId)
+		err = json.Unmarshal(raw, &a.TraceID)
 		if err != nil {
 			return fmt.Errorf("error reading 'traceId': %w", err)
 		}
@@ -1443,16 +1155,14 @@ func (a *ProblemDetails) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Override default JSON handling for ProblemDetails to handle AdditionalProperties
-func (a ProblemDetails) MarshalJSON() ([]byte, error) {
+// Override default JSON handling for problemDetails to handle AdditionalProperties
+func (a problemDetails) MarshalJSON() ([]byte, error) {
 	var err error
 	object := make(map[string]json.RawMessage)
 
-	if a.Detail != nil {
-		object["detail"], err = json.Marshal(a.Detail)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'detail': %w", err)
-		}
+	object["detail"], err = json.Marshal(a.Detail)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'detail': %w", err)
 	}
 
 	if a.Errors != nil {
@@ -1462,39 +1172,29 @@ func (a ProblemDetails) MarshalJSON() ([]byte, error) {
 		}
 	}
 
-	if a.Instance != nil {
-		object["instance"], err = json.Marshal(a.Instance)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'instance': %w", err)
-		}
+	object["instance"], err = json.Marshal(a.Instance)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'instance': %w", err)
 	}
 
-	if a.Status != nil {
-		object["status"], err = json.Marshal(a.Status)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'status': %w", err)
-		}
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
 	}
 
-	if a.Title != nil {
-		object["title"], err = json.Marshal(a.Title)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'title': %w", err)
-		}
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
 	}
 
-	if a.TraceId != nil {
-		object["traceId"], err = json.Marshal(a.TraceId)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'traceId': %w", err)
-		}
+	object["traceId"], err = json.Marshal(a.TraceID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'traceId': %w", err)
 	}
 
-	if a.Type != nil {
-		object["type"], err = json.Marshal(a.Type)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'type': %w", err)
-		}
+	object["type"], err = json.Marshal(a.Type)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'type': %w", err)
 	}
 
 	for fieldName, field := range a.AdditionalProperties {
@@ -1505,6317 +1205,3 @@ func (a ProblemDetails) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(object)
 }
-
-// requestEditorFn is the function signature for the RequestEditor callback function
-type requestEditorFn func(ctx context.Context, req *http.Request) error
-
-// Doer performs HTTP requests.
-//
-// The standard http.Client implements this interface.
-type httpRequestDoer interface {
-	Do(req *http.Request) (*http.Response, error)
-}
-
-// rawClient which conforms to the OpenAPI3 specification for this service.
-type rawClient struct {
-	// The endpoint of the server conforming to this interface, with scheme,
-	// https://api.deepmap.com for example. This can contain a path relative
-	// to the server, such as https://api.deepmap.com/dev-test, and all the
-	// paths in the swagger spec will be appended to the server.
-	Server string
-
-	// Doer for performing requests, typically a *http.Client with any
-	// customized settings, such as certificate chains.
-	Client httpRequestDoer
-
-	// A list of callbacks for modifying requests which are generated before sending over
-	// the network.
-	RequestEditors []requestEditorFn
-}
-
-// rawClientOption allows setting custom parameters during construction
-type rawClientOption func(*rawClient) error
-
-// Creates a new rawClient, with reasonable defaults
-func newRawClient(server string, opts ...rawClientOption) (*rawClient, error) {
-	// create a client with sane default values
-	client := rawClient{
-		Server: server,
-	}
-	// mutate client and add all optional params
-	for _, o := range opts {
-		if err := o(&client); err != nil {
-			return nil, err
-		}
-	}
-	// ensure the server URL always has a trailing slash
-	if !strings.HasSuffix(client.Server, "/") {
-		client.Server += "/"
-	}
-	// create httpClient, if not already present
-	if client.Client == nil {
-		client.Client = &http.Client{}
-	}
-	return &client, nil
-}
-
-// withRawHTTPClient allows overriding the default Doer, which is
-// automatically created using http.Client. This is useful for tests.
-func withRawHTTPClient(doer httpRequestDoer) rawClientOption {
-	return func(c *rawClient) error {
-		c.Client = doer
-		return nil
-	}
-}
-
-// withRawRequestEditorFn allows setting up a callback function, which will be
-// called right before sending the request. This can be used to mutate the request.
-func withRawRequestEditorFn(fn requestEditorFn) rawClientOption {
-	return func(c *rawClient) error {
-		c.RequestEditors = append(c.RequestEditors, fn)
-		return nil
-	}
-}
-
-// The interface specification for the client above.
-type rawClientInterface interface {
-
-	// ChangeCheckStatusWithBody Change the status of a paper check
-	//
-	// Changes the status of a paper check to REVERSED, STOPPED or DROP; a reverse process runs.
-	// The check is identified either by `account_guid` plus `check_number`, or by `txn_guid`.
-	// `new_status` is required, `notes` is optional.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PATCH /api/{version}/Check/ChangeStatus (the `ChangeCheckStatus` operationId).
-	ChangeCheckStatusWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeCheckStatus Change the status of a paper check
-	//
-	// Changes the status of a paper check to REVERSED, STOPPED or DROP; a reverse process runs.
-	// The check is identified either by `account_guid` plus `check_number`, or by `txn_guid`.
-	// `new_status` is required, `notes` is optional.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PATCH /api/{version}/Check/ChangeStatus (the `ChangeCheckStatus` operationId).
-	ChangeCheckStatus(ctx context.Context, version Version, body ChangeCheckStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchChecksWithBody Search paper checks
-	//
-	// Searches paper checks by date range, account, person, check number and status. Only reads.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/Check/getchecks (the `SearchChecks` operationId).
-	SearchChecksWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchChecks Search paper checks
-	//
-	// Searches paper checks by date range, account, person, check number and status. Only reads.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/Check/getchecks (the `SearchChecks` operationId).
-	SearchChecks(ctx context.Context, version Version, body SearchChecksJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateAccountInstrumentWithBody Create an account instrument
-	//
-	// Links a payment instrument to an account. 404 (with body) when the account does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/account_instruments (the `CreateAccountInstrument` operationId).
-	CreateAccountInstrumentWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateAccountInstrument Create an account instrument
-	//
-	// Links a payment instrument to an account. 404 (with body) when the account does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/account_instruments (the `CreateAccountInstrument` operationId).
-	CreateAccountInstrument(ctx context.Context, version Version, body CreateAccountInstrumentJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetAccountInstrument Get an account instrument
-	//
-	// Returns one account instrument by its GUID.
-	//
-	// Corresponds with GET /api/{version}/account_instruments/{account_instrument_guid} (the `GetAccountInstrument` operationId).
-	GetAccountInstrument(ctx context.Context, version Version, accountInstrumentGuid AccountInstrumentGuid, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateAccountWithBody Create an account
-	//
-	// Creates an account in a wallet. 404 (no body) when the wallet does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts (the `CreateAccount` operationId).
-	CreateAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateAccount Create an account
-	//
-	// Creates an account in a wallet. 404 (no body) when the wallet does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts (the `CreateAccount` operationId).
-	CreateAccount(ctx context.Context, version Version, body CreateAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// AdjustAccountBalanceWithBody Adjust an account balance
-	//
-	// Adjusts an account balance after an external transfer, for example a bank wire crediting
-	// a program funding account of type PROGFUND. Moves money: never re-send a request that may
-	// have reached the server.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/AdjustBalance (the `AdjustAccountBalance` operationId).
-	AdjustAccountBalanceWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// AdjustAccountBalance Adjust an account balance
-	//
-	// Adjusts an account balance after an external transfer, for example a bank wire crediting
-	// a program funding account of type PROGFUND. Moves money: never re-send a request that may
-	// have reached the server.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/AdjustBalance (the `AdjustAccountBalance` operationId).
-	AdjustAccountBalance(ctx context.Context, version Version, body AdjustAccountBalanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetProgramBalances Fetch program balances
-	//
-	// Returns the balance of a program grouped by account type, with ledger, available and suspense balance.
-	//
-	// Corresponds with GET /api/{version}/accounts/balances (the `GetProgramBalances` operationId).
-	GetProgramBalances(ctx context.Context, version Version, params *GetProgramBalancesParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListAccountsByBalance Fetch accounts ranked by balance
-	//
-	// Returns the accounts of a program ordered by balance, at most 50. With `refresh=false`
-	// (the default) the result comes from cached data; with `refresh=true` the values are
-	// updated first.
-	//
-	// Corresponds with GET /api/{version}/accounts/program/{program_guid} (the `ListAccountsByBalance` operationId).
-	ListAccountsByBalance(ctx context.Context, version Version, programGuid ProgramGuidPath, params *ListAccountsByBalanceParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchAccountsWithBody Search accounts
-	//
-	// Searches the accounts of a program. Only reads.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/search (the `SearchAccounts` operationId).
-	SearchAccountsWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchAccounts Search accounts
-	//
-	// Searches the accounts of a program. Only reads.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/search (the `SearchAccounts` operationId).
-	SearchAccounts(ctx context.Context, version Version, body SearchAccountsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateSharedAccountWithBody Share an account with a related person
-	//
-	// Shares an account with a related person. The related person is created beforehand through a person-relation operation.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/sharedaccount (the `CreateSharedAccount` operationId).
-	CreateSharedAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateSharedAccount Share an account with a related person
-	//
-	// Shares an account with a related person. The related person is created beforehand through a person-relation operation.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/sharedaccount (the `CreateSharedAccount` operationId).
-	CreateSharedAccount(ctx context.Context, version Version, body CreateSharedAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateSharedAccountWithBody Change the sharing status of a shared account
-	//
-	// Changes the sharing status of an account shared with a related person.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/updatesharedaccount (the `UpdateSharedAccount` operationId).
-	UpdateSharedAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateSharedAccount Change the sharing status of a shared account
-	//
-	// Changes the sharing status of an account shared with a related person.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/updatesharedaccount (the `UpdateSharedAccount` operationId).
-	UpdateSharedAccount(ctx context.Context, version Version, body UpdateSharedAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetAccount Get an account
-	//
-	// Returns an account with its balance details.
-	//
-	// Corresponds with GET /api/{version}/accounts/{account_guid} (the `GetAccount` operationId).
-	GetAccount(ctx context.Context, version Version, accountGuid AccountGuid, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateAccountWithBody Update an account name
-	//
-	// Updates the account information; only `account_name` can be updated. The body is accepted
-	// as application/json, application/json-patch+json, text/json or application/*+json (same
-	// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-	// leaves the same state.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-	UpdateAccountWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateAccountWithApplicationWildcardPlusJSONBody Update an account name
-	//
-	// Updates the account information; only `account_name` can be updated. The body is accepted
-	// as application/json, application/json-patch+json, text/json or application/*+json (same
-	// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-	// leaves the same state.
-	//
-	// Takes a body of the `application/*+json` content type.
-	//
-	// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-	UpdateAccountWithApplicationWildcardPlusJSONBody(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountApplicationWildcardPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateAccount Update an account name
-	//
-	// Updates the account information; only `account_name` can be updated. The body is accepted
-	// as application/json, application/json-patch+json, text/json or application/*+json (same
-	// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-	// leaves the same state.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-	UpdateAccount(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateAccountWithApplicationJSONPatchPlusJSONBody Update an account name
-	//
-	// Updates the account information; only `account_name` can be updated. The body is accepted
-	// as application/json, application/json-patch+json, text/json or application/*+json (same
-	// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-	// leaves the same state.
-	//
-	// Takes a body of the `application/json-patch+json` content type.
-	//
-	// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-	UpdateAccountWithApplicationJSONPatchPlusJSONBody(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountApplicationJSONPatchPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// PostAccountInterest Post accrued interest on an account
-	//
-	// Posts accrued interest. Interest can be posted only on an account that was closed that
-	// day; a request on an unclosed account is taken as preparation for closing, and the batch
-	// process closes the account on the following day(s) if not already closed. No request body.
-	//
-	// Corresponds with POST /api/{version}/accounts/{account_guid}/PostInterest (the `PostAccountInterest` operationId).
-	PostAccountInterest(ctx context.Context, version Version, accountGuid AccountGuid, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeAccountStatusWithBody Change the status of an account
-	//
-	// Changes the account status. The status values and transitions are not shown.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/{account_guid}/status (the `ChangeAccountStatus` operationId).
-	ChangeAccountStatusWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeAccountStatus Change the status of an account
-	//
-	// Changes the account status. The status values and transitions are not shown.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/accounts/{account_guid}/status (the `ChangeAccountStatus` operationId).
-	ChangeAccountStatus(ctx context.Context, version Version, accountGuid AccountGuid, body ChangeAccountStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ApplyAdvanceWithBody Apply an advance
-	//
-	// Applies an advance, identified by `request_id`, to an account. Moves money.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/advances/{account_guid} (the `ApplyAdvance` operationId).
-	ApplyAdvanceWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ApplyAdvance Apply an advance
-	//
-	// Applies an advance, identified by `request_id`, to an account. Moves money.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/advances/{account_guid} (the `ApplyAdvance` operationId).
-	ApplyAdvance(ctx context.Context, version Version, accountGuid AccountGuid, body ApplyAdvanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeAdvanceCycleWithBody Change the advance cycle
-	//
-	// Changes the repayment cycle of the advances of an account.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/advances/{account_guid}/cycle (the `ChangeAdvanceCycle` operationId).
-	ChangeAdvanceCycleWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeAdvanceCycle Change the advance cycle
-	//
-	// Changes the repayment cycle of the advances of an account.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/advances/{account_guid}/cycle (the `ChangeAdvanceCycle` operationId).
-	ChangeAdvanceCycle(ctx context.Context, version Version, accountGuid AccountGuid, body ChangeAdvanceCycleJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// PrecalculateAdvanceWithBody Pre-calculate an advance
-	//
-	// Pre-calculates an advance on an account without applying it. This GET carries a JSON
-	// request body (AdvancePreCalcRequest), as the platform defines it; the success status is
-	// 201 as the platform lists it. The returned `request_id` identifies the advance to apply.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with GET /api/{version}/advances/{account_guid}/precalc (the `PrecalculateAdvance` operationId).
-	PrecalculateAdvanceWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// PrecalculateAdvance Pre-calculate an advance
-	//
-	// Pre-calculates an advance on an account without applying it. This GET carries a JSON
-	// request body (AdvancePreCalcRequest), as the platform defines it; the success status is
-	// 201 as the platform lists it. The returned `request_id` identifies the advance to apply.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with GET /api/{version}/advances/{account_guid}/precalc (the `PrecalculateAdvance` operationId).
-	PrecalculateAdvance(ctx context.Context, version Version, accountGuid AccountGuid, body PrecalculateAdvanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateBatchfileWithBody Create a disbursement batch file
-	//
-	// Creates a batch file for disbursement from a base64-encoded source document. The platform
-	// lists two success statuses: 201 with a BatchfileResponse and 200 with a body that returns
-	// the `batchfile_guid`. 404 (with body) when the report name does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/batchfiles (the `CreateBatchfile` operationId).
-	CreateBatchfileWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateBatchfile Create a disbursement batch file
-	//
-	// Creates a batch file for disbursement from a base64-encoded source document. The platform
-	// lists two success statuses: 201 with a BatchfileResponse and 200 with a body that returns
-	// the `batchfile_guid`. 404 (with body) when the report name does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/batchfiles (the `CreateBatchfile` operationId).
-	CreateBatchfile(ctx context.Context, version Version, body CreateBatchfileJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// DownloadBatchfileWithBody Download a batch file
-	//
-	// Returns a batch file of a program as a binary attachment. Only reads. Clients should
-	// stream the body rather than buffer it whole.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/batchfiles/Download (the `DownloadBatchfile` operationId).
-	DownloadBatchfileWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// DownloadBatchfile Download a batch file
-	//
-	// Returns a batch file of a program as a binary attachment. Only reads. Clients should
-	// stream the body rather than buffer it whole.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/batchfiles/Download (the `DownloadBatchfile` operationId).
-	DownloadBatchfile(ctx context.Context, version Version, body DownloadBatchfileJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchBulkOrders Search bulk card orders
-	//
-	// Searches bulk card orders. Paged by `start_index` and `limit`. 404 (with body) when the order does not exist.
-	//
-	// Corresponds with GET /api/{version}/bulkorders (the `SearchBulkOrders` operationId).
-	SearchBulkOrders(ctx context.Context, version Version, params *SearchBulkOrdersParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateBulkOrderWithBody Create a bulk card order
-	//
-	// Creates a person and a bulk card order, or uses an existing person (send only
-	// `person.person_guid`). 404 (with body) when the program does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/bulkorders (the `CreateBulkOrder` operationId).
-	CreateBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateBulkOrder Create a bulk card order
-	//
-	// Creates a person and a bulk card order, or uses an existing person (send only
-	// `person.person_guid`). 404 (with body) when the program does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/bulkorders (the `CreateBulkOrder` operationId).
-	CreateBulkOrder(ctx context.Context, version Version, body CreateBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CancelBulkOrderWithBody Cancel a bulk card order
-	//
-	// Cancels a bulk order. Retry-safe as a PUT: cancelling an order that is already cancelled
-	// leaves the same state (the platform may answer the repeat with an error).
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /api/{version}/bulkorders (the `CancelBulkOrder` operationId).
-	CancelBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CancelBulkOrder Cancel a bulk card order
-	//
-	// Cancels a bulk order. Retry-safe as a PUT: cancelling an order that is already cancelled
-	// leaves the same state (the platform may answer the repeat with an error).
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /api/{version}/bulkorders (the `CancelBulkOrder` operationId).
-	CancelBulkOrder(ctx context.Context, version Version, body CancelBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListBulkOrderSummaryByLocation Bulk order inventory summary by location
-	//
-	// Returns the card inventory summary of bulk orders by location. Paged by `start_index` (default 1) and `limit`.
-	//
-	// Corresponds with GET /api/{version}/bulkorders/BulkOrderSummaryByLocation (the `ListBulkOrderSummaryByLocation` operationId).
-	ListBulkOrderSummaryByLocation(ctx context.Context, version Version, params *ListBulkOrderSummaryByLocationParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CheckInBulkOrderWithBody Check in a bulk card order
-	//
-	// Checks in a bulk order (the cards are received into inventory). Retry-safe as a PUT:
-	// checking in an order that is already checked in leaves the same state.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /api/{version}/bulkorders/CheckinBulkOrder (the `CheckInBulkOrder` operationId).
-	CheckInBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CheckInBulkOrder Check in a bulk card order
-	//
-	// Checks in a bulk order (the cards are received into inventory). Retry-safe as a PUT:
-	// checking in an order that is already checked in leaves the same state.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /api/{version}/bulkorders/CheckinBulkOrder (the `CheckInBulkOrder` operationId).
-	CheckInBulkOrder(ctx context.Context, version Version, body CheckInBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchCards Search cards
-	//
-	// Searches cards. Paged by `start_index` and `limit` (default 25).
-	//
-	// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
-	SearchCards(ctx context.Context, version Version, params *SearchCardsParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateCardWithBody Create a card
-	//
-	// Creates a card, together with the person or for an existing person (send only
-	// `person.person_guid`). 404 (with body) when the program does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards (the `CreateCard` operationId).
-	CreateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateCard Create a card
-	//
-	// Creates a card, together with the person or for an existing person (send only
-	// `person.person_guid`). 404 (with body) when the program does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards (the `CreateCard` operationId).
-	CreateCard(ctx context.Context, version Version, body CreateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// RequestCardDataWithBody Answer a mobile-wallet digitization request
-	//
-	// Tells the platform that an end user wants to digitize a card into a mobile wallet; the
-	// body is the mobile-wallet provider's digitization request. Unlike the other operations,
-	// 401 carries no body here.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/RequestCardData (the `RequestCardData` operationId).
-	RequestCardDataWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// RequestCardData Answer a mobile-wallet digitization request
-	//
-	// Tells the platform that an end user wants to digitize a card into a mobile wallet; the
-	// body is the mobile-wallet provider's digitization request. Unlike the other operations,
-	// 401 carries no body here.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/RequestCardData (the `RequestCardData` operationId).
-	RequestCardData(ctx context.Context, version Version, body RequestCardDataJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// AssignCardWithBody Assign a card to a person
-	//
-	// Assigns an instant-issue or anonymous card to a person.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/assign (the `AssignCard` operationId).
-	AssignCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// AssignCard Assign a card to a person
-	//
-	// Assigns an instant-issue or anonymous card to a person.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/assign (the `AssignCard` operationId).
-	AssignCard(ctx context.Context, version Version, body AssignCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateDigitalPackageWithBody Set the digital package of a card
-	//
-	// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-	// provisioned card are not changed; they are decided when the card is added or re-added to
-	// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-	// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-	// does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-	UpdateDigitalPackageWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateDigitalPackageWithApplicationWildcardPlusJSONBody Set the digital package of a card
-	//
-	// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-	// provisioned card are not changed; they are decided when the card is added or re-added to
-	// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-	// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-	// does not exist.
-	//
-	// Takes a body of the `application/*+json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-	UpdateDigitalPackageWithApplicationWildcardPlusJSONBody(ctx context.Context, version Version, body UpdateDigitalPackageApplicationWildcardPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateDigitalPackage Set the digital package of a card
-	//
-	// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-	// provisioned card are not changed; they are decided when the card is added or re-added to
-	// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-	// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-	// does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-	UpdateDigitalPackage(ctx context.Context, version Version, body UpdateDigitalPackageJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateDigitalPackageWithApplicationJSONPatchPlusJSONBody Set the digital package of a card
-	//
-	// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-	// provisioned card are not changed; they are decided when the card is added or re-added to
-	// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-	// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-	// does not exist.
-	//
-	// Takes a body of the `application/json-patch+json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-	UpdateDigitalPackageWithApplicationJSONPatchPlusJSONBody(ctx context.Context, version Version, body UpdateDigitalPackageApplicationJSONPatchPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetGenericEncryptedCardDataWithBody Obtain encrypted card data
-	//
-	// Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it
-	// holds an EncryptedCardData object. Only reads.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/getgenericencryptedcarddata (the `GetGenericEncryptedCardData` operationId).
-	GetGenericEncryptedCardDataWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetGenericEncryptedCardData Obtain encrypted card data
-	//
-	// Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it
-	// holds an EncryptedCardData object. Only reads.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/getgenericencryptedcarddata (the `GetGenericEncryptedCardData` operationId).
-	GetGenericEncryptedCardData(ctx context.Context, version Version, body GetGenericEncryptedCardDataJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchInvoicesWithBody Search invoices
-	//
-	// Searches the invoices held in the supplemental data of cards. Only reads.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/invoices/search (the `SearchInvoices` operationId).
-	SearchInvoicesWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SearchInvoices Search invoices
-	//
-	// Searches the invoices held in the supplemental data of cards. Only reads.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/invoices/search (the `SearchInvoices` operationId).
-	SearchInvoices(ctx context.Context, version Version, body SearchInvoicesJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCardWithBody Update the supplemental data of a card
-	//
-	// Updates the card supplement information (for example invoices). The platform lists two
-	// success statuses: 200 with a CreateCardResponse and 201 'updated card' with no body.
-	// 404 (with body) when the program does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/update (the `UpdateCard` operationId).
-	UpdateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCard Update the supplemental data of a card
-	//
-	// Updates the card supplement information (for example invoices). The platform lists two
-	// success statuses: 200 with a CreateCardResponse and 201 'updated card' with no body.
-	// 404 (with body) when the program does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/update (the `UpdateCard` operationId).
-	UpdateCard(ctx context.Context, version Version, body UpdateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ValidateCardWithBody Validate a card
-	//
-	// Validates a card number and CVV and returns the card. Only reads.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/validate (the `ValidateCard` operationId).
-	ValidateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ValidateCard Validate a card
-	//
-	// Validates a card number and CVV and returns the card. Only reads.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/validate (the `ValidateCard` operationId).
-	ValidateCard(ctx context.Context, version Version, body ValidateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetCard Get a card
-	//
-	// Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
-	//
-	// Corresponds with GET /api/{version}/cards/{card_proxy} (the `GetCard` operationId).
-	GetCard(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ActivateCardWithBody Activate a card
-	//
-	// Activates a card. To be called in response to an activation request by the cardholder.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/activate (the `ActivateCard` operationId).
-	ActivateCardWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ActivateCard Activate a card
-	//
-	// Activates a card. To be called in response to an activation request by the cardholder.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/activate (the `ActivateCard` operationId).
-	ActivateCard(ctx context.Context, version Version, cardProxy CardProxy, body ActivateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetCardFulfillmentData Show the fulfillment data of a card
-	//
-	// Returns the fulfillment data of a card (track data, CVX2, PIN). Requires PCI DSS compliance of the caller.
-	//
-	// Corresponds with GET /api/{version}/cards/{card_proxy}/fulfillmentdata (the `GetCardFulfillmentData` operationId).
-	GetCardFulfillmentData(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCardIssuanceTypeWithBody Turn a virtual card into a full (plastic) card
-	//
-	// Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic card.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/issuance_type (the `UpdateCardIssuanceType` operationId).
-	UpdateCardIssuanceTypeWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCardIssuanceType Turn a virtual card into a full (plastic) card
-	//
-	// Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic card.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/issuance_type (the `UpdateCardIssuanceType` operationId).
-	UpdateCardIssuanceType(ctx context.Context, version Version, cardProxy CardProxy, body UpdateCardIssuanceTypeJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangePersonCardStatusWithBody Change the person-card status
-	//
-	// Changes the status of the link between a person and a card.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/personcardstatus (the `ChangePersonCardStatus` operationId).
-	ChangePersonCardStatusWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangePersonCardStatus Change the person-card status
-	//
-	// Changes the status of the link between a person and a card.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/personcardstatus (the `ChangePersonCardStatus` operationId).
-	ChangePersonCardStatus(ctx context.Context, version Version, cardProxy CardProxy, body ChangePersonCardStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetCardPin Get the PIN of a card
-	//
-	// Returns the PIN of a card.
-	//
-	// Corresponds with GET /api/{version}/cards/{card_proxy}/pin (the `GetCardPin` operationId).
-	GetCardPin(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SetCardPinWithBody Change the PIN of a card
-	//
-	// Sets a new PIN on a card.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/pin (the `SetCardPin` operationId).
-	SetCardPinWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SetCardPin Change the PIN of a card
-	//
-	// Sets a new PIN on a card.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/pin (the `SetCardPin` operationId).
-	SetCardPin(ctx context.Context, version Version, cardProxy CardProxy, body SetCardPinJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ReplaceCardWithBody Replace a card
-	//
-	// Replaces a card and returns the new card.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/replace (the `ReplaceCard` operationId).
-	ReplaceCardWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ReplaceCard Replace a card
-	//
-	// Replaces a card and returns the new card.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/replace (the `ReplaceCard` operationId).
-	ReplaceCard(ctx context.Context, version Version, cardProxy CardProxy, body ReplaceCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ShowCardPan Show the PAN of a card
-	//
-	// Returns the card with its full PAN (`card_number`), `cvv` and expiration date. Requires PCI DSS compliance of the caller.
-	//
-	// Corresponds with GET /api/{version}/cards/{card_proxy}/showpan (the `ShowCardPan` operationId).
-	ShowCardPan(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeCardStatusWithBody Change the status of a card
-	//
-	// Changes the card status. The card states and their transitions are not shown.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/status (the `ChangeCardStatus` operationId).
-	ChangeCardStatusWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ChangeCardStatus Change the status of a card
-	//
-	// Changes the card status. The card states and their transitions are not shown.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/cards/{card_proxy}/status (the `ChangeCardStatus` operationId).
-	ChangeCardStatus(ctx context.Context, version Version, cardProxy CardProxy, body ChangeCardStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateCompanyWithBody Create a company
-	//
-	// Creates a company and its program.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/companies (the `CreateCompany` operationId).
-	CreateCompanyWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateCompany Create a company
-	//
-	// Creates a company and its program.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/companies (the `CreateCompany` operationId).
-	CreateCompany(ctx context.Context, version Version, body CreateCompanyJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ConfigureProgramWithBody Configure a program
-	//
-	// Sets configuration values of a program and returns the program with its configurations.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/companies/configprogram (the `ConfigureProgram` operationId).
-	ConfigureProgramWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ConfigureProgram Configure a program
-	//
-	// Sets configuration values of a program and returns the program with its configurations.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/companies/configprogram (the `ConfigureProgram` operationId).
-	ConfigureProgram(ctx context.Context, version Version, body ConfigureProgramJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// PerformCompanyKybWithBody Perform company verification (KYB)
-	//
-	// Starts a know-your-business verification of a company.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/companies/performkyb (the `PerformCompanyKyb` operationId).
-	PerformCompanyKybWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// PerformCompanyKyb Perform company verification (KYB)
-	//
-	// Starts a know-your-business verification of a company.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/companies/performkyb (the `PerformCompanyKyb` operationId).
-	PerformCompanyKyb(ctx context.Context, version Version, body PerformCompanyKybJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetCompanyVerificationResult Get the verification result of a company
-	//
-	// Returns the company verification (KYB) result.
-	//
-	// Corresponds with GET /api/{version}/companies/{company_guid}/kyb (the `GetCompanyVerificationResult` operationId).
-	GetCompanyVerificationResult(ctx context.Context, version Version, companyGuid CompanyGuid, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// RetrieveCompanyKyb Retrieve the KYB request and response of a company
-	//
-	// Returns the KYB request and response information of a company.
-	//
-	// Corresponds with GET /api/{version}/companies/{company_guid}/retrieve (the `RetrieveCompanyKyb` operationId).
-	RetrieveCompanyKyb(ctx context.Context, version Version, companyGuid CompanyGuid, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetProgram Get a program and its configurations
-	//
-	// Returns a program and its configurations. The platform writes this path as
-	// `/companies/{program_guid}`; it shares its template with PUT `/companies/{company_guid}`,
-	// so the path parameter carries the neutral name `guid` here, and it is the PROGRAM GUID.
-	//
-	// Corresponds with GET /api/{version}/companies/{guid} (the `GetProgram` operationId).
-	GetProgram(ctx context.Context, version Version, guid openapi_types.UUID, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCompanyWithBody Update a company
-	//
-	// Updates a company. The platform writes this path as `/companies/{company_guid}`; it shares
-	// its template with GET `/companies/{program_guid}`, so the path parameter carries the
-	// neutral name `guid` here, and it is the COMPANY GUID. Idempotent.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with PUT /api/{version}/companies/{guid} (the `UpdateCompany` operationId).
-	UpdateCompanyWithBody(ctx context.Context, version Version, guid openapi_types.UUID, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// UpdateCompany Update a company
-	//
-	// Updates a company. The platform writes this path as `/companies/{company_guid}`; it shares
-	// its template with GET `/companies/{program_guid}`, so the path parameter carries the
-	// neutral name `guid` here, and it is the COMPANY GUID. Idempotent.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with PUT /api/{version}/companies/{guid} (the `UpdateCompany` operationId).
-	UpdateCompany(ctx context.Context, version Version, guid openapi_types.UUID, body UpdateCompanyJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateDisbursementWithBody Create a disbursement
-	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
-	CreateDisbursementWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateDisbursement Create a disbursement
-	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
-	CreateDisbursement(ctx context.Context, version Version, body CreateDisbursementJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListPayoutOptions List the payout options of a program
-	//
-	// Returns the payout options a program offers. 404 (with body) when the program does not exist.
-	//
-	// Corresponds with GET /api/{version}/disbursements/payoutoptions (the `ListPayoutOptions` operationId).
-	ListPayoutOptions(ctx context.Context, version Version, params *ListPayoutOptionsParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// GetPayoutPreference Get the payout preference of a person
-	//
-	// Returns the payout preference of a person.
-	//
-	// Corresponds with GET /api/{version}/disbursements/payoutpreference (the `GetPayoutPreference` operationId).
-	GetPayoutPreference(ctx context.Context, version Version, params *GetPayoutPreferenceParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// SetPayoutPreference Set the payout preference of a person
-	//
-	// Sets the payout preference of a person. Idempotent. No request body; both values travel in the query.
-	//
-	// Corresponds with PUT /api/{version}/disbursements/payoutpreference (the `SetPayoutPreference` operationId).
-	SetPayoutPreference(ctx context.Context, version Version, params *SetPayoutPreferenceParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateDisputeChargebackWithBody Create a dispute or chargeback
-	//
-	// Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account does not exist.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/disputes/dispute-chargeback (the `CreateDisputeChargeback` operationId).
-	CreateDisputeChargebackWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// CreateDisputeChargeback Create a dispute or chargeback
-	//
-	// Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account does not exist.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/disputes/dispute-chargeback (the `CreateDisputeChargeback` operationId).
-	CreateDisputeChargeback(ctx context.Context, version Version, body CreateDisputeChargebackJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListFees List the fees of a program
-	//
-	// Returns the fees of a program; without `request_code` all fees of the program are returned. 404 (with body) when the program does not exist.
-	//
-	// Corresponds with GET /api/{version}/fees (the `ListFees` operationId).
-	ListFees(ctx context.Context, version Version, params *ListFeesParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ApplyFeeWithBody Apply a fee
-	//
-	// Applies a fee to a source (an account). Moves money. The request and response shapes and
-	// the success status are not shown: the shapes here are assumptions, and 200 is assumed as
-	// the success status (a 201 would also be a success for clients). No 404 is listed.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /api/{version}/fees/apply (the `ApplyFee` operationId).
-	ApplyFeeWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ApplyFee Apply a fee
-	//
-	// Applies a fee to a source (an account). Moves money. The request and response shapes and
-	// the success status are not shown: the shapes here are assumptions, and 200 is assumed as
-	// the success status (a 201 would also be a success for clients). No 404 is listed.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /api/{version}/fees/apply (the `ApplyFee` operationId).
-	ApplyFee(ctx context.Context, version Version, body ApplyFeeJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-}
-
-// ChangeCheckStatusWithBody Change the status of a paper check
-//
-// Changes the status of a paper check to REVERSED, STOPPED or DROP; a reverse process runs.
-// The check is identified either by `account_guid` plus `check_number`, or by `txn_guid`.
-// `new_status` is required, `notes` is optional.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PATCH /api/{version}/Check/ChangeStatus (the `ChangeCheckStatus` operationId).
-func (c *rawClient) ChangeCheckStatusWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeCheckStatusRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeCheckStatus Change the status of a paper check
-//
-// Changes the status of a paper check to REVERSED, STOPPED or DROP; a reverse process runs.
-// The check is identified either by `account_guid` plus `check_number`, or by `txn_guid`.
-// `new_status` is required, `notes` is optional.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PATCH /api/{version}/Check/ChangeStatus (the `ChangeCheckStatus` operationId).
-func (c *rawClient) ChangeCheckStatus(ctx context.Context, version Version, body ChangeCheckStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeCheckStatusRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchChecksWithBody Search paper checks
-//
-// Searches paper checks by date range, account, person, check number and status. Only reads.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/Check/getchecks (the `SearchChecks` operationId).
-func (c *rawClient) SearchChecksWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchChecksRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchChecks Search paper checks
-//
-// Searches paper checks by date range, account, person, check number and status. Only reads.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/Check/getchecks (the `SearchChecks` operationId).
-func (c *rawClient) SearchChecks(ctx context.Context, version Version, body SearchChecksJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchChecksRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateAccountInstrumentWithBody Create an account instrument
-//
-// Links a payment instrument to an account. 404 (with body) when the account does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/account_instruments (the `CreateAccountInstrument` operationId).
-func (c *rawClient) CreateAccountInstrumentWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateAccountInstrumentRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateAccountInstrument Create an account instrument
-//
-// Links a payment instrument to an account. 404 (with body) when the account does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/account_instruments (the `CreateAccountInstrument` operationId).
-func (c *rawClient) CreateAccountInstrument(ctx context.Context, version Version, body CreateAccountInstrumentJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateAccountInstrumentRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetAccountInstrument Get an account instrument
-//
-// Returns one account instrument by its GUID.
-//
-// Corresponds with GET /api/{version}/account_instruments/{account_instrument_guid} (the `GetAccountInstrument` operationId).
-func (c *rawClient) GetAccountInstrument(ctx context.Context, version Version, accountInstrumentGuid AccountInstrumentGuid, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetAccountInstrumentRequest(c.Server, version, accountInstrumentGuid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateAccountWithBody Create an account
-//
-// Creates an account in a wallet. 404 (no body) when the wallet does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts (the `CreateAccount` operationId).
-func (c *rawClient) CreateAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateAccountRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateAccount Create an account
-//
-// Creates an account in a wallet. 404 (no body) when the wallet does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts (the `CreateAccount` operationId).
-func (c *rawClient) CreateAccount(ctx context.Context, version Version, body CreateAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateAccountRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// AdjustAccountBalanceWithBody Adjust an account balance
-//
-// Adjusts an account balance after an external transfer, for example a bank wire crediting
-// a program funding account of type PROGFUND. Moves money: never re-send a request that may
-// have reached the server.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts/AdjustBalance (the `AdjustAccountBalance` operationId).
-func (c *rawClient) AdjustAccountBalanceWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newAdjustAccountBalanceRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// AdjustAccountBalance Adjust an account balance
-//
-// Adjusts an account balance after an external transfer, for example a bank wire crediting
-// a program funding account of type PROGFUND. Moves money: never re-send a request that may
-// have reached the server.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts/AdjustBalance (the `AdjustAccountBalance` operationId).
-func (c *rawClient) AdjustAccountBalance(ctx context.Context, version Version, body AdjustAccountBalanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newAdjustAccountBalanceRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetProgramBalances Fetch program balances
-//
-// Returns the balance of a program grouped by account type, with ledger, available and suspense balance.
-//
-// Corresponds with GET /api/{version}/accounts/balances (the `GetProgramBalances` operationId).
-func (c *rawClient) GetProgramBalances(ctx context.Context, version Version, params *GetProgramBalancesParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetProgramBalancesRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListAccountsByBalance Fetch accounts ranked by balance
-//
-// Returns the accounts of a program ordered by balance, at most 50. With `refresh=false`
-// (the default) the result comes from cached data; with `refresh=true` the values are
-// updated first.
-//
-// Corresponds with GET /api/{version}/accounts/program/{program_guid} (the `ListAccountsByBalance` operationId).
-func (c *rawClient) ListAccountsByBalance(ctx context.Context, version Version, programGuid ProgramGuidPath, params *ListAccountsByBalanceParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListAccountsByBalanceRequest(c.Server, version, programGuid, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchAccountsWithBody Search accounts
-//
-// Searches the accounts of a program. Only reads.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts/search (the `SearchAccounts` operationId).
-func (c *rawClient) SearchAccountsWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchAccountsRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchAccounts Search accounts
-//
-// Searches the accounts of a program. Only reads.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts/search (the `SearchAccounts` operationId).
-func (c *rawClient) SearchAccounts(ctx context.Context, version Version, body SearchAccountsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchAccountsRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateSharedAccountWithBody Share an account with a related person
-//
-// Shares an account with a related person. The related person is created beforehand through a person-relation operation.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts/sharedaccount (the `CreateSharedAccount` operationId).
-func (c *rawClient) CreateSharedAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateSharedAccountRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateSharedAccount Share an account with a related person
-//
-// Shares an account with a related person. The related person is created beforehand through a person-relation operation.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts/sharedaccount (the `CreateSharedAccount` operationId).
-func (c *rawClient) CreateSharedAccount(ctx context.Context, version Version, body CreateSharedAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateSharedAccountRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateSharedAccountWithBody Change the sharing status of a shared account
-//
-// Changes the sharing status of an account shared with a related person.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts/updatesharedaccount (the `UpdateSharedAccount` operationId).
-func (c *rawClient) UpdateSharedAccountWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateSharedAccountRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateSharedAccount Change the sharing status of a shared account
-//
-// Changes the sharing status of an account shared with a related person.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts/updatesharedaccount (the `UpdateSharedAccount` operationId).
-func (c *rawClient) UpdateSharedAccount(ctx context.Context, version Version, body UpdateSharedAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateSharedAccountRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetAccount Get an account
-//
-// Returns an account with its balance details.
-//
-// Corresponds with GET /api/{version}/accounts/{account_guid} (the `GetAccount` operationId).
-func (c *rawClient) GetAccount(ctx context.Context, version Version, accountGuid AccountGuid, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetAccountRequest(c.Server, version, accountGuid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateAccountWithBody Update an account name
-//
-// Updates the account information; only `account_name` can be updated. The body is accepted
-// as application/json, application/json-patch+json, text/json or application/*+json (same
-// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-// leaves the same state.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-func (c *rawClient) UpdateAccountWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateAccountRequestWithBody(c.Server, version, accountGuid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateAccountWithApplicationWildcardPlusJSONBody Update an account name
-//
-// Updates the account information; only `account_name` can be updated. The body is accepted
-// as application/json, application/json-patch+json, text/json or application/*+json (same
-// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-// leaves the same state.
-//
-// Takes a body of the `application/*+json` content type.
-//
-// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-func (c *rawClient) UpdateAccountWithApplicationWildcardPlusJSONBody(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountApplicationWildcardPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateAccountRequestWithApplicationWildcardPlusJSONBody(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateAccount Update an account name
-//
-// Updates the account information; only `account_name` can be updated. The body is accepted
-// as application/json, application/json-patch+json, text/json or application/*+json (same
-// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-// leaves the same state.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-func (c *rawClient) UpdateAccount(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateAccountRequest(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateAccountWithApplicationJSONPatchPlusJSONBody Update an account name
-//
-// Updates the account information; only `account_name` can be updated. The body is accepted
-// as application/json, application/json-patch+json, text/json or application/*+json (same
-// schema each; it is not a JSON Patch document). Idempotent: sending the same name twice
-// leaves the same state.
-//
-// Takes a body of the `application/json-patch+json` content type.
-//
-// Corresponds with PUT /api/{version}/accounts/{account_guid} (the `UpdateAccount` operationId).
-func (c *rawClient) UpdateAccountWithApplicationJSONPatchPlusJSONBody(ctx context.Context, version Version, accountGuid AccountGuid, body UpdateAccountApplicationJSONPatchPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateAccountRequestWithApplicationJSONPatchPlusJSONBody(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PostAccountInterest Post accrued interest on an account
-//
-// Posts accrued interest. Interest can be posted only on an account that was closed that
-// day; a request on an unclosed account is taken as preparation for closing, and the batch
-// process closes the account on the following day(s) if not already closed. No request body.
-//
-// Corresponds with POST /api/{version}/accounts/{account_guid}/PostInterest (the `PostAccountInterest` operationId).
-func (c *rawClient) PostAccountInterest(ctx context.Context, version Version, accountGuid AccountGuid, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newPostAccountInterestRequest(c.Server, version, accountGuid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeAccountStatusWithBody Change the status of an account
-//
-// Changes the account status. The status values and transitions are not shown.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/accounts/{account_guid}/status (the `ChangeAccountStatus` operationId).
-func (c *rawClient) ChangeAccountStatusWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeAccountStatusRequestWithBody(c.Server, version, accountGuid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeAccountStatus Change the status of an account
-//
-// Changes the account status. The status values and transitions are not shown.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/accounts/{account_guid}/status (the `ChangeAccountStatus` operationId).
-func (c *rawClient) ChangeAccountStatus(ctx context.Context, version Version, accountGuid AccountGuid, body ChangeAccountStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeAccountStatusRequest(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ApplyAdvanceWithBody Apply an advance
-//
-// Applies an advance, identified by `request_id`, to an account. Moves money.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/advances/{account_guid} (the `ApplyAdvance` operationId).
-func (c *rawClient) ApplyAdvanceWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newApplyAdvanceRequestWithBody(c.Server, version, accountGuid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ApplyAdvance Apply an advance
-//
-// Applies an advance, identified by `request_id`, to an account. Moves money.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/advances/{account_guid} (the `ApplyAdvance` operationId).
-func (c *rawClient) ApplyAdvance(ctx context.Context, version Version, accountGuid AccountGuid, body ApplyAdvanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newApplyAdvanceRequest(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeAdvanceCycleWithBody Change the advance cycle
-//
-// Changes the repayment cycle of the advances of an account.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/advances/{account_guid}/cycle (the `ChangeAdvanceCycle` operationId).
-func (c *rawClient) ChangeAdvanceCycleWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeAdvanceCycleRequestWithBody(c.Server, version, accountGuid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeAdvanceCycle Change the advance cycle
-//
-// Changes the repayment cycle of the advances of an account.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/advances/{account_guid}/cycle (the `ChangeAdvanceCycle` operationId).
-func (c *rawClient) ChangeAdvanceCycle(ctx context.Context, version Version, accountGuid AccountGuid, body ChangeAdvanceCycleJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeAdvanceCycleRequest(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PrecalculateAdvanceWithBody Pre-calculate an advance
-//
-// Pre-calculates an advance on an account without applying it. This GET carries a JSON
-// request body (AdvancePreCalcRequest), as the platform defines it; the success status is
-// 201 as the platform lists it. The returned `request_id` identifies the advance to apply.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with GET /api/{version}/advances/{account_guid}/precalc (the `PrecalculateAdvance` operationId).
-func (c *rawClient) PrecalculateAdvanceWithBody(ctx context.Context, version Version, accountGuid AccountGuid, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newPrecalculateAdvanceRequestWithBody(c.Server, version, accountGuid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PrecalculateAdvance Pre-calculate an advance
-//
-// Pre-calculates an advance on an account without applying it. This GET carries a JSON
-// request body (AdvancePreCalcRequest), as the platform defines it; the success status is
-// 201 as the platform lists it. The returned `request_id` identifies the advance to apply.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with GET /api/{version}/advances/{account_guid}/precalc (the `PrecalculateAdvance` operationId).
-func (c *rawClient) PrecalculateAdvance(ctx context.Context, version Version, accountGuid AccountGuid, body PrecalculateAdvanceJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newPrecalculateAdvanceRequest(c.Server, version, accountGuid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateBatchfileWithBody Create a disbursement batch file
-//
-// Creates a batch file for disbursement from a base64-encoded source document. The platform
-// lists two success statuses: 201 with a BatchfileResponse and 200 with a body that returns
-// the `batchfile_guid`. 404 (with body) when the report name does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/batchfiles (the `CreateBatchfile` operationId).
-func (c *rawClient) CreateBatchfileWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateBatchfileRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateBatchfile Create a disbursement batch file
-//
-// Creates a batch file for disbursement from a base64-encoded source document. The platform
-// lists two success statuses: 201 with a BatchfileResponse and 200 with a body that returns
-// the `batchfile_guid`. 404 (with body) when the report name does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/batchfiles (the `CreateBatchfile` operationId).
-func (c *rawClient) CreateBatchfile(ctx context.Context, version Version, body CreateBatchfileJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateBatchfileRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DownloadBatchfileWithBody Download a batch file
-//
-// Returns a batch file of a program as a binary attachment. Only reads. Clients should
-// stream the body rather than buffer it whole.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/batchfiles/Download (the `DownloadBatchfile` operationId).
-func (c *rawClient) DownloadBatchfileWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newDownloadBatchfileRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// DownloadBatchfile Download a batch file
-//
-// Returns a batch file of a program as a binary attachment. Only reads. Clients should
-// stream the body rather than buffer it whole.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/batchfiles/Download (the `DownloadBatchfile` operationId).
-func (c *rawClient) DownloadBatchfile(ctx context.Context, version Version, body DownloadBatchfileJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newDownloadBatchfileRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchBulkOrders Search bulk card orders
-//
-// Searches bulk card orders. Paged by `start_index` and `limit`. 404 (with body) when the order does not exist.
-//
-// Corresponds with GET /api/{version}/bulkorders (the `SearchBulkOrders` operationId).
-func (c *rawClient) SearchBulkOrders(ctx context.Context, version Version, params *SearchBulkOrdersParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchBulkOrdersRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateBulkOrderWithBody Create a bulk card order
-//
-// Creates a person and a bulk card order, or uses an existing person (send only
-// `person.person_guid`). 404 (with body) when the program does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/bulkorders (the `CreateBulkOrder` operationId).
-func (c *rawClient) CreateBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateBulkOrderRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateBulkOrder Create a bulk card order
-//
-// Creates a person and a bulk card order, or uses an existing person (send only
-// `person.person_guid`). 404 (with body) when the program does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/bulkorders (the `CreateBulkOrder` operationId).
-func (c *rawClient) CreateBulkOrder(ctx context.Context, version Version, body CreateBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateBulkOrderRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CancelBulkOrderWithBody Cancel a bulk card order
-//
-// Cancels a bulk order. Retry-safe as a PUT: cancelling an order that is already cancelled
-// leaves the same state (the platform may answer the repeat with an error).
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /api/{version}/bulkorders (the `CancelBulkOrder` operationId).
-func (c *rawClient) CancelBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCancelBulkOrderRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CancelBulkOrder Cancel a bulk card order
-//
-// Cancels a bulk order. Retry-safe as a PUT: cancelling an order that is already cancelled
-// leaves the same state (the platform may answer the repeat with an error).
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /api/{version}/bulkorders (the `CancelBulkOrder` operationId).
-func (c *rawClient) CancelBulkOrder(ctx context.Context, version Version, body CancelBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCancelBulkOrderRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListBulkOrderSummaryByLocation Bulk order inventory summary by location
-//
-// Returns the card inventory summary of bulk orders by location. Paged by `start_index` (default 1) and `limit`.
-//
-// Corresponds with GET /api/{version}/bulkorders/BulkOrderSummaryByLocation (the `ListBulkOrderSummaryByLocation` operationId).
-func (c *rawClient) ListBulkOrderSummaryByLocation(ctx context.Context, version Version, params *ListBulkOrderSummaryByLocationParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListBulkOrderSummaryByLocationRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CheckInBulkOrderWithBody Check in a bulk card order
-//
-// Checks in a bulk order (the cards are received into inventory). Retry-safe as a PUT:
-// checking in an order that is already checked in leaves the same state.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /api/{version}/bulkorders/CheckinBulkOrder (the `CheckInBulkOrder` operationId).
-func (c *rawClient) CheckInBulkOrderWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCheckInBulkOrderRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CheckInBulkOrder Check in a bulk card order
-//
-// Checks in a bulk order (the cards are received into inventory). Retry-safe as a PUT:
-// checking in an order that is already checked in leaves the same state.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /api/{version}/bulkorders/CheckinBulkOrder (the `CheckInBulkOrder` operationId).
-func (c *rawClient) CheckInBulkOrder(ctx context.Context, version Version, body CheckInBulkOrderJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCheckInBulkOrderRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchCards Search cards
-//
-// Searches cards. Paged by `start_index` and `limit` (default 25).
-//
-// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
-func (c *rawClient) SearchCards(ctx context.Context, version Version, params *SearchCardsParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchCardsRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateCardWithBody Create a card
-//
-// Creates a card, together with the person or for an existing person (send only
-// `person.person_guid`). 404 (with body) when the program does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards (the `CreateCard` operationId).
-func (c *rawClient) CreateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateCardRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateCard Create a card
-//
-// Creates a card, together with the person or for an existing person (send only
-// `person.person_guid`). 404 (with body) when the program does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards (the `CreateCard` operationId).
-func (c *rawClient) CreateCard(ctx context.Context, version Version, body CreateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateCardRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// RequestCardDataWithBody Answer a mobile-wallet digitization request
-//
-// Tells the platform that an end user wants to digitize a card into a mobile wallet; the
-// body is the mobile-wallet provider's digitization request. Unlike the other operations,
-// 401 carries no body here.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/RequestCardData (the `RequestCardData` operationId).
-func (c *rawClient) RequestCardDataWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newRequestCardDataRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// RequestCardData Answer a mobile-wallet digitization request
-//
-// Tells the platform that an end user wants to digitize a card into a mobile wallet; the
-// body is the mobile-wallet provider's digitization request. Unlike the other operations,
-// 401 carries no body here.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/RequestCardData (the `RequestCardData` operationId).
-func (c *rawClient) RequestCardData(ctx context.Context, version Version, body RequestCardDataJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newRequestCardDataRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// AssignCardWithBody Assign a card to a person
-//
-// Assigns an instant-issue or anonymous card to a person.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/assign (the `AssignCard` operationId).
-func (c *rawClient) AssignCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newAssignCardRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// AssignCard Assign a card to a person
-//
-// Assigns an instant-issue or anonymous card to a person.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/assign (the `AssignCard` operationId).
-func (c *rawClient) AssignCard(ctx context.Context, version Version, body AssignCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newAssignCardRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateDigitalPackageWithBody Set the digital package of a card
-//
-// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-// provisioned card are not changed; they are decided when the card is added or re-added to
-// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-// does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-func (c *rawClient) UpdateDigitalPackageWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateDigitalPackageRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateDigitalPackageWithApplicationWildcardPlusJSONBody Set the digital package of a card
-//
-// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-// provisioned card are not changed; they are decided when the card is added or re-added to
-// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-// does not exist.
-//
-// Takes a body of the `application/*+json` content type.
-//
-// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-func (c *rawClient) UpdateDigitalPackageWithApplicationWildcardPlusJSONBody(ctx context.Context, version Version, body UpdateDigitalPackageApplicationWildcardPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateDigitalPackageRequestWithApplicationWildcardPlusJSONBody(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateDigitalPackage Set the digital package of a card
-//
-// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-// provisioned card are not changed; they are decided when the card is added or re-added to
-// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-// does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-func (c *rawClient) UpdateDigitalPackage(ctx context.Context, version Version, body UpdateDigitalPackageJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateDigitalPackageRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateDigitalPackageWithApplicationJSONPatchPlusJSONBody Set the digital package of a card
-//
-// Sets the digital package (mobile-wallet artwork) of a card. The graphics of an already
-// provisioned card are not changed; they are decided when the card is added or re-added to
-// a mobile wallet. The body is accepted as application/json, application/json-patch+json,
-// text/json or application/*+json (same schema each). 404 (with body) when the card proxy
-// does not exist.
-//
-// Takes a body of the `application/json-patch+json` content type.
-//
-// Corresponds with POST /api/{version}/cards/digitalpackage (the `UpdateDigitalPackage` operationId).
-func (c *rawClient) UpdateDigitalPackageWithApplicationJSONPatchPlusJSONBody(ctx context.Context, version Version, body UpdateDigitalPackageApplicationJSONPatchPlusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateDigitalPackageRequestWithApplicationJSONPatchPlusJSONBody(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetGenericEncryptedCardDataWithBody Obtain encrypted card data
-//
-// Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it
-// holds an EncryptedCardData object. Only reads.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/getgenericencryptedcarddata (the `GetGenericEncryptedCardData` operationId).
-func (c *rawClient) GetGenericEncryptedCardDataWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetGenericEncryptedCardDataRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetGenericEncryptedCardData Obtain encrypted card data
-//
-// Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it
-// holds an EncryptedCardData object. Only reads.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/getgenericencryptedcarddata (the `GetGenericEncryptedCardData` operationId).
-func (c *rawClient) GetGenericEncryptedCardData(ctx context.Context, version Version, body GetGenericEncryptedCardDataJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetGenericEncryptedCardDataRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchInvoicesWithBody Search invoices
-//
-// Searches the invoices held in the supplemental data of cards. Only reads.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/invoices/search (the `SearchInvoices` operationId).
-func (c *rawClient) SearchInvoicesWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchInvoicesRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SearchInvoices Search invoices
-//
-// Searches the invoices held in the supplemental data of cards. Only reads.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/invoices/search (the `SearchInvoices` operationId).
-func (c *rawClient) SearchInvoices(ctx context.Context, version Version, body SearchInvoicesJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSearchInvoicesRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCardWithBody Update the supplemental data of a card
-//
-// Updates the card supplement information (for example invoices). The platform lists two
-// success statuses: 200 with a CreateCardResponse and 201 'updated card' with no body.
-// 404 (with body) when the program does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/update (the `UpdateCard` operationId).
-func (c *rawClient) UpdateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCardRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCard Update the supplemental data of a card
-//
-// Updates the card supplement information (for example invoices). The platform lists two
-// success statuses: 200 with a CreateCardResponse and 201 'updated card' with no body.
-// 404 (with body) when the program does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/update (the `UpdateCard` operationId).
-func (c *rawClient) UpdateCard(ctx context.Context, version Version, body UpdateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCardRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ValidateCardWithBody Validate a card
-//
-// Validates a card number and CVV and returns the card. Only reads.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/validate (the `ValidateCard` operationId).
-func (c *rawClient) ValidateCardWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newValidateCardRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ValidateCard Validate a card
-//
-// Validates a card number and CVV and returns the card. Only reads.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/validate (the `ValidateCard` operationId).
-func (c *rawClient) ValidateCard(ctx context.Context, version Version, body ValidateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newValidateCardRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetCard Get a card
-//
-// Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
-//
-// Corresponds with GET /api/{version}/cards/{card_proxy} (the `GetCard` operationId).
-func (c *rawClient) GetCard(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetCardRequest(c.Server, version, cardProxy)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ActivateCardWithBody Activate a card
-//
-// Activates a card. To be called in response to an activation request by the cardholder.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/activate (the `ActivateCard` operationId).
-func (c *rawClient) ActivateCardWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newActivateCardRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ActivateCard Activate a card
-//
-// Activates a card. To be called in response to an activation request by the cardholder.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/activate (the `ActivateCard` operationId).
-func (c *rawClient) ActivateCard(ctx context.Context, version Version, cardProxy CardProxy, body ActivateCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newActivateCardRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetCardFulfillmentData Show the fulfillment data of a card
-//
-// Returns the fulfillment data of a card (track data, CVX2, PIN). Requires PCI DSS compliance of the caller.
-//
-// Corresponds with GET /api/{version}/cards/{card_proxy}/fulfillmentdata (the `GetCardFulfillmentData` operationId).
-func (c *rawClient) GetCardFulfillmentData(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetCardFulfillmentDataRequest(c.Server, version, cardProxy)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCardIssuanceTypeWithBody Turn a virtual card into a full (plastic) card
-//
-// Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic card.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/issuance_type (the `UpdateCardIssuanceType` operationId).
-func (c *rawClient) UpdateCardIssuanceTypeWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCardIssuanceTypeRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCardIssuanceType Turn a virtual card into a full (plastic) card
-//
-// Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic card.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/issuance_type (the `UpdateCardIssuanceType` operationId).
-func (c *rawClient) UpdateCardIssuanceType(ctx context.Context, version Version, cardProxy CardProxy, body UpdateCardIssuanceTypeJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCardIssuanceTypeRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangePersonCardStatusWithBody Change the person-card status
-//
-// Changes the status of the link between a person and a card.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/personcardstatus (the `ChangePersonCardStatus` operationId).
-func (c *rawClient) ChangePersonCardStatusWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangePersonCardStatusRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangePersonCardStatus Change the person-card status
-//
-// Changes the status of the link between a person and a card.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/personcardstatus (the `ChangePersonCardStatus` operationId).
-func (c *rawClient) ChangePersonCardStatus(ctx context.Context, version Version, cardProxy CardProxy, body ChangePersonCardStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangePersonCardStatusRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetCardPin Get the PIN of a card
-//
-// Returns the PIN of a card.
-//
-// Corresponds with GET /api/{version}/cards/{card_proxy}/pin (the `GetCardPin` operationId).
-func (c *rawClient) GetCardPin(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetCardPinRequest(c.Server, version, cardProxy)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SetCardPinWithBody Change the PIN of a card
-//
-// Sets a new PIN on a card.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/pin (the `SetCardPin` operationId).
-func (c *rawClient) SetCardPinWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSetCardPinRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SetCardPin Change the PIN of a card
-//
-// Sets a new PIN on a card.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/pin (the `SetCardPin` operationId).
-func (c *rawClient) SetCardPin(ctx context.Context, version Version, cardProxy CardProxy, body SetCardPinJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSetCardPinRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ReplaceCardWithBody Replace a card
-//
-// Replaces a card and returns the new card.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/replace (the `ReplaceCard` operationId).
-func (c *rawClient) ReplaceCardWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newReplaceCardRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ReplaceCard Replace a card
-//
-// Replaces a card and returns the new card.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/replace (the `ReplaceCard` operationId).
-func (c *rawClient) ReplaceCard(ctx context.Context, version Version, cardProxy CardProxy, body ReplaceCardJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newReplaceCardRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ShowCardPan Show the PAN of a card
-//
-// Returns the card with its full PAN (`card_number`), `cvv` and expiration date. Requires PCI DSS compliance of the caller.
-//
-// Corresponds with GET /api/{version}/cards/{card_proxy}/showpan (the `ShowCardPan` operationId).
-func (c *rawClient) ShowCardPan(ctx context.Context, version Version, cardProxy CardProxy, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newShowCardPanRequest(c.Server, version, cardProxy)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeCardStatusWithBody Change the status of a card
-//
-// Changes the card status. The card states and their transitions are not shown.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/status (the `ChangeCardStatus` operationId).
-func (c *rawClient) ChangeCardStatusWithBody(ctx context.Context, version Version, cardProxy CardProxy, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeCardStatusRequestWithBody(c.Server, version, cardProxy, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ChangeCardStatus Change the status of a card
-//
-// Changes the card status. The card states and their transitions are not shown.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/cards/{card_proxy}/status (the `ChangeCardStatus` operationId).
-func (c *rawClient) ChangeCardStatus(ctx context.Context, version Version, cardProxy CardProxy, body ChangeCardStatusJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newChangeCardStatusRequest(c.Server, version, cardProxy, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateCompanyWithBody Create a company
-//
-// Creates a company and its program.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/companies (the `CreateCompany` operationId).
-func (c *rawClient) CreateCompanyWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateCompanyRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateCompany Create a company
-//
-// Creates a company and its program.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/companies (the `CreateCompany` operationId).
-func (c *rawClient) CreateCompany(ctx context.Context, version Version, body CreateCompanyJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateCompanyRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ConfigureProgramWithBody Configure a program
-//
-// Sets configuration values of a program and returns the program with its configurations.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/companies/configprogram (the `ConfigureProgram` operationId).
-func (c *rawClient) ConfigureProgramWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newConfigureProgramRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ConfigureProgram Configure a program
-//
-// Sets configuration values of a program and returns the program with its configurations.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/companies/configprogram (the `ConfigureProgram` operationId).
-func (c *rawClient) ConfigureProgram(ctx context.Context, version Version, body ConfigureProgramJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newConfigureProgramRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PerformCompanyKybWithBody Perform company verification (KYB)
-//
-// Starts a know-your-business verification of a company.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/companies/performkyb (the `PerformCompanyKyb` operationId).
-func (c *rawClient) PerformCompanyKybWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newPerformCompanyKybRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// PerformCompanyKyb Perform company verification (KYB)
-//
-// Starts a know-your-business verification of a company.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/companies/performkyb (the `PerformCompanyKyb` operationId).
-func (c *rawClient) PerformCompanyKyb(ctx context.Context, version Version, body PerformCompanyKybJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newPerformCompanyKybRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetCompanyVerificationResult Get the verification result of a company
-//
-// Returns the company verification (KYB) result.
-//
-// Corresponds with GET /api/{version}/companies/{company_guid}/kyb (the `GetCompanyVerificationResult` operationId).
-func (c *rawClient) GetCompanyVerificationResult(ctx context.Context, version Version, companyGuid CompanyGuid, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetCompanyVerificationResultRequest(c.Server, version, companyGuid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// RetrieveCompanyKyb Retrieve the KYB request and response of a company
-//
-// Returns the KYB request and response information of a company.
-//
-// Corresponds with GET /api/{version}/companies/{company_guid}/retrieve (the `RetrieveCompanyKyb` operationId).
-func (c *rawClient) RetrieveCompanyKyb(ctx context.Context, version Version, companyGuid CompanyGuid, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newRetrieveCompanyKybRequest(c.Server, version, companyGuid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetProgram Get a program and its configurations
-//
-// Returns a program and its configurations. The platform writes this path as
-// `/companies/{program_guid}`; it shares its template with PUT `/companies/{company_guid}`,
-// so the path parameter carries the neutral name `guid` here, and it is the PROGRAM GUID.
-//
-// Corresponds with GET /api/{version}/companies/{guid} (the `GetProgram` operationId).
-func (c *rawClient) GetProgram(ctx context.Context, version Version, guid openapi_types.UUID, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetProgramRequest(c.Server, version, guid)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCompanyWithBody Update a company
-//
-// Updates a company. The platform writes this path as `/companies/{company_guid}`; it shares
-// its template with GET `/companies/{program_guid}`, so the path parameter carries the
-// neutral name `guid` here, and it is the COMPANY GUID. Idempotent.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with PUT /api/{version}/companies/{guid} (the `UpdateCompany` operationId).
-func (c *rawClient) UpdateCompanyWithBody(ctx context.Context, version Version, guid openapi_types.UUID, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCompanyRequestWithBody(c.Server, version, guid, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// UpdateCompany Update a company
-//
-// Updates a company. The platform writes this path as `/companies/{company_guid}`; it shares
-// its template with GET `/companies/{program_guid}`, so the path parameter carries the
-// neutral name `guid` here, and it is the COMPANY GUID. Idempotent.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with PUT /api/{version}/companies/{guid} (the `UpdateCompany` operationId).
-func (c *rawClient) UpdateCompany(ctx context.Context, version Version, guid openapi_types.UUID, body UpdateCompanyJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newUpdateCompanyRequest(c.Server, version, guid, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateDisbursementWithBody Create a disbursement
-//
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
-func (c *rawClient) CreateDisbursementWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateDisbursementRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateDisbursement Create a disbursement
-//
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
-func (c *rawClient) CreateDisbursement(ctx context.Context, version Version, body CreateDisbursementJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateDisbursementRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListPayoutOptions List the payout options of a program
-//
-// Returns the payout options a program offers. 404 (with body) when the program does not exist.
-//
-// Corresponds with GET /api/{version}/disbursements/payoutoptions (the `ListPayoutOptions` operationId).
-func (c *rawClient) ListPayoutOptions(ctx context.Context, version Version, params *ListPayoutOptionsParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListPayoutOptionsRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// GetPayoutPreference Get the payout preference of a person
-//
-// Returns the payout preference of a person.
-//
-// Corresponds with GET /api/{version}/disbursements/payoutpreference (the `GetPayoutPreference` operationId).
-func (c *rawClient) GetPayoutPreference(ctx context.Context, version Version, params *GetPayoutPreferenceParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newGetPayoutPreferenceRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// SetPayoutPreference Set the payout preference of a person
-//
-// Sets the payout preference of a person. Idempotent. No request body; both values travel in the query.
-//
-// Corresponds with PUT /api/{version}/disbursements/payoutpreference (the `SetPayoutPreference` operationId).
-func (c *rawClient) SetPayoutPreference(ctx context.Context, version Version, params *SetPayoutPreferenceParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newSetPayoutPreferenceRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateDisputeChargebackWithBody Create a dispute or chargeback
-//
-// Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account does not exist.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/disputes/dispute-chargeback (the `CreateDisputeChargeback` operationId).
-func (c *rawClient) CreateDisputeChargebackWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateDisputeChargebackRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// CreateDisputeChargeback Create a dispute or chargeback
-//
-// Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account does not exist.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/disputes/dispute-chargeback (the `CreateDisputeChargeback` operationId).
-func (c *rawClient) CreateDisputeChargeback(ctx context.Context, version Version, body CreateDisputeChargebackJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCreateDisputeChargebackRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListFees List the fees of a program
-//
-// Returns the fees of a program; without `request_code` all fees of the program are returned. 404 (with body) when the program does not exist.
-//
-// Corresponds with GET /api/{version}/fees (the `ListFees` operationId).
-func (c *rawClient) ListFees(ctx context.Context, version Version, params *ListFeesParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListFeesRequest(c.Server, version, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ApplyFeeWithBody Apply a fee
-//
-// Applies a fee to a source (an account). Moves money. The request and response shapes and
-// the success status are not shown: the shapes here are assumptions, and 200 is assumed as
-// the success status (a 201 would also be a success for clients). No 404 is listed.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /api/{version}/fees/apply (the `ApplyFee` operationId).
-func (c *rawClient) ApplyFeeWithBody(ctx context.Context, version Version, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newApplyFeeRequestWithBody(c.Server, version, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ApplyFee Apply a fee
-//
-// Applies a fee to a source (an account). Moves money. The request and response shapes and
-// the success status are not shown: the shapes here are assumptions, and 200 is assumed as
-// the success status (a 201 would also be a success for clients). No 404 is listed.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /api/{version}/fees/apply (the `ApplyFee` operationId).
-func (c *rawClient) ApplyFee(ctx context.Context, version Version, body ApplyFeeJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newApplyFeeRequest(c.Server, version, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// newChangeCheckStatusRequest calls the generic ChangeCheckStatus builder with application/json body
-func newChangeCheckStatusRequest(server string, version Version, body ChangeCheckStatusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newChangeCheckStatusRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newChangeCheckStatusRequestWithBody constructs an http.Request for the ChangeCheckStatus method, with any body, and a specified content type
-func newChangeCheckStatusRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/Check/ChangeStatus", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPatch, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newSearchChecksRequest calls the generic SearchChecks builder with application/json body
-func newSearchChecksRequest(server string, version Version, body SearchChecksJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newSearchChecksRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newSearchChecksRequestWithBody constructs an http.Request for the SearchChecks method, with any body, and a specified content type
-func newSearchChecksRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/Check/getchecks", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCreateAccountInstrumentRequest calls the generic CreateAccountInstrument builder with application/json body
-func newCreateAccountInstrumentRequest(server string, version Version, body CreateAccountInstrumentJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateAccountInstrumentRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateAccountInstrumentRequestWithBody constructs an http.Request for the CreateAccountInstrument method, with any body, and a specified content type
-func newCreateAccountInstrumentRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/account_instruments", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetAccountInstrumentRequest constructs an http.Request for the GetAccountInstrument method
-func newGetAccountInstrumentRequest(server string, version Version, accountInstrumentGuid AccountInstrumentGuid) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_instrument_guid", accountInstrumentGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/account_instruments/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newCreateAccountRequest calls the generic CreateAccount builder with application/json body
-func newCreateAccountRequest(server string, version Version, body CreateAccountJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateAccountRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateAccountRequestWithBody constructs an http.Request for the CreateAccount method, with any body, and a specified content type
-func newCreateAccountRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newAdjustAccountBalanceRequest calls the generic AdjustAccountBalance builder with application/json body
-func newAdjustAccountBalanceRequest(server string, version Version, body AdjustAccountBalanceJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newAdjustAccountBalanceRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newAdjustAccountBalanceRequestWithBody constructs an http.Request for the AdjustAccountBalance method, with any body, and a specified content type
-func newAdjustAccountBalanceRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/AdjustBalance", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetProgramBalancesRequest constructs an http.Request for the GetProgramBalances method
-func newGetProgramBalancesRequest(server string, version Version, params *GetProgramBalancesParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/balances", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "program_guid", params.ProgramGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
-			}
-		}
-
-		if params.IncludeHierarchyCheck != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "include_hierarchy_check", *params.IncludeHierarchyCheck, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newListAccountsByBalanceRequest constructs an http.Request for the ListAccountsByBalance method
-func newListAccountsByBalanceRequest(server string, version Version, programGuid ProgramGuidPath, params *ListAccountsByBalanceParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "program_guid", programGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/program/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.BasedOn != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "based_on", *params.BasedOn, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.SortBy != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "sort_by", *params.SortBy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Count != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "count", *params.Count, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.IncludeNegativeBalances != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "include_negative_balances", *params.IncludeNegativeBalances, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.AccountStatus != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "account_status", *params.AccountStatus, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Refresh != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "refresh", *params.Refresh, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newSearchAccountsRequest calls the generic SearchAccounts builder with application/json body
-func newSearchAccountsRequest(server string, version Version, body SearchAccountsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newSearchAccountsRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newSearchAccountsRequestWithBody constructs an http.Request for the SearchAccounts method, with any body, and a specified content type
-func newSearchAccountsRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/search", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCreateSharedAccountRequest calls the generic CreateSharedAccount builder with application/json body
-func newCreateSharedAccountRequest(server string, version Version, body CreateSharedAccountJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateSharedAccountRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateSharedAccountRequestWithBody constructs an http.Request for the CreateSharedAccount method, with any body, and a specified content type
-func newCreateSharedAccountRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/sharedaccount", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newUpdateSharedAccountRequest calls the generic UpdateSharedAccount builder with application/json body
-func newUpdateSharedAccountRequest(server string, version Version, body UpdateSharedAccountJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateSharedAccountRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newUpdateSharedAccountRequestWithBody constructs an http.Request for the UpdateSharedAccount method, with any body, and a specified content type
-func newUpdateSharedAccountRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/updatesharedaccount", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetAccountRequest constructs an http.Request for the GetAccount method
-func newGetAccountRequest(server string, version Version, accountGuid AccountGuid) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newUpdateAccountRequestWithApplicationWildcardPlusJSONBody calls the generic UpdateAccount builder with application/*+json body
-func newUpdateAccountRequestWithApplicationWildcardPlusJSONBody(server string, version Version, accountGuid AccountGuid, body UpdateAccountApplicationWildcardPlusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateAccountRequestWithBody(server, version, accountGuid, "application/*+json", bodyReader)
-}
-
-// newUpdateAccountRequest calls the generic UpdateAccount builder with application/json body
-func newUpdateAccountRequest(server string, version Version, accountGuid AccountGuid, body UpdateAccountJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateAccountRequestWithBody(server, version, accountGuid, "application/json", bodyReader)
-}
-
-// newUpdateAccountRequestWithApplicationJSONPatchPlusJSONBody calls the generic UpdateAccount builder with application/json-patch+json body
-func newUpdateAccountRequestWithApplicationJSONPatchPlusJSONBody(server string, version Version, accountGuid AccountGuid, body UpdateAccountApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateAccountRequestWithBody(server, version, accountGuid, "application/json-patch+json", bodyReader)
-}
-
-// newUpdateAccountRequestWithBody constructs an http.Request for the UpdateAccount method, with any body, and a specified content type
-func newUpdateAccountRequestWithBody(server string, version Version, accountGuid AccountGuid, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newPostAccountInterestRequest constructs an http.Request for the PostAccountInterest method
-func newPostAccountInterestRequest(server string, version Version, accountGuid AccountGuid) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/%s/PostInterest", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newChangeAccountStatusRequest calls the generic ChangeAccountStatus builder with application/json body
-func newChangeAccountStatusRequest(server string, version Version, accountGuid AccountGuid, body ChangeAccountStatusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newChangeAccountStatusRequestWithBody(server, version, accountGuid, "application/json", bodyReader)
-}
-
-// newChangeAccountStatusRequestWithBody constructs an http.Request for the ChangeAccountStatus method, with any body, and a specified content type
-func newChangeAccountStatusRequestWithBody(server string, version Version, accountGuid AccountGuid, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/accounts/%s/status", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newApplyAdvanceRequest calls the generic ApplyAdvance builder with application/json body
-func newApplyAdvanceRequest(server string, version Version, accountGuid AccountGuid, body ApplyAdvanceJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newApplyAdvanceRequestWithBody(server, version, accountGuid, "application/json", bodyReader)
-}
-
-// newApplyAdvanceRequestWithBody constructs an http.Request for the ApplyAdvance method, with any body, and a specified content type
-func newApplyAdvanceRequestWithBody(server string, version Version, accountGuid AccountGuid, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/advances/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newChangeAdvanceCycleRequest calls the generic ChangeAdvanceCycle builder with application/json body
-func newChangeAdvanceCycleRequest(server string, version Version, accountGuid AccountGuid, body ChangeAdvanceCycleJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newChangeAdvanceCycleRequestWithBody(server, version, accountGuid, "application/json", bodyReader)
-}
-
-// newChangeAdvanceCycleRequestWithBody constructs an http.Request for the ChangeAdvanceCycle method, with any body, and a specified content type
-func newChangeAdvanceCycleRequestWithBody(server string, version Version, accountGuid AccountGuid, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/advances/%s/cycle", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newPrecalculateAdvanceRequest calls the generic PrecalculateAdvance builder with application/json body
-func newPrecalculateAdvanceRequest(server string, version Version, accountGuid AccountGuid, body PrecalculateAdvanceJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newPrecalculateAdvanceRequestWithBody(server, version, accountGuid, "application/json", bodyReader)
-}
-
-// newPrecalculateAdvanceRequestWithBody constructs an http.Request for the PrecalculateAdvance method, with any body, and a specified content type
-func newPrecalculateAdvanceRequestWithBody(server string, version Version, accountGuid AccountGuid, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "account_guid", accountGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/advances/%s/precalc", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCreateBatchfileRequest calls the generic CreateBatchfile builder with application/json body
-func newCreateBatchfileRequest(server string, version Version, body CreateBatchfileJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateBatchfileRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateBatchfileRequestWithBody constructs an http.Request for the CreateBatchfile method, with any body, and a specified content type
-func newCreateBatchfileRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/batchfiles", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newDownloadBatchfileRequest calls the generic DownloadBatchfile builder with application/json body
-func newDownloadBatchfileRequest(server string, version Version, body DownloadBatchfileJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newDownloadBatchfileRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newDownloadBatchfileRequestWithBody constructs an http.Request for the DownloadBatchfile method, with any body, and a specified content type
-func newDownloadBatchfileRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/batchfiles/Download", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newSearchBulkOrdersRequest constructs an http.Request for the SearchBulkOrders method
-func newSearchBulkOrdersRequest(server string, version Version, params *SearchBulkOrdersParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/bulkorders", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.StartIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "start_index", *params.StartIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.OrderGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "order_guid", *params.OrderGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.PackageGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "package_guid", *params.PackageGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.PersonGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CompanyGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "company_guid", *params.CompanyGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.StartSearchDate != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "start_search_date", *params.StartSearchDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.EndSearchDate != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "end_search_date", *params.EndSearchDate, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.BulkOrderStatus != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "bulk_order_status", *params.BulkOrderStatus, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newCreateBulkOrderRequest calls the generic CreateBulkOrder builder with application/json body
-func newCreateBulkOrderRequest(server string, version Version, body CreateBulkOrderJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateBulkOrderRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateBulkOrderRequestWithBody constructs an http.Request for the CreateBulkOrder method, with any body, and a specified content type
-func newCreateBulkOrderRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/bulkorders", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCancelBulkOrderRequest calls the generic CancelBulkOrder builder with application/json body
-func newCancelBulkOrderRequest(server string, version Version, body CancelBulkOrderJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCancelBulkOrderRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCancelBulkOrderRequestWithBody constructs an http.Request for the CancelBulkOrder method, with any body, and a specified content type
-func newCancelBulkOrderRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/bulkorders", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newListBulkOrderSummaryByLocationRequest constructs an http.Request for the ListBulkOrderSummaryByLocation method
-func newListBulkOrderSummaryByLocationRequest(server string, version Version, params *ListBulkOrderSummaryByLocationParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/bulkorders/BulkOrderSummaryByLocation", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PersonGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CompanyGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "company_guid", *params.CompanyGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.StartIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "start_index", *params.StartIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newCheckInBulkOrderRequest calls the generic CheckInBulkOrder builder with application/json body
-func newCheckInBulkOrderRequest(server string, version Version, body CheckInBulkOrderJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCheckInBulkOrderRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCheckInBulkOrderRequestWithBody constructs an http.Request for the CheckInBulkOrder method, with any body, and a specified content type
-func newCheckInBulkOrderRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/bulkorders/CheckinBulkOrder", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newSearchCardsRequest constructs an http.Request for the SearchCards method
-func newSearchCardsRequest(server string, version Version, params *SearchCardsParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PersonGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.WalletGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wallet_guid", *params.WalletGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.ProgramGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "program_guid", *params.ProgramGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CardStatuses != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_statuses", *params.CardStatuses, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "array", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.IssuanceTypes != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "issuance_types", *params.IssuanceTypes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "array", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CardCondition != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_condition", *params.CardCondition, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.ExpirationDateStart != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expiration_date_start", *params.ExpirationDateStart, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.ExpirationDateEnd != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expiration_date_end", *params.ExpirationDateEnd, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CardProduct != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_product", *params.CardProduct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.BaseIin != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "base_iin", *params.BaseIin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.CardLast4 != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_last4", *params.CardLast4, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.StartIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "start_index", *params.StartIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Limit != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.GetRecentlyUsed != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "get_recently_used", *params.GetRecentlyUsed, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newCreateCardRequest calls the generic CreateCard builder with application/json body
-func newCreateCardRequest(server string, version Version, body CreateCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateCardRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateCardRequestWithBody constructs an http.Request for the CreateCard method, with any body, and a specified content type
-func newCreateCardRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newRequestCardDataRequest calls the generic RequestCardData builder with application/json body
-func newRequestCardDataRequest(server string, version Version, body RequestCardDataJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newRequestCardDataRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newRequestCardDataRequestWithBody constructs an http.Request for the RequestCardData method, with any body, and a specified content type
-func newRequestCardDataRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/RequestCardData", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newAssignCardRequest calls the generic AssignCard builder with application/json body
-func newAssignCardRequest(server string, version Version, body AssignCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newAssignCardRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newAssignCardRequestWithBody constructs an http.Request for the AssignCard method, with any body, and a specified content type
-func newAssignCardRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/assign", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newUpdateDigitalPackageRequestWithApplicationWildcardPlusJSONBody calls the generic UpdateDigitalPackage builder with application/*+json body
-func newUpdateDigitalPackageRequestWithApplicationWildcardPlusJSONBody(server string, version Version, body UpdateDigitalPackageApplicationWildcardPlusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateDigitalPackageRequestWithBody(server, version, "application/*+json", bodyReader)
-}
-
-// newUpdateDigitalPackageRequest calls the generic UpdateDigitalPackage builder with application/json body
-func newUpdateDigitalPackageRequest(server string, version Version, body UpdateDigitalPackageJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateDigitalPackageRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newUpdateDigitalPackageRequestWithApplicationJSONPatchPlusJSONBody calls the generic UpdateDigitalPackage builder with application/json-patch+json body
-func newUpdateDigitalPackageRequestWithApplicationJSONPatchPlusJSONBody(server string, version Version, body UpdateDigitalPackageApplicationJSONPatchPlusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateDigitalPackageRequestWithBody(server, version, "application/json-patch+json", bodyReader)
-}
-
-// newUpdateDigitalPackageRequestWithBody constructs an http.Request for the UpdateDigitalPackage method, with any body, and a specified content type
-func newUpdateDigitalPackageRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/digitalpackage", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetGenericEncryptedCardDataRequest calls the generic GetGenericEncryptedCardData builder with application/json body
-func newGetGenericEncryptedCardDataRequest(server string, version Version, body GetGenericEncryptedCardDataJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newGetGenericEncryptedCardDataRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newGetGenericEncryptedCardDataRequestWithBody constructs an http.Request for the GetGenericEncryptedCardData method, with any body, and a specified content type
-func newGetGenericEncryptedCardDataRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/getgenericencryptedcarddata", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newSearchInvoicesRequest calls the generic SearchInvoices builder with application/json body
-func newSearchInvoicesRequest(server string, version Version, body SearchInvoicesJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newSearchInvoicesRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newSearchInvoicesRequestWithBody constructs an http.Request for the SearchInvoices method, with any body, and a specified content type
-func newSearchInvoicesRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/invoices/search", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newUpdateCardRequest calls the generic UpdateCard builder with application/json body
-func newUpdateCardRequest(server string, version Version, body UpdateCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateCardRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newUpdateCardRequestWithBody constructs an http.Request for the UpdateCard method, with any body, and a specified content type
-func newUpdateCardRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/update", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newValidateCardRequest calls the generic ValidateCard builder with application/json body
-func newValidateCardRequest(server string, version Version, body ValidateCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newValidateCardRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newValidateCardRequestWithBody constructs an http.Request for the ValidateCard method, with any body, and a specified content type
-func newValidateCardRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/validate", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetCardRequest constructs an http.Request for the GetCard method
-func newGetCardRequest(server string, version Version, cardProxy CardProxy) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newActivateCardRequest calls the generic ActivateCard builder with application/json body
-func newActivateCardRequest(server string, version Version, cardProxy CardProxy, body ActivateCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newActivateCardRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newActivateCardRequestWithBody constructs an http.Request for the ActivateCard method, with any body, and a specified content type
-func newActivateCardRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/activate", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetCardFulfillmentDataRequest constructs an http.Request for the GetCardFulfillmentData method
-func newGetCardFulfillmentDataRequest(server string, version Version, cardProxy CardProxy) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/fulfillmentdata", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newUpdateCardIssuanceTypeRequest calls the generic UpdateCardIssuanceType builder with application/json body
-func newUpdateCardIssuanceTypeRequest(server string, version Version, cardProxy CardProxy, body UpdateCardIssuanceTypeJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateCardIssuanceTypeRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newUpdateCardIssuanceTypeRequestWithBody constructs an http.Request for the UpdateCardIssuanceType method, with any body, and a specified content type
-func newUpdateCardIssuanceTypeRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/issuance_type", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newChangePersonCardStatusRequest calls the generic ChangePersonCardStatus builder with application/json body
-func newChangePersonCardStatusRequest(server string, version Version, cardProxy CardProxy, body ChangePersonCardStatusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newChangePersonCardStatusRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newChangePersonCardStatusRequestWithBody constructs an http.Request for the ChangePersonCardStatus method, with any body, and a specified content type
-func newChangePersonCardStatusRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/personcardstatus", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetCardPinRequest constructs an http.Request for the GetCardPin method
-func newGetCardPinRequest(server string, version Version, cardProxy CardProxy) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/pin", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newSetCardPinRequest calls the generic SetCardPin builder with application/json body
-func newSetCardPinRequest(server string, version Version, cardProxy CardProxy, body SetCardPinJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newSetCardPinRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newSetCardPinRequestWithBody constructs an http.Request for the SetCardPin method, with any body, and a specified content type
-func newSetCardPinRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/pin", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newReplaceCardRequest calls the generic ReplaceCard builder with application/json body
-func newReplaceCardRequest(server string, version Version, cardProxy CardProxy, body ReplaceCardJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newReplaceCardRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newReplaceCardRequestWithBody constructs an http.Request for the ReplaceCard method, with any body, and a specified content type
-func newReplaceCardRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/replace", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newShowCardPanRequest constructs an http.Request for the ShowCardPan method
-func newShowCardPanRequest(server string, version Version, cardProxy CardProxy) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/showpan", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newChangeCardStatusRequest calls the generic ChangeCardStatus builder with application/json body
-func newChangeCardStatusRequest(server string, version Version, cardProxy CardProxy, body ChangeCardStatusJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newChangeCardStatusRequestWithBody(server, version, cardProxy, "application/json", bodyReader)
-}
-
-// newChangeCardStatusRequestWithBody constructs an http.Request for the ChangeCardStatus method, with any body, and a specified content type
-func newChangeCardStatusRequestWithBody(server string, version Version, cardProxy CardProxy, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "card_proxy", cardProxy, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/cards/%s/status", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCreateCompanyRequest calls the generic CreateCompany builder with application/json body
-func newCreateCompanyRequest(server string, version Version, body CreateCompanyJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateCompanyRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateCompanyRequestWithBody constructs an http.Request for the CreateCompany method, with any body, and a specified content type
-func newCreateCompanyRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newConfigureProgramRequest calls the generic ConfigureProgram builder with application/json body
-func newConfigureProgramRequest(server string, version Version, body ConfigureProgramJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newConfigureProgramRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newConfigureProgramRequestWithBody constructs an http.Request for the ConfigureProgram method, with any body, and a specified content type
-func newConfigureProgramRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/configprogram", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newPerformCompanyKybRequest calls the generic PerformCompanyKyb builder with application/json body
-func newPerformCompanyKybRequest(server string, version Version, body PerformCompanyKybJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newPerformCompanyKybRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newPerformCompanyKybRequestWithBody constructs an http.Request for the PerformCompanyKyb method, with any body, and a specified content type
-func newPerformCompanyKybRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/performkyb", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newGetCompanyVerificationResultRequest constructs an http.Request for the GetCompanyVerificationResult method
-func newGetCompanyVerificationResultRequest(server string, version Version, companyGuid CompanyGuid) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "company_guid", companyGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/%s/kyb", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newRetrieveCompanyKybRequest constructs an http.Request for the RetrieveCompanyKyb method
-func newRetrieveCompanyKybRequest(server string, version Version, companyGuid CompanyGuid) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "company_guid", companyGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/%s/retrieve", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newGetProgramRequest constructs an http.Request for the GetProgram method
-func newGetProgramRequest(server string, version Version, guid openapi_types.UUID) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "guid", guid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newUpdateCompanyRequest calls the generic UpdateCompany builder with application/json body
-func newUpdateCompanyRequest(server string, version Version, guid openapi_types.UUID, body UpdateCompanyJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newUpdateCompanyRequestWithBody(server, version, guid, "application/json", bodyReader)
-}
-
-// newUpdateCompanyRequestWithBody constructs an http.Request for the UpdateCompany method, with any body, and a specified content type
-func newUpdateCompanyRequestWithBody(server string, version Version, guid openapi_types.UUID, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	var pathParam1 string
-
-	pathParam1, err = runtime.StyleParamWithOptions("simple", false, "guid", guid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: "uuid"})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/companies/%s", pathParam0, pathParam1)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newCreateDisbursementRequest calls the generic CreateDisbursement builder with application/json body
-func newCreateDisbursementRequest(server string, version Version, body CreateDisbursementJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateDisbursementRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateDisbursementRequestWithBody constructs an http.Request for the CreateDisbursement method, with any body, and a specified content type
-func newCreateDisbursementRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/disbursements", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newListPayoutOptionsRequest constructs an http.Request for the ListPayoutOptions method
-func newListPayoutOptionsRequest(server string, version Version, params *ListPayoutOptionsParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/disbursements/payoutoptions", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.ProgramGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "program_guid", *params.ProgramGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newGetPayoutPreferenceRequest constructs an http.Request for the GetPayoutPreference method
-func newGetPayoutPreferenceRequest(server string, version Version, params *GetPayoutPreferenceParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/disbursements/payoutpreference", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PersonGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newSetPayoutPreferenceRequest constructs an http.Request for the SetPayoutPreference method
-func newSetPayoutPreferenceRequest(server string, version Version, params *SetPayoutPreferenceParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/disbursements/payoutpreference", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PersonGuid != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.Payoutpreference != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "payoutpreference", *params.Payoutpreference, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPut, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newCreateDisputeChargebackRequest calls the generic CreateDisputeChargeback builder with application/json body
-func newCreateDisputeChargebackRequest(server string, version Version, body CreateDisputeChargebackJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newCreateDisputeChargebackRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newCreateDisputeChargebackRequestWithBody constructs an http.Request for the CreateDisputeChargeback method, with any body, and a specified content type
-func newCreateDisputeChargebackRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/disputes/dispute-chargeback", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-// newListFeesRequest constructs an http.Request for the ListFees method
-func newListFeesRequest(server string, version Version, params *ListFeesParams) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/fees", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "program_guid", params.ProgramGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
-			}
-		}
-
-		if params.RequestCode != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "request_code", *params.RequestCode, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	return req, nil
-}
-
-// newApplyFeeRequest calls the generic ApplyFee builder with application/json body
-func newApplyFeeRequest(server string, version Version, body ApplyFeeJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newApplyFeeRequestWithBody(server, version, "application/json", bodyReader)
-}
-
-// newApplyFeeRequestWithBody constructs an http.Request for the ApplyFee method, with any body, and a specified content type
-func newApplyFeeRequestWithBody(server string, version Version, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	var pathParam0 string
-
-	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", version, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
-	if err != nil {
-		return nil, err
-	}
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/api/%s/fees/apply", pathParam0)
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	return req, nil
-}
-
-func (c *rawClient) applyEditors(ctx context.Context, req *http.Request, additionalEditors []requestEditorFn) error {
-	for _, r := range c.RequestEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	for _, r := range additionalEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// The typed response wrappers (ClientWithResponses) are deliberately not generated.

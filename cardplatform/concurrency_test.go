@@ -23,7 +23,7 @@ func TestConcurrentClient(t *testing.T) {
 			for range 10 {
 				card, err := c.GetCard(context.Background(), "proxy-123")
 				if assert.NoError(t, err) {
-					assert.Equal(t, "proxy-123", *card.CardProxy)
+					assert.Equal(t, "proxy-123", card.CardProxy)
 				}
 			}
 		}()

@@ -31,7 +31,7 @@ func ExampleClient_GetCard() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(*card.CardStatus, card.CardNumber, card.SysUtcinserted)
+	fmt.Println(card.CardStatus, card.CardNumber, card.SysUTCInserted)
 
 	_, err = c.GetCard(context.Background(), "missing")
 	var pe *cardplatform.ProblemError

@@ -17,8 +17,9 @@ import (
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
 type Client struct {
-	raw     *rawClient
-	version Version
+	pipeline *transport.Pipeline
+	base     string // base URL without a trailing slash
+	version  string
 }
 
 // New returns a client for the API at baseURL, an absolute https URL (http only to loopback
@@ -33,11 +34,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := newRawClient(base, withRawHTTPClient(p))
-	if err != nil {
-		return nil, err
-	}
-	return &Client{raw: raw, version: cfg.APIVersion}, nil
+	return &Client{pipeline: p, base: base, version: cfg.APIVersion}, nil
 }
 
 // Option configures a Client.

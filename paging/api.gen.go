@@ -4,56 +4,48 @@
 package paging
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/oapi-codegen/runtime"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
-// Defines values for AchItemStatus.
+// Defines values for ACHItemStatus.
 const (
-	AchItemStatusAccepted AchItemStatus = "accepted"
-	AchItemStatusRejected AchItemStatus = "rejected"
+	ACHItemStatusAccepted ACHItemStatus = "accepted"
+	ACHItemStatusRejected ACHItemStatus = "rejected"
 )
 
-// Valid indicates whether the value is a known member of the AchItemStatus enum.
-func (e AchItemStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ACHItemStatus enum.
+func (e ACHItemStatus) Valid() bool {
 	switch e {
-	case AchItemStatusAccepted:
+	case ACHItemStatusAccepted:
 		return true
-	case AchItemStatusRejected:
+	case ACHItemStatusRejected:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for AchTransactionStatus.
+// Defines values for ACHTransactionStatus.
 const (
-	AchTransactionStatusCollected AchTransactionStatus = "COLLECTED"
-	AchTransactionStatusPosted    AchTransactionStatus = "POSTED"
-	AchTransactionStatusReturned  AchTransactionStatus = "RETURNED"
-	AchTransactionStatusSettled   AchTransactionStatus = "SETTLED"
+	ACHTransactionStatusCollected ACHTransactionStatus = "COLLECTED"
+	ACHTransactionStatusPosted    ACHTransactionStatus = "POSTED"
+	ACHTransactionStatusReturned  ACHTransactionStatus = "RETURNED"
+	ACHTransactionStatusSettled   ACHTransactionStatus = "SETTLED"
 )
 
-// Valid indicates whether the value is a known member of the AchTransactionStatus enum.
-func (e AchTransactionStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ACHTransactionStatus enum.
+func (e ACHTransactionStatus) Valid() bool {
 	switch e {
-	case AchTransactionStatusCollected:
+	case ACHTransactionStatusCollected:
 		return true
-	case AchTransactionStatusPosted:
+	case ACHTransactionStatusPosted:
 		return true
-	case AchTransactionStatusReturned:
+	case ACHTransactionStatusReturned:
 		return true
-	case AchTransactionStatusSettled:
+	case ACHTransactionStatusSettled:
 		return true
 	default:
 		return false
@@ -228,181 +220,181 @@ func (e ServiceErrorDoddFrank) Valid() bool {
 	}
 }
 
-// AchAccount Account of an ACH transaction.
-type AchAccount struct {
+// ACHAccount Account of an ACH transaction.
+type ACHAccount struct {
 	// AccountNumber Account number.
-	AccountNumber *scalar.Secret `json:"accountNumber,omitempty"`
+	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 }
 
-// AchAddenda One addenda record.
-type AchAddenda struct {
+// ACHAddenda One addenda record.
+type ACHAddenda struct {
 	// AddendaSequenceNumber Addenda sequence number, up to 4 digits (e.g. `0001`).
-	AddendaSequenceNumber *string `json:"addendaSequenceNumber,omitempty"`
+	AddendaSequenceNumber string `json:"addendaSequenceNumber,omitempty,omitzero"`
 
 	// AddendaTypeCode Addenda type code; always `05`.
-	AddendaTypeCode *string `json:"addendaTypeCode,omitempty"`
+	AddendaTypeCode string `json:"addendaTypeCode,omitempty,omitzero"`
 
 	// PaymentRelatedInformation Payment-related information.
-	PaymentRelatedInformation *string `json:"paymentRelatedInformation,omitempty"`
+	PaymentRelatedInformation string `json:"paymentRelatedInformation,omitempty,omitzero"`
 }
 
-// AchAddendaRequest Addenda status request. `pageSize` travels in the query string (seed 002), not in the
+// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (seed 002), not in the
 // body.
-type AchAddendaRequest struct {
+type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
-	StartAddendaSequenceNumber *string `json:"startAddendaSequenceNumber,omitempty"`
+	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
 
-	// Uuid Caller-assigned id of the ACH detail item (transaction), up to 45 characters.
-	Uuid string `json:"uuid"`
+	// UUID Caller-assigned id of the ACH detail item (transaction), up to 45 characters.
+	UUID string `json:"uuid"`
 }
 
-// AchAddendaResponse Addenda of one ACH detail item.
-type AchAddendaResponse struct {
+// ACHAddendaResponse Addenda of one ACH detail item.
+type ACHAddendaResponse struct {
 	// Addenda The addenda records of this page.
-	Addenda *[]AchAddenda `json:"addenda,omitempty"`
+	Addenda []ACHAddenda `json:"addenda,omitempty,omitzero"`
 
 	// ErrorMessages Error messages.
-	ErrorMessages *[]AchMessage `json:"errorMessages,omitempty"`
+	ErrorMessages []ACHMessage `json:"errorMessages,omitempty,omitzero"`
 
 	// InformationMessages Informational messages (e.g. code `1002040-50I`, all addenda received).
-	InformationMessages *[]AchMessage `json:"informationMessages,omitempty"`
+	InformationMessages []ACHMessage `json:"informationMessages,omitempty,omitzero"`
 
 	// Status Status of the ACH item. Open: other values may appear.
-	Status *AchItemStatus `json:"status,omitempty"`
+	Status ACHItemStatus `json:"status,omitempty,omitzero"`
 
 	// TraceNumber ACH trace number (15 digits).
-	TraceNumber *string `json:"traceNumber,omitempty"`
+	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 
-	// Uuid Echo of the request's uuid.
-	Uuid *string `json:"uuid,omitempty"`
+	// UUID Echo of the request's uuid.
+	UUID string `json:"uuid,omitempty,omitzero"`
 }
 
-// AchItemStatus Status of the ACH item. Open: other values may appear.
-type AchItemStatus string
+// ACHItemStatus Status of the ACH item. Open: other values may appear.
+type ACHItemStatus string
 
-// AchListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
+// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
 // not in the body.
-type AchListRequest struct {
+type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// FromDate First date, today or earlier, not more than 180 days back.
-	FromDate openapi_types.Date `json:"fromDate"`
+	FromDate scalar.Date `json:"fromDate"`
 
 	// MaximumAmount Maximum amount, 0 to 1,000,000,000, not below minimumAmount; blank means no cap.
-	MaximumAmount *scalar.Decimal `json:"maximumAmount,omitempty"`
+	MaximumAmount scalar.Decimal `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Minimum amount, 0 to 1,000,000,000, not above maximumAmount; blank or 0 means no
 	// floor.
-	MinimumAmount *scalar.Decimal `json:"minimumAmount,omitempty"`
+	MinimumAmount scalar.Decimal `json:"minimumAmount,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate; the range is at most 31 days.
-	ToDate openapi_types.Date `json:"toDate"`
+	ToDate scalar.Date `json:"toDate"`
 
 	// TraceNumber ACH trace number, 1-16 characters.
-	TraceNumber *string `json:"traceNumber,omitempty"`
+	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 }
 
-// AchListResponse A page of ACH transactions.
-type AchListResponse struct {
+// ACHListResponse A page of ACH transactions.
+type ACHListResponse struct {
 	// Metadata Metadata of a page-style list response.
-	Metadata *ListMetadata `json:"metadata,omitempty"`
+	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions *[]AchListTransaction `json:"transactions,omitempty"`
+	Transactions []ACHListTransaction `json:"transactions,omitempty,omitzero"`
 }
 
-// AchListTransaction One ACH transaction of the list.
-type AchListTransaction struct {
+// ACHListTransaction One ACH transaction of the list.
+type ACHListTransaction struct {
 	// AddendaCount Number of addenda.
-	AddendaCount *int `json:"addendaCount,omitempty"`
+	AddendaCount int `json:"addendaCount,omitempty,omitzero"`
 
 	// AuthorizedCustomerName Authorized customer name.
-	AuthorizedCustomerName *string `json:"authorizedCustomerName,omitempty"`
+	AuthorizedCustomerName string `json:"authorizedCustomerName,omitempty,omitzero"`
 
 	// CollectionDate Collection date.
-	CollectionDate *openapi_types.Date `json:"collectionDate,omitempty"`
+	CollectionDate scalar.Date `json:"collectionDate,omitempty,omitzero"`
 
 	// InternationalAddendaCount Number of international addenda.
-	InternationalAddendaCount *int `json:"internationalAddendaCount,omitempty"`
+	InternationalAddendaCount int `json:"internationalAddendaCount,omitempty,omitzero"`
 
 	// NotificationOfChangeAddendaCount Number of notification-of-change addenda.
-	NotificationOfChangeAddendaCount *int `json:"notificationOfChangeAddendaCount,omitempty"`
+	NotificationOfChangeAddendaCount int `json:"notificationOfChangeAddendaCount,omitempty,omitzero"`
 
 	// OriginatingAccount Account of an ACH transaction.
-	OriginatingAccount *AchAccount `json:"originatingAccount,omitempty"`
+	OriginatingAccount ACHAccount `json:"originatingAccount,omitempty,omitzero"`
 
 	// OriginatingParty Party of an ACH transaction.
-	OriginatingParty *AchParty `json:"originatingParty,omitempty"`
+	OriginatingParty ACHParty `json:"originatingParty,omitempty,omitzero"`
 
 	// ParNumber Processor-assigned id of the transaction (key of the ACH detail call).
-	ParNumber *string `json:"parNumber,omitempty"`
+	ParNumber string `json:"parNumber,omitempty,omitzero"`
 
 	// ReceivingAccount Account of an ACH transaction.
-	ReceivingAccount *AchAccount `json:"receivingAccount,omitempty"`
+	ReceivingAccount ACHAccount `json:"receivingAccount,omitempty,omitzero"`
 
 	// ReceivingParty Party of an ACH transaction.
-	ReceivingParty *AchParty `json:"receivingParty,omitempty"`
+	ReceivingParty ACHParty `json:"receivingParty,omitempty,omitzero"`
 
 	// ReturnDate Return date.
-	ReturnDate *openapi_types.Date `json:"returnDate,omitempty"`
+	ReturnDate scalar.Date `json:"returnDate,omitempty,omitzero"`
 
 	// ReturnReasonCode Return reason code, `R` and two digits.
-	ReturnReasonCode *string `json:"returnReasonCode,omitempty"`
+	ReturnReasonCode string `json:"returnReasonCode,omitempty,omitzero"`
 
 	// ReturnReasonDescription Return reason text.
-	ReturnReasonDescription *string `json:"returnReasonDescription,omitempty"`
+	ReturnReasonDescription string `json:"returnReasonDescription,omitempty,omitzero"`
 
 	// SettlementAmount Settlement amount in dollars.
-	SettlementAmount *scalar.Decimal `json:"settlementAmount,omitempty"`
+	SettlementAmount scalar.Decimal `json:"settlementAmount,omitempty,omitzero"`
 
 	// SettlementDate Settlement date.
-	SettlementDate *openapi_types.Date `json:"settlementDate,omitempty"`
+	SettlementDate scalar.Date `json:"settlementDate,omitempty,omitzero"`
 
-	// SettlementTransactionId Id of the settled batch (key of the ACH settled call).
-	SettlementTransactionId *string `json:"settlementTransactionId,omitempty"`
+	// SettlementTransactionID Id of the settled batch (key of the ACH settled call).
+	SettlementTransactionID string `json:"settlementTransactionId,omitempty,omitzero"`
 
 	// StandardEntryClassCode Standard entry class (SEC) code, e.g. `CCD`, `PPD`.
-	StandardEntryClassCode *string `json:"standardEntryClassCode,omitempty"`
+	StandardEntryClassCode string `json:"standardEntryClassCode,omitempty,omitzero"`
 
 	// TraceNumber ACH trace number.
-	TraceNumber *string `json:"traceNumber,omitempty"`
+	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
-	TransactionAmount *scalar.Decimal `json:"transactionAmount,omitempty"`
+	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionCode Two-digit Nacha transaction code.
-	TransactionCode *string `json:"transactionCode,omitempty"`
+	TransactionCode string `json:"transactionCode,omitempty,omitzero"`
 
 	// TransactionDescription Company entry description.
-	TransactionDescription *string `json:"transactionDescription,omitempty"`
+	TransactionDescription string `json:"transactionDescription,omitempty,omitzero"`
 
 	// TransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
 	// 2024 portal pages used `POSTED`. Open: other values may appear.
-	TransactionStatus *AchTransactionStatus `json:"transactionStatus,omitempty"`
+	TransactionStatus ACHTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 }
 
-// AchMessage In-band message of the ACH origination API.
-type AchMessage struct {
+// ACHMessage In-band message of the ACH origination API.
+type ACHMessage struct {
 	// Code Message code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// MoreInfo Message text.
-	MoreInfo *string `json:"moreInfo,omitempty"`
+	MoreInfo string `json:"moreInfo,omitempty,omitzero"`
 }
 
-// AchParty Party of an ACH transaction.
-type AchParty struct {
+// ACHParty Party of an ACH transaction.
+type ACHParty struct {
 	// CompanyName Company name.
-	CompanyName *string `json:"companyName,omitempty"`
+	CompanyName string `json:"companyName,omitempty,omitzero"`
 
 	// CustomerIdentificationNumber Customer identification number.
-	CustomerIdentificationNumber *string `json:"customerIdentificationNumber,omitempty"`
+	CustomerIdentificationNumber string `json:"customerIdentificationNumber,omitempty,omitzero"`
 }
 
-// AchTransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
+// ACHTransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
 // 2024 portal pages used `POSTED`. Open: other values may appear.
-type AchTransactionStatus string
+type ACHTransactionStatus string
 
 // AddressType Address type code. Open: other values may appear.
 type AddressType string
@@ -413,44 +405,44 @@ type AddressType string
 // when decoding.
 type Amount0To1B = scalar.Decimal
 
-// BankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BankErrorBody struct {
-	// ApiUrl Path (older APIs) or full URL (newer APIs) of the failing call.
-	ApiUrl *string `json:"Api-Url,omitempty"`
+type bankErrorBody struct {
+	// APIURL Path (older APIs) or full URL (newer APIs) of the failing call.
+	APIURL string `json:"Api-Url,omitempty,omitzero"`
 
 	// ErrorMessage Readable text of the error's cause.
-	ErrorMessage *string `json:"ErrorMessage,omitempty"`
+	ErrorMessage string `json:"ErrorMessage,omitempty,omitzero"`
 
 	// ServiceError Backend detail of an error. Its members depend on the API family; all are optional:
 	// `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
 	// typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
 	// members `status` ... `doddFrank` (RTP/wire payments, participants).
-	ServiceError *ServiceError `json:"ServiceError,omitempty"`
+	ServiceError serviceError `json:"ServiceError,omitempty,omitzero"`
 
-	// TransactionId Unique gateway/trace id of the transaction, for tracing.
-	TransactionId *string `json:"TransactionId,omitempty"`
+	// TransactionID Unique gateway/trace id of the transaction, for tracing.
+	TransactionID string `json:"TransactionId,omitempty,omitzero"`
 
 	// TransactionTime Date and time the error occurred: ISO-8601 with milliseconds and `Z`, e.g.
 	// `2021-06-11T16:31:34.041Z`. Kept a plain string (not `date-time`) so that an odd
 	// value from a gateway never makes an error body undecodable.
-	TransactionTime *string `json:"TransactionTime,omitempty"`
+	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
-	// XCorrelationId Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationId *string `json:"X-CorrelationId,omitempty"`
+	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
+	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
 }
 
 // ClearingSystemType Clearing system code. Open: other values may appear.
 type ClearingSystemType string
 
-// ForeignBankSystemId Clearing system identification of the participant.
-type ForeignBankSystemId struct {
-	// Id Member id in that clearing system.
-	Id *string `json:"id,omitempty"`
+// ForeignBankSystemID Clearing system identification of the participant.
+type ForeignBankSystemID struct {
+	// ID Member id in that clearing system.
+	ID string `json:"id,omitempty,omitzero"`
 
 	// Type Clearing system code. Open: other values may appear.
-	Type *ClearingSystemType `json:"type,omitempty"`
+	Type ClearingSystemType `json:"type,omitempty,omitzero"`
 }
 
 // GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
@@ -465,65 +457,65 @@ type GetWireInquiryRequest struct {
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
-	FromAmount *Amount0To1B `json:"fromAmount,omitempty"`
+	FromAmount Amount0To1B `json:"fromAmount,omitempty,omitzero"`
 
 	// FromDate Start of the period, Unix epoch seconds (e.g. 1669852800 = 2022-12-01T00:00Z).
 	// History up to 24 months.
 	FromDate int64 `json:"fromDate"`
 
 	// FromTransmitDate Start of the transmit period, Unix epoch seconds (type assumed).
-	FromTransmitDate *int64 `json:"fromTransmitDate,omitempty"`
+	FromTransmitDate int64 `json:"fromTransmitDate,omitempty,omitzero"`
 
-	// MdmId MDM id (client entitlement id); name and type assumed from a truncated example.
-	MdmId *string `json:"mdmId,omitempty"`
+	// MdmID MDM id (client entitlement id); name and type assumed from a truncated example.
+	MdmID string `json:"mdmId,omitempty,omitzero"`
 
 	// PaymentStatus Payment status filter; values not published.
-	PaymentStatus *string `json:"paymentStatus,omitempty"`
+	PaymentStatus string `json:"paymentStatus,omitempty,omitzero"`
 
 	// SourceChannel Source channel filter; values not published.
-	SourceChannel *string `json:"sourceChannel,omitempty"`
+	SourceChannel string `json:"sourceChannel,omitempty,omitzero"`
 
 	// ToAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
-	ToAmount *Amount0To1B `json:"toAmount,omitempty"`
+	ToAmount Amount0To1B `json:"toAmount,omitempty,omitzero"`
 
 	// ToDate End of the period, Unix epoch seconds; the range is at most one year.
 	ToDate int64 `json:"toDate"`
 
 	// ToTransmitDate End of the transmit period, Unix epoch seconds (type assumed).
-	ToTransmitDate *int64 `json:"toTransmitDate,omitempty"`
+	ToTransmitDate int64 `json:"toTransmitDate,omitempty,omitzero"`
 
 	// TraceID Trace id filter.
-	TraceID *string `json:"traceID,omitempty"`
+	TraceID string `json:"traceID,omitempty,omitzero"`
 
 	// TransactionType Transaction type filter; values not published.
-	TransactionType *string `json:"transactionType,omitempty"`
+	TransactionType string `json:"transactionType,omitempty,omitzero"`
 }
 
 // ListMetadata Metadata of a page-style list response.
 type ListMetadata struct {
 	// Page Position of this page in the whole result.
-	Page *PageMetadata `json:"page,omitempty"`
+	Page PageMetadata `json:"page,omitempty,omitzero"`
 }
 
 // PageMetadata Position of this page in the whole result.
 type PageMetadata struct {
 	// LastPage Whether this is the last page.
-	LastPage *bool `json:"lastPage,omitempty"`
+	LastPage bool `json:"lastPage,omitempty,omitzero"`
 
 	// PageNumber Number of this page.
-	PageNumber *int `json:"pageNumber,omitempty"`
+	PageNumber int `json:"pageNumber,omitempty,omitzero"`
 
 	// PageSize Page size used.
-	PageSize *int `json:"pageSize,omitempty"`
+	PageSize int `json:"pageSize,omitempty,omitzero"`
 
 	// TotalPages Number of pages.
-	TotalPages *int `json:"totalPages,omitempty"`
+	TotalPages int `json:"totalPages,omitempty,omitzero"`
 
 	// TotalRecords Number of records matching the request.
-	TotalRecords *int `json:"totalRecords,omitempty"`
+	TotalRecords int `json:"totalRecords,omitempty,omitzero"`
 }
 
 // ParticipantListResponse A page of RTP participants (`participantListResponse`).
@@ -540,7 +532,7 @@ type ParticipantListResponse struct {
 	// Parties The participants of this page. The bank's schema declares one Party object (and its
 	// example shows one), although the endpoint lists participants: accepted as one Party
 	// or as an array of Party.
-	Parties *Parties `json:"parties,omitempty"`
+	Parties Parties `json:"parties,omitempty,omitzero"`
 }
 
 // Parties The participants of this page. The bank's schema declares one Party object (and its
@@ -552,26 +544,26 @@ type Parties struct {
 
 // Party A participant bank of the RTP network.
 type Party struct {
-	// Aba ABA routing number, nine digits.
-	Aba *string `json:"aba,omitempty"`
+	// ABA ABA routing number, nine digits.
+	ABA string `json:"aba,omitempty,omitzero"`
 
 	// AccountNumber Account number, 1-34 characters.
-	AccountNumber *scalar.Secret `json:"accountNumber,omitempty"`
+	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// Bic BIC, 8 or 11 characters.
-	Bic *string `json:"bic,omitempty"`
+	Bic string `json:"bic,omitempty,omitzero"`
 
-	// ForeignBankSystemId Clearing system identification of the participant.
-	ForeignBankSystemId *ForeignBankSystemId `json:"foreignBankSystemId,omitempty"`
+	// ForeignBankSystemID Clearing system identification of the participant.
+	ForeignBankSystemID ForeignBankSystemID `json:"foreignBankSystemId,omitempty,omitzero"`
 
 	// Name Name of the participant.
 	Name string `json:"name"`
 
 	// PostalAddress Postal address of the participant (ISO 20022 style).
-	PostalAddress *PostalAddress `json:"postalAddress,omitempty"`
+	PostalAddress PostalAddress `json:"postalAddress,omitempty,omitzero"`
 
 	// Txid Transaction id.
-	Txid *string `json:"txid,omitempty"`
+	Txid string `json:"txid,omitempty,omitzero"`
 }
 
 // PartyList Participants as an array.
@@ -580,34 +572,34 @@ type PartyList = []Party
 // PartyName Name of a party of a payment.
 type PartyName struct {
 	// Name Name.
-	Name *string `json:"name,omitempty"`
+	Name string `json:"name,omitempty,omitzero"`
 }
 
-// PaymentError Error of the payments APIs (codes like `<BANK>-1006`).
-type PaymentError struct {
+// paymentError Error of the payments APIs (codes like `<BANK>-1006`).
+type paymentError struct {
 	// Code Error code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Description Longer description.
-	Description *string `json:"description,omitempty"`
+	Description string `json:"description,omitempty,omitzero"`
 
-	// Detail Detail of a payments-API error.
-	Detail *PaymentErrorDetail `json:"detail,omitempty"`
+	// PaymentErrorDetail Detail of a payments-API error.
+	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title *string `json:"title,omitempty"`
+	Title string `json:"title,omitempty,omitzero"`
 }
 
-// PaymentErrorDetail Detail of a payments-API error.
-type PaymentErrorDetail struct {
+// paymentErrorDetail Detail of a payments-API error.
+type paymentErrorDetail struct {
 	// Code Detail code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Description Longer description.
-	Description *string `json:"description,omitempty"`
+	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title *string `json:"title,omitempty"`
+	Title string `json:"title,omitempty,omitzero"`
 }
 
 // PaymentTransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
@@ -617,34 +609,34 @@ type PaymentTransactionStatus string
 // PostalAddress Postal address of the participant (ISO 20022 style).
 type PostalAddress struct {
 	// AdrLine Unstructured address lines, at most 3.
-	AdrLine *[]string `json:"adrLine,omitempty"`
+	AdrLine []string `json:"adrLine,omitempty,omitzero"`
 
 	// AdrTp Address type code. Open: other values may appear.
-	AdrTp *AddressType `json:"adrTp,omitempty"`
+	AdrTp AddressType `json:"adrTp,omitempty,omitzero"`
 
 	// BldgNb Building number.
-	BldgNb *string `json:"bldgNb,omitempty"`
+	BldgNb string `json:"bldgNb,omitempty,omitzero"`
 
 	// Ctry Two-letter country code.
-	Ctry *string `json:"ctry,omitempty"`
+	Ctry string `json:"ctry,omitempty,omitzero"`
 
 	// CtrySubDvsn Country subdivision (state).
-	CtrySubDvsn *string `json:"ctrySubDvsn,omitempty"`
+	CtrySubDvsn string `json:"ctrySubDvsn,omitempty,omitzero"`
 
 	// Dept Department.
-	Dept *string `json:"dept,omitempty"`
+	Dept string `json:"dept,omitempty,omitzero"`
 
 	// PstCd Postal code.
-	PstCd *string `json:"pstCd,omitempty"`
+	PstCd string `json:"pstCd,omitempty,omitzero"`
 
 	// StrtNm Street name.
-	StrtNm *string `json:"strtNm,omitempty"`
+	StrtNm string `json:"strtNm,omitempty,omitzero"`
 
 	// SubDept Sub-department.
-	SubDept *string `json:"subDept,omitempty"`
+	SubDept string `json:"subDept,omitempty,omitzero"`
 
 	// TwnNm Town name.
-	TwnNm *string `json:"twnNm,omitempty"`
+	TwnNm string `json:"twnNm,omitempty,omitzero"`
 }
 
 // PreviousDayRequest Previous-day report filter. Only the first fields of the request are published; the
@@ -654,190 +646,190 @@ type PreviousDayRequest struct {
 	AccountNumber []scalar.Secret `json:"accountNumber"`
 
 	// CreditOrDebitCode Credit/debit filter; allowed values not published.
-	CreditOrDebitCode *string `json:"creditOrDebitCode,omitempty"`
+	CreditOrDebitCode string `json:"creditOrDebitCode,omitempty,omitzero"`
 
 	// FromDate First date, before today; history up to 24 months.
-	FromDate openapi_types.Date `json:"fromDate"`
+	FromDate scalar.Date `json:"fromDate"`
 
 	// ToDate Last date, after fromDate and before today. The maximum range is documented as one
 	// year (2023) and as 90 days (newer page).
-	ToDate openapi_types.Date `json:"toDate"`
+	ToDate scalar.Date `json:"toDate"`
 }
 
 // PreviousDayResponse Previous-day transactions. Assumed wrapper: the bank publishes no response schema
 // (fields not published).
 type PreviousDayResponse struct {
 	// Transactions Up to 1000 transactions.
-	Transactions *[]PreviousDayTransaction `json:"transactions,omitempty"`
+	Transactions []PreviousDayTransaction `json:"transactions,omitempty,omitzero"`
 }
 
 // PreviousDayTransaction One previous-day transaction. Fields not published beyond the ones named in the bank's
 // prose; more fields will appear in real responses.
 type PreviousDayTransaction struct {
 	// Amount Amount in dollars (name and type assumed).
-	Amount *scalar.Decimal `json:"amount,omitempty"`
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
 
 	// BaiCode Three-digit BAI code.
-	BaiCode *string `json:"baiCode,omitempty"`
+	BaiCode string `json:"baiCode,omitempty,omitzero"`
 
 	// TransactionKey Key for the wire/RTP detail calls; not guaranteed unique, absent or unused for
 	// returned payments, ATM, Loan IQ, commercial loans and P2P.
-	TransactionKey *string `json:"transactionKey,omitempty"`
+	TransactionKey string `json:"transactionKey,omitempty,omitzero"`
 }
 
 // RTPListTransaction One RTP transaction of the list.
 type RTPListTransaction struct {
 	// Beneficiary Name of a party of a payment.
-	Beneficiary *PartyName `json:"beneficiary,omitempty"`
+	Beneficiary PartyName `json:"beneficiary,omitempty,omitzero"`
 
 	// Creditor Name of a party of a payment.
-	Creditor *PartyName `json:"creditor,omitempty"`
+	Creditor PartyName `json:"creditor,omitempty,omitzero"`
 
 	// CreditorAccount Account of a party of a payment.
-	CreditorAccount *TransactionAccount `json:"creditorAccount,omitempty"`
+	CreditorAccount TransactionAccount `json:"creditorAccount,omitempty,omitzero"`
 
 	// Debtor Name of a party of a payment.
-	Debtor *PartyName `json:"debtor,omitempty"`
+	Debtor PartyName `json:"debtor,omitempty,omitzero"`
 
 	// DebtorAccount Account of a party of a payment.
-	DebtorAccount *TransactionAccount `json:"debtorAccount,omitempty"`
+	DebtorAccount TransactionAccount `json:"debtorAccount,omitempty,omitzero"`
 
 	// Originator Name of a party of a payment.
-	Originator *PartyName `json:"originator,omitempty"`
+	Originator PartyName `json:"originator,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
-	RequestReference *string `json:"requestReference,omitempty"`
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// SendersReference Sender's reference; equals transactionId for outbound payments.
-	SendersReference *string `json:"sendersReference,omitempty"`
+	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
-	TransactionAmount *scalar.Decimal `json:"transactionAmount,omitempty"`
+	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate *openapi_types.Date `json:"transactionDate,omitempty"`
+	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
 
-	// TransactionId Transaction id.
-	TransactionId *string `json:"transactionId,omitempty"`
+	// TransactionID Transaction id.
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// TransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
 	// `IN REVIEW`). Open: other values may appear.
-	TransactionStatus *PaymentTransactionStatus `json:"transactionStatus,omitempty"`
+	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
-	TransactionStatusTimestamp *scalar.Timestamp `json:"transactionStatusTimestamp,omitempty"`
+	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
 }
 
-// RtpListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
+// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
 // not in the body.
-type RtpListRequest struct {
+type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
-	FromDate openapi_types.Date `json:"fromDate"`
+	FromDate scalar.Date `json:"fromDate"`
 
 	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
-	MaximumAmount *Amount0To1B `json:"maximumAmount,omitempty"`
+	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
-	MinimumAmount *Amount0To1B `json:"minimumAmount,omitempty"`
+	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
-	RequestReference *string `json:"requestReference,omitempty"`
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate openapi_types.Date `json:"toDate"`
+	ToDate scalar.Date `json:"toDate"`
 }
 
-// RtpListResponse A page of RTP transactions.
-type RtpListResponse struct {
+// RTPListResponse A page of RTP transactions.
+type RTPListResponse struct {
 	// Metadata Metadata of a page-style list response.
-	Metadata *ListMetadata `json:"metadata,omitempty"`
+	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions *[]RTPListTransaction `json:"transactions,omitempty"`
+	Transactions []RTPListTransaction `json:"transactions,omitempty,omitzero"`
 }
 
-// ServiceError Backend detail of an error. Its members depend on the API family; all are optional:
+// serviceError Backend detail of an error. Its members depend on the API family; all are optional:
 // `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
 // typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
 // members `status` ... `doddFrank` (RTP/wire payments, participants).
-type ServiceError struct {
-	// AOAResponse Account-validation error detail.
-	AOAResponse *ServiceErrorAOAResponse `json:"AOAResponse,omitempty"`
+type serviceError struct {
+	// ServiceErrorAOAResponse Account-validation error detail.
+	ServiceErrorAOAResponse serviceErrorAOAResponse `json:"AOAResponse,omitempty,omitzero"`
 
 	// ConnectError Text about connectivity with the downstream service.
-	ConnectError *string `json:"ConnectError,omitempty"`
+	ConnectError string `json:"ConnectError,omitempty,omitzero"`
 
 	// DoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
 	// Open: other values may appear.
-	DoddFrank *ServiceErrorDoddFrank `json:"doddFrank,omitempty"`
+	DoddFrank ServiceErrorDoddFrank `json:"doddFrank,omitempty,omitzero"`
 
-	// Error Error of the payments APIs (codes like `<BANK>-1006`).
-	Error *PaymentError `json:"error,omitempty"`
+	// PaymentError Error of the payments APIs (codes like `<BANK>-1006`).
+	PaymentError paymentError `json:"error,omitempty,omitzero"`
 
-	// Metadata Messages of the inquiry APIs.
-	Metadata *ServiceErrorMetadata `json:"metadata,omitempty"`
+	// ServiceErrorMetadata Messages of the inquiry APIs.
+	ServiceErrorMetadata serviceErrorMetadata `json:"metadata,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference (payments APIs).
-	RequestReference *string `json:"requestReference,omitempty"`
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// SendersReference Sender's reference (payments APIs).
-	SendersReference *string `json:"sendersReference,omitempty"`
+	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// Status Status of the payment request (payments APIs).
-	Status *string `json:"status,omitempty"`
+	Status string `json:"status,omitempty,omitzero"`
 
-	// TransactionId Transaction id (payments APIs).
-	TransactionId *string `json:"transactionId,omitempty"`
+	// TransactionID Transaction id (payments APIs).
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate *string `json:"valueDate,omitempty"`
+	ValueDate string `json:"valueDate,omitempty,omitzero"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
 // Open: other values may appear.
 type ServiceErrorDoddFrank string
 
-// ServiceErrorAOAResponse Account-validation error detail.
-type ServiceErrorAOAResponse struct {
-	// Result Account-validation result carrying only the error code.
-	Result *ServiceErrorResult `json:"Result,omitempty"`
+// serviceErrorAOAResponse Account-validation error detail.
+type serviceErrorAOAResponse struct {
+	// ServiceErrorResult Account-validation result carrying only the error code.
+	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
 }
 
-// ServiceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
-type ServiceErrorMessage struct {
+// serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
+type serviceErrorMessage struct {
 	// Code Message code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message *string `json:"message,omitempty"`
+	Message string `json:"message,omitempty,omitzero"`
 }
 
-// ServiceErrorMetadata Messages of the inquiry APIs.
-type ServiceErrorMetadata struct {
+// serviceErrorMetadata Messages of the inquiry APIs.
+type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages *[]ServiceErrorMessage `json:"messages,omitempty"`
+	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
 }
 
-// ServiceErrorResult Account-validation result carrying only the error code.
-type ServiceErrorResult struct {
+// serviceErrorResult Account-validation result carrying only the error code.
+type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode *string `json:"errorCode,omitempty"`
+	ErrorCode string `json:"errorCode,omitempty,omitzero"`
 }
 
 // TransactionAccount Account of a party of a payment.
 type TransactionAccount struct {
 	// AccountNumber Account number.
-	AccountNumber *scalar.Secret `json:"accountNumber,omitempty"`
+	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 }
 
 // WireDetailsRequest Legacy wire inquiry request envelope.
@@ -853,240 +845,132 @@ type WireDetailsRequest struct {
 // endpoint; modelled on the newer wire list response.
 type WireDetailsResponse struct {
 	// Transactions Up to 1000 wire transactions.
-	Transactions *[]WireTransaction `json:"transactions,omitempty"`
+	Transactions []WireTransaction `json:"transactions,omitempty,omitzero"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
 // `customData` the legacy responses are documented to carry.
 type WireTransaction struct {
 	// Beneficiary Name of a party of a payment.
-	Beneficiary *PartyName `json:"beneficiary,omitempty"`
+	Beneficiary PartyName `json:"beneficiary,omitempty,omitzero"`
 
 	// Creditor Name of a party of a payment.
-	Creditor *PartyName `json:"creditor,omitempty"`
+	Creditor PartyName `json:"creditor,omitempty,omitzero"`
 
 	// CreditorAccount Account of a party of a payment.
-	CreditorAccount *TransactionAccount `json:"creditorAccount,omitempty"`
+	CreditorAccount TransactionAccount `json:"creditorAccount,omitempty,omitzero"`
 
 	// CustomData Custom data of the original payment.
-	CustomData *string `json:"customData,omitempty"`
+	CustomData string `json:"customData,omitempty,omitzero"`
 
 	// Debtor Name of a party of a payment.
-	Debtor *PartyName `json:"debtor,omitempty"`
+	Debtor PartyName `json:"debtor,omitempty,omitzero"`
 
 	// DebtorAccount Account of a party of a payment.
-	DebtorAccount *TransactionAccount `json:"debtorAccount,omitempty"`
+	DebtorAccount TransactionAccount `json:"debtorAccount,omitempty,omitzero"`
 
 	// Originator Name of a party of a payment.
-	Originator *PartyName `json:"originator,omitempty"`
+	Originator PartyName `json:"originator,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
-	RequestReference *string `json:"requestReference,omitempty"`
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// SendersReference Sender's reference; equals transactionId for outbound payments.
-	SendersReference *string `json:"sendersReference,omitempty"`
+	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
-	TransactionAmount *scalar.Decimal `json:"transactionAmount,omitempty"`
+	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate *openapi_types.Date `json:"transactionDate,omitempty"`
+	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
 
-	// TransactionId Transaction id.
-	TransactionId *string `json:"transactionId,omitempty"`
+	// TransactionID Transaction id.
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// TransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
 	// `IN REVIEW`). Open: other values may appear.
-	TransactionStatus *PaymentTransactionStatus `json:"transactionStatus,omitempty"`
+	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
-	TransactionStatusTimestamp *scalar.Timestamp `json:"transactionStatusTimestamp,omitempty"`
+	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
 }
 
-// AddendaPageSize defines model for AddendaPageSize.
-type AddendaPageSize = int
+// addendaPageSizeParam defines model for AddendaPageSize.
+type addendaPageSizeParam = int
 
-// ClientId defines model for ClientId.
-type ClientId = string
+// clientIdParam defines model for ClientId.
+type clientIdParam = string
 
-// CorrelationId defines model for CorrelationId.
-type CorrelationId = string
+// correlationIdParam defines model for CorrelationId.
+type correlationIdParam = string
 
-// EndRowIndex defines model for EndRowIndex.
-type EndRowIndex = int
+// endRowIndexParam defines model for EndRowIndex.
+type endRowIndexParam = int
 
-// Limit defines model for Limit.
-type Limit = int
+// limitParam defines model for Limit.
+type limitParam = int
 
-// Offset defines model for Offset.
-type Offset = int
+// offsetParam defines model for Offset.
+type offsetParam = int
 
-// PageNumber defines model for PageNumber.
-type PageNumber = int
+// pageNumberParam defines model for PageNumber.
+type pageNumberParam = int
 
-// PageSize defines model for PageSize.
-type PageSize = int
+// pageSizeParam defines model for PageSize.
+type pageSizeParam = int
 
-// StartRowIndex defines model for StartRowIndex.
-type StartRowIndex = int
+// startRowIndexParam defines model for StartRowIndex.
+type startRowIndexParam = int
 
-// BadGateway The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// badGatewayResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadGateway = BankErrorBody
+type badGatewayResponse = bankErrorBody
 
-// BadRequest The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// badRequestResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadRequest = BankErrorBody
+type badRequestResponse = bankErrorBody
 
-// Forbidden The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// forbiddenResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Forbidden = BankErrorBody
+type forbiddenResponse = bankErrorBody
 
-// GatewayTimeout The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// gatewayTimeoutResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type GatewayTimeout = BankErrorBody
+type gatewayTimeoutResponse = bankErrorBody
 
-// NotFound The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// notFoundResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type NotFound = BankErrorBody
+type notFoundResponse = bankErrorBody
 
-// RequestTimeout The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// requestTimeoutResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type RequestTimeout = BankErrorBody
+type requestTimeoutResponse = bankErrorBody
 
-// ServerError The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// serverErrorResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServerError = BankErrorBody
+type serverErrorResponse = bankErrorBody
 
-// ServiceUnavailable The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// serviceUnavailableResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServiceUnavailable = BankErrorBody
+type serviceUnavailableResponse = bankErrorBody
 
-// TooManyRequests The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// tooManyRequestsResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type TooManyRequests = BankErrorBody
+type tooManyRequestsResponse = bankErrorBody
 
-// Unauthorized The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// unauthorizedResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Unauthorized = BankErrorBody
-
-// ListAchTransactionsParams defines parameters for ListAchTransactions.
-type ListAchTransactionsParams struct {
-	// PageNumber Page the returned set starts with; usually 1 at first. Default not published.
-	PageNumber *PageNumber `form:"pageNumber,omitempty" json:"pageNumber,omitempty"`
-
-	// PageSize Size of the returned set, 1 to 1000. Default not published.
-	PageSize *PageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListAchAddendaParams defines parameters for ListAchAddenda.
-type ListAchAddendaParams struct {
-	// PageSize Number of addenda records to return. Default and maximum not published. (The bank's
-	// schema carries it as a string in the body; seed 002 puts it in the query string.)
-	PageSize *AddendaPageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListPreviousDayTransactionsParams defines parameters for ListPreviousDayTransactions.
-type ListPreviousDayTransactionsParams struct {
-	// StartRowIndex First row of the response (1-based); default 1. A request with startRowIndex=5 skips
-	// the first four rows. When blank, all rows are returned up to the endRowIndex maximum.
-	StartRowIndex *StartRowIndex `form:"startRowIndex,omitempty" json:"startRowIndex,omitempty"`
-
-	// EndRowIndex Final row of the response; default 1000, which is also the maximum number of records
-	// in one transaction.
-	EndRowIndex *EndRowIndex `form:"endRowIndex,omitempty" json:"endRowIndex,omitempty"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListRtpParticipantsParams defines parameters for ListRtpParticipants.
-type ListRtpParticipantsParams struct {
-	// Limit How many rows are returned; no maximum.
-	Limit Limit `form:"limit" json:"limit"`
-
-	// Offset Starting row: how many rows are skipped. The pagination guide gives a default of 0,
-	// but this endpoint requires the parameter.
-	Offset Offset `form:"offset" json:"offset"`
-
-	// ClientId Client id issued at onboarding (32 characters; not the OAuth client id). The real
-	// header name is `<B>ClientId`: the bank's short brand name (PascalCase) followed by
-	// `ClientId`. The brand is a placeholder in this spec, so the header is declared as
-	// `ClientId`; the SDK lets the user set the real header name and value.
-	ClientId ClientId `json:"ClientId"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListRtpTransactionsParams defines parameters for ListRtpTransactions.
-type ListRtpTransactionsParams struct {
-	// PageNumber Page the returned set starts with; usually 1 at first. Default not published.
-	PageNumber *PageNumber `form:"pageNumber,omitempty" json:"pageNumber,omitempty"`
-
-	// PageSize Size of the returned set, 1 to 1000. Default not published.
-	PageSize *PageSize `form:"pageSize,omitempty" json:"pageSize,omitempty"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListWireTransactionsParams defines parameters for ListWireTransactions.
-type ListWireTransactionsParams struct {
-	// StartRowIndex First row of the response (1-based); default 1. A request with startRowIndex=5 skips
-	// the first four rows. When blank, all rows are returned up to the endRowIndex maximum.
-	StartRowIndex *StartRowIndex `form:"startRowIndex,omitempty" json:"startRowIndex,omitempty"`
-
-	// EndRowIndex Final row of the response; default 1000, which is also the maximum number of records
-	// in one transaction.
-	EndRowIndex *EndRowIndex `form:"endRowIndex,omitempty" json:"endRowIndex,omitempty"`
-
-	// XCorrelationId Caller-chosen trace id that stays with the transaction end to end. Echoed as a
-	// response header and inside error bodies. Not length-checked client-side: the bank's
-	// own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// ListAchTransactionsJSONRequestBody defines body for ListAchTransactions for application/json ContentType.
-type ListAchTransactionsJSONRequestBody = AchListRequest
-
-// ListAchAddendaJSONRequestBody defines body for ListAchAddenda for application/json ContentType.
-type ListAchAddendaJSONRequestBody = AchAddendaRequest
-
-// ListPreviousDayTransactionsJSONRequestBody defines body for ListPreviousDayTransactions for application/json ContentType.
-type ListPreviousDayTransactionsJSONRequestBody = PreviousDayRequest
-
-// ListRtpTransactionsJSONRequestBody defines body for ListRtpTransactions for application/json ContentType.
-type ListRtpTransactionsJSONRequestBody = RtpListRequest
-
-// ListWireTransactionsJSONRequestBody defines body for ListWireTransactions for application/json ContentType.
-type ListWireTransactionsJSONRequestBody = WireDetailsRequest
+type unauthorizedResponse = bankErrorBody
 
 // AsParty returns the union data inside the Parties as a Party
 func (t Parties) AsParty() (Party, error) {
@@ -1149,1054 +1033,3 @@ func (t *Parties) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
-
-// requestEditorFn is the function signature for the RequestEditor callback function
-type requestEditorFn func(ctx context.Context, req *http.Request) error
-
-// Doer performs HTTP requests.
-//
-// The standard http.Client implements this interface.
-type httpRequestDoer interface {
-	Do(req *http.Request) (*http.Response, error)
-}
-
-// rawClient which conforms to the OpenAPI3 specification for this service.
-type rawClient struct {
-	// The endpoint of the server conforming to this interface, with scheme,
-	// https://api.deepmap.com for example. This can contain a path relative
-	// to the server, such as https://api.deepmap.com/dev-test, and all the
-	// paths in the swagger spec will be appended to the server.
-	Server string
-
-	// Doer for performing requests, typically a *http.Client with any
-	// customized settings, such as certificate chains.
-	Client httpRequestDoer
-
-	// A list of callbacks for modifying requests which are generated before sending over
-	// the network.
-	RequestEditors []requestEditorFn
-}
-
-// rawClientOption allows setting custom parameters during construction
-type rawClientOption func(*rawClient) error
-
-// Creates a new rawClient, with reasonable defaults
-func newRawClient(server string, opts ...rawClientOption) (*rawClient, error) {
-	// create a client with sane default values
-	client := rawClient{
-		Server: server,
-	}
-	// mutate client and add all optional params
-	for _, o := range opts {
-		if err := o(&client); err != nil {
-			return nil, err
-		}
-	}
-	// ensure the server URL always has a trailing slash
-	if !strings.HasSuffix(client.Server, "/") {
-		client.Server += "/"
-	}
-	// create httpClient, if not already present
-	if client.Client == nil {
-		client.Client = &http.Client{}
-	}
-	return &client, nil
-}
-
-// withRawHTTPClient allows overriding the default Doer, which is
-// automatically created using http.Client. This is useful for tests.
-func withRawHTTPClient(doer httpRequestDoer) rawClientOption {
-	return func(c *rawClient) error {
-		c.Client = doer
-		return nil
-	}
-}
-
-// withRawRequestEditorFn allows setting up a callback function, which will be
-// called right before sending the request. This can be used to mutate the request.
-func withRawRequestEditorFn(fn requestEditorFn) rawClientOption {
-	return func(c *rawClient) error {
-		c.RequestEditors = append(c.RequestEditors, fn)
-		return nil
-	}
-}
-
-// The interface specification for the client above.
-type rawClientInterface interface {
-
-	// ListAchTransactionsWithBody List the ACH transactions of an account
-	//
-	// Lists the ACH transactions of one account between two dates, optionally filtered by
-	// amount range and trace number. Page pagination: `pageNumber` and `pageSize` travel in
-	// the query string (seed 002; the bank's own schema puts them in the body). At most
-	// 1000 transactions per page; `metadata.page` gives the totals.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /accounts/transactions/v1/ach/list (the `ListAchTransactions` operationId).
-	ListAchTransactionsWithBody(ctx context.Context, params *ListAchTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListAchTransactions List the ACH transactions of an account
-	//
-	// Lists the ACH transactions of one account between two dates, optionally filtered by
-	// amount range and trace number. Page pagination: `pageNumber` and `pageSize` travel in
-	// the query string (seed 002; the bank's own schema puts them in the body). At most
-	// 1000 transactions per page; `metadata.page` gives the totals.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /accounts/transactions/v1/ach/list (the `ListAchTransactions` operationId).
-	ListAchTransactions(ctx context.Context, params *ListAchTransactionsParams, body ListAchTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListAchAddendaWithBody List the addenda of an originated ACH item
-	//
-	// Pages through the addenda records attached to one originated ACH detail item, found by
-	// the caller's `uuid`. `pageSize` (query) sets how many addenda come back;
-	// `startAddendaSequenceNumber` (body) sets the first addenda sequence to return. The
-	// bank publishes no total and no next-page marker: the caller advances
-	// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed)
-	// and stops on a short or empty page.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /ach/payments/v1/status/addenda (the `ListAchAddenda` operationId).
-	ListAchAddendaWithBody(ctx context.Context, params *ListAchAddendaParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListAchAddenda List the addenda of an originated ACH item
-	//
-	// Pages through the addenda records attached to one originated ACH detail item, found by
-	// the caller's `uuid`. `pageSize` (query) sets how many addenda come back;
-	// `startAddendaSequenceNumber` (body) sets the first addenda sequence to return. The
-	// bank publishes no total and no next-page marker: the caller advances
-	// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed)
-	// and stops on a short or empty page.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /ach/payments/v1/status/addenda (the `ListAchAddenda` operationId).
-	ListAchAddenda(ctx context.Context, params *ListAchAddendaParams, body ListAchAddendaJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListPreviousDayTransactionsWithBody List previous-day transactions of accounts
-	//
-	// Lists the reported transactions of one or more accounts between two dates (today's
-	// data cannot be requested). Row pagination with `startRowIndex`/`endRowIndex` in the
-	// query string, at most 1000 rows per call; the `totalRows` header gives the number of
-	// matching records and `retrievedRows` the number returned.
-	//
-	// The response body is not published: the `transactions` array of
-	// PreviousDayTransaction is assumed (fields not published beyond transactionKey, baiCode
-	// and amount). The request schema is only partly published.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /ddaReports/accounts/v1/transactions/list (the `ListPreviousDayTransactions` operationId).
-	ListPreviousDayTransactionsWithBody(ctx context.Context, params *ListPreviousDayTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListPreviousDayTransactions List previous-day transactions of accounts
-	//
-	// Lists the reported transactions of one or more accounts between two dates (today's
-	// data cannot be requested). Row pagination with `startRowIndex`/`endRowIndex` in the
-	// query string, at most 1000 rows per call; the `totalRows` header gives the number of
-	// matching records and `retrievedRows` the number returned.
-	//
-	// The response body is not published: the `transactions` array of
-	// PreviousDayTransaction is assumed (fields not published beyond transactionKey, baiCode
-	// and amount). The request schema is only partly published.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /ddaReports/accounts/v1/transactions/list (the `ListPreviousDayTransactions` operationId).
-	ListPreviousDayTransactions(ctx context.Context, params *ListPreviousDayTransactionsParams, body ListPreviousDayTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListRtpParticipants List RTP network participants
-	//
-	// Lists the active, online banks of the real-time payments network. Offset pagination:
-	// `limit` and `offset` are required on this endpoint; `count` in the response is the
-	// total number of matching records. Needs the onboarding-issued client id header
-	// (`<B>ClientId`, declared here as `ClientId`).
-	//
-	// The bank declares `parties` as a single Party object (and its example shows one); the
-	// SDK accepts a single object or an array.
-	//
-	// Corresponds with GET /rtp/v1/payment/rtp/participant (the `ListRtpParticipants` operationId).
-	ListRtpParticipants(ctx context.Context, params *ListRtpParticipantsParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListRtpTransactionsWithBody List the RTP transactions of an account
-	//
-	// Lists the real-time payments of one account between two dates, optionally filtered by
-	// amount range and request reference. Page pagination: `pageNumber` and `pageSize`
-	// travel in the query string (seed 002; the bank's own schema puts them in the body).
-	// At most 1000 transactions per page; `metadata.page` gives the totals.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /rtp/v1/transactions/list (the `ListRtpTransactions` operationId).
-	ListRtpTransactionsWithBody(ctx context.Context, params *ListRtpTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListRtpTransactions List the RTP transactions of an account
-	//
-	// Lists the real-time payments of one account between two dates, optionally filtered by
-	// amount range and request reference. Page pagination: `pageNumber` and `pageSize`
-	// travel in the query string (seed 002; the bank's own schema puts them in the body).
-	// At most 1000 transactions per page; `metadata.page` gives the totals.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /rtp/v1/transactions/list (the `ListRtpTransactions` operationId).
-	ListRtpTransactions(ctx context.Context, params *ListRtpTransactionsParams, body ListRtpTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListWireTransactionsWithBody List wire transaction details by account and date
-	//
-	// Legacy wire inquiry: wire details by account number and date (the bank has since
-	// added `POST /wireInquiry/v1/transactions/list`, page style, which this spec does not
-	// cover). Row pagination with `startRowIndex`/`endRowIndex` in the query string (seed
-	// 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give the
-	// totals.
-	//
-	// The response schema of this endpoint is not published: the `transactions` array of
-	// WireTransaction (fields of the bank's wire list item) is assumed. The request schema is
-	// only partly published (the bank's example was cut off after `mdmId`).
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /wireInquiry/v1/transactions/details (the `ListWireTransactions` operationId).
-	ListWireTransactionsWithBody(ctx context.Context, params *ListWireTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// ListWireTransactions List wire transaction details by account and date
-	//
-	// Legacy wire inquiry: wire details by account number and date (the bank has since
-	// added `POST /wireInquiry/v1/transactions/list`, page style, which this spec does not
-	// cover). Row pagination with `startRowIndex`/`endRowIndex` in the query string (seed
-	// 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give the
-	// totals.
-	//
-	// The response schema of this endpoint is not published: the `transactions` array of
-	// WireTransaction (fields of the bank's wire list item) is assumed. The request schema is
-	// only partly published (the bank's example was cut off after `mdmId`).
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /wireInquiry/v1/transactions/details (the `ListWireTransactions` operationId).
-	ListWireTransactions(ctx context.Context, params *ListWireTransactionsParams, body ListWireTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-}
-
-// ListAchTransactionsWithBody List the ACH transactions of an account
-//
-// Lists the ACH transactions of one account between two dates, optionally filtered by
-// amount range and trace number. Page pagination: `pageNumber` and `pageSize` travel in
-// the query string (seed 002; the bank's own schema puts them in the body). At most
-// 1000 transactions per page; `metadata.page` gives the totals.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /accounts/transactions/v1/ach/list (the `ListAchTransactions` operationId).
-func (c *rawClient) ListAchTransactionsWithBody(ctx context.Context, params *ListAchTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListAchTransactionsRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListAchTransactions List the ACH transactions of an account
-//
-// Lists the ACH transactions of one account between two dates, optionally filtered by
-// amount range and trace number. Page pagination: `pageNumber` and `pageSize` travel in
-// the query string (seed 002; the bank's own schema puts them in the body). At most
-// 1000 transactions per page; `metadata.page` gives the totals.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /accounts/transactions/v1/ach/list (the `ListAchTransactions` operationId).
-func (c *rawClient) ListAchTransactions(ctx context.Context, params *ListAchTransactionsParams, body ListAchTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListAchTransactionsRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListAchAddendaWithBody List the addenda of an originated ACH item
-//
-// Pages through the addenda records attached to one originated ACH detail item, found by
-// the caller's `uuid`. `pageSize` (query) sets how many addenda come back;
-// `startAddendaSequenceNumber` (body) sets the first addenda sequence to return. The
-// bank publishes no total and no next-page marker: the caller advances
-// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed)
-// and stops on a short or empty page.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /ach/payments/v1/status/addenda (the `ListAchAddenda` operationId).
-func (c *rawClient) ListAchAddendaWithBody(ctx context.Context, params *ListAchAddendaParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListAchAddendaRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListAchAddenda List the addenda of an originated ACH item
-//
-// Pages through the addenda records attached to one originated ACH detail item, found by
-// the caller's `uuid`. `pageSize` (query) sets how many addenda come back;
-// `startAddendaSequenceNumber` (body) sets the first addenda sequence to return. The
-// bank publishes no total and no next-page marker: the caller advances
-// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed)
-// and stops on a short or empty page.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /ach/payments/v1/status/addenda (the `ListAchAddenda` operationId).
-func (c *rawClient) ListAchAddenda(ctx context.Context, params *ListAchAddendaParams, body ListAchAddendaJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListAchAddendaRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListPreviousDayTransactionsWithBody List previous-day transactions of accounts
-//
-// Lists the reported transactions of one or more accounts between two dates (today's
-// data cannot be requested). Row pagination with `startRowIndex`/`endRowIndex` in the
-// query string, at most 1000 rows per call; the `totalRows` header gives the number of
-// matching records and `retrievedRows` the number returned.
-//
-// The response body is not published: the `transactions` array of
-// PreviousDayTransaction is assumed (fields not published beyond transactionKey, baiCode
-// and amount). The request schema is only partly published.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /ddaReports/accounts/v1/transactions/list (the `ListPreviousDayTransactions` operationId).
-func (c *rawClient) ListPreviousDayTransactionsWithBody(ctx context.Context, params *ListPreviousDayTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListPreviousDayTransactionsRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListPreviousDayTransactions List previous-day transactions of accounts
-//
-// Lists the reported transactions of one or more accounts between two dates (today's
-// data cannot be requested). Row pagination with `startRowIndex`/`endRowIndex` in the
-// query string, at most 1000 rows per call; the `totalRows` header gives the number of
-// matching records and `retrievedRows` the number returned.
-//
-// The response body is not published: the `transactions` array of
-// PreviousDayTransaction is assumed (fields not published beyond transactionKey, baiCode
-// and amount). The request schema is only partly published.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /ddaReports/accounts/v1/transactions/list (the `ListPreviousDayTransactions` operationId).
-func (c *rawClient) ListPreviousDayTransactions(ctx context.Context, params *ListPreviousDayTransactionsParams, body ListPreviousDayTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListPreviousDayTransactionsRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListRtpParticipants List RTP network participants
-//
-// Lists the active, online banks of the real-time payments network. Offset pagination:
-// `limit` and `offset` are required on this endpoint; `count` in the response is the
-// total number of matching records. Needs the onboarding-issued client id header
-// (`<B>ClientId`, declared here as `ClientId`).
-//
-// The bank declares `parties` as a single Party object (and its example shows one); the
-// SDK accepts a single object or an array.
-//
-// Corresponds with GET /rtp/v1/payment/rtp/participant (the `ListRtpParticipants` operationId).
-func (c *rawClient) ListRtpParticipants(ctx context.Context, params *ListRtpParticipantsParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListRtpParticipantsRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListRtpTransactionsWithBody List the RTP transactions of an account
-//
-// Lists the real-time payments of one account between two dates, optionally filtered by
-// amount range and request reference. Page pagination: `pageNumber` and `pageSize`
-// travel in the query string (seed 002; the bank's own schema puts them in the body).
-// At most 1000 transactions per page; `metadata.page` gives the totals.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /rtp/v1/transactions/list (the `ListRtpTransactions` operationId).
-func (c *rawClient) ListRtpTransactionsWithBody(ctx context.Context, params *ListRtpTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListRtpTransactionsRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListRtpTransactions List the RTP transactions of an account
-//
-// Lists the real-time payments of one account between two dates, optionally filtered by
-// amount range and request reference. Page pagination: `pageNumber` and `pageSize`
-// travel in the query string (seed 002; the bank's own schema puts them in the body).
-// At most 1000 transactions per page; `metadata.page` gives the totals.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /rtp/v1/transactions/list (the `ListRtpTransactions` operationId).
-func (c *rawClient) ListRtpTransactions(ctx context.Context, params *ListRtpTransactionsParams, body ListRtpTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListRtpTransactionsRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListWireTransactionsWithBody List wire transaction details by account and date
-//
-// Legacy wire inquiry: wire details by account number and date (the bank has since
-// added `POST /wireInquiry/v1/transactions/list`, page style, which this spec does not
-// cover). Row pagination with `startRowIndex`/`endRowIndex` in the query string (seed
-// 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give the
-// totals.
-//
-// The response schema of this endpoint is not published: the `transactions` array of
-// WireTransaction (fields of the bank's wire list item) is assumed. The request schema is
-// only partly published (the bank's example was cut off after `mdmId`).
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /wireInquiry/v1/transactions/details (the `ListWireTransactions` operationId).
-func (c *rawClient) ListWireTransactionsWithBody(ctx context.Context, params *ListWireTransactionsParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListWireTransactionsRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// ListWireTransactions List wire transaction details by account and date
-//
-// Legacy wire inquiry: wire details by account number and date (the bank has since
-// added `POST /wireInquiry/v1/transactions/list`, page style, which this spec does not
-// cover). Row pagination with `startRowIndex`/`endRowIndex` in the query string (seed
-// 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give the
-// totals.
-//
-// The response schema of this endpoint is not published: the `transactions` array of
-// WireTransaction (fields of the bank's wire list item) is assumed. The request schema is
-// only partly published (the bank's example was cut off after `mdmId`).
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /wireInquiry/v1/transactions/details (the `ListWireTransactions` operationId).
-func (c *rawClient) ListWireTransactions(ctx context.Context, params *ListWireTransactionsParams, body ListWireTransactionsJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newListWireTransactionsRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// newListAchTransactionsRequest calls the generic ListAchTransactions builder with application/json body
-func newListAchTransactionsRequest(server string, params *ListAchTransactionsParams, body ListAchTransactionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newListAchTransactionsRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newListAchTransactionsRequestWithBody constructs an http.Request for the ListAchTransactions method, with any body, and a specified content type
-func newListAchTransactionsRequestWithBody(server string, params *ListAchTransactionsParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/accounts/transactions/v1/ach/list")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PageNumber != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pageNumber", *params.PageNumber, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.PageSize != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pageSize", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newListAchAddendaRequest calls the generic ListAchAddenda builder with application/json body
-func newListAchAddendaRequest(server string, params *ListAchAddendaParams, body ListAchAddendaJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newListAchAddendaRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newListAchAddendaRequestWithBody constructs an http.Request for the ListAchAddenda method, with any body, and a specified content type
-func newListAchAddendaRequestWithBody(server string, params *ListAchAddendaParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/ach/payments/v1/status/addenda")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PageSize != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pageSize", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newListPreviousDayTransactionsRequest calls the generic ListPreviousDayTransactions builder with application/json body
-func newListPreviousDayTransactionsRequest(server string, params *ListPreviousDayTransactionsParams, body ListPreviousDayTransactionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newListPreviousDayTransactionsRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newListPreviousDayTransactionsRequestWithBody constructs an http.Request for the ListPreviousDayTransactions method, with any body, and a specified content type
-func newListPreviousDayTransactionsRequestWithBody(server string, params *ListPreviousDayTransactionsParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/ddaReports/accounts/v1/transactions/list")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.StartRowIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "startRowIndex", *params.StartRowIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.EndRowIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "endRowIndex", *params.EndRowIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newListRtpParticipantsRequest constructs an http.Request for the ListRtpParticipants method
-func newListRtpParticipantsRequest(server string, params *ListRtpParticipantsParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/rtp/v1/payment/rtp/participant")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
-			}
-		}
-
-		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "offset", params.Offset, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-			return nil, err
-		} else {
-			for _, qp := range strings.Split(queryFrag, "&") {
-				rawQueryFragments = append(rawQueryFragments, qp)
-			}
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-
-		var headerParam0 string
-
-		headerParam0, err = runtime.StyleParamWithOptions("simple", false, "ClientId", params.ClientId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-		if err != nil {
-			return nil, err
-		}
-
-		req.Header.Set("ClientId", headerParam0)
-
-		if params.XCorrelationId != nil {
-			var headerParam1 string
-
-			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam1)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newListRtpTransactionsRequest calls the generic ListRtpTransactions builder with application/json body
-func newListRtpTransactionsRequest(server string, params *ListRtpTransactionsParams, body ListRtpTransactionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newListRtpTransactionsRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newListRtpTransactionsRequestWithBody constructs an http.Request for the ListRtpTransactions method, with any body, and a specified content type
-func newListRtpTransactionsRequestWithBody(server string, params *ListRtpTransactionsParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/rtp/v1/transactions/list")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.PageNumber != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pageNumber", *params.PageNumber, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.PageSize != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "pageSize", *params.PageSize, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newListWireTransactionsRequest calls the generic ListWireTransactions builder with application/json body
-func newListWireTransactionsRequest(server string, params *ListWireTransactionsParams, body ListWireTransactionsJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newListWireTransactionsRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newListWireTransactionsRequestWithBody constructs an http.Request for the ListWireTransactions method, with any body, and a specified content type
-func newListWireTransactionsRequestWithBody(server string, params *ListWireTransactionsParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/wireInquiry/v1/transactions/details")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-		// queryValues collects non-styled parameters (passthrough, JSON)
-		// that are safe to round-trip through url.Values.Encode().
-		queryValues := queryURL.Query()
-		// rawQueryFragments collects pre-encoded query fragments from
-		// styled parameters, preserving literal commas as delimiters
-		// per the OpenAPI spec (e.g. "color=blue,black,brown").
-		var rawQueryFragments []string
-
-		if params.StartRowIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "startRowIndex", *params.StartRowIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if params.EndRowIndex != nil {
-
-			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "endRowIndex", *params.EndRowIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
-				return nil, err
-			} else {
-				for _, qp := range strings.Split(queryFrag, "&") {
-					rawQueryFragments = append(rawQueryFragments, qp)
-				}
-			}
-
-		}
-
-		if encoded := queryValues.Encode(); encoded != "" {
-			rawQueryFragments = append(rawQueryFragments, encoded)
-		}
-		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-func (c *rawClient) applyEditors(ctx context.Context, req *http.Request, additionalEditors []requestEditorFn) error {
-	for _, r := range c.RequestEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	for _, r := range additionalEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// The typed response wrappers (ClientWithResponses) are deliberately not generated.

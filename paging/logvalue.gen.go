@@ -8,17 +8,17 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// LogValue implements slog.LogValuer: AchAccount holds secrets, which are masked.
-func (v AchAccount) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: ACHAccount holds secrets, which are masked.
+func (v ACHAccount) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AchListRequest holds secrets, which are masked.
-func (v AchListRequest) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: ACHListRequest holds secrets, which are masked.
+func (v ACHListRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AchListResponse holds secrets, which are masked.
-func (v AchListResponse) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: ACHListResponse holds secrets, which are masked.
+func (v ACHListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AchListTransaction holds secrets, which are masked.
-func (v AchListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: ACHListTransaction holds secrets, which are masked.
+func (v ACHListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 
 // LogValue implements slog.LogValuer: GetWireInquiryRequest holds secrets, which are masked.
 func (v GetWireInquiryRequest) LogValue() slog.Value { return redact.LogValue(v) }
@@ -32,14 +32,14 @@ func (v Party) LogValue() slog.Value { return redact.LogValue(v) }
 // LogValue implements slog.LogValuer: PreviousDayRequest holds secrets, which are masked.
 func (v PreviousDayRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
+// LogValue implements slog.LogValuer: RTPListRequest holds secrets, which are masked.
+func (v RTPListRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// LogValue implements slog.LogValuer: RTPListResponse holds secrets, which are masked.
+func (v RTPListResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
 // LogValue implements slog.LogValuer: RTPListTransaction holds secrets, which are masked.
 func (v RTPListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: RtpListRequest holds secrets, which are masked.
-func (v RtpListRequest) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: RtpListResponse holds secrets, which are masked.
-func (v RtpListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
 // LogValue implements slog.LogValuer: TransactionAccount holds secrets, which are masked.
 func (v TransactionAccount) LogValue() slog.Value { return redact.LogValue(v) }

@@ -4,18 +4,10 @@
 package validation
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
-	"net/url"
-	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/oapi-codegen/runtime"
-	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
 // Defines values for ConditionCode.
@@ -59,7 +51,7 @@ const (
 	ErrorCodeAccountNumberLengthIncorrect ErrorCode = "008"
 	ErrorCodeAuthorizationUnavailable     ErrorCode = "997"
 	ErrorCodeBadLayoutOrFormat            ErrorCode = "105"
-	ErrorCodeClientIdMismatch             ErrorCode = "103"
+	ErrorCodeClientIDMismatch             ErrorCode = "103"
 	ErrorCodeFieldTooLong                 ErrorCode = "011"
 	ErrorCodeFieldTooShort                ErrorCode = "010"
 	ErrorCodeImproperDataTypeOrValue      ErrorCode = "104"
@@ -68,7 +60,7 @@ const (
 	ErrorCodeInvalidRequiredFormat        ErrorCode = "107"
 	ErrorCodeInvalidRoutingNumber         ErrorCode = "001"
 	ErrorCodeInvalidSerialNumber          ErrorCode = "005"
-	ErrorCodeMissingClientRecordId        ErrorCode = "106"
+	ErrorCodeMissingClientRecordID        ErrorCode = "106"
 	ErrorCodeMissingRequiredField         ErrorCode = "006"
 	ErrorCodeNoError                      ErrorCode = "000"
 	ErrorCodeSystemFailure                ErrorCode = "998"
@@ -84,7 +76,7 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeBadLayoutOrFormat:
 		return true
-	case ErrorCodeClientIdMismatch:
+	case ErrorCodeClientIDMismatch:
 		return true
 	case ErrorCodeFieldTooLong:
 		return true
@@ -102,7 +94,7 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeInvalidSerialNumber:
 		return true
-	case ErrorCodeMissingClientRecordId:
+	case ErrorCodeMissingClientRecordID:
 		return true
 	case ErrorCodeMissingRequiredField:
 		return true
@@ -290,59 +282,59 @@ type AcctOwner struct {
 // matched; case, spacing and punctuation are ignored in matching.
 type AcctOwnerBase struct {
 	// AddressLine1 Address line one.
-	AddressLine1 *string `json:"addressLine1,omitempty"`
+	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
 
 	// AddressLine2 Address line two.
-	AddressLine2 *string `json:"addressLine2,omitempty"`
+	AddressLine2 string `json:"addressLine2,omitempty,omitzero"`
 
 	// BusinessName Business name; required when lastName is null.
-	BusinessName *string `json:"businessName,omitempty"`
+	BusinessName string `json:"businessName,omitempty,omitzero"`
 
 	// City City.
-	City *string `json:"city,omitempty"`
+	City string `json:"city,omitempty,omitzero"`
 
-	// Dob Date of birth, `YYYYMMDD`.
-	Dob *string `json:"dob,omitempty"`
+	// DOB Date of birth, `YYYYMMDD`.
+	DOB string `json:"dob,omitempty,omitzero"`
 
 	// FirstName First name; with lastName, required when businessName is null.
-	FirstName *string `json:"firstName,omitempty"`
+	FirstName string `json:"firstName,omitempty,omitzero"`
 
 	// HomePhone Home phone, 10 digits, numeric only.
-	HomePhone *string `json:"homePhone,omitempty"`
+	HomePhone string `json:"homePhone,omitempty,omitzero"`
 
-	// IdNo Identification number.
-	IdNo *scalar.Secret `json:"idNo,omitempty"`
+	// IDNo Identification number.
+	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
 
-	// IdState Two-character state of issuance of the identification, or its place of issuance if
+	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
-	IdState *string `json:"idState,omitempty"`
+	IDState string `json:"idState,omitempty,omitzero"`
 
-	// IdType One-character code of the identification type (0-9 or A-Z), or empty.
-	IdType *string `json:"idType,omitempty"`
+	// IDType One-character code of the identification type (0-9 or A-Z), or empty.
+	IDType string `json:"idType,omitempty,omitzero"`
 
 	// LastName Last name; with firstName, required when businessName is null.
-	LastName *string `json:"lastName,omitempty"`
+	LastName string `json:"lastName,omitempty,omitzero"`
 
 	// MiddleName Middle name.
-	MiddleName *string `json:"middleName,omitempty"`
+	MiddleName string `json:"middleName,omitempty,omitzero"`
 
 	// NamePrefix Name prefix (e.g. Dr). The match result for it is always U.
-	NamePrefix *string `json:"namePrefix,omitempty"`
+	NamePrefix string `json:"namePrefix,omitempty,omitzero"`
 
 	// NameSuffix Name suffix (e.g. Jr). The match result for it is always U.
-	NameSuffix *string `json:"nameSuffix,omitempty"`
+	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
 
-	// Ssn Full SSN / tax id (9 digits) or its last four digits.
-	Ssn *scalar.Secret `json:"ssn,omitempty"`
+	// SSN Full SSN / tax id (9 digits) or its last four digits.
+	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
-	State *string `json:"state,omitempty"`
+	State string `json:"state,omitempty,omitzero"`
 
 	// WorkPhone Work phone, 10 digits, numeric only.
-	WorkPhone *string `json:"workPhone,omitempty"`
+	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode *string `json:"zipCode,omitempty"`
+	ZipCode string `json:"zipCode,omitempty,omitzero"`
 }
 
 // AcctOwnerBusinessName Owner shape for a business: businessName. No field is required by the schema.
@@ -359,59 +351,59 @@ type AcctOwnerFirstNameBusinessName = AcctOwnerBase
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type AcctOwnerFullNameBusinessName struct {
 	// AddressLine1 Address line one.
-	AddressLine1 *string `json:"addressLine1,omitempty"`
+	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
 
 	// AddressLine2 Address line two.
-	AddressLine2 *string `json:"addressLine2,omitempty"`
+	AddressLine2 string `json:"addressLine2,omitempty,omitzero"`
 
 	// BusinessName Business name; required when lastName is null.
 	BusinessName string `json:"businessName"`
 
 	// City City.
-	City *string `json:"city,omitempty"`
+	City string `json:"city,omitempty,omitzero"`
 
-	// Dob Date of birth, `YYYYMMDD`.
-	Dob *string `json:"dob,omitempty"`
+	// DOB Date of birth, `YYYYMMDD`.
+	DOB string `json:"dob,omitempty,omitzero"`
 
 	// FirstName First name; with lastName, required when businessName is null.
 	FirstName string `json:"firstName"`
 
 	// HomePhone Home phone, 10 digits, numeric only.
-	HomePhone *string `json:"homePhone,omitempty"`
+	HomePhone string `json:"homePhone,omitempty,omitzero"`
 
-	// IdNo Identification number.
-	IdNo *scalar.Secret `json:"idNo,omitempty"`
+	// IDNo Identification number.
+	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
 
-	// IdState Two-character state of issuance of the identification, or its place of issuance if
+	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
-	IdState *string `json:"idState,omitempty"`
+	IDState string `json:"idState,omitempty,omitzero"`
 
-	// IdType One-character code of the identification type (0-9 or A-Z), or empty.
-	IdType *string `json:"idType,omitempty"`
+	// IDType One-character code of the identification type (0-9 or A-Z), or empty.
+	IDType string `json:"idType,omitempty,omitzero"`
 
 	// LastName Last name; with firstName, required when businessName is null.
 	LastName string `json:"lastName"`
 
 	// MiddleName Middle name.
-	MiddleName *string `json:"middleName,omitempty"`
+	MiddleName string `json:"middleName,omitempty,omitzero"`
 
 	// NamePrefix Name prefix (e.g. Dr). The match result for it is always U.
-	NamePrefix *string `json:"namePrefix,omitempty"`
+	NamePrefix string `json:"namePrefix,omitempty,omitzero"`
 
 	// NameSuffix Name suffix (e.g. Jr). The match result for it is always U.
-	NameSuffix *string `json:"nameSuffix,omitempty"`
+	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
 
-	// Ssn Full SSN / tax id (9 digits) or its last four digits.
-	Ssn *scalar.Secret `json:"ssn,omitempty"`
+	// SSN Full SSN / tax id (9 digits) or its last four digits.
+	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
-	State *string `json:"state,omitempty"`
+	State string `json:"state,omitempty,omitzero"`
 
 	// WorkPhone Work phone, 10 digits, numeric only.
-	WorkPhone *string `json:"workPhone,omitempty"`
+	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode *string `json:"zipCode,omitempty"`
+	ZipCode string `json:"zipCode,omitempty,omitzero"`
 }
 
 // AcctOwnerLastNameBusinessName Deprecated owner shape requiring lastName and businessName.
@@ -419,59 +411,59 @@ type AcctOwnerFullNameBusinessName struct {
 // Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
 type AcctOwnerLastNameBusinessName struct {
 	// AddressLine1 Address line one.
-	AddressLine1 *string `json:"addressLine1,omitempty"`
+	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
 
 	// AddressLine2 Address line two.
-	AddressLine2 *string `json:"addressLine2,omitempty"`
+	AddressLine2 string `json:"addressLine2,omitempty,omitzero"`
 
 	// BusinessName Business name; required when lastName is null.
 	BusinessName string `json:"businessName"`
 
 	// City City.
-	City *string `json:"city,omitempty"`
+	City string `json:"city,omitempty,omitzero"`
 
-	// Dob Date of birth, `YYYYMMDD`.
-	Dob *string `json:"dob,omitempty"`
+	// DOB Date of birth, `YYYYMMDD`.
+	DOB string `json:"dob,omitempty,omitzero"`
 
 	// FirstName First name; with lastName, required when businessName is null.
-	FirstName *string `json:"firstName,omitempty"`
+	FirstName string `json:"firstName,omitempty,omitzero"`
 
 	// HomePhone Home phone, 10 digits, numeric only.
-	HomePhone *string `json:"homePhone,omitempty"`
+	HomePhone string `json:"homePhone,omitempty,omitzero"`
 
-	// IdNo Identification number.
-	IdNo *scalar.Secret `json:"idNo,omitempty"`
+	// IDNo Identification number.
+	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
 
-	// IdState Two-character state of issuance of the identification, or its place of issuance if
+	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
-	IdState *string `json:"idState,omitempty"`
+	IDState string `json:"idState,omitempty,omitzero"`
 
-	// IdType One-character code of the identification type (0-9 or A-Z), or empty.
-	IdType *string `json:"idType,omitempty"`
+	// IDType One-character code of the identification type (0-9 or A-Z), or empty.
+	IDType string `json:"idType,omitempty,omitzero"`
 
 	// LastName Last name; with firstName, required when businessName is null.
 	LastName string `json:"lastName"`
 
 	// MiddleName Middle name.
-	MiddleName *string `json:"middleName,omitempty"`
+	MiddleName string `json:"middleName,omitempty,omitzero"`
 
 	// NamePrefix Name prefix (e.g. Dr). The match result for it is always U.
-	NamePrefix *string `json:"namePrefix,omitempty"`
+	NamePrefix string `json:"namePrefix,omitempty,omitzero"`
 
 	// NameSuffix Name suffix (e.g. Jr). The match result for it is always U.
-	NameSuffix *string `json:"nameSuffix,omitempty"`
+	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
 
-	// Ssn Full SSN / tax id (9 digits) or its last four digits.
-	Ssn *scalar.Secret `json:"ssn,omitempty"`
+	// SSN Full SSN / tax id (9 digits) or its last four digits.
+	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
-	State *string `json:"state,omitempty"`
+	State string `json:"state,omitempty,omitzero"`
 
 	// WorkPhone Work phone, 10 digits, numeric only.
-	WorkPhone *string `json:"workPhone,omitempty"`
+	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode *string `json:"zipCode,omitempty"`
+	ZipCode string `json:"zipCode,omitempty,omitzero"`
 }
 
 // AcctOwnerPersonName Owner shape for a person: firstName and lastName (owner matching runs only when both
@@ -488,7 +480,7 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	AddressMatch *MatchCode `json:"addressMatch,omitempty"`
+	AddressMatch MatchCode `json:"addressMatch,omitempty,omitzero"`
 
 	// BusinessNameMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -496,7 +488,7 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	BusinessNameMatch *MatchCode `json:"businessNameMatch,omitempty"`
+	BusinessNameMatch MatchCode `json:"businessNameMatch,omitempty,omitzero"`
 
 	// CityMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -504,26 +496,26 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	CityMatch *MatchCode `json:"cityMatch,omitempty"`
+	CityMatch MatchCode `json:"cityMatch,omitempty,omitzero"`
 
 	// ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
 	// a partial response such as an account status may still be returned. Open: other
 	// values may appear.
-	ConditionCode *ConditionCode `json:"conditionCode,omitempty"`
+	ConditionCode ConditionCode `json:"conditionCode,omitempty,omitzero"`
 
-	// DobMatch Match result of an owner field that may match conditionally (nameMatch,
+	// DOBMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
 	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	DobMatch *MatchCode `json:"dobMatch,omitempty"`
+	DOBMatch MatchCode `json:"dobMatch,omitempty,omitzero"`
 
 	// FirstNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	FirstNameMatch *MatchCodeYNU `json:"firstNameMatch,omitempty"`
+	FirstNameMatch MatchCodeYNU `json:"firstNameMatch,omitempty,omitzero"`
 
 	// HomePhoneMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -531,39 +523,39 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	HomePhoneMatch *MatchCode `json:"homePhoneMatch,omitempty"`
+	HomePhoneMatch MatchCode `json:"homePhoneMatch,omitempty,omitzero"`
 
-	// IdNoMatch Match result of an owner field that may match conditionally (nameMatch,
+	// IDNoMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
 	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	IdNoMatch *MatchCode `json:"idNoMatch,omitempty"`
+	IDNoMatch MatchCode `json:"idNoMatch,omitempty,omitzero"`
 
-	// IdStateMatch Match result of an owner field that has no conditional match (firstNameMatch,
+	// IDStateMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	IdStateMatch *MatchCodeYNU `json:"idStateMatch,omitempty"`
+	IDStateMatch MatchCodeYNU `json:"idStateMatch,omitempty,omitzero"`
 
-	// IdTypeMatch Match result of an owner field that has no conditional match (firstNameMatch,
+	// IDTypeMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	IdTypeMatch *MatchCodeYNU `json:"idTypeMatch,omitempty"`
+	IDTypeMatch MatchCodeYNU `json:"idTypeMatch,omitempty,omitzero"`
 
 	// LastNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	LastNameMatch *MatchCodeYNU `json:"lastNameMatch,omitempty"`
+	LastNameMatch MatchCodeYNU `json:"lastNameMatch,omitempty,omitzero"`
 
 	// MiddleNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	MiddleNameMatch *MatchCodeYNU `json:"middleNameMatch,omitempty"`
+	MiddleNameMatch MatchCodeYNU `json:"middleNameMatch,omitempty,omitzero"`
 
 	// NameMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -571,37 +563,37 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	NameMatch *MatchCode `json:"nameMatch,omitempty"`
+	NameMatch MatchCode `json:"nameMatch,omitempty,omitzero"`
 
 	// NamePrefixMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	NamePrefixMatch *MatchCodeYNU `json:"namePrefixMatch,omitempty"`
+	NamePrefixMatch MatchCodeYNU `json:"namePrefixMatch,omitempty,omitzero"`
 
 	// NameSuffixMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	NameSuffixMatch *MatchCodeYNU `json:"nameSuffixMatch,omitempty"`
+	NameSuffixMatch MatchCodeYNU `json:"nameSuffixMatch,omitempty,omitzero"`
 
 	// OverallMatchScore 0 to 100, as a string: how closely the request attributes match the account
 	// ownership data, computed over all information sent.
-	OverallMatchScore *string `json:"overallMatchScore,omitempty"`
+	OverallMatchScore string `json:"overallMatchScore,omitempty,omitzero"`
 
-	// SsnMatch Match result of an owner field that may match conditionally (nameMatch,
+	// SSNMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
 	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	SsnMatch *MatchCode `json:"ssnMatch,omitempty"`
+	SSNMatch MatchCode `json:"ssnMatch,omitempty,omitzero"`
 
 	// StateMatch Match result of an owner field that has no conditional match (firstNameMatch,
 	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
 	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
 	// the request included the prefix or suffix. Open: other values may appear.
-	StateMatch *MatchCodeYNU `json:"stateMatch,omitempty"`
+	StateMatch MatchCodeYNU `json:"stateMatch,omitempty,omitzero"`
 
 	// WorkPhoneMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -609,7 +601,7 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	WorkPhoneMatch *MatchCode `json:"workPhoneMatch,omitempty"`
+	WorkPhoneMatch MatchCode `json:"workPhoneMatch,omitempty,omitzero"`
 
 	// ZipCodeMatch Match result of an owner field that may match conditionally (nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
@@ -617,56 +609,56 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	ZipCodeMatch *MatchCode `json:"zipCodeMatch,omitempty"`
+	ZipCodeMatch MatchCode `json:"zipCodeMatch,omitempty,omitzero"`
 }
 
 // AcctStatus Account status.
 type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
-	PrimMessage *string `json:"primMessage,omitempty"`
+	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
 	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
-	PrimaryStatusCode *PrimaryStatusCode `json:"primaryStatusCode,omitempty"`
+	PrimaryStatusCode PrimaryStatusCode `json:"primaryStatusCode,omitempty,omitzero"`
 }
 
-// BankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BankErrorBody struct {
-	// ApiUrl Path (older APIs) or full URL (newer APIs) of the failing call.
-	ApiUrl *string `json:"Api-Url,omitempty"`
+type bankErrorBody struct {
+	// APIURL Path (older APIs) or full URL (newer APIs) of the failing call.
+	APIURL string `json:"Api-Url,omitempty,omitzero"`
 
 	// ErrorMessage Readable text of the error's cause.
-	ErrorMessage *string `json:"ErrorMessage,omitempty"`
+	ErrorMessage string `json:"ErrorMessage,omitempty,omitzero"`
 
 	// ServiceError Backend detail of an error. Its members depend on the API family; all are optional:
 	// `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
 	// typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
 	// members `status` ... `doddFrank` (RTP/wire payments, participants).
-	ServiceError *ServiceError `json:"ServiceError,omitempty"`
+	ServiceError serviceError `json:"ServiceError,omitempty,omitzero"`
 
-	// TransactionId Unique gateway/trace id of the transaction, for tracing.
-	TransactionId *string `json:"TransactionId,omitempty"`
+	// TransactionID Unique gateway/trace id of the transaction, for tracing.
+	TransactionID string `json:"TransactionId,omitempty,omitzero"`
 
 	// TransactionTime Date and time the error occurred: ISO-8601 with milliseconds and `Z`, e.g.
 	// `2021-06-11T16:31:34.041Z`. Kept a plain string (not `date-time`) so that an odd
 	// value from a gateway never makes an error body undecodable.
-	TransactionTime *string `json:"TransactionTime,omitempty"`
+	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
-	// XCorrelationId Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationId *string `json:"X-CorrelationId,omitempty"`
+	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
+	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
 type ClientRecord struct {
 	// ClientDate Client date, `YYYY-MM-DD`.
-	ClientDate *openapi_types.Date `json:"clientDate,omitempty"`
+	ClientDate scalar.Date `json:"clientDate,omitempty,omitzero"`
 
 	// ClientTime Client time, `HH:MM:SS`.
-	ClientTime *string `json:"clientTime,omitempty"`
+	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text, returned unchanged.
-	UserDefined *string `json:"userDefined,omitempty"`
+	UserDefined string `json:"userDefined,omitempty,omitzero"`
 }
 
 // ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -683,22 +675,22 @@ type FeeAttrib string
 
 // HealthCheckResponse Health check result. All fields optional.
 type HealthCheckResponse struct {
-	// ClientIp Client address as received by the gateway.
-	ClientIp *string `json:"ClientIp,omitempty"`
+	// ClientIP Client address as received by the gateway.
+	ClientIP string `json:"ClientIp,omitempty,omitzero"`
 
 	// Source Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
 	// farthest system involved. Open: other values may appear.
-	Source *HealthCheckSource `json:"Source,omitempty"`
+	Source HealthCheckSource `json:"Source,omitempty,omitzero"`
 
 	// Status Status of the health check (e.g. `Ok`).
-	Status *string `json:"Status,omitempty"`
+	Status string `json:"Status,omitempty,omitzero"`
 
 	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
-	Timestamp *scalar.Timestamp `json:"Timestamp,omitempty"`
+	Timestamp scalar.Timestamp `json:"Timestamp,omitempty,omitzero"`
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
-	XForwardedFor *string `json:"X-Forwarded-For,omitempty"`
+	XForwardedFor string `json:"X-Forwarded-For,omitempty,omitzero"`
 }
 
 // HealthCheckSource Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
@@ -712,10 +704,10 @@ type Inquiry struct {
 	// business name; the shapes combining business name with a first and/or last name are
 	// deprecated. Modelled as `anyOf` rather than `oneOf`: the three shapes without required
 	// names accept the same documents, so a `oneOf` would reject every valid owner.
-	AcctOwner *AcctOwner `json:"AcctOwner,omitempty"`
+	AcctOwner AcctOwner `json:"AcctOwner,omitempty,omitzero"`
 
 	// Client Client record; returned unchanged in the response.
-	Client *ClientRecord `json:"Client,omitempty"`
+	Client ClientRecord `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Account number: letters and digits only (no separators: no spaces, dashes, dots or
 	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
@@ -723,21 +715,21 @@ type Inquiry struct {
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
-	// AdditionalId Additional client identifier; required only if one was issued at onboarding.
-	AdditionalId *string `json:"additionalId,omitempty"`
+	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
+	AdditionalID string `json:"additionalId,omitempty,omitzero"`
 
 	// Amount Amount in dollars, whole (up to 12 digits) or with cents (up to 9 digits, a dot and
 	// two digits), at most 12 characters, as a JSON string (e.g. `125` or `125.50`).
-	Amount *string `json:"amount,omitempty"`
+	Amount string `json:"amount,omitempty,omitzero"`
 
 	// RoutingNumber Routing number, nine digits, leading zeroes kept.
 	RoutingNumber string `json:"routingNumber"`
 
-	// SecondaryId Secondary client identifier issued by the bank (1-10 letters or digits).
-	SecondaryId string `json:"secondaryId"`
+	// SecondaryID Secondary client identifier issued by the bank (1-10 letters or digits).
+	SecondaryID string `json:"secondaryId"`
 
 	// SerialNumber Check serial number; not applicable to ACH inquiries. Length not published.
-	SerialNumber *string `json:"serialNumber,omitempty"`
+	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
 	ServiceType ServiceType `json:"serviceType"`
@@ -757,31 +749,31 @@ type MatchCode string
 // the request included the prefix or suffix. Open: other values may appear.
 type MatchCodeYNU string
 
-// PaymentError Error of the payments APIs (codes like `<BANK>-1006`).
-type PaymentError struct {
+// paymentError Error of the payments APIs (codes like `<BANK>-1006`).
+type paymentError struct {
 	// Code Error code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Description Longer description.
-	Description *string `json:"description,omitempty"`
+	Description string `json:"description,omitempty,omitzero"`
 
-	// Detail Detail of a payments-API error.
-	Detail *PaymentErrorDetail `json:"detail,omitempty"`
+	// PaymentErrorDetail Detail of a payments-API error.
+	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title *string `json:"title,omitempty"`
+	Title string `json:"title,omitempty,omitzero"`
 }
 
-// PaymentErrorDetail Detail of a payments-API error.
-type PaymentErrorDetail struct {
+// paymentErrorDetail Detail of a payments-API error.
+type paymentErrorDetail struct {
 	// Code Detail code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Description Longer description.
-	Description *string `json:"description,omitempty"`
+	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title *string `json:"title,omitempty"`
+	Title string `json:"title,omitempty,omitzero"`
 }
 
 // PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
@@ -793,113 +785,113 @@ type Result struct {
 	// AcctOwner Owner response: the condition code and the match fields. Match fields compare the
 	// request's owner data with the account ownership data; case, spacing and punctuation
 	// are ignored.
-	AcctOwner *AcctOwnerResponse `json:"AcctOwner,omitempty"`
+	AcctOwner AcctOwnerResponse `json:"AcctOwner,omitempty,omitzero"`
 
 	// AcctStatus Account status.
-	AcctStatus *AcctStatus `json:"AcctStatus,omitempty"`
+	AcctStatus AcctStatus `json:"AcctStatus,omitempty,omitzero"`
 
 	// Client Client record; returned unchanged in the response.
-	Client *ClientRecord `json:"Client,omitempty"`
+	Client ClientRecord `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Echoes the request.
-	AccountNumber *scalar.Secret `json:"accountNumber,omitempty"`
+	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
-	// AdditionalId Echoes the request, if provided.
-	AdditionalId *string `json:"additionalId,omitempty"`
+	// AdditionalID Echoes the request, if provided.
+	AdditionalID string `json:"additionalId,omitempty,omitzero"`
 
 	// Amount Echoes the request, if provided.
-	Amount *string `json:"amount,omitempty"`
+	Amount string `json:"amount,omitempty,omitzero"`
 
 	// ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
-	ErrorCode *ErrorCode `json:"errorCode,omitempty"`
+	ErrorCode ErrorCode `json:"errorCode,omitempty,omitzero"`
 
 	// FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
 	// Open: other values may appear.
-	FeeAttrib *FeeAttrib `json:"feeAttrib,omitempty"`
+	FeeAttrib FeeAttrib `json:"feeAttrib,omitempty,omitzero"`
 
-	// PrimaryId Primary client id from the bank's lookup.
-	PrimaryId *string `json:"primaryId,omitempty"`
+	// PrimaryID Primary client id from the bank's lookup.
+	PrimaryID string `json:"primaryId,omitempty,omitzero"`
 
 	// RoutingNumber Nine digits; echoes the request.
-	RoutingNumber *string `json:"routingNumber,omitempty"`
+	RoutingNumber string `json:"routingNumber,omitempty,omitzero"`
 
-	// SecondaryId Echoes the request.
-	SecondaryId *string `json:"secondaryId,omitempty"`
+	// SecondaryID Echoes the request.
+	SecondaryID string `json:"secondaryId,omitempty,omitzero"`
 
 	// SerialNumber Echoes the request, if provided.
-	SerialNumber *string `json:"serialNumber,omitempty"`
+	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
-	// SystemRecordId Unique system-generated transaction id.
-	SystemRecordId *string `json:"systemRecordId,omitempty"`
+	// SystemRecordID Unique system-generated transaction id.
+	SystemRecordID string `json:"systemRecordId,omitempty,omitzero"`
 }
 
-// ServiceError Backend detail of an error. Its members depend on the API family; all are optional:
+// serviceError Backend detail of an error. Its members depend on the API family; all are optional:
 // `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
 // typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
 // members `status` ... `doddFrank` (RTP/wire payments, participants).
-type ServiceError struct {
-	// AOAResponse Account-validation error detail.
-	AOAResponse *ServiceErrorAOAResponse `json:"AOAResponse,omitempty"`
+type serviceError struct {
+	// ServiceErrorAOAResponse Account-validation error detail.
+	ServiceErrorAOAResponse serviceErrorAOAResponse `json:"AOAResponse,omitempty,omitzero"`
 
 	// ConnectError Text about connectivity with the downstream service.
-	ConnectError *string `json:"ConnectError,omitempty"`
+	ConnectError string `json:"ConnectError,omitempty,omitzero"`
 
 	// DoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
 	// Open: other values may appear.
-	DoddFrank *ServiceErrorDoddFrank `json:"doddFrank,omitempty"`
+	DoddFrank ServiceErrorDoddFrank `json:"doddFrank,omitempty,omitzero"`
 
-	// Error Error of the payments APIs (codes like `<BANK>-1006`).
-	Error *PaymentError `json:"error,omitempty"`
+	// PaymentError Error of the payments APIs (codes like `<BANK>-1006`).
+	PaymentError paymentError `json:"error,omitempty,omitzero"`
 
-	// Metadata Messages of the inquiry APIs.
-	Metadata *ServiceErrorMetadata `json:"metadata,omitempty"`
+	// ServiceErrorMetadata Messages of the inquiry APIs.
+	ServiceErrorMetadata serviceErrorMetadata `json:"metadata,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference (payments APIs).
-	RequestReference *string `json:"requestReference,omitempty"`
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// SendersReference Sender's reference (payments APIs).
-	SendersReference *string `json:"sendersReference,omitempty"`
+	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// Status Status of the payment request (payments APIs).
-	Status *string `json:"status,omitempty"`
+	Status string `json:"status,omitempty,omitzero"`
 
-	// TransactionId Transaction id (payments APIs).
-	TransactionId *string `json:"transactionId,omitempty"`
+	// TransactionID Transaction id (payments APIs).
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate *string `json:"valueDate,omitempty"`
+	ValueDate string `json:"valueDate,omitempty,omitzero"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
 // Open: other values may appear.
 type ServiceErrorDoddFrank string
 
-// ServiceErrorAOAResponse Account-validation error detail.
-type ServiceErrorAOAResponse struct {
-	// Result Account-validation result carrying only the error code.
-	Result *ServiceErrorResult `json:"Result,omitempty"`
+// serviceErrorAOAResponse Account-validation error detail.
+type serviceErrorAOAResponse struct {
+	// ServiceErrorResult Account-validation result carrying only the error code.
+	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
 }
 
-// ServiceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
-type ServiceErrorMessage struct {
+// serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
+type serviceErrorMessage struct {
 	// Code Message code.
-	Code *string `json:"code,omitempty"`
+	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message *string `json:"message,omitempty"`
+	Message string `json:"message,omitempty,omitzero"`
 }
 
-// ServiceErrorMetadata Messages of the inquiry APIs.
-type ServiceErrorMetadata struct {
+// serviceErrorMetadata Messages of the inquiry APIs.
+type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages *[]ServiceErrorMessage `json:"messages,omitempty"`
+	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
 }
 
-// ServiceErrorResult Account-validation result carrying only the error code.
-type ServiceErrorResult struct {
+// serviceErrorResult Account-validation result carrying only the error code.
+type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode *string `json:"errorCode,omitempty"`
+	ErrorCode string `json:"errorCode,omitempty,omitzero"`
 }
 
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
@@ -917,79 +909,58 @@ type VerifyAccountResponse struct {
 	AccountValidationResponse AccountValidationResponse `json:"accountValidationResponse"`
 }
 
-// CorrelationId defines model for CorrelationId.
-type CorrelationId = string
+// correlationIdParam defines model for CorrelationId.
+type correlationIdParam = string
 
-// BadGateway The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// badGatewayResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadGateway = BankErrorBody
+type badGatewayResponse = bankErrorBody
 
-// BadRequest The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// badRequestResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type BadRequest = BankErrorBody
+type badRequestResponse = bankErrorBody
 
-// Forbidden The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// forbiddenResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Forbidden = BankErrorBody
+type forbiddenResponse = bankErrorBody
 
-// GatewayTimeout The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// gatewayTimeoutResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type GatewayTimeout = BankErrorBody
+type gatewayTimeoutResponse = bankErrorBody
 
-// NotFound The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// notFoundResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type NotFound = BankErrorBody
+type notFoundResponse = bankErrorBody
 
-// ServerError The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// serverErrorResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServerError = BankErrorBody
+type serverErrorResponse = bankErrorBody
 
-// ServiceUnavailable The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// serviceUnavailableResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type ServiceUnavailable = BankErrorBody
+type serviceUnavailableResponse = bankErrorBody
 
-// TooManyRequests The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// tooManyRequestsResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type TooManyRequests = BankErrorBody
+type tooManyRequestsResponse = bankErrorBody
 
-// Unauthorized The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// unauthorizedResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type Unauthorized = BankErrorBody
+type unauthorizedResponse = bankErrorBody
 
-// UnsupportedMediaType The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+// unsupportedMediaTypeResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
-type UnsupportedMediaType = BankErrorBody
-
-// CheckHealthParams defines parameters for CheckHealth.
-type CheckHealthParams struct {
-	// XCorrelationId Caller-chosen trace id that stays with the transaction through the chain of operations.
-	// Echoed as a response header and inside error bodies. Not length-checked client-side:
-	// the bank's own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// VerifyAccountParams defines parameters for VerifyAccount.
-type VerifyAccountParams struct {
-	// XCorrelationId Caller-chosen trace id that stays with the transaction through the chain of operations.
-	// Echoed as a response header and inside error bodies. Not length-checked client-side:
-	// the bank's own examples carry 36-character UUID-like values.
-	XCorrelationId *CorrelationId `json:"X-CorrelationId,omitempty"`
-}
-
-// VerifyAccountJSONRequestBody defines body for VerifyAccount for application/json ContentType.
-//
-// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-type VerifyAccountJSONRequestBody = VerifyAccountRequest
+type unsupportedMediaTypeResponse = bankErrorBody
 
 // AsAcctOwnerPersonName returns the union data inside the AcctOwner as a AcctOwnerPersonName
 func (t AcctOwner) AsAcctOwnerPersonName() (AcctOwnerPersonName, error) {
@@ -1130,328 +1101,3 @@ func (t *AcctOwner) UnmarshalJSON(b []byte) error {
 	err := t.union.UnmarshalJSON(b)
 	return err
 }
-
-// requestEditorFn is the function signature for the RequestEditor callback function
-type requestEditorFn func(ctx context.Context, req *http.Request) error
-
-// Doer performs HTTP requests.
-//
-// The standard http.Client implements this interface.
-type httpRequestDoer interface {
-	Do(req *http.Request) (*http.Response, error)
-}
-
-// rawClient which conforms to the OpenAPI3 specification for this service.
-type rawClient struct {
-	// The endpoint of the server conforming to this interface, with scheme,
-	// https://api.deepmap.com for example. This can contain a path relative
-	// to the server, such as https://api.deepmap.com/dev-test, and all the
-	// paths in the swagger spec will be appended to the server.
-	Server string
-
-	// Doer for performing requests, typically a *http.Client with any
-	// customized settings, such as certificate chains.
-	Client httpRequestDoer
-
-	// A list of callbacks for modifying requests which are generated before sending over
-	// the network.
-	RequestEditors []requestEditorFn
-}
-
-// rawClientOption allows setting custom parameters during construction
-type rawClientOption func(*rawClient) error
-
-// Creates a new rawClient, with reasonable defaults
-func newRawClient(server string, opts ...rawClientOption) (*rawClient, error) {
-	// create a client with sane default values
-	client := rawClient{
-		Server: server,
-	}
-	// mutate client and add all optional params
-	for _, o := range opts {
-		if err := o(&client); err != nil {
-			return nil, err
-		}
-	}
-	// ensure the server URL always has a trailing slash
-	if !strings.HasSuffix(client.Server, "/") {
-		client.Server += "/"
-	}
-	// create httpClient, if not already present
-	if client.Client == nil {
-		client.Client = &http.Client{}
-	}
-	return &client, nil
-}
-
-// withRawHTTPClient allows overriding the default Doer, which is
-// automatically created using http.Client. This is useful for tests.
-func withRawHTTPClient(doer httpRequestDoer) rawClientOption {
-	return func(c *rawClient) error {
-		c.Client = doer
-		return nil
-	}
-}
-
-// withRawRequestEditorFn allows setting up a callback function, which will be
-// called right before sending the request. This can be used to mutate the request.
-func withRawRequestEditorFn(fn requestEditorFn) rawClientOption {
-	return func(c *rawClient) error {
-		c.RequestEditors = append(c.RequestEditors, fn)
-		return nil
-	}
-}
-
-// The interface specification for the client above.
-type rawClientInterface interface {
-
-	// CheckHealth Check connectivity
-	//
-	// Checks connectivity to the service. No request body. Requires a bearer token like
-	// every other call. Deprecated with the whole of v1, in favour of
-	// `/accounts/validations/v2/healthCheck`.
-	//
-	// Corresponds with GET /accounts/validations/v1/healthCheck (the `CheckHealth` operationId).
-	//
-	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	CheckHealth(ctx context.Context, params *CheckHealthParams, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// VerifyAccountWithBody Verify an account and its owner
-	//
-	// Verifies that an account exists (routing and account number) and, when owner data is
-	// sent, that the account owner's name, address and other identifying elements match the
-	// shared database and that the owner is authorized on the account.
-	//
-	// The call only reads: it is safe to re-send after a failure.
-	//
-	// A 200 response can still carry a service-level error (`Result.errorCode` other than
-	// `000`) and account-level information (`AcctOwner.conditionCode`,
-	// `AcctStatus.primaryStatusCode`, the match fields). When a condition code is returned, a
-	// partial response such as an account status may still be returned.
-	//
-	// Deprecated with the whole of v1, in favour of `/accounts/validations/v2/verifyAccount`.
-	//
-	// Takes any type of body and a specified content type.
-	//
-	// Corresponds with POST /accounts/validations/v1/verifyAccount (the `VerifyAccount` operationId).
-	//
-	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	VerifyAccountWithBody(ctx context.Context, params *VerifyAccountParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error)
-
-	// VerifyAccount Verify an account and its owner
-	//
-	// Verifies that an account exists (routing and account number) and, when owner data is
-	// sent, that the account owner's name, address and other identifying elements match the
-	// shared database and that the owner is authorized on the account.
-	//
-	// The call only reads: it is safe to re-send after a failure.
-	//
-	// A 200 response can still carry a service-level error (`Result.errorCode` other than
-	// `000`) and account-level information (`AcctOwner.conditionCode`,
-	// `AcctStatus.primaryStatusCode`, the match fields). When a condition code is returned, a
-	// partial response such as an account status may still be returned.
-	//
-	// Deprecated with the whole of v1, in favour of `/accounts/validations/v2/verifyAccount`.
-	//
-	// Takes a body of the `application/json` content type.
-	//
-	// Corresponds with POST /accounts/validations/v1/verifyAccount (the `VerifyAccount` operationId).
-	//
-	// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-	VerifyAccount(ctx context.Context, params *VerifyAccountParams, body VerifyAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error)
-}
-
-// CheckHealth Check connectivity
-//
-// Checks connectivity to the service. No request body. Requires a bearer token like
-// every other call. Deprecated with the whole of v1, in favour of
-// `/accounts/validations/v2/healthCheck`.
-//
-// Corresponds with GET /accounts/validations/v1/healthCheck (the `CheckHealth` operationId).
-// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *rawClient) CheckHealth(ctx context.Context, params *CheckHealthParams, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newCheckHealthRequest(c.Server, params)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// VerifyAccountWithBody Verify an account and its owner
-//
-// Verifies that an account exists (routing and account number) and, when owner data is
-// sent, that the account owner's name, address and other identifying elements match the
-// shared database and that the owner is authorized on the account.
-//
-// The call only reads: it is safe to re-send after a failure.
-//
-// A 200 response can still carry a service-level error (`Result.errorCode` other than
-// `000`) and account-level information (`AcctOwner.conditionCode`,
-// `AcctStatus.primaryStatusCode`, the match fields). When a condition code is returned, a
-// partial response such as an account status may still be returned.
-//
-// Deprecated with the whole of v1, in favour of `/accounts/validations/v2/verifyAccount`.
-//
-// Takes any type of body and a specified content type.
-//
-// Corresponds with POST /accounts/validations/v1/verifyAccount (the `VerifyAccount` operationId).
-// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *rawClient) VerifyAccountWithBody(ctx context.Context, params *VerifyAccountParams, contentType string, body io.Reader, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newVerifyAccountRequestWithBody(c.Server, params, contentType, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// VerifyAccount Verify an account and its owner
-//
-// Verifies that an account exists (routing and account number) and, when owner data is
-// sent, that the account owner's name, address and other identifying elements match the
-// shared database and that the owner is authorized on the account.
-//
-// The call only reads: it is safe to re-send after a failure.
-//
-// A 200 response can still carry a service-level error (`Result.errorCode` other than
-// `000`) and account-level information (`AcctOwner.conditionCode`,
-// `AcctStatus.primaryStatusCode`, the match fields). When a condition code is returned, a
-// partial response such as an account status may still be returned.
-//
-// Deprecated with the whole of v1, in favour of `/accounts/validations/v2/verifyAccount`.
-//
-// Takes a body of the `application/json` content type.
-//
-// Corresponds with POST /accounts/validations/v1/verifyAccount (the `VerifyAccount` operationId).
-// Deprecated: this operation has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-func (c *rawClient) VerifyAccount(ctx context.Context, params *VerifyAccountParams, body VerifyAccountJSONRequestBody, reqEditors ...requestEditorFn) (*http.Response, error) {
-	req, err := newVerifyAccountRequest(c.Server, params, body)
-	if err != nil {
-		return nil, err
-	}
-	req = req.WithContext(ctx)
-	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
-		return nil, err
-	}
-	return c.Client.Do(req)
-}
-
-// newCheckHealthRequest constructs an http.Request for the CheckHealth method
-func newCheckHealthRequest(server string, params *CheckHealthParams) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/accounts/validations/v1/healthCheck")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
-	if err != nil {
-		return nil, err
-	}
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-// newVerifyAccountRequest calls the generic VerifyAccount builder with application/json body
-func newVerifyAccountRequest(server string, params *VerifyAccountParams, body VerifyAccountJSONRequestBody) (*http.Request, error) {
-	var bodyReader io.Reader
-	buf, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	bodyReader = bytes.NewReader(buf)
-	return newVerifyAccountRequestWithBody(server, params, "application/json", bodyReader)
-}
-
-// newVerifyAccountRequestWithBody constructs an http.Request for the VerifyAccount method, with any body, and a specified content type
-func newVerifyAccountRequestWithBody(server string, params *VerifyAccountParams, contentType string, body io.Reader) (*http.Request, error) {
-	var err error
-
-	serverURL, err := url.Parse(server)
-	if err != nil {
-		return nil, err
-	}
-
-	operationPath := fmt.Sprintf("/accounts/validations/v1/verifyAccount")
-	if operationPath[0] == '/' {
-		operationPath = "." + operationPath
-	}
-
-	queryURL, err := serverURL.Parse(operationPath)
-	if err != nil {
-		return nil, err
-	}
-
-	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
-	if err != nil {
-		return nil, err
-	}
-
-	req.Header.Add("Content-Type", contentType)
-
-	if params != nil {
-
-		if params.XCorrelationId != nil {
-			var headerParam0 string
-
-			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-CorrelationId", *params.XCorrelationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
-			if err != nil {
-				return nil, err
-			}
-
-			req.Header.Set("X-CorrelationId", headerParam0)
-		}
-
-	}
-
-	return req, nil
-}
-
-func (c *rawClient) applyEditors(ctx context.Context, req *http.Request, additionalEditors []requestEditorFn) error {
-	for _, r := range c.RequestEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	for _, r := range additionalEditors {
-		if err := r(ctx, req); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// The typed response wrappers (ClientWithResponses) are deliberately not generated.

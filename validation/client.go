@@ -1,8 +1,10 @@
 package validation
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/json"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
@@ -12,7 +14,11 @@ import (
 
 // HealthCheck checks connectivity to the service.
 func (c *Client) HealthCheck(ctx context.Context) (*HealthCheckResponse, error) {
-	return sdkclient.JSON[HealthCheckResponse](c.raw.CheckHealth(ctx, nil))
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/accounts/validations/v1/healthCheck", nil)
+	if err != nil {
+		return nil, err
+	}
+	return sdkclient.JSON[HealthCheckResponse](c.pipeline.Do(req))
 }
 
 // VerifyAccount sends inq wrapped in the service's envelopes and returns the result record.
@@ -20,7 +26,16 @@ func (c *Client) HealthCheck(ctx context.Context) (*HealthCheckResponse, error) 
 // Result of a 200; HTTP failures are typed errors (*Error unwrapping to *BankError).
 func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry) (*Result, error) {
 	body := VerifyAccountRequest{AccountValidationRequest: AccountValidationRequest{AOARequest: AOARequest{Inquiry: inq}}}
-	res, err := sdkclient.JSON[VerifyAccountResponse](c.raw.VerifyAccount(ctx, nil, body))
+	b, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/accounts/validations/v1/verifyAccount", bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := sdkclient.JSON[VerifyAccountResponse](c.pipeline.Do(req))
 	if err != nil {
 		return nil, err
 	}

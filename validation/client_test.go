@@ -40,13 +40,13 @@ func TestVerifyAccountEnvelopes(t *testing.T) {
 	})
 	res, err := c.VerifyAccount(context.Background(), validation.Inquiry{
 		ServiceType:   validation.ServiceTypeOwner,
-		SecondaryId:   "SEC0001",
+		SecondaryID:   "SEC0001",
 		RoutingNumber: "011000015",
 		AccountNumber: validation.NewSecret("123456789"),
 	})
 	require.NoError(t, err)
-	assert.Equal(t, "000", string(*res.ErrorCode))
-	assert.Equal(t, "099", string(*res.AcctStatus.PrimaryStatusCode))
+	assert.Equal(t, "000", string(res.ErrorCode))
+	assert.Equal(t, "099", string(res.AcctStatus.PrimaryStatusCode))
 	assert.NotContains(t, res.AccountNumber.String(), "12345")
 }
 
@@ -97,6 +97,6 @@ func TestHealthCheck(t *testing.T) {
 	})
 	h, err := c.HealthCheck(context.Background())
 	require.NoError(t, err)
-	assert.Equal(t, "Ok", *h.Status)
+	assert.Equal(t, "Ok", h.Status)
 	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp.String())
 }

@@ -17,7 +17,8 @@ import (
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
 type Client struct {
-	raw *rawClient
+	pipeline *transport.Pipeline
+	base     string // base URL without a trailing slash
 }
 
 // New returns a client for the API at baseURL, an absolute https URL (http only to loopback
@@ -31,11 +32,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw, err := newRawClient(base, withRawHTTPClient(p))
-	if err != nil {
-		return nil, err
-	}
-	return &Client{raw: raw}, nil
+	return &Client{pipeline: p, base: base}, nil
 }
 
 // Option configures a Client.

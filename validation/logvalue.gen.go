@@ -29,20 +29,11 @@ func (v AcctOwnerFullNameBusinessName) LogValue() slog.Value { return redact.Log
 // LogValue implements slog.LogValuer: AcctOwnerLastNameBusinessName holds secrets, which are masked.
 func (v AcctOwnerLastNameBusinessName) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: BankErrorBody holds secrets, which are masked.
-func (v BankErrorBody) LogValue() slog.Value { return redact.LogValue(v) }
-
 // LogValue implements slog.LogValuer: Inquiry holds secrets, which are masked.
 func (v Inquiry) LogValue() slog.Value { return redact.LogValue(v) }
 
 // LogValue implements slog.LogValuer: Result holds secrets, which are masked.
 func (v Result) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: ServiceError holds secrets, which are masked.
-func (v ServiceError) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: ServiceErrorAOAResponse holds secrets, which are masked.
-func (v ServiceErrorAOAResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
 // LogValue implements slog.LogValuer: VerifyAccountRequest holds secrets, which are masked.
 func (v VerifyAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }

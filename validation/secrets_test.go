@@ -18,11 +18,11 @@ func TestInquiryNeverLogsSecrets(t *testing.T) {
 	var owner validation.AcctOwner
 	first, last := "Pat", "Lee"
 	require.NoError(t, owner.FromAcctOwnerPersonName(validation.AcctOwnerPersonName{
-		FirstName: &first, LastName: &last,
-		Ssn:  ptr(validation.NewSecret(ssn)),
-		IdNo: ptr(validation.NewSecret(idNo)),
+		FirstName: first, LastName: last,
+		SSN:  validation.NewSecret(ssn),
+		IDNo: validation.NewSecret(idNo),
 	}))
-	inq := validation.Inquiry{AccountNumber: validation.NewSecret(acct), RoutingNumber: "011000015", AcctOwner: &owner}
+	inq := validation.Inquiry{AccountNumber: validation.NewSecret(acct), RoutingNumber: "011000015", AcctOwner: owner}
 
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "%v %+v %#v\n", inq, inq, owner)
@@ -35,5 +35,3 @@ func TestInquiryNeverLogsSecrets(t *testing.T) {
 	assert.Contains(t, logged, "011000015")
 	assert.Contains(t, logged, "Pat")
 }
-
-func ptr[T any](v T) *T { return &v }

@@ -17,6 +17,10 @@ var (
 	// ErrInvalidSecret is wrapped by the error returned when a JSON value other than a
 	// string or null is decoded into a [Secret]. The error never holds the value itself.
 	ErrInvalidSecret = errors.New("invalid secret")
+	// ErrInvalidGUID is wrapped by every error returned for text that is not a valid [GUID].
+	ErrInvalidGUID = errors.New("invalid GUID")
+	// ErrInvalidDate is wrapped by every error returned for text that is not a valid [Date].
+	ErrInvalidDate = errors.New("invalid date")
 )
 
 // Layouts named by [ParseError.Expected].
@@ -27,13 +31,17 @@ const (
 	// DecimalFormat describes the text of a [Decimal]: a JSON number, in which the integer
 	// part may be grouped by thousands with commas when it comes as a string.
 	DecimalFormat = "JSON number such as 12.50, -0.005 or 1.5e3; in a string also 75,020.52"
+	// GUIDFormat describes the text of a [GUID].
+	GUIDFormat = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (hexadecimal)"
+	// DateFormat describes the text of a [Date].
+	DateFormat = "yyyy-MM-dd"
 )
 
 // maxErrorInput caps how much of the input a ParseError message quotes.
 const maxErrorInput = 64
 
-// ParseError reports text that is not a valid [Timestamp] or [Decimal]. It wraps
-// [ErrInvalidTimestamp] or [ErrInvalidDecimal], so errors.Is matches the sentinel and
+// ParseError reports text that is not a valid [Timestamp], [Decimal], [GUID] or [Date]. It
+// wraps the sentinel of the type ([ErrInvalidTimestamp], [ErrInvalidDecimal], ...), so errors.Is matches the sentinel and
 // errors.As recovers the details.
 type ParseError struct {
 	// Type names the type being decoded: "Timestamp" or "Decimal".
@@ -69,6 +77,20 @@ func timestampError[T string | []byte](input T, reason string) error {
 	return &ParseError{
 		Type: "Timestamp", Input: string(input), Expected: TimestampFormat,
 		Reason: reason, sentinel: ErrInvalidTimestamp,
+	}
+}
+
+func guidError[T string | []byte](input T, reason string) error {
+	return &ParseError{
+		Type: "GUID", Input: string(input), Expected: GUIDFormat,
+		Reason: reason, sentinel: ErrInvalidGUID,
+	}
+}
+
+func dateError[T string | []byte](input T, reason string) error {
+	return &ParseError{
+		Type: "Date", Input: string(input), Expected: DateFormat,
+		Reason: reason, sentinel: ErrInvalidDate,
 	}
 }
 
