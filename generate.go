@@ -14,6 +14,9 @@ package issuerkit
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/cardplatform.yaml -package cardplatform -out ../../cardplatform/operations.gen.go
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/validation.yaml -package validation -out ../../validation/operations.gen.go
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/banklists.yaml -package paging -out ../../paging/operations.gen.go
+//go:generate go -C internal/tools run ./clientgen -spec ../../openapi/cardplatform.yaml -config ../../openapi/cardplatform.codegen.yaml -out ../../cardplatform/client.gen.go
+//go:generate go -C internal/tools run ./clientgen -spec ../../openapi/validation.yaml -config ../../openapi/validation.codegen.yaml -out ../../validation/client.gen.go
+//go:generate go -C internal/tools run ./clientgen -spec ../../openapi/banklists.yaml -config ../../openapi/banklists.codegen.yaml -out ../../paging/client.gen.go
 //go:generate go -C internal/tools run ./facadegen -package cardplatform -out ../../cardplatform -body problem -version
 //go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank
 //go:generate go -C internal/tools run ./facadegen -package paging -out ../../paging -body bank

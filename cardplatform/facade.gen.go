@@ -17,72 +17,124 @@ import (
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
 type Client struct {
-	pipeline *transport.Pipeline
-	base     string // base URL without a trailing slash
-	version  string
+	core sdkclient.Core
 }
 
 // New returns a client for the API at baseURL, an absolute https URL (http only to loopback
 // hosts, or with WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
 // correlation id, retry, auth, logging.
 func New(baseURL string, opts ...Option) (*Client, error) {
+	sopts := make([]sdkclient.Option, len(opts))
+	for i, o := range opts {
+		sopts[i] = sdkclient.Option(o)
+	}
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		DecodeError:    apierror.DecodeProblem,
 		Operations:     operations,
 		DefaultVersion: DefaultAPIVersion,
-	}, opts)
+	}, sopts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{pipeline: p, base: base, version: cfg.APIVersion}, nil
+	return &Client{core: sdkclient.Core{Pipeline: p, Base: base, Version: cfg.APIVersion}}, nil
 }
 
-// Option configures a Client.
-type Option = sdkclient.Option
+// Option configures a Client at construction. Options of another client package are a
+// different type and do not compile here.
+type Option func(*sdkclient.Config) error
+
+// CallOption configures one call: its correlation id, extra headers, retries, and where to
+// report the response metadata.
+type CallOption func(*sdkclient.CallConfig)
+
+// Response is the metadata of a successful call, filled in by WithResponseInto.
+type Response struct {
+	// StatusCode is the HTTP status of the response.
+	StatusCode int
+	// Header holds the response headers.
+	Header http.Header
+	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent: the
+	// key to reconcile a call with the server's records.
+	CorrelationID string
+	// TraceID is the server's trace id from traceparent, X-Request-Id or Request-Id.
+	TraceID string
+}
+
+// WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
+// it with anything that moves money: it is how an outcome-unknown call is reconciled.
+func WithCorrelationID(id string) CallOption {
+	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
+}
+
+// WithHeader adds a header to this call. It never replaces Authorization.
+func WithHeader(key, value string) CallOption {
+	return func(c *sdkclient.CallConfig) {
+		if c.Header == nil {
+			c.Header = http.Header{}
+		}
+		c.Header.Add(key, value)
+	}
+}
+
+// WithCallRetry tunes retries for this call only; MaxAttempts 1 turns them off. Requests that
+// move money or change state are never re-sent once they may have reached the server,
+// whatever this says.
+func WithCallRetry(r RetryOptions) CallOption {
+	return func(c *sdkclient.CallConfig) { c.Retry = &r }
+}
+
+// WithResponseInto fills *r with the metadata of the successful response (status, headers,
+// correlation and trace ids). r is left unchanged when the call fails: the error carries the
+// same facts.
+func WithResponseInto(r *Response) CallOption {
+	return func(c *sdkclient.CallConfig) {
+		c.OnResponse = func(m sdkclient.Meta) { *r = Response(m) }
+	}
+}
 
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
 type RetryOptions = transport.RetryOptions
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client.
-func WithHTTPClient(hc *http.Client) Option { return sdkclient.WithHTTPClient(hc) }
+func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPClient(hc)) }
 
 // WithTokenSource authenticates every request with bearer tokens from ts (any
 // oauth2.TokenSource); concurrent calls share one cached token and one refresh.
-func WithTokenSource(ts oauth2.TokenSource) Option { return sdkclient.WithTokenSource(ts) }
+func WithTokenSource(ts oauth2.TokenSource) Option { return Option(sdkclient.WithTokenSource(ts)) }
 
 // WithStaticToken authenticates every request with the bearer token tok.
 func WithStaticToken(tok string) Option {
-	return sdkclient.WithTokenSource(transport.StaticToken(tok))
+	return Option(sdkclient.WithTokenSource(transport.StaticToken(tok)))
 }
 
 // WithClientCertificate presents cert for mutual TLS.
 func WithClientCertificate(cert tls.Certificate) Option {
-	return sdkclient.WithClientCertificate(cert)
+	return Option(sdkclient.WithClientCertificate(cert))
 }
 
 // WithTLSConfig uses cfg for TLS (client certificates, root CAs).
-func WithTLSConfig(cfg *tls.Config) Option { return sdkclient.WithTLSConfig(cfg) }
+func WithTLSConfig(cfg *tls.Config) Option { return Option(sdkclient.WithTLSConfig(cfg)) }
 
 // WithLogger logs one record per attempt (method, redacted URL, status, duration, attempt,
 // correlation id, allow-listed headers). The Authorization header is never logged.
-func WithLogger(l *slog.Logger) Option { return sdkclient.WithLogger(l) }
+func WithLogger(l *slog.Logger) Option { return Option(sdkclient.WithLogger(l)) }
 
 // WithLogBodies adds request and response bodies to the log records, with PAN, CVV, PIN,
 // track data, SSN, account numbers and tokens masked.
-func WithLogBodies() Option { return sdkclient.WithLogBodies() }
+func WithLogBodies() Option { return Option(sdkclient.WithLogBodies()) }
 
 // WithUserAgent appends suffix (for example "acme-payouts/2.1") to the User-Agent.
-func WithUserAgent(suffix string) Option { return sdkclient.WithUserAgent(suffix) }
+func WithUserAgent(suffix string) Option { return Option(sdkclient.WithUserAgent(suffix)) }
 
 // WithRetry tunes retries; MaxAttempts 1 turns them off. Requests that move money or change
 // state are never re-sent once they may have reached the server, whatever this says.
-func WithRetry(r RetryOptions) Option { return sdkclient.WithRetry(r) }
+func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
-func WithInsecureHTTP() Option { return sdkclient.WithInsecureHTTP() }
+func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
 
 // WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
-func WithAPIVersion(v string) Option { return sdkclient.WithAPIVersion(v) }
+func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
 
 // Error is returned for every non-2xx response: status, method, redacted URL, correlation and
 // trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*ProblemError) when there is one.
@@ -110,6 +162,8 @@ var (
 	ErrServerError    = apierror.ErrServerError
 	ErrTimeout        = apierror.ErrTimeout
 	ErrOutcomeUnknown = apierror.ErrOutcomeUnknown
+	// ErrInvalidArgument: a method refused an argument before sending anything.
+	ErrInvalidArgument = sdkclient.ErrInvalidArgument
 	// ErrInsecureTransport: a bearer token would have travelled over plain http.
 	ErrInsecureTransport = transport.ErrInsecureTransport
 )
@@ -120,6 +174,24 @@ type Timestamp = scalar.Timestamp
 
 // Decimal is an exact decimal amount of money; it never passes through a float.
 type Decimal = scalar.Decimal
+
+// GUID is a globally unique identifier; the zero GUID is unset ("" and null decode to it).
+type GUID = scalar.GUID
+
+// Date is a calendar date (yyyy-MM-dd); the zero Date is unset ("" and null decode to it).
+type Date = scalar.Date
+
+// ParseGUID parses a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.
+func ParseGUID(s string) (GUID, error) { return scalar.ParseGUID(s) }
+
+// MustParseGUID is ParseGUID for constants in tests and examples: it panics on invalid text.
+func MustParseGUID(s string) GUID { return scalar.MustParseGUID(s) }
+
+// NewGUID returns a random GUID.
+func NewGUID() GUID { return scalar.NewGUID() }
+
+// ParseDate parses a date written yyyy-MM-dd.
+func ParseDate(s string) (Date, error) { return scalar.ParseDate(s) }
 
 // Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). It is sent as
 // is but masked by String, GoString, fmt verbs and slog; Reveal returns the value.

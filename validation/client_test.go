@@ -95,7 +95,7 @@ func TestHealthCheck(t *testing.T) {
 		assert.NotEmpty(t, r.Header.Get("X-CorrelationId"))
 		_, _ = io.WriteString(w, `{"Status":"Ok","Source":"Roundtrip","Timestamp":"2025-01-10T08:15:00","ClientIp":"192.0.2.10","X-Forwarded-For":"[192.0.2.10]"}`)
 	})
-	h, err := c.HealthCheck(context.Background())
+	h, err := c.CheckHealth(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "Ok", h.Status)
 	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp.String())

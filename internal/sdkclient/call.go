@@ -1,0 +1,138 @@
+package sdkclient
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/transport"
+)
+
+// Core is what every generated method needs from its client: the pipeline, the base URL and,
+// for APIs that have one, the {version} path segment.
+type Core struct {
+	Pipeline *transport.Pipeline
+	Base     string // base URL without a trailing slash
+	Version  string
+}
+
+// CallConfig is what the per-call options of one call fill in.
+type CallConfig struct {
+	transport.Call
+	// OnResponse receives the metadata of the successful response.
+	OnResponse func(Meta)
+}
+
+// Meta is the metadata of a successful response. The public packages declare a Response type
+// with the same fields and convert.
+type Meta struct {
+	// StatusCode is the HTTP status of the response.
+	StatusCode int
+	// Header holds the response headers.
+	Header http.Header
+	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent.
+	CorrelationID string
+	// TraceID is the server's trace id from traceparent, X-Request-Id or Request-Id.
+	TraceID string
+}
+
+// Request is one call of an operation, as a generated method describes it.
+type Request struct {
+	Op    *ops.Operation
+	Path  string // escaped path after the base URL, with the query when there is one
+	Body  any    // JSON body, nil for none
+	Extra http.Header
+	// Stream, when set, is sent as the body instead of Body, with ContentType (JSON when
+	// empty) and ContentLength (-1 when unknown). GetBody, when set, lets the pipeline send it
+	// again after a failure that proves it never left; without it there is no second attempt.
+	Stream        io.Reader
+	ContentLength int64
+	GetBody       func() (io.ReadCloser, error)
+	// Accept is the media type asked for; empty means application/json.
+	Accept string
+}
+
+// Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
+// response of a 2xx (the caller closes its body) with its metadata reported to the options.
+func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+	var cfg CallConfig
+	cfg.Op = r.Op
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	var body io.Reader
+	if r.Stream != nil {
+		body = r.Stream
+	} else if r.Body != nil {
+		b, err := json.Marshal(r.Body)
+		if err != nil {
+			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
+		}
+		body = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.Op.Method, c.Base+r.Path, body)
+	if err != nil {
+		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
+	}
+	if r.Stream != nil {
+		req.ContentLength = r.ContentLength
+		req.GetBody = r.GetBody
+		if r.ContentLength < 0 || r.GetBody == nil {
+			req.Body = io.NopCloser(r.Stream) // no GetBody: the pipeline may not re-send it
+			req.GetBody = r.GetBody
+		}
+	}
+	if body != nil {
+		req.Header["Content-Type"] = jsonContentType
+	}
+	if r.Accept != "" {
+		req.Header.Set("Accept", r.Accept)
+	} else {
+		req.Header["Accept"] = acceptJSON
+	}
+	for k, vs := range r.Extra {
+		req.Header[k] = vs
+	}
+	resp, err := c.Pipeline.Send(req, &cfg.Call)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.OnResponse != nil {
+		cfg.OnResponse(Meta{
+			StatusCode:    resp.StatusCode,
+			Header:        resp.Header,
+			CorrelationID: transport.CorrelationID(resp),
+			TraceID:       apierror.TraceIDFromHeader(resp.Header),
+		})
+	}
+	return resp, nil
+}
+
+// The header values the SDK sets on every request, shared so that setting them allocates
+// nothing. The pipeline never modifies a header slice in place.
+var (
+	jsonContentType = []string{"application/json"}
+	acceptJSON      = []string{"application/json"}
+)
+
+// Call sends r and decodes the JSON success body into a new T.
+func Call[T any, O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*T, error) {
+	return JSON[T](Send(ctx, c, r, opts))
+}
+
+// CallNoContent sends r and discards the success body.
+func CallNoContent[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) error {
+	resp, err := Send(ctx, c, r, opts)
+	if err != nil {
+		return err
+	}
+	transport.DrainAndClose(resp.Body)
+	return nil
+}
