@@ -39,4 +39,3 @@ func TestModelsNeverLogSecrets(t *testing.T) {
 	assert.Contains(t, logged, "12.50", "amounts are logged exactly")
 	assert.Contains(t, logged, "1111", "the last four digits still tell cards apart")
 }
-
