@@ -27,7 +27,7 @@ func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardSt
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("ActivateCard", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opActivateCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/activate", Body: body}
+	r := sdkclient.Request{Op: opActivateCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/activate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -206,7 +206,7 @@ func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body Ca
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("ChangeCardStatus", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opChangeCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/status", Body: body}
+	r := sdkclient.Request{Op: opChangeCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/status", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -253,7 +253,7 @@ func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, b
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("ChangePersonCardStatus", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opChangePersonCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/personcardstatus", Body: body}
+	r := sdkclient.Request{Op: opChangePersonCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/personcardstatus", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -530,7 +530,7 @@ func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...CallOpti
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("GetCard", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opGetCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy))}
+	r := sdkclient.Request{Op: opGetCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy)}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -554,7 +554,7 @@ func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, o
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("GetCardFulfillmentData", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opGetCardFulfillmentData, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/fulfillmentdata"}
+	r := sdkclient.Request{Op: opGetCardFulfillmentData, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/fulfillmentdata"}
 	return sdkclient.Call[EncryptedFulfillmentDetails](ctx, &c.core, r, opts)
 }
 
@@ -576,7 +576,7 @@ func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...CallO
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("GetCardPIN", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opGetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/pin"}
+	r := sdkclient.Request{Op: opGetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin"}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
 }
 
@@ -767,7 +767,7 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, re
 		q.Add("based_on", string(req.BasedOn))
 	}
 	if req.SortBy != "" {
-		q.Add("sort_by", string(req.SortBy))
+		q.Add("sort_by", req.SortBy)
 	}
 	if req.Count != 0 {
 		q.Add("count", strconv.FormatInt(int64(req.Count), 10))
@@ -776,7 +776,7 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, re
 		q.Add("include_negative_balances", strconv.FormatBool(req.IncludeNegativeBalances))
 	}
 	if req.AccountStatus != "" {
-		q.Add("account_status", string(req.AccountStatus))
+		q.Add("account_status", req.AccountStatus)
 	}
 	if req.Refresh {
 		q.Add("refresh", strconv.FormatBool(req.Refresh))
@@ -865,7 +865,7 @@ func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...Call
 	var q sdkclient.Query
 	q.Add("program_guid", req.ProgramGUID.String())
 	if req.RequestCode != "" {
-		q.Add("request_code", string(req.RequestCode))
+		q.Add("request_code", req.RequestCode)
 	}
 	r := sdkclient.Request{Op: opListFees, Path: "/api/" + c.core.Version + "/fees" + q.String()}
 	res, err := sdkclient.Call[[]FeesResponse](ctx, &c.core, r, opts)
@@ -1000,7 +1000,7 @@ func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body Replace
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("ReplaceCard", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opReplaceCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/replace", Body: body}
+	r := sdkclient.Request{Op: opReplaceCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/replace", Body: body}
 	return sdkclient.Call[ReplaceCardDTO](ctx, &c.core, r, opts)
 }
 
@@ -1232,13 +1232,13 @@ func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts .
 		q.Add("expiration_date_end", req.ExpirationDateEnd.String())
 	}
 	if req.CardProduct != "" {
-		q.Add("card_product", string(req.CardProduct))
+		q.Add("card_product", req.CardProduct)
 	}
 	if req.BaseIIN != "" {
-		q.Add("base_iin", string(req.BaseIIN))
+		q.Add("base_iin", req.BaseIIN)
 	}
 	if req.CardLast4 != "" {
-		q.Add("card_last4", string(req.CardLast4))
+		q.Add("card_last4", req.CardLast4)
 	}
 	if req.StartIndex != 0 {
 		q.Add("start_index", strconv.FormatInt(int64(req.StartIndex), 10))
@@ -1310,7 +1310,7 @@ func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPIND
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("SetCardPIN", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opSetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/pin", Body: body}
+	r := sdkclient.Request{Op: opSetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin", Body: body}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
 }
 
@@ -1345,7 +1345,7 @@ func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenc
 		q.Add("person_guid", req.PersonGUID.String())
 	}
 	if req.Payoutpreference != "" {
-		q.Add("payoutpreference", string(req.Payoutpreference))
+		q.Add("payoutpreference", req.Payoutpreference)
 	}
 	r := sdkclient.Request{Op: opSetPayoutPreference, Path: "/api/" + c.core.Version + "/disbursements/payoutpreference" + q.String()}
 	return sdkclient.Call[DisbursementPayoutPreference](ctx, &c.core, r, opts)
@@ -1370,7 +1370,7 @@ func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...Call
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("ShowCardPAN", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opShowCardPAN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/showpan"}
+	r := sdkclient.Request{Op: opShowCardPAN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/showpan"}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 
@@ -1419,7 +1419,7 @@ func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, b
 	if cardProxy == "" {
 		return nil, sdkclient.MissingArgument("UpdateCardIssuanceType", "cardProxy")
 	}
-	r := sdkclient.Request{Op: opUpdateCardIssuanceType, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(string(cardProxy)) + "/issuance_type", Body: body}
+	r := sdkclient.Request{Op: opUpdateCardIssuanceType, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/issuance_type", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
 }
 

@@ -35,3 +35,19 @@ func BenchmarkMatch(b *testing.B) {
 		}
 	}
 }
+
+// TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
+func TestEveryOperationIsAMethod(t *testing.T) {
+	opstest.AssertMethodSet(t, &Client{}, operations, "CreateBatchfileBytes")
+}
+
+// TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
+func TestEveryMethodOnTheWire(t *testing.T) {
+	opstest.CallEveryOperation(t, operations, "v1", func(base string) any {
+		c, err := New(base, WithStaticToken("tok"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	})
+}

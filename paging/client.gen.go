@@ -200,7 +200,7 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 		if r.Extra == nil {
 			r.Extra = http.Header{}
 		}
-		r.Extra["Clientid"] = []string{string(req.ClientID)}
+		r.Extra["Clientid"] = []string{req.ClientID}
 	}
 	return sdkclient.Call[ParticipantListResponse](ctx, &c.core, r, opts)
 }

@@ -16,3 +16,19 @@ func TestOperations(t *testing.T) {
 func TestSensitiveFields(t *testing.T) {
 	opstest.AssertSensitiveFields(t, sensitiveFields, "accountNumber", "ssn")
 }
+
+// TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
+func TestEveryOperationIsAMethod(t *testing.T) {
+	opstest.AssertMethodSet(t, &Client{}, operations)
+}
+
+// TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
+func TestEveryMethodOnTheWire(t *testing.T) {
+	opstest.CallEveryOperation(t, operations, "", func(base string) any {
+		c, err := New(base, WithStaticToken("tok"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	})
+}

@@ -298,7 +298,7 @@ func (g *gen) pathExpr(path string, args []param) (string, error) {
 		if a == nil {
 			return "", fmt.Errorf("path parameter %s not declared", name)
 		}
-		parts = append(parts, pathText(a.name, a.schema))
+		parts = append(parts, pathText(a.name, a.typ, a.schema))
 	}
 	if lit != "" {
 		parts = append(parts, strconv.Quote(lit))
@@ -307,8 +307,10 @@ func (g *gen) pathExpr(path string, args []param) (string, error) {
 }
 
 // pathText is the escaped text of a path argument.
-func pathText(v string, s *openapi3.Schema) string {
+func pathText(v, typ string, s *openapi3.Schema) string {
 	switch {
+	case typ == "string":
+		return "url.PathEscape(" + v + ")"
 	case s.Type.Is("string") && (s.Format == "uuid" || s.Format == "date"):
 		return v + ".String()"
 	case s.Type.Is("string"):
@@ -331,6 +333,8 @@ func textExpr(v string, s *openapi3.Schema) string {
 		return v + ".Reveal()"
 	case s.Format == "uuid" || s.Format == "date" || s.Format == "local-date-time":
 		return v + ".String()"
+	case s.Type.Is("string") && len(s.Enum) == 0 && s.Format == "":
+		return v
 	default:
 		return "string(" + v + ")"
 	}
