@@ -65,8 +65,8 @@ func (g *GUID) UnmarshalText(text []byte) error {
 		*g = GUID{}
 		return nil
 	}
-	var u uuid.UUID
-	if err := u.UnmarshalText(text); err != nil {
+	u, err := uuid.ParseBytes(text)
+	if err != nil {
 		return guidError(text, err.Error())
 	}
 	*g = GUID(u)
@@ -89,6 +89,9 @@ func (g *GUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*g = GUID{}
 		return nil
+	}
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
+		return g.UnmarshalText(data[1 : len(data)-1]) // the common case: no escapes, no allocation
 	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
