@@ -1,0 +1,57 @@
+package cardplatform_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+)
+
+// A disbursement moves money: it is sent once. When the answer is lost (here a 502 from a
+// gateway), the error matches ErrOutcomeUnknown and carries the correlation id the call was
+// sent with; reconcile with the platform before trying again, never just re-send.
+func ExampleClient_CreateDisbursement() {
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if calls.Add(1) == 1 {
+			w.WriteHeader(http.StatusBadGateway) // the platform may or may not have queued it
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusCreated)
+		_, _ = io.WriteString(w, `{"disbursement_guid":"3fa85f64-5717-4562-b3fc-2c963f66afa6","amount":250.75,"status":"QUEUED"}`)
+	}))
+	defer srv.Close()
+	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token"))
+	if err != nil {
+		panic(err)
+	}
+	req := cardplatform.DisbursementDTO{
+		Amount:            cardplatform.NewDecimalFromInt(25075, 2),
+		ClientReferenceID: "payout-2024-0001",
+	}
+
+	_, err = c.CreateDisbursement(context.Background(), req, cardplatform.WithCorrelationID("payout-2024-0001"))
+	var unknown *cardplatform.OutcomeUnknownError
+	if errors.As(err, &unknown) {
+		fmt.Println("outcome unknown, reconcile", unknown.CorrelationID, "; sent", calls.Load(), "time(s)")
+	}
+
+	// After reconciling (the platform had not queued it), send again under a new id and keep the
+	// response metadata.
+	var meta cardplatform.Response
+	d, err := c.CreateDisbursement(context.Background(), req,
+		cardplatform.WithCorrelationID("payout-2024-0001-b"), cardplatform.WithResponseInto(&meta))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(d.Status, d.Amount, meta.StatusCode, meta.CorrelationID)
+	// Output:
+	// outcome unknown, reconcile payout-2024-0001 ; sent 1 time(s)
+	// QUEUED 250.75 201 payout-2024-0001-b
+}
