@@ -15,5 +15,7 @@ package issuerkit
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/validation.yaml -package validation -out ../../validation/operations.gen.go
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/banklists.yaml -package paging -out ../../paging/operations.gen.go
 //go:generate go -C internal/tools run ./facadegen -package cardplatform -out ../../cardplatform -body problem -version
-//go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank
+//go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank -version
+//go:generate go -C internal/tools run ./codesgen -spec ../../openapi/validation.yaml -package validation -types ErrorCode,ConditionCode,PrimaryStatusCode,MatchCode -out ../../validation/codes.gen.go
+//go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.server.codegen.yaml openapi/validation.yaml
 //go:generate go -C internal/tools run ./facadegen -package paging -out ../../paging -body bank

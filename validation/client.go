@@ -1,10 +1,8 @@
 package validation
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
-	"encoding/json"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
@@ -12,34 +10,16 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// HealthCheck checks connectivity to the service.
+// HealthCheck checks connectivity to the service, on the path of the configured version.
 func (c *Client) HealthCheck(ctx context.Context) (*HealthCheckResponse, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/accounts/validations/v1/healthCheck", nil)
+	if err := checkVersion(c.version); err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+"/accounts/validations/"+c.version+"/healthCheck", nil)
 	if err != nil {
 		return nil, err
 	}
 	return sdkclient.JSON[HealthCheckResponse](c.pipeline.Do(req))
-}
-
-// VerifyAccount sends inq wrapped in the service's envelopes and returns the result record.
-// Business outcomes (errorCode, conditionCode, primaryStatusCode, match codes) come back in the
-// Result of a 200; HTTP failures are typed errors (*Error unwrapping to *BankError).
-func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry) (*Result, error) {
-	body := VerifyAccountRequest{AccountValidationRequest: AccountValidationRequest{AOARequest: AOARequest{Inquiry: inq}}}
-	b, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"/accounts/validations/v1/verifyAccount", bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	req.Header.Set("Content-Type", "application/json")
-	res, err := sdkclient.JSON[VerifyAccountResponse](c.pipeline.Do(req))
-	if err != nil {
-		return nil, err
-	}
-	return &res.AccountValidationResponse.AOAResponse.Result, nil
 }
 
 // BankCredentials are what the bank issues at onboarding for its token flow.

@@ -19,20 +19,22 @@ import (
 type Client struct {
 	pipeline *transport.Pipeline
 	base     string // base URL without a trailing slash
+	version  string
 }
 
 // New returns a client for the API at baseURL, an absolute https URL (http only to loopback
 // hosts, or with WithInsecureHTTP). Every request goes through the SDK's pipeline: user agent,
 // correlation id, retry, auth, logging.
 func New(baseURL string, opts ...Option) (*Client, error) {
-	p, base, _, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError: apierror.DecodeBankError,
-		Operations:  operations,
+	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
+		DecodeError:    apierror.DecodeBankError,
+		Operations:     operations,
+		DefaultVersion: DefaultAPIVersion,
 	}, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{pipeline: p, base: base}, nil
+	return &Client{pipeline: p, base: base, version: cfg.APIVersion}, nil
 }
 
 // Option configures a Client.
@@ -78,6 +80,9 @@ func WithRetry(r RetryOptions) Option { return sdkclient.WithRetry(r) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return sdkclient.WithInsecureHTTP() }
+
+// WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
+func WithAPIVersion(v string) Option { return sdkclient.WithAPIVersion(v) }
 
 // Error is returned for every non-2xx response: status, method, redacted URL, correlation and
 // trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*BankError) when there is one.
