@@ -3,6 +3,7 @@ package validationtest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync/atomic"
@@ -63,6 +64,7 @@ type outcome struct {
 	aoa     sandboxapi.AOAResponse
 	status  int
 	connect string
+	code    validation.ErrorCode
 }
 
 // rawResponse writes an error status with the bank's body; it satisfies both versions'
@@ -72,7 +74,11 @@ type rawResponse outcome
 func (o rawResponse) write(w http.ResponseWriter) error {
 	r, _ := http.NewRequest(http.MethodPost, "/", nil)
 	r.Header.Set("X-CorrelationId", w.Header().Get("X-CorrelationId"))
-	writeBankError(w, r, o.status, http.StatusText(o.status), "", o.connect)
+	msg := http.StatusText(o.status)
+	if o.code != "" {
+		msg = "Error received from backend service"
+	}
+	writeBankError(w, r, o.status, msg, o.code, o.connect)
 	return nil
 }
 
@@ -87,6 +93,11 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 	var inq validation.Inquiry
 	if b, err := json.Marshal(wire); err == nil {
 		_ = json.Unmarshal(b, &inq)
+	}
+	// The rules the spec cannot express (the ABA check digit, real dates): 400 with the code.
+	var ie *validation.InquiryError
+	if errors.As(inq.Validate(), &ie) {
+		return outcome{status: http.StatusBadRequest, code: ie.Violations[0].Code}
 	}
 	res := validation.Result{
 		SystemRecordID: strconv.FormatInt(time.Now().UnixMilli()%1e12*10000+v.seq.Add(1)%10000, 10),
