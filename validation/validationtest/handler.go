@@ -23,7 +23,7 @@ import (
 // handler builds the sandbox's handler: counting, rate limit, auth, media type, spec
 // validation, then the strict server.
 func (s *Server) handler() (http.Handler, error) {
-	spec, err := sandboxapi.GetSwagger()
+	spec, err := sandboxapi.GetSpec()
 	if err != nil {
 		return nil, fmt.Errorf("validationtest: spec: %w", err)
 	}

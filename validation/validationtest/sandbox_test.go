@@ -154,7 +154,9 @@ func TestErrorCodes(t *testing.T) {
 			}, "103"},
 			{"missing additional id", func(i *validation.Inquiry) { i.SecondaryID = validationtest.SecondaryIDWithAdditional }, "106"},
 			{"bad serial number", func(i *validation.Inquiry) { i.SerialNumber = "A12" }, "005"},
-			{"system failure", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret(validationtest.AccountSystemFailure) }, "998"},
+			{"system failure", func(i *validation.Inquiry) {
+				i.AccountNumber = validation.NewSecret(validationtest.AccountSystemFailure)
+			}, "998"},
 			{"timeout", func(i *validation.Inquiry) { i.AccountNumber = validation.NewSecret(validationtest.AccountTimeout) }, "999"},
 			{"authorization unavailable", func(i *validation.Inquiry) {
 				i.AccountNumber = validation.NewSecret(validationtest.AccountAuthorizationUnavailable)
