@@ -38,7 +38,7 @@ func BenchmarkMatch(b *testing.B) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations, "CreateBatchfileBytes")
+	opstest.AssertMethodSet(t, &Client{}, operations, nil, "CreateBatchfileBytes")
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

@@ -57,7 +57,7 @@ func TestSensitiveFields(t *testing.T) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations)
+	opstest.AssertMethodSet(t, &Client{}, operations, nil)
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

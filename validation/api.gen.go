@@ -4,10 +4,7 @@
 package validation
 
 import (
-	"encoding/json"
-
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
-	"github.com/oapi-codegen/runtime"
 )
 
 // Defines values for ConditionCode.
@@ -166,27 +163,6 @@ func (e MatchCode) Valid() bool {
 	}
 }
 
-// Defines values for MatchCodeYNU.
-const (
-	MatchCodeYNUMatch   MatchCodeYNU = "Y"
-	MatchCodeYNUNoData  MatchCodeYNU = "U"
-	MatchCodeYNUNoMatch MatchCodeYNU = "N"
-)
-
-// Valid indicates whether the value is a known member of the MatchCodeYNU enum.
-func (e MatchCodeYNU) Valid() bool {
-	switch e {
-	case MatchCodeYNUMatch:
-		return true
-	case MatchCodeYNUNoData:
-		return true
-	case MatchCodeYNUNoMatch:
-		return true
-	default:
-		return false
-	}
-}
-
 // Defines values for PrimaryStatusCode.
 const (
 	PrimaryStatusCodeClosed        PrimaryStatusCode = "012"
@@ -250,11 +226,17 @@ type AOARequest struct {
 	Inquiry Inquiry `json:"Inquiry"`
 }
 
-// AOAResponse Account owner authentication response; holds the result record.
+// AOAResponse Account owner authentication response; holds the result record, or (v2) an
+// errorResponse with a business or system fault. A response with neither is not a
+// result: the SDK reports it as a decode error.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result Result `json:"Result"`
+	Result Result `json:"Result,omitempty,omitzero"`
+
+	// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
+	// fault (the request was refused) or a system fault (the service failed).
+	ErrorResponse ErrorResponse `json:"errorResponse,omitempty,omitzero"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -265,22 +247,26 @@ type AccountValidationRequest struct {
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record.
+	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
+	// errorResponse with a business or system fault. A response with neither is not a
+	// result: the SDK reports it as a decode error.
 	AOAResponse AOAResponse `json:"AOAResponse"`
 }
 
-// AcctOwner Account owner data to match (request). Any of five shapes that differ only in which of
-// firstName, lastName and businessName are required. Send either first and last name or
-// business name; the shapes combining business name with a first and/or last name are
-// deprecated. Modelled as `anyOf` rather than `oneOf`: the three shapes without required
-// names accept the same documents, so a `oneOf` would reject every valid owner.
+// AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
+// and punctuation are ignored in matching; matching runs only when firstName and
+// lastName, or businessName, are sent.
+//
+// The seed describes five shapes that differ only in which of firstName, lastName and
+// businessName are required: first and last name; business name; and three deprecated
+// shapes combining business name with first name, with last name, or with both. They
+// are subsets of one field set, so the spec models one object; which name combinations
+// are valid is a client-side rule (validation.Inquiry.Validate): first and last name, or
+// business name, are valid; the three deprecated combinations are accepted (and
+// reported as deprecated); a first name without a last name, or a last name without a
+// first name, and no business name is errorCode 006 (missing a required field). An owner
+// with no name at all is sent: the service answers conditionCode 304.
 type AcctOwner struct {
-	union json.RawMessage
-}
-
-// AcctOwnerBase Properties shared by every account owner shape (request). Every field present is
-// matched; case, spacing and punctuation are ignored in matching.
-type AcctOwnerBase struct {
 	// AddressLine1 Address line one.
 	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
 
@@ -337,165 +323,41 @@ type AcctOwnerBase struct {
 	ZipCode string `json:"zipCode,omitempty,omitzero"`
 }
 
-// AcctOwnerBusinessName Owner shape for a business: businessName. No field is required by the schema.
-type AcctOwnerBusinessName = AcctOwnerBase
-
-// AcctOwnerFirstNameBusinessName Deprecated owner shape combining firstName with businessName. No field is required by
-// the schema.
-//
-// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-type AcctOwnerFirstNameBusinessName = AcctOwnerBase
-
-// AcctOwnerFullNameBusinessName Deprecated owner shape requiring firstName, lastName and businessName.
-//
-// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-type AcctOwnerFullNameBusinessName struct {
-	// AddressLine1 Address line one.
-	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
-
-	// AddressLine2 Address line two.
-	AddressLine2 string `json:"addressLine2,omitempty,omitzero"`
-
-	// BusinessName Business name; required when lastName is null.
-	BusinessName string `json:"businessName"`
-
-	// City City.
-	City string `json:"city,omitempty,omitzero"`
-
-	// DOB Date of birth, `YYYYMMDD`.
-	DOB string `json:"dob,omitempty,omitzero"`
-
-	// FirstName First name; with lastName, required when businessName is null.
-	FirstName string `json:"firstName"`
-
-	// HomePhone Home phone, 10 digits, numeric only.
-	HomePhone string `json:"homePhone,omitempty,omitzero"`
-
-	// IDNo Identification number.
-	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
-
-	// IDState Two-character state of issuance of the identification, or its place of issuance if
-	// not a US state (at most 6 characters).
-	IDState string `json:"idState,omitempty,omitzero"`
-
-	// IDType One-character code of the identification type (0-9 or A-Z), or empty.
-	IDType string `json:"idType,omitempty,omitzero"`
-
-	// LastName Last name; with firstName, required when businessName is null.
-	LastName string `json:"lastName"`
-
-	// MiddleName Middle name.
-	MiddleName string `json:"middleName,omitempty,omitzero"`
-
-	// NamePrefix Name prefix (e.g. Dr). The match result for it is always U.
-	NamePrefix string `json:"namePrefix,omitempty,omitzero"`
-
-	// NameSuffix Name suffix (e.g. Jr). The match result for it is always U.
-	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
-
-	// SSN Full SSN / tax id (9 digits) or its last four digits.
-	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
-
-	// State Two-letter state abbreviation.
-	State string `json:"state,omitempty,omitzero"`
-
-	// WorkPhone Work phone, 10 digits, numeric only.
-	WorkPhone string `json:"workPhone,omitempty,omitzero"`
-
-	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
-}
-
-// AcctOwnerLastNameBusinessName Deprecated owner shape requiring lastName and businessName.
-//
-// Deprecated: this type has been marked as deprecated upstream, but no `x-deprecated-reason` was set
-type AcctOwnerLastNameBusinessName struct {
-	// AddressLine1 Address line one.
-	AddressLine1 string `json:"addressLine1,omitempty,omitzero"`
-
-	// AddressLine2 Address line two.
-	AddressLine2 string `json:"addressLine2,omitempty,omitzero"`
-
-	// BusinessName Business name; required when lastName is null.
-	BusinessName string `json:"businessName"`
-
-	// City City.
-	City string `json:"city,omitempty,omitzero"`
-
-	// DOB Date of birth, `YYYYMMDD`.
-	DOB string `json:"dob,omitempty,omitzero"`
-
-	// FirstName First name; with lastName, required when businessName is null.
-	FirstName string `json:"firstName,omitempty,omitzero"`
-
-	// HomePhone Home phone, 10 digits, numeric only.
-	HomePhone string `json:"homePhone,omitempty,omitzero"`
-
-	// IDNo Identification number.
-	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
-
-	// IDState Two-character state of issuance of the identification, or its place of issuance if
-	// not a US state (at most 6 characters).
-	IDState string `json:"idState,omitempty,omitzero"`
-
-	// IDType One-character code of the identification type (0-9 or A-Z), or empty.
-	IDType string `json:"idType,omitempty,omitzero"`
-
-	// LastName Last name; with firstName, required when businessName is null.
-	LastName string `json:"lastName"`
-
-	// MiddleName Middle name.
-	MiddleName string `json:"middleName,omitempty,omitzero"`
-
-	// NamePrefix Name prefix (e.g. Dr). The match result for it is always U.
-	NamePrefix string `json:"namePrefix,omitempty,omitzero"`
-
-	// NameSuffix Name suffix (e.g. Jr). The match result for it is always U.
-	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
-
-	// SSN Full SSN / tax id (9 digits) or its last four digits.
-	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
-
-	// State Two-letter state abbreviation.
-	State string `json:"state,omitempty,omitzero"`
-
-	// WorkPhone Work phone, 10 digits, numeric only.
-	WorkPhone string `json:"workPhone,omitempty,omitzero"`
-
-	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
-}
-
-// AcctOwnerPersonName Owner shape for a person: firstName and lastName (owner matching runs only when both
-// are given). No field is required by the schema.
-type AcctOwnerPersonName = AcctOwnerBase
-
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
 // request's owner data with the account ownership data; case, spacing and punctuation
 // are ignored.
 type AcctOwnerResponse struct {
-	// AddressMatch Match result of an owner field that may match conditionally (nameMatch,
+	// AddressMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	AddressMatch MatchCode `json:"addressMatch,omitempty,omitzero"`
 
-	// BusinessNameMatch Match result of an owner field that may match conditionally (nameMatch,
+	// BusinessNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	BusinessNameMatch MatchCode `json:"businessNameMatch,omitempty,omitzero"`
 
-	// CityMatch Match result of an owner field that may match conditionally (nameMatch,
+	// CityMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	CityMatch MatchCode `json:"cityMatch,omitempty,omitzero"`
 
 	// ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -503,112 +365,173 @@ type AcctOwnerResponse struct {
 	// values may appear.
 	ConditionCode ConditionCode `json:"conditionCode,omitempty,omitzero"`
 
-	// DOBMatch Match result of an owner field that may match conditionally (nameMatch,
+	// DOBMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	DOBMatch MatchCode `json:"dobMatch,omitempty,omitzero"`
 
-	// FirstNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	FirstNameMatch MatchCodeYNU `json:"firstNameMatch,omitempty,omitzero"`
-
-	// HomePhoneMatch Match result of an owner field that may match conditionally (nameMatch,
+	// FirstNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	FirstNameMatch MatchCode `json:"firstNameMatch,omitempty,omitzero"`
+
+	// HomePhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	HomePhoneMatch MatchCode `json:"homePhoneMatch,omitempty,omitzero"`
 
-	// IDNoMatch Match result of an owner field that may match conditionally (nameMatch,
+	// IDNoMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	IDNoMatch MatchCode `json:"idNoMatch,omitempty,omitzero"`
 
-	// IDStateMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	IDStateMatch MatchCodeYNU `json:"idStateMatch,omitempty,omitzero"`
-
-	// IDTypeMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	IDTypeMatch MatchCodeYNU `json:"idTypeMatch,omitempty,omitzero"`
-
-	// LastNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	LastNameMatch MatchCodeYNU `json:"lastNameMatch,omitempty,omitzero"`
-
-	// MiddleNameMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	MiddleNameMatch MatchCodeYNU `json:"middleNameMatch,omitempty,omitzero"`
-
-	// NameMatch Match result of an owner field that may match conditionally (nameMatch,
+	// IDStateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	IDStateMatch MatchCode `json:"idStateMatch,omitempty,omitzero"`
+
+	// IDTypeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	IDTypeMatch MatchCode `json:"idTypeMatch,omitempty,omitzero"`
+
+	// LastNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	LastNameMatch MatchCode `json:"lastNameMatch,omitempty,omitzero"`
+
+	// MiddleNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	MiddleNameMatch MatchCode `json:"middleNameMatch,omitempty,omitzero"`
+
+	// NameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	NameMatch MatchCode `json:"nameMatch,omitempty,omitzero"`
 
-	// NamePrefixMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	NamePrefixMatch MatchCodeYNU `json:"namePrefixMatch,omitempty,omitzero"`
+	// NamePrefixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	NamePrefixMatch MatchCode `json:"namePrefixMatch,omitempty,omitzero"`
 
-	// NameSuffixMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	NameSuffixMatch MatchCodeYNU `json:"nameSuffixMatch,omitempty,omitzero"`
+	// NameSuffixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	NameSuffixMatch MatchCode `json:"nameSuffixMatch,omitempty,omitzero"`
 
 	// OverallMatchScore 0 to 100, as a string: how closely the request attributes match the account
 	// ownership data, computed over all information sent.
 	OverallMatchScore string `json:"overallMatchScore,omitempty,omitzero"`
 
-	// SSNMatch Match result of an owner field that may match conditionally (nameMatch,
+	// SSNMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	SSNMatch MatchCode `json:"ssnMatch,omitempty,omitzero"`
 
-	// StateMatch Match result of an owner field that has no conditional match (firstNameMatch,
-	// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-	// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-	// the request included the prefix or suffix. Open: other values may appear.
-	StateMatch MatchCodeYNU `json:"stateMatch,omitempty,omitzero"`
-
-	// WorkPhoneMatch Match result of an owner field that may match conditionally (nameMatch,
+	// StateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
+	StateMatch MatchCode `json:"stateMatch,omitempty,omitzero"`
+
+	// WorkPhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	WorkPhoneMatch MatchCode `json:"workPhoneMatch,omitempty,omitzero"`
 
-	// ZipCodeMatch Match result of an owner field that may match conditionally (nameMatch,
+	// ZipCodeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-	// numbers were found but the account has no business name. Open: other values may
-	// appear.
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike. Open: other values may appear.
 	ZipCodeMatch MatchCode `json:"zipCodeMatch,omitempty,omitzero"`
 }
 
@@ -649,10 +572,25 @@ type bankErrorBody struct {
 	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
 }
 
+// ClientEcho The request's Client record as echoed by the service. Kept as plain strings, exactly as
+// sent back: the bank's own example echoes a clientTime of `14:00:80`, and an echo that
+// does not parse must never make the result undecodable. Empty strings mean unset.
+type ClientEcho struct {
+	// ClientDate Client date as echoed (`YYYY-MM-DD` when well-formed).
+	ClientDate string `json:"clientDate,omitempty,omitzero"`
+
+	// ClientTime Client time as echoed (`HH:MM:SS` when well-formed).
+	ClientTime string `json:"clientTime,omitempty,omitzero"`
+
+	// UserDefined Free text as echoed.
+	UserDefined string `json:"userDefined,omitempty,omitzero"`
+}
+
 // ClientRecord Client record; returned unchanged in the response.
 type ClientRecord struct {
-	// ClientDate Client date, `YYYY-MM-DD`.
-	ClientDate scalar.Date `json:"clientDate,omitempty,omitzero"`
+	// ClientDate Client date, `YYYY-MM-DD` (a real date). A plain string so that the empty string
+	// the bank writes for unset values is read as unset.
+	ClientDate string `json:"clientDate,omitempty,omitzero"`
 
 	// ClientTime Client time, `HH:MM:SS`.
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
@@ -668,6 +606,22 @@ type ConditionCode string
 
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
 type ErrorCode string
+
+// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
+// fault (the request was refused) or a system fault (the service failed).
+type ErrorResponse struct {
+	// BusinessFault One fault of an errorResponse.
+	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
+
+	// SystemFault One fault of an errorResponse.
+	SystemFault Fault `json:"systemFault,omitempty,omitzero"`
+}
+
+// Fault One fault of an errorResponse.
+type Fault struct {
+	// ErrorDescription Readable text of the fault.
+	ErrorDescription string `json:"errorDescription,omitempty,omitzero"`
+}
 
 // FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
 // Open: other values may appear.
@@ -699,11 +653,19 @@ type HealthCheckSource string
 
 // Inquiry The inquiry (request record). All values are strings.
 type Inquiry struct {
-	// AcctOwner Account owner data to match (request). Any of five shapes that differ only in which of
-	// firstName, lastName and businessName are required. Send either first and last name or
-	// business name; the shapes combining business name with a first and/or last name are
-	// deprecated. Modelled as `anyOf` rather than `oneOf`: the three shapes without required
-	// names accept the same documents, so a `oneOf` would reject every valid owner.
+	// AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
+	// and punctuation are ignored in matching; matching runs only when firstName and
+	// lastName, or businessName, are sent.
+	//
+	// The seed describes five shapes that differ only in which of firstName, lastName and
+	// businessName are required: first and last name; business name; and three deprecated
+	// shapes combining business name with first name, with last name, or with both. They
+	// are subsets of one field set, so the spec models one object; which name combinations
+	// are valid is a client-side rule (validation.Inquiry.Validate): first and last name, or
+	// business name, are valid; the three deprecated combinations are accepted (and
+	// reported as deprecated); a first name without a last name, or a last name without a
+	// first name, and no business name is errorCode 006 (missing a required field). An owner
+	// with no name at all is sent: the service answers conditionCode 304.
 	AcctOwner AcctOwner `json:"AcctOwner,omitempty,omitzero"`
 
 	// Client Client record; returned unchanged in the response.
@@ -735,19 +697,16 @@ type Inquiry struct {
 	ServiceType ServiceType `json:"serviceType"`
 }
 
-// MatchCode Match result of an owner field that may match conditionally (nameMatch,
+// MatchCode Match result of one owner field. `C` (conditional match) applies only to nameMatch,
 // businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-// workPhoneMatch, ssnMatch, dobMatch, idNoMatch). `C` applies to these fields (ssnMatch:
-// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
-// numbers were found but the account has no business name. Open: other values may
-// appear.
+// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+// account numbers were found but the account has no business name. One type for every
+// match field so that a caller handles them alike. Open: other values may appear.
 type MatchCode string
-
-// MatchCodeYNU Match result of an owner field that has no conditional match (firstNameMatch,
-// lastNameMatch, middleNameMatch, namePrefixMatch, nameSuffixMatch, stateMatch,
-// idTypeMatch, idStateMatch). namePrefixMatch and nameSuffixMatch are always `U` when
-// the request included the prefix or suffix. Open: other values may appear.
-type MatchCodeYNU string
 
 // paymentError Error of the payments APIs (codes like `<BANK>-1006`).
 type paymentError struct {
@@ -790,8 +749,10 @@ type Result struct {
 	// AcctStatus Account status.
 	AcctStatus AcctStatus `json:"AcctStatus,omitempty,omitzero"`
 
-	// Client Client record; returned unchanged in the response.
-	Client ClientRecord `json:"Client,omitempty,omitzero"`
+	// Client The request's Client record as echoed by the service. Kept as plain strings, exactly as
+	// sent back: the bank's own example echoes a clientTime of `14:00:80`, and an echo that
+	// does not parse must never make the result undecodable. Empty strings mean unset.
+	Client ClientEcho `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Echoes the request.
 	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
@@ -909,6 +870,18 @@ type VerifyAccountResponse struct {
 	AccountValidationResponse AccountValidationResponse `json:"accountValidationResponse"`
 }
 
+// VerifyAccountV2Request Request envelope of verifyAccount, version 2.
+type VerifyAccountV2Request struct {
+	// AccountValidationV2Request Holds the AOA (account owner authentication) request.
+	AccountValidationV2Request AccountValidationRequest `json:"accountValidationV2Request"`
+}
+
+// VerifyAccountV2Response Response envelope of verifyAccount, version 2.
+type VerifyAccountV2Response struct {
+	// AccountValidationV2Response Holds the AOA (account owner authentication) response.
+	AccountValidationV2Response AccountValidationResponse `json:"accountValidationV2Response"`
+}
+
 // correlationIdParam defines model for CorrelationId.
 type correlationIdParam = string
 
@@ -961,143 +934,3 @@ type unauthorizedResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unsupportedMediaTypeResponse = bankErrorBody
-
-// AsAcctOwnerPersonName returns the union data inside the AcctOwner as a AcctOwnerPersonName
-func (t AcctOwner) AsAcctOwnerPersonName() (AcctOwnerPersonName, error) {
-	var body AcctOwnerPersonName
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromAcctOwnerPersonName overwrites any union data inside the AcctOwner as the provided AcctOwnerPersonName
-func (t *AcctOwner) FromAcctOwnerPersonName(v AcctOwnerPersonName) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeAcctOwnerPersonName performs a merge with any union data inside the AcctOwner, using the provided AcctOwnerPersonName
-func (t *AcctOwner) MergeAcctOwnerPersonName(v AcctOwnerPersonName) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsAcctOwnerBusinessName returns the union data inside the AcctOwner as a AcctOwnerBusinessName
-func (t AcctOwner) AsAcctOwnerBusinessName() (AcctOwnerBusinessName, error) {
-	var body AcctOwnerBusinessName
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromAcctOwnerBusinessName overwrites any union data inside the AcctOwner as the provided AcctOwnerBusinessName
-func (t *AcctOwner) FromAcctOwnerBusinessName(v AcctOwnerBusinessName) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeAcctOwnerBusinessName performs a merge with any union data inside the AcctOwner, using the provided AcctOwnerBusinessName
-func (t *AcctOwner) MergeAcctOwnerBusinessName(v AcctOwnerBusinessName) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsAcctOwnerFirstNameBusinessName returns the union data inside the AcctOwner as a AcctOwnerFirstNameBusinessName
-func (t AcctOwner) AsAcctOwnerFirstNameBusinessName() (AcctOwnerFirstNameBusinessName, error) {
-	var body AcctOwnerFirstNameBusinessName
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromAcctOwnerFirstNameBusinessName overwrites any union data inside the AcctOwner as the provided AcctOwnerFirstNameBusinessName
-func (t *AcctOwner) FromAcctOwnerFirstNameBusinessName(v AcctOwnerFirstNameBusinessName) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeAcctOwnerFirstNameBusinessName performs a merge with any union data inside the AcctOwner, using the provided AcctOwnerFirstNameBusinessName
-func (t *AcctOwner) MergeAcctOwnerFirstNameBusinessName(v AcctOwnerFirstNameBusinessName) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsAcctOwnerLastNameBusinessName returns the union data inside the AcctOwner as a AcctOwnerLastNameBusinessName
-func (t AcctOwner) AsAcctOwnerLastNameBusinessName() (AcctOwnerLastNameBusinessName, error) {
-	var body AcctOwnerLastNameBusinessName
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromAcctOwnerLastNameBusinessName overwrites any union data inside the AcctOwner as the provided AcctOwnerLastNameBusinessName
-func (t *AcctOwner) FromAcctOwnerLastNameBusinessName(v AcctOwnerLastNameBusinessName) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeAcctOwnerLastNameBusinessName performs a merge with any union data inside the AcctOwner, using the provided AcctOwnerLastNameBusinessName
-func (t *AcctOwner) MergeAcctOwnerLastNameBusinessName(v AcctOwnerLastNameBusinessName) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-// AsAcctOwnerFullNameBusinessName returns the union data inside the AcctOwner as a AcctOwnerFullNameBusinessName
-func (t AcctOwner) AsAcctOwnerFullNameBusinessName() (AcctOwnerFullNameBusinessName, error) {
-	var body AcctOwnerFullNameBusinessName
-	err := json.Unmarshal(t.union, &body)
-	return body, err
-}
-
-// FromAcctOwnerFullNameBusinessName overwrites any union data inside the AcctOwner as the provided AcctOwnerFullNameBusinessName
-func (t *AcctOwner) FromAcctOwnerFullNameBusinessName(v AcctOwnerFullNameBusinessName) error {
-	b, err := json.Marshal(v)
-	t.union = b
-	return err
-}
-
-// MergeAcctOwnerFullNameBusinessName performs a merge with any union data inside the AcctOwner, using the provided AcctOwnerFullNameBusinessName
-func (t *AcctOwner) MergeAcctOwnerFullNameBusinessName(v AcctOwnerFullNameBusinessName) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-
-	merged, err := runtime.JSONMerge(t.union, b)
-	t.union = merged
-	return err
-}
-
-func (t AcctOwner) MarshalJSON() ([]byte, error) {
-	b, err := t.union.MarshalJSON()
-	return b, err
-}
-
-func (t *AcctOwner) UnmarshalJSON(b []byte) error {
-	err := t.union.UnmarshalJSON(b)
-	return err
-}

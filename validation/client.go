@@ -10,22 +10,26 @@ import (
 	"golang.org/x/oauth2"
 )
 
-// VerifyAccount sends POST /accounts/validations/v1/verifyAccount: inq wrapped in the service's
-// envelopes, and returns the result record. Business outcomes (errorCode, conditionCode,
-// primaryStatusCode, match codes) come back in the Result of a 200; HTTP failures are typed
-// errors (*Error unwrapping to *BankError). It is a read: retried after a connection failure or
-// a 408, 429, 500, 502, 503 or 504 answer.
-func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOption) (*Result, error) {
-	body := VerifyAccountRequest{AccountValidationRequest: AccountValidationRequest{AOARequest: AOARequest{Inquiry: inq}}}
-	r := sdkclient.Request{Op: opVerifyAccount, Path: "/accounts/validations/v1/verifyAccount", Body: body}
-	res, err := sdkclient.Call[VerifyAccountResponse](ctx, &c.core, r, opts)
-	if err != nil {
+// HealthCheck checks connectivity to the service, on the path of the configured version.
+//
+// It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
+// Every non-2xx answer is an *Error unwrapping to the bank's *BankError.
+func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
+	if err := checkVersion(c.core.Version); err != nil {
 		return nil, err
 	}
-	return &res.AccountValidationResponse.AOAResponse.Result, nil
+	op := opCheckHealth
+	if c.core.Version == V2 {
+		op = opCheckHealthV2
+	}
+	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.Version + "/healthCheck"}
+	return sdkclient.Call[HealthCheckResponse](ctx, &c.core, r, opts)
 }
 
-var opVerifyAccount = operations.Op("verifyAccount")
+var (
+	opCheckHealth   = operations.Op("checkHealth")
+	opCheckHealthV2 = operations.Op("checkHealthV2")
+)
 
 // BankCredentials are what the bank issues at onboarding for its token flow.
 type BankCredentials = transport.BankCredentials

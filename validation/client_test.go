@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func newClient(t *testing.T, h http.HandlerFunc) (*validation.Client, *atomic.Int32) {
+func newClient(t *testing.T, h http.HandlerFunc, opts ...validation.Option) (*validation.Client, *atomic.Int32) {
 	t.Helper()
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -22,8 +22,8 @@ func newClient(t *testing.T, h http.HandlerFunc) (*validation.Client, *atomic.In
 		h(w, r)
 	}))
 	t.Cleanup(srv.Close)
-	c, err := validation.New(srv.URL, validation.WithStaticToken("tok"),
-		validation.WithRetry(validation.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000}))
+	c, err := validation.New(srv.URL, append([]validation.Option{validation.WithStaticToken("tok"),
+		validation.WithRetry(validation.RetryOptions{BaseDelay: 1, MaxDelay: 10_000_000})}, opts...)...)
 	require.NoError(t, err)
 	return c, &hits
 }
@@ -70,7 +70,9 @@ func TestBankErrorsAreTyped(t *testing.T) {
 				w.WriteHeader(tc.status)
 				_, _ = io.WriteString(w, tc.body)
 			})
-			_, err := c.VerifyAccount(context.Background(), validation.Inquiry{AccountNumber: validation.NewSecret("987654321")})
+			inq := validInquiry()
+			inq.AccountNumber = validation.NewSecret("987654321")
+			_, err := c.VerifyAccount(context.Background(), inq)
 			require.ErrorIs(t, err, tc.is)
 			assert.Equal(t, tc.hits, hits.Load())
 			assert.NotContains(t, err.Error(), "987654321")
@@ -95,7 +97,7 @@ func TestHealthCheck(t *testing.T) {
 		assert.NotEmpty(t, r.Header.Get("X-CorrelationId"))
 		_, _ = io.WriteString(w, `{"Status":"Ok","Source":"Roundtrip","Timestamp":"2025-01-10T08:15:00","ClientIp":"192.0.2.10","X-Forwarded-For":"[192.0.2.10]"}`)
 	})
-	h, err := c.CheckHealth(context.Background())
+	h, err := c.HealthCheck(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "Ok", h.Status)
 	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp.String())

@@ -28,14 +28,15 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	for i, o := range opts {
 		sopts[i] = sdkclient.Option(o)
 	}
-	p, base, _, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError: apierror.DecodeBankError,
-		Operations:  operations,
+	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
+		DecodeError:    apierror.DecodeBankError,
+		Operations:     operations,
+		DefaultVersion: DefaultAPIVersion,
 	}, sopts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.Core{Pipeline: p, Base: base}}, nil
+	return &Client{core: sdkclient.Core{Pipeline: p, Base: base, Version: cfg.APIVersion}}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a
@@ -131,6 +132,9 @@ func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
+
+// WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
+func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
 
 // Error is returned for every non-2xx response: status, method, redacted URL, correlation and
 // trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*BankError) when there is one.

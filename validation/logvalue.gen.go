@@ -20,14 +20,8 @@ func (v AccountValidationRequest) LogValue() slog.Value { return redact.LogValue
 // LogValue implements slog.LogValuer: AccountValidationResponse holds secrets, which are masked.
 func (v AccountValidationResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AcctOwnerBase holds secrets, which are masked.
-func (v AcctOwnerBase) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: AcctOwnerFullNameBusinessName holds secrets, which are masked.
-func (v AcctOwnerFullNameBusinessName) LogValue() slog.Value { return redact.LogValue(v) }
-
-// LogValue implements slog.LogValuer: AcctOwnerLastNameBusinessName holds secrets, which are masked.
-func (v AcctOwnerLastNameBusinessName) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: AcctOwner holds secrets, which are masked.
+func (v AcctOwner) LogValue() slog.Value { return redact.LogValue(v) }
 
 // LogValue implements slog.LogValuer: Inquiry holds secrets, which are masked.
 func (v Inquiry) LogValue() slog.Value { return redact.LogValue(v) }
@@ -41,11 +35,8 @@ func (v VerifyAccountRequest) LogValue() slog.Value { return redact.LogValue(v) 
 // LogValue implements slog.LogValuer: VerifyAccountResponse holds secrets, which are masked.
 func (v VerifyAccountResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AcctOwner may hold secrets, which are masked.
-func (v AcctOwner) LogValue() slog.Value { return redact.LogValue(v) }
+// LogValue implements slog.LogValuer: VerifyAccountV2Request holds secrets, which are masked.
+func (v VerifyAccountV2Request) LogValue() slog.Value { return redact.LogValue(v) }
 
-// String renders AcctOwner as JSON with its secrets masked.
-func (v AcctOwner) String() string { return redact.String(v) }
-
-// GoString renders AcctOwner as JSON with its secrets masked.
-func (v AcctOwner) GoString() string { return redact.String(v) }
+// LogValue implements slog.LogValuer: VerifyAccountV2Response holds secrets, which are masked.
+func (v VerifyAccountV2Response) LogValue() slog.Value { return redact.LogValue(v) }

@@ -9,6 +9,8 @@ import "github.com/issuerkit/issuerkit-go/internal/ops"
 var operations = ops.NewTable([]ops.Operation{
 	{ID: "checkHealth", Method: "GET", Path: "/accounts/validations/v1/healthCheck", Success: []int{200}, RetrySafe: true},
 	{ID: "verifyAccount", Method: "POST", Path: "/accounts/validations/v1/verifyAccount", Success: []int{200}, RetrySafe: true},
+	{ID: "checkHealthV2", Method: "GET", Path: "/accounts/validations/v2/healthCheck", Success: []int{200}, RetrySafe: true},
+	{ID: "verifyAccountV2", Method: "POST", Path: "/accounts/validations/v2/verifyAccount", Success: []int{200}, RetrySafe: true},
 })
 
 // sensitiveFields are the JSON property names whose schema has format: sensitive, sorted:

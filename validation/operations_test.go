@@ -19,7 +19,7 @@ func TestSensitiveFields(t *testing.T) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations)
+	opstest.AssertMethodSet(t, &Client{}, operations, map[string]string{"checkHealth": "HealthCheck", "checkHealthV2": "HealthCheck", "verifyAccountV2": "VerifyAccount"})
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
@@ -30,5 +30,5 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 			t.Fatal(err)
 		}
 		return c
-	})
+	}, "checkHealth", "checkHealthV2", "verifyAccount", "verifyAccountV2") // HealthCheck and VerifyAccount: client, rules and sandbox tests
 }

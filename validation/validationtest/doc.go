@@ -1,0 +1,37 @@
+// Package validationtest is an in-process sandbox of the bank's account-validation service
+// for tests and demos: a real HTTP server (net/http/httptest) built from the service's spec,
+// holding seeded accounts and owners and answering as seed 001 describes.
+//
+//	srv := validationtest.NewServer(t)
+//	res, err := srv.Client.VerifyAccount(ctx, validation.Inquiry{
+//		SecondaryID:   validationtest.SecondaryID,
+//		RoutingNumber: validationtest.RoutingNumber,
+//		AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+//		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
+//	})
+//
+// What it implements:
+//   - v1 and v2 paths and envelopes of healthCheck and verifyAccount; every request is
+//     validated against the spec (kin-openapi) before it is answered.
+//   - Bearer authentication (401 without Token, 403 with DeniedToken), 404 for unknown paths,
+//     415 for a body that is not application/json, and the bank's error body for each.
+//   - The rate limit of the bank: 5 requests per second, 429 afterwards (WithRateLimit).
+//   - Malformed input: 400 with the service's errorCode in ServiceError.AOAResponse.Result
+//     (the code of the first problem the SDK's client-side rules find, 105 for a body that
+//     does not fit the schema at all).
+//   - Client ids: SecondaryID; SecondaryIDWithAdditional requires AdditionalID (106 when
+//     missing, 103 when wrong); any other secondary id is 103. A serialNumber that is not
+//     digits is 005.
+//   - Routing numbers: RoutingNumber (participant and contributor), RoutingNotContributor
+//     (conditionCode 301, account status still returned), any other valid routing number
+//     (300, not a participant).
+//   - Accounts: located by routing and account number; not found is primaryStatusCode 000 with
+//     conditionCode 396; seeded accounts carry 099 (open), 012 (closed) and 096 (no
+//     information); an account without owner data answers 302.
+//   - Owner matching only when first and last name, or business name, are sent (304 when the
+//     owner has no name, 900 when no owner was sent); every field sent is matched, ignoring
+//     case, spacing and punctuation; Y/N/C/U per field as the seed assigns them (rules in matching.go);
+//     overallMatchScore from 0 to 100 over the fields sent.
+//   - Accounts added with an ErrorCode or HTTPStatus answer that code or status, so a program
+//     can test its handling of every outcome (AccountSystemFailure and the other seeds).
+package validationtest
