@@ -6,6 +6,7 @@ package validation
 import (
 	"encoding/json"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/oapi-codegen/runtime"
 )
@@ -247,26 +248,30 @@ func (e ServiceType) Valid() bool {
 // AOARequest Account owner authentication request; holds the inquiry record.
 type AOARequest struct {
 	// Inquiry The inquiry (request record). All values are strings.
-	Inquiry Inquiry `json:"Inquiry"`
+	Inquiry              Inquiry                    `json:"Inquiry"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AOAResponse Account owner authentication response; holds the result record.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result Result `json:"Result"`
+	Result               Result                     `json:"Result"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
 type AccountValidationRequest struct {
 	// AOARequest Account owner authentication request; holds the inquiry record.
-	AOARequest AOARequest `json:"AOARequest"`
+	AOARequest           AOARequest                 `json:"AOARequest"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
 	// AOAResponse Account owner authentication response; holds the result record.
-	AOAResponse AOAResponse `json:"AOAResponse"`
+	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwner Account owner data to match (request). Any of five shapes that differ only in which of
@@ -334,7 +339,8 @@ type AcctOwnerBase struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
+	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwnerBusinessName Owner shape for a business: businessName. No field is required by the schema.
@@ -403,7 +409,8 @@ type AcctOwnerFullNameBusinessName struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
+	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwnerLastNameBusinessName Deprecated owner shape requiring lastName and businessName.
@@ -463,7 +470,8 @@ type AcctOwnerLastNameBusinessName struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
+	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwnerPersonName Owner shape for a person: firstName and lastName (owner matching runs only when both
@@ -609,7 +617,8 @@ type AcctOwnerResponse struct {
 	// when nine digits were sent). `U` on businessNameMatch can mean the routing and account
 	// numbers were found but the account has no business name. Open: other values may
 	// appear.
-	ZipCodeMatch MatchCode `json:"zipCodeMatch,omitempty,omitzero"`
+	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctStatus Account status.
@@ -618,7 +627,8 @@ type AcctStatus struct {
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
 	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
-	PrimaryStatusCode PrimaryStatusCode `json:"primaryStatusCode,omitempty,omitzero"`
+	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
@@ -646,7 +656,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
+	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
@@ -658,7 +669,8 @@ type ClientRecord struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text, returned unchanged.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -690,7 +702,8 @@ type HealthCheckResponse struct {
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
-	XForwardedFor string `json:"X-Forwarded-For,omitempty,omitzero"`
+	XForwardedFor        string                     `json:"X-Forwarded-For,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // HealthCheckSource Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
@@ -732,7 +745,8 @@ type Inquiry struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
-	ServiceType ServiceType `json:"serviceType"`
+	ServiceType          ServiceType                `json:"serviceType"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // MatchCode Match result of an owner field that may match conditionally (nameMatch,
@@ -761,7 +775,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -773,7 +788,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
@@ -822,7 +838,8 @@ type Result struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// SystemRecordID Unique system-generated transaction id.
-	SystemRecordID string `json:"systemRecordId,omitempty,omitzero"`
+	SystemRecordID       string                     `json:"systemRecordId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -859,7 +876,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate string `json:"valueDate,omitempty,omitzero"`
+	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -869,7 +887,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
+	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -878,20 +897,23 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message string `json:"message,omitempty,omitzero"`
+	Message              string                     `json:"message,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode string `json:"errorCode,omitempty,omitzero"`
+	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
@@ -900,13 +922,15 @@ type ServiceType string
 // VerifyAccountRequest Request envelope of verifyAccount.
 type VerifyAccountRequest struct {
 	// AccountValidationRequest Holds the AOA (account owner authentication) request.
-	AccountValidationRequest AccountValidationRequest `json:"accountValidationRequest"`
+	AccountValidationRequest AccountValidationRequest   `json:"accountValidationRequest"`
+	AdditionalProperties     map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountResponse Response envelope of verifyAccount.
 type VerifyAccountResponse struct {
 	// AccountValidationResponse Holds the AOA (account owner authentication) response.
-	AccountValidationResponse AccountValidationResponse `json:"accountValidationResponse"`
+	AccountValidationResponse AccountValidationResponse  `json:"accountValidationResponse"`
+	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -961,6 +985,788 @@ type unauthorizedResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unsupportedMediaTypeResponse = bankErrorBody
+
+// aOARequestFields are the JSON member names of AOARequest's own fields.
+var aOARequestFields = jsonx.NewFields("Inquiry")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOARequest) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AOARequest
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := aOARequestFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AOARequest) MarshalJSON() ([]byte, error) {
+	type plain AOARequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aOARequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aOAResponseFields are the JSON member names of AOAResponse's own fields.
+var aOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOAResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AOAResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := aOAResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AOAResponse) MarshalJSON() ([]byte, error) {
+	type plain AOAResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aOAResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
+var accountValidationRequestFields = jsonx.NewFields("AOARequest")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AccountValidationRequest
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := accountValidationRequestFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
+	type plain AccountValidationRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountValidationRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
+var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AccountValidationResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := accountValidationResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
+	type plain AccountValidationResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountValidationResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerBaseFields are the JSON member names of AcctOwnerBase's own fields.
+var acctOwnerBaseFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwnerBase) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AcctOwnerBase
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := acctOwnerBaseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwnerBase) MarshalJSON() ([]byte, error) {
+	type plain AcctOwnerBase
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerBaseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerFullNameBusinessNameFields are the JSON member names of AcctOwnerFullNameBusinessName's own fields.
+var acctOwnerFullNameBusinessNameFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwnerFullNameBusinessName) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AcctOwnerFullNameBusinessName
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := acctOwnerFullNameBusinessNameFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwnerFullNameBusinessName) MarshalJSON() ([]byte, error) {
+	type plain AcctOwnerFullNameBusinessName
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerFullNameBusinessNameFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerLastNameBusinessNameFields are the JSON member names of AcctOwnerLastNameBusinessName's own fields.
+var acctOwnerLastNameBusinessNameFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwnerLastNameBusinessName) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AcctOwnerLastNameBusinessName
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := acctOwnerLastNameBusinessNameFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwnerLastNameBusinessName) MarshalJSON() ([]byte, error) {
+	type plain AcctOwnerLastNameBusinessName
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerLastNameBusinessNameFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
+var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AcctOwnerResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := acctOwnerResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
+	type plain AcctOwnerResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctStatusFields are the JSON member names of AcctStatus's own fields.
+var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctStatus) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain AcctStatus
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := acctStatusFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctStatus) MarshalJSON() ([]byte, error) {
+	type plain AcctStatus
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctStatusFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
+var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain bankErrorBody
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := bankErrorBodyFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	type plain bankErrorBody
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// clientRecordFields are the JSON member names of ClientRecord's own fields.
+var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ClientRecord) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain ClientRecord
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := clientRecordFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ClientRecord) MarshalJSON() ([]byte, error) {
+	type plain ClientRecord
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return clientRecordFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
+var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain HealthCheckResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := healthCheckResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
+	type plain HealthCheckResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return healthCheckResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// inquiryFields are the JSON member names of Inquiry's own fields.
+var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Inquiry) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain Inquiry
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := inquiryFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Inquiry) MarshalJSON() ([]byte, error) {
+	type plain Inquiry
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return inquiryFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorFields are the JSON member names of paymentError's own fields.
+var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentError) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain paymentError
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := paymentErrorFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	type plain paymentError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
+var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain paymentErrorDetail
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := paymentErrorDetailFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	type plain paymentErrorDetail
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// resultFields are the JSON member names of Result's own fields.
+var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Result) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain Result
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := resultFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return resultFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorFields are the JSON member names of serviceError's own fields.
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceError) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain serviceError
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := serviceErrorFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	type plain serviceError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
+var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain serviceErrorAOAResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := serviceErrorAOAResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorAOAResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
+var serviceErrorMessageFields = jsonx.NewFields("code", "message")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain serviceErrorMessage
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := serviceErrorMessageFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMessage
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
+var serviceErrorMetadataFields = jsonx.NewFields("messages")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain serviceErrorMetadata
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := serviceErrorMetadataFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMetadata
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
+var serviceErrorResultFields = jsonx.NewFields("errorCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain serviceErrorResult
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := serviceErrorResultFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorResult
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
+var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain VerifyAccountRequest
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := verifyAccountRequestFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
+	type plain VerifyAccountRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return verifyAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
+var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	type plain VerifyAccountResponse
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	extras, err := verifyAccountResponseFields.Extras(b)
+	if err != nil {
+		return err
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
+	type plain VerifyAccountResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return verifyAccountResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
 
 // AsAcctOwnerPersonName returns the union data inside the AcctOwner as a AcctOwnerPersonName
 func (t AcctOwner) AsAcctOwnerPersonName() (AcctOwnerPersonName, error) {
