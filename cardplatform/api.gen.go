@@ -5,6 +5,7 @@ package cardplatform
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -1156,19 +1157,41 @@ var accountFields = jsonx.NewFields("account_guid", "account_name", "account_sta
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Account) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.InterestPosted, v)
+			case 6:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 7:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Account.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Account
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1190,19 +1213,33 @@ var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balanc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountBalancesDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 1:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 2:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 3:
+				err = jsonx.Decode(&a.SuspenseBalance, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountBalancesDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountBalancesDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountBalancesDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1224,19 +1261,39 @@ var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountByBalanceDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountByBalanceDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountByBalanceDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountByBalanceDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1258,19 +1315,29 @@ var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountByBalanceDTOCacheResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CachedAt, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountByBalanceDTOCacheResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountByBalanceDTOCacheResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountByBalanceDTOCacheResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1292,19 +1359,47 @@ var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 7:
+				err = jsonx.Decode(&a.SuspenseBalance, v)
+			case 8:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 9:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			case 10:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1326,19 +1421,37 @@ var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instru
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountInstrumentDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountInstrumentGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.InstrumentGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.InstrumentStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.InstrumentType, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountInstrumentDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountInstrumentDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountInstrumentDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1360,19 +1473,33 @@ var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountSharedPersonDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountSharedPersonDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountSharedPersonDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountSharedPersonDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1394,19 +1521,31 @@ var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountStatusUserFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.StatusReason, v)
+			case 2:
+				err = jsonx.Decode(&a.UpdatedBy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountStatusUser.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountStatusUser
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountStatusUserFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1428,19 +1567,35 @@ var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Address) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch addressFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.City, v)
+			case 2:
+				err = jsonx.Decode(&a.Country, v)
+			case 3:
+				err = jsonx.Decode(&a.PostalCode, v)
+			case 4:
+				err = jsonx.Decode(&a.State, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Address.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Address
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := addressFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1462,19 +1617,33 @@ var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "desc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch adjustBalanceRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.Description, v)
+			case 3:
+				err = jsonx.Decode(&a.ExternalReference, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AdjustBalanceRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AdjustBalanceRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := adjustBalanceRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1496,19 +1665,37 @@ var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "ava
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch adjustBalanceResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 3:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 4:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 5:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AdjustBalanceResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AdjustBalanceResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := adjustBalanceResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1530,19 +1717,27 @@ var advancePreCalcRequestFields = jsonx.NewFields("amount")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch advancePreCalcRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AdvancePreCalcRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AdvancePreCalcRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := advancePreCalcRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1564,19 +1759,37 @@ var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch advancePreCalcResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AdvanceAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.FeeAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.RepaymentDate, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 5:
+				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AdvancePreCalcResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AdvancePreCalcResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := advancePreCalcResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1598,19 +1811,27 @@ var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch applyAdvanceRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.RequestID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ApplyAdvanceRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ApplyAdvanceRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := applyAdvanceRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1632,19 +1853,35 @@ var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch applyAdvanceResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AdvanceAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ApplyAdvanceResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ApplyAdvanceResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := applyAdvanceResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1666,19 +1903,31 @@ var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch assignCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AssignCardDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AssignCardDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := assignCardDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1700,19 +1949,29 @@ var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileDownloadRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BatchfileDownloadRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BatchfileDownloadRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := batchfileDownloadRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1734,19 +1993,27 @@ var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileGUIDResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BatchfileGUIDResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BatchfileGUIDResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := batchfileGUIDResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1768,19 +2035,33 @@ var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "repor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.FileName, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.ReportName, v)
+			case 3:
+				err = jsonx.DecodeSlice(&a.SourceDocument, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BatchfileRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BatchfileRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := batchfileRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1802,19 +2083,37 @@ var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.FileName, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ReportName, v)
+			case 4:
+				err = jsonx.Decode(&a.Status, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BatchfileResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BatchfileResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := batchfileResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1836,19 +2135,43 @@ var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BulkOrderStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 6:
+				err = jsonx.Decode(&a.Quantity, v)
+			case 7:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 8:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderDetail.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderDetail
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderDetailFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1870,19 +2193,27 @@ var bulkOrderReqFields = jsonx.NewFields("order_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderReqFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderReq.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderReq
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderReqFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1904,19 +2235,35 @@ var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "pe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.Person, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.Quantity, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1938,19 +2285,31 @@ var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BulkOrderStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1972,19 +2331,37 @@ var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderSummaryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.LocationName, v)
+			case 2:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.QuantityAvailable, v)
+			case 5:
+				err = jsonx.Decode(&a.QuantityOrdered, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderSummary.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderSummary
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderSummaryFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2006,19 +2383,29 @@ var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderSummarySearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrderSummarySearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrderSummarySearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrderSummarySearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2040,19 +2427,29 @@ var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrdersSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("BulkOrdersSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain BulkOrdersSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bulkOrdersSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2074,19 +2471,59 @@ var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ActivationMethod, v)
+			case 1:
+				err = jsonx.Decode(&a.CardCondition, v)
+			case 2:
+				err = jsonx.Decode(&a.CardNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 4:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.CardTrackingDetail, v)
+			case 6:
+				err = jsonx.Decode(&a.CVV, v)
+			case 7:
+				err = jsonx.Decode(&a.ExpirationDate, v)
+			case 8:
+				err = jsonx.Decode(&a.IssuanceType, v)
+			case 9:
+				err = jsonx.Decode(&a.LogicalExpirationDate, v)
+			case 10:
+				err = jsonx.Decode(&a.MaskCardPAN, v)
+			case 11:
+				err = jsonx.Decode(&a.PersonCardStatus, v)
+			case 12:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 13:
+				err = jsonx.Decode(&a.SupplementalDetails, v)
+			case 14:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 15:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			case 16:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CardDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CardDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := cardDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2108,19 +2545,29 @@ var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardDTOSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CardDTOSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CardDTOSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := cardDTOSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2142,19 +2589,29 @@ var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardPINDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.PIN, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CardPINDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CardPINDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := cardPINDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2176,19 +2633,29 @@ var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.StatusReason, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CardStatusDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CardStatusDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := cardStatusDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2210,19 +2677,37 @@ var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_del
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardTrackingDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardDeliveryMethod, v)
+			case 1:
+				err = jsonx.Decode(&a.CardDeliveryTrackingNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.CardPackageName, v)
+			case 3:
+				err = jsonx.Decode(&a.CardRequested, v)
+			case 4:
+				err = jsonx.Decode(&a.CardShipmentDate, v)
+			case 5:
+				err = jsonx.Decode(&a.FulfillmentHouseName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CardTrackingDetail.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CardTrackingDetail
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := cardTrackingDetailFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2244,19 +2729,27 @@ var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch changeAdvanceCycleRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Cycle, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ChangeAdvanceCycleRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ChangeAdvanceCycleRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := changeAdvanceCycleRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2278,19 +2771,31 @@ var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch changeAdvanceCycleResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Cycle, v)
+			case 2:
+				err = jsonx.Decode(&a.NextCycleDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ChangeAdvanceCycleResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ChangeAdvanceCycleResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := changeAdvanceCycleResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2312,19 +2817,41 @@ var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "ch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.CheckDate, v)
+			case 3:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.CheckStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.PayeeName, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 7:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CheckDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CheckDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := checkDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2346,19 +2873,29 @@ var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkDTOSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CheckDTOSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CheckDTOSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := checkDTOSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2380,19 +2917,37 @@ var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "chec
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkSearchDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.CheckStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.EndDate, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.StartDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CheckSearchDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CheckSearchDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := checkSearchDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2414,19 +2969,35 @@ var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.NewStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.Notes, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CheckStatusDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CheckStatusDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := checkStatusDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2448,19 +3019,37 @@ var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 3:
+				err = jsonx.Decode(&a.DbaName, v)
+			case 4:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CompanyDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CompanyDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := companyDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2482,19 +3071,33 @@ var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyProgramDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CompanyProgramDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CompanyProgramDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := companyProgramDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2516,19 +3119,31 @@ var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verifi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyVerificationResultDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.VerificationStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.VerifiedAt, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CompanyVerificationResultDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CompanyVerificationResultDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := companyVerificationResultDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2550,19 +3165,29 @@ var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch configProgramRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Configurations, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ConfigProgramRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ConfigProgramRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := configProgramRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2584,19 +3209,31 @@ var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "inst
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountInstrumentRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.InstrumentGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.InstrumentType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateAccountInstrumentRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateAccountInstrumentRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createAccountInstrumentRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2618,19 +3255,33 @@ var createAccountRequestFields = jsonx.NewFields("account_name", "account_type",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateAccountRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateAccountRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createAccountRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2652,19 +3303,35 @@ var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_na
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountResponseDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateAccountResponseDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateAccountResponseDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createAccountResponseDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2686,19 +3353,33 @@ var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.MonthsUntilExpire, v)
+			case 1:
+				err = jsonx.Decode(&a.Person, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateCardRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateCardRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createCardRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2720,19 +3401,33 @@ var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCardResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Card, v)
+			case 1:
+				err = jsonx.Decode(&a.FulfillmentData, v)
+			case 2:
+				err = jsonx.Decode(&a.Person, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateCardResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateCardResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createCardResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2754,19 +3449,33 @@ var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCompany) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCompanyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.DbaName, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateCompany.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateCompany
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createCompanyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2788,19 +3497,29 @@ var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createSharedAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateSharedAccountRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateSharedAccountRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createSharedAccountRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2822,19 +3541,31 @@ var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createSharedAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("CreateSharedAccountResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain CreateSharedAccountResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := createSharedAccountResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2856,19 +3587,35 @@ var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "pa
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientReferenceID, v)
+			case 2:
+				err = jsonx.Decode(&a.PayoutOption, v)
+			case 3:
+				err = jsonx.Decode(&a.Person, v)
+			case 4:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("DisbursementDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain DisbursementDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := disbursementDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2890,19 +3637,29 @@ var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementPayoutPreferenceFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PayoutPreference, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("DisbursementPayoutPreference.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain DisbursementPayoutPreference
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := disbursementPayoutPreferenceFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2924,19 +3681,35 @@ var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disb
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.DisbursementGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.Status, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("DisbursementResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain DisbursementResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := disbursementResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2958,19 +3731,33 @@ var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disputeChargebackRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.Reason, v)
+			case 3:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("DisputeChargebackRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain DisputeChargebackRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := disputeChargebackRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2992,19 +3779,35 @@ var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disputeChargebackResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.DisputeGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.DisputeStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("DisputeChargebackResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain DisputeChargebackResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := disputeChargebackResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3026,19 +3829,33 @@ var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch encryptedCardDataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.ExpirationMonth, v)
+			case 2:
+				err = jsonx.Decode(&a.ExpirationYear, v)
+			case 3:
+				err = jsonx.Decode(&a.NameOnAccount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("EncryptedCardData.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain EncryptedCardData
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := encryptedCardDataFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3060,19 +3877,33 @@ var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch encryptedFulfillmentDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Cvx2, v)
+			case 1:
+				err = jsonx.Decode(&a.PIN, v)
+			case 2:
+				err = jsonx.Decode(&a.Track1, v)
+			case 3:
+				err = jsonx.Decode(&a.Track2, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("EncryptedFulfillmentDetails.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain EncryptedFulfillmentDetails
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := encryptedFulfillmentDetailsFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3094,19 +3925,33 @@ var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feeApplyRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("FeeApplyRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain FeeApplyRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := feeApplyRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3128,19 +3973,35 @@ var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feeApplyResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestCode, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("FeeApplyResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain FeeApplyResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := feeApplyResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3162,19 +4023,35 @@ var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeesResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feesResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.FeeAmount, v)
+			case 1:
+				err = jsonx.Decode(&a.FeeGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.FeeName, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("FeesResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain FeesResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := feesResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3196,19 +4073,27 @@ var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch genericEncryptedCardDataRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("GenericEncryptedCardDataRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain GenericEncryptedCardDataRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := genericEncryptedCardDataRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3230,19 +4115,27 @@ var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_dat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch genericEncryptedCardDataResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.EncryptedCardData, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("GenericEncryptedCardDataResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain GenericEncryptedCardDataResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := genericEncryptedCardDataResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3264,19 +4157,39 @@ var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_d
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Invoice) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.InvoiceAmount, v)
+			case 1:
+				err = jsonx.Decode(&a.InvoiceDate, v)
+			case 2:
+				err = jsonx.Decode(&a.InvoiceDescription, v)
+			case 3:
+				err = jsonx.Decode(&a.InvoiceNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.InvoiceStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.PaymentDueAmount, v)
+			case 6:
+				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Invoice.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Invoice
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := invoiceFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3298,19 +4211,37 @@ var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.InvoiceDateEnd, v)
+			case 2:
+				err = jsonx.Decode(&a.InvoiceDateStart, v)
+			case 3:
+				err = jsonx.Decode(&a.InvoiceStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("InvoiceSearchRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain InvoiceSearchRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := invoiceSearchRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3332,19 +4263,31 @@ var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.Invoice, v)
+			case 2:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("InvoiceSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain InvoiceSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := invoiceSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3366,19 +4309,29 @@ var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchResponseSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("InvoiceSearchResponseSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain InvoiceSearchResponseSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := invoiceSearchResponseSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3400,19 +4353,27 @@ var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch issuanceTypeRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.IssuanceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("IssuanceTypeRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain IssuanceTypeRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := issuanceTypeRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3434,19 +4395,31 @@ var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch performKYBAPIResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.KYBRequestGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.KYBStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PerformKYBAPIResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PerformKYBAPIResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := performKYBAPIResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3468,19 +4441,27 @@ var performKYBRequestFields = jsonx.NewFields("company_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch performKYBRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PerformKYBRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PerformKYBRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := performKYBRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3502,19 +4483,47 @@ var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Person) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch personFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLat, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLon, v)
+			case 2:
+				err = jsonx.Decode(&a.BaseAddress, v)
+			case 3:
+				err = jsonx.Decode(&a.BirthDate, v)
+			case 4:
+				err = jsonx.Decode(&a.ClientReferenceID, v)
+			case 5:
+				err = jsonx.Decode(&a.Email, v)
+			case 6:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 7:
+				err = jsonx.Decode(&a.LastName, v)
+			case 8:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 9:
+				err = jsonx.Decode(&a.MobileNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Person.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Person
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := personFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3536,19 +4545,29 @@ var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_gu
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch personCardStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PersonCardStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PersonCardStatusDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PersonCardStatusDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := personCardStatusDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3570,19 +4589,39 @@ var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "stat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *problemDetails) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch problemDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Detail, v)
+			case 1:
+				err = jsonx.Decode(&a.Errors, v)
+			case 2:
+				err = jsonx.Decode(&a.Instance, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.Title, v)
+			case 5:
+				err = jsonx.Decode(&a.TraceID, v)
+			case 6:
+				err = jsonx.Decode(&a.Type, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("problemDetails.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain problemDetails
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := problemDetailsFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3604,19 +4643,29 @@ var programConfigurationFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch programConfigurationFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Name, v)
+			case 1:
+				err = jsonx.Decode(&a.Value, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ProgramConfiguration.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ProgramConfiguration
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := programConfigurationFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3638,19 +4687,33 @@ var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch programDataDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Configurations, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ProgramDataDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ProgramDataDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := programDataDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3672,19 +4735,35 @@ var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch replaceCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardCondition, v)
+			case 1:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 2:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.MaskCardPAN, v)
+			case 4:
+				err = jsonx.Decode(&a.ReplacedCardProxy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ReplaceCardDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ReplaceCardDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := replaceCardDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3706,19 +4785,27 @@ var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch replaceCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ReplacementReason, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ReplaceCardRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ReplaceCardRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := replaceCardRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3740,19 +4827,33 @@ var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch requestCardDataRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DeviceID, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletProvider, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RequestCardDataRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RequestCardDataRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := requestCardDataRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3774,19 +4875,31 @@ var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch requestCardDataResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.Decision, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RequestCardDataResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RequestCardDataResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := requestCardDataResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3808,19 +4921,35 @@ var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch retrieveCompanyRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.KYBRequestGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.KYBStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestedAt, v)
+			case 4:
+				err = jsonx.Decode(&a.RespondedAt, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RetrieveCompanyRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RetrieveCompanyRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := retrieveCompanyRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3842,19 +4971,35 @@ var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "accoun
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("SearchAccountsProgramRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain SearchAccountsProgramRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := searchAccountsProgramRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3876,19 +5021,39 @@ var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "accou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("SearchAccountsProgramResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain SearchAccountsProgramResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := searchAccountsProgramResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3910,19 +5075,29 @@ var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramResponseSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("SearchAccountsProgramResponseSearchResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain SearchAccountsProgramResponseSearchResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := searchAccountsProgramResponseSearchResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3944,19 +5119,27 @@ var supplementalDetailsFields = jsonx.NewFields("invoices")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch supplementalDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Invoices, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("SupplementalDetails.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain SupplementalDetails
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := supplementalDetailsFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -3978,19 +5161,27 @@ var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateAccountInfoRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateAccountInfoRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateAccountInfoRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateAccountInfoRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4012,19 +5203,29 @@ var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_detail
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.SupplementalDetails, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateCardRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateCardRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateCardRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4046,19 +5247,31 @@ var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateCompanyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.DbaName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateCompany.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateCompany
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateCompanyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4080,19 +5293,29 @@ var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateDigitalPackageRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DigitalPackage, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateDigitalPackageRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateDigitalPackageRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateDigitalPackageRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4114,19 +5337,29 @@ var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateDigitalPackageResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DigitalPackage, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateDigitalPackageResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateDigitalPackageResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateDigitalPackageResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4148,19 +5381,31 @@ var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateSharedAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("UpdateSharedAccountRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain UpdateSharedAccountRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := updateSharedAccountRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -4182,19 +5427,29 @@ var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch validateCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.CVV, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ValidateCardDTO.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ValidateCardDTO
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := validateCardDTOFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes

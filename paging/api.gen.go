@@ -5,6 +5,7 @@ package paging
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -1015,19 +1016,27 @@ var aCHAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAccount) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAccountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHAccount.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHAccount
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHAccountFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1049,19 +1058,31 @@ var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddendaSequenceNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.AddendaTypeCode, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentRelatedInformation, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHAddenda.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHAddenda
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHAddendaFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1083,19 +1104,29 @@ var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uui
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.StartAddendaSequenceNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.UUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHAddendaRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHAddendaRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHAddendaRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1117,19 +1148,37 @@ var aCHAddendaResponseFields = jsonx.NewFields("addenda", "errorMessages", "info
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Addenda, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.ErrorMessages, v)
+			case 2:
+				err = jsonx.DecodeSlice(&a.InformationMessages, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			case 5:
+				err = jsonx.Decode(&a.UUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHAddendaResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHAddendaResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHAddendaResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1151,19 +1200,37 @@ var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 2:
+				err = jsonx.Decode(&a.MaximumAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.MinimumAmount, v)
+			case 4:
+				err = jsonx.Decode(&a.ToDate, v)
+			case 5:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHListRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHListRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHListRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1185,19 +1252,29 @@ var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Metadata, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHListResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHListResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHListResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1219,19 +1296,69 @@ var aCHListTransactionFields = jsonx.NewFields("addendaCount", "authorizedCustom
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddendaCount, v)
+			case 1:
+				err = jsonx.Decode(&a.AuthorizedCustomerName, v)
+			case 2:
+				err = jsonx.Decode(&a.CollectionDate, v)
+			case 3:
+				err = jsonx.Decode(&a.InternationalAddendaCount, v)
+			case 4:
+				err = jsonx.Decode(&a.NotificationOfChangeAddendaCount, v)
+			case 5:
+				err = jsonx.Decode(&a.OriginatingAccount, v)
+			case 6:
+				err = jsonx.Decode(&a.OriginatingParty, v)
+			case 7:
+				err = jsonx.Decode(&a.ParNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ReceivingAccount, v)
+			case 9:
+				err = jsonx.Decode(&a.ReceivingParty, v)
+			case 10:
+				err = jsonx.Decode(&a.ReturnDate, v)
+			case 11:
+				err = jsonx.Decode(&a.ReturnReasonCode, v)
+			case 12:
+				err = jsonx.Decode(&a.ReturnReasonDescription, v)
+			case 13:
+				err = jsonx.Decode(&a.SettlementAmount, v)
+			case 14:
+				err = jsonx.Decode(&a.SettlementDate, v)
+			case 15:
+				err = jsonx.Decode(&a.SettlementTransactionID, v)
+			case 16:
+				err = jsonx.Decode(&a.StandardEntryClassCode, v)
+			case 17:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			case 18:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 19:
+				err = jsonx.Decode(&a.TransactionCode, v)
+			case 20:
+				err = jsonx.Decode(&a.TransactionDescription, v)
+			case 21:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHListTransaction.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHListTransaction
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHListTransactionFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1253,19 +1380,29 @@ var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHMessage) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.MoreInfo, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHMessage.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHMessage
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHMessageFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1287,19 +1424,29 @@ var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumbe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHParty) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHPartyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 1:
+				err = jsonx.Decode(&a.CustomerIdentificationNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ACHParty.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ACHParty
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aCHPartyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1321,19 +1468,37 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("bankErrorBody.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain bankErrorBody
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bankErrorBodyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1355,19 +1520,29 @@ var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch foreignBankSystemIDFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ID, v)
+			case 1:
+				err = jsonx.Decode(&a.Type, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ForeignBankSystemID.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ForeignBankSystemID
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := foreignBankSystemIDFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1389,19 +1564,49 @@ var getWireInquiryRequestFields = jsonx.NewFields("accountNumber", "fromAmount",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch getWireInquiryRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 3:
+				err = jsonx.Decode(&a.FromTransmitDate, v)
+			case 4:
+				err = jsonx.Decode(&a.MdmID, v)
+			case 5:
+				err = jsonx.Decode(&a.PaymentStatus, v)
+			case 6:
+				err = jsonx.Decode(&a.SourceChannel, v)
+			case 7:
+				err = jsonx.Decode(&a.ToAmount, v)
+			case 8:
+				err = jsonx.Decode(&a.ToDate, v)
+			case 9:
+				err = jsonx.Decode(&a.ToTransmitDate, v)
+			case 10:
+				err = jsonx.Decode(&a.TraceID, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("GetWireInquiryRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain GetWireInquiryRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := getWireInquiryRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1423,19 +1628,27 @@ var listMetadataFields = jsonx.NewFields("page")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ListMetadata) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch listMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Page, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ListMetadata.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ListMetadata
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := listMetadataFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1457,19 +1670,35 @@ var pageMetadataFields = jsonx.NewFields("lastPage", "pageNumber", "pageSize", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageMetadata) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch pageMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.LastPage, v)
+			case 1:
+				err = jsonx.Decode(&a.PageNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.PageSize, v)
+			case 3:
+				err = jsonx.Decode(&a.TotalPages, v)
+			case 4:
+				err = jsonx.Decode(&a.TotalRecords, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PageMetadata.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PageMetadata
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := pageMetadataFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1491,19 +1720,33 @@ var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch participantListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Count, v)
+			case 1:
+				err = jsonx.Decode(&a.Limit, v)
+			case 2:
+				err = jsonx.Decode(&a.Offset, v)
+			case 3:
+				err = jsonx.Decode(&a.Parties, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ParticipantListResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ParticipantListResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := participantListResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1525,19 +1768,39 @@ var partyFields = jsonx.NewFields("aba", "accountNumber", "bic", "foreignBankSys
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Party) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch partyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ABA, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.Bic, v)
+			case 3:
+				err = jsonx.Decode(&a.ForeignBankSystemID, v)
+			case 4:
+				err = jsonx.Decode(&a.Name, v)
+			case 5:
+				err = jsonx.Decode(&a.PostalAddress, v)
+			case 6:
+				err = jsonx.Decode(&a.Txid, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Party.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Party
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := partyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1559,19 +1822,27 @@ var partyNameFields = jsonx.NewFields("name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PartyName) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch partyNameFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Name, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PartyName.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PartyName
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := partyNameFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1593,19 +1864,33 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("paymentError.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain paymentError
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := paymentErrorFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1627,19 +1912,31 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("paymentErrorDetail.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain paymentErrorDetail
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := paymentErrorDetailFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1661,19 +1958,45 @@ var postalAddressFields = jsonx.NewFields("adrLine", "adrTp", "bldgNb", "ctry", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PostalAddress) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch postalAddressFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AdrLine, v)
+			case 1:
+				err = jsonx.Decode(&a.AdrTp, v)
+			case 2:
+				err = jsonx.Decode(&a.BldgNb, v)
+			case 3:
+				err = jsonx.Decode(&a.Ctry, v)
+			case 4:
+				err = jsonx.Decode(&a.CtrySubDvsn, v)
+			case 5:
+				err = jsonx.Decode(&a.Dept, v)
+			case 6:
+				err = jsonx.Decode(&a.PstCd, v)
+			case 7:
+				err = jsonx.Decode(&a.StrtNm, v)
+			case 8:
+				err = jsonx.Decode(&a.SubDept, v)
+			case 9:
+				err = jsonx.Decode(&a.TwnNm, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PostalAddress.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PostalAddress
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := postalAddressFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1695,19 +2018,33 @@ var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCo
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.CreditOrDebitCode, v)
+			case 2:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 3:
+				err = jsonx.Decode(&a.ToDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PreviousDayRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PreviousDayRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := previousDayRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1729,19 +2066,27 @@ var previousDayResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PreviousDayResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PreviousDayResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := previousDayResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1763,19 +2108,31 @@ var previousDayTransactionFields = jsonx.NewFields("amount", "baiCode", "transac
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			case 1:
+				err = jsonx.Decode(&a.BaiCode, v)
+			case 2:
+				err = jsonx.Decode(&a.TransactionKey, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("PreviousDayTransaction.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain PreviousDayTransaction
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := previousDayTransactionFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1797,19 +2154,51 @@ var rTPListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "credi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Beneficiary, v)
+			case 1:
+				err = jsonx.Decode(&a.Creditor, v)
+			case 2:
+				err = jsonx.Decode(&a.CreditorAccount, v)
+			case 3:
+				err = jsonx.Decode(&a.Debtor, v)
+			case 4:
+				err = jsonx.Decode(&a.DebtorAccount, v)
+			case 5:
+				err = jsonx.Decode(&a.Originator, v)
+			case 6:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 7:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 9:
+				err = jsonx.Decode(&a.TransactionDate, v)
+			case 10:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			case 12:
+				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RTPListTransaction.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RTPListTransaction
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := rTPListTransactionFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1831,19 +2220,37 @@ var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 2:
+				err = jsonx.Decode(&a.MaximumAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.MinimumAmount, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 5:
+				err = jsonx.Decode(&a.ToDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RTPListRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RTPListRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := rTPListRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1865,19 +2272,29 @@ var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Metadata, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("RTPListResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain RTPListResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := rTPListResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1899,19 +2316,45 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceError.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceError
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1933,19 +2376,27 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorAOAResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorAOAResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorAOAResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1967,19 +2418,29 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorMessage.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorMessage
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorMessageFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2001,19 +2462,27 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorMetadata.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorMetadata
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorMetadataFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2035,19 +2504,27 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorResult.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorResult
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorResultFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2069,19 +2546,27 @@ var transactionAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch transactionAccountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("TransactionAccount.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain TransactionAccount
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := transactionAccountFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2103,19 +2588,27 @@ var wireDetailsRequestFields = jsonx.NewFields("getWireInquiryRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireDetailsRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.GetWireInquiryRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("WireDetailsRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain WireDetailsRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := wireDetailsRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2137,19 +2630,27 @@ var wireDetailsResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireDetailsResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("WireDetailsResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain WireDetailsResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := wireDetailsResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -2171,19 +2672,53 @@ var wireTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireTransaction) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Beneficiary, v)
+			case 1:
+				err = jsonx.Decode(&a.Creditor, v)
+			case 2:
+				err = jsonx.Decode(&a.CreditorAccount, v)
+			case 3:
+				err = jsonx.Decode(&a.CustomData, v)
+			case 4:
+				err = jsonx.Decode(&a.Debtor, v)
+			case 5:
+				err = jsonx.Decode(&a.DebtorAccount, v)
+			case 6:
+				err = jsonx.Decode(&a.Originator, v)
+			case 7:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 8:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 9:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 10:
+				err = jsonx.Decode(&a.TransactionDate, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 12:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			case 13:
+				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("WireTransaction.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain WireTransaction
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := wireTransactionFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes

@@ -5,6 +5,7 @@ package validation
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -993,19 +994,27 @@ var aOARequestFields = jsonx.NewFields("Inquiry")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aOARequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Inquiry, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AOARequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AOARequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aOARequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1027,19 +1036,27 @@ var aOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOAResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Result, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AOAResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AOAResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := aOAResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1061,19 +1078,27 @@ var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOARequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountValidationRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountValidationRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountValidationRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1095,19 +1120,27 @@ var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AccountValidationResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AccountValidationResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := accountValidationResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1129,19 +1162,61 @@ var acctOwnerBaseFields = jsonx.NewFields("addressLine1", "addressLine2", "busin
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerBase) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerBaseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AcctOwnerBase.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AcctOwnerBase
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := acctOwnerBaseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1163,19 +1238,61 @@ var acctOwnerFullNameBusinessNameFields = jsonx.NewFields("addressLine1", "addre
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerFullNameBusinessName) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerFullNameBusinessNameFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AcctOwnerFullNameBusinessName.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AcctOwnerFullNameBusinessName
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := acctOwnerFullNameBusinessNameFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1197,19 +1314,61 @@ var acctOwnerLastNameBusinessNameFields = jsonx.NewFields("addressLine1", "addre
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerLastNameBusinessName) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerLastNameBusinessNameFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AcctOwnerLastNameBusinessName.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AcctOwnerLastNameBusinessName
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := acctOwnerLastNameBusinessNameFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1231,19 +1390,65 @@ var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressMatch, v)
+			case 1:
+				err = jsonx.Decode(&a.BusinessNameMatch, v)
+			case 2:
+				err = jsonx.Decode(&a.CityMatch, v)
+			case 3:
+				err = jsonx.Decode(&a.ConditionCode, v)
+			case 4:
+				err = jsonx.Decode(&a.DOBMatch, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstNameMatch, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhoneMatch, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNoMatch, v)
+			case 8:
+				err = jsonx.Decode(&a.IDStateMatch, v)
+			case 9:
+				err = jsonx.Decode(&a.IDTypeMatch, v)
+			case 10:
+				err = jsonx.Decode(&a.LastNameMatch, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleNameMatch, v)
+			case 12:
+				err = jsonx.Decode(&a.NameMatch, v)
+			case 13:
+				err = jsonx.Decode(&a.NamePrefixMatch, v)
+			case 14:
+				err = jsonx.Decode(&a.NameSuffixMatch, v)
+			case 15:
+				err = jsonx.Decode(&a.OverallMatchScore, v)
+			case 16:
+				err = jsonx.Decode(&a.SSNMatch, v)
+			case 17:
+				err = jsonx.Decode(&a.StateMatch, v)
+			case 18:
+				err = jsonx.Decode(&a.WorkPhoneMatch, v)
+			case 19:
+				err = jsonx.Decode(&a.ZipCodeMatch, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AcctOwnerResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AcctOwnerResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := acctOwnerResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1265,19 +1470,29 @@ var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctStatusFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PrimMessage, v)
+			case 1:
+				err = jsonx.Decode(&a.PrimaryStatusCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("AcctStatus.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain AcctStatus
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := acctStatusFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1299,19 +1514,37 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("bankErrorBody.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain bankErrorBody
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := bankErrorBodyFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1333,19 +1566,31 @@ var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefine
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch clientRecordFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientDate, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientTime, v)
+			case 2:
+				err = jsonx.Decode(&a.UserDefined, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("ClientRecord.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain ClientRecord
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := clientRecordFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1367,19 +1612,35 @@ var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch healthCheckResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientIP, v)
+			case 1:
+				err = jsonx.Decode(&a.Source, v)
+			case 2:
+				err = jsonx.Decode(&a.Status, v)
+			case 3:
+				err = jsonx.Decode(&a.Timestamp, v)
+			case 4:
+				err = jsonx.Decode(&a.XForwardedFor, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("HealthCheckResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain HealthCheckResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := healthCheckResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1401,19 +1662,43 @@ var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "add
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch inquiryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.Client, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 4:
+				err = jsonx.Decode(&a.Amount, v)
+			case 5:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 6:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 7:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ServiceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Inquiry.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Inquiry
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := inquiryFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1435,19 +1720,33 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("paymentError.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain paymentError
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := paymentErrorFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1469,19 +1768,31 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("paymentErrorDetail.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain paymentErrorDetail
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := paymentErrorDetailFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1503,19 +1814,51 @@ var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "account
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch resultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.AcctStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.Client, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 5:
+				err = jsonx.Decode(&a.Amount, v)
+			case 6:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			case 7:
+				err = jsonx.Decode(&a.FeeAttrib, v)
+			case 8:
+				err = jsonx.Decode(&a.PrimaryID, v)
+			case 9:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 11:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 12:
+				err = jsonx.Decode(&a.SystemRecordID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("Result.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain Result
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := resultFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1537,19 +1880,45 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceError.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceError
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1571,19 +1940,27 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorAOAResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorAOAResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorAOAResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1605,19 +1982,29 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorMessage.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorMessage
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorMessageFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1639,19 +2026,27 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorMetadata.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorMetadata
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorMetadataFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1673,19 +2068,27 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("serviceErrorResult.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain serviceErrorResult
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := serviceErrorResultFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1707,19 +2110,27 @@ var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("VerifyAccountRequest.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain VerifyAccountRequest
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := verifyAccountRequestFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
@@ -1741,19 +2152,27 @@ var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		return nil
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("VerifyAccountResponse.%s: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	type plain VerifyAccountResponse
-	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
-		return err
-	}
-	extras, err := verifyAccountResponseFields.Extras(b)
-	if err != nil {
-		return err
-	}
-	a.AdditionalProperties = extras
-	return nil
+	return obj.Err()
 }
 
 // MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes

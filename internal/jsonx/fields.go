@@ -10,28 +10,36 @@ import (
 // folding ("Card_Proxy" is card_proxy). The zero Fields knows no key. A Fields is safe for
 // concurrent use once built.
 type Fields struct {
-	folded map[string]struct{}
+	folded map[string]int
 }
 
-// NewFields returns the set of the given member names.
+// NewFields returns the set of the given member names; [Fields.Index] numbers them in this
+// order from 0.
 func NewFields(names ...string) Fields {
-	f := Fields{folded: make(map[string]struct{}, len(names))}
-	for _, n := range names {
-		f.folded[string(fold(nil, []byte(n)))] = struct{}{}
+	f := Fields{folded: make(map[string]int, len(names))}
+	for i, n := range names {
+		f.folded[string(fold(nil, []byte(n)))] = i
 	}
 	return f
 }
 
-// Known reports whether encoding/json would decode a member named key (unescaped) into one of
-// the fields. It does not allocate for keys of up to 64 bytes.
-func (f Fields) Known(key []byte) bool {
+// Index returns the position in [NewFields] of the field encoding/json would decode a member
+// named key (unescaped) into, or -1 when no field matches. It does not allocate for keys of
+// up to 64 bytes.
+func (f Fields) Index(key []byte) int {
 	if len(f.folded) == 0 {
-		return false
+		return -1
 	}
 	var buf [64]byte
-	_, ok := f.folded[string(fold(buf[:0], key))]
-	return ok
+	if i, ok := f.folded[string(fold(buf[:0], key))]; ok {
+		return i
+	}
+	return -1
 }
+
+// Known reports whether encoding/json would decode a member named key (unescaped) into one of
+// the fields. It does not allocate for keys of up to 64 bytes.
+func (f Fields) Known(key []byte) bool { return f.Index(key) >= 0 }
 
 // fold appends to dst the key folded as encoding/json folds member names (see foldName in
 // encoding/json/fold.go): ASCII letters to upper case, other runes to
