@@ -90,6 +90,9 @@ func (g *GUID) UnmarshalJSON(data []byte) error {
 		*g = GUID{}
 		return nil
 	}
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
+		return g.UnmarshalText(data[1 : len(data)-1]) // no escapes: no copy
+	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {
 		return guidError(data, "not a JSON string")
