@@ -1184,7 +1184,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Account.%s: %w", key, err)
+				return fmt.Errorf("decoding Account member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1232,7 +1232,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountBalancesDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1286,7 +1286,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountByBalanceDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1330,7 +1330,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountByBalanceDTOCacheResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1392,7 +1392,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1444,7 +1444,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountInstrumentDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1492,7 +1492,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountSharedPersonDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1538,7 +1538,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountStatusUser.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1588,7 +1588,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Address.%s: %w", key, err)
+				return fmt.Errorf("decoding Address member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1636,7 +1636,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AdjustBalanceRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1688,7 +1688,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AdjustBalanceResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1730,7 +1730,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AdvancePreCalcRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1782,7 +1782,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AdvancePreCalcResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1824,7 +1824,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ApplyAdvanceRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1874,7 +1874,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ApplyAdvanceResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1920,7 +1920,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AssignCardDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1964,7 +1964,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BatchfileDownloadRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2006,7 +2006,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BatchfileGUIDResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2054,7 +2054,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BatchfileRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2106,7 +2106,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BatchfileResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2164,7 +2164,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderDetail.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2206,7 +2206,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderReq.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2256,7 +2256,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2302,7 +2302,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2354,7 +2354,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderSummary.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2398,7 +2398,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrderSummarySearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2442,7 +2442,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("BulkOrdersSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2516,7 +2516,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CardDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2560,7 +2560,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CardDTOSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2604,7 +2604,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CardPINDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2648,7 +2648,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CardStatusDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2700,7 +2700,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CardTrackingDetail.%s: %w", key, err)
+				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2742,7 +2742,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ChangeAdvanceCycleRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2788,7 +2788,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ChangeAdvanceCycleResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2844,7 +2844,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CheckDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2888,7 +2888,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CheckDTOSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2940,7 +2940,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CheckSearchDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2990,7 +2990,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CheckStatusDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3042,7 +3042,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CompanyDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3090,7 +3090,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CompanyProgramDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3136,7 +3136,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CompanyVerificationResultDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3180,7 +3180,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ConfigProgramRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3226,7 +3226,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateAccountInstrumentRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3274,7 +3274,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateAccountRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3324,7 +3324,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateAccountResponseDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3372,7 +3372,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateCardRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3420,7 +3420,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateCardResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3468,7 +3468,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateCompany.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3512,7 +3512,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateSharedAccountRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3558,7 +3558,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("CreateSharedAccountResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3608,7 +3608,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("DisbursementDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3652,7 +3652,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("DisbursementPayoutPreference.%s: %w", key, err)
+				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3702,7 +3702,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("DisbursementResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3750,7 +3750,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("DisputeChargebackRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3800,7 +3800,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("DisputeChargebackResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3848,7 +3848,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("EncryptedCardData.%s: %w", key, err)
+				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3896,7 +3896,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("EncryptedFulfillmentDetails.%s: %w", key, err)
+				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3944,7 +3944,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("FeeApplyRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3994,7 +3994,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("FeeApplyResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4044,7 +4044,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("FeesResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4086,7 +4086,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("GenericEncryptedCardDataRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4128,7 +4128,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("GenericEncryptedCardDataResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4182,7 +4182,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Invoice.%s: %w", key, err)
+				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4234,7 +4234,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("InvoiceSearchRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4280,7 +4280,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("InvoiceSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4324,7 +4324,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("InvoiceSearchResponseSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4366,7 +4366,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("IssuanceTypeRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4412,7 +4412,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PerformKYBAPIResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4454,7 +4454,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PerformKYBRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4516,7 +4516,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Person.%s: %w", key, err)
+				return fmt.Errorf("decoding Person member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4560,7 +4560,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PersonCardStatusDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4614,7 +4614,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("problemDetails.%s: %w", key, err)
+				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4658,7 +4658,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ProgramConfiguration.%s: %w", key, err)
+				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4706,7 +4706,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ProgramDataDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4756,7 +4756,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ReplaceCardDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4798,7 +4798,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ReplaceCardRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4846,7 +4846,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RequestCardDataRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4892,7 +4892,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RequestCardDataResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4942,7 +4942,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RetrieveCompanyRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4992,7 +4992,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("SearchAccountsProgramRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5046,7 +5046,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("SearchAccountsProgramResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5090,7 +5090,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("SearchAccountsProgramResponseSearchResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5132,7 +5132,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("SupplementalDetails.%s: %w", key, err)
+				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5174,7 +5174,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateAccountInfoRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5218,7 +5218,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateCardRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5264,7 +5264,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateCompany.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5308,7 +5308,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateDigitalPackageRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5352,7 +5352,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateDigitalPackageResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5398,7 +5398,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("UpdateSharedAccountRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -5442,7 +5442,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ValidateCardDTO.%s: %w", key, err)
+				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

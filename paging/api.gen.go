@@ -1029,7 +1029,7 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHAccount.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1075,7 +1075,7 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHAddenda.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1119,7 +1119,7 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHAddendaRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1171,7 +1171,7 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHAddendaResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1223,7 +1223,7 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHListRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1267,7 +1267,7 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHListResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1351,7 +1351,7 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHListTransaction.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1395,7 +1395,7 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHMessage.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1439,7 +1439,7 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ACHParty.%s: %w", key, err)
+				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1491,7 +1491,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("bankErrorBody.%s: %w", key, err)
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1535,7 +1535,7 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ForeignBankSystemID.%s: %w", key, err)
+				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1599,7 +1599,7 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("GetWireInquiryRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1641,7 +1641,7 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ListMetadata.%s: %w", key, err)
+				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1691,7 +1691,7 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PageMetadata.%s: %w", key, err)
+				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1739,7 +1739,7 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ParticipantListResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1793,7 +1793,7 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Party.%s: %w", key, err)
+				return fmt.Errorf("decoding Party member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1835,7 +1835,7 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PartyName.%s: %w", key, err)
+				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1883,7 +1883,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("paymentError.%s: %w", key, err)
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1929,7 +1929,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("paymentErrorDetail.%s: %w", key, err)
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1989,7 +1989,7 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PostalAddress.%s: %w", key, err)
+				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2037,7 +2037,7 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PreviousDayRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2079,7 +2079,7 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PreviousDayResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2125,7 +2125,7 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("PreviousDayTransaction.%s: %w", key, err)
+				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2191,7 +2191,7 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RTPListTransaction.%s: %w", key, err)
+				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2243,7 +2243,7 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RTPListRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2287,7 +2287,7 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("RTPListResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2347,7 +2347,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceError.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2389,7 +2389,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorAOAResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2433,7 +2433,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorMessage.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2475,7 +2475,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorMetadata.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2517,7 +2517,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorResult.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2559,7 +2559,7 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("TransactionAccount.%s: %w", key, err)
+				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2601,7 +2601,7 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("WireDetailsRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2643,7 +2643,7 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("WireDetailsResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2711,7 +2711,7 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("WireTransaction.%s: %w", key, err)
+				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

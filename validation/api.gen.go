@@ -1007,7 +1007,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AOARequest.%s: %w", key, err)
+				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1049,7 +1049,7 @@ func (a *AOAResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AOAResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AOAResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1091,7 +1091,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountValidationRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1133,7 +1133,7 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AccountValidationResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1209,7 +1209,7 @@ func (a *AcctOwnerBase) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AcctOwnerBase.%s: %w", key, err)
+				return fmt.Errorf("decoding AcctOwnerBase member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1285,7 +1285,7 @@ func (a *AcctOwnerFullNameBusinessName) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AcctOwnerFullNameBusinessName.%s: %w", key, err)
+				return fmt.Errorf("decoding AcctOwnerFullNameBusinessName member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1361,7 +1361,7 @@ func (a *AcctOwnerLastNameBusinessName) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AcctOwnerLastNameBusinessName.%s: %w", key, err)
+				return fmt.Errorf("decoding AcctOwnerLastNameBusinessName member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1441,7 +1441,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AcctOwnerResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1485,7 +1485,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("AcctStatus.%s: %w", key, err)
+				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1537,7 +1537,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("bankErrorBody.%s: %w", key, err)
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1583,7 +1583,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("ClientRecord.%s: %w", key, err)
+				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1633,7 +1633,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("HealthCheckResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1691,7 +1691,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Inquiry.%s: %w", key, err)
+				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1739,7 +1739,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("paymentError.%s: %w", key, err)
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1785,7 +1785,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("paymentErrorDetail.%s: %w", key, err)
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1851,7 +1851,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("Result.%s: %w", key, err)
+				return fmt.Errorf("decoding Result member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1911,7 +1911,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceError.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1953,7 +1953,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorAOAResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1997,7 +1997,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorMessage.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2039,7 +2039,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorMetadata.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2081,7 +2081,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("serviceErrorResult.%s: %w", key, err)
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2123,7 +2123,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("VerifyAccountRequest.%s: %w", key, err)
+				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2165,7 +2165,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 				extras = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("VerifyAccountResponse.%s: %w", key, err)
+				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
