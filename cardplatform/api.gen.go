@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
@@ -132,17 +133,19 @@ type Account struct {
 	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
-	InterestPosted scalar.Decimal   `json:"interest_posted,omitempty,omitzero"`
-	LedgerBalance  scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
-	SysUTCUpdated  scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	InterestPosted       scalar.Decimal             `json:"interest_posted,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountBalancesDTO Program balance of one account type; fields not published (assumed).
 type AccountBalancesDTO struct {
-	AccountType      string         `json:"account_type,omitempty,omitzero"`
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
-	SuspenseBalance  scalar.Decimal `json:"suspense_balance,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
@@ -151,18 +154,20 @@ type AccountByBalanceDTO struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
-	AccountType      string         `json:"account_type,omitempty,omitzero"`
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
+	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
 type AccountByBalanceDTOCacheResponse struct {
 	// CachedAt When the cached values were computed.
-	CachedAt scalar.Timestamp      `json:"cached_at,omitempty,omitzero"`
-	Items    []AccountByBalanceDTO `json:"items,omitempty,omitzero"`
+	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
+	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
@@ -174,32 +179,35 @@ type AccountDTO struct {
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND.
-	AccountType      string           `json:"account_type,omitempty,omitzero"`
-	AvailableBalance scalar.Decimal   `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance    scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
-	ProgramGUID      scalar.GUID      `json:"program_guid,omitempty,omitzero"`
-	SuspenseBalance  scalar.Decimal   `json:"suspense_balance,omitempty,omitzero"`
-	SysUTCInserted   scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
-	SysUTCUpdated    scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID       scalar.GUID      `json:"wallet_guid,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGUID           scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	AccountInstrumentGUID scalar.GUID      `json:"account_instrument_guid,omitempty,omitzero"`
-	InstrumentGUID        scalar.GUID      `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentStatus      string           `json:"instrument_status,omitempty,omitzero"`
-	InstrumentType        string           `json:"instrument_type,omitempty,omitzero"`
-	SysUTCInserted        scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	AccountGUID           scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID scalar.GUID                `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        scalar.GUID                `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string                     `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string                     `json:"instrument_type,omitempty,omitzero"`
+	SysUTCInserted        scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties  map[string]json.RawMessage `json:"-"`
 }
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    scalar.GUID      `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string           `json:"sharing_status,omitempty,omitzero"`
-	SysUTCUpdated scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountStatus Status of an account. The members are not shown. Open, any value may appear.
@@ -212,16 +220,18 @@ type AccountStatusUser struct {
 	StatusReason  string        `json:"status_reason,omitempty,omitzero"`
 
 	// UpdatedBy The user who changes the status.
-	UpdatedBy string `json:"updated_by,omitempty,omitzero"`
+	UpdatedBy            string                     `json:"updated_by,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Address A postal address.
 type Address struct {
-	AddressLine1 string `json:"address_line1,omitempty,omitzero"`
-	City         string `json:"city,omitempty,omitzero"`
-	Country      string `json:"country,omitempty,omitzero"`
-	PostalCode   string `json:"postal_code,omitempty,omitzero"`
-	State        string `json:"state,omitempty,omitzero"`
+	AddressLine1         string                     `json:"address_line1,omitempty,omitzero"`
+	City                 string                     `json:"city,omitempty,omitzero"`
+	Country              string                     `json:"country,omitempty,omitzero"`
+	PostalCode           string                     `json:"postal_code,omitempty,omitzero"`
+	State                string                     `json:"state,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
@@ -231,23 +241,26 @@ type AdjustBalanceRequest struct {
 	Description string         `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
-	ExternalReference string `json:"external_reference,omitempty,omitzero"`
+	ExternalReference    string                     `json:"external_reference,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGUID      scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	Amount           scalar.Decimal   `json:"amount,omitempty,omitzero"`
-	AvailableBalance scalar.Decimal   `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance    scalar.Decimal   `json:"ledger_balance,omitempty,omitzero"`
-	SysUTCInserted   scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
-	TxnGUID          scalar.GUID      `json:"txn_guid,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdvancePreCalcRequest Request to pre-calculate an advance; fields not published (assumed).
 type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
@@ -258,30 +271,34 @@ type AdvancePreCalcResponse struct {
 	RepaymentDate scalar.Timestamp `json:"repayment_date,omitempty,omitzero"`
 
 	// RequestID Identifies the advance when it is applied.
-	RequestID            string         `json:"request_id,omitempty,omitzero"`
-	TotalRepaymentAmount scalar.Decimal `json:"total_repayment_amount,omitempty,omitzero"`
+	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	TotalRepaymentAmount scalar.Decimal             `json:"total_repayment_amount,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ApplyAdvanceRequest Request to apply an advance, identified by request_id; further fields not published.
 type ApplyAdvanceRequest struct {
 	// RequestID The advance to apply (from the pre-calculation).
-	RequestID string `json:"request_id,omitempty,omitzero"`
+	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGUID   scalar.GUID    `json:"account_guid,omitempty,omitzero"`
-	AdvanceAmount scalar.Decimal `json:"advance_amount,omitempty,omitzero"`
-	RequestID     string         `json:"request_id,omitempty,omitzero"`
-	Status        string         `json:"status,omitempty,omitzero"`
-	TxnGUID       scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AdvanceAmount        scalar.Decimal             `json:"advance_amount,omitempty,omitzero"`
+	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	Status               string                     `json:"status,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
-	CardProxy   string      `json:"card_proxy,omitempty,omitzero"`
-	PersonGUID  scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BalanceBasis Balance accounts are ranked by, ledger (the default) or available. Open, other values may appear.
@@ -289,13 +306,15 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
 type BatchfileGUIDResponse struct {
-	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
+	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
@@ -307,36 +326,40 @@ type BatchfileRequest struct {
 	ReportName string `json:"report_name,omitempty,omitzero"`
 
 	// SourceDocument The source document, base64-encoded.
-	SourceDocument []byte `json:"source_document,omitempty,omitzero"`
+	SourceDocument       []byte                     `json:"source_document,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGUID  scalar.GUID      `json:"batchfile_guid,omitempty,omitzero"`
-	FileName       string           `json:"file_name,omitempty,omitzero"`
-	ProgramGUID    scalar.GUID      `json:"program_guid,omitempty,omitzero"`
-	ReportName     string           `json:"report_name,omitempty,omitzero"`
-	Status         string           `json:"status,omitempty,omitzero"`
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
+	FileName             string                     `json:"file_name,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ReportName           string                     `json:"report_name,omitempty,omitzero"`
+	Status               string                     `json:"status,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderDetail A bulk order; fields not published (assumed).
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus BulkOrderStatus  `json:"bulk_order_status,omitempty,omitzero"`
-	CompanyGUID     scalar.GUID      `json:"company_guid,omitempty,omitzero"`
-	OrderGUID       scalar.GUID      `json:"order_guid,omitempty,omitzero"`
-	PackageGUID     scalar.GUID      `json:"package_guid,omitempty,omitzero"`
-	PersonGUID      scalar.GUID      `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID     scalar.GUID      `json:"program_guid,omitempty,omitzero"`
-	Quantity        int32            `json:"quantity,omitempty,omitzero"`
-	SysUTCInserted  scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
-	SysUTCUpdated   scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
+	PackageGUID          scalar.GUID                `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderReq struct {
-	OrderGUID scalar.GUID `json:"order_guid,omitempty,omitzero"`
+	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
@@ -350,15 +373,17 @@ type BulkOrderRequest struct {
 	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
-	Quantity int32 `json:"quantity,omitempty,omitzero"`
+	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderResponse A created bulk order; fields not published (assumed).
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
-	OrderGUID       scalar.GUID     `json:"order_guid,omitempty,omitzero"`
-	PersonGUID      scalar.GUID     `json:"person_guid,omitempty,omitzero"`
+	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
+	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderStatus Status of a bulk order (closed set).
@@ -366,12 +391,13 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGUID       scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	LocationName      string      `json:"location_name,omitempty,omitzero"`
-	PackageGUID       scalar.GUID `json:"package_guid,omitempty,omitzero"`
-	PersonGUID        scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	QuantityAvailable int32       `json:"quantity_available,omitempty,omitzero"`
-	QuantityOrdered   int32       `json:"quantity_ordered,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	LocationName         string                     `json:"location_name,omitempty,omitzero"`
+	PackageGUID          scalar.GUID                `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	QuantityAvailable    int32                      `json:"quantity_available,omitempty,omitzero"`
+	QuantityOrdered      int32                      `json:"quantity_ordered,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderSummarySearchResponse One page of the inventory summary by location; fields not published (assumed).
@@ -379,7 +405,8 @@ type BulkOrderSummarySearchResponse struct {
 	Items []BulkOrderSummary `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrdersSearchResponse One page of bulk orders; fields not published (assumed).
@@ -387,7 +414,8 @@ type BulkOrdersSearchResponse struct {
 	Items []BulkOrderDetail `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CardCondition Condition of a card. ORIGINAL is shown. Open, other values may appear.
@@ -432,10 +460,11 @@ type CardDTO struct {
 	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
-	SysUTCInserted      scalar.Timestamp    `json:"sys_utcinserted,omitempty,omitzero"`
-	SysUTCUpdated       scalar.Timestamp    `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID          scalar.GUID         `json:"wallet_guid,omitempty,omitzero"`
+	SupplementalDetails  SupplementalDetails        `json:"supplemental_details,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CardDTOSearchResponse One page of cards; fields not published (assumed).
@@ -443,7 +472,8 @@ type CardDTOSearchResponse struct {
 	Items []CardDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CardPINDTO The PIN of a card; further fields not published.
@@ -451,7 +481,8 @@ type CardPINDTO struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// PIN The PIN (secret).
-	PIN scalar.Secret `json:"pin,omitempty,omitzero"`
+	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
@@ -460,31 +491,35 @@ type CardStatus string
 // CardStatusDTO Requested card status; fields not published (assumed).
 type CardStatusDTO struct {
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus   CardStatus `json:"card_status,omitempty,omitzero"`
-	StatusReason string     `json:"status_reason,omitempty,omitzero"`
+	CardStatus           CardStatus                 `json:"card_status,omitempty,omitzero"`
+	StatusReason         string                     `json:"status_reason,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CardTrackingDetail Production and shipment tracking of a card.
 type CardTrackingDetail struct {
-	CardDeliveryMethod         string           `json:"card_delivery_method,omitempty,omitzero"`
-	CardDeliveryTrackingNumber string           `json:"card_delivery_tracking_number,omitempty,omitzero"`
-	CardPackageName            string           `json:"card_package_name,omitempty,omitzero"`
-	CardRequested              scalar.Timestamp `json:"card_requested,omitempty,omitzero"`
-	CardShipmentDate           scalar.Timestamp `json:"card_shipment_date,omitempty,omitzero"`
-	FulfillmentHouseName       string           `json:"fulfillment_house_name,omitempty,omitzero"`
+	CardDeliveryMethod         string                     `json:"card_delivery_method,omitempty,omitzero"`
+	CardDeliveryTrackingNumber string                     `json:"card_delivery_tracking_number,omitempty,omitzero"`
+	CardPackageName            string                     `json:"card_package_name,omitempty,omitzero"`
+	CardRequested              scalar.Timestamp           `json:"card_requested,omitempty,omitzero"`
+	CardShipmentDate           scalar.Timestamp           `json:"card_shipment_date,omitempty,omitzero"`
+	FulfillmentHouseName       string                     `json:"fulfillment_house_name,omitempty,omitzero"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // ChangeAdvanceCycleRequest Request to change the advance cycle; fields not published (assumed).
 type ChangeAdvanceCycleRequest struct {
 	// Cycle The new repayment cycle.
-	Cycle string `json:"cycle,omitempty,omitzero"`
+	Cycle                string                     `json:"cycle,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	Cycle         string           `json:"cycle,omitempty,omitzero"`
-	NextCycleDate scalar.Timestamp `json:"next_cycle_date,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Cycle                string                     `json:"cycle,omitempty,omitzero"`
+	NextCycleDate        scalar.Timestamp           `json:"next_cycle_date,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
@@ -495,10 +530,11 @@ type CheckDTO struct {
 	CheckNumber string           `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus string      `json:"check_status,omitempty,omitzero"`
-	PayeeName   string      `json:"payee_name,omitempty,omitzero"`
-	PersonGUID  scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	TxnGUID     scalar.GUID `json:"txn_guid,omitempty,omitzero"`
+	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
+	PayeeName            string                     `json:"payee_name,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckDTOSearchResponse Result of a check search; fields not published (assumed).
@@ -506,7 +542,8 @@ type CheckDTOSearchResponse struct {
 	Items []CheckDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckNewStatus Target status of a paper check status change (closed set).
@@ -518,10 +555,11 @@ type CheckSearchDTO struct {
 	CheckNumber string      `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus string           `json:"check_status,omitempty,omitzero"`
-	EndDate     scalar.Timestamp `json:"end_date,omitempty,omitzero"`
-	PersonGUID  scalar.GUID      `json:"person_guid,omitempty,omitzero"`
-	StartDate   scalar.Timestamp `json:"start_date,omitempty,omitzero"`
+	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
+	EndDate              scalar.Timestamp           `json:"end_date,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	StartDate            scalar.Timestamp           `json:"start_date,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
@@ -531,48 +569,54 @@ type CheckStatusDTO struct {
 	CheckNumber string      `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
-	NewStatus CheckNewStatus `json:"new_status"`
-	Notes     string         `json:"notes,omitempty,omitzero"`
-	TxnGUID   scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
+	NewStatus            CheckNewStatus             `json:"new_status"`
+	Notes                string                     `json:"notes,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address        Address          `json:"address,omitempty,omitzero"`
-	CompanyGUID    scalar.GUID      `json:"company_guid,omitempty,omitzero"`
-	CompanyName    string           `json:"company_name,omitempty,omitzero"`
-	DbaName        string           `json:"dba_name,omitempty,omitzero"`
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
-	SysUTCUpdated  scalar.Timestamp `json:"sys_utcupdated,omitempty,omitzero"`
+	Address              Address                    `json:"address,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
+	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	CompanyName string      `json:"company_name,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
-	ProgramName string      `json:"program_name,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGUID        scalar.GUID      `json:"company_guid,omitempty,omitzero"`
-	VerificationStatus string           `json:"verification_status,omitempty,omitzero"`
-	VerifiedAt         scalar.Timestamp `json:"verified_at,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus   string                     `json:"verification_status,omitempty,omitzero"`
+	VerifiedAt           scalar.Timestamp           `json:"verified_at,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
-	Configurations []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
-	ProgramGUID    scalar.GUID            `json:"program_guid,omitempty,omitzero"`
+	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGUID    scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	InstrumentGUID scalar.GUID `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentType string      `json:"instrument_type,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID       scalar.GUID                `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentType       string                     `json:"instrument_type,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountRequest Request to create an account, with wallet information; fields not published (assumed).
@@ -580,9 +624,10 @@ type CreateAccountRequest struct {
 	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND (program funding account).
-	AccountType string      `json:"account_type,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
-	WalletGUID  scalar.GUID `json:"wallet_guid,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
@@ -591,9 +636,10 @@ type CreateAccountResponseDTO struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
-	AccountType   string        `json:"account_type,omitempty,omitzero"`
-	WalletGUID    scalar.GUID   `json:"wallet_guid,omitempty,omitzero"`
+	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateCardRequest Request to create a card, with a new person or an existing person (send only person.person_guid).
@@ -602,9 +648,10 @@ type CreateCardRequest struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
-	WalletGUID  scalar.GUID `json:"wallet_guid,omitempty,omitzero"`
+	Person               Person                     `json:"person,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateCardResponse A created (or updated) card with its person. fulfillment_data is an object whose shape is not shown; assumed to be EncryptedFulfillmentDetails.
@@ -618,17 +665,19 @@ type CreateCardResponse struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	Person               Person                     `json:"person,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateCompany A company (and its program) to create; fields not published (assumed).
 type CreateCompany struct {
 	// Address A postal address.
-	Address     Address `json:"address,omitempty,omitzero"`
-	CompanyName string  `json:"company_name,omitempty,omitzero"`
-	DbaName     string  `json:"dba_name,omitempty,omitzero"`
-	ProgramName string  `json:"program_name,omitempty,omitzero"`
+	Address              Address                    `json:"address,omitempty,omitzero"`
+	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
+	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
+	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
@@ -636,14 +685,16 @@ type CreateSharedAccountRequest struct {
 	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// PersonGUID The related person, created beforehand.
-	PersonGUID scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
@@ -656,8 +707,9 @@ type DisbursementDTO struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	Person               Person                     `json:"person,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementPayoutOptions A payout option of a disbursement. The members are not shown. Open, any value may appear.
@@ -666,34 +718,38 @@ type DisbursementPayoutOptions = string
 // DisbursementPayoutPreference The payout preference of a person; fields not published (assumed).
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
-	PayoutPreference DisbursementPayoutOptions `json:"payout_preference,omitempty,omitzero"`
-	PersonGUID       scalar.GUID               `json:"person_guid,omitempty,omitzero"`
+	PayoutPreference     DisbursementPayoutOptions  `json:"payout_preference,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGUID      scalar.GUID    `json:"account_guid,omitempty,omitzero"`
-	Amount           scalar.Decimal `json:"amount,omitempty,omitzero"`
-	DisbursementGUID scalar.GUID    `json:"disbursement_guid,omitempty,omitzero"`
-	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
-	Status           string         `json:"status,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	DisbursementGUID     scalar.GUID                `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	Status               string                     `json:"status,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	Reason      string         `json:"reason,omitempty,omitzero"`
-	TxnGUID     scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	Reason               string                     `json:"reason,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGUID   scalar.GUID    `json:"account_guid,omitempty,omitzero"`
-	Amount        scalar.Decimal `json:"amount,omitempty,omitzero"`
-	DisputeGUID   scalar.GUID    `json:"dispute_guid,omitempty,omitzero"`
-	DisputeStatus string         `json:"dispute_status,omitempty,omitzero"`
-	TxnGUID       scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	DisputeGUID          scalar.GUID                `json:"dispute_guid,omitempty,omitzero"`
+	DisputeStatus        string                     `json:"dispute_status,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // EncryptedCardData The payload of encrypted_card_data once decrypted; never sent as such.
@@ -708,15 +764,17 @@ type EncryptedCardData struct {
 	ExpirationYear string `json:"expirationYear,omitempty,omitzero"`
 
 	// NameOnAccount Name on the account, UTF-8, format 'First Last'; the constant VALUED CARDHOLDER when person_status is ANONYMOUS.
-	NameOnAccount string `json:"nameOnAccount,omitempty,omitzero"`
+	NameOnAccount        string                     `json:"nameOnAccount,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
-	Cvx2   scalar.Secret `json:"cvx2,omitempty,omitzero"`
-	PIN    scalar.Secret `json:"pin,omitempty,omitzero"`
-	Track1 scalar.Secret `json:"track1,omitempty,omitzero"`
-	Track2 scalar.Secret `json:"track2,omitempty,omitzero"`
+	Cvx2                 scalar.Secret              `json:"cvx2,omitempty,omitzero"`
+	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
+	Track1               scalar.Secret              `json:"track1,omitempty,omitzero"`
+	Track2               scalar.Secret              `json:"track2,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
@@ -728,16 +786,18 @@ type FeeApplyRequest struct {
 	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
-	RequestCode string `json:"request_code,omitempty,omitzero"`
+	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
-	RequestCode string         `json:"request_code,omitempty,omitzero"`
-	TxnGUID     scalar.GUID    `json:"txn_guid,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
+	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
@@ -748,18 +808,21 @@ type FeesResponse struct {
 	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
-	RequestCode string `json:"request_code,omitempty,omitzero"`
+	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // GenericEncryptedCardDataRequest The card whose encrypted card data is requested; further fields not published.
 type GenericEncryptedCardDataRequest struct {
-	CardProxy string `json:"card_proxy,omitempty,omitzero"`
+	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // GenericEncryptedCardDataResponse Encrypted card data; further fields not published.
 type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
-	EncryptedCardData scalar.Secret `json:"encrypted_card_data,omitempty,omitzero"`
+	EncryptedCardData    scalar.Secret              `json:"encrypted_card_data,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
@@ -770,19 +833,21 @@ type Invoice struct {
 	InvoiceNumber      string           `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
-	InvoiceStatus             string         `json:"invoice_status,omitempty,omitzero"`
-	PaymentDueAmount          scalar.Decimal `json:"payment_due_amount,omitempty,omitzero"`
-	PaymentDueReferenceNumber string         `json:"payment_due_reference_number,omitempty,omitzero"`
+	InvoiceStatus             string                     `json:"invoice_status,omitempty,omitzero"`
+	PaymentDueAmount          scalar.Decimal             `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueReferenceNumber string                     `json:"payment_due_reference_number,omitempty,omitzero"`
+	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
 // InvoiceSearchRequest Filters of an invoice search; fields not published (assumed).
 type InvoiceSearchRequest struct {
-	CardProxy        string           `json:"card_proxy,omitempty,omitzero"`
-	InvoiceDateEnd   scalar.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
-	InvoiceDateStart scalar.Timestamp `json:"invoice_date_start,omitempty,omitzero"`
-	InvoiceStatus    string           `json:"invoice_status,omitempty,omitzero"`
-	PersonGUID       scalar.GUID      `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID      scalar.GUID      `json:"program_guid,omitempty,omitzero"`
+	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
+	InvoiceDateEnd       scalar.Timestamp           `json:"invoice_date_end,omitempty,omitzero"`
+	InvoiceDateStart     scalar.Timestamp           `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceStatus        string                     `json:"invoice_status,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // InvoiceSearchResponse An invoice found by a search, with its card; fields not published (assumed).
@@ -790,8 +855,9 @@ type InvoiceSearchResponse struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// Invoice An invoice in the supplemental data of a card.
-	Invoice    Invoice     `json:"invoice,omitempty,omitzero"`
-	PersonGUID scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	Invoice              Invoice                    `json:"invoice,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // InvoiceSearchResponseSearchResponse Result of an invoice search; fields not published (assumed).
@@ -799,7 +865,8 @@ type InvoiceSearchResponseSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
@@ -808,19 +875,22 @@ type IssuanceType string
 // IssuanceTypeRequest The new issuance type; only virtual to full is allowed. Further fields not published.
 type IssuanceTypeRequest struct {
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
+	IssuanceType         IssuanceType               `json:"issuance_type,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PerformKYBAPIResponse A started company verification; fields not published (assumed).
 type PerformKYBAPIResponse struct {
-	CompanyGUID    scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID scalar.GUID `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus      string      `json:"kyb_status,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       scalar.GUID                `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
 type PerformKYBRequest struct {
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Person A person (cardholder). When the person already exists, send only `person_guid`. Further
@@ -846,15 +916,17 @@ type Person struct {
 	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
-	MobileNumber string      `json:"mobile_number,omitempty,omitzero"`
-	PersonGUID   scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	MobileNumber         string                     `json:"mobile_number,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PersonCardStatusDTO Requested person-card status; fields not published (assumed).
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
-	PersonCardStatus string      `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	PersonCardStatus     string                     `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // problemDetails RFC 7807 problem details as the platform sends them (application/json; clients also
@@ -879,22 +951,24 @@ type problemDetails struct {
 	TraceID string `json:"traceId,omitempty,omitzero"`
 
 	// Type URI reference that identifies the problem type.
-	Type                 string                 `json:"type,omitempty,omitzero"`
-	AdditionalProperties map[string]interface{} `json:"-"`
+	Type                 string                     `json:"type,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ProgramConfiguration One configuration value of a program; fields not published (assumed).
 type ProgramConfiguration struct {
-	Name  string `json:"name,omitempty,omitzero"`
-	Value string `json:"value,omitempty,omitzero"`
+	Name                 string                     `json:"name,omitempty,omitzero"`
+	Value                string                     `json:"value,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGUID    scalar.GUID            `json:"company_guid,omitempty,omitzero"`
-	Configurations []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
-	ProgramGUID    scalar.GUID            `json:"program_guid,omitempty,omitzero"`
-	ProgramName    string                 `json:"program_name,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ReplaceCardDTO The new card that replaces a card; fields not published (assumed).
@@ -906,14 +980,16 @@ type ReplaceCardDTO struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus        CardStatus `json:"card_status,omitempty,omitzero"`
-	MaskCardPAN       string     `json:"mask_card_pan,omitempty,omitzero"`
-	ReplacedCardProxy string     `json:"replaced_card_proxy,omitempty,omitzero"`
+	CardStatus           CardStatus                 `json:"card_status,omitempty,omitzero"`
+	MaskCardPAN          string                     `json:"mask_card_pan,omitempty,omitzero"`
+	ReplacedCardProxy    string                     `json:"replaced_card_proxy,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ReplaceCardRequest Request to replace a card; fields not published (assumed).
 type ReplaceCardRequest struct {
-	ReplacementReason string `json:"replacement_reason,omitempty,omitzero"`
+	ReplacementReason    string                     `json:"replacement_reason,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RequestCardDataRequest The mobile-wallet provider's digitization request; fields not published (assumed).
@@ -922,24 +998,27 @@ type RequestCardDataRequest struct {
 	DeviceID  string `json:"device_id,omitempty,omitzero"`
 
 	// RequestID The provider's identifier of the request.
-	RequestID      string `json:"request_id,omitempty,omitzero"`
-	WalletProvider string `json:"wallet_provider,omitempty,omitzero"`
+	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	WalletProvider       string                     `json:"wallet_provider,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RequestCardDataResponse The response record of the digitization exchange; fields not published (assumed).
 type RequestCardDataResponse struct {
-	CardProxy string `json:"card_proxy,omitempty,omitzero"`
-	Decision  string `json:"decision,omitempty,omitzero"`
-	RequestID string `json:"request_id,omitempty,omitzero"`
+	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
+	Decision             string                     `json:"decision,omitempty,omitzero"`
+	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGUID    scalar.GUID      `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID scalar.GUID      `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus      string           `json:"kyb_status,omitempty,omitzero"`
-	RequestedAt    scalar.Timestamp `json:"requested_at,omitempty,omitzero"`
-	RespondedAt    scalar.Timestamp `json:"responded_at,omitempty,omitzero"`
+	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       scalar.GUID                `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
+	RequestedAt          scalar.Timestamp           `json:"requested_at,omitempty,omitzero"`
+	RespondedAt          scalar.Timestamp           `json:"responded_at,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SearchAccountsProgramRequest Filters of an account search; fields not published (assumed).
@@ -947,10 +1026,11 @@ type SearchAccountsProgramRequest struct {
 	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
-	AccountType   string        `json:"account_type,omitempty,omitzero"`
-	PersonGUID    scalar.GUID   `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID   `json:"program_guid,omitempty,omitzero"`
+	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
@@ -959,11 +1039,12 @@ type SearchAccountsProgramResponse struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
-	AccountType      string         `json:"account_type,omitempty,omitzero"`
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance    scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID       scalar.GUID    `json:"person_guid,omitempty,omitzero"`
+	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
+	AccountType          string                     `json:"account_type,omitempty,omitzero"`
+	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SearchAccountsProgramResponseSearchResponse Result of an account search; fields not published (assumed).
@@ -971,17 +1052,20 @@ type SearchAccountsProgramResponseSearchResponse struct {
 	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total int32 `json:"total,omitempty,omitzero"`
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SupplementalDetails Supplemental data of a card.
 type SupplementalDetails struct {
-	Invoices []Invoice `json:"invoices,omitempty,omitzero"`
+	Invoices             []Invoice                  `json:"invoices,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateAccountInfoRequest Account information to update; only account_name can be updated. Further fields not published.
 type UpdateAccountInfoRequest struct {
-	AccountName string `json:"account_name,omitempty,omitzero"`
+	AccountName          string                     `json:"account_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateCardRequest Card supplement information to update; fields not published (assumed).
@@ -989,15 +1073,17 @@ type UpdateCardRequest struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
+	SupplementalDetails  SupplementalDetails        `json:"supplemental_details,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateCompany Company data to update; fields not published (assumed).
 type UpdateCompany struct {
 	// Address A postal address.
-	Address     Address `json:"address,omitempty,omitzero"`
-	CompanyName string  `json:"company_name,omitempty,omitzero"`
-	DbaName     string  `json:"dba_name,omitempty,omitzero"`
+	Address              Address                    `json:"address,omitempty,omitzero"`
+	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
+	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateDigitalPackageRequest The digital package to set on a card; further fields not published.
@@ -1005,20 +1091,23 @@ type UpdateDigitalPackageRequest struct {
 	CardProxy string `json:"card_proxy"`
 
 	// DigitalPackage Name of the digital package (mobile-wallet artwork).
-	DigitalPackage string `json:"digital_package"`
+	DigitalPackage       string                     `json:"digital_package"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateDigitalPackageResponse The digital package after the change; fields not published (assumed).
 type UpdateDigitalPackageResponse struct {
-	CardProxy      string `json:"card_proxy,omitempty,omitzero"`
-	DigitalPackage string `json:"digital_package,omitempty,omitzero"`
+	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
+	DigitalPackage       string                     `json:"digital_package,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ValidateCardDTO Card number and CVV to validate; further fields not published.
@@ -1027,7 +1116,8 @@ type ValidateCardDTO struct {
 	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
-	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
+	CVV                  scalar.Secret              `json:"cvv,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // accountGuidParam defines model for AccountGuid.
@@ -1060,148 +1150,4316 @@ type notFoundResponse = problemDetails
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
 type unauthorizedResponse = problemDetails
 
-// Getter for additional properties for problemDetails. Returns the specified
-// element and whether it was found
-func (a problemDetails) Get(fieldName string) (value interface{}, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
+// accountFields are the JSON member names of Account's own fields.
+var accountFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "interest_posted", "ledger_balance", "sys_utcupdated")
 
-// Setter for additional properties for problemDetails
-func (a *problemDetails) Set(fieldName string, value interface{}) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]interface{})
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for problemDetails to handle AdditionalProperties
-func (a *problemDetails) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["detail"]; found {
-		err = json.Unmarshal(raw, &a.Detail)
-		if err != nil {
-			return fmt.Errorf("error reading 'detail': %w", err)
-		}
-		delete(object, "detail")
-	}
-
-	if raw, found := object["errors"]; found {
-		err = json.Unmarshal(raw, &a.Errors)
-		if err != nil {
-			return fmt.Errorf("error reading 'errors': %w", err)
-		}
-		delete(object, "errors")
-	}
-
-	if raw, found := object["instance"]; found {
-		err = json.Unmarshal(raw, &a.Instance)
-		if err != nil {
-			return fmt.Errorf("error reading 'instance': %w", err)
-		}
-		delete(object, "instance")
-	}
-
-	if raw, found := object["status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'status': %w", err)
-		}
-		delete(object, "status")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if raw, found := object["traceId"]; found {
-		err = json.Unmarshal(raw, &a.TraceID)
-		if err != nil {
-			return fmt.Errorf("error reading 'traceId': %w", err)
-		}
-		delete(object, "traceId")
-	}
-
-	if raw, found := object["type"]; found {
-		err = json.Unmarshal(raw, &a.Type)
-		if err != nil {
-			return fmt.Errorf("error reading 'type': %w", err)
-		}
-		delete(object, "type")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]interface{})
-		for fieldName, fieldBuf := range object {
-			var fieldVal interface{}
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Account) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.InterestPosted, v)
+			case 6:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 7:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding Account member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for problemDetails to handle AdditionalProperties
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Account) MarshalJSON() ([]byte, error) {
+	type plain Account
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountBalancesDTOFields are the JSON member names of AccountBalancesDTO's own fields.
+var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balance", "ledger_balance", "suspense_balance")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountBalancesDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 1:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 2:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 3:
+				err = jsonx.Decode(&a.SuspenseBalance, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
+	type plain AccountBalancesDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountBalancesDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountByBalanceDTOFields are the JSON member names of AccountByBalanceDTO's own fields.
+var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountByBalanceDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
+	type plain AccountByBalanceDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountByBalanceDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountByBalanceDTOCacheResponseFields are the JSON member names of AccountByBalanceDTOCacheResponse's own fields.
+var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountByBalanceDTOCacheResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CachedAt, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountByBalanceDTOCacheResponse) MarshalJSON() ([]byte, error) {
+	type plain AccountByBalanceDTOCacheResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountByBalanceDTOCacheResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountDTOFields are the JSON member names of AccountDTO's own fields.
+var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "program_guid", "suspense_balance", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 7:
+				err = jsonx.Decode(&a.SuspenseBalance, v)
+			case 8:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 9:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			case 10:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountDTO) MarshalJSON() ([]byte, error) {
+	type plain AccountDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountInstrumentDTOFields are the JSON member names of AccountInstrumentDTO's own fields.
+var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instrument_guid", "instrument_guid", "instrument_status", "instrument_type", "sys_utcinserted")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountInstrumentDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountInstrumentGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.InstrumentGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.InstrumentStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.InstrumentType, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
+	type plain AccountInstrumentDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountInstrumentDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
+var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status", "sys_utcupdated")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountSharedPersonDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
+	type plain AccountSharedPersonDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountSharedPersonDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountStatusUserFields are the JSON member names of AccountStatusUser's own fields.
+var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason", "updated_by")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountStatusUserFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.StatusReason, v)
+			case 2:
+				err = jsonx.Decode(&a.UpdatedBy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
+	type plain AccountStatusUser
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountStatusUserFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// addressFields are the JSON member names of Address's own fields.
+var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_code", "state")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Address) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch addressFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.City, v)
+			case 2:
+				err = jsonx.Decode(&a.Country, v)
+			case 3:
+				err = jsonx.Decode(&a.PostalCode, v)
+			case 4:
+				err = jsonx.Decode(&a.State, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Address member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Address) MarshalJSON() ([]byte, error) {
+	type plain Address
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return addressFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// adjustBalanceRequestFields are the JSON member names of AdjustBalanceRequest's own fields.
+var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "description", "external_reference")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch adjustBalanceRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.Description, v)
+			case 3:
+				err = jsonx.Decode(&a.ExternalReference, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
+	type plain AdjustBalanceRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return adjustBalanceRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// adjustBalanceResponseFields are the JSON member names of AdjustBalanceResponse's own fields.
+var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "available_balance", "ledger_balance", "sys_utcinserted", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch adjustBalanceResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 3:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 4:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 5:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
+	type plain AdjustBalanceResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return adjustBalanceResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// advancePreCalcRequestFields are the JSON member names of AdvancePreCalcRequest's own fields.
+var advancePreCalcRequestFields = jsonx.NewFields("amount")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch advancePreCalcRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
+	type plain AdvancePreCalcRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return advancePreCalcRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// advancePreCalcResponseFields are the JSON member names of AdvancePreCalcResponse's own fields.
+var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amount", "fee_amount", "repayment_date", "request_id", "total_repayment_amount")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch advancePreCalcResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AdvanceAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.FeeAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.RepaymentDate, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 5:
+				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
+	type plain AdvancePreCalcResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return advancePreCalcResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// applyAdvanceRequestFields are the JSON member names of ApplyAdvanceRequest's own fields.
+var applyAdvanceRequestFields = jsonx.NewFields("request_id")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch applyAdvanceRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.RequestID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
+	type plain ApplyAdvanceRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return applyAdvanceRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// applyAdvanceResponseFields are the JSON member names of ApplyAdvanceResponse's own fields.
+var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount", "request_id", "status", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch applyAdvanceResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AdvanceAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
+	type plain ApplyAdvanceResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return applyAdvanceResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// assignCardDTOFields are the JSON member names of AssignCardDTO's own fields.
+var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch assignCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
+	type plain AssignCardDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return assignCardDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// batchfileDownloadRequestFields are the JSON member names of BatchfileDownloadRequest's own fields.
+var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileDownloadRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
+	type plain BatchfileDownloadRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return batchfileDownloadRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// batchfileGUIDResponseFields are the JSON member names of BatchfileGUIDResponse's own fields.
+var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileGUIDResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
+	type plain BatchfileGUIDResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return batchfileGUIDResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// batchfileRequestFields are the JSON member names of BatchfileRequest's own fields.
+var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "report_name", "source_document")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.FileName, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.ReportName, v)
+			case 3:
+				err = jsonx.DecodeSlice(&a.SourceDocument, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
+	type plain BatchfileRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return batchfileRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// batchfileResponseFields are the JSON member names of BatchfileResponse's own fields.
+var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "program_guid", "report_name", "status", "sys_utcinserted")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch batchfileResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BatchfileGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.FileName, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ReportName, v)
+			case 4:
+				err = jsonx.Decode(&a.Status, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
+	type plain BatchfileResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return batchfileResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderDetailFields are the JSON member names of BulkOrderDetail's own fields.
+var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid", "order_guid", "package_guid", "person_guid", "program_guid", "quantity", "sys_utcinserted", "sys_utcupdated")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BulkOrderStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 6:
+				err = jsonx.Decode(&a.Quantity, v)
+			case 7:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 8:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderDetail
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderDetailFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderReqFields are the JSON member names of BulkOrderReq's own fields.
+var bulkOrderReqFields = jsonx.NewFields("order_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderReqFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderReq) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderReq
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderReqFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderRequestFields are the JSON member names of BulkOrderRequest's own fields.
+var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "person", "program_guid", "quantity")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.Person, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.Quantity, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderResponseFields are the JSON member names of BulkOrderResponse's own fields.
+var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.BulkOrderStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.OrderGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderSummaryFields are the JSON member names of BulkOrderSummary's own fields.
+var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "package_guid", "person_guid", "quantity_available", "quantity_ordered")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderSummaryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.LocationName, v)
+			case 2:
+				err = jsonx.Decode(&a.PackageGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.QuantityAvailable, v)
+			case 5:
+				err = jsonx.Decode(&a.QuantityOrdered, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderSummary
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderSummaryFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrderSummarySearchResponseFields are the JSON member names of BulkOrderSummarySearchResponse's own fields.
+var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrderSummarySearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
+	type plain BulkOrderSummarySearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrderSummarySearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bulkOrdersSearchResponseFields are the JSON member names of BulkOrdersSearchResponse's own fields.
+var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bulkOrdersSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain BulkOrdersSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bulkOrdersSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// cardDTOFields are the JSON member names of CardDTO's own fields.
+var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card_number", "card_proxy", "card_status", "card_tracking_detail", "cvv", "expiration_date", "issuance_type", "logical_expiration_date", "mask_card_pan", "person_card_status", "person_guid", "supplemental_details", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CardDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ActivationMethod, v)
+			case 1:
+				err = jsonx.Decode(&a.CardCondition, v)
+			case 2:
+				err = jsonx.Decode(&a.CardNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 4:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.CardTrackingDetail, v)
+			case 6:
+				err = jsonx.Decode(&a.CVV, v)
+			case 7:
+				err = jsonx.Decode(&a.ExpirationDate, v)
+			case 8:
+				err = jsonx.Decode(&a.IssuanceType, v)
+			case 9:
+				err = jsonx.Decode(&a.LogicalExpirationDate, v)
+			case 10:
+				err = jsonx.Decode(&a.MaskCardPAN, v)
+			case 11:
+				err = jsonx.Decode(&a.PersonCardStatus, v)
+			case 12:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 13:
+				err = jsonx.Decode(&a.SupplementalDetails, v)
+			case 14:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 15:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			case 16:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CardDTO) MarshalJSON() ([]byte, error) {
+	type plain CardDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return cardDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// cardDTOSearchResponseFields are the JSON member names of CardDTOSearchResponse's own fields.
+var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardDTOSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain CardDTOSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return cardDTOSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// cardPINDTOFields are the JSON member names of CardPINDTO's own fields.
+var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardPINDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.PIN, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CardPINDTO) MarshalJSON() ([]byte, error) {
+	type plain CardPINDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return cardPINDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// cardStatusDTOFields are the JSON member names of CardStatusDTO's own fields.
+var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.StatusReason, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
+	type plain CardStatusDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return cardStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// cardTrackingDetailFields are the JSON member names of CardTrackingDetail's own fields.
+var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_delivery_tracking_number", "card_package_name", "card_requested", "card_shipment_date", "fulfillment_house_name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch cardTrackingDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardDeliveryMethod, v)
+			case 1:
+				err = jsonx.Decode(&a.CardDeliveryTrackingNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.CardPackageName, v)
+			case 3:
+				err = jsonx.Decode(&a.CardRequested, v)
+			case 4:
+				err = jsonx.Decode(&a.CardShipmentDate, v)
+			case 5:
+				err = jsonx.Decode(&a.FulfillmentHouseName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
+	type plain CardTrackingDetail
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return cardTrackingDetailFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// changeAdvanceCycleRequestFields are the JSON member names of ChangeAdvanceCycleRequest's own fields.
+var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch changeAdvanceCycleRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Cycle, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
+	type plain ChangeAdvanceCycleRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return changeAdvanceCycleRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// changeAdvanceCycleResponseFields are the JSON member names of ChangeAdvanceCycleResponse's own fields.
+var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", "next_cycle_date")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch changeAdvanceCycleResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Cycle, v)
+			case 2:
+				err = jsonx.Decode(&a.NextCycleDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
+	type plain ChangeAdvanceCycleResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return changeAdvanceCycleResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// checkDTOFields are the JSON member names of CheckDTO's own fields.
+var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "check_number", "check_status", "payee_name", "person_guid", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CheckDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.CheckDate, v)
+			case 3:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.CheckStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.PayeeName, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 7:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CheckDTO) MarshalJSON() ([]byte, error) {
+	type plain CheckDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return checkDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// checkDTOSearchResponseFields are the JSON member names of CheckDTOSearchResponse's own fields.
+var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkDTOSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain CheckDTOSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return checkDTOSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// checkSearchDTOFields are the JSON member names of CheckSearchDTO's own fields.
+var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "check_status", "end_date", "person_guid", "start_date")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkSearchDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.CheckStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.EndDate, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.StartDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
+	type plain CheckSearchDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return checkSearchDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// checkStatusDTOFields are the JSON member names of CheckStatusDTO's own fields.
+var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_status", "notes", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch checkStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CheckNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.NewStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.Notes, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
+	type plain CheckStatusDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return checkStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// companyDTOFields are the JSON member names of CompanyDTO's own fields.
+var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name", "dba_name", "sys_utcinserted", "sys_utcupdated")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 3:
+				err = jsonx.Decode(&a.DbaName, v)
+			case 4:
+				err = jsonx.Decode(&a.SysUTCInserted, v)
+			case 5:
+				err = jsonx.Decode(&a.SysUTCUpdated, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CompanyDTO) MarshalJSON() ([]byte, error) {
+	type plain CompanyDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return companyDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// companyProgramDTOFields are the JSON member names of CompanyProgramDTO's own fields.
+var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "program_guid", "program_name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyProgramDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
+	type plain CompanyProgramDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return companyProgramDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// companyVerificationResultDTOFields are the JSON member names of CompanyVerificationResultDTO's own fields.
+var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verification_status", "verified_at")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch companyVerificationResultDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.VerificationStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.VerifiedAt, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
+	type plain CompanyVerificationResultDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return companyVerificationResultDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// configProgramRequestFields are the JSON member names of ConfigProgramRequest's own fields.
+var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch configProgramRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Configurations, v)
+			case 1:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
+	type plain ConfigProgramRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return configProgramRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createAccountInstrumentRequestFields are the JSON member names of CreateAccountInstrumentRequest's own fields.
+var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "instrument_guid", "instrument_type")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountInstrumentRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.InstrumentGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.InstrumentType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
+	type plain CreateAccountInstrumentRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createAccountInstrumentRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createAccountRequestFields are the JSON member names of CreateAccountRequest's own fields.
+var createAccountRequestFields = jsonx.NewFields("account_name", "account_type", "program_guid", "wallet_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
+	type plain CreateAccountRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createAccountResponseDTOFields are the JSON member names of CreateAccountResponseDTO's own fields.
+var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "wallet_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createAccountResponseDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
+	type plain CreateAccountResponseDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createAccountResponseDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createCardRequestFields are the JSON member names of CreateCardRequest's own fields.
+var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "program_guid", "wallet_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.MonthsUntilExpire, v)
+			case 1:
+				err = jsonx.Decode(&a.Person, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
+	type plain CreateCardRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createCardRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createCardResponseFields are the JSON member names of CreateCardResponse's own fields.
+var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "person", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCardResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Card, v)
+			case 1:
+				err = jsonx.Decode(&a.FulfillmentData, v)
+			case 2:
+				err = jsonx.Decode(&a.Person, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
+	type plain CreateCardResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createCardResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createCompanyFields are the JSON member names of CreateCompany's own fields.
+var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name", "program_name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateCompany) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createCompanyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.DbaName, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateCompany) MarshalJSON() ([]byte, error) {
+	type plain CreateCompany
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createCompanyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createSharedAccountRequestFields are the JSON member names of CreateSharedAccountRequest's own fields.
+var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createSharedAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
+	type plain CreateSharedAccountRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createSharedAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// createSharedAccountResponseFields are the JSON member names of CreateSharedAccountResponse's own fields.
+var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch createSharedAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
+	type plain CreateSharedAccountResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return createSharedAccountResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// disbursementDTOFields are the JSON member names of DisbursementDTO's own fields.
+var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "payout_option", "person", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientReferenceID, v)
+			case 2:
+				err = jsonx.Decode(&a.PayoutOption, v)
+			case 3:
+				err = jsonx.Decode(&a.Person, v)
+			case 4:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
+	type plain DisbursementDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return disbursementDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// disbursementPayoutPreferenceFields are the JSON member names of DisbursementPayoutPreference's own fields.
+var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementPayoutPreferenceFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PayoutPreference, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
+	type plain DisbursementPayoutPreference
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return disbursementPayoutPreferenceFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// disbursementResponseFields are the JSON member names of DisbursementResponse's own fields.
+var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disbursement_guid", "person_guid", "status")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disbursementResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.DisbursementGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.Status, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
+	type plain DisbursementResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return disbursementResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// disputeChargebackRequestFields are the JSON member names of DisputeChargebackRequest's own fields.
+var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "reason", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disputeChargebackRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.Reason, v)
+			case 3:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
+	type plain DisputeChargebackRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return disputeChargebackRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// disputeChargebackResponseFields are the JSON member names of DisputeChargebackResponse's own fields.
+var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", "dispute_guid", "dispute_status", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch disputeChargebackResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.DisputeGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.DisputeStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
+	type plain DisputeChargebackResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return disputeChargebackResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// encryptedCardDataFields are the JSON member names of EncryptedCardData's own fields.
+var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth", "expirationYear", "nameOnAccount")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch encryptedCardDataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.ExpirationMonth, v)
+			case 2:
+				err = jsonx.Decode(&a.ExpirationYear, v)
+			case 3:
+				err = jsonx.Decode(&a.NameOnAccount, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
+	type plain EncryptedCardData
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return encryptedCardDataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// encryptedFulfillmentDetailsFields are the JSON member names of EncryptedFulfillmentDetails's own fields.
+var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1", "track2")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch encryptedFulfillmentDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Cvx2, v)
+			case 1:
+				err = jsonx.Decode(&a.PIN, v)
+			case 2:
+				err = jsonx.Decode(&a.Track1, v)
+			case 3:
+				err = jsonx.Decode(&a.Track2, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
+	type plain EncryptedFulfillmentDetails
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return encryptedFulfillmentDetailsFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// feeApplyRequestFields are the JSON member names of FeeApplyRequest's own fields.
+var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_guid", "request_code")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feeApplyRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
+	type plain FeeApplyRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return feeApplyRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// feeApplyResponseFields are the JSON member names of FeeApplyResponse's own fields.
+var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_guid", "request_code", "txn_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feeApplyResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.Amount, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestCode, v)
+			case 4:
+				err = jsonx.Decode(&a.TxnGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
+	type plain FeeApplyResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return feeApplyResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// feesResponseFields are the JSON member names of FeesResponse's own fields.
+var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "program_guid", "request_code")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *FeesResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch feesResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.FeeAmount, v)
+			case 1:
+				err = jsonx.Decode(&a.FeeGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.FeeName, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a FeesResponse) MarshalJSON() ([]byte, error) {
+	type plain FeesResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return feesResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// genericEncryptedCardDataRequestFields are the JSON member names of GenericEncryptedCardDataRequest's own fields.
+var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch genericEncryptedCardDataRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
+	type plain GenericEncryptedCardDataRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return genericEncryptedCardDataRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// genericEncryptedCardDataResponseFields are the JSON member names of GenericEncryptedCardDataResponse's own fields.
+var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_data")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch genericEncryptedCardDataResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.EncryptedCardData, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
+	type plain GenericEncryptedCardDataResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return genericEncryptedCardDataResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// invoiceFields are the JSON member names of Invoice's own fields.
+var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_description", "invoice_number", "invoice_status", "payment_due_amount", "payment_due_reference_number")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Invoice) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.InvoiceAmount, v)
+			case 1:
+				err = jsonx.Decode(&a.InvoiceDate, v)
+			case 2:
+				err = jsonx.Decode(&a.InvoiceDescription, v)
+			case 3:
+				err = jsonx.Decode(&a.InvoiceNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.InvoiceStatus, v)
+			case 5:
+				err = jsonx.Decode(&a.PaymentDueAmount, v)
+			case 6:
+				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Invoice) MarshalJSON() ([]byte, error) {
+	type plain Invoice
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return invoiceFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// invoiceSearchRequestFields are the JSON member names of InvoiceSearchRequest's own fields.
+var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end", "invoice_date_start", "invoice_status", "person_guid", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.InvoiceDateEnd, v)
+			case 2:
+				err = jsonx.Decode(&a.InvoiceDateStart, v)
+			case 3:
+				err = jsonx.Decode(&a.InvoiceStatus, v)
+			case 4:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 5:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
+	type plain InvoiceSearchRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return invoiceSearchRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// invoiceSearchResponseFields are the JSON member names of InvoiceSearchResponse's own fields.
+var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.Invoice, v)
+			case 2:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain InvoiceSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return invoiceSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// invoiceSearchResponseSearchResponseFields are the JSON member names of InvoiceSearchResponseSearchResponse's own fields.
+var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch invoiceSearchResponseSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a InvoiceSearchResponseSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain InvoiceSearchResponseSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return invoiceSearchResponseSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// issuanceTypeRequestFields are the JSON member names of IssuanceTypeRequest's own fields.
+var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch issuanceTypeRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.IssuanceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
+	type plain IssuanceTypeRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return issuanceTypeRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// performKYBAPIResponseFields are the JSON member names of PerformKYBAPIResponse's own fields.
+var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_guid", "kyb_status")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch performKYBAPIResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.KYBRequestGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.KYBStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
+	type plain PerformKYBAPIResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return performKYBAPIResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// performKYBRequestFields are the JSON member names of PerformKYBRequest's own fields.
+var performKYBRequestFields = jsonx.NewFields("company_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch performKYBRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
+	type plain PerformKYBRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return performKYBRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// personFields are the JSON member names of Person's own fields.
+var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address", "birth_date", "client_reference_id", "email", "first_name", "last_name", "ledger_balance", "mobile_number", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Person) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch personFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLat, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLon, v)
+			case 2:
+				err = jsonx.Decode(&a.BaseAddress, v)
+			case 3:
+				err = jsonx.Decode(&a.BirthDate, v)
+			case 4:
+				err = jsonx.Decode(&a.ClientReferenceID, v)
+			case 5:
+				err = jsonx.Decode(&a.Email, v)
+			case 6:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 7:
+				err = jsonx.Decode(&a.LastName, v)
+			case 8:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 9:
+				err = jsonx.Decode(&a.MobileNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Person member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Person) MarshalJSON() ([]byte, error) {
+	type plain Person
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return personFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// personCardStatusDTOFields are the JSON member names of PersonCardStatusDTO's own fields.
+var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch personCardStatusDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PersonCardStatus, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
+	type plain PersonCardStatusDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return personCardStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// problemDetailsFields are the JSON member names of problemDetails's own fields.
+var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "status", "title", "traceId", "type")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *problemDetails) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch problemDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Detail, v)
+			case 1:
+				err = jsonx.Decode(&a.Errors, v)
+			case 2:
+				err = jsonx.Decode(&a.Instance, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.Title, v)
+			case 5:
+				err = jsonx.Decode(&a.TraceID, v)
+			case 6:
+				err = jsonx.Decode(&a.Type, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
 func (a problemDetails) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
-
-	object["detail"], err = json.Marshal(a.Detail)
+	type plain problemDetails
+	b, err := json.Marshal((*plain)(&a))
 	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'detail': %w", err)
+		return nil, err
 	}
+	return problemDetailsFields.AppendExtras(b, a.AdditionalProperties)
+}
 
-	if a.Errors != nil {
-		object["errors"], err = json.Marshal(a.Errors)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'errors': %w", err)
+// programConfigurationFields are the JSON member names of ProgramConfiguration's own fields.
+var programConfigurationFields = jsonx.NewFields("name", "value")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch programConfigurationFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Name, v)
+			case 1:
+				err = jsonx.Decode(&a.Value, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
+	return obj.Err()
+}
 
-	object["instance"], err = json.Marshal(a.Instance)
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
+	type plain ProgramConfiguration
+	b, err := json.Marshal((*plain)(&a))
 	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'instance': %w", err)
+		return nil, err
 	}
+	return programConfigurationFields.AppendExtras(b, a.AdditionalProperties)
+}
 
-	object["status"], err = json.Marshal(a.Status)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'status': %w", err)
-	}
+// programDataDTOFields are the JSON member names of ProgramDataDTO's own fields.
+var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "program_guid", "program_name")
 
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	object["traceId"], err = json.Marshal(a.TraceID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'traceId': %w", err)
-	}
-
-	object["type"], err = json.Marshal(a.Type)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'type': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch programDataDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Configurations, v)
+			case 2:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			case 3:
+				err = jsonx.Decode(&a.ProgramName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return json.Marshal(object)
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
+	type plain ProgramDataDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return programDataDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// replaceCardDTOFields are the JSON member names of ReplaceCardDTO's own fields.
+var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card_status", "mask_card_pan", "replaced_card_proxy")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch replaceCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardCondition, v)
+			case 1:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 2:
+				err = jsonx.Decode(&a.CardStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.MaskCardPAN, v)
+			case 4:
+				err = jsonx.Decode(&a.ReplacedCardProxy, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
+	type plain ReplaceCardDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return replaceCardDTOFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// replaceCardRequestFields are the JSON member names of ReplaceCardRequest's own fields.
+var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch replaceCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ReplacementReason, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
+	type plain ReplaceCardRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return replaceCardRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// requestCardDataRequestFields are the JSON member names of RequestCardDataRequest's own fields.
+var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "request_id", "wallet_provider")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch requestCardDataRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DeviceID, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			case 3:
+				err = jsonx.Decode(&a.WalletProvider, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
+	type plain RequestCardDataRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return requestCardDataRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// requestCardDataResponseFields are the JSON member names of RequestCardDataResponse's own fields.
+var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "request_id")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch requestCardDataResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.Decision, v)
+			case 2:
+				err = jsonx.Decode(&a.RequestID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
+	type plain RequestCardDataResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return requestCardDataResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// retrieveCompanyRequestFields are the JSON member names of RetrieveCompanyRequest's own fields.
+var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_guid", "kyb_status", "requested_at", "responded_at")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch retrieveCompanyRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.KYBRequestGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.KYBStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.RequestedAt, v)
+			case 4:
+				err = jsonx.Decode(&a.RespondedAt, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
+	type plain RetrieveCompanyRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return retrieveCompanyRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// searchAccountsProgramRequestFields are the JSON member names of SearchAccountsProgramRequest's own fields.
+var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "account_status", "account_type", "person_guid", "program_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 3:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 4:
+				err = jsonx.Decode(&a.ProgramGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
+	type plain SearchAccountsProgramRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return searchAccountsProgramRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// searchAccountsProgramResponseFields are the JSON member names of SearchAccountsProgramResponse's own fields.
+var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "person_guid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountName, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountStatus, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountType, v)
+			case 4:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 5:
+				err = jsonx.Decode(&a.LedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
+	type plain SearchAccountsProgramResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return searchAccountsProgramResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// searchAccountsProgramResponseSearchResponseFields are the JSON member names of SearchAccountsProgramResponseSearchResponse's own fields.
+var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch searchAccountsProgramResponseSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a SearchAccountsProgramResponseSearchResponse) MarshalJSON() ([]byte, error) {
+	type plain SearchAccountsProgramResponseSearchResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return searchAccountsProgramResponseSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// supplementalDetailsFields are the JSON member names of SupplementalDetails's own fields.
+var supplementalDetailsFields = jsonx.NewFields("invoices")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch supplementalDetailsFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Invoices, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
+	type plain SupplementalDetails
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return supplementalDetailsFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateAccountInfoRequestFields are the JSON member names of UpdateAccountInfoRequest's own fields.
+var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateAccountInfoRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
+	type plain UpdateAccountInfoRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateAccountInfoRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateCardRequestFields are the JSON member names of UpdateCardRequest's own fields.
+var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_details")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateCardRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.SupplementalDetails, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
+	type plain UpdateCardRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateCardRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateCompanyFields are the JSON member names of UpdateCompany's own fields.
+var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateCompanyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Address, v)
+			case 1:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 2:
+				err = jsonx.Decode(&a.DbaName, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateCompany) MarshalJSON() ([]byte, error) {
+	type plain UpdateCompany
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateCompanyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateDigitalPackageRequestFields are the JSON member names of UpdateDigitalPackageRequest's own fields.
+var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_package")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateDigitalPackageRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DigitalPackage, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
+	type plain UpdateDigitalPackageRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateDigitalPackageRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateDigitalPackageResponseFields are the JSON member names of UpdateDigitalPackageResponse's own fields.
+var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_package")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateDigitalPackageResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardProxy, v)
+			case 1:
+				err = jsonx.Decode(&a.DigitalPackage, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
+	type plain UpdateDigitalPackageResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateDigitalPackageResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// updateSharedAccountRequestFields are the JSON member names of UpdateSharedAccountRequest's own fields.
+var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch updateSharedAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountGUID, v)
+			case 1:
+				err = jsonx.Decode(&a.PersonGUID, v)
+			case 2:
+				err = jsonx.Decode(&a.SharingStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
+	type plain UpdateSharedAccountRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return updateSharedAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// validateCardDTOFields are the JSON member names of ValidateCardDTO's own fields.
+var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch validateCardDTOFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CardNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.CVV, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
+	type plain ValidateCardDTO
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return validateCardDTOFields.AppendExtras(b, a.AdditionalProperties)
 }

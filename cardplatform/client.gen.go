@@ -122,8 +122,10 @@ var opAssignCard = operations.Op("assignCard")
 
 // CancelBulkOrder sends PUT /api/{version}/bulkorders: cancel a bulk card order.
 //
-// Cancels a bulk order. Retry-safe as a PUT: cancelling an order that is already cancelled leaves
-// the same state (the platform may answer the repeat with an error).
+// Cancels a bulk order. Never re-sent once it may have reached the server: if the answer to a
+// successful cancel is lost, a repeat finds the order already cancelled and the platform answers it
+// with an error, so the caller would be told a cancel that succeeded had failed. A failure after
+// sending is reported as outcome unknown instead.
 //
 // It returns the BulkOrderDetail of the 200 answer.
 //
@@ -131,8 +133,9 @@ var opAssignCard = operations.Op("assignCard")
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
 // body (ErrServerError).
 //
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It changes state, so it is never re-sent once it may have reached the server: such a failure
+// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
+// before trying again.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -262,8 +265,10 @@ var opChangePersonCardStatus = operations.Op("changePersonCardStatus")
 // CheckInBulkOrder sends PUT /api/{version}/bulkorders/CheckinBulkOrder: check in a bulk card
 // order.
 //
-// Checks in a bulk order (the cards are received into inventory). Retry-safe as a PUT: checking in
-// an order that is already checked in leaves the same state.
+// Checks in a bulk order (the cards are received into inventory). Never re-sent once it may have
+// reached the server: the platform does not publish that a repeated check-in is ignored, and a
+// second check-in of the same order could count its cards into inventory twice. A failure after
+// sending is reported as outcome unknown instead.
 //
 // It returns the BulkOrderDetail of the 200 answer.
 //
@@ -271,8 +276,9 @@ var opChangePersonCardStatus = operations.Op("changePersonCardStatus")
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
 // body (ErrServerError).
 //
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It changes state, so it is never re-sent once it may have reached the server: such a failure
+// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
+// before trying again.
 func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -1328,8 +1334,9 @@ type SetPayoutPreferenceRequest struct {
 // SetPayoutPreference sends PUT /api/{version}/disbursements/payoutpreference: set the payout
 // preference of a person.
 //
-// Sets the payout preference of a person. Idempotent. No request body; both values travel in the
-// query.
+// Sets the payout preference of a person. No request body; both values travel in the query.
+// Re-sendable: the request assigns the preference outright (person and preference both in the
+// query), so repeating it provably leaves the same state.
 //
 // It returns the DisbursementPayoutPreference of the 200 answer.
 //
@@ -1380,7 +1387,9 @@ var opShowCardPAN = operations.Op("showCardPan")
 //
 // Updates the account information; only `account_name` can be updated. The body is accepted as
 // application/json, application/json-patch+json, text/json or application/*+json (same schema each;
-// it is not a JSON Patch document). Idempotent: sending the same name twice leaves the same state.
+// it is not a JSON Patch document). Re-sendable: the only field the platform updates is
+// account_name, and the request assigns it outright, so repeating it provably leaves the same
+// state.
 //
 // It returns the AccountDTO of the 200 answer.
 //
@@ -1429,7 +1438,10 @@ var opUpdateCardIssuanceType = operations.Op("updateCardIssuanceType")
 //
 // Updates a company. The platform writes this path as `/companies/{company_guid}`; it shares its
 // template with GET `/companies/{program_guid}`, so the path parameter carries the neutral name
-// `guid` here, and it is the COMPANY GUID. Idempotent.
+// `guid` here, and it is the COMPANY GUID. Never re-sent once it may have reached the server: the
+// fields an update changes and its side effects (for example a new verification of the company) are
+// not published, so a repeat cannot be shown to leave the same state. A failure after sending is
+// reported as outcome unknown instead.
 //
 // It returns the CompanyDTO of the 200 answer.
 //
@@ -1437,8 +1449,9 @@ var opUpdateCardIssuanceType = operations.Op("updateCardIssuanceType")
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
 // ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
 //
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It changes state, so it is never re-sent once it may have reached the server: such a failure
+// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
+// before trying again.
 func (c *Client) UpdateCompany(ctx context.Context, companyGUID GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
@@ -1496,7 +1509,9 @@ var opUpdateSharedAccount = operations.Op("updateSharedAccount")
 
 // ValidateCard sends POST /api/{version}/cards/validate: validate a card.
 //
-// Validates a card number and CVV and returns the card. Only reads.
+// Validates a card number and CVV and returns the card. Never re-sent once it may have reached the
+// server: card platforms usually count failed CVV checks towards locking the card, and the platform
+// does not publish that this one does not, so a repeat cannot be shown to leave the same state.
 //
 // It returns the CardDTO of the 200 answer.
 //
@@ -1504,8 +1519,9 @@ var opUpdateSharedAccount = operations.Op("updateSharedAccount")
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
 // ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
 //
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It changes state, so it is never re-sent once it may have reached the server: such a failure
+// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
+// before trying again.
 func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...CallOption) (*CardDTO, error) {
 	r := sdkclient.Request{Op: opValidateCard, Path: "/api/" + c.core.Version + "/cards/validate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)

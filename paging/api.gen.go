@@ -5,7 +5,9 @@ package paging
 
 import (
 	"encoding/json"
+	"fmt"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/oapi-codegen/runtime"
 )
@@ -223,7 +225,8 @@ func (e ServiceErrorDoddFrank) Valid() bool {
 // ACHAccount Account of an ACH transaction.
 type ACHAccount struct {
 	// AccountNumber Account number.
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHAddenda One addenda record.
@@ -235,7 +238,8 @@ type ACHAddenda struct {
 	AddendaTypeCode string `json:"addendaTypeCode,omitempty,omitzero"`
 
 	// PaymentRelatedInformation Payment-related information.
-	PaymentRelatedInformation string `json:"paymentRelatedInformation,omitempty,omitzero"`
+	PaymentRelatedInformation string                     `json:"paymentRelatedInformation,omitempty,omitzero"`
+	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
 // ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (seed 002), not in the
@@ -245,7 +249,8 @@ type ACHAddendaRequest struct {
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
 
 	// UUID Caller-assigned id of the ACH detail item (transaction), up to 45 characters.
-	UUID string `json:"uuid"`
+	UUID                 string                     `json:"uuid"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHAddendaResponse Addenda of one ACH detail item.
@@ -266,7 +271,8 @@ type ACHAddendaResponse struct {
 	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 
 	// UUID Echo of the request's uuid.
-	UUID string `json:"uuid,omitempty,omitzero"`
+	UUID                 string                     `json:"uuid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
@@ -292,7 +298,8 @@ type ACHListRequest struct {
 	ToDate scalar.Date `json:"toDate"`
 
 	// TraceNumber ACH trace number, 1-16 characters.
-	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
+	TraceNumber          string                     `json:"traceNumber,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHListResponse A page of ACH transactions.
@@ -301,7 +308,8 @@ type ACHListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions []ACHListTransaction `json:"transactions,omitempty,omitzero"`
+	Transactions         []ACHListTransaction       `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHListTransaction One ACH transaction of the list.
@@ -371,7 +379,8 @@ type ACHListTransaction struct {
 
 	// TransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
 	// 2024 portal pages used `POSTED`. Open: other values may appear.
-	TransactionStatus ACHTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
+	TransactionStatus    ACHTransactionStatus       `json:"transactionStatus,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHMessage In-band message of the ACH origination API.
@@ -380,7 +389,8 @@ type ACHMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// MoreInfo Message text.
-	MoreInfo string `json:"moreInfo,omitempty,omitzero"`
+	MoreInfo             string                     `json:"moreInfo,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ACHParty Party of an ACH transaction.
@@ -389,7 +399,8 @@ type ACHParty struct {
 	CompanyName string `json:"companyName,omitempty,omitzero"`
 
 	// CustomerIdentificationNumber Customer identification number.
-	CustomerIdentificationNumber string `json:"customerIdentificationNumber,omitempty,omitzero"`
+	CustomerIdentificationNumber string                     `json:"customerIdentificationNumber,omitempty,omitzero"`
+	AdditionalProperties         map[string]json.RawMessage `json:"-"`
 }
 
 // ACHTransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
@@ -430,7 +441,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
+	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClearingSystemType Clearing system code. Open: other values may appear.
@@ -442,7 +454,8 @@ type ForeignBankSystemID struct {
 	ID string `json:"id,omitempty,omitzero"`
 
 	// Type Clearing system code. Open: other values may appear.
-	Type ClearingSystemType `json:"type,omitempty,omitzero"`
+	Type                 ClearingSystemType         `json:"type,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
@@ -491,13 +504,15 @@ type GetWireInquiryRequest struct {
 	TraceID string `json:"traceID,omitempty,omitzero"`
 
 	// TransactionType Transaction type filter; values not published.
-	TransactionType string `json:"transactionType,omitempty,omitzero"`
+	TransactionType      string                     `json:"transactionType,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ListMetadata Metadata of a page-style list response.
 type ListMetadata struct {
 	// Page Position of this page in the whole result.
-	Page PageMetadata `json:"page,omitempty,omitzero"`
+	Page                 PageMetadata               `json:"page,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PageMetadata Position of this page in the whole result.
@@ -515,7 +530,8 @@ type PageMetadata struct {
 	TotalPages int `json:"totalPages,omitempty,omitzero"`
 
 	// TotalRecords Number of records matching the request.
-	TotalRecords int `json:"totalRecords,omitempty,omitzero"`
+	TotalRecords         int                        `json:"totalRecords,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ParticipantListResponse A page of RTP participants (`participantListResponse`).
@@ -532,7 +548,8 @@ type ParticipantListResponse struct {
 	// Parties The participants of this page. The bank's schema declares one Party object (and its
 	// example shows one), although the endpoint lists participants: accepted as one Party
 	// or as an array of Party.
-	Parties Parties `json:"parties,omitempty,omitzero"`
+	Parties              Parties                    `json:"parties,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Parties The participants of this page. The bank's schema declares one Party object (and its
@@ -563,7 +580,8 @@ type Party struct {
 	PostalAddress PostalAddress `json:"postalAddress,omitempty,omitzero"`
 
 	// Txid Transaction id.
-	Txid string `json:"txid,omitempty,omitzero"`
+	Txid                 string                     `json:"txid,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PartyList Participants as an array.
@@ -572,7 +590,8 @@ type PartyList = []Party
 // PartyName Name of a party of a payment.
 type PartyName struct {
 	// Name Name.
-	Name string `json:"name,omitempty,omitzero"`
+	Name                 string                     `json:"name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // paymentError Error of the payments APIs (codes like `<BANK>-1006`).
@@ -587,7 +606,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -599,7 +619,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PaymentTransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
@@ -636,7 +657,8 @@ type PostalAddress struct {
 	SubDept string `json:"subDept,omitempty,omitzero"`
 
 	// TwnNm Town name.
-	TwnNm string `json:"twnNm,omitempty,omitzero"`
+	TwnNm                string                     `json:"twnNm,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PreviousDayRequest Previous-day report filter. Only the first fields of the request are published; the
@@ -653,14 +675,16 @@ type PreviousDayRequest struct {
 
 	// ToDate Last date, after fromDate and before today. The maximum range is documented as one
 	// year (2023) and as 90 days (newer page).
-	ToDate scalar.Date `json:"toDate"`
+	ToDate               scalar.Date                `json:"toDate"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PreviousDayResponse Previous-day transactions. Assumed wrapper: the bank publishes no response schema
 // (fields not published).
 type PreviousDayResponse struct {
 	// Transactions Up to 1000 transactions.
-	Transactions []PreviousDayTransaction `json:"transactions,omitempty,omitzero"`
+	Transactions         []PreviousDayTransaction   `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PreviousDayTransaction One previous-day transaction. Fields not published beyond the ones named in the bank's
@@ -674,7 +698,8 @@ type PreviousDayTransaction struct {
 
 	// TransactionKey Key for the wire/RTP detail calls; not guaranteed unique, absent or unused for
 	// returned payments, ATM, Loan IQ, commercial loans and P2P.
-	TransactionKey string `json:"transactionKey,omitempty,omitzero"`
+	TransactionKey       string                     `json:"transactionKey,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RTPListTransaction One RTP transaction of the list.
@@ -717,7 +742,8 @@ type RTPListTransaction struct {
 	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
-	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
@@ -745,7 +771,8 @@ type RTPListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate scalar.Date `json:"toDate"`
+	ToDate               scalar.Date                `json:"toDate"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RTPListResponse A page of RTP transactions.
@@ -754,7 +781,8 @@ type RTPListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions []RTPListTransaction `json:"transactions,omitempty,omitzero"`
+	Transactions         []RTPListTransaction       `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -791,7 +819,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate string `json:"valueDate,omitempty,omitzero"`
+	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -801,7 +830,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
+	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -810,26 +840,30 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message string `json:"message,omitempty,omitzero"`
+	Message              string                     `json:"message,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode string `json:"errorCode,omitempty,omitzero"`
+	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // TransactionAccount Account of a party of a payment.
 type TransactionAccount struct {
 	// AccountNumber Account number.
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // WireDetailsRequest Legacy wire inquiry request envelope.
@@ -838,14 +872,16 @@ type WireDetailsRequest struct {
 	// fields (most of them null) and was cut off after `mdmId`; types of the null fields are
 	// assumed. The brand-prefixed `<b>BankTransactionReference` filter is not modelled (its
 	// literal name depends on the bank's brand).
-	GetWireInquiryRequest GetWireInquiryRequest `json:"getWireInquiryRequest"`
+	GetWireInquiryRequest GetWireInquiryRequest      `json:"getWireInquiryRequest"`
+	AdditionalProperties  map[string]json.RawMessage `json:"-"`
 }
 
 // WireDetailsResponse Legacy wire inquiry response. Assumed: the bank publishes no response schema for this
 // endpoint; modelled on the newer wire list response.
 type WireDetailsResponse struct {
 	// Transactions Up to 1000 wire transactions.
-	Transactions []WireTransaction `json:"transactions,omitempty,omitzero"`
+	Transactions         []WireTransaction          `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
@@ -892,7 +928,8 @@ type WireTransaction struct {
 	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
-	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // addendaPageSizeParam defines model for AddendaPageSize.
@@ -971,6 +1008,1730 @@ type tooManyRequestsResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unauthorizedResponse = bankErrorBody
+
+// aCHAccountFields are the JSON member names of ACHAccount's own fields.
+var aCHAccountFields = jsonx.NewFields("accountNumber")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHAccount) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAccountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHAccount) MarshalJSON() ([]byte, error) {
+	type plain ACHAccount
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHAccountFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHAddendaFields are the JSON member names of ACHAddenda's own fields.
+var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode", "paymentRelatedInformation")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddendaSequenceNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.AddendaTypeCode, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentRelatedInformation, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHAddenda) MarshalJSON() ([]byte, error) {
+	type plain ACHAddenda
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHAddendaFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHAddendaRequestFields are the JSON member names of ACHAddendaRequest's own fields.
+var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uuid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.StartAddendaSequenceNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.UUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
+	type plain ACHAddendaRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHAddendaRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHAddendaResponseFields are the JSON member names of ACHAddendaResponse's own fields.
+var aCHAddendaResponseFields = jsonx.NewFields("addenda", "errorMessages", "informationMessages", "status", "traceNumber", "uuid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHAddendaResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Addenda, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.ErrorMessages, v)
+			case 2:
+				err = jsonx.DecodeSlice(&a.InformationMessages, v)
+			case 3:
+				err = jsonx.Decode(&a.Status, v)
+			case 4:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			case 5:
+				err = jsonx.Decode(&a.UUID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
+	type plain ACHAddendaResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHAddendaResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHListRequestFields are the JSON member names of ACHListRequest's own fields.
+var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "toDate", "traceNumber")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 2:
+				err = jsonx.Decode(&a.MaximumAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.MinimumAmount, v)
+			case 4:
+				err = jsonx.Decode(&a.ToDate, v)
+			case 5:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHListRequest) MarshalJSON() ([]byte, error) {
+	type plain ACHListRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHListRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHListResponseFields are the JSON member names of ACHListResponse's own fields.
+var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Metadata, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHListResponse) MarshalJSON() ([]byte, error) {
+	type plain ACHListResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHListResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHListTransactionFields are the JSON member names of ACHListTransaction's own fields.
+var aCHListTransactionFields = jsonx.NewFields("addendaCount", "authorizedCustomerName", "collectionDate", "internationalAddendaCount", "notificationOfChangeAddendaCount", "originatingAccount", "originatingParty", "parNumber", "receivingAccount", "receivingParty", "returnDate", "returnReasonCode", "returnReasonDescription", "settlementAmount", "settlementDate", "settlementTransactionId", "standardEntryClassCode", "traceNumber", "transactionAmount", "transactionCode", "transactionDescription", "transactionStatus")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHListTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddendaCount, v)
+			case 1:
+				err = jsonx.Decode(&a.AuthorizedCustomerName, v)
+			case 2:
+				err = jsonx.Decode(&a.CollectionDate, v)
+			case 3:
+				err = jsonx.Decode(&a.InternationalAddendaCount, v)
+			case 4:
+				err = jsonx.Decode(&a.NotificationOfChangeAddendaCount, v)
+			case 5:
+				err = jsonx.Decode(&a.OriginatingAccount, v)
+			case 6:
+				err = jsonx.Decode(&a.OriginatingParty, v)
+			case 7:
+				err = jsonx.Decode(&a.ParNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ReceivingAccount, v)
+			case 9:
+				err = jsonx.Decode(&a.ReceivingParty, v)
+			case 10:
+				err = jsonx.Decode(&a.ReturnDate, v)
+			case 11:
+				err = jsonx.Decode(&a.ReturnReasonCode, v)
+			case 12:
+				err = jsonx.Decode(&a.ReturnReasonDescription, v)
+			case 13:
+				err = jsonx.Decode(&a.SettlementAmount, v)
+			case 14:
+				err = jsonx.Decode(&a.SettlementDate, v)
+			case 15:
+				err = jsonx.Decode(&a.SettlementTransactionID, v)
+			case 16:
+				err = jsonx.Decode(&a.StandardEntryClassCode, v)
+			case 17:
+				err = jsonx.Decode(&a.TraceNumber, v)
+			case 18:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 19:
+				err = jsonx.Decode(&a.TransactionCode, v)
+			case 20:
+				err = jsonx.Decode(&a.TransactionDescription, v)
+			case 21:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
+	type plain ACHListTransaction
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHListTransactionFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHMessageFields are the JSON member names of ACHMessage's own fields.
+var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHMessage) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.MoreInfo, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHMessage) MarshalJSON() ([]byte, error) {
+	type plain ACHMessage
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHMessageFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// aCHPartyFields are the JSON member names of ACHParty's own fields.
+var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumber")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ACHParty) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aCHPartyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CompanyName, v)
+			case 1:
+				err = jsonx.Decode(&a.CustomerIdentificationNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ACHParty) MarshalJSON() ([]byte, error) {
+	type plain ACHParty
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aCHPartyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
+var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	type plain bankErrorBody
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
+var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch foreignBankSystemIDFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ID, v)
+			case 1:
+				err = jsonx.Decode(&a.Type, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
+	type plain ForeignBankSystemID
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return foreignBankSystemIDFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// getWireInquiryRequestFields are the JSON member names of GetWireInquiryRequest's own fields.
+var getWireInquiryRequestFields = jsonx.NewFields("accountNumber", "fromAmount", "fromDate", "fromTransmitDate", "mdmId", "paymentStatus", "sourceChannel", "toAmount", "toDate", "toTransmitDate", "traceID", "transactionType")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch getWireInquiryRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromAmount, v)
+			case 2:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 3:
+				err = jsonx.Decode(&a.FromTransmitDate, v)
+			case 4:
+				err = jsonx.Decode(&a.MdmID, v)
+			case 5:
+				err = jsonx.Decode(&a.PaymentStatus, v)
+			case 6:
+				err = jsonx.Decode(&a.SourceChannel, v)
+			case 7:
+				err = jsonx.Decode(&a.ToAmount, v)
+			case 8:
+				err = jsonx.Decode(&a.ToDate, v)
+			case 9:
+				err = jsonx.Decode(&a.ToTransmitDate, v)
+			case 10:
+				err = jsonx.Decode(&a.TraceID, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
+	type plain GetWireInquiryRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return getWireInquiryRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// listMetadataFields are the JSON member names of ListMetadata's own fields.
+var listMetadataFields = jsonx.NewFields("page")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ListMetadata) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch listMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Page, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ListMetadata) MarshalJSON() ([]byte, error) {
+	type plain ListMetadata
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return listMetadataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// pageMetadataFields are the JSON member names of PageMetadata's own fields.
+var pageMetadataFields = jsonx.NewFields("lastPage", "pageNumber", "pageSize", "totalPages", "totalRecords")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PageMetadata) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch pageMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.LastPage, v)
+			case 1:
+				err = jsonx.Decode(&a.PageNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.PageSize, v)
+			case 3:
+				err = jsonx.Decode(&a.TotalPages, v)
+			case 4:
+				err = jsonx.Decode(&a.TotalRecords, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PageMetadata) MarshalJSON() ([]byte, error) {
+	type plain PageMetadata
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return pageMetadataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// participantListResponseFields are the JSON member names of ParticipantListResponse's own fields.
+var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", "parties")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch participantListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Count, v)
+			case 1:
+				err = jsonx.Decode(&a.Limit, v)
+			case 2:
+				err = jsonx.Decode(&a.Offset, v)
+			case 3:
+				err = jsonx.Decode(&a.Parties, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
+	type plain ParticipantListResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return participantListResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// partyFields are the JSON member names of Party's own fields.
+var partyFields = jsonx.NewFields("aba", "accountNumber", "bic", "foreignBankSystemId", "name", "postalAddress", "txid")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Party) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch partyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ABA, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 2:
+				err = jsonx.Decode(&a.Bic, v)
+			case 3:
+				err = jsonx.Decode(&a.ForeignBankSystemID, v)
+			case 4:
+				err = jsonx.Decode(&a.Name, v)
+			case 5:
+				err = jsonx.Decode(&a.PostalAddress, v)
+			case 6:
+				err = jsonx.Decode(&a.Txid, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Party member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Party) MarshalJSON() ([]byte, error) {
+	type plain Party
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return partyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// partyNameFields are the JSON member names of PartyName's own fields.
+var partyNameFields = jsonx.NewFields("name")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PartyName) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch partyNameFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Name, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PartyName) MarshalJSON() ([]byte, error) {
+	type plain PartyName
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return partyNameFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorFields are the JSON member names of paymentError's own fields.
+var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentError) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	type plain paymentError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
+var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	type plain paymentErrorDetail
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// postalAddressFields are the JSON member names of PostalAddress's own fields.
+var postalAddressFields = jsonx.NewFields("adrLine", "adrTp", "bldgNb", "ctry", "ctrySubDvsn", "dept", "pstCd", "strtNm", "subDept", "twnNm")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PostalAddress) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch postalAddressFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AdrLine, v)
+			case 1:
+				err = jsonx.Decode(&a.AdrTp, v)
+			case 2:
+				err = jsonx.Decode(&a.BldgNb, v)
+			case 3:
+				err = jsonx.Decode(&a.Ctry, v)
+			case 4:
+				err = jsonx.Decode(&a.CtrySubDvsn, v)
+			case 5:
+				err = jsonx.Decode(&a.Dept, v)
+			case 6:
+				err = jsonx.Decode(&a.PstCd, v)
+			case 7:
+				err = jsonx.Decode(&a.StrtNm, v)
+			case 8:
+				err = jsonx.Decode(&a.SubDept, v)
+			case 9:
+				err = jsonx.Decode(&a.TwnNm, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PostalAddress) MarshalJSON() ([]byte, error) {
+	type plain PostalAddress
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return postalAddressFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// previousDayRequestFields are the JSON member names of PreviousDayRequest's own fields.
+var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCode", "fromDate", "toDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayRequestFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.CreditOrDebitCode, v)
+			case 2:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 3:
+				err = jsonx.Decode(&a.ToDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
+	type plain PreviousDayRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return previousDayRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// previousDayResponseFields are the JSON member names of PreviousDayResponse's own fields.
+var previousDayResponseFields = jsonx.NewFields("transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
+	type plain PreviousDayResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return previousDayResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// previousDayTransactionFields are the JSON member names of PreviousDayTransaction's own fields.
+var previousDayTransactionFields = jsonx.NewFields("amount", "baiCode", "transactionKey")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch previousDayTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			case 1:
+				err = jsonx.Decode(&a.BaiCode, v)
+			case 2:
+				err = jsonx.Decode(&a.TransactionKey, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
+	type plain PreviousDayTransaction
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return previousDayTransactionFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// rTPListTransactionFields are the JSON member names of RTPListTransaction's own fields.
+var rTPListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Beneficiary, v)
+			case 1:
+				err = jsonx.Decode(&a.Creditor, v)
+			case 2:
+				err = jsonx.Decode(&a.CreditorAccount, v)
+			case 3:
+				err = jsonx.Decode(&a.Debtor, v)
+			case 4:
+				err = jsonx.Decode(&a.DebtorAccount, v)
+			case 5:
+				err = jsonx.Decode(&a.Originator, v)
+			case 6:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 7:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 9:
+				err = jsonx.Decode(&a.TransactionDate, v)
+			case 10:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			case 12:
+				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
+	type plain RTPListTransaction
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return rTPListTransactionFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// rTPListRequestFields are the JSON member names of RTPListRequest's own fields.
+var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "requestReference", "toDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 1:
+				err = jsonx.Decode(&a.FromDate, v)
+			case 2:
+				err = jsonx.Decode(&a.MaximumAmount, v)
+			case 3:
+				err = jsonx.Decode(&a.MinimumAmount, v)
+			case 4:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 5:
+				err = jsonx.Decode(&a.ToDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RTPListRequest) MarshalJSON() ([]byte, error) {
+	type plain RTPListRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return rTPListRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// rTPListResponseFields are the JSON member names of RTPListResponse's own fields.
+var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch rTPListResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Metadata, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a RTPListResponse) MarshalJSON() ([]byte, error) {
+	type plain RTPListResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return rTPListResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorFields are the JSON member names of serviceError's own fields.
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceError) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	type plain serviceError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
+var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorAOAResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
+var serviceErrorMessageFields = jsonx.NewFields("code", "message")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMessage
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
+var serviceErrorMetadataFields = jsonx.NewFields("messages")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMetadata
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
+var serviceErrorResultFields = jsonx.NewFields("errorCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorResult
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// transactionAccountFields are the JSON member names of TransactionAccount's own fields.
+var transactionAccountFields = jsonx.NewFields("accountNumber")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch transactionAccountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a TransactionAccount) MarshalJSON() ([]byte, error) {
+	type plain TransactionAccount
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return transactionAccountFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// wireDetailsRequestFields are the JSON member names of WireDetailsRequest's own fields.
+var wireDetailsRequestFields = jsonx.NewFields("getWireInquiryRequest")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireDetailsRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.GetWireInquiryRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
+	type plain WireDetailsRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return wireDetailsRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// wireDetailsResponseFields are the JSON member names of WireDetailsResponse's own fields.
+var wireDetailsResponseFields = jsonx.NewFields("transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireDetailsResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
+	type plain WireDetailsResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return wireDetailsResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// wireTransactionFields are the JSON member names of WireTransaction's own fields.
+var wireTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "customData", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireTransaction) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch wireTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Beneficiary, v)
+			case 1:
+				err = jsonx.Decode(&a.Creditor, v)
+			case 2:
+				err = jsonx.Decode(&a.CreditorAccount, v)
+			case 3:
+				err = jsonx.Decode(&a.CustomData, v)
+			case 4:
+				err = jsonx.Decode(&a.Debtor, v)
+			case 5:
+				err = jsonx.Decode(&a.DebtorAccount, v)
+			case 6:
+				err = jsonx.Decode(&a.Originator, v)
+			case 7:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 8:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 9:
+				err = jsonx.Decode(&a.TransactionAmount, v)
+			case 10:
+				err = jsonx.Decode(&a.TransactionDate, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 12:
+				err = jsonx.Decode(&a.TransactionStatus, v)
+			case 13:
+				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a WireTransaction) MarshalJSON() ([]byte, error) {
+	type plain WireTransaction
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return wireTransactionFields.AppendExtras(b, a.AdditionalProperties)
+}
 
 // AsParty returns the union data inside the Parties as a Party
 func (t Parties) AsParty() (Party, error) {

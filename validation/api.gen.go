@@ -4,6 +4,10 @@
 package validation
 
 import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
@@ -223,7 +227,8 @@ func (e ServiceType) Valid() bool {
 // AOARequest Account owner authentication request; holds the inquiry record.
 type AOARequest struct {
 	// Inquiry The inquiry (request record). All values are strings.
-	Inquiry Inquiry `json:"Inquiry"`
+	Inquiry              Inquiry                    `json:"Inquiry"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AOAResponse Account owner authentication response; holds the result record, or (v2) an
@@ -242,7 +247,8 @@ type AOAResponse struct {
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
 type AccountValidationRequest struct {
 	// AOARequest Account owner authentication request; holds the inquiry record.
-	AOARequest AOARequest `json:"AOARequest"`
+	AOARequest           AOARequest                 `json:"AOARequest"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
@@ -250,7 +256,8 @@ type AccountValidationResponse struct {
 	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
 	// errorResponse with a business or system fault. A response with neither is not a
 	// result: the SDK reports it as a decode error.
-	AOAResponse AOAResponse `json:"AOAResponse"`
+	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
@@ -320,7 +327,8 @@ type AcctOwner struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
+	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
@@ -532,7 +540,8 @@ type AcctOwnerResponse struct {
 	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
 	// account numbers were found but the account has no business name. One type for every
 	// match field so that a caller handles them alike. Open: other values may appear.
-	ZipCodeMatch MatchCode `json:"zipCodeMatch,omitempty,omitzero"`
+	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctStatus Account status.
@@ -541,7 +550,8 @@ type AcctStatus struct {
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
 	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
-	PrimaryStatusCode PrimaryStatusCode `json:"primaryStatusCode,omitempty,omitzero"`
+	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
@@ -569,7 +579,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
+	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientEcho The request's Client record as echoed by the service. Kept as plain strings, exactly as
@@ -596,7 +607,8 @@ type ClientRecord struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text, returned unchanged.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -644,7 +656,8 @@ type HealthCheckResponse struct {
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
-	XForwardedFor string `json:"X-Forwarded-For,omitempty,omitzero"`
+	XForwardedFor        string                     `json:"X-Forwarded-For,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // HealthCheckSource Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
@@ -694,7 +707,8 @@ type Inquiry struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
-	ServiceType ServiceType `json:"serviceType"`
+	ServiceType          ServiceType                `json:"serviceType"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // MatchCode Match result of one owner field. `C` (conditional match) applies only to nameMatch,
@@ -720,7 +734,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -732,7 +747,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
@@ -783,7 +799,8 @@ type Result struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// SystemRecordID Unique system-generated transaction id.
-	SystemRecordID string `json:"systemRecordId,omitempty,omitzero"`
+	SystemRecordID       string                     `json:"systemRecordId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -820,7 +837,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate string `json:"valueDate,omitempty,omitzero"`
+	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -830,7 +848,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
+	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -839,20 +858,23 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message string `json:"message,omitempty,omitzero"`
+	Message              string                     `json:"message,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode string `json:"errorCode,omitempty,omitzero"`
+	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
@@ -861,13 +883,15 @@ type ServiceType string
 // VerifyAccountRequest Request envelope of verifyAccount.
 type VerifyAccountRequest struct {
 	// AccountValidationRequest Holds the AOA (account owner authentication) request.
-	AccountValidationRequest AccountValidationRequest `json:"accountValidationRequest"`
+	AccountValidationRequest AccountValidationRequest   `json:"accountValidationRequest"`
+	AdditionalProperties     map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountResponse Response envelope of verifyAccount.
 type VerifyAccountResponse struct {
 	// AccountValidationResponse Holds the AOA (account owner authentication) response.
-	AccountValidationResponse AccountValidationResponse `json:"accountValidationResponse"`
+	AccountValidationResponse AccountValidationResponse  `json:"accountValidationResponse"`
+	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountV2Request Request envelope of verifyAccount, version 2.
@@ -934,3 +958,1009 @@ type unauthorizedResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unsupportedMediaTypeResponse = bankErrorBody
+
+// aOARequestFields are the JSON member names of AOARequest's own fields.
+var aOARequestFields = jsonx.NewFields("Inquiry")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOARequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aOARequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Inquiry, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AOARequest) MarshalJSON() ([]byte, error) {
+	type plain AOARequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return aOARequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
+var accountValidationRequestFields = jsonx.NewFields("AOARequest")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOARequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
+	type plain AccountValidationRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountValidationRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
+var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
+	type plain AccountValidationResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return accountValidationResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerFields are the JSON member names of AcctOwner's own fields.
+var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwner) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwner) MarshalJSON() ([]byte, error) {
+	type plain AcctOwner
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
+var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressMatch, v)
+			case 1:
+				err = jsonx.Decode(&a.BusinessNameMatch, v)
+			case 2:
+				err = jsonx.Decode(&a.CityMatch, v)
+			case 3:
+				err = jsonx.Decode(&a.ConditionCode, v)
+			case 4:
+				err = jsonx.Decode(&a.DOBMatch, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstNameMatch, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhoneMatch, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNoMatch, v)
+			case 8:
+				err = jsonx.Decode(&a.IDStateMatch, v)
+			case 9:
+				err = jsonx.Decode(&a.IDTypeMatch, v)
+			case 10:
+				err = jsonx.Decode(&a.LastNameMatch, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleNameMatch, v)
+			case 12:
+				err = jsonx.Decode(&a.NameMatch, v)
+			case 13:
+				err = jsonx.Decode(&a.NamePrefixMatch, v)
+			case 14:
+				err = jsonx.Decode(&a.NameSuffixMatch, v)
+			case 15:
+				err = jsonx.Decode(&a.OverallMatchScore, v)
+			case 16:
+				err = jsonx.Decode(&a.SSNMatch, v)
+			case 17:
+				err = jsonx.Decode(&a.StateMatch, v)
+			case 18:
+				err = jsonx.Decode(&a.WorkPhoneMatch, v)
+			case 19:
+				err = jsonx.Decode(&a.ZipCodeMatch, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
+	type plain AcctOwnerResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctOwnerResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// acctStatusFields are the JSON member names of AcctStatus's own fields.
+var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AcctStatus) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctStatusFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PrimMessage, v)
+			case 1:
+				err = jsonx.Decode(&a.PrimaryStatusCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a AcctStatus) MarshalJSON() ([]byte, error) {
+	type plain AcctStatus
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return acctStatusFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
+var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	type plain bankErrorBody
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// clientRecordFields are the JSON member names of ClientRecord's own fields.
+var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ClientRecord) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch clientRecordFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientDate, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientTime, v)
+			case 2:
+				err = jsonx.Decode(&a.UserDefined, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a ClientRecord) MarshalJSON() ([]byte, error) {
+	type plain ClientRecord
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return clientRecordFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
+var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch healthCheckResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientIP, v)
+			case 1:
+				err = jsonx.Decode(&a.Source, v)
+			case 2:
+				err = jsonx.Decode(&a.Status, v)
+			case 3:
+				err = jsonx.Decode(&a.Timestamp, v)
+			case 4:
+				err = jsonx.Decode(&a.XForwardedFor, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
+	type plain HealthCheckResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return healthCheckResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// inquiryFields are the JSON member names of Inquiry's own fields.
+var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Inquiry) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch inquiryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.Client, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 4:
+				err = jsonx.Decode(&a.Amount, v)
+			case 5:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 6:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 7:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ServiceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Inquiry) MarshalJSON() ([]byte, error) {
+	type plain Inquiry
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return inquiryFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorFields are the JSON member names of paymentError's own fields.
+var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentError) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	type plain paymentError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
+var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	type plain paymentErrorDetail
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// resultFields are the JSON member names of Result's own fields.
+var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Result) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch resultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.AcctStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.Client, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 5:
+				err = jsonx.Decode(&a.Amount, v)
+			case 6:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			case 7:
+				err = jsonx.Decode(&a.FeeAttrib, v)
+			case 8:
+				err = jsonx.Decode(&a.PrimaryID, v)
+			case 9:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 11:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 12:
+				err = jsonx.Decode(&a.SystemRecordID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding Result member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a Result) MarshalJSON() ([]byte, error) {
+	type plain Result
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return resultFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorFields are the JSON member names of serviceError's own fields.
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceError) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	type plain serviceError
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
+var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorAOAResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
+var serviceErrorMessageFields = jsonx.NewFields("code", "message")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMessage
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
+var serviceErrorMetadataFields = jsonx.NewFields("messages")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorMetadata
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
+var serviceErrorResultFields = jsonx.NewFields("errorCode")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	type plain serviceErrorResult
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
+var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
+	type plain VerifyAccountRequest
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return verifyAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
+}
+
+// verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
+var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
+// them, followed by the members of AdditionalProperties in sorted key order; a named field
+// wins over a member of AdditionalProperties with the same (case-insensitive) name.
+func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
+	type plain VerifyAccountResponse
+	b, err := json.Marshal((*plain)(&a))
+	if err != nil {
+		return nil, err
+	}
+	return verifyAccountResponseFields.AppendExtras(b, a.AdditionalProperties)
+}

@@ -1,6 +1,7 @@
 package scalar
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -153,6 +154,9 @@ func (d *Date) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*d = Date{}
 		return nil
+	}
+	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
+		return d.UnmarshalText(data[1 : len(data)-1]) // no escapes: no copy
 	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {

@@ -27,11 +27,16 @@ const MaxDecimalDigits = 1000
 // by thousands with commas ("75,020.52"). It encodes as a JSON number that keeps its scale:
 // 12.50 is written 12.50, not 12.5.
 //
-// The zero Decimal is 0. Compare Decimals with [Decimal.Equal] or [Decimal.Cmp], not ==.
+// The zero Decimal, Decimal{}, is unset: [Decimal.IsZero] reports true for it and for nothing
+// else, so `json:",omitzero"` omits an optional amount nobody set but never an amount of 0
+// (ParseDecimal("0"), NewDecimalFromInt(0, 2), a decoded JSON 0 and the results of arithmetic
+// are all set). An unset Decimal encodes as JSON null and counts as 0 in arithmetic and
+// comparisons. Compare Decimals with [Decimal.Equal] or [Decimal.Cmp], not ==.
 type Decimal struct {
 	coef  int64    // the coefficient, when big is nil
 	big   *big.Int // the coefficient when it does not fit in an int64; never modified once set
 	scale int32    // digits after the decimal point, >= 0
+	set   bool     // false only for the zero Decimal, which is unset
 }
 
 // pow10 holds the powers of ten that fit in an int64.
@@ -68,10 +73,10 @@ func NewDecimalFromInt(units int64, scale int32) Decimal {
 		panic(fmt.Sprintf("scalar: NewDecimalFromInt scale %d outside ±%d", scale, MaxDecimalDigits))
 	}
 	if scale >= 0 {
-		return Decimal{coef: units, scale: scale}
+		return Decimal{coef: units, scale: scale, set: true}
 	}
 	if c, ok := mulPow10(units, -int64(scale)); ok {
-		return Decimal{coef: c}
+		return Decimal{coef: c, set: true}
 	}
 	return makeDecimal(new(big.Int).Mul(big.NewInt(units), pow10Big(-int64(scale))), 0)
 }
@@ -95,9 +100,12 @@ func (d Decimal) Sign() int {
 	return cmp.Compare(d.coef, 0)
 }
 
-// IsZero reports whether d is zero, at any scale (0, 0.00 and the zero Decimal). Mind that
-// the `json:",omitzero"` option, which calls IsZero, therefore omits an amount of 0.00.
-func (d Decimal) IsZero() bool { return d.Sign() == 0 }
+// IsZero reports whether d is unset, the zero Decimal{}: what `json:",omitzero"` omits. An
+// amount of 0 or 0.00 is set and not IsZero; test for the number zero with [Decimal.Sign].
+func (d Decimal) IsZero() bool { return !d.set }
+
+// IsSet reports whether d holds a value: the opposite of [Decimal.IsZero].
+func (d Decimal) IsSet() bool { return d.set }
 
 // Cmp compares d and e numerically, ignoring scale, and returns -1, 0 or +1 as d is less than,
 // equal to or greater than e.
@@ -123,7 +131,7 @@ func (d Decimal) Add(e Decimal) Decimal {
 		a, ok1 := mulPow10(d.coef, int64(s-d.scale))
 		b, ok2 := mulPow10(e.coef, int64(s-e.scale))
 		if sum := a + b; ok1 && ok2 && (sum > a) == (b > 0) {
-			return Decimal{coef: sum, scale: s}
+			return Decimal{coef: sum, scale: s, set: true}
 		}
 	}
 	return makeDecimal(new(big.Int).Add(d.bigAt(s), e.bigAt(s)), s)
@@ -135,7 +143,7 @@ func (d Decimal) Sub(e Decimal) Decimal { return d.Add(e.Neg()) }
 // Neg returns -d, with the same scale.
 func (d Decimal) Neg() Decimal {
 	if d.big == nil && d.coef != math.MinInt64 {
-		return Decimal{coef: -d.coef, scale: d.scale}
+		return Decimal{coef: -d.coef, scale: d.scale, set: true}
 	}
 	return makeDecimal(new(big.Int).Neg(d.bigAt(d.scale)), d.scale)
 }
@@ -174,8 +182,12 @@ func (d Decimal) Int64Units(scale int32) (int64, bool) {
 	return q.Int64(), true
 }
 
-// MarshalJSON encodes d as a JSON number with its scale kept, such as 12.50.
+// MarshalJSON encodes d as a JSON number with its scale kept, such as 12.50, or null when d is
+// unset.
 func (d Decimal) MarshalJSON() ([]byte, error) {
+	if !d.set {
+		return []byte("null"), nil
+	}
 	return d.appendText(make([]byte, 0, 24)), nil
 }
 
@@ -297,9 +309,9 @@ func (d Decimal) bigAt(s int32) *big.Int {
 // fit in an int64. It takes ownership of b.
 func makeDecimal(b *big.Int, s int32) Decimal {
 	if b.IsInt64() {
-		return Decimal{coef: b.Int64(), scale: s}
+		return Decimal{coef: b.Int64(), scale: s, set: true}
 	}
-	return Decimal{big: b, scale: s}
+	return Decimal{big: b, scale: s, set: true}
 }
 
 // mulPow10 returns c × 10^n and whether it fits in an int64.
@@ -430,7 +442,7 @@ func parseDecimal[T string | []byte](s T, grouping bool) (Decimal, error) {
 		if scale > MaxDecimalDigits {
 			return Decimal{}, decimalError(s, "more than 1000 digits after the decimal point")
 		}
-		return Decimal{scale: int32(scale)}, nil
+		return Decimal{scale: int32(scale), set: true}, nil
 	}
 	if scale > MaxDecimalDigits {
 		return Decimal{}, decimalError(s, "more than 1000 digits after the decimal point")
@@ -447,7 +459,7 @@ func parseDecimal[T string | []byte](s T, grouping bool) (Decimal, error) {
 		if neg {
 			c = -c
 		}
-		return Decimal{coef: c, scale: int32(scale)}, nil
+		return Decimal{coef: c, scale: int32(scale), set: true}, nil
 	}
 	// Slow path: collect the significant digits (a.sig+pad <= 2*MaxDecimalDigits+1 of them)
 	// for math/big.

@@ -327,10 +327,8 @@ func TestDecimalCmpSignEqual(t *testing.T) {
 	assert.Equal(t, 1, MustParseDecimal("0.01").Sign())
 	assert.Equal(t, -1, MustParseDecimal("-99999999999999999999").Sign())
 	assert.Equal(t, 0, MustParseDecimal("-0.00").Sign())
-	assert.True(t, Decimal{}.IsZero())
-	assert.True(t, MustParseDecimal("0.00").IsZero())
-	assert.False(t, MustParseDecimal("0.01").IsZero())
 	assert.Equal(t, "0", Decimal{}.String())
+	assert.Zero(t, Decimal{}.Cmp(MustParseDecimal("0.00")), "unset compares as 0")
 	assert.Equal(t, int32(2), MustParseDecimal("12.50").Scale())
 	assert.Equal(t, int32(0), MustParseDecimal("1.5e3").Scale())
 }
@@ -426,4 +424,44 @@ func TestDecimalSourceHasNoFloat(t *testing.T) {
 	for _, banned := range []string{"float32", "float64", "ParseFloat", "big.Float", "big.Rat"} {
 		assert.NotContains(t, string(src), banned)
 	}
+}
+
+// TestDecimalUnset: only Decimal{} is unset (IsZero); every number, 0 included, is set, so
+// omitzero never drops an amount of 0.
+func TestDecimalUnset(t *testing.T) {
+	var fromJSON Decimal
+	require.NoError(t, json.Unmarshal([]byte(`0`), &fromJSON))
+	var fromText Decimal
+	require.NoError(t, fromText.UnmarshalText([]byte("0.00")))
+	set := map[string]Decimal{
+		"ParseDecimal(0)":          MustParseDecimal("0"),
+		"ParseDecimal(-0.00)":      MustParseDecimal("-0.00"),
+		"NewDecimalFromInt(0, 2)":  NewDecimalFromInt(0, 2),
+		"NewDecimalFromInt(0, -3)": NewDecimalFromInt(0, -3),
+		"JSON 0":                   fromJSON,
+		"text 0.00":                fromText,
+		"1 - 1":                    MustParseDecimal("1").Sub(MustParseDecimal("1")),
+		"unset + unset":            Decimal{}.Add(Decimal{}),
+		"-unset":                   Decimal{}.Neg(),
+	}
+	for name, d := range set {
+		assert.False(t, d.IsZero(), name)
+		assert.True(t, d.IsSet(), name)
+		assert.Zero(t, d.Sign(), name)
+	}
+	assert.True(t, Decimal{}.IsZero())
+	assert.False(t, Decimal{}.IsSet())
+
+	var keep Decimal
+	require.NoError(t, json.Unmarshal([]byte(`null`), &keep))
+	assert.True(t, keep.IsZero(), "null leaves an unset Decimal unset")
+
+	type req struct {
+		Amount Decimal `json:"amount,omitempty,omitzero"`
+		Fee    Decimal `json:"fee,omitempty,omitzero"`
+		Plain  Decimal `json:"plain"`
+	}
+	out, err := json.Marshal(req{Amount: NewDecimalFromInt(0, 2)})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"amount":0.00,"plain":null}`, string(out), "a set 0 is sent; unset is omitted, or null without omitzero")
 }

@@ -65,8 +65,8 @@ func (g *GUID) UnmarshalText(text []byte) error {
 		*g = GUID{}
 		return nil
 	}
-	u, err := uuid.ParseBytes(text)
-	if err != nil {
+	var u uuid.UUID
+	if err := u.UnmarshalText(text); err != nil {
 		return guidError(text, err.Error())
 	}
 	*g = GUID(u)
@@ -91,7 +91,7 @@ func (g *GUID) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	if len(data) >= 2 && data[0] == '"' && data[len(data)-1] == '"' && bytes.IndexByte(data, '\\') < 0 {
-		return g.UnmarshalText(data[1 : len(data)-1]) // the common case: no escapes, no allocation
+		return g.UnmarshalText(data[1 : len(data)-1]) // no escapes: no copy
 	}
 	var s string
 	if err := json.Unmarshal(data, &s); err != nil {

@@ -16,7 +16,8 @@ import (
 // the same number of fractional digits. A trailing Z or ±hh:mm offset is accepted when a
 // server sends one, kept, and taken into account by [Timestamp.Time].
 //
-// The zero Timestamp holds no value: it encodes as JSON null and as empty text. Compare
+// The zero Timestamp holds no value (unset): it is what JSON "" decodes to, it encodes as JSON
+// null and as empty text, and `json:",omitzero"` omits it. Compare
 // Timestamps with [Timestamp.Equal], not ==.
 type Timestamp struct {
 	wall time.Time // the date and clock reading, in time.UTC
@@ -153,9 +154,10 @@ func (t Timestamp) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON decodes a JSON string holding a Timestamp's text. JSON null leaves t unchanged,
-// as encoding/json does for other types. Anything else is rejected with a *[ParseError]
-// wrapping [ErrInvalidTimestamp].
+// UnmarshalJSON decodes a JSON string holding a Timestamp's text. The empty string "" sets the
+// zero (unset) Timestamp: services that write "" for a missing date-time do not fail the whole
+// response. JSON null leaves t unchanged, as encoding/json does for other types. Anything else
+// is rejected with a *[ParseError] wrapping [ErrInvalidTimestamp].
 func (t *Timestamp) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -170,6 +172,10 @@ func (t *Timestamp) UnmarshalJSON(data []byte) error {
 			return timestampError(data, "not a JSON string")
 		}
 		text = []byte(s)
+	}
+	if len(text) == 0 {
+		*t = Timestamp{}
+		return nil
 	}
 	v, err := parseTimestamp(text)
 	if err != nil {

@@ -170,13 +170,33 @@ func TestTimestampRejects(t *testing.T) {
 }
 
 func TestTimestampJSONRejectsNonStrings(t *testing.T) {
-	for _, in := range []string{`20240501`, `true`, `{}`, `[]`, `""`, `"x"`} {
+	for _, in := range []string{`20240501`, `true`, `{}`, `[]`, `" "`, `"x"`} {
 		t.Run(in, func(t *testing.T) {
 			var p struct{ At Timestamp }
 			err := json.Unmarshal([]byte(`{"At":`+in+`}`), &p)
 			assert.ErrorIs(t, err, ErrInvalidTimestamp)
 		})
 	}
+}
+
+// TestTimestampEmptyStringIsUnset: a service that writes "" for a missing date-time gives the
+// zero Timestamp, which encodes back as null and is omitted by omitzero.
+func TestTimestampEmptyStringIsUnset(t *testing.T) {
+	set, err := ParseTimestamp("2024-05-01T10:20:30")
+	require.NoError(t, err)
+	p := struct {
+		At  Timestamp `json:"at"`
+		Opt Timestamp `json:"opt,omitzero"`
+	}{At: set}
+	require.NoError(t, json.Unmarshal([]byte(`{"at":"","opt":""}`), &p))
+	assert.True(t, p.At.IsZero(), `"" replaces a set value with unset`)
+	assert.True(t, p.Opt.IsZero())
+	out, err := json.Marshal(p)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"at":null}`, string(out))
+
+	_, err = ParseTimestamp("")
+	assert.ErrorIs(t, err, ErrInvalidTimestamp, "ParseTimestamp still rejects empty text")
 }
 
 func TestParseErrorMessage(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"reflect"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -104,7 +105,7 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 		SecondaryID:    inq.SecondaryID, AdditionalID: inq.AdditionalID,
 		RoutingNumber: inq.RoutingNumber, AccountNumber: inq.AccountNumber,
 		Amount: inq.Amount, SerialNumber: inq.SerialNumber,
-		Client: validation.ClientEcho(inq.Client),
+		Client: validation.ClientEcho{ClientDate: inq.Client.ClientDate, ClientTime: inq.Client.ClientTime, UserDefined: inq.Client.UserDefined},
 	}
 	done := func(code validation.ErrorCode) outcome {
 		res.ErrorCode = code
@@ -156,7 +157,7 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 	switch {
 	case inq.RoutingNumber == RoutingNotContributor:
 		res.AcctOwner.ConditionCode = validation.ConditionCodeNotOwnerAuthenticationContributor
-	case owner == (validation.AcctOwner{}):
+	case reflect.ValueOf(owner).IsZero():
 		res.AcctOwner.ConditionCode = validation.ConditionCodeNoOwnerResponse900
 	case !(owner.FirstName != "" && owner.LastName != "") && owner.BusinessName == "":
 		res.AcctOwner.ConditionCode = validation.ConditionCodeNoNameField

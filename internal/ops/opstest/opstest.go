@@ -23,6 +23,9 @@ type Row struct {
 	Method  string
 	Path    string
 	Success []int
+	// RetrySafe is the fourth column, "retry": the request may be re-sent after it may have
+	// reached the server (x-issuerkit-retry-safe). Without it the row expects "never re-sent".
+	RetrySafe bool
 }
 
 // String formats r as its line in the expected table.
@@ -31,7 +34,11 @@ func (r Row) String() string {
 	for i, n := range r.Success {
 		s[i] = strconv.Itoa(n)
 	}
-	return r.Method + " " + r.Path + " " + strings.Join(s, ",")
+	out := r.Method + " " + r.Path + " " + strings.Join(s, ",")
+	if r.RetrySafe {
+		out += " retry"
+	}
+	return out
 }
 
 // key identifies the operation of a row.
@@ -53,10 +60,10 @@ func ReadExpected(path string) ([]Row, error) {
 			continue
 		}
 		fields := strings.Fields(line)
-		if len(fields) != 3 {
-			return nil, fmt.Errorf("%s:%d: want METHOD PATH SUCCESS[,SUCCESS], got %q", path, n, line)
+		if len(fields) == 4 && fields[3] != "retry" || len(fields) != 3 && len(fields) != 4 {
+			return nil, fmt.Errorf("%s:%d: want METHOD PATH SUCCESS[,SUCCESS] [retry], got %q", path, n, line)
 		}
-		r := Row{Method: fields[0], Path: fields[1]}
+		r := Row{Method: fields[0], Path: fields[1], RetrySafe: len(fields) == 4}
 		for _, s := range strings.Split(fields[2], ",") {
 			code, err := strconv.Atoi(s)
 			if err != nil || code < 200 || code > 299 {
@@ -87,7 +94,7 @@ func Diff(want []Row, got *ops.Table) []string {
 	}
 	gotBy := map[string]Row{}
 	for op := range got.All() {
-		r := Row{Method: op.Method, Path: op.Path, Success: op.Success}
+		r := Row{Method: op.Method, Path: op.Path, Success: op.Success, RetrySafe: op.RetrySafe}
 		if _, dup := gotBy[r.key()]; dup {
 			diffs = append(diffs, "duplicate in generated table: "+r.key())
 		}
@@ -98,7 +105,7 @@ func Diff(want []Row, got *ops.Table) []string {
 		switch {
 		case !ok:
 			diffs = append(diffs, "missing: "+w.String())
-		case !slices.Equal(w.Success, g.Success):
+		case !slices.Equal(w.Success, g.Success) || w.RetrySafe != g.RetrySafe:
 			diffs = append(diffs, "different: want "+w.String()+", got "+g.String())
 		}
 	}

@@ -18,10 +18,10 @@ func TestReadExpected(t *testing.T) {
 		require.NoError(t, os.WriteFile(p, []byte(body), 0o600))
 		return p
 	}
-	rows, err := ReadExpected(write("ok.txt", "# comment\n\nGET /a/{x} 200\n  POST /b 200,201  \n"))
+	rows, err := ReadExpected(write("ok.txt", "# comment\n\nGET /a/{x} 200 retry\n  POST /b 200,201  \n"))
 	require.NoError(t, err)
 	assert.Equal(t, []Row{
-		{Method: "GET", Path: "/a/{x}", Success: []int{200}},
+		{Method: "GET", Path: "/a/{x}", Success: []int{200}, RetrySafe: true},
 		{Method: "POST", Path: "/b", Success: []int{200, 201}},
 	}, rows)
 
@@ -31,6 +31,7 @@ func TestReadExpected(t *testing.T) {
 		"number.txt":   "GET /a two\n",
 		"order.txt":    "GET /a 201,200\n",
 		"toomany.txt":  "GET /a 200 x\n",
+		"five.txt":     "GET /a 200 retry x\n",
 		"nocomma.txt":  "GET /a 200;201\n",
 		"trailing.txt": "GET /a 200,\n",
 	} {
@@ -58,6 +59,8 @@ func TestDiff(t *testing.T) {
 		"missing: GET /b 200",
 	}, Diff(want, tab))
 
+	assert.Equal(t, []string{"different: want GET /a 200 retry, got GET /a 200"},
+		Diff([]Row{{Method: "GET", Path: "/a", Success: []int{200}, RetrySafe: true}}, ops.NewTable([]ops.Operation{{Method: "GET", Path: "/a", Success: []int{200}}})))
 	assert.Empty(t, Diff(want[:1], ops.NewTable([]ops.Operation{{Method: "GET", Path: "/a", Success: []int{200}}})))
 	assert.Equal(t, []string{"duplicate in expected table: GET /a"}, Diff(append(want[:1:1], want[0]), ops.NewTable([]ops.Operation{{Method: "GET", Path: "/a", Success: []int{200}}})))
 }

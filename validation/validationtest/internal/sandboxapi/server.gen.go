@@ -237,7 +237,8 @@ func (e ServiceType) Valid() bool {
 // AOARequest Account owner authentication request; holds the inquiry record.
 type AOARequest struct {
 	// Inquiry The inquiry (request record). All values are strings.
-	Inquiry Inquiry `json:"Inquiry"`
+	Inquiry              Inquiry                    `json:"Inquiry"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AOAResponse Account owner authentication response; holds the result record, or (v2) an
@@ -256,7 +257,8 @@ type AOAResponse struct {
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
 type AccountValidationRequest struct {
 	// AOARequest Account owner authentication request; holds the inquiry record.
-	AOARequest AOARequest `json:"AOARequest"`
+	AOARequest           AOARequest                 `json:"AOARequest"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
@@ -264,7 +266,8 @@ type AccountValidationResponse struct {
 	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
 	// errorResponse with a business or system fault. A response with neither is not a
 	// result: the SDK reports it as a decode error.
-	AOAResponse AOAResponse `json:"AOAResponse"`
+	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
@@ -334,7 +337,8 @@ type AcctOwner struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode string `json:"zipCode,omitempty,omitzero"`
+	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
@@ -546,7 +550,8 @@ type AcctOwnerResponse struct {
 	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
 	// account numbers were found but the account has no business name. One type for every
 	// match field so that a caller handles them alike. Open: other values may appear.
-	ZipCodeMatch MatchCode `json:"zipCodeMatch,omitempty,omitzero"`
+	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctStatus Account status.
@@ -555,7 +560,8 @@ type AcctStatus struct {
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
 	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
-	PrimaryStatusCode PrimaryStatusCode `json:"primaryStatusCode,omitempty,omitzero"`
+	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
@@ -583,7 +589,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID string `json:"X-CorrelationId,omitempty,omitzero"`
+	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientEcho The request's Client record as echoed by the service. Kept as plain strings, exactly as
@@ -610,7 +617,8 @@ type ClientRecord struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text, returned unchanged.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -658,7 +666,8 @@ type HealthCheckResponse struct {
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
-	XForwardedFor string `json:"X-Forwarded-For,omitempty,omitzero"`
+	XForwardedFor        string                     `json:"X-Forwarded-For,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // HealthCheckSource Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
@@ -708,7 +717,8 @@ type Inquiry struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
-	ServiceType ServiceType `json:"serviceType"`
+	ServiceType          ServiceType                `json:"serviceType"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // MatchCode Match result of one owner field. `C` (conditional match) applies only to nameMatch,
@@ -734,7 +744,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -746,7 +757,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title string `json:"title,omitempty,omitzero"`
+	Title                string                     `json:"title,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
@@ -797,7 +809,8 @@ type Result struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// SystemRecordID Unique system-generated transaction id.
-	SystemRecordID string `json:"systemRecordId,omitempty,omitzero"`
+	SystemRecordID       string                     `json:"systemRecordId,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -834,7 +847,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate string `json:"valueDate,omitempty,omitzero"`
+	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -844,7 +858,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult serviceErrorResult `json:"Result,omitempty,omitzero"`
+	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -853,20 +868,23 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message string `json:"message,omitempty,omitzero"`
+	Message              string                     `json:"message,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode string `json:"errorCode,omitempty,omitzero"`
+	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
@@ -875,13 +893,15 @@ type ServiceType string
 // VerifyAccountRequest Request envelope of verifyAccount.
 type VerifyAccountRequest struct {
 	// AccountValidationRequest Holds the AOA (account owner authentication) request.
-	AccountValidationRequest AccountValidationRequest `json:"accountValidationRequest"`
+	AccountValidationRequest AccountValidationRequest   `json:"accountValidationRequest"`
+	AdditionalProperties     map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountResponse Response envelope of verifyAccount.
 type VerifyAccountResponse struct {
 	// AccountValidationResponse Holds the AOA (account owner authentication) response.
-	AccountValidationResponse AccountValidationResponse `json:"accountValidationResponse"`
+	AccountValidationResponse AccountValidationResponse  `json:"accountValidationResponse"`
+	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountV2Request Request envelope of verifyAccount, version 2.
@@ -988,6 +1008,2407 @@ type VerifyAccountJSONRequestBody = VerifyAccountRequest
 
 // VerifyAccountV2JSONRequestBody defines body for VerifyAccountV2 for application/json ContentType.
 type VerifyAccountV2JSONRequestBody = VerifyAccountV2Request
+
+// Getter for additional properties for AOARequest. Returns the specified
+// element and whether it was found
+func (a AOARequest) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AOARequest
+func (a *AOARequest) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AOARequest to handle AdditionalProperties
+func (a *AOARequest) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Inquiry"]; found {
+		err = json.Unmarshal(raw, &a.Inquiry)
+		if err != nil {
+			return fmt.Errorf("error reading 'Inquiry': %w", err)
+		}
+		delete(object, "Inquiry")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AOARequest to handle AdditionalProperties
+func (a AOARequest) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["Inquiry"], err = json.Marshal(a.Inquiry)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Inquiry': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AccountValidationRequest. Returns the specified
+// element and whether it was found
+func (a AccountValidationRequest) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AccountValidationRequest
+func (a *AccountValidationRequest) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
+func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AOARequest"]; found {
+		err = json.Unmarshal(raw, &a.AOARequest)
+		if err != nil {
+			return fmt.Errorf("error reading 'AOARequest': %w", err)
+		}
+		delete(object, "AOARequest")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
+func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["AOARequest"], err = json.Marshal(a.AOARequest)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AOARequest': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AccountValidationResponse. Returns the specified
+// element and whether it was found
+func (a AccountValidationResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AccountValidationResponse
+func (a *AccountValidationResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
+func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AOAResponse"]; found {
+		err = json.Unmarshal(raw, &a.AOAResponse)
+		if err != nil {
+			return fmt.Errorf("error reading 'AOAResponse': %w", err)
+		}
+		delete(object, "AOAResponse")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
+func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["AOAResponse"], err = json.Marshal(a.AOAResponse)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AcctOwner. Returns the specified
+// element and whether it was found
+func (a AcctOwner) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AcctOwner
+func (a *AcctOwner) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AcctOwner to handle AdditionalProperties
+func (a *AcctOwner) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["addressLine1"]; found {
+		err = json.Unmarshal(raw, &a.AddressLine1)
+		if err != nil {
+			return fmt.Errorf("error reading 'addressLine1': %w", err)
+		}
+		delete(object, "addressLine1")
+	}
+
+	if raw, found := object["addressLine2"]; found {
+		err = json.Unmarshal(raw, &a.AddressLine2)
+		if err != nil {
+			return fmt.Errorf("error reading 'addressLine2': %w", err)
+		}
+		delete(object, "addressLine2")
+	}
+
+	if raw, found := object["businessName"]; found {
+		err = json.Unmarshal(raw, &a.BusinessName)
+		if err != nil {
+			return fmt.Errorf("error reading 'businessName': %w", err)
+		}
+		delete(object, "businessName")
+	}
+
+	if raw, found := object["city"]; found {
+		err = json.Unmarshal(raw, &a.City)
+		if err != nil {
+			return fmt.Errorf("error reading 'city': %w", err)
+		}
+		delete(object, "city")
+	}
+
+	if raw, found := object["dob"]; found {
+		err = json.Unmarshal(raw, &a.DOB)
+		if err != nil {
+			return fmt.Errorf("error reading 'dob': %w", err)
+		}
+		delete(object, "dob")
+	}
+
+	if raw, found := object["firstName"]; found {
+		err = json.Unmarshal(raw, &a.FirstName)
+		if err != nil {
+			return fmt.Errorf("error reading 'firstName': %w", err)
+		}
+		delete(object, "firstName")
+	}
+
+	if raw, found := object["homePhone"]; found {
+		err = json.Unmarshal(raw, &a.HomePhone)
+		if err != nil {
+			return fmt.Errorf("error reading 'homePhone': %w", err)
+		}
+		delete(object, "homePhone")
+	}
+
+	if raw, found := object["idNo"]; found {
+		err = json.Unmarshal(raw, &a.IDNo)
+		if err != nil {
+			return fmt.Errorf("error reading 'idNo': %w", err)
+		}
+		delete(object, "idNo")
+	}
+
+	if raw, found := object["idState"]; found {
+		err = json.Unmarshal(raw, &a.IDState)
+		if err != nil {
+			return fmt.Errorf("error reading 'idState': %w", err)
+		}
+		delete(object, "idState")
+	}
+
+	if raw, found := object["idType"]; found {
+		err = json.Unmarshal(raw, &a.IDType)
+		if err != nil {
+			return fmt.Errorf("error reading 'idType': %w", err)
+		}
+		delete(object, "idType")
+	}
+
+	if raw, found := object["lastName"]; found {
+		err = json.Unmarshal(raw, &a.LastName)
+		if err != nil {
+			return fmt.Errorf("error reading 'lastName': %w", err)
+		}
+		delete(object, "lastName")
+	}
+
+	if raw, found := object["middleName"]; found {
+		err = json.Unmarshal(raw, &a.MiddleName)
+		if err != nil {
+			return fmt.Errorf("error reading 'middleName': %w", err)
+		}
+		delete(object, "middleName")
+	}
+
+	if raw, found := object["namePrefix"]; found {
+		err = json.Unmarshal(raw, &a.NamePrefix)
+		if err != nil {
+			return fmt.Errorf("error reading 'namePrefix': %w", err)
+		}
+		delete(object, "namePrefix")
+	}
+
+	if raw, found := object["nameSuffix"]; found {
+		err = json.Unmarshal(raw, &a.NameSuffix)
+		if err != nil {
+			return fmt.Errorf("error reading 'nameSuffix': %w", err)
+		}
+		delete(object, "nameSuffix")
+	}
+
+	if raw, found := object["ssn"]; found {
+		err = json.Unmarshal(raw, &a.SSN)
+		if err != nil {
+			return fmt.Errorf("error reading 'ssn': %w", err)
+		}
+		delete(object, "ssn")
+	}
+
+	if raw, found := object["state"]; found {
+		err = json.Unmarshal(raw, &a.State)
+		if err != nil {
+			return fmt.Errorf("error reading 'state': %w", err)
+		}
+		delete(object, "state")
+	}
+
+	if raw, found := object["workPhone"]; found {
+		err = json.Unmarshal(raw, &a.WorkPhone)
+		if err != nil {
+			return fmt.Errorf("error reading 'workPhone': %w", err)
+		}
+		delete(object, "workPhone")
+	}
+
+	if raw, found := object["zipCode"]; found {
+		err = json.Unmarshal(raw, &a.ZipCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'zipCode': %w", err)
+		}
+		delete(object, "zipCode")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AcctOwner to handle AdditionalProperties
+func (a AcctOwner) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["addressLine1"], err = json.Marshal(a.AddressLine1)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'addressLine1': %w", err)
+	}
+
+	object["addressLine2"], err = json.Marshal(a.AddressLine2)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'addressLine2': %w", err)
+	}
+
+	object["businessName"], err = json.Marshal(a.BusinessName)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'businessName': %w", err)
+	}
+
+	object["city"], err = json.Marshal(a.City)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'city': %w", err)
+	}
+
+	object["dob"], err = json.Marshal(a.DOB)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'dob': %w", err)
+	}
+
+	object["firstName"], err = json.Marshal(a.FirstName)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'firstName': %w", err)
+	}
+
+	object["homePhone"], err = json.Marshal(a.HomePhone)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'homePhone': %w", err)
+	}
+
+	object["idNo"], err = json.Marshal(a.IDNo)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idNo': %w", err)
+	}
+
+	object["idState"], err = json.Marshal(a.IDState)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idState': %w", err)
+	}
+
+	object["idType"], err = json.Marshal(a.IDType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idType': %w", err)
+	}
+
+	object["lastName"], err = json.Marshal(a.LastName)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'lastName': %w", err)
+	}
+
+	object["middleName"], err = json.Marshal(a.MiddleName)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'middleName': %w", err)
+	}
+
+	object["namePrefix"], err = json.Marshal(a.NamePrefix)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'namePrefix': %w", err)
+	}
+
+	object["nameSuffix"], err = json.Marshal(a.NameSuffix)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'nameSuffix': %w", err)
+	}
+
+	object["ssn"], err = json.Marshal(a.SSN)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ssn': %w", err)
+	}
+
+	object["state"], err = json.Marshal(a.State)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'state': %w", err)
+	}
+
+	object["workPhone"], err = json.Marshal(a.WorkPhone)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'workPhone': %w", err)
+	}
+
+	object["zipCode"], err = json.Marshal(a.ZipCode)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'zipCode': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AcctOwnerResponse. Returns the specified
+// element and whether it was found
+func (a AcctOwnerResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AcctOwnerResponse
+func (a *AcctOwnerResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
+func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["addressMatch"]; found {
+		err = json.Unmarshal(raw, &a.AddressMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'addressMatch': %w", err)
+		}
+		delete(object, "addressMatch")
+	}
+
+	if raw, found := object["businessNameMatch"]; found {
+		err = json.Unmarshal(raw, &a.BusinessNameMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'businessNameMatch': %w", err)
+		}
+		delete(object, "businessNameMatch")
+	}
+
+	if raw, found := object["cityMatch"]; found {
+		err = json.Unmarshal(raw, &a.CityMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'cityMatch': %w", err)
+		}
+		delete(object, "cityMatch")
+	}
+
+	if raw, found := object["conditionCode"]; found {
+		err = json.Unmarshal(raw, &a.ConditionCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'conditionCode': %w", err)
+		}
+		delete(object, "conditionCode")
+	}
+
+	if raw, found := object["dobMatch"]; found {
+		err = json.Unmarshal(raw, &a.DOBMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'dobMatch': %w", err)
+		}
+		delete(object, "dobMatch")
+	}
+
+	if raw, found := object["firstNameMatch"]; found {
+		err = json.Unmarshal(raw, &a.FirstNameMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'firstNameMatch': %w", err)
+		}
+		delete(object, "firstNameMatch")
+	}
+
+	if raw, found := object["homePhoneMatch"]; found {
+		err = json.Unmarshal(raw, &a.HomePhoneMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'homePhoneMatch': %w", err)
+		}
+		delete(object, "homePhoneMatch")
+	}
+
+	if raw, found := object["idNoMatch"]; found {
+		err = json.Unmarshal(raw, &a.IDNoMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'idNoMatch': %w", err)
+		}
+		delete(object, "idNoMatch")
+	}
+
+	if raw, found := object["idStateMatch"]; found {
+		err = json.Unmarshal(raw, &a.IDStateMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'idStateMatch': %w", err)
+		}
+		delete(object, "idStateMatch")
+	}
+
+	if raw, found := object["idTypeMatch"]; found {
+		err = json.Unmarshal(raw, &a.IDTypeMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'idTypeMatch': %w", err)
+		}
+		delete(object, "idTypeMatch")
+	}
+
+	if raw, found := object["lastNameMatch"]; found {
+		err = json.Unmarshal(raw, &a.LastNameMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'lastNameMatch': %w", err)
+		}
+		delete(object, "lastNameMatch")
+	}
+
+	if raw, found := object["middleNameMatch"]; found {
+		err = json.Unmarshal(raw, &a.MiddleNameMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'middleNameMatch': %w", err)
+		}
+		delete(object, "middleNameMatch")
+	}
+
+	if raw, found := object["nameMatch"]; found {
+		err = json.Unmarshal(raw, &a.NameMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'nameMatch': %w", err)
+		}
+		delete(object, "nameMatch")
+	}
+
+	if raw, found := object["namePrefixMatch"]; found {
+		err = json.Unmarshal(raw, &a.NamePrefixMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'namePrefixMatch': %w", err)
+		}
+		delete(object, "namePrefixMatch")
+	}
+
+	if raw, found := object["nameSuffixMatch"]; found {
+		err = json.Unmarshal(raw, &a.NameSuffixMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'nameSuffixMatch': %w", err)
+		}
+		delete(object, "nameSuffixMatch")
+	}
+
+	if raw, found := object["overallMatchScore"]; found {
+		err = json.Unmarshal(raw, &a.OverallMatchScore)
+		if err != nil {
+			return fmt.Errorf("error reading 'overallMatchScore': %w", err)
+		}
+		delete(object, "overallMatchScore")
+	}
+
+	if raw, found := object["ssnMatch"]; found {
+		err = json.Unmarshal(raw, &a.SSNMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'ssnMatch': %w", err)
+		}
+		delete(object, "ssnMatch")
+	}
+
+	if raw, found := object["stateMatch"]; found {
+		err = json.Unmarshal(raw, &a.StateMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'stateMatch': %w", err)
+		}
+		delete(object, "stateMatch")
+	}
+
+	if raw, found := object["workPhoneMatch"]; found {
+		err = json.Unmarshal(raw, &a.WorkPhoneMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'workPhoneMatch': %w", err)
+		}
+		delete(object, "workPhoneMatch")
+	}
+
+	if raw, found := object["zipCodeMatch"]; found {
+		err = json.Unmarshal(raw, &a.ZipCodeMatch)
+		if err != nil {
+			return fmt.Errorf("error reading 'zipCodeMatch': %w", err)
+		}
+		delete(object, "zipCodeMatch")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
+func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["addressMatch"], err = json.Marshal(a.AddressMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'addressMatch': %w", err)
+	}
+
+	object["businessNameMatch"], err = json.Marshal(a.BusinessNameMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'businessNameMatch': %w", err)
+	}
+
+	object["cityMatch"], err = json.Marshal(a.CityMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'cityMatch': %w", err)
+	}
+
+	object["conditionCode"], err = json.Marshal(a.ConditionCode)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'conditionCode': %w", err)
+	}
+
+	object["dobMatch"], err = json.Marshal(a.DOBMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'dobMatch': %w", err)
+	}
+
+	object["firstNameMatch"], err = json.Marshal(a.FirstNameMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'firstNameMatch': %w", err)
+	}
+
+	object["homePhoneMatch"], err = json.Marshal(a.HomePhoneMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'homePhoneMatch': %w", err)
+	}
+
+	object["idNoMatch"], err = json.Marshal(a.IDNoMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idNoMatch': %w", err)
+	}
+
+	object["idStateMatch"], err = json.Marshal(a.IDStateMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idStateMatch': %w", err)
+	}
+
+	object["idTypeMatch"], err = json.Marshal(a.IDTypeMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'idTypeMatch': %w", err)
+	}
+
+	object["lastNameMatch"], err = json.Marshal(a.LastNameMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'lastNameMatch': %w", err)
+	}
+
+	object["middleNameMatch"], err = json.Marshal(a.MiddleNameMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'middleNameMatch': %w", err)
+	}
+
+	object["nameMatch"], err = json.Marshal(a.NameMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'nameMatch': %w", err)
+	}
+
+	object["namePrefixMatch"], err = json.Marshal(a.NamePrefixMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'namePrefixMatch': %w", err)
+	}
+
+	object["nameSuffixMatch"], err = json.Marshal(a.NameSuffixMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'nameSuffixMatch': %w", err)
+	}
+
+	object["overallMatchScore"], err = json.Marshal(a.OverallMatchScore)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'overallMatchScore': %w", err)
+	}
+
+	object["ssnMatch"], err = json.Marshal(a.SSNMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ssnMatch': %w", err)
+	}
+
+	object["stateMatch"], err = json.Marshal(a.StateMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'stateMatch': %w", err)
+	}
+
+	object["workPhoneMatch"], err = json.Marshal(a.WorkPhoneMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'workPhoneMatch': %w", err)
+	}
+
+	object["zipCodeMatch"], err = json.Marshal(a.ZipCodeMatch)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'zipCodeMatch': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for AcctStatus. Returns the specified
+// element and whether it was found
+func (a AcctStatus) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AcctStatus
+func (a *AcctStatus) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AcctStatus to handle AdditionalProperties
+func (a *AcctStatus) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["primMessage"]; found {
+		err = json.Unmarshal(raw, &a.PrimMessage)
+		if err != nil {
+			return fmt.Errorf("error reading 'primMessage': %w", err)
+		}
+		delete(object, "primMessage")
+	}
+
+	if raw, found := object["primaryStatusCode"]; found {
+		err = json.Unmarshal(raw, &a.PrimaryStatusCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'primaryStatusCode': %w", err)
+		}
+		delete(object, "primaryStatusCode")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AcctStatus to handle AdditionalProperties
+func (a AcctStatus) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["primMessage"], err = json.Marshal(a.PrimMessage)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'primMessage': %w", err)
+	}
+
+	object["primaryStatusCode"], err = json.Marshal(a.PrimaryStatusCode)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'primaryStatusCode': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for bankErrorBody. Returns the specified
+// element and whether it was found
+func (a bankErrorBody) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for bankErrorBody
+func (a *bankErrorBody) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for bankErrorBody to handle AdditionalProperties
+func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Api-Url"]; found {
+		err = json.Unmarshal(raw, &a.APIURL)
+		if err != nil {
+			return fmt.Errorf("error reading 'Api-Url': %w", err)
+		}
+		delete(object, "Api-Url")
+	}
+
+	if raw, found := object["ErrorMessage"]; found {
+		err = json.Unmarshal(raw, &a.ErrorMessage)
+		if err != nil {
+			return fmt.Errorf("error reading 'ErrorMessage': %w", err)
+		}
+		delete(object, "ErrorMessage")
+	}
+
+	if raw, found := object["ServiceError"]; found {
+		err = json.Unmarshal(raw, &a.ServiceError)
+		if err != nil {
+			return fmt.Errorf("error reading 'ServiceError': %w", err)
+		}
+		delete(object, "ServiceError")
+	}
+
+	if raw, found := object["TransactionId"]; found {
+		err = json.Unmarshal(raw, &a.TransactionID)
+		if err != nil {
+			return fmt.Errorf("error reading 'TransactionId': %w", err)
+		}
+		delete(object, "TransactionId")
+	}
+
+	if raw, found := object["TransactionTime"]; found {
+		err = json.Unmarshal(raw, &a.TransactionTime)
+		if err != nil {
+			return fmt.Errorf("error reading 'TransactionTime': %w", err)
+		}
+		delete(object, "TransactionTime")
+	}
+
+	if raw, found := object["X-CorrelationId"]; found {
+		err = json.Unmarshal(raw, &a.XCorrelationID)
+		if err != nil {
+			return fmt.Errorf("error reading 'X-CorrelationId': %w", err)
+		}
+		delete(object, "X-CorrelationId")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for bankErrorBody to handle AdditionalProperties
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["Api-Url"], err = json.Marshal(a.APIURL)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Api-Url': %w", err)
+	}
+
+	object["ErrorMessage"], err = json.Marshal(a.ErrorMessage)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ErrorMessage': %w", err)
+	}
+
+	object["ServiceError"], err = json.Marshal(a.ServiceError)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ServiceError': %w", err)
+	}
+
+	object["TransactionId"], err = json.Marshal(a.TransactionID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'TransactionId': %w", err)
+	}
+
+	object["TransactionTime"], err = json.Marshal(a.TransactionTime)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'TransactionTime': %w", err)
+	}
+
+	object["X-CorrelationId"], err = json.Marshal(a.XCorrelationID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'X-CorrelationId': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ClientRecord. Returns the specified
+// element and whether it was found
+func (a ClientRecord) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ClientRecord
+func (a *ClientRecord) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ClientRecord to handle AdditionalProperties
+func (a *ClientRecord) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["clientDate"]; found {
+		err = json.Unmarshal(raw, &a.ClientDate)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientDate': %w", err)
+		}
+		delete(object, "clientDate")
+	}
+
+	if raw, found := object["clientTime"]; found {
+		err = json.Unmarshal(raw, &a.ClientTime)
+		if err != nil {
+			return fmt.Errorf("error reading 'clientTime': %w", err)
+		}
+		delete(object, "clientTime")
+	}
+
+	if raw, found := object["userDefined"]; found {
+		err = json.Unmarshal(raw, &a.UserDefined)
+		if err != nil {
+			return fmt.Errorf("error reading 'userDefined': %w", err)
+		}
+		delete(object, "userDefined")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ClientRecord to handle AdditionalProperties
+func (a ClientRecord) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["clientDate"], err = json.Marshal(a.ClientDate)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientDate': %w", err)
+	}
+
+	object["clientTime"], err = json.Marshal(a.ClientTime)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'clientTime': %w", err)
+	}
+
+	object["userDefined"], err = json.Marshal(a.UserDefined)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'userDefined': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for HealthCheckResponse. Returns the specified
+// element and whether it was found
+func (a HealthCheckResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for HealthCheckResponse
+func (a *HealthCheckResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
+func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["ClientIp"]; found {
+		err = json.Unmarshal(raw, &a.ClientIP)
+		if err != nil {
+			return fmt.Errorf("error reading 'ClientIp': %w", err)
+		}
+		delete(object, "ClientIp")
+	}
+
+	if raw, found := object["Source"]; found {
+		err = json.Unmarshal(raw, &a.Source)
+		if err != nil {
+			return fmt.Errorf("error reading 'Source': %w", err)
+		}
+		delete(object, "Source")
+	}
+
+	if raw, found := object["Status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'Status': %w", err)
+		}
+		delete(object, "Status")
+	}
+
+	if raw, found := object["Timestamp"]; found {
+		err = json.Unmarshal(raw, &a.Timestamp)
+		if err != nil {
+			return fmt.Errorf("error reading 'Timestamp': %w", err)
+		}
+		delete(object, "Timestamp")
+	}
+
+	if raw, found := object["X-Forwarded-For"]; found {
+		err = json.Unmarshal(raw, &a.XForwardedFor)
+		if err != nil {
+			return fmt.Errorf("error reading 'X-Forwarded-For': %w", err)
+		}
+		delete(object, "X-Forwarded-For")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
+func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["ClientIp"], err = json.Marshal(a.ClientIP)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ClientIp': %w", err)
+	}
+
+	object["Source"], err = json.Marshal(a.Source)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Source': %w", err)
+	}
+
+	object["Status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Status': %w", err)
+	}
+
+	object["Timestamp"], err = json.Marshal(a.Timestamp)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Timestamp': %w", err)
+	}
+
+	object["X-Forwarded-For"], err = json.Marshal(a.XForwardedFor)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'X-Forwarded-For': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for Inquiry. Returns the specified
+// element and whether it was found
+func (a Inquiry) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for Inquiry
+func (a *Inquiry) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for Inquiry to handle AdditionalProperties
+func (a *Inquiry) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AcctOwner"]; found {
+		err = json.Unmarshal(raw, &a.AcctOwner)
+		if err != nil {
+			return fmt.Errorf("error reading 'AcctOwner': %w", err)
+		}
+		delete(object, "AcctOwner")
+	}
+
+	if raw, found := object["Client"]; found {
+		err = json.Unmarshal(raw, &a.Client)
+		if err != nil {
+			return fmt.Errorf("error reading 'Client': %w", err)
+		}
+		delete(object, "Client")
+	}
+
+	if raw, found := object["accountNumber"]; found {
+		err = json.Unmarshal(raw, &a.AccountNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'accountNumber': %w", err)
+		}
+		delete(object, "accountNumber")
+	}
+
+	if raw, found := object["additionalId"]; found {
+		err = json.Unmarshal(raw, &a.AdditionalID)
+		if err != nil {
+			return fmt.Errorf("error reading 'additionalId': %w", err)
+		}
+		delete(object, "additionalId")
+	}
+
+	if raw, found := object["amount"]; found {
+		err = json.Unmarshal(raw, &a.Amount)
+		if err != nil {
+			return fmt.Errorf("error reading 'amount': %w", err)
+		}
+		delete(object, "amount")
+	}
+
+	if raw, found := object["routingNumber"]; found {
+		err = json.Unmarshal(raw, &a.RoutingNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'routingNumber': %w", err)
+		}
+		delete(object, "routingNumber")
+	}
+
+	if raw, found := object["secondaryId"]; found {
+		err = json.Unmarshal(raw, &a.SecondaryID)
+		if err != nil {
+			return fmt.Errorf("error reading 'secondaryId': %w", err)
+		}
+		delete(object, "secondaryId")
+	}
+
+	if raw, found := object["serialNumber"]; found {
+		err = json.Unmarshal(raw, &a.SerialNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'serialNumber': %w", err)
+		}
+		delete(object, "serialNumber")
+	}
+
+	if raw, found := object["serviceType"]; found {
+		err = json.Unmarshal(raw, &a.ServiceType)
+		if err != nil {
+			return fmt.Errorf("error reading 'serviceType': %w", err)
+		}
+		delete(object, "serviceType")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for Inquiry to handle AdditionalProperties
+func (a Inquiry) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
+	}
+
+	object["Client"], err = json.Marshal(a.Client)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
+	}
+
+	object["accountNumber"], err = json.Marshal(a.AccountNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
+	}
+
+	object["additionalId"], err = json.Marshal(a.AdditionalID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
+	}
+
+	object["amount"], err = json.Marshal(a.Amount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
+	}
+
+	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
+	}
+
+	object["secondaryId"], err = json.Marshal(a.SecondaryID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
+	}
+
+	object["serialNumber"], err = json.Marshal(a.SerialNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
+	}
+
+	object["serviceType"], err = json.Marshal(a.ServiceType)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'serviceType': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for paymentError. Returns the specified
+// element and whether it was found
+func (a paymentError) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for paymentError
+func (a *paymentError) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for paymentError to handle AdditionalProperties
+func (a *paymentError) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["code"]; found {
+		err = json.Unmarshal(raw, &a.Code)
+		if err != nil {
+			return fmt.Errorf("error reading 'code': %w", err)
+		}
+		delete(object, "code")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["detail"]; found {
+		err = json.Unmarshal(raw, &a.PaymentErrorDetail)
+		if err != nil {
+			return fmt.Errorf("error reading 'detail': %w", err)
+		}
+		delete(object, "detail")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for paymentError to handle AdditionalProperties
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["code"], err = json.Marshal(a.Code)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'code': %w", err)
+	}
+
+	object["description"], err = json.Marshal(a.Description)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'description': %w", err)
+	}
+
+	object["detail"], err = json.Marshal(a.PaymentErrorDetail)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'detail': %w", err)
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for paymentErrorDetail. Returns the specified
+// element and whether it was found
+func (a paymentErrorDetail) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for paymentErrorDetail
+func (a *paymentErrorDetail) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
+func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["code"]; found {
+		err = json.Unmarshal(raw, &a.Code)
+		if err != nil {
+			return fmt.Errorf("error reading 'code': %w", err)
+		}
+		delete(object, "code")
+	}
+
+	if raw, found := object["description"]; found {
+		err = json.Unmarshal(raw, &a.Description)
+		if err != nil {
+			return fmt.Errorf("error reading 'description': %w", err)
+		}
+		delete(object, "description")
+	}
+
+	if raw, found := object["title"]; found {
+		err = json.Unmarshal(raw, &a.Title)
+		if err != nil {
+			return fmt.Errorf("error reading 'title': %w", err)
+		}
+		delete(object, "title")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["code"], err = json.Marshal(a.Code)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'code': %w", err)
+	}
+
+	object["description"], err = json.Marshal(a.Description)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'description': %w", err)
+	}
+
+	object["title"], err = json.Marshal(a.Title)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'title': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for Result. Returns the specified
+// element and whether it was found
+func (a Result) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for Result
+func (a *Result) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for Result to handle AdditionalProperties
+func (a *Result) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AcctOwner"]; found {
+		err = json.Unmarshal(raw, &a.AcctOwner)
+		if err != nil {
+			return fmt.Errorf("error reading 'AcctOwner': %w", err)
+		}
+		delete(object, "AcctOwner")
+	}
+
+	if raw, found := object["AcctStatus"]; found {
+		err = json.Unmarshal(raw, &a.AcctStatus)
+		if err != nil {
+			return fmt.Errorf("error reading 'AcctStatus': %w", err)
+		}
+		delete(object, "AcctStatus")
+	}
+
+	if raw, found := object["Client"]; found {
+		err = json.Unmarshal(raw, &a.Client)
+		if err != nil {
+			return fmt.Errorf("error reading 'Client': %w", err)
+		}
+		delete(object, "Client")
+	}
+
+	if raw, found := object["accountNumber"]; found {
+		err = json.Unmarshal(raw, &a.AccountNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'accountNumber': %w", err)
+		}
+		delete(object, "accountNumber")
+	}
+
+	if raw, found := object["additionalId"]; found {
+		err = json.Unmarshal(raw, &a.AdditionalID)
+		if err != nil {
+			return fmt.Errorf("error reading 'additionalId': %w", err)
+		}
+		delete(object, "additionalId")
+	}
+
+	if raw, found := object["amount"]; found {
+		err = json.Unmarshal(raw, &a.Amount)
+		if err != nil {
+			return fmt.Errorf("error reading 'amount': %w", err)
+		}
+		delete(object, "amount")
+	}
+
+	if raw, found := object["errorCode"]; found {
+		err = json.Unmarshal(raw, &a.ErrorCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'errorCode': %w", err)
+		}
+		delete(object, "errorCode")
+	}
+
+	if raw, found := object["feeAttrib"]; found {
+		err = json.Unmarshal(raw, &a.FeeAttrib)
+		if err != nil {
+			return fmt.Errorf("error reading 'feeAttrib': %w", err)
+		}
+		delete(object, "feeAttrib")
+	}
+
+	if raw, found := object["primaryId"]; found {
+		err = json.Unmarshal(raw, &a.PrimaryID)
+		if err != nil {
+			return fmt.Errorf("error reading 'primaryId': %w", err)
+		}
+		delete(object, "primaryId")
+	}
+
+	if raw, found := object["routingNumber"]; found {
+		err = json.Unmarshal(raw, &a.RoutingNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'routingNumber': %w", err)
+		}
+		delete(object, "routingNumber")
+	}
+
+	if raw, found := object["secondaryId"]; found {
+		err = json.Unmarshal(raw, &a.SecondaryID)
+		if err != nil {
+			return fmt.Errorf("error reading 'secondaryId': %w", err)
+		}
+		delete(object, "secondaryId")
+	}
+
+	if raw, found := object["serialNumber"]; found {
+		err = json.Unmarshal(raw, &a.SerialNumber)
+		if err != nil {
+			return fmt.Errorf("error reading 'serialNumber': %w", err)
+		}
+		delete(object, "serialNumber")
+	}
+
+	if raw, found := object["systemRecordId"]; found {
+		err = json.Unmarshal(raw, &a.SystemRecordID)
+		if err != nil {
+			return fmt.Errorf("error reading 'systemRecordId': %w", err)
+		}
+		delete(object, "systemRecordId")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for Result to handle AdditionalProperties
+func (a Result) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
+	}
+
+	object["AcctStatus"], err = json.Marshal(a.AcctStatus)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AcctStatus': %w", err)
+	}
+
+	object["Client"], err = json.Marshal(a.Client)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
+	}
+
+	object["accountNumber"], err = json.Marshal(a.AccountNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
+	}
+
+	object["additionalId"], err = json.Marshal(a.AdditionalID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
+	}
+
+	object["amount"], err = json.Marshal(a.Amount)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
+	}
+
+	object["errorCode"], err = json.Marshal(a.ErrorCode)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
+	}
+
+	object["feeAttrib"], err = json.Marshal(a.FeeAttrib)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'feeAttrib': %w", err)
+	}
+
+	object["primaryId"], err = json.Marshal(a.PrimaryID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'primaryId': %w", err)
+	}
+
+	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
+	}
+
+	object["secondaryId"], err = json.Marshal(a.SecondaryID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
+	}
+
+	object["serialNumber"], err = json.Marshal(a.SerialNumber)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
+	}
+
+	object["systemRecordId"], err = json.Marshal(a.SystemRecordID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'systemRecordId': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for serviceError. Returns the specified
+// element and whether it was found
+func (a serviceError) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for serviceError
+func (a *serviceError) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for serviceError to handle AdditionalProperties
+func (a *serviceError) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AOAResponse"]; found {
+		err = json.Unmarshal(raw, &a.ServiceErrorAOAResponse)
+		if err != nil {
+			return fmt.Errorf("error reading 'AOAResponse': %w", err)
+		}
+		delete(object, "AOAResponse")
+	}
+
+	if raw, found := object["ConnectError"]; found {
+		err = json.Unmarshal(raw, &a.ConnectError)
+		if err != nil {
+			return fmt.Errorf("error reading 'ConnectError': %w", err)
+		}
+		delete(object, "ConnectError")
+	}
+
+	if raw, found := object["doddFrank"]; found {
+		err = json.Unmarshal(raw, &a.DoddFrank)
+		if err != nil {
+			return fmt.Errorf("error reading 'doddFrank': %w", err)
+		}
+		delete(object, "doddFrank")
+	}
+
+	if raw, found := object["error"]; found {
+		err = json.Unmarshal(raw, &a.PaymentError)
+		if err != nil {
+			return fmt.Errorf("error reading 'error': %w", err)
+		}
+		delete(object, "error")
+	}
+
+	if raw, found := object["metadata"]; found {
+		err = json.Unmarshal(raw, &a.ServiceErrorMetadata)
+		if err != nil {
+			return fmt.Errorf("error reading 'metadata': %w", err)
+		}
+		delete(object, "metadata")
+	}
+
+	if raw, found := object["requestReference"]; found {
+		err = json.Unmarshal(raw, &a.RequestReference)
+		if err != nil {
+			return fmt.Errorf("error reading 'requestReference': %w", err)
+		}
+		delete(object, "requestReference")
+	}
+
+	if raw, found := object["sendersReference"]; found {
+		err = json.Unmarshal(raw, &a.SendersReference)
+		if err != nil {
+			return fmt.Errorf("error reading 'sendersReference': %w", err)
+		}
+		delete(object, "sendersReference")
+	}
+
+	if raw, found := object["status"]; found {
+		err = json.Unmarshal(raw, &a.Status)
+		if err != nil {
+			return fmt.Errorf("error reading 'status': %w", err)
+		}
+		delete(object, "status")
+	}
+
+	if raw, found := object["transactionId"]; found {
+		err = json.Unmarshal(raw, &a.TransactionID)
+		if err != nil {
+			return fmt.Errorf("error reading 'transactionId': %w", err)
+		}
+		delete(object, "transactionId")
+	}
+
+	if raw, found := object["valueDate"]; found {
+		err = json.Unmarshal(raw, &a.ValueDate)
+		if err != nil {
+			return fmt.Errorf("error reading 'valueDate': %w", err)
+		}
+		delete(object, "valueDate")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for serviceError to handle AdditionalProperties
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["AOAResponse"], err = json.Marshal(a.ServiceErrorAOAResponse)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
+	}
+
+	object["ConnectError"], err = json.Marshal(a.ConnectError)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'ConnectError': %w", err)
+	}
+
+	object["doddFrank"], err = json.Marshal(a.DoddFrank)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'doddFrank': %w", err)
+	}
+
+	object["error"], err = json.Marshal(a.PaymentError)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'error': %w", err)
+	}
+
+	object["metadata"], err = json.Marshal(a.ServiceErrorMetadata)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'metadata': %w", err)
+	}
+
+	object["requestReference"], err = json.Marshal(a.RequestReference)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'requestReference': %w", err)
+	}
+
+	object["sendersReference"], err = json.Marshal(a.SendersReference)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'sendersReference': %w", err)
+	}
+
+	object["status"], err = json.Marshal(a.Status)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'status': %w", err)
+	}
+
+	object["transactionId"], err = json.Marshal(a.TransactionID)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
+	}
+
+	object["valueDate"], err = json.Marshal(a.ValueDate)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'valueDate': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for serviceErrorAOAResponse. Returns the specified
+// element and whether it was found
+func (a serviceErrorAOAResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for serviceErrorAOAResponse
+func (a *serviceErrorAOAResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
+func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["Result"]; found {
+		err = json.Unmarshal(raw, &a.ServiceErrorResult)
+		if err != nil {
+			return fmt.Errorf("error reading 'Result': %w", err)
+		}
+		delete(object, "Result")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
+func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["Result"], err = json.Marshal(a.ServiceErrorResult)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'Result': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for serviceErrorMessage. Returns the specified
+// element and whether it was found
+func (a serviceErrorMessage) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for serviceErrorMessage
+func (a *serviceErrorMessage) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
+func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["code"]; found {
+		err = json.Unmarshal(raw, &a.Code)
+		if err != nil {
+			return fmt.Errorf("error reading 'code': %w", err)
+		}
+		delete(object, "code")
+	}
+
+	if raw, found := object["message"]; found {
+		err = json.Unmarshal(raw, &a.Message)
+		if err != nil {
+			return fmt.Errorf("error reading 'message': %w", err)
+		}
+		delete(object, "message")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["code"], err = json.Marshal(a.Code)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'code': %w", err)
+	}
+
+	object["message"], err = json.Marshal(a.Message)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'message': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for serviceErrorMetadata. Returns the specified
+// element and whether it was found
+func (a serviceErrorMetadata) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for serviceErrorMetadata
+func (a *serviceErrorMetadata) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
+func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["messages"]; found {
+		err = json.Unmarshal(raw, &a.Messages)
+		if err != nil {
+			return fmt.Errorf("error reading 'messages': %w", err)
+		}
+		delete(object, "messages")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
+func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Messages != nil {
+		object["messages"], err = json.Marshal(a.Messages)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'messages': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for serviceErrorResult. Returns the specified
+// element and whether it was found
+func (a serviceErrorResult) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for serviceErrorResult
+func (a *serviceErrorResult) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
+func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["errorCode"]; found {
+		err = json.Unmarshal(raw, &a.ErrorCode)
+		if err != nil {
+			return fmt.Errorf("error reading 'errorCode': %w", err)
+		}
+		delete(object, "errorCode")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["errorCode"], err = json.Marshal(a.ErrorCode)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for VerifyAccountRequest. Returns the specified
+// element and whether it was found
+func (a VerifyAccountRequest) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for VerifyAccountRequest
+func (a *VerifyAccountRequest) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
+func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["accountValidationRequest"]; found {
+		err = json.Unmarshal(raw, &a.AccountValidationRequest)
+		if err != nil {
+			return fmt.Errorf("error reading 'accountValidationRequest': %w", err)
+		}
+		delete(object, "accountValidationRequest")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
+func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["accountValidationRequest"], err = json.Marshal(a.AccountValidationRequest)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'accountValidationRequest': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for VerifyAccountResponse. Returns the specified
+// element and whether it was found
+func (a VerifyAccountResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for VerifyAccountResponse
+func (a *VerifyAccountResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
+func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["accountValidationResponse"]; found {
+		err = json.Unmarshal(raw, &a.AccountValidationResponse)
+		if err != nil {
+			return fmt.Errorf("error reading 'accountValidationResponse': %w", err)
+		}
+		delete(object, "accountValidationResponse")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
+func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	object["accountValidationResponse"], err = json.Marshal(a.AccountValidationResponse)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'accountValidationResponse': %w", err)
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // ServerInterface represents all server handlers.
 type ServerInterface interface {
@@ -2248,161 +4669,162 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H39cts4su+roHi3aqQtSiZlO4nlP0558nHi3dhJxc7snYlyixAJWTymAC0A2tHM+nnue9wnu4VugAQp",
-	"ypKSyczZOpk/PBFJfDUajf74ofFbkIrFUnDGtQrGvwVzRjMm4Z//e/BcSMkKqnPBzzPzKGMqlfnSPAjG",
-	"gfea5BkRM6LnjKS0KEjP/YvJH1RIhCSCM5LOhWKcTFfw4ZTy2/4wCAOVztmCmvr1asmCcaC0zPlN8PDw",
-	"EAZLKumCadunbT2CFge2HS1pykzP9JxqojRdKXKf6zm0riXliqbQeT2XorzB5+mc5tyMRSyZhIbUcMJf",
-	"pnPBMkIVoUQytRRcMYK0IpRnJOcqzxhhUgpJpiLLmRqSS6FJwfiNng/SOUtvWUbSImdcD8zH4wl3VPhB",
-	"EXHPCftMF8uCKZJSKVfk8MkgnVNJU80k+fDh/MWgyG8ZuaNFyUyfgjDIzaCxG0EYcLow1GvP2yMEDoPP",
-	"gxsxsAVTv9g7Q/fAzIAbL0zAjzT7T6rZPV2ZX6ngmnFt/kmXyyJPofDBfykzG78FdkDmny8NZS6YUvTG",
-	"NPUjzciNrScMrpi8y1MG3+Asc85SbX9jWZLiw5zfEC1gqjJxz5WWjC6IwhrMiK7riTUsEkipB0dP43gQ",
-	"Pz18cnTy5CSK4tFJ0PjwOgcCjKLR8SCKB3F0HT0bx8fjKBrGo8NfTLU1Df8i2SwYB//roF45B/hWHfxI",
-	"+S12G5i3yZ3eoMeWVWZSLOxiSG8Zz9xAhiTxiTL0KZIQrHbKlCk64Y4yd7lekaUU04ItakZfpxLyzuMr",
-	"vWuQtsRB+3MY6o80e8/+WTKl92OMs2U++CCLYBwc0DQVpWnojhZ5hmvv4C4+uGMyn63O8G0QtnkJ2UOy",
-	"lOV3LEOStsjZwWNnb8/eW8Y2P98zVRbQX5iY5yIzVcfREY6uzVSHs1F6QuNo8PQppYOjNGaDk+yQDaJp",
-	"nI6yQ3Y0O472Y7FwfRaCKH3GRrMjOoino3RwlB2zwbPZSTSg5vdhdsSOZ09+J968yJUyS2tBeUa1kCuS",
-	"85mQC5TuQpKcw6yQnC9L3WZPj5hDpGQy4UaK5cijbh5+UCSp6JuQnmKMvHS/+9+EL18JOc2zjPGvkldn",
-	"acqUIhnjuWExI45AkpPzdyQ+GQ2j4WgYt2Z8s/Q5+jOkz/oQYLvDYdAsk+ZtT0jCuM51wRamajKjecEy",
-	"2KZ/54mx24gZvCj1V82OrYpoW9fWHcU0mhFRanJPc9hSHD2+fE85jP+MWb2eMyJR7pJUlEVGuNBkysw+",
-	"YOabmRULhHl8S1GgHM1XQ3JtthRR6lQsGMkVKfktF/c8JNNSk4YoJoIXKyIZzVRIlCC5Jgu6Mo1LNlCM",
-	"62+yoC+FfiVKnn0Vx7xnSpQyZUCtGVS349o9/pNnmWVGAcXO31NVD+AbLFHDL0xWi+iLqX3ONZOcFrCk",
-	"mETdZ1eCP/szCP6+5GbNWC3NrKB6E/tGhM5T9oHTO5oXdIpU/COVKNsDUnpd2CpGX6wJSxQYdRW7ys5/",
-	"L2Wpg1g7Stffn3WuhbigfGV1b/VV6/RaCKMArpysUbuu0ad/slAc4H6k55KpuSgykIyS0XTOslMjL8vp",
-	"ItekoMaU7jmzm9DsLldMVUoA1RNeMKo0GZFFzkvN1LdRSj9wWuq5kPmv7Ov2sUZFO07W4b/VWvNHWGk6",
-	"PWeNCEkW1nJJJcuM6koLZR5rccv4t9BbP3BVLpdCapZdsCyn1+BS+ao5rCokC1MjAS/NjrP55M9YehdV",
-	"N0H/oEUh7llm7DmekeQ5UmJgKEPatEh+/zmpxqQqw75yRKzZQKi43nMmiWEswzHYO8dcp8RIEDRbc/7P",
-	"MpdGHqZCgoa1lGLJpM7RG3aO77fR0n2G3jTzb7PsP1bFP4XOMSem/8VSbWap5Z/YaxxYzB+IBKPcjgP8",
-	"sb27UZ9QPuGg4rim0G1EybRUOTcGoZBErZRmCzKjZaGH5Kz2f8K3nOV6zqTZ+IEVJhzbGkO7Vy/+TiQz",
-	"zK2MeQD+04ylwvlKUbo2iVq7Yh6jqf3qIQwaA9hW7GXjYzMh65RH4v5U6U8b2el1Rd+zt2ekRx+Zlb5j",
-	"r3UmajLsY533vmyzkvfq025j2sRbew7Ken26R7XbnPifdo7LvtswMP3WdG3bIsmopkQb/Uanc9Kzs9Ef",
-	"kpd3TK7ILGdFRpaSGbvVMDN8Z7SHlCoWErWkac5vJpzyjCxLnuoSVxuVjOQ3XEi0tKFYzm9Oq38RWXKF",
-	"pvL9nHEyy6XSl3TBCOXZhBcUf8GidMsOH5iqrRk94ddggLDMc/7O8jtG1JwuwclGNcny2YxJbCvn5H6e",
-	"p3MiZnWTIXHNYeN+e9CcI/0Yy0BswxQhnC7YaS0W8Kd5a3QuRjK2lCylmmUTbnuUisU054YAjVIoNbB2",
-	"Dl2CB1UjQAd4NBV6Du6I1YQDKcqpYlpBbIYzO2OKafA9gH22ZClZiIwZDYAzglxyaukAjWOn0CrCWq1X",
-	"0wgmLzhDZFkw0qttqKGV1UO7hFi/k0Sm9zVZ7aOqmVOMPLUo1ugUfEzTlC3Nmx7MEgpQDD/VxfqnhHp0",
-	"BJqJUhPaoqX3u/5mwv0ZMEPgojVPuSKVq5ZE0RPSc5oWrdgEJ6E/JGccl9mE46YgsA4KuoGpyvDx2Lei",
-	"CeXqnknDJzzLzdihocPoqGtPsP7JNzlnccdKt97LIjezzkEaLejnNxB7C8ZHUbge+PJqHG2pUd+LXWr0",
-	"F9N6jT82l05FQZAJ1ao0u2hZFK3mnj0Ng0XO3c+4o/E016uOeGiuV626RscdpTMxXS/8gmpmFts0l3oe",
-	"kuTnn3/++eLixYsEhD3Vmknz2f/5GA1OPv327OEvQUfNlehZr/9VxYGntQxAKdWkTkNKdVPITMgWCs3F",
-	"gr2bC9655S0YWZp3IYkjkuU3uVYh4eWCyTwFedo55jjqHnSeXYr1Vs7BPJk5NY2XiymTpl6Ms5gaGFe5",
-	"zu9Ya8qedbZxpanuGMz1vfDixkrbWcyVKilPmQvT543egKTItSLLgqbN7/PZhINmRz5c2ep6VJOFUJo8",
-	"IVVLzlL2+v2kMSejzkE466k5hreceWMAdbGz22iC9KLBien/2eCXPgyELZZrfB+vzd/Z4JdP/9E5f44R",
-	"1zv2hjZZ1ttZvwXPLvIsK1h3Vy7gHXRmF+lkvnsn2Sz/vF4VdHIJL0mPDW+G5IXsw9Zr1SVrPsyASWCz",
-	"LO7pSpEP7ZY3NHxVzjY3rOClbfhvv1/DSvEOoVMWBbm6uiQHRNPPJM9I78Qu+L5bA7BfzkQp7YuNa9Rj",
-	"qB5KhKOHf+E/Th76naylNi/agul6xdLpVLK7HHWPljhoLyufr88Gv9DBr59+G3VLpnshbzcIwX8Ieft7",
-	"CsFf8yVG0dsN/XL+Dpb0GBVYIQk3uyw2aJSajKo5mTJ9zxg63m+kKJcKpt9qRqdGxTA6uQUzrPXq+KE3",
-	"+A83J/2uZf7wmDWx2TyC15XdgypNpcKgqEK12LEwqEhqSC68X0blWxpND/Ab1hZBFJAzVSr8RsMAU/N8",
-	"Ce9bdglpmSWo21q75BGFCjq1zT6Dj2AuW1rO/qWNmvIFpXwVcVvJ542PUbnZv8lKsO9ftFI09i9qFIcv",
-	"KQWqwJcUNNvv/uXc/rh/yXpD278s/+JSuO99WVncuvYvK+6YpEUBz65SITtESUS0IHEUhegXQ8E0JnNx",
-	"T9JCKFasrO8Ond5Ua5lPS82sc8KXDhPeFA8hSJjSGI2mI2iFeYCeOjrv72FxFP3rYzw4+YSSc8MOpvj+",
-	"1FBfxqDVdrV/Ubv97Ftw065gVlipNjuZFLxfd4MtZb6oXP1ruz77rCvkifmSypWtCXaSYRf97XfYoV0E",
-	"4ru1Ap2jrB3+6/2scaoVwnVFepOAfTbbsdlvgn5I1Jwa/Xe6AnazCrstd/buXA3JWVG4HZBKNuECCtPi",
-	"1GJm0Y1lti5Q4UE3EJr87ertJelRB578QZHX1xdvyJLesD56yXReFMT5SSbcIoyvXvwdl5YZbGb7DuBa",
-	"QJHOmZu2jg2yCqm3ifGO6jnpiSJjEkYFauPMqJUf3r8hPc7u6xdIghnNC4hQUbQB1qa0GRBqN/ie0YxO",
-	"C0a0YRdbJ4zlB0VSWqpuPmnH7h9jkca36zH739Zicvk/S+am46DCWdu+edDqENlbgpLS2c212FWnGwJU",
-	"qnzB6rETkaalBFfl+dXbwbMnUYw60yIvilwxozMoKJf8koTEGBcTnoyiUTyIngzi+Dp+Mj6Mx4dHw+go",
-	"/iUZkr+zpTFylwXNuZXFpGe4L8moZgPTetJHV6PhUU5Elk04oLERc1rxJ+HMyNwFvWWmB/6aKTlEPwAx",
-	"AEy3Ro89UfenX4Nr30EpbiLEp05G/Ciylentc3CZvkznoltq1KotfmkjUGZVMoTU26Va4Z5xGlRjHlRI",
-	"2Gea6mJFqJpwcNFPaXo7Jt0Ieqy7dukaxjJDT+KjcRSNn0UJ+jzN3KRznNEJz0wRM+FLKhUji9KY+tVM",
-	"+mE0fxbJS5BUtqNkwSgnJVdMdwkV7M6LThPQEigDdq/I0wO32+DiYvDiRYKuhXtWFAOzlVtc5rovsBr0",
-	"xlZgLfmtvH49vrgYX13t2kapmHzBZjlnHSz6SjIrraomhrsZYNi998AkGzuPPHRKJNOl5CwjJU/nlN9Y",
-	"rCPO04aw1I4zYN2dju49SiSjBbzqD8lZU0o4mQCyyeOG+oAHuZe50duMMATmsKc4jEkrGYX14DNN25o9",
-	"ehj0ItDM/hV/jAajT/3q98d49Ak++tfhxyjeoLPtyBEhqflguObfiG07o4/R4PBTf/wxGhzjI++ff/ly",
-	"Zgk7JnTNeX28Gxu1Dca2CG3Y63bbEg3LPnRxGnQBkX+YZUHbpj7MH3Y6nHBqRIfOaVHHyFWZzkEH4ZUh",
-	"bxW8BV1ZvQUAs1jJkLxdMj4mQs+ZtLsLfkqXS0ZtvJzxchGMPwZRFAVhcGj/xvB3BH+PzN+TJ0EYnMDb",
-	"kyj2wqeWdEa2m6oGHnWUqZcbO6HwSMGFQwHAXqaCMMC4mRQlIKfQmY0YYXQWAyXSfEkBbYhfe8+8TyvK",
-	"DDrhDKngaPcAZHRDRZ0lwY/SBDS6wJQN94plWUAIrgf2PoZH/UAsfN3HggCDblhRTnV3M4tUwK+bcfOK",
-	"H2oUr5BkKcVdngFya98Sn6rJu6PSdBIm7hImLgCQ9LvGBFwKdGydNUj0vEFb+OAF1fRDg2aXwtjrrwzF",
-	"4NffDR3OazLAw4bXDHlu7WGMvc6VKpm8zfVALBkfIDNrWTKnCXcv2iuPAWHxNVfoKUmiKLLbFxcWXuIv",
-	"J7LTaopgHUXRIfw9hr9P4O8z8xcOeUQxfBObb+II/x7B32P4+wT+PjXr7gT/PoO/J1+5BqvF5+BvzeXn",
-	"vVjjSPdCMWnkU/V8U0w3CAM8umikY7M2knM4KQjaoUNI4YKyRbQQRM2FfPSDQsDwqx4voAnXuD2Xkmek",
-	"UsvA6WFKLHBLt5CO1RJ8yDC5QRhMaUYKuhIlrGPrtq/HmTbU0DzziVkRwBVyyENc7U1JUqGi8qKU5oE7",
-	"fLJpZb60oPdzbO49Tt2lmwj72PoT2o+vYNqqp/a01nvbY7c2G4Vxzzz35go+uxbiyk6N+/0GZ8L1YGER",
-	"4qgYnGcXuXKkP7ekN0LierVkb+VPluw/0uwNUP2tfOXIZ3vp63RwHNVRwPXefX/mk7spg3Dxv6qIfe0T",
-	"e6tA2ezNf0WNPm8VgArDbjb6URTVMrh3NyJoK4dE5VOw5sWMIAatP/YAcxMOODkEGTvPHaKRZ6ViWR8h",
-	"GT6mDr91jbsDVx3Wg2sDOr3NpMePHhyj7lOmS6Oqyq8Fau0gjJiwpu77jdo3vH7h17CTswOhh7tZEK8Y",
-	"OwNHacdkM1Y7UUOi74UXvsaoI0Cn0KavUDe5MmoxmIzk7Plr38IeTvgeG8zr13vI/1ZLG8TK2fPX29fA",
-	"a0YLPX8+Z+ntI7A/+IjAQXVr5zb8dc5Vtz6pVk4sN5oW7nAhrAJ7Stea/dZj0u3AgkNO23jWG5wtYIpu",
-	"8Nbic8dWc3/IGH5O3t4m3QavkThK08Vym4fKpUEwtTbMyOvKtoLN/FfBGcmYym841aIJBClESotB5Xfq",
-	"9hO9EvKeyoxl5l8dYzXCxwI+7AwwVYVV3blPXh1JhyiE6ZPzfQFBKJlKmt4ycKsWudIk+VgfeP2U9Dvd",
-	"WF0Lc32i1qWJzG/QSbU2PXXANbGnPROAeiTvRckzLfOlVf1yTVKxMLa2PVpvJLLUcyOHrdTN+Z0o7lrG",
-	"1rbF+59VtoKqxT1WM4Ld1vje6BitN5s6u0EAbOjW4wLBg62vu+ycwuYgslZX6qM0sFRCpzu4vDqgvz4m",
-	"91Hgb/Vh5frZGt31HUQPYUAb+tLG8AxqrmOCGAv0C6PdgCK/ZyxctqTSLEU1rtAFKgQ0AvxfmI/lhKsC",
-	"nvRhFReMZma1/MqkMF/Fg/hpY1d541qUrDonMWXgtrdKh1lZMzilbjtTdwTBpY0m4JHZHHqXNJ3Tfks5",
-	"t4EVWizn1EI3TpvKjVasmFXoSx/ieXgQRc/AqHV15Wb2zQK2IZJtSLV4Dajou7JiwFzRwa+fLPwKkCpR",
-	"GD/pRpDQDF0ttOjyg59Vb0llLCA2jEkPX4lgaIQMGz0M1kVGqCaCTwWVhrRryLW4EzGKivF6R9ByyTnJ",
-	"RFFQqUJyPxcFI71yCRHekQ8wAkd9Cmfr7fuTCmtDDZMhMtsoJ7ZUSBzcLh55rGWjxhAba4jsJB4dJyAb",
-	"49Hx8DhK1pF58eiRebJQpjiMRw7NFIcnD5PJEH+MNkCbZMOiWdfsWq4iD/QTtnn8li11y/V30ujxSYeT",
-	"9KSbizAUROWqi4mu3Mt1HnKc4mUrIr14EEeVEBEOINYfrrPP5mWAjO9oHG3qtWfwrStWsCc2bPlTdKbh",
-	"aStQoAWICRTnkI8I+4MhjnJa5Gre6ZeHxo2scNjMHSKH8Gn77IZfTXMe2szSluNdJz3qIP06FNLHCtrj",
-	"AehFA+V1SJLnCelVrltaoC+hj+RiVuxq9A1CZWHzbAQ+Iz5oKiQVlikkPtggJE0AUDjhTRiD2Uqm9l8V",
-	"4AfEuoNWkB56seoVQoyOAKiN/ikqNai0WOW814Qr1cc87M8W7CYkLVRMOOEtrEtIasiG6WYFFDI/rrxX",
-	"VZ9n4G6pQJN93Ih+DsmlWSgfhu028dRBs1W7SwLEM/lgNTrPkp7wnKdFmbHMQiYAsiqkxZAOoZBoom+x",
-	"4pRyjM1BbVYUgaRt759AacioAJ5l3787h3wLTefwkBgbGLxQhgLsjsnVhHvQvzpkbBOikTnlWYGJcRaE",
-	"Fvkt20sT/TkIg8sgDJ4HYfBhDx0UMEUAj/5M09qdxkX1z7UVgq+tTATQBPjcas9Mt1J6Ycs6MJsXkKFF",
-	"/fIF1XS7svqOrhaM6w3QFEz+ZC2GJX6KaBOz4DOmCCRNSyZlFB2mP55d/h3+xQZxFD1BU68VIOyUMC8r",
-	"r3OnwMwec2m8EfyGSeI93FCHpnmxFczjUeMFljDGVq6LLpf5XEhN4OX+sf6lT/fWPLyo+tqyhOE5WJzV",
-	"ZAzO3p1bb/yOxLa1fFNqf2uK1XPzrguv1YIUWehXK0K4HuT4knhGPDJ/IRYY7RWBsFLyoOX9906rGalq",
-	"0w0VAg6l1Ts5yRWiGG10aynQYABMF7uh8G8/mIbhNToVTaHbrNHG97343w+GAEozWVFvlhfubLKwlPII",
-	"utE/r99UQ3ju+n0pmnGuc34Bbb3Knex7THLVB5m7gDGgrPS8MB9Y2WNnqA0KdseaoM1eZaz1Eb5iw6bw",
-	"pdkavU8r03rYAE+HpAYzDteQhGEDst7pg97ftq+P9raRlNuK2y/39A0AGGm7Z+AlQoQ85WLjMY89DdP1",
-	"mkNjgLrQbac42mRbfkldzI+hbj0LXwHefb/5o0GC6sMajNpFBifU6kiel+wSEFuFELflcriD6b3FtLz0",
-	"z4+wzondzyx8uWsdjxlpXzJ36PSrYmWbkJf42eCGcSYBv+Cj/vI2aiZ+spODtg0YbScvxYyaWb3Fcxdk",
-	"P9eKLBiqzxlbms8ECmqz98/oIi9WpwAKNvq9iySMJzxZTxw59PNDOpFen8MOyVEU9UNIMuIlWOr5OVDD",
-	"CderZW607RU5jkYHx9HhwXF0ZIotmKZGhx0uEG6rEtJzHk8A7YbV8Z1KgVF6VbAJdyNMcDdJyHA4JEkm",
-	"suyVpPw2Ib331+8O7nNZFw39nWqDQN09T4I/QY2cCWErMVcnzhx31kau2MdyxHYqXm6sHafH5gx2Wo9w",
-	"ZEaLQgFYEp+/EFk2gPJEskWuNZwvxZP2yc8vr9BpdfkWHFb7GEQvr8xe/bZbt3lsh2a7gKPftRRhx0L7",
-	"TNeFK2NdJEzp92zGJONdcZDnNnE2qV3w9lvSa9g4/Q1iyZBcPdLAFXwBDexV8U5hNTf9VbKmHWrWjwPO",
-	"rxvibacagWe6cZ6AWUCgbaumU4v92Ooj22IJqBaeftPK3RSvGNQCzwKeUOwOvzBZjt++S5yzxxBawqbJ",
-	"2BtOLbzljFgZazcLT8xaTzVAKJOz88GbXOnBURQNjIpgJm0QR8e7W+e2E5stxsWmXrqSmn3WXzfNjhBr",
-	"9KmFRWfT1bLxd6H1gbvtqkMlWNpjZI7cUDrXbKH2k1BV/xf08zkWj6NaG6NS0tWeJKmFXgcH7sL81kyq",
-	"zuygo7Y6A+ImvANl0m1pXxtjegCqYgPR2gAC0/V+uOiZi7BER0k44Y8g0dBNS9AFJWZwrrzSt4neeABk",
-	"D/LWGbCumv761pChWw0ew8PDg8rGCfGww5SRBEw2AH+73RWtvU8dq+onP6XoxiRZ9gVh/I4VAvvSSEa6",
-	"PoH0kQxcW4zG7nLtyMTGBroCD61hbhLdVQq1rxvojimzNhbcYaiPpNNqjPWn0ZdPamh+KrN0RjsMu9HS",
-	"t5nhuomdxv3ls7z/yL/5lHuNrA8ebeFS5np1ZZqy93wwKtGoncK/XjnHyN/+cR2000EmDeTmmGBhgj53",
-	"SMSJTneIzUCEBM9CkmvzDrIhsDXvAJbjjGdLkXNwlVlddUySd2+vrsmBoKWeH9zFB/BtEjpfg5cKNDQq",
-	"rmRGjbMtj44mfC5KqSyipXVIldBCCQcfIItSl7Qg12+uxoSS52cDld/w6h4XkpqZhWQ0LJzwW7YC4/H5",
-	"mTtt5482xON5pqd4R44LZZ1WZ1U1nBiEfaOueMJpfZLNGs+4dQBnwLE8nKxqaudaLzFtZ85nwiUnpSks",
-	"L7uT1GbRjSALmnNNc84AXV5CJmlTiRofHNzkel5Oh6lYHFRlDvzSQddVA955jo5tFAIEGFH3awoxw10U",
-	"xTYJjPvepstQkF6ygSPwHaEVtMA8c14Gqy9AV35Qa7Esm36OQto6zOGXlUrLFbydUsV8ALzvYjWN4LEd",
-	"cEvD+TAAAN57prCpxEYDLXTHUzB+UPX54wn/619fVLndhn/9K/nJSpGY9JKNWb2Hw2HSh8QonIuSpywz",
-	"yuC0mZAPewqZnQDOUMmnNvB5Y0MjbOiUsM+50jWO3ubQwzzK0HS5vJE0Yzh9d7F32pTYfCeSzYRZWVTe",
-	"sowkdUeTYTXm0YTXyz0EThk4QaDI//u/z/rklrGlS9KK52VSITNFekmdCtMl7TO6WoerKenbSYQoAKqV",
-	"Vqob8UOSzZtIQg4mPHlE0CanoPJV7v0FXdlrnRodaeClkwnvJQ2Qd0IOSOIBuBPk1qSNo076hLPP2nQa",
-	"0tUrzSgcx07sSIHDLuqMlAVTcPtK1h83Ity5cpEcwyhJw4ee4Gnqhi82OXV5/zalu/Rx8HOqSFJBFWx9",
-	"DqqAZ3IPhCSJH75PTiecdaXobFa9MWMneSRhJ1DFQzXmvE62AYxhJ88mJzAlPbiVCu2hFQsnpBqqQKGO",
-	"VTcOW43XNoMGwtWVDIm7OKd7W53wjn0VJIukd5D6Eo4sVxsX6W3ZuEjHvuVo/ujG1R+SoygGWIWq7gfy",
-	"9t5TchQd2tcUb5+5p2rCH72CBgj3D3ecFvaDgtE7Y0WVOC33+DJXmPCTKlUumBpP+IC8FjY9m6qPhrvM",
-	"xOaxt9eWCtKiANRkSQEbjSUUIx/evxlidfc4bpxhj2jIDIgQG0P1ai7u+S5KyoQTl2l0i55CrJpiuvJY",
-	"svspm+c8I0ejk7E9uwBkynkm7jf07dj0wmX5J8aExXjIKeTCJ1STVh58QmcQYzWtYI8wuoC0vcnv6nv9",
-	"YM46VbrqFI2RPVX4hcSDODL98UGrCK8io+OwzrF3UKXJjAdHkY9qIuZnI+VePHj2FEjdjKiQ+ElIqqAV",
-	"iaOaumllmCsv0hqSVvx0Y9AUTP2+jXAwPkaYFqk2V/BeZxl+hzqKvVrHeglsXmyXo9Xlxx6QxOYiSZzQ",
-	"8xJK+MztT8DpOhC+kcLF9AxwSEZE3pS5GQdVJMNMul1hEpCjjZBIFfMRM1Nd4wKMJLRpd+uFCgqWl6nC",
-	"RQFzsCPd5t4zj80zNVzRRVHPT1NY4rAzkZamQ6h7oDZGjqLI7IJH8THp5RVoC+4tqzLdimzVPzWdzjV0",
-	"ABc/RhuQuqiZuYsWizxl1kaz+vPZkqZzNhgNozWN+f7+fkjh9VDImwNbVh28OX/+8vLqJZSpISiQeIes",
-	"R7rQT3oXQ5/vRv0gDKziFoyDeBgNjyDN1JJxusyDcXA4jIaHeGh/DibcRqVxXp/EMN/dMGvgO0UMwyNh",
-	"F+ZUNQNI9iLGKnnHpag2UEPiIbFn/IwBg0aK3UeK/Ja5PQapjgZhrQLXfIJgamNmx6FZATN6J0oJTLdZ",
-	"X/XGmOAUVpoo3KUAb/BIStC8ZPRjtxlef3LQuoDgU+uKzFEU7XcfRH2AKmjcJeeOyXhHO+qjTcHb26Bx",
-	"Kqnrzoeg45xQ4J/f2f0+iK5DZBsuZfHuAoI7WMDZ+ftfxHEUxZvKVfNx0LggBQodbi9U3xkIJY62l6gu",
-	"JTMFRifbC7Sv7XkIg2Pkm8fL+VdyQZnR9jLena1Q5HC3ZloXUkHRHUjRutcP/EvlwuyZFXDdlyFBGGh6",
-	"AxgsuxxbuCqzS93LXGvGnWDyX0um5Wqg6IzZqO5DuOslWOPfgqVQOwk/8A/WCcrqZB5gECvS8yDFLXcE",
-	"GJkhGkNefs/cJjIK69wxjQQQP1TZ493pSZ5ZUen7MJi7qLFKCVh5MioHBrodbCPYhVwR71odC9aw7VfX",
-	"DYCyX9/xN7YpeA2tcbsdwH0vTjO0R+HR8mmen04pt7lO0AamLZQbbrm9ZB0CIqwrhfIJhwQPHdC3Jkgu",
-	"2QB9QyfAI+i3JFzL2trfJe8LoRP+1XlfDNH22vzI5r2vweWdu99Prcvgvn7/AzEGWcH22voei/Q070Xx",
-	"ziw2MIjNmwGCOIrIhbFhr8y4MCt+cLU09rpLLeGlpA/eQeKBOt938IbBWRXM0hy8fR14iYyDo+Njs7+O",
-	"Do+aoEQ/qZS3DQfNxEuBtys3MiIFQmZMkqOncdwBXAxMe8dPnj47CWqcYIBHu9YO0oyDKI6jKIri49aR",
-	"m3Fw9fJ5hNlNGud7bIDPv0dpmy7QGfh7aIYhLMLm6zSjR+NjG29w7uIPmwcUDk14SYjhMEUrvbAFTrcz",
-	"AMOnrcy38Iy3fndkfg1OoqCZBBW+bOYoDX5eh8g20ofWQGjuMM+zvMDUMD7OOehMEgro7/82bOvfsm3p",
-	"XQNQg9evgwa2NHj+5vzl5bVl3y9i+RawMhgd22L4X/w1C2CzOox6Q+qDGYYElaCOza7nNGfY1vpkiq7y",
-	"Rp5f3PFsUvFvcTfh0S5qqHfb+39nTTw+3qVfHff5fVfjH1Xjkf995cYoZXCaHuRurdOfrfk1vp1+P9ro",
-	"2djBj7EpKLaLU2PCa68GWXdq1Fd3WXcVepvu4qZPy2jap+RuBMo5OLUzU7E9qo99ogtmky97ztwKFFX7",
-	"V9ugBFNnhWfsb3GI/DT67hL57hL57hL5H+ASGT3mEvnuAPnuAPlDHSAV/IP0ILc71xaeAPue9QDA8N/7",
-	"99lCZrG7mOQcrm5s4Dg2oTQcioNsAXEknq2c4KjRwh26Od4J2UF6DVxHfa0u/Ox7kI0Jp3Z0Wx03v9M+",
-	"/Xu5bhogzu/Om38L5009Z3+I+6aJdv3uwPljHDju1oPvDpzNi+C7C+e7C+e7C+ePcuF4Zw5Aa3GnDT5+",
-	"MiqJAsqiPrPxIiqjcHK8aYnMhdJjwgUfLKXISjwnmtgvBnSZD/55N0TUJECJM7GgucNOhqQuNOE9gP/D",
-	"InZXROWLsqBayH6jyo314YpuIoJ+Mz18gOsLZA4QMzN788rSmmF25aDVZVP50AIr1w5dVFjH1k1bPmGq",
-	"9LoPD4awdkY7rsOoXWHWF7XtJNzQ7ptV5uDgIfzt0WMArcsZ6A01Si+SGO01x4jObvPa6ODBh08P/z8A",
-	"AP//",
+	"7L3tcts40i9+Kyj+tyrSFiWTsp3E8oennLcn3omdVOzM/meinCJEQhYeU4CWAO1oZn095z7OlZ1CN0CC",
+	"FGVLyWQyWyf5oFgi8dYAGv3y68bvQSoXSymY0CoY/x7MGc1YAX/+/4PnsihYTjWX4jQzP2VMpQVfmh+C",
+	"ceA9Jjwjckb0nJGU5jnpub9Y8UiFRBZECkbSuVRMkOkKXpxScd0fBmGg0jlbUFO/Xi1ZMA6ULri4Cu7u",
+	"7sJgSQu6YNr26aEeQYsD244uaMpMz/ScaqI0XSlyy/UcWtcFFYqm0Hk9L2R5hb+nc8qFGYtcsgIaUsOJ",
+	"eJnOJcsIVYSSgqmlFIoRpBWhIiNcKJ4xwopCFmQqM87UkJxLTXImrvR8kM5Zes0ykuacCT0wL48nwlHh",
+	"kSLyVhD2mS6WOVMkpUWxIvuPB+mcFjTVrCAfPpy+GOT8mpEbmpfM9CkIA24Gjd0IwkDQhaFee97uIXAY",
+	"fB5cyYEtmPrF3hm6B2YG3HhhAp7R7L+pZrd0Zb6lUmgmtPmTLpc5T6Hw3v8oMxu/B3ZA5s+XhjJnTCl6",
+	"ZZp6RjNyZesJgwtW3PCUwTs4y0KwVNvvWJak+CMXV0RLmKpM3gqlC0YXRGENZkSX9cSaJRIUhR4cPInj",
+	"Qfxk//HB0eOjKIpHR0HjxUsOBBhFo8NBFA/i6DJ6Oo4Px1E0jEf7v5pqaxr+rWCzYBz8f3v1ztnDp2rv",
+	"GRXX2G1YvM3V6Q16bJfKrJALuxnSayYyN5AhSXyiDH2KJASrnTJlik6Eo8wN1yuyLOQ0Z4t6oa9TCdfO",
+	"/Tu9a5C2xF77dRjqM5q9Z/8qmdK7LYyTJR98KPJgHOzRNJWlaeiG5jzDvbd3E+/dsILPVif4NAjbawmX",
+	"R8FSxm9YhiRtkbNjjZ28PXlvF7b5+p6pMof+wsQ8l5mpOo4OcHTtRbU/G6VHNI4GT55QOjhIYzY4yvbZ",
+	"IJrG6SjbZwezw2i3JRauz0IQpU/ZaHZAB/F0lA4OskM2eDo7igbUfN/PDtjh7PEftDbPuFJmay2oyKiW",
+	"xYpwMZPFArm7LAgXMCuEi2Wp28vTI+YQKZlMhOFiHNeom4dHiiQVfRPSU4yRl+57/5usy1eymPIsY+Kr",
+	"+NVJmjKlSMYEN0vMsCPg5OT0HYmPRsNoOBrGrRnfzH0Ovgf3WR8CHHc4DJplhXnakwVhQnOds4Wpmswo",
+	"z1kGx/QfPDH2GDGDl6X+qtmxVRFt63rwRDGNZkSWmtxSDkeKo8eXnyn78feY1cs5IwXyXZLKMs+IkJpM",
+	"mTkHzHwzs2OBMPcfKQqEo/lqSC7NkSJLncoFI1yRUlwLeStCMi01abBiIkW+IgWjmQqJkoRrsqAr03jB",
+	"BooJ/U029LnUr2Qpsq9aMe+ZkmWRMqDWDKrbcu8efudZZpkRQLHzt1TVA/gGW9SsF1ZUm+iLqX0qNCsE",
+	"zWFLsQJln20J/vR7EPx9KcyesVKa2UH1IfaNCM1T9kHQG8pzOkUq/plClO0BKb0uPMhGX6wxS2QYdRXb",
+	"8s7/LGGpg1hbctc/fulcSnlGxcrK3uqr9umllEYAXDleo7bdo0++M1Mc4Hmk5wVTc5lnwBkLRtM5y44N",
+	"vyynC65JTo0q3XNqN6HZDVdMVUIA1RORM6o0GZEFF6Vm6tsIpR8ELfVcFvw39nXnWKOiLSdr/z9qr/kj",
+	"rCSdntNGZEEWVnNJC5YZ0ZXmyvys5TUT30Ju/SBUuVzKQrPsjGWcXoJJ5avmsKqQLEyNBKw0W87m4++x",
+	"9c6qboL8QfNc3rLM6HMiI8lzpMTAUIa0aZH88XNSjUlVin1liKBZxs2bNH9XyCUrNEc7Fti9rDXMdGv4",
+	"nt66KQnrpwO+MDNjSiypngfjgIlUZlxc4cR2qlkoG98KVhCzds2iRAK49XtMDJNCzZiLf5W8MCw3lQUI",
+	"cctGR0/x+UPT5V5Dg53523CWj1XxT6Gz/cnp/7BUm4XQMoHsNA4s5g+kAL3fjgNMvr2bUZ9QMREgRbmm",
+	"0DJFybRUXBidUxZErZRmCzKjZa6H5KQ2scK7gnE9Z4WRLWC1TQS2NYZ2L178RApmZkkZDQRMtBlLpTPH",
+	"IgNvErW29txHU/vWXRg0BvBQsZeNl82ErFMeiftzJaJ9zxX7uprCk7cnpEfvmfi+W8Hr67S57e6jj/dm",
+	"e7V6jz5tR7Z6Sv7qdLPmsW7Cbbey/Fc7SWefbaCdfmu69hfgihnVlGgja+p0Tnp2TfWH5OUNK1Zkxlme",
+	"kWXBFBPa7Hp4z0hyKVUsJGpJUy6uJoKKjCxLkeoS2RItGOFXQhZo9YBiXFwdV3+RohQKzRa3cybIjBdK",
+	"n9MFI1RkE5FT/Abcy/En/MFUbU0aE3EJyiDLPEP8jN8wouZ0CQZPqknGZzNWYFtckNs5T+dEzuomQ+Ka",
+	"w8b99qA5N7tjLAN+JlOECLpgxzX/xK/mqZF/GcnYsmAp1SybCNujVC6mXBgCNEohe8XaBXQJfqgaATrA",
+	"T1Op52AaWk0EkKKcKqYV+MkEszOmmAY7EOjKS5aShcyYkcYEI7gQjy0doHHsFGqoWKu1MBsO7jnKSFHm",
+	"jPRqfXZoD7WhZQSs30ki0/uarPanqplj9AK2KNboFLxM05QtzZMezBKeNOgKrIv1jwn16Ag0k6UmtEVL",
+	"73v9zkT4M2CGIGRrnrgildmcRNFj0nNSL62WCU5Cf0hOBG6zicDTU2IdFOQ0U5VZx2PfokGoULesMOtE",
+	"IGOAhvajg67D09qK33DB4g65wVqSc25mXQDDW9DPb8APGowPonDdCenVOHqgRn0rt6nR30zrNT5rbp2K",
+	"gsATql1pxI0yz1vNPX0SBgsu3Ne4o/GU61WHb5rrVauu0WFH6UxO1wu/oJqZzTblhZ6HJPnll19+OTt7",
+	"8SKB84RqzQrz2v/6GA2OPv3+9O5vQUfNFetZr/9VtQKPax6AXKpJnQaX6qaQmZAHKDSXC/ZuLkVHT17L",
+	"BSNL8ywkcUQyfsW1CokoF6zgKfDTzjHHUfegeXYu11s5BVVx5uRZUS6mrDD1os/L1MCE4prfsNaUPe1s",
+	"40JT3TGYy1vp+fCVtrPIlSqpSJmDTPBGb4BTcK3IMqdp830+mwgQgcmHC1tdj2qykEqTx6RqyVktvH4/",
+	"bszJqHMQTpNtjuGtYN4YQK7u7Daqg71ocGT6fzL4tQ8DYYvl2rqP1+bvZPDrp//qnD+3ENc79oY2l6x3",
+	"sn6LNbvgWZaz7q6cwTPozDbcybz3rmAz/nm9KujkEh6SHhteDcmLog9HrxWXrJ41g0UCh2V+S1eKfGi3",
+	"vKHhi3K2uWEFD23D//jjGlZKdDCdMs/JxcU52SOafiY8I70ju+H7bg/AeTmTZWEfbNyj3oLqIUc4uPs3",
+	"/nF01+9cWmrzps2ZrncsnU4LdsNR9mixg/a28tf1yeBXOvjt0++jbs50K4vrDUzwn7K4/iOZ4G98iYiG",
+	"dkO/nr6DLT1GAVYWRJhTFhs0Qk1G1ZxMmb5lDJ0gV4Uslwqm30pGx0bEMDK5BZas9erwrjf4Lzcn/a5t",
+	"fnefwvJdlTzoQaW9odRUSUnIDVHydrsEpDA1JGfeNyNVLo0wCXAdq+4g6MtpQxVcp6FGqjlfwvOW6kNa",
+	"mg+Kz1b1uUdmg049pGXCS7BcWoLU7qWNJPQFpXwp9KGSzxsvo/y0e5PV2bF70UqW2b2okU2+pBRIG19S",
+	"0Jzwu5dzR/DuJeszc/ey4otL4dH6ZWXxdNy9rLxhBc1z+O0ilUUHr42IliSOohBtlMj7xmQub0maS8Xy",
+	"lbWjoo+Dal3waamZtX/43GEimuwhBA5TGr3UdAQVPQ+/VYMx/GMyjqJ/f4wHR5+QOW84JJXYnRrqyxZo",
+	"dSLuXtSecLsW3HTwmB1Wqu9qKlPQhXV74bLgi8p5tCa7sM+6wjKZN2mxsjXBYTXsmmL7Ho55G577bq1A",
+	"JyFrF9L3oONlDa6uYNkr0psE7LORW8ypGfRDoubUKArTFWwaq9nYcifvTtWQnOS5O8dpwSZCLnEcxxbo",
+	"jfY+cwCDrgNClNTkHxdvz0mPOsTvI0VeX569IUt6xfpoTtQ8z4kzKE2EhcVfvPgJGYQZdmb7DohwgD7P",
+	"mVsZHcd8hQNpr4t3VM9JT+YZK2BUIF/PjPz94f0b0hPstn6AJJhRnoNblaKytLZqml7MdoPvGc3oNGdE",
+	"mxVp64SxPFIkpaXqXoptwMl9q7Dx7jrQ5Pc1RzL/V8ncdOxVwQG2b148QIg7qABRq7Obaw7XTnsNCIZ8",
+	"weqxE5mmZQE23dOLt4Onj6MYJb8Fz3OumJF8FJRLfk1CYrSwiUhG0SgeRI8HcXwZPx7vx+P9g2F0EP+a",
+	"DMlPbKkJJcuccmFPFNIzqy/JqGYD03rSR5usWaOCyCybCAghQKB0tT6JYObkWNBrZnrg75lSgD8NYC6w",
+	"6NbosWOoyPHXBGNsoT00wxqmjg09k9nK9PY52JZfpvMOw5AHKnmkCL5pfZpmVzKMA7FbtQLr4zSoxjyo",
+	"kLDPNNX5ilA1EeDLmNL0eky6wz6w7tr2bRaWGXoSH4yjaPw0StA4bOYmneOMTkRmipgJX9JCMbIolfZm",
+	"0nfM+rNIXgKnsh0lC0YFKYViuoupYHdedOrKlkAZLPeKPD2wTw7OzgYvXiRog7lleT4wAokFE68bTatB",
+	"b2wF9pLfyuvX47Oz8cXFtm2UihUv2IwL1rFEXxXMcquqieF2mip27z0sku9y1DWW6TEpmC4LwTJSinRO",
+	"xZXFAONS2OCF3HKSrenZTW2PkoLRHB71h+SkyYgc2wH25y24OvCJ3BbcCLiG38L6s9FNhAN8C7acvy7b",
+	"loWDu0EvAhH23/HHaDD61K++f4xHn+Clf+9/jOINwu2Wiy4k9VIbrtmaYtvO6GM02P/UH3+MBof4k/fn",
+	"3758PYYdE7rmSDjcbqW2Nes2l24YNuzJKBsmkND5zNAcR/5pdh5t20Rg/rDT4URQw500p3kN7FBlOgcx",
+	"R1QWDyumLujKikYAJMdKhuTtkokxkXrOCnuA4at0uWTUgjyYKBfB+GMQRVEQBvv2M4bPEXwemM+jx0EY",
+	"HMHToyj2vOWWdGYvmqoGHnWUqVcYhSr3SCGkg67AcamCMEAfZiFLQBSiYwGx82i4B0qkfEkBhYtve795",
+	"r1aUGXRicFIpUEEEKPWGijpLgsGpCfR1TkLrepfLMgd3aA8MI+iq9p3i8HYfC0J4QEPddAqIm1mkAr7d",
+	"hElU66FGt8uCLAt5wzNANO5a4lM1eTe0MJ2EiTuHiQsgeOBdYwLOJRoZTxoket6gLbzwgmr6oUGzc3lO",
+	"F+yVoRh8+8nQ4bQmA/zYsGDimlv7McZec6VKVlxzPZBLJga4mHVRMidsd2/aC28BwuZr7tBjkkRRZE9I",
+	"IS0myt9OZKvdFME+iqJ9+DyEz8fw+dR8QvBTFMM7sXknjvDzAD4P4fMxfD4x++4IP5/C59FX7sFq8zlY",
+	"aHP7eQ/WVqR7oFhh+FP1+yb/ehAGGNJruGOzNsIFRNCCAOpgfbihbBEtJVFzc7bf80IuYfhVjxfQhGvc",
+	"xmvxjFSSH1iHTIkFHukWXrNagj0fJjcIgynNSE5XsoR9bF0o9TjThqTLM5+YFQFcIYfIxd3e5CQVlI/n",
+	"ZWF+cEFZm3bmSxsMcorNvcepO3cTYX+2VpH2zxcwbdWvNorxve2x25uNwnhmnnpzBa9dSnlhp8Z9f4Mz",
+	"4XqwsJETKBicZmdcOdKfWtIbJnG5WrK3xc+W7M9o9gao/rZ45chne+mLjRCm7Sjgeu/eP/HJ3eRBuPlf",
+	"VcS+9In9IEPZjP58RY3KYAWAKrbDHPSjKKp5cO9mRFAdD4niUzAYyBlB4GR/7KE8JwLAnQi+dyZOROnP",
+	"SsWyPsJjfCAovusad4GIHQqKawM6/ZDVAF+6cwt1lzJdElVVfs1pbgdh2ITVpt9vlL7h8Qu/hq3sKYiX",
+	"3U5JecXYCViUOyabsdraHBJ9Kz0oAXqAAcaGZoMKAcWVEYtBKyUnz1/7SvxwInY4YF6/3oH/t1rawFZO",
+	"nr9+eA+8ZjTX8+dzll5/XyAp9INAjgirrTesjs7guL5uLCtabtReXFwvbDQbIG+NF9bu022Gg/jCh7aF",
+	"Rz9bwBStLOctMQWle7ty5/6QEW2QvL1OutV2w9SUpovlQ3Y2l4HE1NrQVC8r9Q3khd+kYCRjil8JqmUT",
+	"95PLlOaDynrWbe16JYtbWmQsM391jNXwN4vvsTPAVOVFdyHXosoGAR4h0ydnwQOCUDItaHrNwDicc6VJ",
+	"8rGONf+U9DuNcV17f32i1hlWwa/Q1LY2PbXzO7GB1gkge5L3shSZLvjSSpdck1QujDpvs1oYpl/ouWH1",
+	"lrFzcSPzm5Y+9xB/+O8qUUjV4g4MA7GNa+veiDGtJ5s6u4HHbOjW/TzHC+f4Lh4RJ3Y60LWV+PrIcOxE",
+	"oHcCbIMdeHUfSH4vWr16sbKRPejM9y1pd2FAG1LfxhgVlL/HBFE7aEBH7QcPrp7R09mSFma3q3GFV1Eh",
+	"4Fvgf2leLiZC5fBLHxhFzqghKPmNFdK8FQ/iJ42z8Y1rsWBVFNSUgX/Dik5m884gB4XtTN0RhCs3moCf",
+	"zBHXO6fpnPZbKob1QNF8OacWDHTcFNG0YvmswvP6oOH9vSh6Cqq5q4ub2Tc8wvqSHsI+xmvQV98gFwOK",
+	"jw5++2QBfYB9isL4cTcmqV7+XQ6Dk+opqVQeRBuywkPsIrweQehGmoStlxGqiRRTSQtD2jUsZNyJQUbx",
+	"fr0jqH9xQTKZ57RQIbmdy5yRXrkEh/7Ih6yBRyOFzBn2+VGF3qJmkSHW34hYtlRIHIAzHnlLy4IEwInY",
+	"OBWSeHSYAPuNR4fDwyhZx3rGo3vmyYLj4jAeOXxcHB7dTSZD/DLaAJYrGnrZunzaMnh5MLKwvcav2VK3",
+	"DJhHjR4fdZh6j7pXEfrMaLHqWkQX7uH6GnIrxctFRnrxII4qJiId5LA/XF8+m7cBLnxH42hTrz21dV12",
+	"g2O3YZE4RpMgxlKCGiCBTSA7h2xj2B/0BZXTnKt5pwMDGje8wqF9t3CxwqvtgCO/muY8tBdLm493hSfV",
+	"mIx1cK2PPrUBJ2gLBPl4SJLnCelVBmiao0Wkj+Rilu1qtHBCZWEz2gZ/Iz5GLiQVdC0kPrYkJE28VzgR",
+	"TdSKOUqm9q8K3wVs3SFpSA9tcfUOIUYMAZBO/xjlJpSLrPzfa6LT6sAh+7WFsgpJCwQVTkQL2hSSGqFj",
+	"ulnhwsyXC+9R1ecZGI0qGG4fD6JfQnJuNsqHYbtNjGNptmpPSQANJx+s0OjZAyaCizQvM5ZZ+AqAoGVh",
+	"UclDKCSbeG6sOKUCnZhQm2VFwGnb5ydQGvKlgH3ct1LPIZtK08Q9JEaTB1uaoQC7YcVqIjykZ+1bt+kO",
+	"yZyKLMe0VwtCc37NdhJ2fwnC4DwIg+dBGHzYQcwFCBkA7j/TtDYKCln9ubZD8LHliYAuActhbV/qlnvP",
+	"bFmHXfTcSjSvH76gmj4sD7+jqwUT+vvBhDB7nNV7ltgbRP4YnpIxRSDrYjIpo2g/fXZy/hP8xQZxFD1G",
+	"hbXlSe1kYi8r83wnT87us/28keKKFcT7cUMdmvL8QeyWR/AXWMKojFznXb6FuSw0gYe74y6W/tS2pvpF",
+	"1dc/fcKxaVDNq/kenLw7tZ6RLefT1vJNJ/RbT0o9/e+6EIAtBJkFE7a8tesOpy/xLcUj8wl+2Wgnb5Dl",
+	"9XstT4wXxWnOBpsSLZcQrFnLI4QrhN5aT+NSotoDED52ReFv37GJrk46lc2jo1mjxVp4vthHhgBKs6Ki",
+	"3oznLrmBtJTyCLrRV6LfVEN47vp9Lps+x1NxBm294o6D38d/60wI38UcYaW6nufVBXPE2Gm0g5zdsCaY",
+	"uVdptX0ERFkvObxpZAjv1coGMWwEFYSkBvkO1+CvYSOUo9PlsLsRpA7cbyOMHypu39zRiALwtodNKC8R",
+	"dOZJYRsjrHbU4NdrDo2m7jz1nRxvkxL+JXUx32X+YL6OKhDEd5Pc6xOqXqwR1F1kcHyzdtx6OX8BA5hL",
+	"eV0uh1vYKB7Qwc/90C3WObG76c8vt63jPm32S+YODbCVa3QTlhdfG1wxwQqAq/g4Ut4GScWPtzKWtyHI",
+	"fzpffGZzF2e1oCIcbONUK7JgqMpkbGlek3jcGAlmRhc8Xx0Dkt3oWs5xNJ6IZD1F79DPxOsOpjrLQkgO",
+	"oqgfQjonL5Vdz882HU6EXi250XxW5DAa7R1G+3uH0YEptmCaGn1iuECiqIT0nPUZkOZhFTlXiWFKr3I2",
+	"EW6ECZ6JCRkOhyTJZJa9Kqi4Tkjv/eW7vVte1EVD/7zdwLO3T7Tir4FG0pWwlQKxM/4C5YNGVu77snF3",
+	"io9urB2xoXMG8oJHODKjea4A4Yu/v5BZNoDypGALrjVEj2MejeSXlxdoQDx/C8bDXZTTlxdG4njbLaHd",
+	"J2ewbRD971oag1tCu0zXmStjzVVM6fdsxgomutxez+0VBaR2h9h3Sa+hDPY3cD5DcnVPAxfwBjSwU8Vb",
+	"eVHd9Fdp8baoWd8fJXHZ4KBb1Qhrphs5DCgYRIe3ajq2aKIH7ZUP6DOqFQSyaed+x0iuQc1TLUoPOfvw",
+	"C9OS+UN0Kcp2oFKLnzX3ThXN8+cHWgtG7ElhjzzvsLC+D4AWJyengzdc6cFBFA2MLGWW3iCODrc3xtgO",
+	"b9beF5vCmlxJzT7rr1usjmhrU1CzvD99DmwlFX/xj+t12rpzvUM8W9pQVzejUJprtlC7sfKKRAv6+RSL",
+	"x1EtGdOioKsdqV6fDh376C/CJaxWXAX9oQOjCiJzy7YDQ9Ztu7mcF4wNQDNo4NUbMH+63g/nVXaex+gg",
+	"CSfiHpwpui8I2k3lDDJ4VOoV0RsjyHaYwTop40XTj9UaMnSrsYwxh8KgUmlDjJaaMpKAhg6hHU7SQeX+",
+	"Uwdv+NlPpP098zbatgkTNyyXONxGlu/1NULvyTv5gBmiu1zbKbixgS6fX4uS3/GkrnKTfh0tt8ziuLHg",
+	"FtS8J8Njg5w/j7yp3XHdhOarMgxgtMWwGy19m0VUN7HVuDeBmh+e5d1H/s2n3GtkffBowCkLrlcXpil7",
+	"RxejBVpipvDXK2fN+8c/L4P20k8a6PIxwcIE3V2QRBv9XeB5Bf8nhoSTS/MMUtuwNZMWlhNMZEvJBdh3",
+	"rfYzJsm7txeXZE/SUs/3buI9eDcJnYHMS+MdGqWpYEYxsC2PDiZiLstCWbxaK1af0FxJBw4ii1KXNCeX",
+	"by7GhJLnJwPFr0R1BxtJzcxC8jIWTsQ1W4E54vmJCzr2RxtilLLpKd5v5xzVx1XIvobAaTj96oongtYB",
+	"vdYcgwcgrAyITsbJqqZ2rvUSU25zMZMusThNYXvZ87BWtK8kWVAuNOWCQQRMCbdAmErUeG/viut5OR2m",
+	"crFXldnzSwcbxRFEWHQIA+A4Q7yMX1OIGVGjKLZJw9z7NveRgrzNDZSQb72vgEPmN2e3slIPdOWRWvNU",
+	"23SlFNKcYs7XrFS6WMHTKVXMD9Lx/QKmEQwtBHcNxLACgvjWM66YSqyv3wLzPDHpkarTMEzE3//+osoF",
+	"Ovz738nPlovEpJdsvJFjOBwmfUikJYQsRcoyIzVPmwlcsaeQCRDAShV/agdnbGxohA0dE/aZK13H+tic",
+	"q3gHAjRdLq8KmjGcvpvYC7onNnlVwWbS7CxaXLOMJHVHk2E15tFE1Ns9hJUycIxAkf/zv5/2yTVjS5f9",
+	"HGP6UllkivSSOgG0S/JqJM4O42XSt5MI3jEUji1XN+yHJJsPkYTsTURyD6NNjkFwrXxSC7qyVzI2OtKI",
+	"6Ugmopc0AlESskcSL8gkwdWatGM9kj4R7LM2nYarZpRmFLJSJHaksMLO6gzGOVNwc1rWHzfwK1w5D6dZ",
+	"KEnD8ZNgUomGAyE5dnliN6VH9mN15lSRpAIi2focEAlTE+zJgiQ+OCc5ngjWldK5WfXGDM/kngTPQBUP",
+	"s8xFnTkJFoadPJujxZT0wJQqtIF1FixMNVSBTB2rbgSEjtcOgwZE3pUMibv0rvtYnYiOcxU4S0FvIFUy",
+	"ZG6oDi7Se+DgIh3nlqP5vQdXf0gOohhAU6q62887e4/JQbRvH1O8Oe6Wqom49/o4INw/Xcg/nAc5ozdG",
+	"FyxxWm7xIVeYIJoqVS6YGk/EgLyWNp2nqjNkuJT/5mfvrC0V5LgCINmSQnAFllCMfHj/ZojV3eK4cYY9",
+	"ouFiQPznGKpXc3krthFSJoK4zNQPyCnEiimmK/ddVDNlcy4ycjA6Gtv4KiATF5m83dC3Q9MLd0MPMYo4",
+	"OvGO4R4bQjVp3WFD6AywB6YV7BG6xJC2V/ymvpMX5qxTpKsi/QzvqXyGJB7EkemPD0lH8CQZHYZ1Tta9",
+	"Kq1yPDiIfMwiMV8bKVrjwdMnQOqmG5DEj0NSeVpJHNXUTSvzgvLgASFpOf03evrBYNG3PjMmxgjCJNXh",
+	"Cv6QLMP3UEax1+JZW4e9cMLl9HYXTwxIYlMyJY7peXl1/MXtT8DxeiRNI5OV6RmgDA2LvCq5GQdVJMPM",
+	"612ON+CjDSdb5UWUM1Nd4/KqJLRp2uuNCgKWl7DHua456JHucO+Zn81variii7yenyazxGFnMi1Nh1D2",
+	"QGmMHESROQUP4kPS4xUkE+4crTKjy2zVPzad5ho6gJsf/VdIXZTM3CXJOU+Z1dGs/HyypOmcDUbDaE1i",
+	"vr29HVJ4PJTF1Z4tq/benD5/eX7xEsrU0CxIcUbWfados76Joc83o34QBlZwC8ZBPIyGB5AzcMkEXfJg",
+	"HOwPo+E+JhaZgwq3UWic16Fc5r0rZhV8J4ihwy3sQpSrpkvSXqJc5TA6l9UBakg8JDYO2SgwqKTYcyTn",
+	"18ydMUh1VAhrEbheJxgqYdTsODQ7YEZvZFnAotssr3pjTHAKK0kU7kGCJxjTFjQvCP/YrYbXr+y1Lg/6",
+	"1LreehRFu93lVEdgBo17YF2cnRcbVsdGBm+vg0ZYY9d9TUFHoGHgBwBuf5dTV6DrhgvVvHv84P40MNn+",
+	"8ZdoHUTxpnLVfOw1LjeDQvsPF6rv+4USBw+XqC4UNQVGRw8XaF+5dxcGh7hu7i/nX6cJZUYPl/HuW4ci",
+	"+9s107pMEopuQYrWnbxgXyoX5syswlJ8HhKEgaZXgE2027GFNzSn1G3BtWbCMSb/ccF0sRooOmMWJ3AX",
+	"bnuB5fj3YCnVVswP7IN1nsY64RAoxIr0vICBljkClMwQlSEvWTO3+dzCOr9VI0nNo+q2ERd+LTLLKn0b",
+	"BnOXLFf5XStLRmXAQLODbQS7wBXxrsSz8B/bfnU9DQj79f28Y5uy3dAaj9sB3NXmJEObrgM1n2aOh5QK",
+	"m48JdWDagmbikdtL1kFF0ppSqJgISELTgddsIjuTDXhNNALcA9lMwrUU3P1tclMROhFfnZvKEG2nw49s",
+	"Pvsaq7zz9Pu5dZHr159/wMYgOeJOR999zqTmbWBe0HP7GirvJpkgjiJyZnTYCzMuvEUluFgafd2lv/Gu",
+	"MAneQXKU+n6I4A2DSDTM6h+8fR14ie+Dg8NDc76O9g+aSFo/8Z13DAfN5HCBdyo3srYFsshYQQ6exHEH",
+	"2jYw7R0+fvL0KKjBrQEGbq6FyY2DKI6jKIriw1ZA3Ti4ePk8wgxMjeg966b070B8SBbodF/eNd0QFrP1",
+	"dZLRvf6xFjSndr93rQ+b1BlCoryM8hAq1coVbwMK2unc4dVWGnP4TbS+d6TxDo6ioJnRGt5sJpwOflnH",
+	"dTcSNdcBAsLFAsx4jumrfPx/0JmOGaIi/jLL1kMaOHrXqOng9eugAYgOnr85fXl+aZfvFy35Fho4GB3a",
+	"Yvgv/poNsFkcRrkh9SEZQ4JCUMdh13OSMxxrfTJFU3kjaTueePaGiG9xr/DBNmLoM5pV+/4vLInHh9v0",
+	"q+Mu3h9i/L1iPK5/X7gxQhnkygC+W8v0J2t2jW8n3482Wja2sGNscoptY9SYiNqqQdaNGvVVj9Zchdam",
+	"m7hp0zKS9jG5GYFwDkbtzFRsE3Fgn+iC2Rz0njG3gnbV9tU2KMHUWSFk+w8YRH4e/TCJ/DCJ/DCJ/D9g",
+	"EhndZxL5YQD5YQD5Uw0gFfyD9OCKC6EtPAHOPWsBgOG/9y+Kh9SENzHhAq76beA4NqE0HIqDPADiSDxd",
+	"OcFRo4Y7dHO8FbKD9Bq4jvq+evja9yAbE0Ht6B403PxB5/QfZbppgDh/GG/+I4w39Zz9KeabJtr1hwHn",
+	"zzHguMtffhhwNm+CHyacHyacHyacP8uE48UcgNTiog0+fjIiiQLKojyz8T4+I3AKvHCOzKXSYyKkGCwL",
+	"mZUYeZzYNwZ0yQf/uhkiahKgxJlcUO6wkyGpC01ED+D/sIndTXl8UeZUy6LfqHJjfbijm4ig300P7+CK",
+	"lYIDxMzM3rzStGaYAT5oddlUPrTAyrWgiwrr2Lpw0CdMlZ/77s4Q1s5ox5U9tSnM2qIeiucb2nOzSj0e",
+	"3IW/3xsG0LpAhl5RI/QiiVFfcwvR6W1eGx1r8O7T3f8NAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,0 +1,202 @@
+package jsonx
+
+import (
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Decode decodes the JSON value v into *dst as encoding/json would, taking a direct path for
+// the common cases: a field whose type implements json.Unmarshaler gets v handed to its own
+// UnmarshalJSON; strings (and string-based types such as enums) without escapes, booleans,
+// integers and floats are converted in place. Anything else goes through json.Unmarshal, so
+// the result and errors are those of encoding/json. dst must be a non-nil pointer.
+func Decode(dst any, v []byte) error {
+	switch d := dst.(type) {
+	case json.Unmarshaler:
+		return d.UnmarshalJSON(v)
+	case *string:
+		if s, ok := plainString(v); ok {
+			*d = string(s)
+			return nil
+		}
+	case *bool:
+		switch string(v) {
+		case "true":
+			*d = true
+			return nil
+		case "false":
+			*d = false
+			return nil
+		}
+	case *float64:
+		if isNumber(v) {
+			if f, err := strconv.ParseFloat(string(v), 64); err == nil {
+				*d = f
+				return nil
+			}
+		}
+	case *int:
+		if isInteger(v) {
+			if n, err := strconv.ParseInt(string(v), 10, 0); err == nil {
+				*d = int(n)
+				return nil
+			}
+		}
+	case *int32:
+		if isInteger(v) {
+			if n, err := strconv.ParseInt(string(v), 10, 32); err == nil {
+				*d = int32(n)
+				return nil
+			}
+		}
+	case *int64:
+		if isInteger(v) {
+			if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+				*d = n
+				return nil
+			}
+		}
+	default:
+		if s, ok := plainString(v); ok {
+			if rv := reflect.ValueOf(dst); rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.String {
+				rv.Elem().SetString(string(s))
+				return nil
+			}
+		}
+	}
+	if string(v) == "null" {
+		if _, ok := dst.(*string); ok {
+			return nil // as encoding/json: null leaves a string unchanged
+		}
+	}
+	return json.Unmarshal(v, dst)
+}
+
+// DecodeSlice decodes the JSON array v into *dst as encoding/json would (null sets nil),
+// decoding each element with [Decode].
+func DecodeSlice[T any](dst *[]T, v []byte) error {
+	i := skipSpace(v, 0)
+	if string(v[i:]) == "null" {
+		*dst = nil
+		return nil
+	}
+	if i >= len(v) || v[i] != '[' {
+		return json.Unmarshal(v, dst) // encoding/json's type error
+	}
+	out := (*dst)[:0]
+	i = skipSpace(v, i+1)
+	if i < len(v) && v[i] == ']' {
+		if out == nil {
+			out = []T{}
+		}
+		*dst = out
+		return nil
+	}
+	for {
+		end := valueEnd(v, i)
+		if end < 0 {
+			return errSyntax
+		}
+		var elem T
+		if err := Decode(&elem, v[i:end]); err != nil {
+			return err
+		}
+		out = append(out, elem)
+		i = skipSpace(v, end)
+		if i >= len(v) {
+			return errSyntax
+		}
+		if v[i] == ']' {
+			*dst = out
+			return nil
+		}
+		if v[i] != ',' {
+			return errSyntax
+		}
+		i = skipSpace(v, i+1)
+	}
+}
+
+// plainString returns the content of the JSON string v when it needs no unescaping: no
+// backslash, no control character, valid UTF-8.
+func plainString(v []byte) ([]byte, bool) {
+	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
+		return nil, false
+	}
+	s := v[1 : len(v)-1]
+	ascii := true
+	for _, c := range s {
+		if c < 0x20 || c == '\\' || c == '"' {
+			return nil, false
+		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
+	}
+	if !ascii && !utf8.Valid(s) {
+		return nil, false
+	}
+	return s, true
+}
+
+// isInteger reports whether v is a JSON number without fraction or exponent.
+func isInteger(v []byte) bool {
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	if i >= len(v) {
+		return false
+	}
+	if v[i] == '0' {
+		return i+1 == len(v)
+	}
+	for ; i < len(v); i++ {
+		if v[i] < '0' || v[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// isNumber reports whether v is a JSON number.
+func isNumber(v []byte) bool {
+	i := 0
+	if i < len(v) && v[i] == '-' {
+		i++
+	}
+	if i >= len(v) || v[i] < '0' || v[i] > '9' {
+		return false
+	}
+	if v[i] == '0' {
+		i++
+	} else {
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		if i >= len(v) || v[i] < '0' || v[i] > '9' {
+			return false
+		}
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		if i >= len(v) || v[i] < '0' || v[i] > '9' {
+			return false
+		}
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+	}
+	return i == len(v)
+}

@@ -1,0 +1,9 @@
+// Package jsonx keeps the JSON object members a generated model does not name.
+//
+// The generated models of the SDK decode with encoding/json and keep every member whose key is
+// not one of their fields in a map[string]json.RawMessage, byte for byte, so that what a
+// service sends survives decode → encode and a caller can send members the spec does not name.
+// [Fields] tells which keys a model knows, matching keys exactly as encoding/json does (a
+// case-insensitive fold), [Fields.Extras] collects the other members with one allocation-free
+// scan when there are none, and [Fields.AppendExtras] writes them back after the known fields.
+package jsonx
