@@ -72,7 +72,7 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 	}
 	next := Cursor{Style: style, Start: n[0], Size: n[1], Skip: n[2]}
 	if err := next.position().Validate(0); err != nil {
-		return fmt.Errorf("paging: cursor %q: %w", s, err)
+		return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
 	}
 	*c = next
 	return nil

@@ -21,13 +21,14 @@ type Iterator[T any] struct {
 	size  int    // configured page size (Cursor.Size after a cap-shrunk window)
 	cur   Cursor // next page to request; Done at the end
 	count int    // items delivered, for Config.MaxItems
+	total int    // last total the server reported, -1 before any
 	err   error  // configuration error, yielded by every range
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
 // Config.Validate) is reported by the first step, before any request.
 func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *Iterator[T] {
-	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch}
+	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1}
 	if err := cfg.Validate(); err != nil {
 		it.err = err
 		return it
@@ -122,11 +123,20 @@ func (it *Iterator[T]) left() int {
 }
 
 // request returns the page request for cursor c with left items allowed (-1: no cap): row and
-// offset windows shrink to the cap.
+// offset windows shrink to the cap and, once the server reported a total, to the total (2,500
+// rows: windows 1-1000, 1001-2000, 2001-2500).
 func (it *Iterator[T]) request(c Cursor, left int) Position {
 	p := c.position()
-	if left >= 0 && p.Style != StylePage && left < p.Size {
+	if p.Style == StylePage {
+		return p
+	}
+	if left >= 0 && left < p.Size {
 		p.Size = left
+	}
+	if it.total >= 0 {
+		if rest := it.total - (p.Start - p.Style.base()); rest > 0 && rest < p.Size {
+			p.Size = rest
+		}
 	}
 	return p
 }
@@ -159,6 +169,9 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			return
 		}
 		pg.Position = req
+		if pg.HasTotal {
+			it.total = max(pg.Total, 0)
+		}
 		next, done, err := it.advance(req, &pg)
 		if err != nil {
 			fail(err)
