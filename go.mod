@@ -10,6 +10,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	go.uber.org/goleak v1.3.0
 	golang.org/x/oauth2 v0.36.0
+	golang.org/x/time v0.14.0
 )
 
 require (

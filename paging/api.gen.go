@@ -884,6 +884,91 @@ type WireDetailsResponse struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// WireListRequest Wire inquiry filter (bank spec 1.3.6), with the page parameters in the body.
+type WireListRequest struct {
+	// AccountNumber Account number, 1-16 digits.
+	AccountNumber scalar.Secret `json:"accountNumber"`
+
+	// FromDate First date, not more than 180 days back.
+	FromDate scalar.Date `json:"fromDate"`
+
+	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
+	// accepts a JSON number or a string, and strings may use thousands commas
+	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
+	// when decoding.
+	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+
+	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
+	// accepts a JSON number or a string, and strings may use thousands commas
+	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
+	// when decoding.
+	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+
+	// PageNumber Page to return, from 1. Default not published.
+	PageNumber int `json:"pageNumber,omitempty,omitzero"`
+
+	// PageSize Transactions per page, 1 to 1000. Default not published.
+	PageSize int `json:"pageSize,omitempty,omitzero"`
+
+	// RequestReference Caller's request reference.
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
+
+	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
+	ToDate scalar.Date `json:"toDate"`
+}
+
+// WireListResponse A page of wire transactions.
+type WireListResponse struct {
+	// Metadata Metadata of a page-style list response.
+	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
+
+	// Transactions Up to 1000 transactions.
+	Transactions []WireListTransaction `json:"transactions,omitempty,omitzero"`
+}
+
+// WireListTransaction One wire transaction of the list (the same fields as an RTP list item).
+type WireListTransaction struct {
+	// Beneficiary Name of a party of a payment.
+	Beneficiary PartyName `json:"beneficiary,omitempty,omitzero"`
+
+	// Creditor Name of a party of a payment.
+	Creditor PartyName `json:"creditor,omitempty,omitzero"`
+
+	// CreditorAccount Account of a party of a payment.
+	CreditorAccount TransactionAccount `json:"creditorAccount,omitempty,omitzero"`
+
+	// Debtor Name of a party of a payment.
+	Debtor PartyName `json:"debtor,omitempty,omitzero"`
+
+	// DebtorAccount Account of a party of a payment.
+	DebtorAccount TransactionAccount `json:"debtorAccount,omitempty,omitzero"`
+
+	// Originator Name of a party of a payment.
+	Originator PartyName `json:"originator,omitempty,omitzero"`
+
+	// RequestReference Caller's request reference.
+	RequestReference string `json:"requestReference,omitempty,omitzero"`
+
+	// SendersReference Sender's reference; equals transactionId for outbound payments.
+	SendersReference string `json:"sendersReference,omitempty,omitzero"`
+
+	// TransactionAmount Amount in dollars.
+	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
+
+	// TransactionDate Transaction date.
+	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
+
+	// TransactionID Transaction id.
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
+
+	// TransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
+	// `IN REVIEW`). Open: other values may appear.
+	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
+
+	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+}
+
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
 // `customData` the legacy responses are documented to carry.
 type WireTransaction struct {

@@ -27,7 +27,9 @@ type ListACHAddendaRequest struct {
 // caller's `uuid`. `pageSize` (query) sets how many addenda come back; `startAddendaSequenceNumber`
 // (body) sets the first addenda sequence to return. The bank publishes no total and no next-page
 // marker: the caller advances `startAddendaSequenceNumber` past the last returned
-// `addendaSequenceNumber` (assumed) and stops on a short or empty page.
+// `addendaSequenceNumber` (assumed) and stops on a short or empty page. An ACH item has at most
+// 9999 addenda (sequence numbers have four digits), so a walk never asks past sequence 9999
+// (`maxItems`).
 //
 // It returns the ACHAddendaResponse of the 200 answer.
 //
@@ -153,19 +155,18 @@ type ListRTPParticipantsRequest struct {
 	// Offset is the query parameter offset. Required. Starting row: how many rows are skipped. The
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
 	Offset int
-	// ClientID is the header ClientId. Required. Client id issued at onboarding (32 characters; not the
-	// OAuth client id). The real header name is `<B>ClientId`: the bank's short brand name (PascalCase)
-	// followed by `ClientId`. The brand is a placeholder in this spec, so the header is declared as
-	// `ClientId`; the SDK lets the user set the real header name and value.
-	ClientID string
+	// KeyClientID is the header KeyClientId. Required. Client id issued at onboarding (32 characters;
+	// not the OAuth client id), in the header whose published name is `KeyClientId` (the bank's
+	// reference). The SDK takes the value as a client option and sends it on this endpoint.
+	KeyClientID string
 }
 
 // ListRTPParticipants sends GET /rtp/v1/payment/rtp/participant: list RTP network participants.
 //
 // Lists the active, online banks of the real-time payments network. Offset pagination: `limit` and
 // `offset` are required on this endpoint; `count` in the response is the total number of matching
-// records. Needs the onboarding-issued client id header (`<B>ClientId`, declared here as
-// `ClientId`).
+// records (a string) and `offset` echoes the offset served. Needs the onboarding-issued client id
+// in the `KeyClientId` header.
 //
 // The bank declares `parties` as a single Party object (and its example shows one); the SDK accepts
 // a single object or an array.
@@ -189,18 +190,18 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 	if req.Offset == 0 {
 		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.Offset")
 	}
-	if req.ClientID == "" {
-		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.ClientID")
+	if req.KeyClientID == "" {
+		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.KeyClientID")
 	}
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))
 	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String()}
-	if req.ClientID != "" {
+	if req.KeyClientID != "" {
 		if r.Extra == nil {
 			r.Extra = http.Header{}
 		}
-		r.Extra["Clientid"] = []string{req.ClientID}
+		r.Extra["Keyclientid"] = []string{req.KeyClientID}
 	}
 	return sdkclient.Call[ParticipantListResponse](ctx, &c.core, r, opts)
 }
@@ -269,8 +270,8 @@ type ListWireTransactionsRequest struct {
 // ListWireTransactions sends POST /wireInquiry/v1/transactions/details: list wire transaction
 // details by account and date.
 //
-// Legacy wire inquiry: wire details by account number and date (the bank has since added `POST
-// /wireInquiry/v1/transactions/list`, page style, which this spec does not cover). Row pagination
+// Legacy wire inquiry: wire details by account number and date (the bank has since replaced it with
+// `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Row pagination
 // with `startRowIndex`/`endRowIndex` in the query string (seed 002), at most 1000 rows per call;
 // `totalRows` and `retrievedRows` headers may give the totals.
 //
@@ -303,3 +304,31 @@ func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransacti
 }
 
 var opListWireTransactions = operations.Op("listWireTransactions")
+
+// ListWireTransactionsByPage sends POST /wireInquiry/v1/transactions/list: list the wire
+// transactions of an account (page style).
+//
+// The bank's current wire inquiry (spec 1.3.6), which replaces the legacy details endpoint: the
+// wire transactions of one account between two dates, optionally filtered by amount range and
+// request reference. Page pagination with `pageNumber` and `pageSize` in the request body (not part
+// of seed 002, so the bank's own placement applies); at most 1000 transactions per page;
+// `metadata.page` gives the totals.
+//
+// It returns the WireListResponse of the 200 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
+// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
+// error body (*BankError, ErrForbidden), 408 with the bank's error body (*BankError, ErrTimeout),
+// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
+// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
+// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
+// (*BankError, ErrTimeout).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
+	r := sdkclient.Request{Op: opListWireTransactionsByPage, Path: "/wireInquiry/v1/transactions/list", Body: body}
+	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)
+}
+
+var opListWireTransactionsByPage = operations.Op("listWireTransactionsByPage")

@@ -1,8 +1,19 @@
 // Package paging is the client of the bank's paginated list endpoints (ACH addenda and
-// transactions, wire details, RTP participants and transactions, previous-day reports) and,
-// next, the generic iterators over their three pagination styles (row range, offset, page).
+// transactions, wire details and list, RTP participants and transactions, previous-day
+// reports) and the generic engine that iterates them in their three pagination styles.
 //
-// The models and a raw client are generated from openapi/banklists.yaml (api.gen.go); this
-// package builds the client on the shared transport pipeline. The typed list methods and
-// iterators arrive with the paging work; the pipeline, options and errors are in place.
+// The engine works with any endpoint: give NewIterator (or Items, Pages) a Config and a
+// FetchFunc that fetches one page at a Position, and range over the items or pages:
+//
+//	cfg := paging.Config{Style: paging.StyleRow, MaxItems: 5000, Prefetch: 2}
+//	for tx, err := range paging.Items(ctx, cfg, fetch) { ... }
+//
+// Row windows are 1-based and inclusive, at most 1,000 rows ([RowWindow]); offsets start at
+// 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
+// error, cap items separately from the page size, resume from a [Cursor], never loop on an
+// empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]), and can fetch pages
+// ahead (Config.Prefetch). Out-of-range requests fail before the network ([ErrOutOfRange]).
+//
+// The models are generated from openapi/banklists.yaml (api.gen.go), whose
+// x-issuerkit-pagination extension says how each operation pages (operations.gen.go).
 package paging

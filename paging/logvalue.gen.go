@@ -50,6 +50,15 @@ func (v WireDetailsRequest) LogValue() slog.Value { return redact.LogValue(v) }
 // LogValue implements slog.LogValuer: WireDetailsResponse holds secrets, which are masked.
 func (v WireDetailsResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
+// LogValue implements slog.LogValuer: WireListRequest holds secrets, which are masked.
+func (v WireListRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// LogValue implements slog.LogValuer: WireListResponse holds secrets, which are masked.
+func (v WireListResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// LogValue implements slog.LogValuer: WireListTransaction holds secrets, which are masked.
+func (v WireListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
+
 // LogValue implements slog.LogValuer: WireTransaction holds secrets, which are masked.
 func (v WireTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 

@@ -4,7 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
 )
 
@@ -14,40 +16,52 @@ func TestOperations(t *testing.T) {
 	opstest.AssertMatchesItself(t, operations)
 }
 
-// TestPaging checks that every list endpoint of the seed pages, in the seed's style and with
-// the seed's parameter names.
+// TestPaging checks that every list endpoint pages in the seed's style (the reference's for
+// the wire list endpoint the seed does not have), with the seed's parameter names, and that
+// x-issuerkit-pagination describes it completely.
 func TestPaging(t *testing.T) {
 	tests := []struct {
 		method, path string
-		style, size  string
-		start        string // empty: not checked (a key the caller advances)
-		maxSize      int
+		want         ops.Paging
 	}{
-		{"POST", "/ach/payments/v1/status/addenda", "sequence", "pageSize", "", 0},
-		{"POST", "/accounts/transactions/v1/ach/list", "page", "pageSize", "pageNumber", 1000},
-		{"POST", "/wireInquiry/v1/transactions/details", "row", "endRowIndex", "startRowIndex", 1000},
-		{"GET", "/rtp/v1/payment/rtp/participant", "offset", "limit", "offset", 0},
-		{"POST", "/rtp/v1/transactions/list", "page", "pageSize", "pageNumber", 1000},
-		{"POST", "/ddaReports/accounts/v1/transactions/list", "row", "endRowIndex", "startRowIndex", 1000},
+		{"POST", "/ach/payments/v1/status/addenda", ops.Paging{Style: "sequence", In: "query",
+			Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999,
+			Items: "addenda", Key: "addendaSequenceNumber"}},
+		{"POST", "/accounts/transactions/v1/ach/list", pageStyle("query")},
+		{"POST", "/wireInquiry/v1/transactions/details", rowStyle},
+		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
+			Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}},
+		{"POST", "/rtp/v1/transactions/list", pageStyle("query")},
+		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
+		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
 			op, ok := operations.Match(tt.method, tt.path)
-			if !assert.True(t, ok) || !assert.NotNil(t, op.Paging) {
+			require.True(t, ok)
+			require.NotNil(t, op.Paging)
+			assert.Equal(t, tt.want, *op.Paging)
+			if tt.want.Style == "sequence" {
 				return
 			}
-			assert.Equal(t, tt.style, op.Paging.Style)
-			assert.Equal(t, "query", op.Paging.In, "all paging parameters are query parameters")
-			assert.Equal(t, tt.size, op.Paging.Size)
-			if tt.start != "" {
-				assert.Equal(t, tt.start, op.Paging.Start)
-			}
-			if tt.maxSize != 0 {
-				assert.Equal(t, tt.maxSize, op.Paging.MaxSize)
-			}
-			assert.NotEmpty(t, op.Paging.Items)
+			cfg, err := configFor(op.ID)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want.Style, cfg.Style.String())
 		})
 	}
+}
+
+// rowStyle is the pagination of the two row-style endpoints: windows [start, end] of at most
+// 1000 rows, totals in the totalRows and retrievedRows headers.
+var rowStyle = ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex",
+	MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows",
+	Retrieved: "header:retrievedRows"}
+
+// pageStyle is the pagination of the page-style endpoints, with the parameters in.
+func pageStyle(in string) ops.Paging {
+	return ops.Paging{Style: "page", In: in, Start: "pageNumber", Size: "pageSize", MaxSize: 1000,
+		Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber",
+		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
 }
 
 // TestSensitiveFields checks that the account numbers of the list responses are redacted.

@@ -21,15 +21,32 @@ type Operation struct {
 }
 
 // Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.
+// Names are parameter names; paths are dotted JSON paths into the response body, or
+// "header:NAME" for a response header. Empty strings and zero numbers mean "not published".
 type Paging struct {
 	Style   string // index, offset, page, row or sequence
 	In      string // where the paging parameters travel: query or body
 	Start   string // name of the start/offset/pageNumber/startRowIndex parameter
 	StartIn string // where Start travels when it differs from In; empty means In
-	Size    string // name of the size parameter
-	MaxSize int    // largest page size the server accepts; 0 when unknown
-	Items   string // dotted JSON path of the response's items
-	Total   string // dotted JSON path of the total count, or "header:NAME"; empty when unknown
+	// Size is the name of the size parameter (limit, pageSize). Row style has none: its
+	// window is [Start, End] with End = start + n − 1.
+	Size string
+	End  string // row style: name of the inclusive end parameter (endRowIndex)
+	// MaxSize is the largest page size, or row window, the server accepts; 0 when unknown.
+	MaxSize int
+	// DefaultSize is the size the server uses when the parameter is absent; 0 when unknown.
+	DefaultSize int
+	// MaxItems is the most items the operation can ever return in total (the addenda of one
+	// ACH item: sequence numbers have four digits); 0 when unbounded.
+	MaxItems  int
+	Items     string // path of the response's items
+	Total     string // path of the total count, or "header:NAME"
+	Retrieved string // path of the count of items returned, or "header:NAME" (retrievedRows)
+	Echo      string // path where the server echoes Start (metadata.page.pageNumber, offset)
+	// TotalPages and LastPage are the paths of the page-style end markers.
+	TotalPages string
+	LastPage   string
+	Key        string // sequence style: the item field the next Start continues after
 }
 
 // Table is the set of operations of one API, indexed for [Table.Match] and [Table.ByID]. Build

@@ -35,9 +35,10 @@ type operation struct {
 
 // paging mirrors ops.Paging.
 type paging struct {
-	Style, In, Start, StartIn, Size string
-	MaxSize                         int
-	Items, Total                    string
+	Style, In, Start, StartIn, Size, End string
+	MaxSize, DefaultSize, MaxItems       int
+	Items, Total, Retrieved, Echo        string
+	TotalPages, LastPage, Key            string
 }
 
 // api is what opsgen extracts from a spec.
@@ -172,23 +173,27 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	}
 	fields := map[string]*string{
 		"style": &p.Style, "in": &p.In, "start": &p.Start, "startIn": &p.StartIn,
-		"size": &p.Size, "items": &p.Items, "total": &p.Total,
+		"size": &p.Size, "end": &p.End, "items": &p.Items, "total": &p.Total,
+		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
+		"lastPage": &p.LastPage, "key": &p.Key,
 	}
+	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {
 		if dst, known := fields[key]; known {
 			str(key, dst)
 			continue
 		}
-		if key != "maxSize" {
+		dst, known := ints[key]
+		if !known {
 			probs.addf("%s: unknown key %q", where, key)
 			continue
 		}
 		f, isNum := m[key].(float64)
 		if !isNum || f < 1 || f != math.Trunc(f) || f > math.MaxInt32 {
-			probs.addf("%s: maxSize is %v, want a positive integer", where, m[key])
+			probs.addf("%s: %s is %v, want a positive integer", where, key, m[key])
 			continue
 		}
-		p.MaxSize = int(f)
+		*dst = int(f)
 	}
 
 	if !slices.Contains(pagingStyles, p.Style) {
@@ -203,24 +208,72 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	if p.Items == "" {
 		probs.addf("%s: no items", where)
 	}
-	if p.Style != "sequence" {
+	switch p.Style {
+	case "sequence":
+		if p.Key == "" {
+			probs.addf("%s: no key (the item field the next start continues after)", where)
+		}
+	case "row":
+		if p.Start == "" {
+			probs.addf("%s: no start", where)
+		}
+		if p.End == "" {
+			probs.addf("%s: no end (row windows are [start, end], end = start + n - 1)", where)
+		}
+		if p.Size != "" {
+			probs.addf("%s: size %q on a row style: name the inclusive end parameter with end", where, p.Size)
+		}
+		if p.MaxSize == 0 {
+			probs.addf("%s: no maxSize (the largest row window)", where)
+		}
+	default:
 		if p.Start == "" {
 			probs.addf("%s: no start", where)
 		}
 		if p.Size == "" {
 			probs.addf("%s: no size", where)
 		}
+		if p.End != "" {
+			probs.addf("%s: end is only for the row style", where)
+		}
+	}
+	if p.DefaultSize != 0 && p.MaxSize != 0 && p.DefaultSize > p.MaxSize {
+		probs.addf("%s: defaultSize %d over maxSize %d", where, p.DefaultSize, p.MaxSize)
+	}
+	if p.Style == "page" && p.TotalPages == "" && p.LastPage == "" && p.Total == "" {
+		probs.addf("%s: a page style needs totalPages, lastPage or total to know where to stop", where)
+	}
+	for key, v := range map[string]string{"total": p.Total, "retrieved": p.Retrieved} {
+		if name, ok := strings.CutPrefix(v, "header:"); ok && !hasHeader(op, name) {
+			probs.addf("%s: %s %q: no response header %q declared", where, key, v, name)
+		}
 	}
 	startIn := p.In
 	if p.StartIn != "" {
 		startIn = p.StartIn
 	}
-	for _, param := range []struct{ name, in string }{{p.Start, startIn}, {p.Size, p.In}} {
+	for _, param := range []struct{ name, in string }{{p.Start, startIn}, {p.Size, p.In}, {p.End, p.In}} {
 		if param.name != "" && !hasParameter(item, op, param.name, param.in) {
 			probs.addf("%s: the operation has no %s parameter %q", where, param.in, param.name)
 		}
 	}
 	return &p
+}
+
+// hasHeader reports whether a 2xx response of op declares header name.
+func hasHeader(op *openapi3.Operation, name string) bool {
+	if op.Responses == nil {
+		return false
+	}
+	for code, r := range op.Responses.Map() {
+		if !strings.HasPrefix(code, "2") || r == nil || r.Value == nil {
+			continue
+		}
+		if _, ok := r.Value.Headers[name]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 // hasParameter reports whether op takes name in the query (in == "query") or as a top-level
@@ -496,21 +549,32 @@ func render(in renderInput) ([]byte, error) {
 		if p := op.Paging; p != nil {
 			b.WriteString(", Paging: &ops.Paging{")
 			var fields []string
-			for _, f := range []struct{ name, v string }{
-				{"Style", p.Style}, {"In", p.In}, {"Start", p.Start}, {"StartIn", p.StartIn}, {"Size", p.Size},
-			} {
-				if f.v != "" {
-					fields = append(fields, fmt.Sprintf("%s: %q", f.name, f.v))
+			str := func(name, v string) {
+				if v != "" {
+					fields = append(fields, fmt.Sprintf("%s: %q", name, v))
 				}
 			}
-			if p.MaxSize != 0 {
-				fields = append(fields, fmt.Sprintf("MaxSize: %d", p.MaxSize))
-			}
-			for _, f := range []struct{ name, v string }{{"Items", p.Items}, {"Total", p.Total}} {
-				if f.v != "" {
-					fields = append(fields, fmt.Sprintf("%s: %q", f.name, f.v))
+			num := func(name string, v int) {
+				if v != 0 {
+					fields = append(fields, fmt.Sprintf("%s: %d", name, v))
 				}
 			}
+			str("Style", p.Style)
+			str("In", p.In)
+			str("Start", p.Start)
+			str("StartIn", p.StartIn)
+			str("Size", p.Size)
+			str("End", p.End)
+			num("MaxSize", p.MaxSize)
+			num("DefaultSize", p.DefaultSize)
+			num("MaxItems", p.MaxItems)
+			str("Items", p.Items)
+			str("Total", p.Total)
+			str("Retrieved", p.Retrieved)
+			str("Echo", p.Echo)
+			str("TotalPages", p.TotalPages)
+			str("LastPage", p.LastPage)
+			str("Key", p.Key)
 			b.WriteString(strings.Join(fields, ", "))
 			b.WriteString("}")
 		}

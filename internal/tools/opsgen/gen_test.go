@@ -83,7 +83,7 @@ const good = header + `
     post:
       operationId: listThings
       x-issuerkit-retry-safe: true
-      x-issuerkit-pagination: {style: sequence, in: query, start: after, startIn: body, size: pageSize, items: things}
+      x-issuerkit-pagination: {style: sequence, in: query, start: after, startIn: body, size: pageSize, items: things, key: id, maxItems: 9999}
       parameters:
         - {name: pageSize, in: query, schema: {type: integer}}
       requestBody:
@@ -134,7 +134,7 @@ func TestCollect(t *testing.T) {
 		{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}},
 		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true},
 		{ID: "listThings", Method: "POST", Path: "/list", Success: []int{200}, RetrySafe: true,
-			Paging: &paging{Style: "sequence", In: "query", Start: "after", StartIn: "body", Size: "pageSize", Items: "things"}},
+			Paging: &paging{Style: "sequence", In: "query", Start: "after", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "things", Key: "id"}},
 	}, got.Operations)
 	assert.Equal(t, []string{"card_number", "cvv", "pins", "track1"}, got.SensitiveFields)
 }
@@ -246,6 +246,25 @@ components:
               properties:
                 offset: {type: integer}
 `), []string{`no body parameter "limit"`}},
+		{"pagination row", op(`
+      x-issuerkit-pagination: {style: row, in: query, start: startRowIndex, size: endRowIndex, items: rows, total: "header:totalRows", retrieved: "header:retrievedRows", defaultSize: 2000}
+      parameters:
+        - {name: startRowIndex, in: query, schema: {type: integer}}
+        - {name: endRowIndex, in: query, schema: {type: integer}}
+`), []string{
+			"no end (row windows", `size "endRowIndex" on a row style`, "no maxSize",
+			`total "header:totalRows": no response header "totalRows"`,
+			`retrieved "header:retrievedRows": no response header "retrievedRows"`,
+		}},
+		{"pagination page and sequence", op(`
+      x-issuerkit-pagination: {style: page, in: query, start: pageNumber, size: pageSize, end: last, items: rows, maxSize: 10, defaultSize: 20}
+      parameters:
+        - {name: pageNumber, in: query, schema: {type: integer}}
+        - {name: pageSize, in: query, schema: {type: integer}}
+`), []string{"end is only for the row style", "defaultSize 20 over maxSize 10", "a page style needs totalPages", `no query parameter "last"`}},
+		{"pagination sequence", op(`
+      x-issuerkit-pagination: {style: sequence, in: query, items: rows, maxItems: -1}
+`), []string{"no key", "maxItems is -1"}},
 		{"pagination not an object", op(`
       x-issuerkit-pagination: true
 `), []string{"is bool, want an object"}},

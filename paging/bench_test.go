@@ -1,0 +1,173 @@
+package paging_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+)
+
+// drainRows is the number of rows the drain benchmarks read.
+const drainRows = 100_000
+
+// BenchmarkDrain reads 100,000 rows from the sandbox in each style, through the engine and
+// through a hand-written loop over the same fetch function. Compare the rows/s metrics.
+func BenchmarkDrain(b *testing.B) {
+	srv := pagingtest.Start(pagingtest.WithRecords(drainRows), pagingtest.WithClientID("client-1"))
+	defer srv.Close()
+	srv.DisableRecording()
+	ctx := context.Background()
+
+	b.Run("row/engine", func(b *testing.B) {
+		benchEngine(b, paging.Config{Style: paging.StyleRow}, previousDay(srv))
+	})
+	b.Run("row/loop", func(b *testing.B) {
+		fetch := previousDay(srv)
+		benchLoop(b, func() int {
+			n := 0
+			for start := 1; ; start += 1000 {
+				pg, err := fetch(ctx, paging.Position{Style: paging.StyleRow, Start: start, Size: 1000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += len(pg.Items)
+				if len(pg.Items) < 1000 || start+999 >= pg.Total {
+					return n
+				}
+			}
+		})
+	})
+	b.Run("offset/engine", func(b *testing.B) {
+		benchEngine(b, paging.Config{Style: paging.StyleOffset, PageSize: 1000}, participants(srv))
+	})
+	b.Run("offset/loop", func(b *testing.B) {
+		fetch := participants(srv)
+		benchLoop(b, func() int {
+			n := 0
+			for off := 0; ; off += 1000 {
+				pg, err := fetch(ctx, paging.Position{Style: paging.StyleOffset, Start: off, Size: 1000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += len(pg.Items)
+				if len(pg.Items) < 1000 || off+1000 >= pg.Total {
+					return n
+				}
+			}
+		})
+	})
+	b.Run("page/engine", func(b *testing.B) {
+		benchEngine(b, paging.Config{Style: paging.StylePage}, rtpList(srv, pagingtest.Query))
+	})
+	b.Run("page/loop", func(b *testing.B) {
+		fetch := rtpList(srv, pagingtest.Query)
+		benchLoop(b, func() int {
+			n := 0
+			for page := 1; ; page++ {
+				pg, err := fetch(ctx, paging.Position{Style: paging.StylePage, Start: page, Size: 1000})
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += len(pg.Items)
+				if pg.LastPage || len(pg.Items) == 0 {
+					return n
+				}
+			}
+		})
+	})
+}
+
+func benchEngine[T any](b *testing.B, cfg paging.Config, fetch paging.FetchFunc[T]) {
+	benchLoop(b, func() int {
+		n := 0
+		for _, err := range paging.Items(context.Background(), cfg, fetch) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+		return n
+	})
+}
+
+func benchLoop(b *testing.B, drain func() int) {
+	b.ReportAllocs()
+	rows := 0
+	for b.Loop() {
+		if n := drain(); n != drainRows {
+			b.Fatalf("drained %d rows, want %d", n, drainRows)
+		}
+		rows += drainRows
+	}
+	b.ReportMetric(float64(rows)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkDrainHeap drains 10,000 to 1,000,000 rows by row range and reports the peak
+// HeapInuse seen between pages (sandbox included: it runs in-process) and the bytes allocated
+// per row. The peak must stay flat: the engine holds one page, not the rows.
+func BenchmarkDrainHeap(b *testing.B) {
+	for _, n := range []int{10_000, 100_000, 1_000_000} {
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			srv := pagingtest.Start(pagingtest.WithRecords(n))
+			defer srv.Close()
+			srv.DisableRecording()
+			fetch := previousDay(srv)
+			var peak uint64
+			var ms runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&ms)
+			before := ms.TotalAlloc
+			loops := 0
+			for b.Loop() {
+				loops++
+				it := paging.NewIterator(context.Background(), paging.Config{Style: paging.StyleRow}, fetch)
+				for pg, err := range it.Pages() {
+					if err != nil {
+						b.Fatal(err)
+					}
+					_ = pg
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapInuse)
+				}
+			}
+			runtime.ReadMemStats(&ms)
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+			b.ReportMetric(float64(ms.TotalAlloc-before)/float64(loops*n), "alloc-B/row")
+		})
+	}
+}
+
+// BenchmarkPrefetch drains 50 pages of 100 rows with 10 ms of latency per page at prefetch
+// depth k; the target is at most 1.25 × (50 × 10 ms / k) per drain.
+func BenchmarkPrefetch(b *testing.B) {
+	srv := pagingtest.Start(pagingtest.WithRecords(5000), pagingtest.WithLatency(10*time.Millisecond))
+	defer srv.Close()
+	srv.DisableRecording()
+	fetch := previousDay(srv)
+	for _, k := range []int{0, 1, 2, 4, 8} {
+		b.Run(fmt.Sprintf("k=%d", k), func(b *testing.B) {
+			cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: k}
+			for b.Loop() {
+				n := 0
+				for _, err := range paging.Items(context.Background(), cfg, fetch) {
+					if err != nil {
+						b.Fatal(err)
+					}
+					n++
+				}
+				if n != 5000 {
+					b.Fatalf("drained %d rows", n)
+				}
+			}
+			per := b.Elapsed() / time.Duration(b.N)
+			b.ReportMetric(float64(per.Milliseconds()), "ms/drain")
+			if k > 0 {
+				b.ReportMetric(1.25*500/float64(k), "target-ms")
+			}
+		})
+	}
+}

@@ -1,0 +1,91 @@
+package paging
+
+import "fmt"
+
+// Config says how to page one endpoint. Style is required; every other field has a default.
+type Config struct {
+	Style Style
+	// PageSize is the rows per window (row), the limit (offset) or the pageSize (page).
+	// 0 means MaxPageSize for rows and pages, DefaultLimit for offsets.
+	PageSize int
+	// MaxPageSize is the largest size the endpoint accepts (from the spec's maxSize). 0 means
+	// MaxRowWindow for rows, MaxPageSize for pages, no maximum for offsets.
+	MaxPageSize int
+	// MaxItems caps the items one Iterator delivers, across all its ranges; 0 means no cap.
+	// Row and offset windows shrink so that no more rows than needed are requested.
+	MaxItems int
+	// Start is the first position (startRowIndex, offset or pageNumber); 0 means the style's
+	// first (1, 0, 1). Ignored when From is set.
+	Start int
+	// From resumes an earlier iteration at its Cursor; the zero Cursor starts at Start.
+	From Cursor
+	// Prefetch is the number of pages fetched ahead of the one being consumed. 0 fetches
+	// on demand. With 1, page n+1 is in flight while the caller consumes page n; larger
+	// values take effect once the total is known (up to Prefetch pages concurrently,
+	// delivered in order).
+	Prefetch int
+}
+
+// DefaultLimit is the offset-style limit used when Config.PageSize is 0 (the bank publishes
+// no default).
+const DefaultLimit = 100
+
+// maxSize returns the effective largest size.
+func (c Config) maxSize() int {
+	if c.MaxPageSize > 0 {
+		return c.MaxPageSize
+	}
+	switch c.Style {
+	case StyleRow:
+		return MaxRowWindow
+	case StylePage:
+		return MaxPageSize
+	}
+	return 0
+}
+
+// first returns the first page request, from From or Start.
+func (c Config) first() Position {
+	if !c.From.IsZero() {
+		return c.From.position()
+	}
+	size := c.PageSize
+	if size == 0 {
+		size = c.maxSize()
+		if c.Style == StyleOffset {
+			size = DefaultLimit
+			if m := c.maxSize(); m > 0 && m < size {
+				size = m
+			}
+		}
+	}
+	start := c.Start
+	if start == 0 {
+		start = c.Style.base()
+	}
+	return Position{Style: c.Style, Start: start, Size: size}
+}
+
+// Validate reports a Config that cannot work, before any request: an unknown style, a
+// negative cap or prefetch depth, a cursor of another style, or a first page the bank would
+// reject (*RangeError).
+func (c Config) Validate() error {
+	if !c.Style.valid() {
+		return fmt.Errorf("paging: %v: %w", c.Style, ErrInvalidConfig)
+	}
+	if c.MaxItems < 0 || c.Prefetch < 0 || c.MaxPageSize < 0 {
+		return fmt.Errorf("paging: negative MaxItems, Prefetch or MaxPageSize: %w", ErrInvalidConfig)
+	}
+	if !c.From.IsZero() {
+		if c.From.Style != c.Style {
+			return fmt.Errorf("paging: cursor of style %v for a %v iteration: %w", c.From.Style, c.Style, ErrInvalidConfig)
+		}
+		if c.From.Done {
+			return nil
+		}
+		if c.From.Skip < 0 || (c.Style != StylePage && c.From.Skip != 0) {
+			return fmt.Errorf("paging: cursor skip %d: %w", c.From.Skip, ErrInvalidConfig)
+		}
+	}
+	return c.first().Validate(c.maxSize())
+}

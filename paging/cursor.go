@@ -1,0 +1,79 @@
+package paging
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Cursor is where an iteration stands: the next page to request and how many of its items
+// were already delivered. Store it (it marshals to a short text, e.g. "row:1001:1000:0") and
+// pass it back as Config.From to resume. The zero Cursor means "from the beginning".
+type Cursor struct {
+	Style Style
+	Start int  // Position.Start of the next page
+	Size  int  // Position.Size of the next page
+	Skip  int  // items of that page already delivered (page style; 0 for rows and offsets)
+	Done  bool // the iteration reached the end: resuming yields nothing
+}
+
+// IsZero reports whether c is the zero Cursor.
+func (c Cursor) IsZero() bool { return c == Cursor{} }
+
+// position returns the page request c points at.
+func (c Cursor) position() Position { return Position{Style: c.Style, Start: c.Start, Size: c.Size} }
+
+// String returns the text form of c (see MarshalText).
+func (c Cursor) String() string {
+	b, _ := c.MarshalText()
+	return string(b)
+}
+
+// MarshalText encodes c as "STYLE:START:SIZE:SKIP", or "STYLE:done" once done; the zero
+// Cursor encodes as an empty text.
+func (c Cursor) MarshalText() ([]byte, error) {
+	if c.IsZero() {
+		return []byte{}, nil
+	}
+	if c.Done {
+		return []byte(c.Style.String() + ":done"), nil
+	}
+	return fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip), nil
+}
+
+// UnmarshalText decodes a text written by MarshalText. A malformed text fails with an error
+// matching ErrInvalidConfig; the empty text gives the zero Cursor.
+func (c *Cursor) UnmarshalText(text []byte) error {
+	s := string(text)
+	if s == "" {
+		*c = Cursor{}
+		return nil
+	}
+	parts := strings.Split(s, ":")
+	bad := func() error { return fmt.Errorf("paging: cursor %q: %w", s, ErrInvalidConfig) }
+	style, err := ParseStyle(parts[0])
+	if err != nil {
+		return bad()
+	}
+	if len(parts) == 2 && parts[1] == "done" {
+		*c = Cursor{Style: style, Done: true}
+		return nil
+	}
+	if len(parts) != 4 {
+		return bad()
+	}
+	var n [3]int
+	for i, p := range parts[1:] {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 0 {
+			return bad()
+		}
+		n[i] = v
+	}
+	next := Cursor{Style: style, Start: n[0], Size: n[1], Skip: n[2]}
+	if err := next.position().Validate(0); err != nil {
+		return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
+	}
+	*c = next
+	return nil
+}

@@ -1,0 +1,212 @@
+package paging
+
+import (
+	"context"
+	"fmt"
+	"iter"
+)
+
+// Iterator walks the pages of one endpoint through a FetchFunc. It is lazy: nothing is
+// requested before the first step of Pages or Items. It stops on the first error, which it
+// yields once. It never loops: every page either advances the position or ends the iteration
+// with an error (ErrEmptyPage, ErrPositionMismatch).
+//
+// Ranging again over Pages or Items continues where the previous range stopped (after a
+// break, an error or the cap), and Cursor tells where that is. An Iterator is not safe for
+// concurrent use; its FetchFunc is called concurrently only with Config.Prefetch.
+type Iterator[T any] struct {
+	ctx   context.Context
+	cfg   Config
+	fetch FetchFunc[T]
+	size  int    // configured page size (Cursor.Size after a cap-shrunk window)
+	cur   Cursor // next page to request; Done at the end
+	count int    // items delivered, for Config.MaxItems
+	total int    // last total the server reported, -1 before any
+	err   error  // configuration error, yielded by every range
+}
+
+// NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
+// Config.Validate) is reported by the first step, before any request.
+func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *Iterator[T] {
+	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1}
+	if err := cfg.Validate(); err != nil {
+		it.err = err
+		return it
+	}
+	if fetch == nil {
+		it.err = fmt.Errorf("paging: nil FetchFunc: %w", ErrInvalidConfig)
+		return it
+	}
+	if !cfg.From.IsZero() {
+		it.cur = cfg.From
+		it.size = cfg.From.Size
+		return it
+	}
+	first := cfg.first()
+	it.cur = Cursor{Style: cfg.Style, Start: first.Start, Size: first.Size}
+	it.size = first.Size
+	return it
+}
+
+// Items returns an iterator over the items of fetch's pages for cfg: a shorthand for
+// NewIterator(ctx, cfg, fetch).Items().
+func Items[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) iter.Seq2[T, error] {
+	return NewIterator(ctx, cfg, fetch).Items()
+}
+
+// Pages returns an iterator over fetch's pages for cfg: a shorthand for
+// NewIterator(ctx, cfg, fetch).Pages().
+func Pages[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) iter.Seq2[Page[T], error] {
+	return NewIterator(ctx, cfg, fetch).Pages()
+}
+
+// Cursor returns where the iterator stands: the first item not yet delivered. Pass it as
+// Config.From to resume in another Iterator, or store its text form.
+func (it *Iterator[T]) Cursor() Cursor { return it.cur }
+
+// Pages yields the pages in order. Items already delivered through a resumed Cursor and
+// items past Config.MaxItems are cut from the pages; an empty last page is not yielded.
+func (it *Iterator[T]) Pages() iter.Seq2[Page[T], error] {
+	return func(yield func(Page[T], error) bool) {
+		it.run(func(pg *Page[T], _ int) bool {
+			if len(pg.Items) == 0 && pg.Next.Done {
+				it.cur = pg.Next
+				return true
+			}
+			it.count += len(pg.Items)
+			it.cur = pg.Next
+			return yield(*pg, nil)
+		}, func(err error) { yield(Page[T]{}, err) })
+	}
+}
+
+// Items yields the items of every page in order, with a nil error; on failure it yields one
+// zero item with the error and stops.
+func (it *Iterator[T]) Items() iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		it.run(func(pg *Page[T], skip int) bool {
+			last := len(pg.Items) - 1
+			for i, x := range pg.Items {
+				it.count++
+				if i == last {
+					it.cur = pg.Next
+				} else {
+					it.cur = it.within(pg.Position, skip+i+1)
+				}
+				if !yield(x, nil) {
+					return false
+				}
+			}
+			it.cur = pg.Next
+			return true
+		}, func(err error) {
+			var zero T
+			yield(zero, err)
+		})
+	}
+}
+
+// within returns the cursor of the k-th item of the page requested at req.
+func (it *Iterator[T]) within(req Position, k int) Cursor {
+	if req.Style == StylePage {
+		return Cursor{Style: StylePage, Start: req.Start, Size: req.Size, Skip: k}
+	}
+	return Cursor{Style: req.Style, Start: req.Start + k, Size: it.size}
+}
+
+// left returns how many items the cap still allows, or -1 without a cap.
+func (it *Iterator[T]) left() int {
+	if it.cfg.MaxItems == 0 {
+		return -1
+	}
+	return max(it.cfg.MaxItems-it.count, 0)
+}
+
+// request returns the page request for cursor c with left items allowed (-1: no cap): row and
+// offset windows shrink to the cap and, once the server reported a total, to the total (2,500
+// rows: windows 1-1000, 1001-2000, 2001-2500).
+func (it *Iterator[T]) request(c Cursor, left int) Position {
+	p := c.position()
+	if p.Style == StylePage {
+		return p
+	}
+	if left >= 0 && left < p.Size {
+		p.Size = left
+	}
+	if it.total >= 0 {
+		if rest := it.total - (p.Start - p.Style.base()); rest > 0 && rest < p.Size {
+			p.Size = rest
+		}
+	}
+	return p
+}
+
+// run drives one range: it fetches pages from the cursor on, passes each to deliver (with the
+// number of its items skipped for a resumed cursor) with Items cut and Next set, and reports
+// the first error to fail. deliver updates it.cur and it.count and returns false to stop.
+func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(error)) {
+	if it.err != nil {
+		fail(it.err)
+		return
+	}
+	ctx, cancel := context.WithCancel(it.ctx)
+	defer cancel()
+	var src source[T] = direct[T]{fetch: it.fetch}
+	if it.cfg.Prefetch > 0 {
+		pf := newPrefetcher(ctx, it.fetch)
+		defer pf.close()
+		src = pf
+	}
+	for {
+		left := it.left()
+		if it.cur.Done || left == 0 {
+			return
+		}
+		req := it.request(it.cur, left)
+		pg, err := src.get(ctx, req)
+		if err != nil {
+			fail(fmt.Errorf("paging: %s: %w", req, err))
+			return
+		}
+		pg.Position = req
+		if pg.HasTotal {
+			it.total = max(pg.Total, 0)
+		}
+		next, done, err := it.advance(req, &pg)
+		if err != nil {
+			fail(err)
+			return
+		}
+		skip := min(it.cur.Skip, len(pg.Items))
+		pg.Items = pg.Items[skip:]
+		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
+		if capped {
+			pg.Items = pg.Items[:left]
+		}
+		switch {
+		case capped:
+			pg.Next = it.within(req, skip+len(pg.Items))
+		case done:
+			pg.Next = Cursor{Style: it.cfg.Style, Done: true}
+		default:
+			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size}
+			if pf, ok := src.(*prefetcher[T]); ok {
+				pf.plan(it.plan(pg.Next, &pg, left))
+			}
+		}
+		if !deliver(&pg, skip) {
+			return
+		}
+	}
+}
+
+// advance applies the style's rules to pg.
+func (it *Iterator[T]) advance(req Position, pg *Page[T]) (Position, bool, error) {
+	switch req.Style {
+	case StyleRow:
+		return advanceRow(req, pg)
+	case StyleOffset:
+		return advanceOffset(req, pg)
+	}
+	return advancePage(req, pg)
+}

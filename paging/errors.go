@@ -1,0 +1,79 @@
+package paging
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors of the paging engine. Every error the engine produces matches one of them
+// with errors.Is; the struct types below carry the details for errors.As.
+var (
+	// ErrOutOfRange: a page request outside what the bank accepts (pageSize 0 or over 1,000, a
+	// row window over 1,000 rows, endRowIndex before startRowIndex, a negative offset). The
+	// engine returns it before any request is sent. Details: *RangeError.
+	ErrOutOfRange = errors.New("paging: page request out of range")
+	// ErrInvalidConfig: a Config or Cursor that cannot drive an iteration (unknown style, a
+	// cursor of another style, a malformed cursor text).
+	ErrInvalidConfig = errors.New("paging: invalid configuration")
+	// ErrEmptyPage: the server returned no items although its own total says more remain (a
+	// "lying" totalRows, totalRecords or count). Details: *EmptyPageError.
+	ErrEmptyPage = errors.New("paging: empty page before the reported total")
+	// ErrPositionMismatch: the server says it served another page than the one asked for
+	// (metadata.page.pageNumber, or the echoed offset, differs): it ignores the page parameter,
+	// and iterating on would repeat the same page forever. Details: *MismatchError.
+	ErrPositionMismatch = errors.New("paging: server returned another page than the one requested")
+)
+
+// RangeError reports a page request the bank would reject, found before the network.
+type RangeError struct {
+	Param string // parameter name: startRowIndex, endRowIndex, offset, limit, pageNumber, pageSize
+	Value int    // the value asked for
+	Min   int    // smallest accepted value
+	Max   int    // largest accepted value; 0 when there is no maximum
+}
+
+// Error describes the parameter and its accepted range.
+func (e *RangeError) Error() string {
+	if e.Max == 0 {
+		return fmt.Sprintf("paging: %s = %d, want at least %d", e.Param, e.Value, e.Min)
+	}
+	return fmt.Sprintf("paging: %s = %d, want %d to %d", e.Param, e.Value, e.Min, e.Max)
+}
+
+// Unwrap returns ErrOutOfRange.
+func (e *RangeError) Unwrap() error { return ErrOutOfRange }
+
+// EmptyPageError reports a page that returned no items (or advanced by zero rows) before the
+// total the server reported.
+type EmptyPageError struct {
+	Position Position // the page requested
+	Total    int      // the total the server reported
+}
+
+// Error describes the page and the total.
+func (e *EmptyPageError) Error() string {
+	return fmt.Sprintf("paging: no items at %s although the server reports %d in total", e.Position, e.Total)
+}
+
+// Unwrap returns ErrEmptyPage.
+func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
+
+// MismatchError reports a page whose echoed position is not the one requested.
+type MismatchError struct {
+	Style     Style
+	Requested int // pageNumber or offset asked for
+	Returned  int // pageNumber or offset the server says it served
+}
+
+// Error describes both positions.
+func (e *MismatchError) Error() string {
+	name := "pageNumber"
+	if e.Style == StyleOffset {
+		name = "offset"
+	}
+	return fmt.Sprintf("paging: asked for %s %d, server returned %s %d (page parameter ignored?)",
+		name, e.Requested, name, e.Returned)
+}
+
+// Unwrap returns ErrPositionMismatch.
+func (e *MismatchError) Unwrap() error { return ErrPositionMismatch }

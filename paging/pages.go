@@ -1,0 +1,31 @@
+package paging
+
+// advancePage advances a page-number iteration. The page echoed in metadata.page.pageNumber
+// must be the page asked for (*MismatchError otherwise: a server that ignores pageNumber
+// would serve page 1 forever). The iteration ends at lastPage, at totalPages, when the
+// pages asked for cover totalRecords, on an empty page, or, with no metadata at all, on a
+// short page. An empty page before the reported end fails with *EmptyPageError.
+func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
+	if pg.HasEcho && pg.Echo != req.Start {
+		return Position{}, false, &MismatchError{Style: StylePage, Requested: req.Start, Returned: pg.Echo}
+	}
+	next = Position{Style: StylePage, Start: req.Start + 1, Size: req.Size}
+	n := len(pg.Items)
+	var moreClaimed bool // the server's own totals say pages remain after this one
+	if pg.TotalPages > 0 {
+		moreClaimed = req.Start < pg.TotalPages
+	} else if pg.HasTotal {
+		moreClaimed = req.Start*req.Size < pg.Total
+	}
+	switch {
+	case pg.LastPage:
+		return next, true, nil
+	case n == 0 && moreClaimed:
+		return next, false, &EmptyPageError{Position: req, Total: pg.Total}
+	case n == 0:
+		return next, true, nil
+	case pg.TotalPages > 0 || pg.HasTotal:
+		return next, !moreClaimed, nil
+	}
+	return next, n < req.Size, nil
+}

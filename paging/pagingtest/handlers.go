@@ -1,0 +1,156 @@
+package pagingtest
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/issuerkit/issuerkit-go/paging"
+)
+
+// window is a range of records [from, to], 1-based inclusive; empty when to < from.
+type window struct{ from, to int }
+
+func (w window) len() int { return max(w.to-w.from+1, 0) }
+
+// items builds the records of w with rec.
+func items[T any](w window, rec func(int) T) []T {
+	out := make([]T, 0, w.len())
+	for i := w.from; i <= w.to; i++ {
+		out = append(out, rec(i))
+	}
+	return out
+}
+
+// rowWindow reads startRowIndex and endRowIndex (query) and answers 400 for a window the bank
+// rejects. It returns the records to serve and whether to go on.
+func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool) {
+	q := r.URL.Query()
+	start, ok1 := intParam(q.Get("startRowIndex"), 1)
+	end, ok2 := intParam(q.Get("endRowIndex"), paging.MaxRowWindow)
+	switch {
+	case !ok1 || !ok2 || start < 1 || end < start:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid row window %d-%d", start, end))
+		return window{}, false
+	case end-start+1 > paging.MaxRowWindow:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("row window %d-%d over %d rows", start, end, paging.MaxRowWindow))
+		return window{}, false
+	}
+	if s.cfg.ignorePage {
+		start, end = 1, paging.MaxRowWindow
+	}
+	win := window{start, min(end, s.cfg.records)}
+	s.setRowHeaders(w, s.claimed(s.cfg.records), win.len())
+	return win, true
+}
+
+func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if win, ok := s.rowWindow(w, r); ok {
+		writeJSON(w, paging.PreviousDayResponse{Transactions: items(win, previousDayRecord)})
+	}
+}
+
+func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if win, ok := s.rowWindow(w, r); ok {
+		writeJSON(w, paging.WireDetailsResponse{Transactions: items(win, wireRecord)})
+	}
+}
+
+// pageWindow reads pageNumber and pageSize from the query or the body and answers 400 for
+// values the bank rejects. It returns the records and the page metadata to serve.
+func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte, in Placement) (window, paging.ListMetadata, bool) {
+	var number, size int
+	var ok1, ok2 bool
+	if in == Body {
+		number, ok1 = bodyInt(body, "pageNumber", 1)
+		size, ok2 = bodyInt(body, "pageSize", paging.MaxPageSize)
+	} else {
+		q := r.URL.Query()
+		number, ok1 = intParam(q.Get("pageNumber"), 1)
+		size, ok2 = intParam(q.Get("pageSize"), paging.MaxPageSize)
+	}
+	if !ok1 || !ok2 || number < 1 || size < 1 || size > paging.MaxPageSize {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid page %d of size %d", number, size))
+		return window{}, paging.ListMetadata{}, false
+	}
+	if s.cfg.ignorePage {
+		number = 1
+	}
+	total := s.claimed(s.cfg.records)
+	pages := (total + size - 1) / size
+	meta := paging.ListMetadata{Page: paging.PageMetadata{
+		PageNumber: number, PageSize: size, TotalPages: pages, TotalRecords: total,
+		LastPage: number >= pages,
+	}}
+	from := (number-1)*size + 1
+	return window{from, min(from+size-1, s.cfg.records)}, meta, true
+}
+
+func (s *Server) achList(w http.ResponseWriter, r *http.Request, body []byte) {
+	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement); ok {
+		writeJSON(w, paging.ACHListResponse{Transactions: items(win, achRecord), Metadata: meta})
+	}
+}
+
+func (s *Server) rtpList(w http.ResponseWriter, r *http.Request, body []byte) {
+	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement); ok {
+		writeJSON(w, paging.RTPListResponse{Transactions: items(win, rtpRecord), Metadata: meta})
+	}
+}
+
+func (s *Server) wireList(w http.ResponseWriter, r *http.Request, body []byte) {
+	if win, meta, ok := s.pageWindow(w, r, body, Body); ok {
+		writeJSON(w, paging.WireListResponse{Transactions: items(win, wireListRecord), Metadata: meta})
+	}
+}
+
+// participants serves the RTP participants: limit and offset are required query parameters,
+// count is the total as a string, offset and limit are echoed, parties is an array.
+func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if s.cfg.clientID != "" && r.Header.Get("KeyClientId") != s.cfg.clientID {
+		writeError(w, http.StatusForbidden, "KeyClientId missing or not recognised")
+		return
+	}
+	q := r.URL.Query()
+	limit, ok1 := intParam(q.Get("limit"), -1)
+	offset, ok2 := intParam(q.Get("offset"), -1)
+	if !ok1 || !ok2 || limit < 1 || offset < 0 {
+		writeError(w, http.StatusBadRequest, "limit (at least 1) and offset (at least 0) are required")
+		return
+	}
+	if s.cfg.ignorePage {
+		offset = 0
+	}
+	win := window{offset + 1, min(offset+limit, s.cfg.records)}
+	var parties paging.Parties
+	if err := parties.FromPartyList(items(win, participantRecord)); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	s.setRowHeaders(w, s.claimed(s.cfg.records), win.len())
+	writeJSON(w, paging.ParticipantListResponse{
+		Count: strconv.Itoa(s.claimed(s.cfg.records)), Limit: limit, Offset: offset, Parties: parties,
+	})
+}
+
+// maxAddenda is the most addenda one ACH item can have: sequence numbers have four digits.
+const maxAddenda = 9999
+
+// addenda serves the addenda of one ACH item: pageSize (query, default 10) records from
+// startAddendaSequenceNumber (body, default 1).
+func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
+	size, ok1 := intParam(r.URL.Query().Get("pageSize"), 10)
+	start, ok2 := bodyInt(body, "startAddendaSequenceNumber", 1)
+	if !ok1 || !ok2 || size < 1 || start < 1 || start > maxAddenda {
+		writeError(w, http.StatusBadRequest, "invalid pageSize or startAddendaSequenceNumber")
+		return
+	}
+	if s.cfg.ignorePage {
+		start = 1
+	}
+	win := window{start, min(start+size-1, s.cfg.records, maxAddenda)}
+	writeJSON(w, paging.ACHAddendaResponse{
+		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
+		Addenda: items(win, addendaRecord),
+	})
+}

@@ -1,0 +1,66 @@
+package pagingtest
+
+import "time"
+
+// Placement says where the sandbox reads the pageNumber and pageSize of the ACH and RTP
+// inquiry endpoints.
+type Placement int
+
+const (
+	// Query reads them from the query string, as seed 002 says (the default).
+	Query Placement = iota
+	// Body reads them from the JSON request body, as the bank's current ACH and RTP inquiry
+	// versions do.
+	Body
+)
+
+// Option configures a Server.
+type Option func(*config)
+
+// config is what the options set.
+type config struct {
+	records      int
+	placement    Placement
+	latency      time.Duration
+	failStatus   int
+	failAt       int
+	claimedTotal int
+	lying        bool
+	ignorePage   bool
+	noHeaders    bool
+	clientID     string
+}
+
+// WithRecords sets the number of synthetic records each list endpoint serves (default 2,500;
+// the addenda endpoint serves at most 9,999).
+func WithRecords(n int) Option { return func(c *config) { c.records = max(n, 0) } }
+
+// WithParamsIn sets where the ACH and RTP inquiry endpoints read pageNumber and pageSize.
+// The wire list endpoint always reads them from the body, the others from the query.
+func WithParamsIn(p Placement) Option { return func(c *config) { c.placement = p } }
+
+// WithLatency delays every response by d (or until the request is cancelled).
+func WithLatency(d time.Duration) Option { return func(c *config) { c.latency = d } }
+
+// WithFailure makes the k-th request (1-based) to each list endpoint fail with status (429,
+// 500, 503, ...) and the bank's error body. A 429 carries no Retry-After, as the bank
+// documents a fixed wait of two minutes.
+func WithFailure(status, k int) Option {
+	return func(c *config) { c.failStatus, c.failAt = status, k }
+}
+
+// WithClaimedTotal makes the server lie about its total: totalRows, totalRecords (and the
+// totalPages and lastPage derived from it) and count report n while the server still serves
+// its real records.
+func WithClaimedTotal(n int) Option { return func(c *config) { c.claimedTotal, c.lying = n, true } }
+
+// WithPageParamsIgnored makes the server ignore the page parameters: it always serves the
+// first page (rows 1-1000, offset 0, page 1) and says so in the page metadata and echoes.
+func WithPageParamsIgnored() Option { return func(c *config) { c.ignorePage = true } }
+
+// WithoutHeaders leaves out the totalRows and retrievedRows headers.
+func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
+
+// WithClientID makes the RTP participants endpoint require the KeyClientId header to equal
+// id (403 otherwise).
+func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }

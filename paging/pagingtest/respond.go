@@ -1,0 +1,88 @@
+package pagingtest
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// sleep waits d or until the request is cancelled; it reports whether d elapsed.
+func sleep(r *http.Request, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}
+
+// writeJSON writes v with status 200.
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_ = json.NewEncoder(w).Encode(v) // the client went away: nothing to do
+}
+
+// bankError is the bank's error body (openapi/banklists.yaml BankError).
+type bankError struct {
+	ErrorMessage  string `json:"ErrorMessage"`
+	TransactionID string `json:"TransactionId"`
+	CorrelationID string `json:"X-CorrelationId,omitempty"`
+}
+
+// writeError writes the bank's error body with status.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(bankError{ErrorMessage: msg, TransactionID: "sandbox-" + strconv.Itoa(status)})
+}
+
+// setRowHeaders sets totalRows and retrievedRows, unless WithoutHeaders.
+func (s *Server) setRowHeaders(w http.ResponseWriter, total, retrieved int) {
+	if s.cfg.noHeaders {
+		return
+	}
+	w.Header().Set("totalRows", strconv.Itoa(total))
+	w.Header().Set("retrievedRows", strconv.Itoa(retrieved))
+}
+
+// claimed returns the total the server reports: the real one, or the WithClaimedTotal lie.
+func (s *Server) claimed(real int) int {
+	if s.cfg.lying {
+		return s.cfg.claimedTotal
+	}
+	return real
+}
+
+// intParam reads an integer parameter: missing gives def and ok; malformed gives !ok.
+func intParam(v string, def int) (int, bool) {
+	if v == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(v)
+	return n, err == nil
+}
+
+// bodyInt reads an integer member of a JSON object body (a number or a numeric string).
+func bodyInt(body []byte, name string, def int) (int, bool) {
+	var m map[string]json.RawMessage
+	if len(body) == 0 || json.Unmarshal(body, &m) != nil {
+		return def, true
+	}
+	raw, ok := m[name]
+	if !ok || string(raw) == "null" {
+		return def, true
+	}
+	var n int
+	if json.Unmarshal(raw, &n) == nil {
+		return n, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return intParam(s, def)
+	}
+	return 0, false
+}

@@ -1,0 +1,130 @@
+// Package pagingtest is an in-process sandbox of the bank's paginated list endpoints
+// (openapi/banklists.yaml): it serves N synthetic records per endpoint in the three
+// pagination styles, with the totalRows and retrievedRows headers, and can misbehave on
+// request (latency, failures at page k, lying totals, ignored page parameters), recording
+// every request it sees.
+//
+//	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+//	// point a client or a paging.FetchFunc at srv.URL
+//
+// Start does the same from a plain program, without a testing.TB.
+package pagingtest
+
+import (
+	"bytes"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"sync"
+	"testing"
+)
+
+// Server is a running sandbox. Its methods are safe for concurrent use.
+type Server struct {
+	// URL is the base URL of the sandbox, e.g. http://127.0.0.1:PORT.
+	URL string
+
+	srv *httptest.Server
+	cfg config
+
+	mu     sync.Mutex
+	reqs   []Request
+	counts map[string]int // requests per path
+	record bool
+}
+
+// Request is one request the sandbox saw.
+type Request struct {
+	Method string
+	Path   string
+	Query  url.Values
+	Header http.Header
+	Body   []byte
+}
+
+// NewServer starts a sandbox for a test and closes it when the test ends.
+func NewServer(tb testing.TB, opts ...Option) *Server {
+	tb.Helper()
+	s := Start(opts...)
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a sandbox; the caller closes it with Close.
+func Start(opts ...Option) *Server {
+	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}, record: true}
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	s.srv = httptest.NewServer(s.routes())
+	s.URL = s.srv.URL
+	return s
+}
+
+// Close shuts the sandbox down, waiting for the requests in progress.
+func (s *Server) Close() { s.srv.Close() }
+
+// Client returns an *http.Client for the sandbox.
+func (s *Server) Client() *http.Client { return s.srv.Client() }
+
+// Requests returns the requests seen so far, in arrival order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.reqs)
+}
+
+// DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
+// make millions of requests.
+func (s *Server) DisableRecording() {
+	s.mu.Lock()
+	s.record = false
+	s.mu.Unlock()
+}
+
+// routes maps the list endpoints of banklists.yaml onto their handlers.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /ach/payments/v1/status/addenda", s.wrap(s.addenda))
+	mux.HandleFunc("POST /accounts/transactions/v1/ach/list", s.wrap(s.achList))
+	mux.HandleFunc("POST /wireInquiry/v1/transactions/details", s.wrap(s.wireDetails))
+	mux.HandleFunc("POST /wireInquiry/v1/transactions/list", s.wrap(s.wireList))
+	mux.HandleFunc("GET /rtp/v1/payment/rtp/participant", s.wrap(s.participants))
+	mux.HandleFunc("POST /rtp/v1/transactions/list", s.wrap(s.rtpList))
+	mux.HandleFunc("POST /ddaReports/accounts/v1/transactions/list", s.wrap(s.previousDay))
+	return mux
+}
+
+// wrap records the request, applies the latency and the injected failure, then calls h with
+// the body read.
+func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			writeError(w, http.StatusBadRequest, "unreadable body")
+			return
+		}
+		s.mu.Lock()
+		s.counts[r.URL.Path]++
+		n := s.counts[r.URL.Path]
+		if s.record {
+			s.reqs = append(s.reqs, Request{
+				Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
+				Header: r.Header.Clone(), Body: bytes.Clone(body),
+			})
+		}
+		s.mu.Unlock()
+		if d := s.cfg.latency; d > 0 {
+			if !sleep(r, d) {
+				return
+			}
+		}
+		if s.cfg.failStatus != 0 && n == s.cfg.failAt {
+			writeError(w, s.cfg.failStatus, "injected failure")
+			return
+		}
+		h(w, r, body)
+	}
+}

@@ -1,0 +1,124 @@
+package paging
+
+import (
+	"context"
+	"fmt"
+)
+
+// MaxRowWindow is the largest row window the bank serves in one call (endRowIndex default and
+// maximum, seed 002), and MaxPageSize the largest pageSize it accepts.
+const (
+	MaxRowWindow = 1000
+	MaxPageSize  = 1000
+)
+
+// Position is one page request, in the terms of its style:
+//
+//	row:    Start = startRowIndex (1-based), Size = rows; endRowIndex = End() = Start+Size−1
+//	offset: Start = offset (rows skipped, 0-based), Size = limit
+//	page:   Start = pageNumber (1-based), Size = pageSize
+type Position struct {
+	Style Style
+	Start int
+	Size  int
+}
+
+// End returns the inclusive last row of a row window: Start + Size − 1.
+func (p Position) End() int { return p.Start + p.Size - 1 }
+
+// String shows the position with the bank's parameter names.
+func (p Position) String() string {
+	switch p.Style {
+	case StyleRow:
+		return fmt.Sprintf("rows %d-%d", p.Start, p.End())
+	case StyleOffset:
+		return fmt.Sprintf("offset %d limit %d", p.Start, p.Size)
+	case StylePage:
+		return fmt.Sprintf("page %d size %d", p.Start, p.Size)
+	}
+	return fmt.Sprintf("position %d+%d", p.Start, p.Size)
+}
+
+// RowWindow returns the row Position for startRowIndex start and endRowIndex end (1-based,
+// inclusive), or a *RangeError when the bank would reject it: start < 1, end < start, or a
+// window over MaxRowWindow rows.
+func RowWindow(start, end int) (Position, error) {
+	if start < 1 {
+		return Position{}, &RangeError{Param: "startRowIndex", Value: start, Min: 1}
+	}
+	if end < start {
+		return Position{}, &RangeError{Param: "endRowIndex", Value: end, Min: start, Max: start + MaxRowWindow - 1}
+	}
+	if end-start+1 > MaxRowWindow {
+		return Position{}, &RangeError{Param: "endRowIndex", Value: end, Min: start, Max: start + MaxRowWindow - 1}
+	}
+	return Position{Style: StyleRow, Start: start, Size: end - start + 1}, nil
+}
+
+// Validate checks p against what the bank accepts for its style, with maxSize the largest
+// size (0: the style's default, MaxRowWindow for rows, MaxPageSize for pages, none for
+// offsets). It returns a *RangeError (errors.Is ErrOutOfRange) or nil.
+func (p Position) Validate(maxSize int) error {
+	if maxSize == 0 && p.Style != StyleOffset {
+		maxSize = MaxRowWindow
+	}
+	switch p.Style {
+	case StyleRow:
+		if p.Start < 1 {
+			return &RangeError{Param: "startRowIndex", Value: p.Start, Min: 1}
+		}
+		if p.Size < 1 || p.Size > maxSize {
+			return &RangeError{Param: "endRowIndex", Value: p.End(), Min: p.Start, Max: p.Start + maxSize - 1}
+		}
+	case StyleOffset:
+		if p.Start < 0 {
+			return &RangeError{Param: "offset", Value: p.Start, Min: 0}
+		}
+		if p.Size < 1 || (maxSize > 0 && p.Size > maxSize) {
+			return &RangeError{Param: "limit", Value: p.Size, Min: 1, Max: maxSize}
+		}
+	case StylePage:
+		if p.Start < 1 {
+			return &RangeError{Param: "pageNumber", Value: p.Start, Min: 1}
+		}
+		if p.Size < 1 || p.Size > maxSize {
+			return &RangeError{Param: "pageSize", Value: p.Size, Min: 1, Max: maxSize}
+		}
+	default:
+		return fmt.Errorf("paging: position of %v: %w", p.Style, ErrInvalidConfig)
+	}
+	return nil
+}
+
+// Page is one page as a fetch function reports it. Set Items and whatever the response says
+// about the totals; leave the rest zero. The engine fills Position and Next.
+type Page[T any] struct {
+	Items []T
+
+	// Total is the number of items matching the request (totalRows, totalRecords, count),
+	// valid when HasTotal.
+	Total    int
+	HasTotal bool
+	// Retrieved is the number of rows the server says it returned (retrievedRows), valid when
+	// HasRetrieved. Row style advances by it.
+	Retrieved    int
+	HasRetrieved bool
+	// Echo is the position the server says it served (metadata.page.pageNumber for pages, the
+	// echoed offset for offsets), valid when HasEcho. A mismatch fails with *MismatchError.
+	Echo    int
+	HasEcho bool
+	// TotalPages (metadata.page.totalPages, 0 when unknown) and LastPage
+	// (metadata.page.lastPage) end a page-style iteration.
+	TotalPages int
+	LastPage   bool
+
+	// Position is the request that produced this page (set by the engine).
+	Position Position
+	// Next is where an iteration resumes after this page (set by the engine); Next.Done when
+	// this was the last page.
+	Next Cursor
+}
+
+// FetchFunc fetches the page at p. It is called from the iterating goroutine, or from
+// prefetch goroutines when Config.Prefetch is set; it must honour ctx.
+type FetchFunc[T any] func(ctx context.Context, p Position) (Page[T], error)

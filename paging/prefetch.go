@@ -1,0 +1,152 @@
+package paging
+
+import (
+	"context"
+	"sync"
+)
+
+// source fetches the page at a position: directly, or from the pages a prefetcher fetched
+// ahead.
+type source[T any] interface {
+	get(ctx context.Context, p Position) (Page[T], error)
+}
+
+// direct fetches on demand.
+type direct[T any] struct{ fetch FetchFunc[T] }
+
+func (d direct[T]) get(ctx context.Context, p Position) (Page[T], error) { return d.fetch(ctx, p) }
+
+// prefetcher fetches pages ahead of the consumer, each in its own goroutine, and hands them
+// out in the order they are asked for. It holds at most as many pages as plan was given
+// positions (Config.Prefetch), plus the one being consumed. close cancels what is in flight
+// and waits for every goroutine it started.
+type prefetcher[T any] struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	fetch  FetchFunc[T]
+	queue  []*future[T] // in the order the positions will be asked for
+	wg     sync.WaitGroup
+}
+
+// future is one page in flight.
+type future[T any] struct {
+	pos    Position
+	cancel context.CancelFunc
+	done   chan struct{}
+	page   Page[T]
+	err    error
+}
+
+func newPrefetcher[T any](ctx context.Context, fetch FetchFunc[T]) *prefetcher[T] {
+	ctx, cancel := context.WithCancel(ctx)
+	return &prefetcher[T]{ctx: ctx, cancel: cancel, fetch: fetch}
+}
+
+// start fetches p in a new goroutine.
+func (pf *prefetcher[T]) start(p Position) *future[T] {
+	ctx, cancel := context.WithCancel(pf.ctx)
+	f := &future[T]{pos: p, cancel: cancel, done: make(chan struct{})}
+	pf.wg.Add(1)
+	go func() {
+		defer pf.wg.Done()
+		defer cancel()
+		f.page, f.err = pf.fetch(ctx, p)
+		close(f.done)
+	}()
+	return f
+}
+
+// get returns the page at p: the one in flight at the head of the queue when it is for p;
+// otherwise the queue was planned on a wrong guess, and it is dropped and p fetched.
+func (pf *prefetcher[T]) get(ctx context.Context, p Position) (Page[T], error) {
+	var f *future[T]
+	if len(pf.queue) > 0 && pf.queue[0].pos == p {
+		f = pf.queue[0]
+		pf.queue[0] = nil
+		pf.queue = pf.queue[1:]
+	} else {
+		pf.drop(0)
+		f = pf.start(p)
+	}
+	select {
+	case <-f.done:
+		return f.page, f.err
+	case <-ctx.Done():
+		f.cancel()
+		return Page[T]{}, ctx.Err()
+	}
+}
+
+// plan makes the queue hold exactly the positions ps, in order: pages already in flight for
+// the same positions are kept, the others cancelled, the missing ones started.
+func (pf *prefetcher[T]) plan(ps []Position) {
+	keep := 0
+	for keep < len(ps) && keep < len(pf.queue) && pf.queue[keep].pos == ps[keep] {
+		keep++
+	}
+	pf.drop(keep)
+	for _, p := range ps[keep:] {
+		pf.queue = append(pf.queue, pf.start(p))
+	}
+}
+
+// drop cancels the queued pages from index i on and forgets them.
+func (pf *prefetcher[T]) drop(i int) {
+	for j := i; j < len(pf.queue); j++ {
+		pf.queue[j].cancel()
+		pf.queue[j] = nil
+	}
+	pf.queue = pf.queue[:i]
+}
+
+// close cancels every page in flight and waits for their goroutines to end.
+func (pf *prefetcher[T]) close() {
+	pf.cancel()
+	pf.drop(0)
+	pf.wg.Wait()
+}
+
+// plan returns the positions to fetch ahead once page pg is in hand and next is the cursor
+// after it, with left items still allowed by the cap (-1: no cap). Without a known total only
+// the next page is fetched ahead; with one, up to Config.Prefetch pages, never past the total
+// or the cap.
+func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left int) []Position {
+	depth := it.cfg.Prefetch
+	if !pg.HasTotal && pg.TotalPages == 0 {
+		depth = 1
+	}
+	if left >= 0 {
+		left -= len(pg.Items)
+	}
+	ps := make([]Position, 0, depth)
+	c := next
+	for len(ps) < depth && left != 0 {
+		p := it.request(c, left)
+		if beyond(p, pg) {
+			break
+		}
+		ps = append(ps, p)
+		if left > 0 {
+			left = max(left-p.Size, 0)
+		}
+		if p.Style == StylePage {
+			c.Start++
+		} else {
+			c.Start += p.Size
+		}
+	}
+	return ps
+}
+
+// beyond reports whether p lies past the end pg's totals announce.
+func beyond[T any](p Position, pg *Page[T]) bool {
+	switch p.Style {
+	case StylePage:
+		if pg.TotalPages > 0 {
+			return p.Start > pg.TotalPages
+		}
+		return pg.HasTotal && (p.Start-1)*p.Size >= pg.Total
+	default:
+		return pg.HasTotal && p.Start-p.Style.base() >= pg.Total
+	}
+}
