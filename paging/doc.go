@@ -14,6 +14,7 @@
 // empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]), and can fetch pages
 // ahead (Config.Prefetch). Out-of-range requests fail before the network ([ErrOutOfRange]).
 //
-// The models are generated from openapi/banklists.yaml (api.gen.go), whose
+// Every list operation of openapi/banklists.yaml is also one method of Client that fetches a
+// single page (client.gen.go). The models are generated from the same spec (api.gen.go), whose
 // x-issuerkit-pagination extension says how each operation pages (operations.gen.go).
 package paging
