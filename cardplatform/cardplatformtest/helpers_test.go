@@ -21,6 +21,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -208,3 +209,19 @@ func newClock() *clock { return &clock{t: time.Date(2024, 5, 1, 10, 20, 30, 0, t
 func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 
 func (c *clock) add(d time.Duration) { c.mu.Lock(); defer c.mu.Unlock(); c.t = c.t.Add(d) }
+
+func dec(t *testing.T, s string) cardplatform.Decimal {
+	t.Helper()
+	d, err := cardplatform.ParseDecimal(s)
+	require.NoError(t, err)
+	return d
+}
+
+// mustGUID parses a GUID for a seed record. Users outside this module decode seeds from JSON
+// (the models' GUID type lives in an internal package).
+func mustGUID(t *testing.T, s string) scalar.GUID {
+	t.Helper()
+	g, err := scalar.ParseGUID(s)
+	require.NoError(t, err)
+	return g
+}
