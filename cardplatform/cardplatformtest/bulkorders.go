@@ -170,10 +170,14 @@ func (a *api) CheckInBulkOrder(_ context.Context, req sandboxapi.CheckInBulkOrde
 
 // ListBulkOrderSummaryByLocation pages the inventory by location (person, company and card
 // package): cards ordered (orders not cancelled) and cards available (orders checked in).
+// 404 (with body) when person_guid or company_guid names no person or company.
 func (a *api) ListBulkOrderSummaryByLocation(_ context.Context, req sandboxapi.ListBulkOrderSummaryByLocationRequestObject) (sandboxapi.ListBulkOrderSummaryByLocationResponseObject, error) {
 	p := req.Params
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	if (!p.PersonGUID.IsZero() && a.persons[p.PersonGUID] == nil) || (!p.CompanyGUID.IsZero() && a.companies[p.CompanyGUID] == nil) {
+		return sandboxapi.ListBulkOrderSummaryByLocation404JSONResponse{NotFoundJSONResponse: notFound("The location")}, nil
+	}
 	type key struct{ person, company, pkg scalar.GUID }
 	sums := map[key]*sandboxapi.BulkOrderSummary{}
 	var keys []key

@@ -20,8 +20,8 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
-	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+		"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/openapi"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -52,7 +52,7 @@ var (
 // loadSpec loads the spec as the sandbox does: open enums open, any server.
 func loadSpec(t *testing.T) (*openapi3.T, routers.Router) {
 	specOnce.Do(func() {
-		specDoc, specErr = sandboxapi.GetSwagger()
+		specDoc, specErr = openapi3.NewLoader().LoadFromData(openapi.CardPlatform)
 		if specErr != nil {
 			return
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+	"github.com/issuerkit/issuerkit-go/openapi"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
@@ -23,12 +23,12 @@ type spec struct {
 	router routers.Router
 }
 
-// loadSpec reads the spec embedded in the generated server and prepares it for validation:
+// loadSpec reads the card platform's spec (package openapi) and prepares it for validation:
 // enumerations marked x-issuerkit-open-enum lose their member lists (they list only the values
 // the platform shows; others are accepted), the SDK's formats get validators, and the server
 // list is dropped so that any host matches.
 func loadSpec() (*spec, error) {
-	doc, err := sandboxapi.GetSwagger()
+	doc, err := openapi3.NewLoader().LoadFromData(openapi.CardPlatform)
 	if err != nil {
 		return nil, fmt.Errorf("cardplatformtest: load spec: %w", err)
 	}
