@@ -20,7 +20,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
-		"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/openapi"
 )
 
@@ -62,6 +62,14 @@ func loadSpec(t *testing.T) (*openapi3.T, routers.Router) {
 			}
 		}
 		specDoc.Servers = nil
+		specDoc.SetStringFormatValidator("local-date-time", openapi3.NewCallbackValidator(func(s string) error {
+			_, err := scalar.ParseTimestamp(s)
+			return err
+		}))
+		specDoc.SetStringFormatValidator("uuid", openapi3.NewCallbackValidator(func(s string) error {
+			_, err := scalar.ParseGUID(s)
+			return err
+		}))
 		specRouter, specErr = legacy.NewRouter(specDoc)
 	})
 	require.NoError(t, specErr)
@@ -87,7 +95,8 @@ func (c *responseChecker) RoundTrip(req *http.Request) (*http.Response, error) {
 		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route},
 		Status:                 resp.StatusCode,
 		Header:                 resp.Header,
-		Options:                &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
+		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true,
+			SchemaValidationOptions: specDoc.GetSchemaValidationOptions()},
 	}
 	in.SetBodyBytes(body)
 	if verr := openapi3filter.ValidateResponse(req.Context(), in); verr != nil {

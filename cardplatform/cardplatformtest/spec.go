@@ -13,8 +13,8 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
 
-	"github.com/issuerkit/issuerkit-go/openapi"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/openapi"
 )
 
 // spec is the card platform's description as the sandbox validates against it.
@@ -64,9 +64,10 @@ func (s *spec) validateRequest(ctx context.Context, r *http.Request, route *rout
 		PathParams: params,
 		Route:      route,
 		Options: &openapi3filter.Options{
-			MultiError:          true,
-			SkipSettingDefaults: true,
-			AuthenticationFunc:  openapi3filter.NoopAuthenticationFunc,
+			MultiError:              true,
+			SkipSettingDefaults:     true,
+			AuthenticationFunc:      openapi3filter.NoopAuthenticationFunc,
+			SchemaValidationOptions: s.doc.GetSchemaValidationOptions(),
 		},
 	}
 	err := openapi3filter.ValidateRequest(ctx, in)
