@@ -26,6 +26,10 @@ type Fault struct {
 	Header http.Header
 }
 
+// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
+// test can tell it from an answer of the sandbox's rules.
+const FaultHeader = "Cardplatformtest-Fault"
+
 // Request is a request the sandbox received, as Server.Requests returns it.
 type Request struct {
 	// OperationID is the spec's operationId of the request (createDisbursement), or empty

@@ -142,6 +142,7 @@ func (p *pipeline) inject(w http.ResponseWriter, r *http.Request, route *routers
 				w.Header().Add(k, v)
 			}
 		}
+		w.Header().Set(FaultHeader, "injected")
 		body := false
 		switch f.Status {
 		case http.StatusBadRequest:
