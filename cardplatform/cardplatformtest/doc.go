@@ -13,9 +13,15 @@
 // spec says per operation; 500 has no body.
 //
 // Persons, cards, accounts, companies and programs, bulk orders, checks, disputes, fees and
-// disbursements live in memory and follow the platform's rules (see the README of the seed
-// rules in the repository). Where the platform does not publish a rule, the sandbox follows
-// the assumption written in the method documentation of Server and in the constants below.
+// disbursements live in memory, behind one mutex, and follow the platform's published rules:
+// a new card is PENDING; only VIRTUAL to FULL changes an issuance type; an account rename
+// changes only account_name; balances move by exact decimals; interest is posted only on an
+// account closed that day (otherwise the request prepares the closing); bulk orders go
+// PENDING, CREATED, SHIPPED; a check's new status is REVERSED, STOPPED or DROP; disbursements
+// are queued; searches page by a 1-based start_index and a limit. Where the platform publishes
+// no rule, the sandbox's assumption is documented with the constants of this package
+// (CardStatusActive, AccountStatusClosed, BulkOrderCreatedAfter, ...). Seed data (WithSeed),
+// the clock (WithClock) and the accepted token (WithToken) are options.
 //
 // Fault injection (Server.FailNext) makes the next calls of an operation fail with a status,
 // a delay or a connection dropped after the request was read, and Server.Requests returns

@@ -43,7 +43,7 @@ func WithToken(tok string) Option {
 func WithClock(now func() time.Time) Option {
 	return func(c *config) error {
 		if now == nil {
-			return errNoClock
+			return errors.New("cardplatformtest: WithClock needs a non-nil clock")
 		}
 		c.clock = now
 		return nil

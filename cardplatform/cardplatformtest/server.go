@@ -1,7 +1,6 @@
 package cardplatformtest
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -84,11 +83,7 @@ func (s *Server) Close() {
 	}
 	s.calls.stop()
 	s.srv.Close()
-	s.srv.Client().CloseIdleConnections()
 }
 
 // Token returns the bearer token the sandbox accepts.
 func (s *Server) Token() string { return s.api.cfg.token }
-
-// errNoClock is returned by WithClock(nil).
-var errNoClock = errors.New("cardplatformtest: WithClock needs a non-nil clock")

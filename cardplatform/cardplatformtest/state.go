@@ -142,8 +142,9 @@ func maskPAN(pan string) string {
 	return string(b)
 }
 
-// page returns the window [start_index, start_index+limit) of n items (start_index 1-based;
-// 0 means 1, limit 0 means def) as slice bounds, or ok false when a value is out of range.
+// page returns the window [start_index, start_index+limit) of n items as slice bounds
+// (start_index is 1-based; absent, it is 1; limit absent is def; past the end the window is
+// empty), or the offending fields when a value is negative.
 func page(n int, startIndex, limit, def int32) (lo, hi int, fields map[string][]string) {
 	fields = map[string][]string{}
 	if startIndex < 0 {
