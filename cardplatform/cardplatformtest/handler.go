@@ -1,0 +1,249 @@
+package cardplatformtest
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/getkin/kin-openapi/routers"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+)
+
+// pipeline runs every request through the steps the platform would: routing, recording,
+// injected faults, authentication, request validation, then the generated server.
+type pipeline struct {
+	api   *api
+	calls *recorder
+	next  http.Handler
+}
+
+func newHandler(cfg config) (http.Handler, *api, *recorder, error) {
+	sp, err := loadSpec()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	a, err := newAPI(cfg, sp)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rec := newRecorder()
+	strict := sandboxapi.NewStrictHandlerWithOptions(a, nil, sandboxapi.StrictHTTPServerOptions{
+		RequestErrorHandlerFunc: func(w http.ResponseWriter, _ *http.Request, err error) {
+			writeProblem(w, http.StatusBadRequest, map[string][]string{"body": {err.Error()}})
+		},
+		ResponseErrorHandlerFunc: func(w http.ResponseWriter, _ *http.Request, _ error) {
+			w.WriteHeader(http.StatusInternalServerError) // 500 has no body
+		},
+	})
+	mux := http.NewServeMux()
+	next := sandboxapi.HandlerWithOptions(strict, sandboxapi.StdHTTPServerOptions{
+		BaseRouter: mux,
+		ErrorHandlerFunc: func(w http.ResponseWriter, _ *http.Request, err error) {
+			writeProblem(w, http.StatusBadRequest, paramErrors(err))
+		},
+	})
+	return &pipeline{api: a, calls: rec, next: next}, a, rec, nil
+}
+
+func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	route, params, routeErr := p.api.spec.router.FindRoute(r)
+	opID := ""
+	if routeErr == nil {
+		opID = route.Operation.OperationID
+	}
+	body, readErr := io.ReadAll(io.LimitReader(r.Body, p.api.cfg.maxBody+1))
+	_ = r.Body.Close()
+	p.calls.record(Request{
+		OperationID: opID, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
+		Header: maskHeaders(r.Header), Body: bytes.Clone(body), Time: p.api.now(),
+	})
+	if routeErr != nil {
+		if routeErr.Error() == routers.ErrMethodNotAllowed.Error() {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
+		}
+		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if f, ok := p.calls.take(opID); ok {
+		if !p.inject(w, r, route, f) {
+			return
+		}
+	}
+	if !p.authorized(r) {
+		if has401Body(route.Operation) {
+			writeProblemStatus(w, http.StatusUnauthorized, "Unauthorized", nil)
+		} else {
+			w.WriteHeader(http.StatusUnauthorized)
+		}
+		return
+	}
+	if readErr != nil {
+		writeProblem(w, http.StatusBadRequest, map[string][]string{"body": {"The request body could not be read."}})
+		return
+	}
+	if int64(len(body)) > p.api.cfg.maxBody {
+		writeProblem(w, http.StatusBadRequest, map[string][]string{
+			"body": {fmt.Sprintf("The request body is larger than %d bytes.", p.api.cfg.maxBody)},
+		})
+		return
+	}
+	normalizeJSON(r)
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if fields := p.api.spec.validateRequest(r.Context(), r, route, params); fields != nil {
+		writeProblem(w, http.StatusBadRequest, fields)
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	p.next.ServeHTTP(w, r)
+}
+
+// inject applies an injected fault; it reports whether the operation should still run.
+func (p *pipeline) inject(w http.ResponseWriter, r *http.Request, route *routers.Route, f Fault) bool {
+	if f.Delay > 0 {
+		t := time.NewTimer(f.Delay)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return false
+		case <-p.calls.done:
+			t.Stop()
+			w.WriteHeader(http.StatusServiceUnavailable)
+			return false
+		}
+	}
+	switch {
+	case f.Drop:
+		hj, ok := w.(http.Hijacker)
+		if !ok {
+			w.WriteHeader(http.StatusInternalServerError)
+			return false
+		}
+		conn, _, err := hj.Hijack()
+		if err == nil {
+			_ = conn.Close()
+		}
+		return false
+	case f.Status != 0:
+		for k, vs := range f.Header {
+			for _, v := range vs {
+				w.Header().Add(k, v)
+			}
+		}
+		w.Header().Set(FaultHeader, "injected")
+		body := false
+		switch f.Status {
+		case http.StatusBadRequest:
+			body = true
+		case http.StatusUnauthorized:
+			body = has401Body(route.Operation)
+		case http.StatusNotFound:
+			body, _ = has404Body(route.Operation)
+		}
+		if body {
+			writeProblemStatus(w, f.Status, http.StatusText(f.Status), nil)
+		} else {
+			w.WriteHeader(f.Status)
+		}
+		return false
+	}
+	return true
+}
+
+func (p *pipeline) authorized(r *http.Request) bool {
+	scheme, tok, ok := strings.Cut(r.Header.Get("Authorization"), " ")
+	return ok && strings.EqualFold(scheme, "Bearer") && tok == p.api.cfg.token
+}
+
+// normalizeJSON rewrites the JSON media types the platform accepts besides application/json
+// (text/json, application/*+json such as application/json-patch+json) to application/json, so
+// that the validator and the generated server bind the body like any other; the recorded
+// request keeps the original header.
+func normalizeJSON(r *http.Request) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || mt == "application/json" {
+		return
+	}
+	if mt == "text/json" || (strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")) {
+		r.Header.Set("Content-Type", "application/json")
+	}
+}
+
+// problem is the ProblemDetails body the sandbox writes.
+type problem struct {
+	Type    string              `json:"type,omitempty"`
+	Title   string              `json:"title"`
+	Status  int                 `json:"status"`
+	Detail  string              `json:"detail,omitempty"`
+	Errors  map[string][]string `json:"errors,omitempty"`
+	TraceID string              `json:"traceId"`
+}
+
+// writeProblem writes a 400 (or other status) ProblemDetails naming fields.
+func writeProblem(w http.ResponseWriter, status int, fields map[string][]string) {
+	writeProblemStatus(w, status, "One or more validation errors occurred.", fields)
+}
+
+func writeProblemStatus(w http.ResponseWriter, status int, title string, fields map[string][]string) {
+	b, err := json.Marshal(problem{
+		Type:    "https://tools.ietf.org/html/rfc9110#section-15.5." + strconv.Itoa(status-399),
+		Title:   title,
+		Status:  status,
+		Errors:  fields,
+		TraceID: traceID(),
+	})
+	if err != nil {
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// paramErrors turns a parameter binding error of the generated server into fields. The
+// validator runs first and catches the same errors, so this is a safety net.
+func paramErrors(err error) map[string][]string {
+	name := "parameters"
+	var (
+		inv *sandboxapi.InvalidParamFormatError
+		req *sandboxapi.RequiredParamError
+		unm *sandboxapi.UnmarshalingParamError
+		tmv *sandboxapi.TooManyValuesForParamError
+	)
+	switch {
+	case errors.As(err, &inv):
+		name = inv.ParamName
+	case errors.As(err, &req):
+		name = req.ParamName
+	case errors.As(err, &unm):
+		name = unm.ParamName
+	case errors.As(err, &tmv):
+		name = tmv.ParamName
+	}
+	return map[string][]string{name: {err.Error()}}
+}
+
+// traceID returns a W3C traceparent-like identifier, as the platform puts in traceId.
+func traceID() string {
+	var b [24]byte
+	_, _ = rand.Read(b[:])
+	h := hex.EncodeToString(b[:])
+	return "00-" + h[:32] + "-" + h[32:48] + "-00"
+}

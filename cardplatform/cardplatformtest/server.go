@@ -1,0 +1,89 @@
+package cardplatformtest
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+)
+
+// DefaultToken is the bearer token the sandbox accepts unless WithToken says otherwise.
+const DefaultToken = "sandbox-token"
+
+// Server is a running sandbox. Create it with NewServer (in tests) or Start (in programs);
+// its methods are safe for concurrent use.
+type Server struct {
+	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
+	// trailing slash; pass it to cardplatform.New.
+	URL string
+	// Client is a client pointed at URL, authenticated with the sandbox's token and with
+	// retries of its own defaults.
+	Client *cardplatform.Client
+
+	srv   *httptest.Server
+	api   *api
+	calls *recorder
+}
+
+// NewServer starts a sandbox, returns it with a client pointed at it, and closes it when the
+// test ends. It fails the test if the sandbox cannot start.
+func NewServer(t testing.TB, opts ...Option) *Server {
+	t.Helper()
+	s, err := Start(opts...)
+	if err != nil {
+		t.Fatalf("cardplatformtest: %v", err)
+		return nil
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it. The
+// caller must call Close.
+func Start(opts ...Option) (*Server, error) {
+	cfg := defaultConfig()
+	for _, o := range opts {
+		if o == nil {
+			continue
+		}
+		if err := o(&cfg); err != nil {
+			return nil, err
+		}
+	}
+	h, a, rec, err := newHandler(cfg)
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("cardplatformtest: listen: %w", err)
+	}
+	srv := &httptest.Server{
+		Listener: l,
+		Config:   &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
+	}
+	srv.Start()
+	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(cfg.token))
+	if err != nil {
+		srv.Close()
+		return nil, fmt.Errorf("cardplatformtest: client: %w", err)
+	}
+	return &Server{URL: srv.URL, Client: c, srv: srv, api: a, calls: rec}, nil
+}
+
+// Close shuts the sandbox down, closing every connection, and waits for the requests in
+// flight. Calling it more than once is harmless.
+func (s *Server) Close() {
+	if s == nil || s.srv == nil {
+		return
+	}
+	s.calls.stop()
+	s.srv.Close()
+}
+
+// Token returns the bearer token the sandbox accepts.
+func (s *Server) Token() string { return s.api.cfg.token }
