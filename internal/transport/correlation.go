@@ -10,6 +10,10 @@ import (
 // CorrelationHeader is the header that carries the correlation id end to end.
 const CorrelationHeader = "X-CorrelationId"
 
+// correlationKeyCanon is CorrelationHeader in the canonical form http.Header stores it under,
+// so the pipeline reads and writes it without canonicalising on every call.
+const correlationKeyCanon = "X-Correlationid"
+
 type correlationKey struct{}
 
 // WithCorrelationID returns a context whose requests carry id as their X-CorrelationId, so a
@@ -24,29 +28,34 @@ func CorrelationID(resp *http.Response) string {
 	if resp == nil {
 		return ""
 	}
-	if id := resp.Header.Get(CorrelationHeader); id != "" {
+	if id := resp.Header.Get(correlationKeyCanon); id != "" {
 		return id
 	}
 	if resp.Request != nil {
-		return resp.Request.Header.Get(CorrelationHeader)
+		return resp.Request.Header.Get(correlationKeyCanon)
 	}
 	return ""
 }
 
-// correlationPolicy keeps the caller's X-CorrelationId header, else takes one from the
-// context, else makes a new UUID; the id is recorded for errors and logs.
+// correlationPolicy takes the call's correlation id (Call.CorrelationID), else the request's
+// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID; the id is
+// sent and recorded for errors and logs.
 type correlationPolicy struct{}
 
 func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
-	id := req.Header.Get(CorrelationHeader)
+	ci := infoOf(req)
+	id := ci.correlationID
+	if id == "" {
+		id = req.Header.Get(correlationKeyCanon)
+	}
 	if id == "" {
 		id, _ = req.Context().Value(correlationKey{}).(string)
 	}
 	if id == "" {
 		id = newCorrelationID()
 	}
-	req.Header.Set(CorrelationHeader, id)
-	infoOf(req).correlationID = id
+	req.Header[correlationKeyCanon] = []string{id}
+	ci.correlationID = id
 	return next(req)
 }
 

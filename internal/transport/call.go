@@ -1,0 +1,72 @@
+package transport
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// Call is what one SDK method passes down with its request.
+type Call struct {
+	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
+	// may be re-sent once it may have reached the server. Nil means an unknown operation,
+	// treated as unsafe: never re-sent once it may have arrived.
+	Op *ops.Operation
+	// CorrelationID is the caller's id for this call. Empty means the request's own
+	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
+	CorrelationID string
+	// Header holds extra headers for this call. They are added to the request before the
+	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
+	// token source, the User-Agent, the correlation id.
+	Header http.Header
+	// Retry overrides the client's retry options for this call; nil means the client's.
+	Retry *RetryOptions
+}
+
+// callInfo is the per-call state the policies share. It travels in the request context, set
+// once by Pipeline.Send.
+type callInfo struct {
+	safe          bool          // the request may be re-sent (Call.Op.RetrySafe)
+	attempt       int           // 1-based attempt number, maintained by the retry policy
+	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
+	correlationID string
+	// sent holds the credential values that went out with this call (bearer tokens), masked
+	// in every error and log record of the call.
+	sent []string
+}
+
+type callInfoKey struct{}
+
+func infoOf(req *http.Request) *callInfo {
+	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
+		return ci
+	}
+	return &callInfo{attempt: 1}
+}
+
+func withInfo(ctx context.Context, ci *callInfo) context.Context {
+	return context.WithValue(ctx, callInfoKey{}, ci)
+}
+
+// recordSent notes a credential value that goes out with this call.
+func (ci *callInfo) recordSent(v string) {
+	if v == "" {
+		return
+	}
+	for _, s := range ci.sent {
+		if s == v {
+			return
+		}
+	}
+	ci.sent = append(ci.sent, v)
+}
+
+// redactor returns base extended with the credentials this call sent.
+func (ci *callInfo) redactor(base *redact.Redactor) *redact.Redactor {
+	if len(ci.sent) == 0 {
+		return base
+	}
+	return base.WithSecrets(ci.sent...)
+}
