@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/oauth2"
 )
@@ -21,6 +22,24 @@ var ErrInsecureTransport = errors.New("issuerkit: refusing to send a bearer toke
 type authPolicy struct {
 	tokens        *SharedTokenSource
 	allowInsecure bool
+	header        atomic.Pointer[authHeader] // the header value of the last token sent
+}
+
+// authHeader is the Authorization value of one token, built once and shared by every request
+// that sends that token (net/http only reads header values).
+type authHeader struct {
+	tok *oauth2.Token
+	val []string
+}
+
+// setAuth sets the Authorization header of req for tok.
+func (p *authPolicy) setAuth(req *http.Request, tok *oauth2.Token) {
+	h := p.header.Load()
+	if h == nil || h.tok != tok {
+		h = &authHeader{tok: tok, val: []string{tok.Type() + " " + tok.AccessToken}}
+		p.header.Store(h)
+	}
+	req.Header[authorizationHeader] = h.val
 }
 
 func newAuthPolicy(ts oauth2.TokenSource, allowInsecure bool) *authPolicy {
@@ -37,7 +56,7 @@ func (p *authPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		return nil, err
 	}
 	ci.recordSent(tok.AccessToken)
-	tok.SetAuthHeader(req)
+	p.setAuth(req, tok)
 	resp, err := next(req)
 	if err != nil || resp.StatusCode != http.StatusUnauthorized || !ci.safe || !rewindable(req) {
 		return resp, err
@@ -54,7 +73,7 @@ func (p *authPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		return nil, fmt.Errorf("issuerkit: re-sending after token refresh: %w", err)
 	}
 	ci.recordSent(fresh.AccessToken)
-	fresh.SetAuthHeader(r)
+	p.setAuth(r, fresh)
 	return next(r)
 }
 

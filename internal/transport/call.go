@@ -33,8 +33,10 @@ type callInfo struct {
 	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
 	correlationID string
 	// sent holds the credential values that went out with this call (bearer tokens), masked
-	// in every error and log record of the call.
-	sent []string
+	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
+	// values cost no allocation of their own.
+	sent    []string
+	sentBuf [2]string
 }
 
 type callInfoKey struct{}
@@ -59,6 +61,9 @@ func (ci *callInfo) recordSent(v string) {
 		if s == v {
 			return
 		}
+	}
+	if ci.sent == nil {
+		ci.sent = ci.sentBuf[:0]
 	}
 	ci.sent = append(ci.sent, v)
 }

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/oauth2"
 )
 
 // stallingBank is a bank token endpoint over TLS that holds every token request until
@@ -138,4 +140,89 @@ func TestWaitingCallerGetsTypedError(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	var ou interface{ Unwrap() []error }
 	assert.False(t, errors.As(err, &ou) && errors.Is(err, context.DeadlineExceeded), "never sent: not an unknown outcome")
+}
+
+// gatedSource hands out tok-1, tok-2, ... each valid for an hour from the test clock; every
+// fetch after the first waits for a value on gate.
+type gatedSource struct {
+	fetches atomic.Int32
+	gate    chan struct{}
+	clock   func() time.Time
+}
+
+func (s *gatedSource) Token() (*oauth2.Token, error) {
+	n := s.fetches.Add(1)
+	if n > 1 {
+		<-s.gate
+	}
+	return &oauth2.Token{AccessToken: fmt.Sprintf("tok-%d", n), Expiry: s.clock().Add(time.Hour)}, nil
+}
+
+func TestRefreshAheadOfExpiryNeverBlocksCallers(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Now()
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+
+	src := &gatedSource{gate: make(chan struct{}), clock: clock}
+	s := NewSharedTokenSource(src)
+	s.now = clock
+	tok, err := s.Token()
+	require.NoError(t, err)
+	require.Equal(t, "tok-1", tok.AccessToken)
+
+	advance(50 * time.Minute) // not yet in the window
+	tok, err = s.Token()
+	require.NoError(t, err)
+	assert.Equal(t, "tok-1", tok.AccessToken)
+	assert.Equal(t, int32(1), src.fetches.Load(), "no refresh before the window")
+
+	advance(9 * time.Minute) // 1 minute before expiry: the window (a minute, before the last 10s)
+	for range 50 {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		tok, err = s.TokenContext(ctx)
+		cancel()
+		require.NoError(t, err, "steady traffic does not wait for the refresh")
+		assert.Equal(t, "tok-1", tok.AccessToken)
+	}
+	require.Eventually(t, func() bool { return src.fetches.Load() == 2 }, time.Second, time.Millisecond)
+	assert.Equal(t, int32(2), src.fetches.Load(), "one background refresh for all callers")
+
+	src.gate <- struct{}{} // the refresh completes
+	require.Eventually(t, func() bool {
+		tok, err := s.Token()
+		return err == nil && tok.AccessToken == "tok-2"
+	}, time.Second, time.Millisecond)
+	assert.Equal(t, int32(2), src.fetches.Load())
+}
+
+type panickingSource struct{}
+
+func (panickingSource) Token() (*oauth2.Token, error) { panic("boom") }
+
+func TestPanickingTokenSourceIsAnError(t *testing.T) {
+	_, err := NewSharedTokenSource(panickingSource{}).Token()
+	require.ErrorIs(t, err, ErrTokenSource)
+	assert.Contains(t, err.Error(), "boom")
+}
+
+func TestBankTokenSourceClose(t *testing.T) {
+	bank := newStallingBank(t)
+	hc := bank.Client()
+	defer hc.CloseIdleConnections()
+	ts, err := BankTokenSource(context.Background(), bank.URL, bankCred, nil, hc)
+	require.NoError(t, err)
+	closer, ok := ts.(interface{ Close() error })
+	require.True(t, ok)
+	done := make(chan error, 1)
+	go func() { _, err := ts.Token(); done <- err }()
+	require.Eventually(t, func() bool { return bank.fetches.Load() == 1 }, time.Second, time.Millisecond)
+	require.NoError(t, closer.Close())
+	select {
+	case err := <-done:
+		assert.ErrorIs(t, err, ErrTokenSource)
+		assert.ErrorIs(t, err, context.Canceled, "Close cancels the refresh in flight")
+	case <-time.After(2 * time.Second):
+		t.Fatal("Close did not end the stalled refresh")
+	}
 }
