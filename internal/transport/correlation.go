@@ -65,7 +65,7 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 // allocation.
 func newCorrelationID() string {
 	var u uuid.UUID
-	_, _ = rand.Read(u[:]) // crypto/rand.Read never fails; it ends the program instead
+	_, _ = rand.Read(u[:])  // crypto/rand.Read never fails; it ends the program instead
 	u[6] = u[6]&0x0f | 0x40 // version 4
 	u[8] = u[8]&0x3f | 0x80 // RFC 4122 variant
 	var buf [36]byte
