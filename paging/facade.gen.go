@@ -94,7 +94,13 @@ func WithResponseInto(r *Response) CallOption {
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
 type RetryOptions = transport.RetryOptions
 
-// WithHTTPClient sends requests through hc instead of the SDK's default client.
+// WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
+// modified. With any hc, whatever its Transport: a request that moves money or changes state
+// is sent again only when the error proves it never left (failed dial, DNS failure, TLS
+// handshake refused by the client); any other failure is one attempt and ErrOutcomeUnknown.
+// A redirect to another origin is refused, so credentials never leave theirs, and the tokens
+// sent are masked in every error and log. A Transport that re-sends requests by itself defeats
+// this; one that is not an *http.Transport cannot take WithClientCertificate or WithTLSConfig.
 func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPClient(hc)) }
 
 // WithTokenSource authenticates every request with bearer tokens from ts (any
@@ -131,6 +137,22 @@ func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
+
+// WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
+// to the defaults.
+func WithRedactKeys(keys ...string) Option { return Option(sdkclient.WithRedactKeys(keys...)) }
+
+// WithRedactQueryParams masks the values of these query parameters in logged and reported
+// URLs, in addition to the defaults.
+func WithRedactQueryParams(names ...string) Option {
+	return Option(sdkclient.WithRedactQueryParams(names...))
+}
+
+// WithLoggedHeaders logs the values of these headers too; credential headers never are.
+func WithLoggedHeaders(names ...string) Option { return Option(sdkclient.WithLoggedHeaders(names...)) }
+
+// WithSecretValues masks these exact values (your own credentials) in every error and log.
+func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSecretValues(values...)) }
 
 // Error is returned for every non-2xx response: status, method, redacted URL, correlation and
 // trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*BankError) when there is one.

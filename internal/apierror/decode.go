@@ -7,7 +7,6 @@ import (
 	"math"
 	"mime"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
@@ -45,6 +44,10 @@ type DecodeOptions struct {
 	Decode Decoder
 	// Now is the clock used to turn a Retry-After date into a duration; nil means time.Now.
 	Now func() time.Time
+	// Redactor masks the body and the headers kept in the error; nil means redact.Default().
+	// Give it the credentials the request carried (Redactor.WithSecrets) so that a server
+	// echoing them back cannot put them in any field or text of the error.
+	Redactor *redact.Redactor
 }
 
 // FromResponse builds the *Error of a non-2xx response. It reads at most limit bytes of
@@ -60,11 +63,13 @@ func FromResponse(resp *http.Response, req RequestInfo, decode Decoder, limit in
 //   - the body is read up to the cap; a longer body keeps its first MaxBodyBytes bytes and a
 //     body whose read fails midway (a reset connection) keeps what was read, both with
 //     Truncated set;
-//   - the body is masked with redact.JSON (which falls back to redact.Text for non-JSON) and
-//     then decoded with Decode; an empty, non-JSON, truncated or malformed body simply leaves
-//     Problem and Bank nil;
+//   - the body is masked with Redactor.JSON (which falls back to Redactor.Text for non-JSON,
+//     and masks the Redactor's secret values everywhere) and then decoded with Decode, so the
+//     decoded fields are masked too; an empty, non-JSON, truncated or malformed body simply
+//     leaves Problem and Bank nil;
 //   - the headers are cloned without Authorization, Proxy-Authorization, Cookie and
-//     Set-Cookie, and Location is redacted like a URL;
+//     Set-Cookie, with secret values masked and Location redacted like a URL
+//     (Redactor.ErrorHeader);
 //   - CorrelationID is the one sent, else the X-CorrelationId response header, else the one in
 //     the body; TraceID is the body's (ProblemDetails traceId, bank TransactionId), else the
 //     traceparent's trace id, else X-Request-Id or Request-Id;
@@ -76,8 +81,12 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	if resp == nil {
 		return e
 	}
+	r := o.Redactor
+	if r == nil {
+		r = redact.Default()
+	}
 	e.StatusCode = resp.StatusCode
-	e.Header = cleanHeader(resp.Header)
+	e.Header = r.ErrorHeader(resp.Header)
 
 	limit := o.MaxBodyBytes
 	if limit <= 0 {
@@ -86,7 +95,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	raw, truncated := readCapped(resp.Body, limit)
 	e.Truncated = truncated
 	if len(raw) > 0 {
-		e.Body = redact.JSON(raw)
+		e.Body = r.JSON(raw)
 	}
 
 	contentType := resp.Header.Get("Content-Type")
@@ -108,7 +117,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	}
 
 	if e.CorrelationID == "" {
-		e.CorrelationID = resp.Header.Get("X-CorrelationId")
+		e.CorrelationID = e.Header.Get("X-CorrelationId")
 	}
 	if e.CorrelationID == "" && e.Bank != nil {
 		e.CorrelationID = e.Bank.CorrelationID
@@ -119,7 +128,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	case e.Bank != nil && e.Bank.TransactionID != "":
 		e.TraceID = e.Bank.TransactionID
 	default:
-		e.TraceID = headerTraceID(resp.Header)
+		e.TraceID = headerTraceID(e.Header)
 	}
 
 	now := time.Now
@@ -148,34 +157,6 @@ func readCapped(body io.Reader, limit int64) ([]byte, bool) {
 		raw, truncated = raw[:limit], true
 	}
 	return raw, truncated
-}
-
-// cleanHeader clones h without credentials and with Location redacted.
-func cleanHeader(h http.Header) http.Header {
-	if h == nil {
-		return nil
-	}
-	c := h.Clone()
-	for _, name := range redact.NeverAllowed {
-		c.Del(name)
-	}
-	for k := range c {
-		for _, name := range redact.NeverAllowed {
-			if strings.EqualFold(k, name) {
-				delete(c, k) // a name that was not canonical
-			}
-		}
-	}
-	if locs := c.Values("Location"); len(locs) > 0 {
-		for i, l := range locs {
-			if u, err := url.Parse(l); err == nil {
-				locs[i] = redact.URL(u)
-			} else {
-				locs[i] = redact.Text(l)
-			}
-		}
-	}
-	return c
 }
 
 // headerTraceID returns a trace id from the response headers: the trace id of a W3C

@@ -1,8 +1,9 @@
 // Package ops describes the operations of an HTTP API at run time: for each operation its
 // method, path template, success statuses, whether a request may be re-sent after a failure,
 // and how it pages. The tables are generated from the OpenAPI specs (see internal/tools/opsgen)
-// and shared by the three clients and the HTTP pipeline, which looks the operation of every
-// outgoing request up with [Table.Match].
+// and shared by the three clients. Each call hands its *Operation to the HTTP pipeline
+// (transport.Call.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
+// URL back to an operation.
 package ops
 
 import (

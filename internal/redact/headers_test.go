@@ -21,11 +21,11 @@ func TestHeaderAllowed(t *testing.T) {
 }
 
 func TestHeaderAllowedNeverCredentials(t *testing.T) {
-	saved := AllowedHeaders
-	t.Cleanup(func() { AllowedHeaders = saved })
-	AllowedHeaders = append(append([]string(nil), saved...), "Authorization", "Set-Cookie")
-	assert.False(t, HeaderAllowed("Authorization"))
-	assert.False(t, HeaderAllowed("set-cookie"))
+	r := New(Config{LoggedHeaders: []string{"Authorization", "Set-Cookie", "X-Tenant"}})
+	assert.False(t, r.HeaderAllowed("Authorization"))
+	assert.False(t, r.HeaderAllowed("set-cookie"))
+	assert.True(t, r.HeaderAllowed("x-tenant"), "a client's addition")
+	assert.False(t, HeaderAllowed("X-Tenant"), "other clients and the defaults are unchanged")
 }
 
 func TestHeader(t *testing.T) {

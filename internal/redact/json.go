@@ -10,40 +10,43 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
-// Keys lists the JSON member names whose values JSON masks. Names are compared
-// case-insensitively with '_' and '-' removed, so "cardNumber", "card_number" and
-// "Card-Number" all match "cardnumber". It is read without locking: extend it only during
-// program initialization (an init function).
-var Keys = []string{
-	"cardnumber", "pan", "cvv", "cvv2", "cvx2", "cvc", "pin",
-	"track1", "track2", "trackdata",
-	"ssn", "taxid", "idno", "accountnumber", "encryptedcarddata",
-	"accesstoken", "refreshtoken", "idtoken", "clientsecret",
-	"password", "secret", "authorization", "token",
-}
+// IsSensitiveKey reports whether the value of a JSON member named key is a secret for the
+// Default Redactor (see Redactor.IsSensitiveKey).
+func IsSensitiveKey(key string) bool { return std.IsSensitiveKey(key) }
 
 // IsSensitiveKey reports whether the value of a JSON member named key is a secret: key
-// matches an entry of Keys once both are lower-cased and stripped of '_' and '-'.
-func IsSensitiveKey(key string) bool {
-	k := normalizeKey(key)
-	if k == "" {
+// matches one of r's keys once both are lower-cased (ASCII) and stripped of '_' and '-', so
+// "cardNumber", "card_number" and "Card-Number" all match "cardnumber". It does not allocate
+// for names up to 64 bytes.
+func (r *Redactor) IsSensitiveKey(key string) bool {
+	var buf [64]byte
+	k := appendNormalKey(buf[:0], key)
+	if len(k) == 0 {
 		return false
 	}
-	for _, s := range Keys {
-		if normalizeKey(s) == k {
-			return true
-		}
-	}
-	return false
+	_, ok := r.keys[string(k)]
+	return ok
 }
 
-func normalizeKey(s string) string {
-	s = strings.ToLower(s)
-	if !strings.ContainsAny(s, "_-") {
-		return s
+// appendNormalKey appends key lower-cased (ASCII) and without '_' and '-' to b.
+func appendNormalKey(b []byte, key string) []byte {
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
 	}
-	return strings.NewReplacer("_", "", "-", "").Replace(s)
+	return b
 }
+
+func normalizeKey(s string) string { return string(appendNormalKey(nil, s)) }
+
+// JSON masks body with the Default Redactor (see Redactor.JSON).
+func JSON(body []byte) []byte { return std.JSON(body) }
 
 // JSON returns body with its secrets masked.
 //
@@ -52,7 +55,8 @@ func normalizeKey(s string) string {
 //
 //   - the string and number values of sensitive members (IsSensitiveKey) are replaced by the
 //     JSON string scalar.Mask gives (a PAN sent as a number becomes a masked string);
-//   - every other string, member names included, goes through Text.
+//   - every other string, member names included, goes through r.Text (which masks r's secret
+//     values too), and a number holding a secret value becomes a masked string.
 //
 // Only scalar values are masked by their key: an array or object under a sensitive name is
 // walked like any other value, so validation messages such as
@@ -62,18 +66,20 @@ func normalizeKey(s string) string {
 // Input that is not valid JSON (a body cut off by a size cap, an HTML error page, plain text)
 // gets Text, after a best-effort pass that masks any string or number following a quoted
 // sensitive name and a colon, so a truncated body is still masked. JSON never panics; an empty
-// body is returned as it is.
-func JSON(body []byte) []byte {
+// body is returned as it is. Whatever the path, no secret value of r survives in the result:
+// a last pass masks any that the structure hid (a value split by an escape sequence is masked
+// once decoded).
+func (r *Redactor) JSON(body []byte) []byte {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return body
 	}
 	doc := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	if json.Valid(doc) {
-		if out, ok := redactValid(doc); ok {
-			return out
+		if out, ok := r.redactValid(doc); ok {
+			return r.maskSecretsBytes(out)
 		}
 	}
-	return []byte(Text(string(redactLenient(body))))
+	return []byte(r.Text(string(r.redactLenient(body))))
 }
 
 // frame is one open object or array while re-encoding.
@@ -85,7 +91,7 @@ type frame struct {
 }
 
 // redactValid re-encodes a valid JSON document token by token, masking as JSON documents.
-func redactValid(doc []byte) ([]byte, bool) {
+func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	out := make([]byte, 0, len(doc)+len(doc)/8)
@@ -139,20 +145,23 @@ func redactValid(doc []byte) ([]byte, bool) {
 				}
 				top.n++
 				top.wantKey = false
-				top.sensitive = IsSensitiveKey(v)
-				out = appendString(out, Text(v))
+				top.sensitive = r.IsSensitiveKey(v)
+				out = appendString(out, r.Text(v))
 				out = append(out, ':')
 				continue
 			}
 			if beforeValue() {
 				out = appendString(out, scalar.Mask(v))
 			} else {
-				out = appendString(out, Text(v))
+				out = appendString(out, r.Text(v))
 			}
 		case json.Number:
-			if beforeValue() {
+			switch {
+			case beforeValue():
 				out = appendString(out, scalar.Mask(v.String()))
-			} else {
+			case r.ContainsSecret(v.String()):
+				out = appendString(out, r.MaskSecrets(v.String()))
+			default:
 				out = append(out, v...)
 			}
 		case bool:
@@ -223,7 +232,7 @@ const maxLenientKey = 64
 // tried as the start of a name, so garbage before a secret (an unbalanced quote) cannot hide
 // it. An unterminated string (a body cut off mid-value) is masked to its end. Everything else
 // is copied as it is.
-func redactLenient(b []byte) []byte {
+func (r *Redactor) redactLenient(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); {
 		if b[i] != '"' {
@@ -235,7 +244,7 @@ func redactLenient(b []byte) []byte {
 		end, closed := stringEnd(b[:min(len(b), i+maxLenientKey+2)], i)
 		colon := skipSpace(b, end)
 		if !closed || colon >= len(b) || b[colon] != ':' ||
-			!IsSensitiveKey(unquoteLenient(b[i+1:end-1])) {
+			!r.IsSensitiveKey(unquoteLenient(b[i+1:end-1])) {
 			out = append(out, b[i])
 			i++
 			continue

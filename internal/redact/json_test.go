@@ -23,11 +23,11 @@ func TestIsSensitiveKey(t *testing.T) {
 }
 
 func TestKeysExtensible(t *testing.T) {
-	saved := Keys
-	t.Cleanup(func() { Keys = saved })
-	assert.False(t, IsSensitiveKey("licenseNo"))
-	Keys = append(append([]string(nil), saved...), "license_no")
-	assert.True(t, IsSensitiveKey("licenseNo"))
+	r := New(Config{Keys: []string{"license_no"}})
+	assert.True(t, r.IsSensitiveKey("licenseNo"))
+	assert.True(t, r.IsSensitiveKey("card_number"), "the defaults stay")
+	assert.False(t, IsSensitiveKey("licenseNo"), "the package functions keep the defaults")
+	assert.Equal(t, `{"licenseNo":"*******1234"}`, string(r.JSON([]byte(`{"licenseNo":"D1234561234"}`))))
 }
 
 func TestJSON(t *testing.T) {

@@ -6,7 +6,14 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
-// Text returns s with card numbers and social security numbers masked by scalar.Mask:
+// Text masks s with the Default Redactor: card numbers and SSNs (see Redactor.Text).
+func Text(s string) string { return maskCards(s) }
+
+// Text returns s with r's secret values replaced by SecretMask, then card numbers and SSNs
+// masked as maskCards does.
+func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s)) }
+
+// maskCards returns s with card numbers and social security numbers masked by scalar.Mask:
 //
 //   - a run of 13 to 19 digits that passes the Luhn check, written plain or in groups separated
 //     by single spaces or dashes ("4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111");
@@ -17,7 +24,7 @@ import (
 // A run counts only where it stands alone: a digit run glued to letters or to more digits (an
 // identifier such as "US25010900000001", a 20-digit reference) is left as it is. Everything
 // else in s is kept byte for byte.
-func Text(s string) string {
+func maskCards(s string) string {
 	var b strings.Builder
 	last := 0 // s[last:i] not yet copied
 	for i := 0; i < len(s); {

@@ -7,26 +7,30 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
-// QueryParams lists the query parameter names (compared case-insensitively) whose values URL
-// masks. Names for which IsSensitiveKey reports true are masked as well. It is read without
-// locking: extend it only during program initialization.
-var QueryParams = []string{
-	"access_token", "token", "id_token", "refresh_token",
-	"client_secret", "secret", "password", "key", "api_key", "apikey", "code",
-	"card_number", "cardnumber", "pan", "cvv", "cvv2", "cvx2", "pin", "ssn",
-	"account_number", "accountnumber",
+// IsSensitiveQueryParam reports whether URL masks the value of the query parameter name
+// (see Redactor.IsSensitiveQueryParam).
+func IsSensitiveQueryParam(name string) bool { return std.IsSensitiveQueryParam(name) }
+
+// IsSensitiveQueryParam reports whether r masks the value of the query parameter name: it is
+// one of r's query parameters (case-insensitively) or IsSensitiveKey(name) holds.
+func (r *Redactor) IsSensitiveQueryParam(name string) bool {
+	var buf [64]byte
+	b := buf[:0]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	if _, ok := r.params[string(b)]; ok {
+		return true
+	}
+	return r.IsSensitiveKey(name)
 }
 
-// IsSensitiveQueryParam reports whether URL masks the value of the query parameter name: it is
-// in QueryParams (case-insensitively) or IsSensitiveKey(name) holds.
-func IsSensitiveQueryParam(name string) bool {
-	for _, p := range QueryParams {
-		if strings.EqualFold(p, name) {
-			return true
-		}
-	}
-	return IsSensitiveKey(name)
-}
+// URL returns u redacted by the Default Redactor (see Redactor.URL).
+func URL(u *url.URL) string { return std.URL(u) }
 
 // URL returns u as a string that is safe to log and to put in an error text:
 //
@@ -34,10 +38,11 @@ func IsSensitiveQueryParam(name string) bool {
 //   - the values of sensitive query parameters (IsSensitiveQueryParam) are masked with
 //     scalar.Mask, and card numbers and SSNs inside other values are masked as Text does;
 //   - card numbers in the path (a segment of 13 to 19 digits passing the Luhn check) are masked;
-//   - the fragment is treated like the query (OAuth implicit flows put tokens there).
+//   - the fragment is treated like the query (OAuth implicit flows put tokens there);
+//   - r's secret values are masked wherever they appear.
 //
 // Everything else, including the order of the query parameters, is kept. URL(nil) is "".
-func URL(u *url.URL) string {
+func (r *Redactor) URL(u *url.URL) string {
 	if u == nil {
 		return ""
 	}
@@ -45,30 +50,30 @@ func URL(u *url.URL) string {
 	c.User = nil
 	c.RawQuery, c.ForceQuery = "", false
 	c.Fragment, c.RawFragment = "", ""
-	if p := Text(c.Path); p != c.Path {
+	if p := r.Text(c.Path); p != c.Path {
 		c.Path, c.RawPath = p, ""
 		// Keep the '*' of masks readable; '*' is valid in a path, so RawPath stays consistent.
 		c.RawPath = strings.ReplaceAll(c.EscapedPath(), "%2A", "*")
 	}
 	if c.Opaque != "" {
-		c.Opaque = Text(c.Opaque)
+		c.Opaque = r.Text(c.Opaque)
 	}
 	var b strings.Builder
 	b.WriteString(c.String())
 	if u.RawQuery != "" || u.ForceQuery {
 		b.WriteByte('?')
-		b.WriteString(redactQuery(u.RawQuery))
+		b.WriteString(r.redactQuery(u.RawQuery))
 	}
 	if frag := u.EscapedFragment(); frag != "" {
 		b.WriteByte('#')
-		b.WriteString(redactQuery(frag))
+		b.WriteString(r.redactQuery(frag))
 	}
-	return b.String()
+	return r.MaskSecrets(b.String())
 }
 
 // redactQuery masks the sensitive values of an encoded query (name=value pairs joined by &),
 // keeping the pairs in order and leaving the encoding of untouched pairs as it was.
-func redactQuery(q string) string {
+func (r *Redactor) redactQuery(q string) string {
 	parts := strings.Split(q, "&")
 	changed := false
 	for i, part := range parts {
@@ -85,9 +90,9 @@ func redactQuery(q string) string {
 			plain = value
 		}
 		var masked string
-		if IsSensitiveQueryParam(plainName) {
+		if r.IsSensitiveQueryParam(plainName) {
 			masked = scalar.Mask(plain)
-		} else if masked = Text(plain); masked == plain {
+		} else if masked = r.Text(plain); masked == plain {
 			continue
 		}
 		parts[i] = name + "=" + queryEscape(masked)

@@ -6,8 +6,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
-// API describes what differs between the clients: how error bodies decode and which
-// operations are safe to retry.
+// API describes what differs between the clients: how error bodies decode, and the
+// operations table. Whether a request may be re-sent travels with each call
+// (transport.Call.Op), not through the table.
 type API struct {
 	DecodeError apierror.Decoder
 	Operations  *ops.Table
@@ -23,9 +24,6 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 		return nil, "", cfg, err
 	}
 	cfg.Transport.DecodeError = api.DecodeError
-	if api.Operations != nil {
-		cfg.Transport.RetrySafe = api.Operations.RetrySafe
-	}
 	p, err := transport.New(cfg.Transport)
 	if err != nil {
 		return nil, "", cfg, err

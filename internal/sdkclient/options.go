@@ -27,7 +27,18 @@ type Config struct {
 // Option configures a client. It reports invalid values at construction.
 type Option func(*Config) error
 
-// WithHTTPClient sends requests through hc instead of the SDK's default client.
+// WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
+// modified: the SDK uses a shallow copy whose CheckRedirect first refuses any redirect to
+// another origin (scheme, host and port) or from https to http, then applies hc's own.
+//
+// What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
+// a request that moves money or changes state is sent again only when the error proves it
+// never left (a failed dial, a DNS failure, a TLS handshake the client refused, or the SDK's
+// own refusals); any other failure is reported once as an outcome-unknown error carrying the
+// correlation id. Credentials never follow a redirect to another origin, and the tokens sent
+// are masked in every error and log. A Transport that is not an *http.Transport cannot take
+// WithClientCertificate or WithTLSConfig (a construction error); its own timeouts, proxies
+// and retries are its business: a Transport that re-sends requests itself defeats the above.
 func WithHTTPClient(hc *http.Client) Option {
 	return func(c *Config) error {
 		if hc == nil {
@@ -39,7 +50,8 @@ func WithHTTPClient(hc *http.Client) Option {
 }
 
 // WithTokenSource authenticates every request with bearer tokens from ts, shared across
-// goroutines with one refresh at a time.
+// goroutines with one refresh at a time, refreshed shortly before expiry in the background;
+// a call waits for a refresh only as long as its context lasts.
 func WithTokenSource(ts oauth2.TokenSource) Option {
 	return func(c *Config) error {
 		if ts == nil {
@@ -50,18 +62,21 @@ func WithTokenSource(ts oauth2.TokenSource) Option {
 	}
 }
 
-// WithClientCertificate presents cert for mutual TLS.
+// WithClientCertificate presents cert for mutual TLS. It combines with WithTLSConfig in
+// either order: cert is added to that configuration's certificates.
 func WithClientCertificate(cert tls.Certificate) Option {
 	return func(c *Config) error {
-		if c.Transport.TLSConfig == nil {
-			c.Transport.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+		if len(cert.Certificate) == 0 {
+			return errors.New("issuerkit: WithClientCertificate: empty certificate")
 		}
-		c.Transport.TLSConfig.Certificates = append(c.Transport.TLSConfig.Certificates, cert)
+		c.Transport.ClientCertificates = append(c.Transport.ClientCertificates, cert)
 		return nil
 	}
 }
 
 // WithTLSConfig uses cfg (cloned) for TLS: client certificates, root CAs, minimum version.
+// Certificates given with WithClientCertificate are added to cfg's, whatever the order of the
+// two options.
 func WithTLSConfig(cfg *tls.Config) Option {
 	return func(c *Config) error {
 		if cfg == nil {
@@ -94,6 +109,46 @@ func WithRetry(r transport.RetryOptions) Option {
 			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)
 		}
 		c.Transport.Retry = r
+		return nil
+	}
+}
+
+// WithRedactKeys masks the values of these JSON member names, in addition to the defaults
+// (card numbers, CVV, PIN, track data, SSN, account numbers, tokens, secrets), in this
+// client's logs and errors. Names compare case-insensitively, ignoring '_' and '-'.
+func WithRedactKeys(keys ...string) Option {
+	return func(c *Config) error {
+		c.Transport.RedactKeys = append(c.Transport.RedactKeys, keys...)
+		return nil
+	}
+}
+
+// WithRedactQueryParams masks the values of these query parameters, in addition to the
+// defaults, in the URLs this client logs and puts in errors.
+func WithRedactQueryParams(names ...string) Option {
+	return func(c *Config) error {
+		c.Transport.RedactQueryParams = append(c.Transport.RedactQueryParams, names...)
+		return nil
+	}
+}
+
+// WithLoggedHeaders lets this client log the values of these headers, in addition to the
+// defaults (Content-Type, Content-Length, Date, Retry-After, X-CorrelationId, X-Request-Id,
+// Traceparent, User-Agent, totalRows, retrievedRows). Authorization, Proxy-Authorization,
+// Cookie and Set-Cookie are never logged.
+func WithLoggedHeaders(names ...string) Option {
+	return func(c *Config) error {
+		c.Transport.LoggedHeaders = append(c.Transport.LoggedHeaders, names...)
+		return nil
+	}
+}
+
+// WithSecretValues masks these exact values (credentials of your own, for example ones a
+// custom transport adds) wherever this client writes text: errors, error fields and logs. The
+// bearer tokens the client sends, and a BankTokenSource's credentials, are masked without it.
+func WithSecretValues(values ...string) Option {
+	return func(c *Config) error {
+		c.Transport.Secrets = append(c.Transport.Secrets, values...)
 		return nil
 	}
 }

@@ -116,26 +116,6 @@ func TestBearerRefusedOverPlainHTTP(t *testing.T) {
 	assert.NoError(t, CheckSecure("https", "api.example.com", false))
 }
 
-func TestRedirectToAnotherHostDropsAuthorization(t *testing.T) {
-	var leaked atomic.Value
-	leaked.Store("")
-	other := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		leaked.Store(r.Header.Get("Authorization"))
-		_, _ = w.Write([]byte("{}"))
-	})
-	// The first server is addressed as 127.0.0.1, the second as localhost: different hosts.
-	otherURL := strings.Replace(other.URL, "127.0.0.1", "localhost", 1)
-	first := newServer(t, func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, otherURL+"/landing", http.StatusTemporaryRedirect)
-	})
-	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("secret-token") })
-	resp, err := do(t, p, context.Background(), "GET", first.URL, "")
-	require.NoError(t, err)
-	assert.Equal(t, 200, resp.StatusCode)
-	assert.Equal(t, int32(1), other.hits.Load())
-	assert.Empty(t, leaked.Load(), "Authorization must not follow a redirect to another host")
-}
-
 func TestBankTokenSource(t *testing.T) {
 	var fetches atomic.Int32
 	tokenSrv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

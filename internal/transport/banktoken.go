@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 )
@@ -28,15 +30,27 @@ type BankCredentials struct {
 	ClientID, ClientSecret string
 }
 
+// bankFetchTimeout bounds one token request, so that a stalled token endpoint cannot hold
+// the refresh (and its goroutine) forever.
+const bankFetchTimeout = 30 * time.Second
+
 // BankTokenSource returns a token source for the bank's client-credentials flow: POST
 // {baseURL}/oauth/v1/token over mutual TLS (tlsConfig carries the client certificate), HTTP
 // Basic consumer credentials, form fields Id, Key and grant_type=client_credentials, and an
-// X-CorrelationId header. The token is cached and refreshed before it expires (24 hours when the
-// response does not say). hc may be nil; its transport is cloned to apply tlsConfig.
+// X-CorrelationId header. The token is cached, shared by every caller, and refreshed shortly
+// before it expires (24 hours when the response does not say); see SharedTokenSource. hc may
+// be nil; its transport is cloned to apply tlsConfig, and a redirect of the token request to
+// another origin is refused.
+//
+// ctx is used for its values only: refreshes run on a context owned by the source, which ends
+// with Close, so a request-scoped ctx that ends after start-up does not break later refreshes.
+// Each token request is bounded by 30 seconds. The returned source is a *SharedTokenSource;
+// its four credentials are masked in every error and log of a pipeline that uses it, and in
+// its own errors.
 func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (oauth2.TokenSource, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/") + BankTokenPath)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("issuerkit: invalid bank base URL: %w", err)
 	}
 	if err := CheckSecure(u.Scheme, u.Hostname(), false); err != nil {
 		return nil, err
@@ -44,7 +58,9 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 	if cred.ConsumerKey == "" || cred.ConsumerSecret == "" || cred.ClientID == "" || cred.ClientSecret == "" {
 		return nil, errors.New("issuerkit: BankCredentials needs ConsumerKey, ConsumerSecret, ClientID and ClientSecret")
 	}
-	client, err := httpClientFor(hc, tlsConfig)
+	secrets := []string{cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret}
+	red := redact.New(redact.Config{Secrets: secrets})
+	client, err := httpClientFor(hc, tlsConfig, red)
 	if err != nil {
 		return nil, err
 	}
@@ -57,10 +73,45 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 		AuthStyle:      oauth2.AuthStyleInHeader,
 		EndpointParams: url.Values{"Id": {cred.ClientID}, "Key": {cred.ClientSecret}},
 	}
-	tokenCtx := context.WithValue(ctx, oauth2.HTTPClient, &cc)
 	// cfg.Token fetches every time; SharedTokenSource does the caching (cfg.TokenSource would
 	// cache a token without expiry forever).
-	return NewSharedTokenSource(bankFetcher{fetch: func() (*oauth2.Token, error) { return cfg.Token(tokenCtx) }}), nil
+	fetch := func(ctx context.Context) (*oauth2.Token, error) {
+		ctx, cancel := context.WithTimeout(ctx, bankFetchTimeout)
+		defer cancel()
+		t, err := cfg.Token(context.WithValue(ctx, oauth2.HTTPClient, &cc))
+		if err != nil {
+			return nil, cleanTokenError(err, red)
+		}
+		if t.Expiry.IsZero() {
+			// The bank's documented lifetime, less a margin, so the token is refreshed in time
+			// instead of being trusted forever.
+			c := *t
+			c.Expiry = time.Now().Add(bankTokenLifetime - 5*time.Minute)
+			t = &c
+		}
+		return t, nil
+	}
+	return newSharedTokenSource(context.WithoutCancel(ctx), fetch, secrets), nil
+}
+
+// cleanTokenError masks the credentials in a token request's error: an
+// *oauth2.RetrieveError keeps its type but has its texts masked and its Response reduced to
+// the status and masked headers (the original's Request carries the Basic credentials).
+func cleanTokenError(err error, red *redact.Redactor) error {
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) {
+		return cleanError(err, red)
+	}
+	c := *re
+	c.Body = red.JSON(re.Body)
+	c.ErrorCode, c.ErrorDescription, c.ErrorURI = red.Text(re.ErrorCode), red.Text(re.ErrorDescription), red.Text(re.ErrorURI)
+	if r := re.Response; r != nil {
+		c.Response = &http.Response{
+			Status: r.Status, StatusCode: r.StatusCode, Proto: r.Proto, ProtoMajor: r.ProtoMajor, ProtoMinor: r.ProtoMinor,
+			Header: red.ErrorHeader(r.Header), Body: http.NoBody, ContentLength: r.ContentLength,
+		}
+	}
+	return &c
 }
 
 func transportOf(c *http.Client) http.RoundTripper {
@@ -68,21 +119,6 @@ func transportOf(c *http.Client) http.RoundTripper {
 		return c.Transport
 	}
 	return http.DefaultTransport
-}
-
-// bankFetcher fetches a new token on every call and gives a token without expires_in the
-// bank's documented lifetime, less a margin, so it is refreshed in time instead of being
-// trusted forever.
-type bankFetcher struct{ fetch func() (*oauth2.Token, error) }
-
-func (d bankFetcher) Token() (*oauth2.Token, error) {
-	t, err := d.fetch()
-	if err == nil && t.Expiry.IsZero() {
-		c := *t
-		c.Expiry = time.Now().Add(bankTokenLifetime - 5*time.Minute)
-		t = &c
-	}
-	return t, err
 }
 
 // correlationTransport adds an X-CorrelationId to the token request.

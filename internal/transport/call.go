@@ -1,40 +1,77 @@
 package transport
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Call is what one SDK method passes down with its request.
 type Call struct {
-	// Op is the operation the request sends. Nil means an unknown operation, which is treated
-	// as unsafe: never re-sent once it may have reached the server.
+	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
+	// may be re-sent once it may have reached the server. Nil means an unknown operation,
+	// treated as unsafe: never re-sent once it may have arrived.
 	Op *ops.Operation
-	// CorrelationID is the caller's id for this call; "" means the request's header, else the
-	// context's (WithCorrelationID), else a new UUID.
+	// CorrelationID is the caller's id for this call. Empty means the request's own
+	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
 	CorrelationID string
-	// Header holds extra headers for this call. They never replace Authorization or the
-	// credential headers the SDK sets.
+	// Header holds extra headers for this call. They are added to the request before the
+	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
+	// token source, the User-Agent, the correlation id.
 	Header http.Header
-	// Retry overrides the client's retry options for this call; nil keeps them.
+	// Retry overrides the client's retry options for this call; nil means the client's.
 	Retry *RetryOptions
 }
 
-// Send sends req through the pipeline for call. The result contract is Do's.
-func (p *Pipeline) Send(req *http.Request, call *Call) (*http.Response, error) {
-	if call != nil {
-		for k, vs := range call.Header {
-			if http.CanonicalHeaderKey(k) == "Authorization" {
-				continue
-			}
-			for _, v := range vs {
-				req.Header.Add(k, v)
-			}
-		}
-		if call.CorrelationID != "" {
-			req.Header.Set(CorrelationHeader, call.CorrelationID)
+// callInfo is the per-call state the policies share. It travels in the request context, set
+// once by Pipeline.Send.
+type callInfo struct {
+	safe          bool          // the request may be re-sent (Call.Op.RetrySafe)
+	attempt       int           // 1-based attempt number, maintained by the retry policy
+	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
+	correlationID string
+	// sent holds the credential values that went out with this call (bearer tokens), masked
+	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
+	// values cost no allocation of their own.
+	sent    []string
+	sentBuf [2]string
+}
+
+type callInfoKey struct{}
+
+func infoOf(req *http.Request) *callInfo {
+	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
+		return ci
+	}
+	return &callInfo{attempt: 1}
+}
+
+func withInfo(ctx context.Context, ci *callInfo) context.Context {
+	return context.WithValue(ctx, callInfoKey{}, ci)
+}
+
+// recordSent notes a credential value that goes out with this call.
+func (ci *callInfo) recordSent(v string) {
+	if v == "" {
+		return
+	}
+	for _, s := range ci.sent {
+		if s == v {
+			return
 		}
 	}
-	return p.Do(req)
+	if ci.sent == nil {
+		ci.sent = ci.sentBuf[:0]
+	}
+	ci.sent = append(ci.sent, v)
+}
+
+// redactor returns base extended with the credentials this call sent.
+func (ci *callInfo) redactor(base *redact.Redactor) *redact.Redactor {
+	if len(ci.sent) == 0 {
+		return base
+	}
+	return base.WithSecrets(ci.sent...)
 }

@@ -4,8 +4,23 @@
 //
 //	user agent -> correlation id -> retry -> auth -> logging -> *http.Client
 //
-// The pipeline turns every non-2xx response into an *apierror.Error (body drained and
-// closed), retries only what is safe to repeat, and never re-sends a request that moves money
-// or changes state once it may have reached the server: such a failure is reported as an
-// *apierror.OutcomeUnknownError.
+// Each SDK method sends its request with Pipeline.Send and a Call that names the operation.
+// The pipeline keeps four promises, whatever RoundTripper the client has:
+//
+//   - Delivery fails closed. The operation's RetrySafe flag alone decides whether a request
+//     may be re-sent once it may have reached the server; an unknown operation is unsafe. An
+//     unsafe request is re-sent only when the error proves it never left (a failed dial, a DNS
+//     failure, a TLS handshake the client refused, the SDK's own refusals); any other failure
+//     is one attempt and an *apierror.OutcomeUnknownError.
+//   - Credentials stay with their origin. The client is used through a copy whose
+//     CheckRedirect refuses a redirect to another scheme, host or port, and from https to
+//     http, with a *RedirectError: nothing, credentials or body, reaches another origin.
+//   - No credential appears in any text. The tokens a call sent, the credentials of a
+//     BankTokenSource and Options.Secrets are masked in every error text, error field and
+//     log record, wherever the server echoes them.
+//   - Token refresh never holds a caller past its deadline. A SharedTokenSource runs one
+//     refresh at a time on its own context, ahead of expiry; a caller waits for it only as
+//     long as its own context lasts.
+//
+// Every non-2xx response becomes an *apierror.Error (body capped, masked, drained and closed).
 package transport

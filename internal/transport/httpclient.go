@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
@@ -44,27 +46,38 @@ func tlsConfigOrDefault(c *tls.Config) *tls.Config {
 // caller's client.
 var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
 
-// httpClientFor combines the caller's client and TLS configuration. The caller's client is never
-// modified: when TLS settings must be applied, its transport is cloned.
-func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
+// httpClientFor returns the client the pipeline sends with: a shallow copy of the caller's
+// client (or the default client) whose CheckRedirect keeps every request, and so its
+// credentials, on its origin (see RedirectError), then applies the caller's own CheckRedirect.
+// When tlsConfig is set, the transport is cloned to apply it. The caller's client is never
+// modified.
+func httpClientFor(c *http.Client, tlsConfig *tls.Config, red *redact.Redactor) (*http.Client, error) {
 	if c == nil {
-		return DefaultHTTPClient(tlsConfig), nil
+		c = DefaultHTTPClient(tlsConfig)
+	} else if tlsConfig != nil {
+		var base *http.Transport
+		switch t := c.Transport.(type) {
+		case nil:
+			dt, ok := http.DefaultTransport.(*http.Transport)
+			if !ok {
+				return nil, errTLSWithCustomTransport
+			}
+			base = dt
+		case *http.Transport:
+			base = t
+		default:
+			return nil, errTLSWithCustomTransport
+		}
+		t := base.Clone()
+		t.TLSClientConfig = tlsConfigOrDefault(tlsConfig)
+		cc := *c
+		cc.Transport = t
+		c = &cc
 	}
-	if tlsConfig == nil {
-		return c, nil
+	if red == nil {
+		red = redact.Default()
 	}
-	var base *http.Transport
-	switch t := c.Transport.(type) {
-	case nil:
-		base = http.DefaultTransport.(*http.Transport)
-	case *http.Transport:
-		base = t
-	default:
-		return nil, errTLSWithCustomTransport
-	}
-	t := base.Clone()
-	t.TLSClientConfig = tlsConfigOrDefault(tlsConfig)
 	cc := *c
-	cc.Transport = t
+	cc.CheckRedirect = checkRedirect(c.CheckRedirect, red)
 	return &cc, nil
 }

@@ -17,8 +17,9 @@ const maxLoggedBody = 8 << 10
 // attempt, correlation id and the allow-listed headers. Bodies only when enabled, and then
 // with secrets masked. The Authorization header is never logged.
 type loggingPolicy struct {
-	logger *slog.Logger
-	bodies bool
+	logger   *slog.Logger
+	bodies   bool
+	redactor *redact.Redactor // the client's; the call's credentials are added per record
 }
 
 func (p loggingPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
@@ -28,31 +29,32 @@ func (p loggingPolicy) Do(req *http.Request, next Next) (*http.Response, error) 
 		return next(req)
 	}
 	ci := infoOf(req)
+	red := ci.redactor(p.redactor)
 	attrs := []slog.Attr{
 		slog.String("method", req.Method),
-		slog.String("url", redact.URL(req.URL)),
+		slog.String("url", red.URL(req.URL)),
 		slog.Int("attempt", ci.attempt),
 		slog.String("correlation_id", ci.correlationID),
-		slog.Any("request_headers", headerValue(req.Header)),
+		slog.Any("request_headers", loggedHeaders{h: req.Header, r: red}),
 	}
 	if p.bodies && req.GetBody != nil {
 		if b, err := req.GetBody(); err == nil {
 			data, _ := io.ReadAll(io.LimitReader(b, maxLoggedBody))
 			_ = b.Close()
-			attrs = append(attrs, slog.String("request_body", string(redact.JSON(data))))
+			attrs = append(attrs, slog.String("request_body", string(red.JSON(data))))
 		}
 	}
 	start := time.Now()
 	resp, err := next(req)
 	attrs = append(attrs, slog.Duration("duration", time.Since(start)))
 	if err != nil {
-		attrs = append(attrs, slog.String("error", redact.Text(err.Error())))
+		attrs = append(attrs, slog.String("error", red.Text(err.Error())))
 		p.logger.LogAttrs(ctx, slog.LevelWarn, "issuerkit: request failed", attrs...)
 		return resp, err
 	}
-	attrs = append(attrs, slog.Int("status", resp.StatusCode), slog.Any("response_headers", headerValue(resp.Header)))
+	attrs = append(attrs, slog.Int("status", resp.StatusCode), slog.Any("response_headers", loggedHeaders{h: resp.Header, r: red}))
 	if p.bodies {
-		attrs = append(attrs, slog.String("response_body", string(redact.JSON(peekBody(resp)))))
+		attrs = append(attrs, slog.String("response_body", string(red.JSON(peekBody(resp)))))
 	}
 	if resp.StatusCode >= 500 {
 		level = slog.LevelWarn
@@ -91,15 +93,18 @@ type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
 
-// headerValue logs only the allow-listed headers.
-type headerValue http.Header
+// loggedHeaders logs only the headers r allows, with r's secret values masked.
+type loggedHeaders struct {
+	h http.Header
+	r *redact.Redactor
+}
 
 // LogValue implements slog.LogValuer.
-func (h headerValue) LogValue() slog.Value {
+func (l loggedHeaders) LogValue() slog.Value {
 	var attrs []slog.Attr
-	for name, vals := range h {
-		if redact.HeaderAllowed(name) && len(vals) > 0 {
-			attrs = append(attrs, slog.String(name, vals[0]))
+	for name, vals := range l.h {
+		if len(vals) > 0 && l.r.HeaderAllowed(name) {
+			attrs = append(attrs, slog.String(name, l.r.MaskSecrets(vals[0])))
 		}
 	}
 	return slog.GroupValue(attrs...)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 )
@@ -45,15 +46,25 @@ func testClient(t *testing.T) *http.Client {
 	return &http.Client{Transport: tr}
 }
 
-// safeGETs treats GET as safe and every POST as money-moving.
-func safeGETs(method, _ string) bool { return method == http.MethodGet }
+// The operations of the tests: a GET is a safe read, a POST moves money.
+var (
+	readOp  = &ops.Operation{ID: "getThing", Method: http.MethodGet, Path: "/x", Success: []int{200}, RetrySafe: true}
+	moneyOp = &ops.Operation{ID: "createDisbursement", Method: http.MethodPost, Path: "/x", Success: []int{200}, RetrySafe: false}
+)
+
+// opFor treats GET as safe and every other method as money-moving.
+func opFor(method string) *ops.Operation {
+	if method == http.MethodGet {
+		return readOp
+	}
+	return moneyOp
+}
 
 func newPipeline(t *testing.T, hc *http.Client, mod ...func(*Options)) *Pipeline {
 	t.Helper()
 	o := Options{
 		HTTPClient:  hc,
 		DecodeError: apierror.DecodeBankError,
-		RetrySafe:   safeGETs,
 		Retry:       RetryOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: 50 * time.Millisecond},
 	}
 	for _, m := range mod {
@@ -74,7 +85,7 @@ func do(t *testing.T, p *Pipeline, ctx context.Context, method, url, body string
 		req, err = http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
 	}
 	require.NoError(t, err)
-	resp, err := p.Do(req)
+	resp, err := p.Send(req, &Call{Op: opFor(method)})
 	if resp != nil {
 		t.Cleanup(func() { DrainAndClose(resp.Body) })
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -64,4 +65,37 @@ func TestMutualTLS(t *testing.T) {
 	})
 	_, err = do(t, without, context.Background(), "GET", srv.URL, "")
 	assert.Error(t, err, "the server refuses a client without a certificate")
+}
+
+// TestMutualTLSCertificateWithTLSConfig: a certificate given on its own and a TLS
+// configuration (root CAs) given on its own are both applied.
+func TestMutualTLSCertificateWithTLSConfig(t *testing.T) {
+	cert, leaf := selfSigned(t, "issuerkit-client")
+	clientCAs := x509.NewCertPool()
+	clientCAs.AddCert(leaf)
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(r.TLS.PeerCertificates[0].Subject.CommonName))
+	}))
+	srv.TLS = &tls.Config{ClientAuth: tls.RequireAndVerifyClientCert, ClientCAs: clientCAs}
+	srv.StartTLS()
+	defer srv.Close()
+	roots := x509.NewCertPool()
+	roots.AddCert(srv.Certificate())
+
+	p := newPipeline(t, nil, func(o *Options) {
+		o.TLSConfig = &tls.Config{RootCAs: roots}
+		o.ClientCertificates = []tls.Certificate{cert}
+	})
+	resp, err := do(t, p, context.Background(), "GET", srv.URL, "")
+	require.NoError(t, err)
+	body := make([]byte, 64)
+	n, _ := resp.Body.Read(body)
+	assert.Equal(t, "issuerkit-client", string(body[:n]))
+
+	_, err = New(Options{
+		HTTPClient:         &http.Client{Transport: roundTripperFunc(http.DefaultTransport.RoundTrip)},
+		ClientCertificates: []tls.Certificate{cert},
+		DecodeError:        apierror.DecodeBankError,
+	})
+	assert.ErrorIs(t, err, errTLSWithCustomTransport, "a certificate that cannot be applied is a construction error")
 }

@@ -13,11 +13,16 @@ import (
 // Options configures a Pipeline. The zero value of every field has a sensible default; the
 // public packages fill Options from their functional options.
 type Options struct {
-	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient.
+	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
+	// pipeline uses a shallow copy whose CheckRedirect refuses redirects that leave the
+	// request's origin (see RedirectError); the caller's value is never modified.
 	HTTPClient *http.Client
-	// TLSConfig is applied to the default transport (client certificates for mutual TLS, root
-	// CAs). It cannot be combined with an HTTPClient whose Transport is not an *http.Transport.
+	// TLSConfig is applied to the transport (root CAs, minimum version, client certificates).
+	// It cannot be combined with an HTTPClient whose Transport is not an *http.Transport.
 	TLSConfig *tls.Config
+	// ClientCertificates are presented for mutual TLS, in addition to the certificates of
+	// TLSConfig, whatever the order in which the two were set.
+	ClientCertificates []tls.Certificate
 	// TokenSource supplies bearer tokens. Nil sends no Authorization header.
 	TokenSource oauth2.TokenSource
 	// AllowInsecureHTTP lets bearer tokens travel over plain http to hosts other than loopback.
@@ -30,9 +35,19 @@ type Options struct {
 	LogBodies bool
 	// Retry tunes the retry policy.
 	Retry RetryOptions
-	// RetrySafe reports whether a request may be re-sent after it may have reached the server.
-	// Nil treats GET, HEAD, OPTIONS, PUT and DELETE as safe and everything else as unsafe.
-	RetrySafe func(method, path string) bool
+	// RedactKeys are JSON member names whose values are masked in logs and errors, in
+	// addition to the defaults (see redact.Config.Keys).
+	RedactKeys []string
+	// RedactQueryParams are query parameters whose values are masked, in addition to the
+	// defaults.
+	RedactQueryParams []string
+	// LoggedHeaders are headers whose values may be logged, in addition to the defaults.
+	// Credential headers are never logged.
+	LoggedHeaders []string
+	// Secrets are exact values (the caller's own credentials) masked in every error and log
+	// record. The bearer tokens the pipeline sends, and the credentials of a BankTokenSource,
+	// are masked without being listed here.
+	Secrets []string
 	// DecodeError decodes the body of a non-2xx response into the API's error body type.
 	DecodeError apierror.Decoder
 	// MaxErrorBody caps the bytes of an error body that are read and kept. 0 means
@@ -65,10 +80,18 @@ func (o RetryOptions) withDefaults() RetryOptions {
 	return o
 }
 
-func defaultRetrySafe(method, _ string) bool {
-	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodPut, http.MethodDelete:
-		return true
+// EffectiveTLSConfig returns the TLS configuration the pipeline applies: a clone of TLSConfig
+// with ClientCertificates appended, or nil when neither is set.
+func (o Options) EffectiveTLSConfig() *tls.Config {
+	if o.TLSConfig == nil && len(o.ClientCertificates) == 0 {
+		return nil
 	}
-	return false
+	var c *tls.Config
+	if o.TLSConfig != nil {
+		c = o.TLSConfig.Clone()
+	} else {
+		c = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
+	c.Certificates = append(c.Certificates[:len(c.Certificates):len(c.Certificates)], o.ClientCertificates...)
+	return c
 }

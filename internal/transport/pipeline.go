@@ -3,53 +3,96 @@ package transport
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Pipeline is the ordered chain of policies in front of an *http.Client. It is immutable after
-// New and safe for concurrent use. It implements the Do method the generated clients call.
+// New and safe for concurrent use.
 type Pipeline struct {
-	run       Next
-	retrySafe func(method, path string) bool
+	run Next
 }
 
 // New builds the pipeline: user agent, correlation id, retry, auth, logging, then the client.
 func New(o Options) (*Pipeline, error) {
-	hc, err := httpClientFor(o.HTTPClient, o.TLSConfig)
-	if err != nil {
-		return nil, err
-	}
 	if o.DecodeError == nil {
 		return nil, errors.New("issuerkit: transport.Options.DecodeError is required")
 	}
 	if o.MaxErrorBody <= 0 {
 		o.MaxErrorBody = apierror.MaxBodyBytes
 	}
-	safe := o.RetrySafe
-	if safe == nil {
-		safe = defaultRetrySafe
+	secrets := o.Secrets
+	if cs, ok := o.TokenSource.(credentialHolder); ok {
+		secrets = append(append([]string(nil), secrets...), cs.credentials()...)
+	}
+	red := redact.New(redact.Config{
+		Keys:          o.RedactKeys,
+		QueryParams:   o.RedactQueryParams,
+		LoggedHeaders: o.LoggedHeaders,
+		Secrets:       secrets,
+	})
+	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig(), red)
+	if err != nil {
+		return nil, err
 	}
 	policies := []Policy{
 		userAgentPolicy(o.UserAgent),
 		correlationPolicy{},
-		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody),
+		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red),
 	}
 	if o.TokenSource != nil {
 		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))
 	}
 	if o.Logger != nil {
-		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies})
+		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, hc.Do), retrySafe: safe}, nil
+	return &Pipeline{run: chain(policies, hc.Do)}, nil
 }
 
-// Do sends req through the pipeline. It returns the response of a 2xx (the caller closes its
-// body) or an error: *apierror.Error for any other status, *apierror.OutcomeUnknownError when a
-// request that must not be repeated failed after it may have reached the server, or the
-// transport or context error. The caller's request is never modified.
-func (p *Pipeline) Do(req *http.Request) (*http.Response, error) {
-	ci := &callInfo{safe: p.retrySafe(req.Method, req.URL.EscapedPath()), attempt: 1}
+// Do sends req as a call of an unknown operation: Send(req, nil).
+func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send(req, nil) }
+
+// Send sends req through the pipeline for call (nil: an unknown operation, no per-call
+// settings). It returns the response of a 2xx (the caller closes its body) or an error:
+// *apierror.Error for any other status, *apierror.OutcomeUnknownError when a request that
+// must not be repeated failed after it may have reached the server, *RedirectError for a
+// redirect that would leave the origin, or the transport, token or context error. The
+// credentials the call sent are masked in every error and log record. The caller's request is
+// never modified.
+func (p *Pipeline) Send(req *http.Request, call *Call) (*http.Response, error) {
+	ci := &callInfo{attempt: 1}
+	if call != nil {
+		ci.correlationID = call.CorrelationID
+		if call.Op != nil {
+			ci.safe = call.Op.RetrySafe
+		}
+		if call.Retry != nil {
+			r := call.Retry.withDefaults()
+			ci.retry = &r
+		}
+	}
 	r := req.Clone(withInfo(req.Context(), ci))
+	if call != nil {
+		for k, vs := range call.Header {
+			k = http.CanonicalHeaderKey(k)
+			if _, set := r.Header[k]; !set && len(vs) > 0 {
+				r.Header[k] = append([]string(nil), vs...)
+			}
+		}
+	}
+	if a := r.Header[authorizationHeader]; len(a) > 0 {
+		// A credential the caller set itself: masked like the SDK's own.
+		for _, v := range a {
+			ci.recordSent(v)
+			if _, cred, ok := strings.Cut(v, " "); ok {
+				ci.recordSent(strings.TrimSpace(cred))
+			}
+		}
+	}
 	return p.run(r)
 }
+
+// authorizationHeader is the canonical name of the Authorization header.
+const authorizationHeader = "Authorization"

@@ -2,14 +2,10 @@ package transport
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptrace"
-	"sync/atomic"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
@@ -19,30 +15,39 @@ import (
 // retryPolicy sends a request up to MaxAttempts times. It turns every non-2xx into an
 // *apierror.Error and decides, per outcome, whether a new attempt is allowed:
 //
-//   - a connection error before the request reached the server (dial, DNS, TLS handshake):
-//     retried for every request;
-//   - a connection error after that, or a 500: retried only for safe requests;
+//   - a transport error that proves the request never left (neverSent: failed dial, DNS, TLS
+//     handshake refused by the client): retried for every request;
+//   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
+//   - any other transport error, or a 500: retried only for safe requests;
 //   - 408, 429, 502, 503, 504: retried only for safe requests;
-//   - an unsafe request (one that moves money or changes state) is never re-sent once it may
-//     have reached the server. A failure whose outcome the server did not state (a broken
-//     connection, a timeout, 408, 500, 502, 504) is an *apierror.OutcomeUnknownError.
+//   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
+//     never re-sent once it may have reached the server. A failure whose outcome the server did
+//     not state (any transport error but the ones above, a timeout, 408, 500, 502, 504) is an
+//     *apierror.OutcomeUnknownError.
+//
+// This holds with any RoundTripper: nothing is inferred from connection events.
 //
 // Waits use full-jitter exponential backoff capped at MaxDelay, or the server's Retry-After when
 // longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
 // context deadline is not waited for: the error returns at once with the wait on it.
 type retryPolicy struct {
-	opt     RetryOptions
-	decode  apierror.Decoder
-	maxBody int64
+	opt      RetryOptions
+	decode   apierror.Decoder
+	maxBody  int64
+	redactor *redact.Redactor
 }
 
-func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64) *retryPolicy {
-	return &retryPolicy{opt: o.withDefaults(), decode: decode, maxBody: maxBody}
+func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
+	return &retryPolicy{opt: o.withDefaults(), decode: decode, maxBody: maxBody, redactor: red}
 }
 
 func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	ctx := req.Context()
 	ci := infoOf(req)
+	opt := p.opt
+	if ci.retry != nil {
+		opt = *ci.retry
+	}
 	for attempt := 1; ; attempt++ {
 		ci.attempt = attempt
 		r := req
@@ -52,10 +57,6 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 				return nil, err
 			}
 		}
-		var reached atomic.Bool
-		r = r.WithContext(httptrace.WithClientTrace(r.Context(), &httptrace.ClientTrace{
-			GotConn: func(httptrace.GotConnInfo) { reached.Store(true) },
-		}))
 		resp, err := next(r)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			return resp, nil
@@ -65,18 +66,17 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		var retryAfter time.Duration
 		retryable := false
 		if err != nil {
-			failure = err
+			red := ci.redactor(p.redactor)
+			failure = cleanError(err, red)
 			switch {
 			case isPermanent(err):
-				return nil, err
-			case ctx.Err() != nil:
-				return nil, p.unsafeOutcome(req, ci, attempt, reached.Load(), err)
-			case !reached.Load():
-				retryable = true
-			case ci.safe:
-				retryable = true
+				return nil, failure
+			case neverSent(err):
+				retryable = ctx.Err() == nil
+			case !ci.safe:
+				return nil, outcomeUnknown(req, ci, attempt, failure, red)
 			default:
-				return nil, p.unsafeOutcome(req, ci, attempt, true, err)
+				retryable = ctx.Err() == nil
 			}
 		} else {
 			apiErr := p.toError(req, resp, ci)
@@ -84,18 +84,18 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			status := resp.StatusCode
 			if !ci.safe {
 				if outcomeUnknownStatus(status) {
-					return nil, outcomeUnknown(req, ci, attempt, apiErr)
+					return nil, outcomeUnknown(req, ci, attempt, apiErr, ci.redactor(p.redactor))
 				}
 				return nil, apiErr
 			}
 			retryable = retryableStatus(status)
 		}
-		if !retryable || attempt >= p.opt.MaxAttempts || !rewindable(req) {
+		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure
 		}
-		wait := p.backoff(attempt)
+		wait := backoff(opt, attempt)
 		if retryAfter > 0 {
-			if retryAfter > p.opt.MaxDelay {
+			if retryAfter > opt.MaxDelay {
 				return nil, failure
 			}
 			wait = max(wait, retryAfter)
@@ -109,19 +109,10 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	}
 }
 
-// unsafeOutcome reports a transport failure: for a safe request or one that never reached the
-// server it is err itself; otherwise the outcome is unknown.
-func (p *retryPolicy) unsafeOutcome(req *http.Request, ci *callInfo, attempt int, reached bool, err error) error {
-	if ci.safe || !reached {
-		return err
-	}
-	return outcomeUnknown(req, ci, attempt, err)
-}
-
-func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error) error {
+func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
 	return &apierror.OutcomeUnknownError{
 		Method:        req.Method,
-		URL:           redact.URL(req.URL),
+		URL:           red.URL(req.URL),
 		CorrelationID: ci.correlationID,
 		Attempts:      attempt,
 		Err:           err,
@@ -132,18 +123,19 @@ func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error) err
 // typed error.
 func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *apierror.Error {
 	defer DrainAndClose(resp.Body)
-	return apierror.FromResponse(resp, apierror.RequestInfo{
+	red := ci.redactor(p.redactor)
+	return apierror.DecodeOptions{MaxBodyBytes: p.maxBody, Decode: p.decode, Redactor: red}.FromResponse(resp, apierror.RequestInfo{
 		Method:        req.Method,
-		URL:           redact.URL(req.URL),
+		URL:           red.URL(req.URL),
 		CorrelationID: ci.correlationID,
-	}, p.decode, p.maxBody)
+	})
 }
 
 // backoff is the full-jitter wait before attempt+1: random in [0, min(MaxDelay, BaseDelay·2^(attempt-1))].
-func (p *retryPolicy) backoff(attempt int) time.Duration {
-	ceiling := p.opt.BaseDelay << min(attempt-1, 30)
-	if ceiling <= 0 || ceiling > p.opt.MaxDelay {
-		ceiling = p.opt.MaxDelay
+func backoff(opt RetryOptions, attempt int) time.Duration {
+	ceiling := opt.BaseDelay << min(attempt-1, 30)
+	if ceiling <= 0 || ceiling > opt.MaxDelay {
+		ceiling = opt.MaxDelay
 	}
 	return rand.N(ceiling + 1)
 }
@@ -166,19 +158,6 @@ func outcomeUnknownStatus(code int) bool {
 		return true
 	}
 	return false
-}
-
-// isPermanent reports errors that a new attempt cannot fix: bad certificates and the SDK's own
-// refusals.
-func isPermanent(err error) bool {
-	var (
-		unknownAuthority x509.UnknownAuthorityError
-		hostname         x509.HostnameError
-		invalid          x509.CertificateInvalidError
-		verify           *tls.CertificateVerificationError
-	)
-	return errors.As(err, &unknownAuthority) || errors.As(err, &hostname) || errors.As(err, &invalid) ||
-		errors.As(err, &verify) || errors.Is(err, ErrInsecureTransport) || errors.Is(err, errTokenSource)
 }
 
 func rewindable(req *http.Request) bool {

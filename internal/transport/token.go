@@ -1,53 +1,175 @@
 package transport
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"golang.org/x/oauth2"
 )
 
-// errTokenSource marks a failure to obtain a bearer token; it is not retried by the pipeline
-// (the token source has its own retry rules).
-var errTokenSource = errors.New("issuerkit: obtaining a bearer token failed")
+// ErrTokenSource matches every failure to obtain a bearer token, including a caller who gave
+// up waiting for a refresh when its context ended (that error matches the context's error as
+// well: context.DeadlineExceeded or context.Canceled). The request was not sent; the pipeline
+// does not retry it.
+var ErrTokenSource = errors.New("issuerkit: obtaining a bearer token failed")
+
+const (
+	// expiryDelta is how long before its expiry a token is no longer handed out, so that it
+	// does not expire on its way to the server (oauth2 uses the same margin).
+	expiryDelta = 10 * time.Second
+	// maxEarlyRefresh caps how long before a token becomes unusable a background refresh
+	// starts; the window is a tenth of the token's lifetime when that is shorter.
+	maxEarlyRefresh = time.Minute
+	// refreshPause is how long after a failed background refresh the next one may start
+	// (the current token is still good meanwhile).
+	refreshPause = 5 * time.Second
+)
 
 // SharedTokenSource wraps a token source so that every goroutine of a client shares one cached
-// token and one refresh: when the token has expired, the first caller fetches a new one while
-// the others wait for it, so N concurrent calls cause one fetch. Invalidate drops a token the
-// server refused, so the next call fetches a new one.
+// token and one refresh at a time:
+//
+//   - while the token is good, Token returns it at once; shortly before it expires (a tenth of
+//     its lifetime, at most a minute, before the last 10 seconds) one background refresh starts,
+//     so steady traffic never waits for one;
+//   - when there is no good token, one refresh runs for all callers; each caller waits for it
+//     only as long as its own context lasts (TokenContext), then gets an error matching
+//     ErrTokenSource and the context's error;
+//   - the refresh runs on a context that lives as long as the source (until Close), not on any
+//     caller's, so a caller who gives up does not cancel it: it completes and its token is
+//     cached for the next call.
+//
+// Invalidate drops a token the server refused, so the next call fetches a new one.
 type SharedTokenSource struct {
-	src oauth2.TokenSource
+	fetch  func(context.Context) (*oauth2.Token, error)
+	ctx    context.Context // the source's lifetime: refreshes run on it
+	cancel context.CancelFunc
+	creds  []string         // credentials of the source, masked in every error and log
+	now    func() time.Time // the clock, replaced in tests
 
-	mu  sync.Mutex
-	tok *oauth2.Token
+	mu        sync.Mutex
+	tok       *oauth2.Token
+	refreshAt time.Time // when a background refresh is due; zero: never (no expiry)
+	pauseTill time.Time // no background refresh before this (after one failed)
+	pending   *refresh  // the refresh in flight, nil when none
+}
+
+// refresh is one fetch, shared by every caller waiting for it. tok and err are set before
+// done is closed.
+type refresh struct {
+	done chan struct{}
+	tok  *oauth2.Token
+	err  error
 }
 
 // NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource is returned as is.
+// src.Token takes no context: a refresh runs in its own goroutine, which ends when src.Token
+// returns, whoever is still waiting for it.
 func NewSharedTokenSource(src oauth2.TokenSource) *SharedTokenSource {
 	if s, ok := src.(*SharedTokenSource); ok {
 		return s
 	}
-	return &SharedTokenSource{src: src}
+	return newSharedTokenSource(context.Background(), func(context.Context) (*oauth2.Token, error) { return src.Token() }, nil)
 }
 
-// Token returns the cached token while it is valid, else fetches one (once for all waiting
-// callers).
+// newSharedTokenSource returns a source whose refreshes call fetch with a context derived
+// from parent that ends when Close is called.
+func newSharedTokenSource(parent context.Context, fetch func(context.Context) (*oauth2.Token, error), creds []string) *SharedTokenSource {
+	ctx, cancel := context.WithCancel(parent)
+	return &SharedTokenSource{fetch: fetch, ctx: ctx, cancel: cancel, creds: creds, now: time.Now}
+}
+
+// Token returns a good token, waiting for a refresh as long as it takes. It implements
+// oauth2.TokenSource; the pipeline calls TokenContext instead.
 func (s *SharedTokenSource) Token() (*oauth2.Token, error) {
+	return s.TokenContext(context.Background())
+}
+
+// TokenContext returns the cached token while it is good (starting a background refresh when
+// one is due), else waits for the one refresh in flight, starting it if needed, until ctx ends.
+// Every error matches ErrTokenSource.
+func (s *SharedTokenSource) TokenContext(ctx context.Context) (*oauth2.Token, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.tok.Valid() {
-		return s.tok, nil
+	now := s.now()
+	if tok := s.tok; usable(tok, now) {
+		if s.pending == nil && !s.refreshAt.IsZero() && !now.Before(s.refreshAt) && !now.Before(s.pauseTill) {
+			s.startLocked()
+		}
+		s.mu.Unlock()
+		return tok, nil
 	}
-	t, err := s.src.Token()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errTokenSource, err)
+	r := s.pending
+	if r == nil {
+		r = s.startLocked()
 	}
-	if t == nil || t.AccessToken == "" {
-		return nil, fmt.Errorf("%w: the token source returned an empty token", errTokenSource)
+	s.mu.Unlock()
+	select {
+	case <-r.done:
+		return r.tok, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w: gave up waiting for the token refresh: %w", ErrTokenSource, ctx.Err())
 	}
-	s.tok = t
-	return t, nil
+}
+
+// usable reports whether tok may be sent: it has a value and does not expire within
+// expiryDelta.
+func usable(tok *oauth2.Token, now time.Time) bool {
+	return tok != nil && tok.AccessToken != "" && (tok.Expiry.IsZero() || now.Before(tok.Expiry.Add(-expiryDelta)))
+}
+
+// startLocked starts a refresh; s.mu is held.
+func (s *SharedTokenSource) startLocked() *refresh {
+	r := &refresh{done: make(chan struct{})}
+	s.pending = r
+	go s.run(r)
+	return r
+}
+
+// run fetches a token, caches it, and hands the outcome to the waiting callers.
+func (s *SharedTokenSource) run(r *refresh) {
+	start := s.now()
+	tok, err := s.safeFetch()
+	switch {
+	case err != nil:
+		err = fmt.Errorf("%w: %w", ErrTokenSource, err)
+	case tok == nil || tok.AccessToken == "":
+		tok, err = nil, fmt.Errorf("%w: the token source returned an empty token", ErrTokenSource)
+	}
+	s.mu.Lock()
+	if err == nil {
+		s.tok = tok
+		s.refreshAt = refreshTime(start, tok.Expiry)
+	} else {
+		s.pauseTill = s.now().Add(refreshPause)
+	}
+	s.pending = nil
+	s.mu.Unlock()
+	r.tok, r.err = tok, err
+	close(r.done)
+}
+
+// safeFetch calls fetch, turning a panic of the wrapped source into an error: it runs on a
+// goroutine of its own, where a panic would end the program.
+func (s *SharedTokenSource) safeFetch() (tok *oauth2.Token, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			tok, err = nil, fmt.Errorf("the token source panicked: %v", p)
+		}
+	}()
+	return s.fetch(s.ctx)
+}
+
+// refreshTime is when a background refresh of a token obtained at start is due: a tenth of
+// its lifetime (at most maxEarlyRefresh) before it stops being usable. Zero for a token
+// without expiry.
+func refreshTime(start, expiry time.Time) time.Time {
+	if expiry.IsZero() {
+		return time.Time{}
+	}
+	last := expiry.Add(-expiryDelta)
+	return last.Add(-min(maxEarlyRefresh, last.Sub(start)/10))
 }
 
 // Invalidate forgets t if it is still the cached token, so that the next Token call fetches a
@@ -57,8 +179,23 @@ func (s *SharedTokenSource) Invalidate(t *oauth2.Token) {
 	defer s.mu.Unlock()
 	if s.tok == t {
 		s.tok = nil
+		s.refreshAt = time.Time{}
 	}
 }
+
+// Close ends the source's context: a refresh in flight that honours it (BankTokenSource's
+// does) is cancelled, and later refreshes fail. It does not wait for anything and is safe to
+// call more than once.
+func (s *SharedTokenSource) Close() error {
+	s.cancel()
+	return nil
+}
+
+// credentials returns the secrets of the source (BankTokenSource's client credentials).
+func (s *SharedTokenSource) credentials() []string { return s.creds }
+
+// credentialHolder is a token source that knows credentials to mask.
+type credentialHolder interface{ credentials() []string }
 
 // StaticToken returns a token source that always yields the bearer token tok. It suits tests
 // and short-lived tools; services should use a refreshing source (see BankTokenSource).

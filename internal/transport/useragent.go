@@ -19,9 +19,11 @@ func userAgent(suffix string) string {
 }
 
 func userAgentPolicy(suffix string) Policy {
-	ua := userAgent(suffix)
+	// One slice shared by every request: net/http only reads header values, so the header is
+	// set without an allocation per call.
+	ua := []string{userAgent(suffix)}
 	return PolicyFunc(func(req *http.Request, next Next) (*http.Response, error) {
-		req.Header.Set("User-Agent", ua)
+		req.Header["User-Agent"] = ua
 		return next(req)
 	})
 }
