@@ -170,6 +170,10 @@ type ProblemError = apierror.Problem
 // it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
 type OutcomeUnknownError = apierror.OutcomeUnknownError
 
+// RedirectError reports a redirect the SDK refused to follow: status, method, where from and
+// where to (redacted). It matches ErrRedirectRefused.
+type RedirectError = transport.RedirectError
+
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
 type DecodeError = sdkclient.DecodeError
 
@@ -188,6 +192,12 @@ var (
 	ErrInvalidArgument = sdkclient.ErrInvalidArgument
 	// ErrInsecureTransport: a bearer token would have travelled over plain http.
 	ErrInsecureTransport = transport.ErrInsecureTransport
+	// ErrRedirectRefused: the server redirected to another origin (scheme, host or port), or
+	// from https to http; the SDK does not follow, so credentials and bodies stay with theirs.
+	ErrRedirectRefused = transport.ErrRedirectRefused
+	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
+	// error when its deadline ended the wait).
+	ErrTokenSource = transport.ErrTokenSource
 )
 
 // Timestamp is a date-time without zone designator, as the service writes them
