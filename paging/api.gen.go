@@ -1124,18 +1124,6 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAccount) MarshalJSON() ([]byte, error) {
-	type plain ACHAccount
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAccountFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHAddendaFields are the JSON member names of ACHAddenda's own fields.
 var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode", "paymentRelatedInformation")
 
@@ -1170,18 +1158,6 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddenda) MarshalJSON() ([]byte, error) {
-	type plain ACHAddenda
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHAddendaRequestFields are the JSON member names of ACHAddendaRequest's own fields.
 var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uuid")
 
@@ -1212,18 +1188,6 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
-	type plain ACHAddendaRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // aCHAddendaResponseFields are the JSON member names of ACHAddendaResponse's own fields.
@@ -1266,18 +1230,6 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
-	type plain ACHAddendaResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHListRequestFields are the JSON member names of ACHListRequest's own fields.
 var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "toDate", "traceNumber")
 
@@ -1318,18 +1270,6 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListRequest) MarshalJSON() ([]byte, error) {
-	type plain ACHListRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHListResponseFields are the JSON member names of ACHListResponse's own fields.
 var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 
@@ -1360,18 +1300,6 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListResponse) MarshalJSON() ([]byte, error) {
-	type plain ACHListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // aCHListTransactionFields are the JSON member names of ACHListTransaction's own fields.
@@ -1446,18 +1374,6 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
-	type plain ACHListTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListTransactionFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHMessageFields are the JSON member names of ACHMessage's own fields.
 var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 
@@ -1490,18 +1406,6 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHMessage) MarshalJSON() ([]byte, error) {
-	type plain ACHMessage
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHMessageFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHPartyFields are the JSON member names of ACHParty's own fields.
 var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumber")
 
@@ -1532,18 +1436,6 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHParty) MarshalJSON() ([]byte, error) {
-	type plain ACHParty
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHPartyFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1586,18 +1478,6 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a bankErrorBody) MarshalJSON() ([]byte, error) {
-	type plain bankErrorBody
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
 var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 
@@ -1628,18 +1508,6 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
-	type plain ForeignBankSystemID
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return foreignBankSystemIDFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // getWireInquiryRequestFields are the JSON member names of GetWireInquiryRequest's own fields.
@@ -1694,18 +1562,6 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
-	type plain GetWireInquiryRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return getWireInquiryRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
 var listMetadataFields = jsonx.NewFields("page")
 
@@ -1734,18 +1590,6 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ListMetadata) MarshalJSON() ([]byte, error) {
-	type plain ListMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return listMetadataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
@@ -1786,18 +1630,6 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PageMetadata) MarshalJSON() ([]byte, error) {
-	type plain PageMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return pageMetadataFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // participantListResponseFields are the JSON member names of ParticipantListResponse's own fields.
 var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", "parties")
 
@@ -1832,18 +1664,6 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
-	type plain ParticipantListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return participantListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // partyFields are the JSON member names of Party's own fields.
@@ -1888,18 +1708,6 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Party) MarshalJSON() ([]byte, error) {
-	type plain Party
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return partyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // partyNameFields are the JSON member names of PartyName's own fields.
 var partyNameFields = jsonx.NewFields("name")
 
@@ -1928,18 +1736,6 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PartyName) MarshalJSON() ([]byte, error) {
-	type plain PartyName
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return partyNameFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // paymentErrorFields are the JSON member names of paymentError's own fields.
@@ -1978,18 +1774,6 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentError) MarshalJSON() ([]byte, error) {
-	type plain paymentError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
@@ -2022,18 +1806,6 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
-	type plain paymentErrorDetail
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // postalAddressFields are the JSON member names of PostalAddress's own fields.
@@ -2084,18 +1856,6 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PostalAddress) MarshalJSON() ([]byte, error) {
-	type plain PostalAddress
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return postalAddressFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // previousDayRequestFields are the JSON member names of PreviousDayRequest's own fields.
 var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCode", "fromDate", "toDate")
 
@@ -2132,18 +1892,6 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // previousDayResponseFields are the JSON member names of PreviousDayResponse's own fields.
 var previousDayResponseFields = jsonx.NewFields("transactions")
 
@@ -2172,18 +1920,6 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // previousDayTransactionFields are the JSON member names of PreviousDayTransaction's own fields.
@@ -2218,18 +1954,6 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayTransactionFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // rTPListTransactionFields are the JSON member names of RTPListTransaction's own fields.
@@ -2286,18 +2010,6 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
-	type plain RTPListTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListTransactionFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.
 var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "requestReference", "toDate")
 
@@ -2338,18 +2050,6 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListRequest) MarshalJSON() ([]byte, error) {
-	type plain RTPListRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // rTPListResponseFields are the JSON member names of RTPListResponse's own fields.
 var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 
@@ -2380,18 +2080,6 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListResponse) MarshalJSON() ([]byte, error) {
-	type plain RTPListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
@@ -2442,18 +2130,6 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceError) MarshalJSON() ([]byte, error) {
-	type plain serviceError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
@@ -2482,18 +2158,6 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorAOAResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -2528,18 +2192,6 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMessage
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
@@ -2568,18 +2220,6 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -2612,18 +2252,6 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorResult
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // transactionAccountFields are the JSON member names of TransactionAccount's own fields.
 var transactionAccountFields = jsonx.NewFields("accountNumber")
 
@@ -2652,18 +2280,6 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a TransactionAccount) MarshalJSON() ([]byte, error) {
-	type plain TransactionAccount
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return transactionAccountFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // wireDetailsRequestFields are the JSON member names of WireDetailsRequest's own fields.
@@ -2696,18 +2312,6 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
-	type plain WireDetailsRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireDetailsRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // wireDetailsResponseFields are the JSON member names of WireDetailsResponse's own fields.
 var wireDetailsResponseFields = jsonx.NewFields("transactions")
 
@@ -2736,18 +2340,6 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
-	type plain WireDetailsResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireDetailsResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // wireTransactionFields are the JSON member names of WireTransaction's own fields.
@@ -2804,18 +2396,6 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireTransaction) MarshalJSON() ([]byte, error) {
-	type plain WireTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireTransactionFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // AsParty returns the union data inside the Parties as a Party
