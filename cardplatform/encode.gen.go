@@ -19,50 +19,50 @@ func (a Account) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte
 func (a *Account) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Account", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Account", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InterestPosted.IsZero()) {
+	if !a.InterestPosted.IsZero() {
 		b = append(b, "\"interest_posted\":"...)
 		if b, err = a.InterestPosted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Account", "interest_posted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Account", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Account", "sys_utcupdated", err)
@@ -99,26 +99,26 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *AccountBalancesDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountBalancesDTO", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountBalancesDTO", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SuspenseBalance.IsZero()) {
+	if !a.SuspenseBalance.IsZero() {
 		b = append(b, "\"suspense_balance\":"...)
 		if b, err = a.SuspenseBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountBalancesDTO", "suspense_balance", err)
@@ -151,43 +151,43 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *AccountByBalanceDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountByBalanceDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountByBalanceDTO", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountByBalanceDTO", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountByBalanceDTO", "person_guid", err)
@@ -227,14 +227,14 @@ func (a AccountByBalanceDTOCacheResponse) MarshalJSON() ([]byte, error) {
 func (a *AccountByBalanceDTOCacheResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CachedAt.IsZero()) {
+	if !a.CachedAt.IsZero() {
 		b = append(b, "\"cached_at\":"...)
 		if b, err = a.CachedAt.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "cached_at", err)
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -274,71 +274,71 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *AccountDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SuspenseBalance.IsZero()) {
+	if !a.SuspenseBalance.IsZero() {
 		b = append(b, "\"suspense_balance\":"...)
 		if b, err = a.SuspenseBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "suspense_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "sys_utcinserted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "sys_utcupdated", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.WalletGUID.IsZero()) {
+	if !a.WalletGUID.IsZero() {
 		b = append(b, "\"wallet_guid\":"...)
 		if b, err = a.WalletGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountDTO", "wallet_guid", err)
@@ -380,38 +380,38 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 func (a *AccountInstrumentDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountInstrumentDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountInstrumentGUID.IsZero()) {
+	if !a.AccountInstrumentGUID.IsZero() {
 		b = append(b, "\"account_instrument_guid\":"...)
 		if b, err = a.AccountInstrumentGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountInstrumentDTO", "account_instrument_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InstrumentGUID.IsZero()) {
+	if !a.InstrumentGUID.IsZero() {
 		b = append(b, "\"instrument_guid\":"...)
 		if b, err = a.InstrumentGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountInstrumentDTO", "instrument_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InstrumentStatus == "") {
+	if a.InstrumentStatus != "" {
 		b = append(b, "\"instrument_status\":"...)
 		b = jsonx.AppendString(b, a.InstrumentStatus)
 		b = append(b, ',')
 	}
-	if !(a.InstrumentType == "") {
+	if a.InstrumentType != "" {
 		b = append(b, "\"instrument_type\":"...)
 		b = jsonx.AppendString(b, a.InstrumentType)
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountInstrumentDTO", "sys_utcinserted", err)
@@ -448,26 +448,26 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 func (a *AccountSharedPersonDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountSharedPersonDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountSharedPersonDTO", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SharingStatus == "") {
+	if a.SharingStatus != "" {
 		b = append(b, "\"sharing_status\":"...)
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AccountSharedPersonDTO", "sys_utcupdated", err)
@@ -500,17 +500,17 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *AccountStatusUser) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.StatusReason == "") {
+	if a.StatusReason != "" {
 		b = append(b, "\"status_reason\":"...)
 		b = jsonx.AppendString(b, a.StatusReason)
 		b = append(b, ',')
 	}
-	if !(a.UpdatedBy == "") {
+	if a.UpdatedBy != "" {
 		b = append(b, "\"updated_by\":"...)
 		b = jsonx.AppendString(b, a.UpdatedBy)
 		b = append(b, ',')
@@ -540,27 +540,27 @@ func (a Address) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte
 func (a *Address) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddressLine1 == "") {
+	if a.AddressLine1 != "" {
 		b = append(b, "\"address_line1\":"...)
 		b = jsonx.AppendString(b, a.AddressLine1)
 		b = append(b, ',')
 	}
-	if !(a.City == "") {
+	if a.City != "" {
 		b = append(b, "\"city\":"...)
 		b = jsonx.AppendString(b, a.City)
 		b = append(b, ',')
 	}
-	if !(a.Country == "") {
+	if a.Country != "" {
 		b = append(b, "\"country\":"...)
 		b = jsonx.AppendString(b, a.Country)
 		b = append(b, ',')
 	}
-	if !(a.PostalCode == "") {
+	if a.PostalCode != "" {
 		b = append(b, "\"postal_code\":"...)
 		b = jsonx.AppendString(b, a.PostalCode)
 		b = append(b, ',')
 	}
-	if !(a.State == "") {
+	if a.State != "" {
 		b = append(b, "\"state\":"...)
 		b = jsonx.AppendString(b, a.State)
 		b = append(b, ',')
@@ -594,26 +594,26 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 func (a *AdjustBalanceRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceRequest", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Description == "") {
+	if a.Description != "" {
 		b = append(b, "\"description\":"...)
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if !(a.ExternalReference == "") {
+	if a.ExternalReference != "" {
 		b = append(b, "\"external_reference\":"...)
 		b = jsonx.AppendString(b, a.ExternalReference)
 		b = append(b, ',')
@@ -646,42 +646,42 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 func (a *AdjustBalanceResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "sys_utcinserted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdjustBalanceResponse", "txn_guid", err)
@@ -718,7 +718,7 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 func (a *AdvancePreCalcRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcRequest", "amount", err)
@@ -750,40 +750,40 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 func (a *AdvancePreCalcResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AdvanceAmount.IsZero()) {
+	if !a.AdvanceAmount.IsZero() {
 		b = append(b, "\"advance_amount\":"...)
 		if b, err = a.AdvanceAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcResponse", "advance_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FeeAmount.IsZero()) {
+	if !a.FeeAmount.IsZero() {
 		b = append(b, "\"fee_amount\":"...)
 		if b, err = a.FeeAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcResponse", "fee_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RepaymentDate.IsZero()) {
+	if !a.RepaymentDate.IsZero() {
 		b = append(b, "\"repayment_date\":"...)
 		if b, err = a.RepaymentDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcResponse", "repayment_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestID == "") {
+	if a.RequestID != "" {
 		b = append(b, "\"request_id\":"...)
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if !(a.TotalRepaymentAmount.IsZero()) {
+	if !a.TotalRepaymentAmount.IsZero() {
 		b = append(b, "\"total_repayment_amount\":"...)
 		if b, err = a.TotalRepaymentAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AdvancePreCalcResponse", "total_repayment_amount", err)
@@ -818,7 +818,7 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *ApplyAdvanceRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.RequestID == "") {
+	if a.RequestID != "" {
 		b = append(b, "\"request_id\":"...)
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
@@ -848,31 +848,31 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 func (a *ApplyAdvanceResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ApplyAdvanceResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AdvanceAmount.IsZero()) {
+	if !a.AdvanceAmount.IsZero() {
 		b = append(b, "\"advance_amount\":"...)
 		if b, err = a.AdvanceAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ApplyAdvanceResponse", "advance_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestID == "") {
+	if a.RequestID != "" {
 		b = append(b, "\"request_id\":"...)
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ApplyAdvanceResponse", "txn_guid", err)
@@ -906,19 +906,19 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *AssignCardDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AssignCardDTO", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AssignCardDTO", "program_guid", err)
@@ -952,14 +952,14 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 func (a *BatchfileDownloadRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BatchfileGUID.IsZero()) {
+	if !a.BatchfileGUID.IsZero() {
 		b = append(b, "\"batchfile_guid\":"...)
 		if b, err = a.BatchfileGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileDownloadRequest", "batchfile_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileDownloadRequest", "program_guid", err)
@@ -992,7 +992,7 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 func (a *BatchfileGUIDResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BatchfileGUID.IsZero()) {
+	if !a.BatchfileGUID.IsZero() {
 		b = append(b, "\"batchfile_guid\":"...)
 		if b, err = a.BatchfileGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileGUIDResponse", "batchfile_guid", err)
@@ -1022,24 +1022,24 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(ma
 func (a *BatchfileRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.FileName == "") {
+	if a.FileName != "" {
 		b = append(b, "\"file_name\":"...)
 		b = jsonx.AppendString(b, a.FileName)
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileRequest", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ReportName == "") {
+	if a.ReportName != "" {
 		b = append(b, "\"report_name\":"...)
 		b = jsonx.AppendString(b, a.ReportName)
 		b = append(b, ',')
 	}
-	if !(len(a.SourceDocument) == 0) {
+	if len(a.SourceDocument) != 0 {
 		b = append(b, "\"source_document\":"...)
 		b = jsonx.AppendBytes(b, a.SourceDocument)
 		b = append(b, ',')
@@ -1070,36 +1070,36 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *BatchfileResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BatchfileGUID.IsZero()) {
+	if !a.BatchfileGUID.IsZero() {
 		b = append(b, "\"batchfile_guid\":"...)
 		if b, err = a.BatchfileGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileResponse", "batchfile_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FileName == "") {
+	if a.FileName != "" {
 		b = append(b, "\"file_name\":"...)
 		b = jsonx.AppendString(b, a.FileName)
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileResponse", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ReportName == "") {
+	if a.ReportName != "" {
 		b = append(b, "\"report_name\":"...)
 		b = jsonx.AppendString(b, a.ReportName)
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BatchfileResponse", "sys_utcinserted", err)
@@ -1134,59 +1134,59 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *BulkOrderDetail) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BulkOrderStatus == "") {
+	if a.BulkOrderStatus != "" {
 		b = append(b, "\"bulk_order_status\":"...)
 		b = jsonx.AppendString(b, a.BulkOrderStatus)
 		b = append(b, ',')
 	}
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.OrderGUID.IsZero()) {
+	if !a.OrderGUID.IsZero() {
 		b = append(b, "\"order_guid\":"...)
 		if b, err = a.OrderGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "order_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PackageGUID.IsZero()) {
+	if !a.PackageGUID.IsZero() {
 		b = append(b, "\"package_guid\":"...)
 		if b, err = a.PackageGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "package_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Quantity == 0) {
+	if a.Quantity != 0 {
 		b = append(b, "\"quantity\":"...)
 		b = jsonx.AppendInt(b, a.Quantity)
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "sys_utcinserted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderDetail", "sys_utcupdated", err)
@@ -1224,7 +1224,7 @@ func (a BulkOrderReq) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *BulkOrderReq) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.OrderGUID.IsZero()) {
+	if !a.OrderGUID.IsZero() {
 		b = append(b, "\"order_guid\":"...)
 		if b, err = a.OrderGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderReq", "order_guid", err)
@@ -1254,35 +1254,35 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(ma
 func (a *BulkOrderRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderRequest", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PackageGUID.IsZero()) {
+	if !a.PackageGUID.IsZero() {
 		b = append(b, "\"package_guid\":"...)
 		if b, err = a.PackageGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderRequest", "package_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Person.jsonZero()) {
+	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
 		if b, err = a.Person.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderRequest", "person", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderRequest", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Quantity == 0) {
+	if a.Quantity != 0 {
 		b = append(b, "\"quantity\":"...)
 		b = jsonx.AppendInt(b, a.Quantity)
 		b = append(b, ',')
@@ -1314,19 +1314,19 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *BulkOrderResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BulkOrderStatus == "") {
+	if a.BulkOrderStatus != "" {
 		b = append(b, "\"bulk_order_status\":"...)
 		b = jsonx.AppendString(b, a.BulkOrderStatus)
 		b = append(b, ',')
 	}
-	if !(a.OrderGUID.IsZero()) {
+	if !a.OrderGUID.IsZero() {
 		b = append(b, "\"order_guid\":"...)
 		if b, err = a.OrderGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderResponse", "order_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderResponse", "person_guid", err)
@@ -1358,38 +1358,38 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) { return a.appendJSON(ma
 func (a *BulkOrderSummary) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderSummary", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LocationName == "") {
+	if a.LocationName != "" {
 		b = append(b, "\"location_name\":"...)
 		b = jsonx.AppendString(b, a.LocationName)
 		b = append(b, ',')
 	}
-	if !(a.PackageGUID.IsZero()) {
+	if !a.PackageGUID.IsZero() {
 		b = append(b, "\"package_guid\":"...)
 		if b, err = a.PackageGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderSummary", "package_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("BulkOrderSummary", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.QuantityAvailable == 0) {
+	if a.QuantityAvailable != 0 {
 		b = append(b, "\"quantity_available\":"...)
 		b = jsonx.AppendInt(b, a.QuantityAvailable)
 		b = append(b, ',')
 	}
-	if !(a.QuantityOrdered == 0) {
+	if a.QuantityOrdered != 0 {
 		b = append(b, "\"quantity_ordered\":"...)
 		b = jsonx.AppendInt(b, a.QuantityOrdered)
 		b = append(b, ',')
@@ -1424,7 +1424,7 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -1440,7 +1440,7 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -1471,7 +1471,7 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 func (a *BulkOrdersSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -1487,7 +1487,7 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -1516,103 +1516,103 @@ func (a CardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte
 func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ActivationMethod == "") {
+	if a.ActivationMethod != "" {
 		b = append(b, "\"activation_method\":"...)
 		b = jsonx.AppendString(b, a.ActivationMethod)
 		b = append(b, ',')
 	}
-	if !(a.CardCondition == "") {
+	if a.CardCondition != "" {
 		b = append(b, "\"card_condition\":"...)
 		b = jsonx.AppendString(b, a.CardCondition)
 		b = append(b, ',')
 	}
-	if !(a.CardNumber.IsZero()) {
+	if !a.CardNumber.IsZero() {
 		b = append(b, "\"card_number\":"...)
 		if b, err = a.CardNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "card_number", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.CardStatus == "") {
+	if a.CardStatus != "" {
 		b = append(b, "\"card_status\":"...)
 		b = jsonx.AppendString(b, a.CardStatus)
 		b = append(b, ',')
 	}
-	if !(a.CardTrackingDetail.jsonZero()) {
+	if !a.CardTrackingDetail.jsonZero() {
 		b = append(b, "\"card_tracking_detail\":"...)
 		if b, err = a.CardTrackingDetail.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "card_tracking_detail", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CVV.IsZero()) {
+	if !a.CVV.IsZero() {
 		b = append(b, "\"cvv\":"...)
 		if b, err = a.CVV.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "cvv", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ExpirationDate == "") {
+	if a.ExpirationDate != "" {
 		b = append(b, "\"expiration_date\":"...)
 		b = jsonx.AppendString(b, a.ExpirationDate)
 		b = append(b, ',')
 	}
-	if !(a.IssuanceType == "") {
+	if a.IssuanceType != "" {
 		b = append(b, "\"issuance_type\":"...)
 		b = jsonx.AppendString(b, a.IssuanceType)
 		b = append(b, ',')
 	}
-	if !(a.LogicalExpirationDate.IsZero()) {
+	if !a.LogicalExpirationDate.IsZero() {
 		b = append(b, "\"logical_expiration_date\":"...)
 		if b, err = a.LogicalExpirationDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "logical_expiration_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.MaskCardPAN == "") {
+	if a.MaskCardPAN != "" {
 		b = append(b, "\"mask_card_pan\":"...)
 		b = jsonx.AppendString(b, a.MaskCardPAN)
 		b = append(b, ',')
 	}
-	if !(a.PersonCardStatus == "") {
+	if a.PersonCardStatus != "" {
 		b = append(b, "\"person_card_status\":"...)
 		b = jsonx.AppendString(b, a.PersonCardStatus)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SupplementalDetails.jsonZero()) {
+	if !a.SupplementalDetails.jsonZero() {
 		b = append(b, "\"supplemental_details\":"...)
 		if b, err = a.SupplementalDetails.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "supplemental_details", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "sys_utcinserted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "sys_utcupdated", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.WalletGUID.IsZero()) {
+	if !a.WalletGUID.IsZero() {
 		b = append(b, "\"wallet_guid\":"...)
 		if b, err = a.WalletGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "wallet_guid", err)
@@ -1660,7 +1660,7 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 func (a *CardDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -1676,7 +1676,7 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -1705,12 +1705,12 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *CardPINDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.PIN.IsZero()) {
+	if !a.PIN.IsZero() {
 		b = append(b, "\"pin\":"...)
 		if b, err = a.PIN.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardPINDTO", "pin", err)
@@ -1741,12 +1741,12 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *CardStatusDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardStatus == "") {
+	if a.CardStatus != "" {
 		b = append(b, "\"card_status\":"...)
 		b = jsonx.AppendString(b, a.CardStatus)
 		b = append(b, ',')
 	}
-	if !(a.StatusReason == "") {
+	if a.StatusReason != "" {
 		b = append(b, "\"status_reason\":"...)
 		b = jsonx.AppendString(b, a.StatusReason)
 		b = append(b, ',')
@@ -1775,36 +1775,36 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *CardTrackingDetail) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardDeliveryMethod == "") {
+	if a.CardDeliveryMethod != "" {
 		b = append(b, "\"card_delivery_method\":"...)
 		b = jsonx.AppendString(b, a.CardDeliveryMethod)
 		b = append(b, ',')
 	}
-	if !(a.CardDeliveryTrackingNumber == "") {
+	if a.CardDeliveryTrackingNumber != "" {
 		b = append(b, "\"card_delivery_tracking_number\":"...)
 		b = jsonx.AppendString(b, a.CardDeliveryTrackingNumber)
 		b = append(b, ',')
 	}
-	if !(a.CardPackageName == "") {
+	if a.CardPackageName != "" {
 		b = append(b, "\"card_package_name\":"...)
 		b = jsonx.AppendString(b, a.CardPackageName)
 		b = append(b, ',')
 	}
-	if !(a.CardRequested.IsZero()) {
+	if !a.CardRequested.IsZero() {
 		b = append(b, "\"card_requested\":"...)
 		if b, err = a.CardRequested.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardTrackingDetail", "card_requested", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CardShipmentDate.IsZero()) {
+	if !a.CardShipmentDate.IsZero() {
 		b = append(b, "\"card_shipment_date\":"...)
 		if b, err = a.CardShipmentDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CardTrackingDetail", "card_shipment_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FulfillmentHouseName == "") {
+	if a.FulfillmentHouseName != "" {
 		b = append(b, "\"fulfillment_house_name\":"...)
 		b = jsonx.AppendString(b, a.FulfillmentHouseName)
 		b = append(b, ',')
@@ -1839,7 +1839,7 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Cycle == "") {
+	if a.Cycle != "" {
 		b = append(b, "\"cycle\":"...)
 		b = jsonx.AppendString(b, a.Cycle)
 		b = append(b, ',')
@@ -1869,19 +1869,19 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ChangeAdvanceCycleResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Cycle == "") {
+	if a.Cycle != "" {
 		b = append(b, "\"cycle\":"...)
 		b = jsonx.AppendString(b, a.Cycle)
 		b = append(b, ',')
 	}
-	if !(a.NextCycleDate.IsZero()) {
+	if !a.NextCycleDate.IsZero() {
 		b = append(b, "\"next_cycle_date\":"...)
 		if b, err = a.NextCycleDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ChangeAdvanceCycleResponse", "next_cycle_date", err)
@@ -1913,50 +1913,50 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byt
 func (a *CheckDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckDTO", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CheckDate.IsZero()) {
+	if !a.CheckDate.IsZero() {
 		b = append(b, "\"check_date\":"...)
 		if b, err = a.CheckDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckDTO", "check_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CheckNumber == "") {
+	if a.CheckNumber != "" {
 		b = append(b, "\"check_number\":"...)
 		b = jsonx.AppendString(b, a.CheckNumber)
 		b = append(b, ',')
 	}
-	if !(a.CheckStatus == "") {
+	if a.CheckStatus != "" {
 		b = append(b, "\"check_status\":"...)
 		b = jsonx.AppendString(b, a.CheckStatus)
 		b = append(b, ',')
 	}
-	if !(a.PayeeName == "") {
+	if a.PayeeName != "" {
 		b = append(b, "\"payee_name\":"...)
 		b = jsonx.AppendString(b, a.PayeeName)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckDTO", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckDTO", "txn_guid", err)
@@ -1995,7 +1995,7 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 func (a *CheckDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -2011,7 +2011,7 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -2040,38 +2040,38 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make
 func (a *CheckSearchDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckSearchDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CheckNumber == "") {
+	if a.CheckNumber != "" {
 		b = append(b, "\"check_number\":"...)
 		b = jsonx.AppendString(b, a.CheckNumber)
 		b = append(b, ',')
 	}
-	if !(a.CheckStatus == "") {
+	if a.CheckStatus != "" {
 		b = append(b, "\"check_status\":"...)
 		b = jsonx.AppendString(b, a.CheckStatus)
 		b = append(b, ',')
 	}
-	if !(a.EndDate.IsZero()) {
+	if !a.EndDate.IsZero() {
 		b = append(b, "\"end_date\":"...)
 		if b, err = a.EndDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckSearchDTO", "end_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckSearchDTO", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.StartDate.IsZero()) {
+	if !a.StartDate.IsZero() {
 		b = append(b, "\"start_date\":"...)
 		if b, err = a.StartDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckSearchDTO", "start_date", err)
@@ -2106,14 +2106,14 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make
 func (a *CheckStatusDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckStatusDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CheckNumber == "") {
+	if a.CheckNumber != "" {
 		b = append(b, "\"check_number\":"...)
 		b = jsonx.AppendString(b, a.CheckNumber)
 		b = append(b, ',')
@@ -2121,12 +2121,12 @@ func (a *CheckStatusDTO) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, "\"new_status\":"...)
 	b = jsonx.AppendString(b, a.NewStatus)
 	b = append(b, ',')
-	if !(a.Notes == "") {
+	if a.Notes != "" {
 		b = append(b, "\"notes\":"...)
 		b = jsonx.AppendString(b, a.Notes)
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CheckStatusDTO", "txn_guid", err)
@@ -2160,38 +2160,38 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *CompanyDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Address.jsonZero()) {
+	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
 		if b, err = a.Address.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyDTO", "address", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyDTO", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CompanyName == "") {
+	if a.CompanyName != "" {
 		b = append(b, "\"company_name\":"...)
 		b = jsonx.AppendString(b, a.CompanyName)
 		b = append(b, ',')
 	}
-	if !(a.DbaName == "") {
+	if a.DbaName != "" {
 		b = append(b, "\"dba_name\":"...)
 		b = jsonx.AppendString(b, a.DbaName)
 		b = append(b, ',')
 	}
-	if !(a.SysUTCInserted.IsZero()) {
+	if !a.SysUTCInserted.IsZero() {
 		b = append(b, "\"sys_utcinserted\":"...)
 		if b, err = a.SysUTCInserted.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyDTO", "sys_utcinserted", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SysUTCUpdated.IsZero()) {
+	if !a.SysUTCUpdated.IsZero() {
 		b = append(b, "\"sys_utcupdated\":"...)
 		if b, err = a.SysUTCUpdated.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyDTO", "sys_utcupdated", err)
@@ -2226,26 +2226,26 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *CompanyProgramDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyProgramDTO", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CompanyName == "") {
+	if a.CompanyName != "" {
 		b = append(b, "\"company_name\":"...)
 		b = jsonx.AppendString(b, a.CompanyName)
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyProgramDTO", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramName == "") {
+	if a.ProgramName != "" {
 		b = append(b, "\"program_name\":"...)
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
@@ -2278,19 +2278,19 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 func (a *CompanyVerificationResultDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyVerificationResultDTO", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.VerificationStatus == "") {
+	if a.VerificationStatus != "" {
 		b = append(b, "\"verification_status\":"...)
 		b = jsonx.AppendString(b, a.VerificationStatus)
 		b = append(b, ',')
 	}
-	if !(a.VerifiedAt.IsZero()) {
+	if !a.VerifiedAt.IsZero() {
 		b = append(b, "\"verified_at\":"...)
 		if b, err = a.VerifiedAt.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CompanyVerificationResultDTO", "verified_at", err)
@@ -2324,7 +2324,7 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 func (a *ConfigProgramRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Configurations) == 0) {
+	if len(a.Configurations) != 0 {
 		b = append(b, "\"configurations\":"...)
 		if a.Configurations == nil {
 			b = append(b, "null"...)
@@ -2340,7 +2340,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ConfigProgramRequest", "program_guid", err)
@@ -2373,21 +2373,21 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 func (a *CreateAccountInstrumentRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountInstrumentRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InstrumentGUID.IsZero()) {
+	if !a.InstrumentGUID.IsZero() {
 		b = append(b, "\"instrument_guid\":"...)
 		if b, err = a.InstrumentGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountInstrumentRequest", "instrument_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InstrumentType == "") {
+	if a.InstrumentType != "" {
 		b = append(b, "\"instrument_type\":"...)
 		b = jsonx.AppendString(b, a.InstrumentType)
 		b = append(b, ',')
@@ -2419,24 +2419,24 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 func (a *CreateAccountRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountRequest", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.WalletGUID.IsZero()) {
+	if !a.WalletGUID.IsZero() {
 		b = append(b, "\"wallet_guid\":"...)
 		if b, err = a.WalletGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountRequest", "wallet_guid", err)
@@ -2471,29 +2471,29 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 func (a *CreateAccountResponseDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountResponseDTO", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.WalletGUID.IsZero()) {
+	if !a.WalletGUID.IsZero() {
 		b = append(b, "\"wallet_guid\":"...)
 		if b, err = a.WalletGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateAccountResponseDTO", "wallet_guid", err)
@@ -2527,26 +2527,26 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *CreateCardRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.MonthsUntilExpire == 0) {
+	if a.MonthsUntilExpire != 0 {
 		b = append(b, "\"months_until_expire\":"...)
 		b = jsonx.AppendInt(b, a.MonthsUntilExpire)
 		b = append(b, ',')
 	}
-	if !(a.Person.jsonZero()) {
+	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
 		if b, err = a.Person.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardRequest", "person", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardRequest", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.WalletGUID.IsZero()) {
+	if !a.WalletGUID.IsZero() {
 		b = append(b, "\"wallet_guid\":"...)
 		if b, err = a.WalletGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardRequest", "wallet_guid", err)
@@ -2579,28 +2579,28 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *CreateCardResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Card.jsonZero()) {
+	if !a.Card.jsonZero() {
 		b = append(b, "\"card\":"...)
 		if b, err = a.Card.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "card", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FulfillmentData.jsonZero()) {
+	if !a.FulfillmentData.jsonZero() {
 		b = append(b, "\"fulfillment_data\":"...)
 		if b, err = a.FulfillmentData.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "fulfillment_data", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Person.jsonZero()) {
+	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
 		if b, err = a.Person.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "person", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "program_guid", err)
@@ -2633,24 +2633,24 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *CreateCompany) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Address.jsonZero()) {
+	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
 		if b, err = a.Address.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateCompany", "address", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CompanyName == "") {
+	if a.CompanyName != "" {
 		b = append(b, "\"company_name\":"...)
 		b = jsonx.AppendString(b, a.CompanyName)
 		b = append(b, ',')
 	}
-	if !(a.DbaName == "") {
+	if a.DbaName != "" {
 		b = append(b, "\"dba_name\":"...)
 		b = jsonx.AppendString(b, a.DbaName)
 		b = append(b, ',')
 	}
-	if !(a.ProgramName == "") {
+	if a.ProgramName != "" {
 		b = append(b, "\"program_name\":"...)
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
@@ -2683,14 +2683,14 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 func (a *CreateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateSharedAccountRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateSharedAccountRequest", "person_guid", err)
@@ -2723,21 +2723,21 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 func (a *CreateSharedAccountResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateSharedAccountResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("CreateSharedAccountResponse", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SharingStatus == "") {
+	if a.SharingStatus != "" {
 		b = append(b, "\"sharing_status\":"...)
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
@@ -2767,31 +2767,31 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *DisbursementDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementDTO", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ClientReferenceID == "") {
+	if a.ClientReferenceID != "" {
 		b = append(b, "\"client_reference_id\":"...)
 		b = jsonx.AppendString(b, a.ClientReferenceID)
 		b = append(b, ',')
 	}
-	if !(a.PayoutOption == "") {
+	if a.PayoutOption != "" {
 		b = append(b, "\"payout_option\":"...)
 		b = jsonx.AppendString(b, a.PayoutOption)
 		b = append(b, ',')
 	}
-	if !(a.Person.jsonZero()) {
+	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
 		if b, err = a.Person.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementDTO", "person", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementDTO", "program_guid", err)
@@ -2827,12 +2827,12 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 func (a *DisbursementPayoutPreference) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.PayoutPreference == "") {
+	if a.PayoutPreference != "" {
 		b = append(b, "\"payout_preference\":"...)
 		b = jsonx.AppendString(b, a.PayoutPreference)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementPayoutPreference", "person_guid", err)
@@ -2865,35 +2865,35 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 func (a *DisbursementResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementResponse", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DisbursementGUID.IsZero()) {
+	if !a.DisbursementGUID.IsZero() {
 		b = append(b, "\"disbursement_guid\":"...)
 		if b, err = a.DisbursementGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementResponse", "disbursement_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisbursementResponse", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
@@ -2927,26 +2927,26 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 func (a *DisputeChargebackRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackRequest", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Reason == "") {
+	if a.Reason != "" {
 		b = append(b, "\"reason\":"...)
 		b = jsonx.AppendString(b, a.Reason)
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackRequest", "txn_guid", err)
@@ -2981,33 +2981,33 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 func (a *DisputeChargebackResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackResponse", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DisputeGUID.IsZero()) {
+	if !a.DisputeGUID.IsZero() {
 		b = append(b, "\"dispute_guid\":"...)
 		if b, err = a.DisputeGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackResponse", "dispute_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DisputeStatus == "") {
+	if a.DisputeStatus != "" {
 		b = append(b, "\"dispute_status\":"...)
 		b = jsonx.AppendString(b, a.DisputeStatus)
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("DisputeChargebackResponse", "txn_guid", err)
@@ -3041,24 +3041,24 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *EncryptedCardData) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountNumber.IsZero()) {
+	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
 		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("EncryptedCardData", "accountNumber", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ExpirationMonth == "") {
+	if a.ExpirationMonth != "" {
 		b = append(b, "\"expirationMonth\":"...)
 		b = jsonx.AppendString(b, a.ExpirationMonth)
 		b = append(b, ',')
 	}
-	if !(a.ExpirationYear == "") {
+	if a.ExpirationYear != "" {
 		b = append(b, "\"expirationYear\":"...)
 		b = jsonx.AppendString(b, a.ExpirationYear)
 		b = append(b, ',')
 	}
-	if !(a.NameOnAccount == "") {
+	if a.NameOnAccount != "" {
 		b = append(b, "\"nameOnAccount\":"...)
 		b = jsonx.AppendString(b, a.NameOnAccount)
 		b = append(b, ',')
@@ -3091,28 +3091,28 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 func (a *EncryptedFulfillmentDetails) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Cvx2.IsZero()) {
+	if !a.Cvx2.IsZero() {
 		b = append(b, "\"cvx2\":"...)
 		if b, err = a.Cvx2.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "cvx2", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PIN.IsZero()) {
+	if !a.PIN.IsZero() {
 		b = append(b, "\"pin\":"...)
 		if b, err = a.PIN.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "pin", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Track1.IsZero()) {
+	if !a.Track1.IsZero() {
 		b = append(b, "\"track1\":"...)
 		if b, err = a.Track1.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track1", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Track2.IsZero()) {
+	if !a.Track2.IsZero() {
 		b = append(b, "\"track2\":"...)
 		if b, err = a.Track2.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track2", err)
@@ -3145,28 +3145,28 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *FeeApplyRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyRequest", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyRequest", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestCode == "") {
+	if a.RequestCode != "" {
 		b = append(b, "\"request_code\":"...)
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
@@ -3197,33 +3197,33 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(ma
 func (a *FeeApplyResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyResponse", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyResponse", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestCode == "") {
+	if a.RequestCode != "" {
 		b = append(b, "\"request_code\":"...)
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
 	}
-	if !(a.TxnGUID.IsZero()) {
+	if !a.TxnGUID.IsZero() {
 		b = append(b, "\"txn_guid\":"...)
 		if b, err = a.TxnGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeeApplyResponse", "txn_guid", err)
@@ -3257,33 +3257,33 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *FeesResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.FeeAmount.IsZero()) {
+	if !a.FeeAmount.IsZero() {
 		b = append(b, "\"fee_amount\":"...)
 		if b, err = a.FeeAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeesResponse", "fee_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FeeGUID.IsZero()) {
+	if !a.FeeGUID.IsZero() {
 		b = append(b, "\"fee_guid\":"...)
 		if b, err = a.FeeGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeesResponse", "fee_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.FeeName == "") {
+	if a.FeeName != "" {
 		b = append(b, "\"fee_name\":"...)
 		b = jsonx.AppendString(b, a.FeeName)
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("FeesResponse", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestCode == "") {
+	if a.RequestCode != "" {
 		b = append(b, "\"request_code\":"...)
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
@@ -3317,7 +3317,7 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
@@ -3349,7 +3349,7 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.EncryptedCardData.IsZero()) {
+	if !a.EncryptedCardData.IsZero() {
 		b = append(b, "\"encrypted_card_data\":"...)
 		if b, err = a.EncryptedCardData.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "encrypted_card_data", err)
@@ -3379,43 +3379,43 @@ func (a Invoice) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte
 func (a *Invoice) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.InvoiceAmount.IsZero()) {
+	if !a.InvoiceAmount.IsZero() {
 		b = append(b, "\"invoice_amount\":"...)
 		if b, err = a.InvoiceAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Invoice", "invoice_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InvoiceDate.IsZero()) {
+	if !a.InvoiceDate.IsZero() {
 		b = append(b, "\"invoice_date\":"...)
 		if b, err = a.InvoiceDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Invoice", "invoice_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InvoiceDescription == "") {
+	if a.InvoiceDescription != "" {
 		b = append(b, "\"invoice_description\":"...)
 		b = jsonx.AppendString(b, a.InvoiceDescription)
 		b = append(b, ',')
 	}
-	if !(a.InvoiceNumber == "") {
+	if a.InvoiceNumber != "" {
 		b = append(b, "\"invoice_number\":"...)
 		b = jsonx.AppendString(b, a.InvoiceNumber)
 		b = append(b, ',')
 	}
-	if !(a.InvoiceStatus == "") {
+	if a.InvoiceStatus != "" {
 		b = append(b, "\"invoice_status\":"...)
 		b = jsonx.AppendString(b, a.InvoiceStatus)
 		b = append(b, ',')
 	}
-	if !(a.PaymentDueAmount.IsZero()) {
+	if !a.PaymentDueAmount.IsZero() {
 		b = append(b, "\"payment_due_amount\":"...)
 		if b, err = a.PaymentDueAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Invoice", "payment_due_amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PaymentDueReferenceNumber == "") {
+	if a.PaymentDueReferenceNumber != "" {
 		b = append(b, "\"payment_due_reference_number\":"...)
 		b = jsonx.AppendString(b, a.PaymentDueReferenceNumber)
 		b = append(b, ',')
@@ -3451,38 +3451,38 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 func (a *InvoiceSearchRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.InvoiceDateEnd.IsZero()) {
+	if !a.InvoiceDateEnd.IsZero() {
 		b = append(b, "\"invoice_date_end\":"...)
 		if b, err = a.InvoiceDateEnd.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchRequest", "invoice_date_end", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InvoiceDateStart.IsZero()) {
+	if !a.InvoiceDateStart.IsZero() {
 		b = append(b, "\"invoice_date_start\":"...)
 		if b, err = a.InvoiceDateStart.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchRequest", "invoice_date_start", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InvoiceStatus == "") {
+	if a.InvoiceStatus != "" {
 		b = append(b, "\"invoice_status\":"...)
 		b = jsonx.AppendString(b, a.InvoiceStatus)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchRequest", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchRequest", "program_guid", err)
@@ -3519,19 +3519,19 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 func (a *InvoiceSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.Invoice.jsonZero()) {
+	if !a.Invoice.jsonZero() {
 		b = append(b, "\"invoice\":"...)
 		if b, err = a.Invoice.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchResponse", "invoice", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchResponse", "person_guid", err)
@@ -3567,7 +3567,7 @@ func (a InvoiceSearchResponseSearchResponse) MarshalJSON() ([]byte, error) {
 func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -3583,7 +3583,7 @@ func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -3612,7 +3612,7 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *IssuanceTypeRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.IssuanceType == "") {
+	if a.IssuanceType != "" {
 		b = append(b, "\"issuance_type\":"...)
 		b = jsonx.AppendString(b, a.IssuanceType)
 		b = append(b, ',')
@@ -3642,21 +3642,21 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 func (a *PerformKYBAPIResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("PerformKYBAPIResponse", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.KYBRequestGUID.IsZero()) {
+	if !a.KYBRequestGUID.IsZero() {
 		b = append(b, "\"kyb_request_guid\":"...)
 		if b, err = a.KYBRequestGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("PerformKYBAPIResponse", "kyb_request_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.KYBStatus == "") {
+	if a.KYBStatus != "" {
 		b = append(b, "\"kyb_status\":"...)
 		b = jsonx.AppendString(b, a.KYBStatus)
 		b = append(b, ',')
@@ -3686,7 +3686,7 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *PerformKYBRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("PerformKYBRequest", "company_guid", err)
@@ -3716,67 +3716,67 @@ func (a Person) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte,
 func (a *Person) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddressLat == 0) {
+	if a.AddressLat != 0 {
 		b = append(b, "\"address_lat\":"...)
 		if b, err = jsonx.AppendFloat64(b, a.AddressLat); err != nil {
 			return nil, jsonx.MemberError("Person", "address_lat", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AddressLon == 0) {
+	if a.AddressLon != 0 {
 		b = append(b, "\"address_lon\":"...)
 		if b, err = jsonx.AppendFloat64(b, a.AddressLon); err != nil {
 			return nil, jsonx.MemberError("Person", "address_lon", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.BaseAddress.jsonZero()) {
+	if !a.BaseAddress.jsonZero() {
 		b = append(b, "\"base_address\":"...)
 		if b, err = a.BaseAddress.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Person", "base_address", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.BirthDate.IsZero()) {
+	if !a.BirthDate.IsZero() {
 		b = append(b, "\"birth_date\":"...)
 		if b, err = a.BirthDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Person", "birth_date", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ClientReferenceID == "") {
+	if a.ClientReferenceID != "" {
 		b = append(b, "\"client_reference_id\":"...)
 		b = jsonx.AppendString(b, a.ClientReferenceID)
 		b = append(b, ',')
 	}
-	if !(a.Email == "") {
+	if a.Email != "" {
 		b = append(b, "\"email\":"...)
 		b = jsonx.AppendString(b, a.Email)
 		b = append(b, ',')
 	}
-	if !(a.FirstName == "") {
+	if a.FirstName != "" {
 		b = append(b, "\"first_name\":"...)
 		b = jsonx.AppendString(b, a.FirstName)
 		b = append(b, ',')
 	}
-	if !(a.LastName == "") {
+	if a.LastName != "" {
 		b = append(b, "\"last_name\":"...)
 		b = jsonx.AppendString(b, a.LastName)
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Person", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.MobileNumber == "") {
+	if a.MobileNumber != "" {
 		b = append(b, "\"mobile_number\":"...)
 		b = jsonx.AppendString(b, a.MobileNumber)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Person", "person_guid", err)
@@ -3816,12 +3816,12 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *PersonCardStatusDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.PersonCardStatus == "") {
+	if a.PersonCardStatus != "" {
 		b = append(b, "\"person_card_status\":"...)
 		b = jsonx.AppendString(b, a.PersonCardStatus)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("PersonCardStatusDTO", "person_guid", err)
@@ -3852,12 +3852,12 @@ func (a problemDetails) MarshalJSON() ([]byte, error) { return a.appendJSON(make
 func (a *problemDetails) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Detail == "") {
+	if a.Detail != "" {
 		b = append(b, "\"detail\":"...)
 		b = jsonx.AppendString(b, a.Detail)
 		b = append(b, ',')
 	}
-	if !(len(a.Errors) == 0) {
+	if len(a.Errors) != 0 {
 		b = append(b, "\"errors\":"...)
 		if a.Errors == nil {
 			b = append(b, "null"...)
@@ -3882,27 +3882,27 @@ func (a *problemDetails) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Instance == "") {
+	if a.Instance != "" {
 		b = append(b, "\"instance\":"...)
 		b = jsonx.AppendString(b, a.Instance)
 		b = append(b, ',')
 	}
-	if !(a.Status == 0) {
+	if a.Status != 0 {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendInt(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.Title == "") {
+	if a.Title != "" {
 		b = append(b, "\"title\":"...)
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if !(a.TraceID == "") {
+	if a.TraceID != "" {
 		b = append(b, "\"traceId\":"...)
 		b = jsonx.AppendString(b, a.TraceID)
 		b = append(b, ',')
 	}
-	if !(a.Type == "") {
+	if a.Type != "" {
 		b = append(b, "\"type\":"...)
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
@@ -3938,12 +3938,12 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 func (a *ProgramConfiguration) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Name == "") {
+	if a.Name != "" {
 		b = append(b, "\"name\":"...)
 		b = jsonx.AppendString(b, a.Name)
 		b = append(b, ',')
 	}
-	if !(a.Value == "") {
+	if a.Value != "" {
 		b = append(b, "\"value\":"...)
 		b = jsonx.AppendString(b, a.Value)
 		b = append(b, ',')
@@ -3972,14 +3972,14 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make
 func (a *ProgramDataDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ProgramDataDTO", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.Configurations) == 0) {
+	if len(a.Configurations) != 0 {
 		b = append(b, "\"configurations\":"...)
 		if a.Configurations == nil {
 			b = append(b, "null"...)
@@ -3995,14 +3995,14 @@ func (a *ProgramDataDTO) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ProgramDataDTO", "program_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramName == "") {
+	if a.ProgramName != "" {
 		b = append(b, "\"program_name\":"...)
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
@@ -4033,27 +4033,27 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make
 func (a *ReplaceCardDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardCondition == "") {
+	if a.CardCondition != "" {
 		b = append(b, "\"card_condition\":"...)
 		b = jsonx.AppendString(b, a.CardCondition)
 		b = append(b, ',')
 	}
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.CardStatus == "") {
+	if a.CardStatus != "" {
 		b = append(b, "\"card_status\":"...)
 		b = jsonx.AppendString(b, a.CardStatus)
 		b = append(b, ',')
 	}
-	if !(a.MaskCardPAN == "") {
+	if a.MaskCardPAN != "" {
 		b = append(b, "\"mask_card_pan\":"...)
 		b = jsonx.AppendString(b, a.MaskCardPAN)
 		b = append(b, ',')
 	}
-	if !(a.ReplacedCardProxy == "") {
+	if a.ReplacedCardProxy != "" {
 		b = append(b, "\"replaced_card_proxy\":"...)
 		b = jsonx.AppendString(b, a.ReplacedCardProxy)
 		b = append(b, ',')
@@ -4085,7 +4085,7 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *ReplaceCardRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ReplacementReason == "") {
+	if a.ReplacementReason != "" {
 		b = append(b, "\"replacement_reason\":"...)
 		b = jsonx.AppendString(b, a.ReplacementReason)
 		b = append(b, ',')
@@ -4115,22 +4115,22 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 func (a *RequestCardDataRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.DeviceID == "") {
+	if a.DeviceID != "" {
 		b = append(b, "\"device_id\":"...)
 		b = jsonx.AppendString(b, a.DeviceID)
 		b = append(b, ',')
 	}
-	if !(a.RequestID == "") {
+	if a.RequestID != "" {
 		b = append(b, "\"request_id\":"...)
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if !(a.WalletProvider == "") {
+	if a.WalletProvider != "" {
 		b = append(b, "\"wallet_provider\":"...)
 		b = jsonx.AppendString(b, a.WalletProvider)
 		b = append(b, ',')
@@ -4163,17 +4163,17 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 func (a *RequestCardDataResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.Decision == "") {
+	if a.Decision != "" {
 		b = append(b, "\"decision\":"...)
 		b = jsonx.AppendString(b, a.Decision)
 		b = append(b, ',')
 	}
-	if !(a.RequestID == "") {
+	if a.RequestID != "" {
 		b = append(b, "\"request_id\":"...)
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
@@ -4205,33 +4205,33 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 func (a *RetrieveCompanyRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyGUID.IsZero()) {
+	if !a.CompanyGUID.IsZero() {
 		b = append(b, "\"company_guid\":"...)
 		if b, err = a.CompanyGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RetrieveCompanyRequest", "company_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.KYBRequestGUID.IsZero()) {
+	if !a.KYBRequestGUID.IsZero() {
 		b = append(b, "\"kyb_request_guid\":"...)
 		if b, err = a.KYBRequestGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RetrieveCompanyRequest", "kyb_request_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.KYBStatus == "") {
+	if a.KYBStatus != "" {
 		b = append(b, "\"kyb_status\":"...)
 		b = jsonx.AppendString(b, a.KYBStatus)
 		b = append(b, ',')
 	}
-	if !(a.RequestedAt.IsZero()) {
+	if !a.RequestedAt.IsZero() {
 		b = append(b, "\"requested_at\":"...)
 		if b, err = a.RequestedAt.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RetrieveCompanyRequest", "requested_at", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RespondedAt.IsZero()) {
+	if !a.RespondedAt.IsZero() {
 		b = append(b, "\"responded_at\":"...)
 		if b, err = a.RespondedAt.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RetrieveCompanyRequest", "responded_at", err)
@@ -4267,29 +4267,29 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 func (a *SearchAccountsProgramRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramRequest", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ProgramGUID.IsZero()) {
+	if !a.ProgramGUID.IsZero() {
 		b = append(b, "\"program_guid\":"...)
 		if b, err = a.ProgramGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramRequest", "program_guid", err)
@@ -4325,43 +4325,43 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 func (a *SearchAccountsProgramResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramResponse", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if !(a.AccountStatus == "") {
+	if a.AccountStatus != "" {
 		b = append(b, "\"account_status\":"...)
 		b = jsonx.AppendString(b, a.AccountStatus)
 		b = append(b, ',')
 	}
-	if !(a.AccountType == "") {
+	if a.AccountType != "" {
 		b = append(b, "\"account_type\":"...)
 		b = jsonx.AppendString(b, a.AccountType)
 		b = append(b, ',')
 	}
-	if !(a.AvailableBalance.IsZero()) {
+	if !a.AvailableBalance.IsZero() {
 		b = append(b, "\"available_balance\":"...)
 		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramResponse", "available_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.LedgerBalance.IsZero()) {
+	if !a.LedgerBalance.IsZero() {
 		b = append(b, "\"ledger_balance\":"...)
 		if b, err = a.LedgerBalance.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramResponse", "ledger_balance", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("SearchAccountsProgramResponse", "person_guid", err)
@@ -4401,7 +4401,7 @@ func (a SearchAccountsProgramResponseSearchResponse) MarshalJSON() ([]byte, erro
 func (a *SearchAccountsProgramResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Items) == 0) {
+	if len(a.Items) != 0 {
 		b = append(b, "\"items\":"...)
 		if a.Items == nil {
 			b = append(b, "null"...)
@@ -4417,7 +4417,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) appendJSON(b []byte) ([]by
 		}
 		b = append(b, ',')
 	}
-	if !(a.Total == 0) {
+	if a.Total != 0 {
 		b = append(b, "\"total\":"...)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
@@ -4446,7 +4446,7 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *SupplementalDetails) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Invoices) == 0) {
+	if len(a.Invoices) != 0 {
 		b = append(b, "\"invoices\":"...)
 		if a.Invoices == nil {
 			b = append(b, "null"...)
@@ -4487,7 +4487,7 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 func (a *UpdateAccountInfoRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountName == "") {
+	if a.AccountName != "" {
 		b = append(b, "\"account_name\":"...)
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
@@ -4515,12 +4515,12 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *UpdateCardRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.SupplementalDetails.jsonZero()) {
+	if !a.SupplementalDetails.jsonZero() {
 		b = append(b, "\"supplemental_details\":"...)
 		if b, err = a.SupplementalDetails.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("UpdateCardRequest", "supplemental_details", err)
@@ -4551,19 +4551,19 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *UpdateCompany) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Address.jsonZero()) {
+	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
 		if b, err = a.Address.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("UpdateCompany", "address", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CompanyName == "") {
+	if a.CompanyName != "" {
 		b = append(b, "\"company_name\":"...)
 		b = jsonx.AppendString(b, a.CompanyName)
 		b = append(b, ',')
 	}
-	if !(a.DbaName == "") {
+	if a.DbaName != "" {
 		b = append(b, "\"dba_name\":"...)
 		b = jsonx.AppendString(b, a.DbaName)
 		b = append(b, ',')
@@ -4627,12 +4627,12 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 func (a *UpdateDigitalPackageResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardProxy == "") {
+	if a.CardProxy != "" {
 		b = append(b, "\"card_proxy\":"...)
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if !(a.DigitalPackage == "") {
+	if a.DigitalPackage != "" {
 		b = append(b, "\"digital_package\":"...)
 		b = jsonx.AppendString(b, a.DigitalPackage)
 		b = append(b, ',')
@@ -4663,21 +4663,21 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 func (a *UpdateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountGUID.IsZero()) {
+	if !a.AccountGUID.IsZero() {
 		b = append(b, "\"account_guid\":"...)
 		if b, err = a.AccountGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("UpdateSharedAccountRequest", "account_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PersonGUID.IsZero()) {
+	if !a.PersonGUID.IsZero() {
 		b = append(b, "\"person_guid\":"...)
 		if b, err = a.PersonGUID.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("UpdateSharedAccountRequest", "person_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SharingStatus == "") {
+	if a.SharingStatus != "" {
 		b = append(b, "\"sharing_status\":"...)
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
@@ -4707,14 +4707,14 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *ValidateCardDTO) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CardNumber.IsZero()) {
+	if !a.CardNumber.IsZero() {
 		b = append(b, "\"card_number\":"...)
 		if b, err = a.CardNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ValidateCardDTO", "card_number", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CVV.IsZero()) {
+	if !a.CVV.IsZero() {
 		b = append(b, "\"cvv\":"...)
 		if b, err = a.CVV.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ValidateCardDTO", "cvv", err)

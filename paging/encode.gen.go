@@ -17,7 +17,7 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *ACHAccount) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountNumber.IsZero()) {
+	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
 		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHAccount", "accountNumber", err)
@@ -47,17 +47,17 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *ACHAddenda) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddendaSequenceNumber == "") {
+	if a.AddendaSequenceNumber != "" {
 		b = append(b, "\"addendaSequenceNumber\":"...)
 		b = jsonx.AppendString(b, a.AddendaSequenceNumber)
 		b = append(b, ',')
 	}
-	if !(a.AddendaTypeCode == "") {
+	if a.AddendaTypeCode != "" {
 		b = append(b, "\"addendaTypeCode\":"...)
 		b = jsonx.AppendString(b, a.AddendaTypeCode)
 		b = append(b, ',')
 	}
-	if !(a.PaymentRelatedInformation == "") {
+	if a.PaymentRelatedInformation != "" {
 		b = append(b, "\"paymentRelatedInformation\":"...)
 		b = jsonx.AppendString(b, a.PaymentRelatedInformation)
 		b = append(b, ',')
@@ -87,7 +87,7 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *ACHAddendaRequest) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.StartAddendaSequenceNumber == "") {
+	if a.StartAddendaSequenceNumber != "" {
 		b = append(b, "\"startAddendaSequenceNumber\":"...)
 		b = jsonx.AppendString(b, a.StartAddendaSequenceNumber)
 		b = append(b, ',')
@@ -119,7 +119,7 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Addenda) == 0) {
+	if len(a.Addenda) != 0 {
 		b = append(b, "\"addenda\":"...)
 		if a.Addenda == nil {
 			b = append(b, "null"...)
@@ -135,7 +135,7 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.ErrorMessages) == 0) {
+	if len(a.ErrorMessages) != 0 {
 		b = append(b, "\"errorMessages\":"...)
 		if a.ErrorMessages == nil {
 			b = append(b, "null"...)
@@ -151,7 +151,7 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.InformationMessages) == 0) {
+	if len(a.InformationMessages) != 0 {
 		b = append(b, "\"informationMessages\":"...)
 		if a.InformationMessages == nil {
 			b = append(b, "null"...)
@@ -167,17 +167,17 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.TraceNumber == "") {
+	if a.TraceNumber != "" {
 		b = append(b, "\"traceNumber\":"...)
 		b = jsonx.AppendString(b, a.TraceNumber)
 		b = append(b, ',')
 	}
-	if !(a.UUID == "") {
+	if a.UUID != "" {
 		b = append(b, "\"uuid\":"...)
 		b = jsonx.AppendString(b, a.UUID)
 		b = append(b, ',')
@@ -220,14 +220,14 @@ func (a *ACHListRequest) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("ACHListRequest", "fromDate", err)
 	}
 	b = append(b, ',')
-	if !(a.MaximumAmount.IsZero()) {
+	if !a.MaximumAmount.IsZero() {
 		b = append(b, "\"maximumAmount\":"...)
 		if b, err = a.MaximumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListRequest", "maximumAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.MinimumAmount.IsZero()) {
+	if !a.MinimumAmount.IsZero() {
 		b = append(b, "\"minimumAmount\":"...)
 		if b, err = a.MinimumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListRequest", "minimumAmount", err)
@@ -239,7 +239,7 @@ func (a *ACHListRequest) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("ACHListRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if !(a.TraceNumber == "") {
+	if a.TraceNumber != "" {
 		b = append(b, "\"traceNumber\":"...)
 		b = jsonx.AppendString(b, a.TraceNumber)
 		b = append(b, ',')
@@ -272,14 +272,14 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *ACHListResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Metadata.jsonZero()) {
+	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
 		if b, err = a.Metadata.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListResponse", "metadata", err)
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.Transactions) == 0) {
+	if len(a.Transactions) != 0 {
 		b = append(b, "\"transactions\":"...)
 		if a.Transactions == nil {
 			b = append(b, "null"...)
@@ -319,130 +319,130 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *ACHListTransaction) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddendaCount == 0) {
+	if a.AddendaCount != 0 {
 		b = append(b, "\"addendaCount\":"...)
 		b = jsonx.AppendInt(b, a.AddendaCount)
 		b = append(b, ',')
 	}
-	if !(a.AuthorizedCustomerName == "") {
+	if a.AuthorizedCustomerName != "" {
 		b = append(b, "\"authorizedCustomerName\":"...)
 		b = jsonx.AppendString(b, a.AuthorizedCustomerName)
 		b = append(b, ',')
 	}
-	if !(a.CollectionDate.IsZero()) {
+	if !a.CollectionDate.IsZero() {
 		b = append(b, "\"collectionDate\":"...)
 		if b, err = a.CollectionDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "collectionDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.InternationalAddendaCount == 0) {
+	if a.InternationalAddendaCount != 0 {
 		b = append(b, "\"internationalAddendaCount\":"...)
 		b = jsonx.AppendInt(b, a.InternationalAddendaCount)
 		b = append(b, ',')
 	}
-	if !(a.NotificationOfChangeAddendaCount == 0) {
+	if a.NotificationOfChangeAddendaCount != 0 {
 		b = append(b, "\"notificationOfChangeAddendaCount\":"...)
 		b = jsonx.AppendInt(b, a.NotificationOfChangeAddendaCount)
 		b = append(b, ',')
 	}
-	if !(a.OriginatingAccount.jsonZero()) {
+	if !a.OriginatingAccount.jsonZero() {
 		b = append(b, "\"originatingAccount\":"...)
 		if b, err = a.OriginatingAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "originatingAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.OriginatingParty.jsonZero()) {
+	if !a.OriginatingParty.jsonZero() {
 		b = append(b, "\"originatingParty\":"...)
 		if b, err = a.OriginatingParty.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "originatingParty", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ParNumber == "") {
+	if a.ParNumber != "" {
 		b = append(b, "\"parNumber\":"...)
 		b = jsonx.AppendString(b, a.ParNumber)
 		b = append(b, ',')
 	}
-	if !(a.ReceivingAccount.jsonZero()) {
+	if !a.ReceivingAccount.jsonZero() {
 		b = append(b, "\"receivingAccount\":"...)
 		if b, err = a.ReceivingAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "receivingAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ReceivingParty.jsonZero()) {
+	if !a.ReceivingParty.jsonZero() {
 		b = append(b, "\"receivingParty\":"...)
 		if b, err = a.ReceivingParty.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "receivingParty", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ReturnDate.IsZero()) {
+	if !a.ReturnDate.IsZero() {
 		b = append(b, "\"returnDate\":"...)
 		if b, err = a.ReturnDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "returnDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ReturnReasonCode == "") {
+	if a.ReturnReasonCode != "" {
 		b = append(b, "\"returnReasonCode\":"...)
 		b = jsonx.AppendString(b, a.ReturnReasonCode)
 		b = append(b, ',')
 	}
-	if !(a.ReturnReasonDescription == "") {
+	if a.ReturnReasonDescription != "" {
 		b = append(b, "\"returnReasonDescription\":"...)
 		b = jsonx.AppendString(b, a.ReturnReasonDescription)
 		b = append(b, ',')
 	}
-	if !(a.SettlementAmount.IsZero()) {
+	if !a.SettlementAmount.IsZero() {
 		b = append(b, "\"settlementAmount\":"...)
 		if b, err = a.SettlementAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "settlementAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SettlementDate.IsZero()) {
+	if !a.SettlementDate.IsZero() {
 		b = append(b, "\"settlementDate\":"...)
 		if b, err = a.SettlementDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "settlementDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SettlementTransactionID == "") {
+	if a.SettlementTransactionID != "" {
 		b = append(b, "\"settlementTransactionId\":"...)
 		b = jsonx.AppendString(b, a.SettlementTransactionID)
 		b = append(b, ',')
 	}
-	if !(a.StandardEntryClassCode == "") {
+	if a.StandardEntryClassCode != "" {
 		b = append(b, "\"standardEntryClassCode\":"...)
 		b = jsonx.AppendString(b, a.StandardEntryClassCode)
 		b = append(b, ',')
 	}
-	if !(a.TraceNumber == "") {
+	if a.TraceNumber != "" {
 		b = append(b, "\"traceNumber\":"...)
 		b = jsonx.AppendString(b, a.TraceNumber)
 		b = append(b, ',')
 	}
-	if !(a.TransactionAmount.IsZero()) {
+	if !a.TransactionAmount.IsZero() {
 		b = append(b, "\"transactionAmount\":"...)
 		if b, err = a.TransactionAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "transactionAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionCode == "") {
+	if a.TransactionCode != "" {
 		b = append(b, "\"transactionCode\":"...)
 		b = jsonx.AppendString(b, a.TransactionCode)
 		b = append(b, ',')
 	}
-	if !(a.TransactionDescription == "") {
+	if a.TransactionDescription != "" {
 		b = append(b, "\"transactionDescription\":"...)
 		b = jsonx.AppendString(b, a.TransactionDescription)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatus == "") {
+	if a.TransactionStatus != "" {
 		b = append(b, "\"transactionStatus\":"...)
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
@@ -491,12 +491,12 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *ACHMessage) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.MoreInfo == "") {
+	if a.MoreInfo != "" {
 		b = append(b, "\"moreInfo\":"...)
 		b = jsonx.AppendString(b, a.MoreInfo)
 		b = append(b, ',')
@@ -525,12 +525,12 @@ func (a ACHParty) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byt
 func (a *ACHParty) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.CompanyName == "") {
+	if a.CompanyName != "" {
 		b = append(b, "\"companyName\":"...)
 		b = jsonx.AppendString(b, a.CompanyName)
 		b = append(b, ',')
 	}
-	if !(a.CustomerIdentificationNumber == "") {
+	if a.CustomerIdentificationNumber != "" {
 		b = append(b, "\"customerIdentificationNumber\":"...)
 		b = jsonx.AppendString(b, a.CustomerIdentificationNumber)
 		b = append(b, ',')
@@ -559,34 +559,34 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.APIURL == "") {
+	if a.APIURL != "" {
 		b = append(b, "\"Api-Url\":"...)
 		b = jsonx.AppendString(b, a.APIURL)
 		b = append(b, ',')
 	}
-	if !(a.ErrorMessage == "") {
+	if a.ErrorMessage != "" {
 		b = append(b, "\"ErrorMessage\":"...)
 		b = jsonx.AppendString(b, a.ErrorMessage)
 		b = append(b, ',')
 	}
-	if !(a.ServiceError.jsonZero()) {
+	if !a.ServiceError.jsonZero() {
 		b = append(b, "\"ServiceError\":"...)
 		if b, err = a.ServiceError.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("bankErrorBody", "ServiceError", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"TransactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionTime == "") {
+	if a.TransactionTime != "" {
 		b = append(b, "\"TransactionTime\":"...)
 		b = jsonx.AppendString(b, a.TransactionTime)
 		b = append(b, ',')
 	}
-	if !(a.XCorrelationID == "") {
+	if a.XCorrelationID != "" {
 		b = append(b, "\"X-CorrelationId\":"...)
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
@@ -619,12 +619,12 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *ForeignBankSystemID) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ID == "") {
+	if a.ID != "" {
 		b = append(b, "\"id\":"...)
 		b = jsonx.AppendString(b, a.ID)
 		b = append(b, ',')
 	}
-	if !(a.Type == "") {
+	if a.Type != "" {
 		b = append(b, "\"type\":"...)
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
@@ -669,7 +669,7 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.CloseArray(b)
 	}
 	b = append(b, ',')
-	if !(a.FromAmount.IsZero()) {
+	if !a.FromAmount.IsZero() {
 		b = append(b, "\"fromAmount\":"...)
 		if b, err = a.FromAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("GetWireInquiryRequest", "fromAmount", err)
@@ -679,27 +679,27 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, "\"fromDate\":"...)
 	b = jsonx.AppendInt(b, a.FromDate)
 	b = append(b, ',')
-	if !(a.FromTransmitDate == 0) {
+	if a.FromTransmitDate != 0 {
 		b = append(b, "\"fromTransmitDate\":"...)
 		b = jsonx.AppendInt(b, a.FromTransmitDate)
 		b = append(b, ',')
 	}
-	if !(a.MdmID == "") {
+	if a.MdmID != "" {
 		b = append(b, "\"mdmId\":"...)
 		b = jsonx.AppendString(b, a.MdmID)
 		b = append(b, ',')
 	}
-	if !(a.PaymentStatus == "") {
+	if a.PaymentStatus != "" {
 		b = append(b, "\"paymentStatus\":"...)
 		b = jsonx.AppendString(b, a.PaymentStatus)
 		b = append(b, ',')
 	}
-	if !(a.SourceChannel == "") {
+	if a.SourceChannel != "" {
 		b = append(b, "\"sourceChannel\":"...)
 		b = jsonx.AppendString(b, a.SourceChannel)
 		b = append(b, ',')
 	}
-	if !(a.ToAmount.IsZero()) {
+	if !a.ToAmount.IsZero() {
 		b = append(b, "\"toAmount\":"...)
 		if b, err = a.ToAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("GetWireInquiryRequest", "toAmount", err)
@@ -709,17 +709,17 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, "\"toDate\":"...)
 	b = jsonx.AppendInt(b, a.ToDate)
 	b = append(b, ',')
-	if !(a.ToTransmitDate == 0) {
+	if a.ToTransmitDate != 0 {
 		b = append(b, "\"toTransmitDate\":"...)
 		b = jsonx.AppendInt(b, a.ToTransmitDate)
 		b = append(b, ',')
 	}
-	if !(a.TraceID == "") {
+	if a.TraceID != "" {
 		b = append(b, "\"traceID\":"...)
 		b = jsonx.AppendString(b, a.TraceID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionType == "") {
+	if a.TransactionType != "" {
 		b = append(b, "\"transactionType\":"...)
 		b = jsonx.AppendString(b, a.TransactionType)
 		b = append(b, ',')
@@ -758,7 +758,7 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *ListMetadata) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Page.jsonZero()) {
+	if !a.Page.jsonZero() {
 		b = append(b, "\"page\":"...)
 		if b, err = a.Page.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ListMetadata", "page", err)
@@ -788,27 +788,27 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *PageMetadata) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(!a.LastPage) {
+	if a.LastPage {
 		b = append(b, "\"lastPage\":"...)
 		b = jsonx.AppendBool(b, bool(a.LastPage))
 		b = append(b, ',')
 	}
-	if !(a.PageNumber == 0) {
+	if a.PageNumber != 0 {
 		b = append(b, "\"pageNumber\":"...)
 		b = jsonx.AppendInt(b, a.PageNumber)
 		b = append(b, ',')
 	}
-	if !(a.PageSize == 0) {
+	if a.PageSize != 0 {
 		b = append(b, "\"pageSize\":"...)
 		b = jsonx.AppendInt(b, a.PageSize)
 		b = append(b, ',')
 	}
-	if !(a.TotalPages == 0) {
+	if a.TotalPages != 0 {
 		b = append(b, "\"totalPages\":"...)
 		b = jsonx.AppendInt(b, a.TotalPages)
 		b = append(b, ',')
 	}
-	if !(a.TotalRecords == 0) {
+	if a.TotalRecords != 0 {
 		b = append(b, "\"totalRecords\":"...)
 		b = jsonx.AppendInt(b, a.TotalRecords)
 		b = append(b, ',')
@@ -884,24 +884,24 @@ func (a Party) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 
 func (a *Party) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ABA == "") {
+	if a.ABA != "" {
 		b = append(b, "\"aba\":"...)
 		b = jsonx.AppendString(b, a.ABA)
 		b = append(b, ',')
 	}
-	if !(a.AccountNumber.IsZero()) {
+	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
 		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Party", "accountNumber", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Bic == "") {
+	if a.Bic != "" {
 		b = append(b, "\"bic\":"...)
 		b = jsonx.AppendString(b, a.Bic)
 		b = append(b, ',')
 	}
-	if !(a.ForeignBankSystemID.jsonZero()) {
+	if !a.ForeignBankSystemID.jsonZero() {
 		b = append(b, "\"foreignBankSystemId\":"...)
 		if b, err = a.ForeignBankSystemID.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Party", "foreignBankSystemId", err)
@@ -911,14 +911,14 @@ func (a *Party) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, "\"name\":"...)
 	b = jsonx.AppendString(b, a.Name)
 	b = append(b, ',')
-	if !(a.PostalAddress.jsonZero()) {
+	if !a.PostalAddress.jsonZero() {
 		b = append(b, "\"postalAddress\":"...)
 		if b, err = a.PostalAddress.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Party", "postalAddress", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Txid == "") {
+	if a.Txid != "" {
 		b = append(b, "\"txid\":"...)
 		b = jsonx.AppendString(b, a.Txid)
 		b = append(b, ',')
@@ -952,7 +952,7 @@ func (a PartyName) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]by
 func (a *PartyName) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Name == "") {
+	if a.Name != "" {
 		b = append(b, "\"name\":"...)
 		b = jsonx.AppendString(b, a.Name)
 		b = append(b, ',')
@@ -980,24 +980,24 @@ func (a paymentError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Description == "") {
+	if a.Description != "" {
 		b = append(b, "\"description\":"...)
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if !(a.PaymentErrorDetail.jsonZero()) {
+	if !a.PaymentErrorDetail.jsonZero() {
 		b = append(b, "\"detail\":"...)
 		if b, err = a.PaymentErrorDetail.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("paymentError", "detail", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Title == "") {
+	if a.Title != "" {
 		b = append(b, "\"title\":"...)
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
@@ -1028,17 +1028,17 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *paymentErrorDetail) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Description == "") {
+	if a.Description != "" {
 		b = append(b, "\"description\":"...)
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if !(a.Title == "") {
+	if a.Title != "" {
 		b = append(b, "\"title\":"...)
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
@@ -1068,7 +1068,7 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *PostalAddress) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.AdrLine) == 0) {
+	if len(a.AdrLine) != 0 {
 		b = append(b, "\"adrLine\":"...)
 		if a.AdrLine == nil {
 			b = append(b, "null"...)
@@ -1082,47 +1082,47 @@ func (a *PostalAddress) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !(a.AdrTp == "") {
+	if a.AdrTp != "" {
 		b = append(b, "\"adrTp\":"...)
 		b = jsonx.AppendString(b, a.AdrTp)
 		b = append(b, ',')
 	}
-	if !(a.BldgNb == "") {
+	if a.BldgNb != "" {
 		b = append(b, "\"bldgNb\":"...)
 		b = jsonx.AppendString(b, a.BldgNb)
 		b = append(b, ',')
 	}
-	if !(a.Ctry == "") {
+	if a.Ctry != "" {
 		b = append(b, "\"ctry\":"...)
 		b = jsonx.AppendString(b, a.Ctry)
 		b = append(b, ',')
 	}
-	if !(a.CtrySubDvsn == "") {
+	if a.CtrySubDvsn != "" {
 		b = append(b, "\"ctrySubDvsn\":"...)
 		b = jsonx.AppendString(b, a.CtrySubDvsn)
 		b = append(b, ',')
 	}
-	if !(a.Dept == "") {
+	if a.Dept != "" {
 		b = append(b, "\"dept\":"...)
 		b = jsonx.AppendString(b, a.Dept)
 		b = append(b, ',')
 	}
-	if !(a.PstCd == "") {
+	if a.PstCd != "" {
 		b = append(b, "\"pstCd\":"...)
 		b = jsonx.AppendString(b, a.PstCd)
 		b = append(b, ',')
 	}
-	if !(a.StrtNm == "") {
+	if a.StrtNm != "" {
 		b = append(b, "\"strtNm\":"...)
 		b = jsonx.AppendString(b, a.StrtNm)
 		b = append(b, ',')
 	}
-	if !(a.SubDept == "") {
+	if a.SubDept != "" {
 		b = append(b, "\"subDept\":"...)
 		b = jsonx.AppendString(b, a.SubDept)
 		b = append(b, ',')
 	}
-	if !(a.TwnNm == "") {
+	if a.TwnNm != "" {
 		b = append(b, "\"twnNm\":"...)
 		b = jsonx.AppendString(b, a.TwnNm)
 		b = append(b, ',')
@@ -1173,7 +1173,7 @@ func (a *PreviousDayRequest) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.CloseArray(b)
 	}
 	b = append(b, ',')
-	if !(a.CreditOrDebitCode == "") {
+	if a.CreditOrDebitCode != "" {
 		b = append(b, "\"creditOrDebitCode\":"...)
 		b = jsonx.AppendString(b, a.CreditOrDebitCode)
 		b = append(b, ',')
@@ -1214,7 +1214,7 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *PreviousDayResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Transactions) == 0) {
+	if len(a.Transactions) != 0 {
 		b = append(b, "\"transactions\":"...)
 		if a.Transactions == nil {
 			b = append(b, "null"...)
@@ -1255,19 +1255,19 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 func (a *PreviousDayTransaction) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Amount.IsZero()) {
+	if !a.Amount.IsZero() {
 		b = append(b, "\"amount\":"...)
 		if b, err = a.Amount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("PreviousDayTransaction", "amount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.BaiCode == "") {
+	if a.BaiCode != "" {
 		b = append(b, "\"baiCode\":"...)
 		b = jsonx.AppendString(b, a.BaiCode)
 		b = append(b, ',')
 	}
-	if !(a.TransactionKey == "") {
+	if a.TransactionKey != "" {
 		b = append(b, "\"transactionKey\":"...)
 		b = jsonx.AppendString(b, a.TransactionKey)
 		b = append(b, ',')
@@ -1297,83 +1297,83 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *RTPListTransaction) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Beneficiary.jsonZero()) {
+	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
 		if b, err = a.Beneficiary.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Creditor.jsonZero()) {
+	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
 		if b, err = a.Creditor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CreditorAccount.jsonZero()) {
+	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
 		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Debtor.jsonZero()) {
+	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
 		if b, err = a.Debtor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DebtorAccount.jsonZero()) {
+	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
 		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Originator.jsonZero()) {
+	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
 		if b, err = a.Originator.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "originator", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
 	}
-	if !(a.SendersReference == "") {
+	if a.SendersReference != "" {
 		b = append(b, "\"sendersReference\":"...)
 		b = jsonx.AppendString(b, a.SendersReference)
 		b = append(b, ',')
 	}
-	if !(a.TransactionAmount.IsZero()) {
+	if !a.TransactionAmount.IsZero() {
 		b = append(b, "\"transactionAmount\":"...)
 		if b, err = a.TransactionAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "transactionAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionDate.IsZero()) {
+	if !a.TransactionDate.IsZero() {
 		b = append(b, "\"transactionDate\":"...)
 		if b, err = a.TransactionDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "transactionDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"transactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatus == "") {
+	if a.TransactionStatus != "" {
 		b = append(b, "\"transactionStatus\":"...)
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatusTimestamp.IsZero()) {
+	if !a.TransactionStatusTimestamp.IsZero() {
 		b = append(b, "\"transactionStatusTimestamp\":"...)
 		if b, err = a.TransactionStatusTimestamp.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "transactionStatusTimestamp", err)
@@ -1425,21 +1425,21 @@ func (a *RTPListRequest) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("RTPListRequest", "fromDate", err)
 	}
 	b = append(b, ',')
-	if !(a.MaximumAmount.IsZero()) {
+	if !a.MaximumAmount.IsZero() {
 		b = append(b, "\"maximumAmount\":"...)
 		if b, err = a.MaximumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListRequest", "maximumAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.MinimumAmount.IsZero()) {
+	if !a.MinimumAmount.IsZero() {
 		b = append(b, "\"minimumAmount\":"...)
 		if b, err = a.MinimumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListRequest", "minimumAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
@@ -1477,14 +1477,14 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *RTPListResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Metadata.jsonZero()) {
+	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
 		if b, err = a.Metadata.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("RTPListResponse", "metadata", err)
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.Transactions) == 0) {
+	if len(a.Transactions) != 0 {
 		b = append(b, "\"transactions\":"...)
 		if a.Transactions == nil {
 			b = append(b, "null"...)
@@ -1524,58 +1524,58 @@ func (a serviceError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ServiceErrorAOAResponse.jsonZero()) {
+	if !a.ServiceErrorAOAResponse.jsonZero() {
 		b = append(b, "\"AOAResponse\":"...)
 		if b, err = a.ServiceErrorAOAResponse.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "AOAResponse", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ConnectError == "") {
+	if a.ConnectError != "" {
 		b = append(b, "\"ConnectError\":"...)
 		b = jsonx.AppendString(b, a.ConnectError)
 		b = append(b, ',')
 	}
-	if !(a.DoddFrank == "") {
+	if a.DoddFrank != "" {
 		b = append(b, "\"doddFrank\":"...)
 		b = jsonx.AppendString(b, a.DoddFrank)
 		b = append(b, ',')
 	}
-	if !(a.PaymentError.jsonZero()) {
+	if !a.PaymentError.jsonZero() {
 		b = append(b, "\"error\":"...)
 		if b, err = a.PaymentError.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "error", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ServiceErrorMetadata.jsonZero()) {
+	if !a.ServiceErrorMetadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
 		if b, err = a.ServiceErrorMetadata.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "metadata", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
 	}
-	if !(a.SendersReference == "") {
+	if a.SendersReference != "" {
 		b = append(b, "\"sendersReference\":"...)
 		b = jsonx.AppendString(b, a.SendersReference)
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"transactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.ValueDate == "") {
+	if a.ValueDate != "" {
 		b = append(b, "\"valueDate\":"...)
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
@@ -1614,7 +1614,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 func (a *serviceErrorAOAResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ServiceErrorResult.jsonZero()) {
+	if !a.ServiceErrorResult.jsonZero() {
 		b = append(b, "\"Result\":"...)
 		if b, err = a.ServiceErrorResult.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceErrorAOAResponse", "Result", err)
@@ -1644,12 +1644,12 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *serviceErrorMessage) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Message == "") {
+	if a.Message != "" {
 		b = append(b, "\"message\":"...)
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
@@ -1680,7 +1680,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Messages) == 0) {
+	if len(a.Messages) != 0 {
 		b = append(b, "\"messages\":"...)
 		if a.Messages == nil {
 			b = append(b, "null"...)
@@ -1719,7 +1719,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *serviceErrorResult) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ErrorCode == "") {
+	if a.ErrorCode != "" {
 		b = append(b, "\"errorCode\":"...)
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
@@ -1747,7 +1747,7 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *TransactionAccount) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AccountNumber.IsZero()) {
+	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
 		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("TransactionAccount", "accountNumber", err)
@@ -1805,7 +1805,7 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *WireDetailsResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Transactions) == 0) {
+	if len(a.Transactions) != 0 {
 		b = append(b, "\"transactions\":"...)
 		if a.Transactions == nil {
 			b = append(b, "null"...)
@@ -1853,31 +1853,31 @@ func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("WireListRequest", "fromDate", err)
 	}
 	b = append(b, ',')
-	if !(a.MaximumAmount.IsZero()) {
+	if !a.MaximumAmount.IsZero() {
 		b = append(b, "\"maximumAmount\":"...)
 		if b, err = a.MaximumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListRequest", "maximumAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.MinimumAmount.IsZero()) {
+	if !a.MinimumAmount.IsZero() {
 		b = append(b, "\"minimumAmount\":"...)
 		if b, err = a.MinimumAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListRequest", "minimumAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.PageNumber == 0) {
+	if a.PageNumber != 0 {
 		b = append(b, "\"pageNumber\":"...)
 		b = jsonx.AppendInt(b, a.PageNumber)
 		b = append(b, ',')
 	}
-	if !(a.PageSize == 0) {
+	if a.PageSize != 0 {
 		b = append(b, "\"pageSize\":"...)
 		b = jsonx.AppendInt(b, a.PageSize)
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
@@ -1912,14 +1912,14 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(ma
 func (a *WireListResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Metadata.jsonZero()) {
+	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
 		if b, err = a.Metadata.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListResponse", "metadata", err)
 		}
 		b = append(b, ',')
 	}
-	if !(len(a.Transactions) == 0) {
+	if len(a.Transactions) != 0 {
 		b = append(b, "\"transactions\":"...)
 		if a.Transactions == nil {
 			b = append(b, "null"...)
@@ -1954,83 +1954,83 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *WireListTransaction) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Beneficiary.jsonZero()) {
+	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
 		if b, err = a.Beneficiary.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Creditor.jsonZero()) {
+	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
 		if b, err = a.Creditor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CreditorAccount.jsonZero()) {
+	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
 		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Debtor.jsonZero()) {
+	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
 		if b, err = a.Debtor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DebtorAccount.jsonZero()) {
+	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
 		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Originator.jsonZero()) {
+	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
 		if b, err = a.Originator.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "originator", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
 	}
-	if !(a.SendersReference == "") {
+	if a.SendersReference != "" {
 		b = append(b, "\"sendersReference\":"...)
 		b = jsonx.AppendString(b, a.SendersReference)
 		b = append(b, ',')
 	}
-	if !(a.TransactionAmount.IsZero()) {
+	if !a.TransactionAmount.IsZero() {
 		b = append(b, "\"transactionAmount\":"...)
 		if b, err = a.TransactionAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "transactionAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionDate.IsZero()) {
+	if !a.TransactionDate.IsZero() {
 		b = append(b, "\"transactionDate\":"...)
 		if b, err = a.TransactionDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "transactionDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"transactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatus == "") {
+	if a.TransactionStatus != "" {
 		b = append(b, "\"transactionStatus\":"...)
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatusTimestamp.IsZero()) {
+	if !a.TransactionStatusTimestamp.IsZero() {
 		b = append(b, "\"transactionStatusTimestamp\":"...)
 		if b, err = a.TransactionStatusTimestamp.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "transactionStatusTimestamp", err)
@@ -2068,88 +2068,88 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(mak
 func (a *WireTransaction) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Beneficiary.jsonZero()) {
+	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
 		if b, err = a.Beneficiary.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Creditor.jsonZero()) {
+	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
 		if b, err = a.Creditor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CreditorAccount.jsonZero()) {
+	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
 		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.CustomData == "") {
+	if a.CustomData != "" {
 		b = append(b, "\"customData\":"...)
 		b = jsonx.AppendString(b, a.CustomData)
 		b = append(b, ',')
 	}
-	if !(a.Debtor.jsonZero()) {
+	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
 		if b, err = a.Debtor.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.DebtorAccount.jsonZero()) {
+	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
 		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Originator.jsonZero()) {
+	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
 		if b, err = a.Originator.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "originator", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
 	}
-	if !(a.SendersReference == "") {
+	if a.SendersReference != "" {
 		b = append(b, "\"sendersReference\":"...)
 		b = jsonx.AppendString(b, a.SendersReference)
 		b = append(b, ',')
 	}
-	if !(a.TransactionAmount.IsZero()) {
+	if !a.TransactionAmount.IsZero() {
 		b = append(b, "\"transactionAmount\":"...)
 		if b, err = a.TransactionAmount.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "transactionAmount", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionDate.IsZero()) {
+	if !a.TransactionDate.IsZero() {
 		b = append(b, "\"transactionDate\":"...)
 		if b, err = a.TransactionDate.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "transactionDate", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"transactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatus == "") {
+	if a.TransactionStatus != "" {
 		b = append(b, "\"transactionStatus\":"...)
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
 	}
-	if !(a.TransactionStatusTimestamp.IsZero()) {
+	if !a.TransactionStatusTimestamp.IsZero() {
 		b = append(b, "\"transactionStatusTimestamp\":"...)
 		if b, err = a.TransactionStatusTimestamp.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "transactionStatusTimestamp", err)

@@ -44,14 +44,14 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]
 func (a *AOAResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Result.jsonZero()) {
+	if !a.Result.jsonZero() {
 		b = append(b, "\"Result\":"...)
 		if b, err = a.Result.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AOAResponse", "Result", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ErrorResponse.jsonZero()) {
+	if !a.ErrorResponse.jsonZero() {
 		b = append(b, "\"errorResponse\":"...)
 		if b, err = a.ErrorResponse.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AOAResponse", "errorResponse", err)
@@ -138,96 +138,96 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]by
 func (a *AcctOwner) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddressLine1 == "") {
+	if a.AddressLine1 != "" {
 		b = append(b, "\"addressLine1\":"...)
 		b = jsonx.AppendString(b, a.AddressLine1)
 		b = append(b, ',')
 	}
-	if !(a.AddressLine2 == "") {
+	if a.AddressLine2 != "" {
 		b = append(b, "\"addressLine2\":"...)
 		b = jsonx.AppendString(b, a.AddressLine2)
 		b = append(b, ',')
 	}
-	if !(a.BusinessName == "") {
+	if a.BusinessName != "" {
 		b = append(b, "\"businessName\":"...)
 		b = jsonx.AppendString(b, a.BusinessName)
 		b = append(b, ',')
 	}
-	if !(a.City == "") {
+	if a.City != "" {
 		b = append(b, "\"city\":"...)
 		b = jsonx.AppendString(b, a.City)
 		b = append(b, ',')
 	}
-	if !(a.DOB == "") {
+	if a.DOB != "" {
 		b = append(b, "\"dob\":"...)
 		b = jsonx.AppendString(b, a.DOB)
 		b = append(b, ',')
 	}
-	if !(a.FirstName == "") {
+	if a.FirstName != "" {
 		b = append(b, "\"firstName\":"...)
 		b = jsonx.AppendString(b, a.FirstName)
 		b = append(b, ',')
 	}
-	if !(a.HomePhone == "") {
+	if a.HomePhone != "" {
 		b = append(b, "\"homePhone\":"...)
 		b = jsonx.AppendString(b, a.HomePhone)
 		b = append(b, ',')
 	}
-	if !(a.IDNo.IsZero()) {
+	if !a.IDNo.IsZero() {
 		b = append(b, "\"idNo\":"...)
 		if b, err = a.IDNo.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AcctOwner", "idNo", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.IDState == "") {
+	if a.IDState != "" {
 		b = append(b, "\"idState\":"...)
 		b = jsonx.AppendString(b, a.IDState)
 		b = append(b, ',')
 	}
-	if !(a.IDType == "") {
+	if a.IDType != "" {
 		b = append(b, "\"idType\":"...)
 		b = jsonx.AppendString(b, a.IDType)
 		b = append(b, ',')
 	}
-	if !(a.LastName == "") {
+	if a.LastName != "" {
 		b = append(b, "\"lastName\":"...)
 		b = jsonx.AppendString(b, a.LastName)
 		b = append(b, ',')
 	}
-	if !(a.MiddleName == "") {
+	if a.MiddleName != "" {
 		b = append(b, "\"middleName\":"...)
 		b = jsonx.AppendString(b, a.MiddleName)
 		b = append(b, ',')
 	}
-	if !(a.NamePrefix == "") {
+	if a.NamePrefix != "" {
 		b = append(b, "\"namePrefix\":"...)
 		b = jsonx.AppendString(b, a.NamePrefix)
 		b = append(b, ',')
 	}
-	if !(a.NameSuffix == "") {
+	if a.NameSuffix != "" {
 		b = append(b, "\"nameSuffix\":"...)
 		b = jsonx.AppendString(b, a.NameSuffix)
 		b = append(b, ',')
 	}
-	if !(a.SSN.IsZero()) {
+	if !a.SSN.IsZero() {
 		b = append(b, "\"ssn\":"...)
 		if b, err = a.SSN.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("AcctOwner", "ssn", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.State == "") {
+	if a.State != "" {
 		b = append(b, "\"state\":"...)
 		b = jsonx.AppendString(b, a.State)
 		b = append(b, ',')
 	}
-	if !(a.WorkPhone == "") {
+	if a.WorkPhone != "" {
 		b = append(b, "\"workPhone\":"...)
 		b = jsonx.AppendString(b, a.WorkPhone)
 		b = append(b, ',')
 	}
-	if !(a.ZipCode == "") {
+	if a.ZipCode != "" {
 		b = append(b, "\"zipCode\":"...)
 		b = jsonx.AppendString(b, a.ZipCode)
 		b = append(b, ',')
@@ -272,102 +272,102 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(m
 func (a *AcctOwnerResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AddressMatch == "") {
+	if a.AddressMatch != "" {
 		b = append(b, "\"addressMatch\":"...)
 		b = jsonx.AppendString(b, a.AddressMatch)
 		b = append(b, ',')
 	}
-	if !(a.BusinessNameMatch == "") {
+	if a.BusinessNameMatch != "" {
 		b = append(b, "\"businessNameMatch\":"...)
 		b = jsonx.AppendString(b, a.BusinessNameMatch)
 		b = append(b, ',')
 	}
-	if !(a.CityMatch == "") {
+	if a.CityMatch != "" {
 		b = append(b, "\"cityMatch\":"...)
 		b = jsonx.AppendString(b, a.CityMatch)
 		b = append(b, ',')
 	}
-	if !(a.ConditionCode == "") {
+	if a.ConditionCode != "" {
 		b = append(b, "\"conditionCode\":"...)
 		b = jsonx.AppendString(b, a.ConditionCode)
 		b = append(b, ',')
 	}
-	if !(a.DOBMatch == "") {
+	if a.DOBMatch != "" {
 		b = append(b, "\"dobMatch\":"...)
 		b = jsonx.AppendString(b, a.DOBMatch)
 		b = append(b, ',')
 	}
-	if !(a.FirstNameMatch == "") {
+	if a.FirstNameMatch != "" {
 		b = append(b, "\"firstNameMatch\":"...)
 		b = jsonx.AppendString(b, a.FirstNameMatch)
 		b = append(b, ',')
 	}
-	if !(a.HomePhoneMatch == "") {
+	if a.HomePhoneMatch != "" {
 		b = append(b, "\"homePhoneMatch\":"...)
 		b = jsonx.AppendString(b, a.HomePhoneMatch)
 		b = append(b, ',')
 	}
-	if !(a.IDNoMatch == "") {
+	if a.IDNoMatch != "" {
 		b = append(b, "\"idNoMatch\":"...)
 		b = jsonx.AppendString(b, a.IDNoMatch)
 		b = append(b, ',')
 	}
-	if !(a.IDStateMatch == "") {
+	if a.IDStateMatch != "" {
 		b = append(b, "\"idStateMatch\":"...)
 		b = jsonx.AppendString(b, a.IDStateMatch)
 		b = append(b, ',')
 	}
-	if !(a.IDTypeMatch == "") {
+	if a.IDTypeMatch != "" {
 		b = append(b, "\"idTypeMatch\":"...)
 		b = jsonx.AppendString(b, a.IDTypeMatch)
 		b = append(b, ',')
 	}
-	if !(a.LastNameMatch == "") {
+	if a.LastNameMatch != "" {
 		b = append(b, "\"lastNameMatch\":"...)
 		b = jsonx.AppendString(b, a.LastNameMatch)
 		b = append(b, ',')
 	}
-	if !(a.MiddleNameMatch == "") {
+	if a.MiddleNameMatch != "" {
 		b = append(b, "\"middleNameMatch\":"...)
 		b = jsonx.AppendString(b, a.MiddleNameMatch)
 		b = append(b, ',')
 	}
-	if !(a.NameMatch == "") {
+	if a.NameMatch != "" {
 		b = append(b, "\"nameMatch\":"...)
 		b = jsonx.AppendString(b, a.NameMatch)
 		b = append(b, ',')
 	}
-	if !(a.NamePrefixMatch == "") {
+	if a.NamePrefixMatch != "" {
 		b = append(b, "\"namePrefixMatch\":"...)
 		b = jsonx.AppendString(b, a.NamePrefixMatch)
 		b = append(b, ',')
 	}
-	if !(a.NameSuffixMatch == "") {
+	if a.NameSuffixMatch != "" {
 		b = append(b, "\"nameSuffixMatch\":"...)
 		b = jsonx.AppendString(b, a.NameSuffixMatch)
 		b = append(b, ',')
 	}
-	if !(a.OverallMatchScore == "") {
+	if a.OverallMatchScore != "" {
 		b = append(b, "\"overallMatchScore\":"...)
 		b = jsonx.AppendString(b, a.OverallMatchScore)
 		b = append(b, ',')
 	}
-	if !(a.SSNMatch == "") {
+	if a.SSNMatch != "" {
 		b = append(b, "\"ssnMatch\":"...)
 		b = jsonx.AppendString(b, a.SSNMatch)
 		b = append(b, ',')
 	}
-	if !(a.StateMatch == "") {
+	if a.StateMatch != "" {
 		b = append(b, "\"stateMatch\":"...)
 		b = jsonx.AppendString(b, a.StateMatch)
 		b = append(b, ',')
 	}
-	if !(a.WorkPhoneMatch == "") {
+	if a.WorkPhoneMatch != "" {
 		b = append(b, "\"workPhoneMatch\":"...)
 		b = jsonx.AppendString(b, a.WorkPhoneMatch)
 		b = append(b, ',')
 	}
-	if !(a.ZipCodeMatch == "") {
+	if a.ZipCodeMatch != "" {
 		b = append(b, "\"zipCodeMatch\":"...)
 		b = jsonx.AppendString(b, a.ZipCodeMatch)
 		b = append(b, ',')
@@ -414,12 +414,12 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 func (a *AcctStatus) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.PrimMessage == "") {
+	if a.PrimMessage != "" {
 		b = append(b, "\"primMessage\":"...)
 		b = jsonx.AppendString(b, a.PrimMessage)
 		b = append(b, ',')
 	}
-	if !(a.PrimaryStatusCode == "") {
+	if a.PrimaryStatusCode != "" {
 		b = append(b, "\"primaryStatusCode\":"...)
 		b = jsonx.AppendString(b, a.PrimaryStatusCode)
 		b = append(b, ',')
@@ -448,34 +448,34 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.APIURL == "") {
+	if a.APIURL != "" {
 		b = append(b, "\"Api-Url\":"...)
 		b = jsonx.AppendString(b, a.APIURL)
 		b = append(b, ',')
 	}
-	if !(a.ErrorMessage == "") {
+	if a.ErrorMessage != "" {
 		b = append(b, "\"ErrorMessage\":"...)
 		b = jsonx.AppendString(b, a.ErrorMessage)
 		b = append(b, ',')
 	}
-	if !(a.ServiceError.jsonZero()) {
+	if !a.ServiceError.jsonZero() {
 		b = append(b, "\"ServiceError\":"...)
 		if b, err = a.ServiceError.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("bankErrorBody", "ServiceError", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"TransactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.TransactionTime == "") {
+	if a.TransactionTime != "" {
 		b = append(b, "\"TransactionTime\":"...)
 		b = jsonx.AppendString(b, a.TransactionTime)
 		b = append(b, ',')
 	}
-	if !(a.XCorrelationID == "") {
+	if a.XCorrelationID != "" {
 		b = append(b, "\"X-CorrelationId\":"...)
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
@@ -506,17 +506,17 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]b
 
 func (a *ClientEcho) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, '{')
-	if !(a.ClientDate == "") {
+	if a.ClientDate != "" {
 		b = append(b, "\"clientDate\":"...)
 		b = jsonx.AppendString(b, a.ClientDate)
 		b = append(b, ',')
 	}
-	if !(a.ClientTime == "") {
+	if a.ClientTime != "" {
 		b = append(b, "\"clientTime\":"...)
 		b = jsonx.AppendString(b, a.ClientTime)
 		b = append(b, ',')
 	}
-	if !(a.UserDefined == "") {
+	if a.UserDefined != "" {
 		b = append(b, "\"userDefined\":"...)
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
@@ -542,17 +542,17 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *ClientRecord) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ClientDate == "") {
+	if a.ClientDate != "" {
 		b = append(b, "\"clientDate\":"...)
 		b = jsonx.AppendString(b, a.ClientDate)
 		b = append(b, ',')
 	}
-	if !(a.ClientTime == "") {
+	if a.ClientTime != "" {
 		b = append(b, "\"clientTime\":"...)
 		b = jsonx.AppendString(b, a.ClientTime)
 		b = append(b, ',')
 	}
-	if !(a.UserDefined == "") {
+	if a.UserDefined != "" {
 		b = append(b, "\"userDefined\":"...)
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
@@ -581,14 +581,14 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make(
 func (a *ErrorResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.BusinessFault.jsonZero()) {
+	if !a.BusinessFault.jsonZero() {
 		b = append(b, "\"businessFault\":"...)
 		if b, err = a.BusinessFault.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ErrorResponse", "businessFault", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.SystemFault.jsonZero()) {
+	if !a.SystemFault.jsonZero() {
 		b = append(b, "\"systemFault\":"...)
 		if b, err = a.SystemFault.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("ErrorResponse", "systemFault", err)
@@ -613,7 +613,7 @@ func (a Fault) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 
 
 func (a *Fault) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, '{')
-	if !(a.ErrorDescription == "") {
+	if a.ErrorDescription != "" {
 		b = append(b, "\"errorDescription\":"...)
 		b = jsonx.AppendString(b, a.ErrorDescription)
 		b = append(b, ',')
@@ -637,29 +637,29 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *HealthCheckResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ClientIP == "") {
+	if a.ClientIP != "" {
 		b = append(b, "\"ClientIp\":"...)
 		b = jsonx.AppendString(b, a.ClientIP)
 		b = append(b, ',')
 	}
-	if !(a.Source == "") {
+	if a.Source != "" {
 		b = append(b, "\"Source\":"...)
 		b = jsonx.AppendString(b, a.Source)
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"Status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.Timestamp.IsZero()) {
+	if !a.Timestamp.IsZero() {
 		b = append(b, "\"Timestamp\":"...)
 		if b, err = a.Timestamp.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("HealthCheckResponse", "Timestamp", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.XForwardedFor == "") {
+	if a.XForwardedFor != "" {
 		b = append(b, "\"X-Forwarded-For\":"...)
 		b = jsonx.AppendString(b, a.XForwardedFor)
 		b = append(b, ',')
@@ -691,14 +691,14 @@ func (a Inquiry) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte
 func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AcctOwner.jsonZero()) {
+	if !a.AcctOwner.jsonZero() {
 		b = append(b, "\"AcctOwner\":"...)
 		if b, err = a.AcctOwner.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Inquiry", "AcctOwner", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Client.jsonZero()) {
+	if !a.Client.jsonZero() {
 		b = append(b, "\"Client\":"...)
 		if b, err = a.Client.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Inquiry", "Client", err)
@@ -710,12 +710,12 @@ func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("Inquiry", "accountNumber", err)
 	}
 	b = append(b, ',')
-	if !(a.AdditionalID == "") {
+	if a.AdditionalID != "" {
 		b = append(b, "\"additionalId\":"...)
 		b = jsonx.AppendString(b, a.AdditionalID)
 		b = append(b, ',')
 	}
-	if !(a.Amount == "") {
+	if a.Amount != "" {
 		b = append(b, "\"amount\":"...)
 		b = jsonx.AppendString(b, a.Amount)
 		b = append(b, ',')
@@ -726,7 +726,7 @@ func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, "\"secondaryId\":"...)
 	b = jsonx.AppendString(b, a.SecondaryID)
 	b = append(b, ',')
-	if !(a.SerialNumber == "") {
+	if a.SerialNumber != "" {
 		b = append(b, "\"serialNumber\":"...)
 		b = jsonx.AppendString(b, a.SerialNumber)
 		b = append(b, ',')
@@ -765,24 +765,24 @@ func (a paymentError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Description == "") {
+	if a.Description != "" {
 		b = append(b, "\"description\":"...)
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if !(a.PaymentErrorDetail.jsonZero()) {
+	if !a.PaymentErrorDetail.jsonZero() {
 		b = append(b, "\"detail\":"...)
 		if b, err = a.PaymentErrorDetail.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("paymentError", "detail", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Title == "") {
+	if a.Title != "" {
 		b = append(b, "\"title\":"...)
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
@@ -813,17 +813,17 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *paymentErrorDetail) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Description == "") {
+	if a.Description != "" {
 		b = append(b, "\"description\":"...)
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if !(a.Title == "") {
+	if a.Title != "" {
 		b = append(b, "\"title\":"...)
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
@@ -853,75 +853,75 @@ func (a Result) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte,
 func (a *Result) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.AcctOwner.jsonZero()) {
+	if !a.AcctOwner.jsonZero() {
 		b = append(b, "\"AcctOwner\":"...)
 		if b, err = a.AcctOwner.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Result", "AcctOwner", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AcctStatus.jsonZero()) {
+	if !a.AcctStatus.jsonZero() {
 		b = append(b, "\"AcctStatus\":"...)
 		if b, err = a.AcctStatus.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Result", "AcctStatus", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.Client.jsonZero()) {
+	if !a.Client.jsonZero() {
 		b = append(b, "\"Client\":"...)
 		if b, err = a.Client.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Result", "Client", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AccountNumber.IsZero()) {
+	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
 		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
 			return nil, jsonx.MemberError("Result", "accountNumber", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.AdditionalID == "") {
+	if a.AdditionalID != "" {
 		b = append(b, "\"additionalId\":"...)
 		b = jsonx.AppendString(b, a.AdditionalID)
 		b = append(b, ',')
 	}
-	if !(a.Amount == "") {
+	if a.Amount != "" {
 		b = append(b, "\"amount\":"...)
 		b = jsonx.AppendString(b, a.Amount)
 		b = append(b, ',')
 	}
-	if !(a.ErrorCode == "") {
+	if a.ErrorCode != "" {
 		b = append(b, "\"errorCode\":"...)
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
 	}
-	if !(a.FeeAttrib == "") {
+	if a.FeeAttrib != "" {
 		b = append(b, "\"feeAttrib\":"...)
 		b = jsonx.AppendString(b, a.FeeAttrib)
 		b = append(b, ',')
 	}
-	if !(a.PrimaryID == "") {
+	if a.PrimaryID != "" {
 		b = append(b, "\"primaryId\":"...)
 		b = jsonx.AppendString(b, a.PrimaryID)
 		b = append(b, ',')
 	}
-	if !(a.RoutingNumber == "") {
+	if a.RoutingNumber != "" {
 		b = append(b, "\"routingNumber\":"...)
 		b = jsonx.AppendString(b, a.RoutingNumber)
 		b = append(b, ',')
 	}
-	if !(a.SecondaryID == "") {
+	if a.SecondaryID != "" {
 		b = append(b, "\"secondaryId\":"...)
 		b = jsonx.AppendString(b, a.SecondaryID)
 		b = append(b, ',')
 	}
-	if !(a.SerialNumber == "") {
+	if a.SerialNumber != "" {
 		b = append(b, "\"serialNumber\":"...)
 		b = jsonx.AppendString(b, a.SerialNumber)
 		b = append(b, ',')
 	}
-	if !(a.SystemRecordID == "") {
+	if a.SystemRecordID != "" {
 		b = append(b, "\"systemRecordId\":"...)
 		b = jsonx.AppendString(b, a.SystemRecordID)
 		b = append(b, ',')
@@ -961,58 +961,58 @@ func (a serviceError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([
 func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ServiceErrorAOAResponse.jsonZero()) {
+	if !a.ServiceErrorAOAResponse.jsonZero() {
 		b = append(b, "\"AOAResponse\":"...)
 		if b, err = a.ServiceErrorAOAResponse.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "AOAResponse", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ConnectError == "") {
+	if a.ConnectError != "" {
 		b = append(b, "\"ConnectError\":"...)
 		b = jsonx.AppendString(b, a.ConnectError)
 		b = append(b, ',')
 	}
-	if !(a.DoddFrank == "") {
+	if a.DoddFrank != "" {
 		b = append(b, "\"doddFrank\":"...)
 		b = jsonx.AppendString(b, a.DoddFrank)
 		b = append(b, ',')
 	}
-	if !(a.PaymentError.jsonZero()) {
+	if !a.PaymentError.jsonZero() {
 		b = append(b, "\"error\":"...)
 		if b, err = a.PaymentError.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "error", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.ServiceErrorMetadata.jsonZero()) {
+	if !a.ServiceErrorMetadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
 		if b, err = a.ServiceErrorMetadata.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceError", "metadata", err)
 		}
 		b = append(b, ',')
 	}
-	if !(a.RequestReference == "") {
+	if a.RequestReference != "" {
 		b = append(b, "\"requestReference\":"...)
 		b = jsonx.AppendString(b, a.RequestReference)
 		b = append(b, ',')
 	}
-	if !(a.SendersReference == "") {
+	if a.SendersReference != "" {
 		b = append(b, "\"sendersReference\":"...)
 		b = jsonx.AppendString(b, a.SendersReference)
 		b = append(b, ',')
 	}
-	if !(a.Status == "") {
+	if a.Status != "" {
 		b = append(b, "\"status\":"...)
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !(a.TransactionID == "") {
+	if a.TransactionID != "" {
 		b = append(b, "\"transactionId\":"...)
 		b = jsonx.AppendString(b, a.TransactionID)
 		b = append(b, ',')
 	}
-	if !(a.ValueDate == "") {
+	if a.ValueDate != "" {
 		b = append(b, "\"valueDate\":"...)
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
@@ -1051,7 +1051,7 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 func (a *serviceErrorAOAResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ServiceErrorResult.jsonZero()) {
+	if !a.ServiceErrorResult.jsonZero() {
 		b = append(b, "\"Result\":"...)
 		if b, err = a.ServiceErrorResult.appendJSON(b); err != nil {
 			return nil, jsonx.MemberError("serviceErrorAOAResponse", "Result", err)
@@ -1081,12 +1081,12 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) { return a.appendJSON
 func (a *serviceErrorMessage) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.Code == "") {
+	if a.Code != "" {
 		b = append(b, "\"code\":"...)
 		b = jsonx.AppendString(b, a.Code)
 		b = append(b, ',')
 	}
-	if !(a.Message == "") {
+	if a.Message != "" {
 		b = append(b, "\"message\":"...)
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
@@ -1117,7 +1117,7 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(len(a.Messages) == 0) {
+	if len(a.Messages) != 0 {
 		b = append(b, "\"messages\":"...)
 		if a.Messages == nil {
 			b = append(b, "null"...)
@@ -1156,7 +1156,7 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) { return a.appendJSON(
 func (a *serviceErrorResult) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
-	if !(a.ErrorCode == "") {
+	if a.ErrorCode != "" {
 		b = append(b, "\"errorCode\":"...)
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')

@@ -81,7 +81,7 @@ func (a %[1]s) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 
 		omit := t.omitExpr(x, f)
 		g.noteMath(omit)
 		if omit != "" {
-			g.printf("if !(%s) {\n", omit)
+			g.printf("if %s {\n", negate(omit))
 		}
 		key, _ := json.Marshal(f.jsonName)
 		g.printf("b = append(b, %s...)\n", strconv.Quote(string(key)+":"))
@@ -163,6 +163,23 @@ func (g *gen) value(x string, t *typeInfo, depth int, onErr string) {
 	default:
 		check(fmt.Sprintf("jsonx.AppendMarshal(b, %s)", x))
 	}
+}
+
+// negate returns the negation of the condition c, written plainly when c is one comparison
+// or one negation.
+func negate(c string) string {
+	if !strings.Contains(c, "||") && !strings.Contains(c, "&&") {
+		if rest, ok := strings.CutPrefix(c, "!"); ok && !strings.ContainsAny(rest, " (") {
+			return rest
+		}
+		if !strings.Contains(c, " ") {
+			return "!" + c
+		}
+		if strings.Count(c, " == ") == 1 {
+			return strings.Replace(c, " == ", " != ", 1)
+		}
+	}
+	return "!(" + c + ")"
 }
 
 // lcFirst lower-cases the first letter, as oapi-codegen's lcFirst template function does.
