@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
@@ -130,6 +131,16 @@ func BenchmarkEncodeCard(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := json.Marshal(gen); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// What the SDK's methods send a body with: the generated AppendJSON into a pooled buffer,
+	// without encoding/json (which compacts MarshalJSON's output once more).
+	b.Run("impl=generated-append", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := jsonx.Marshal(gen); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1123,18 +1123,6 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAccount) MarshalJSON() ([]byte, error) {
-	type plain ACHAccount
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAccountFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHAddendaFields are the JSON member names of ACHAddenda's own fields.
 var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode", "paymentRelatedInformation")
 
@@ -1169,18 +1157,6 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddenda) MarshalJSON() ([]byte, error) {
-	type plain ACHAddenda
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHAddendaRequestFields are the JSON member names of ACHAddendaRequest's own fields.
 var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uuid")
 
@@ -1211,18 +1187,6 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
-	type plain ACHAddendaRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // aCHAddendaResponseFields are the JSON member names of ACHAddendaResponse's own fields.
@@ -1265,18 +1229,6 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
-	type plain ACHAddendaResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHAddendaResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHListRequestFields are the JSON member names of ACHListRequest's own fields.
 var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "toDate", "traceNumber")
 
@@ -1317,18 +1269,6 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListRequest) MarshalJSON() ([]byte, error) {
-	type plain ACHListRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHListResponseFields are the JSON member names of ACHListResponse's own fields.
 var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 
@@ -1359,18 +1299,6 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListResponse) MarshalJSON() ([]byte, error) {
-	type plain ACHListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // aCHListTransactionFields are the JSON member names of ACHListTransaction's own fields.
@@ -1445,18 +1373,6 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
-	type plain ACHListTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHListTransactionFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHMessageFields are the JSON member names of ACHMessage's own fields.
 var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 
@@ -1489,18 +1405,6 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHMessage) MarshalJSON() ([]byte, error) {
-	type plain ACHMessage
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHMessageFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // aCHPartyFields are the JSON member names of ACHParty's own fields.
 var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumber")
 
@@ -1531,18 +1435,6 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ACHParty) MarshalJSON() ([]byte, error) {
-	type plain ACHParty
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aCHPartyFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1585,18 +1477,6 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a bankErrorBody) MarshalJSON() ([]byte, error) {
-	type plain bankErrorBody
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
 var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 
@@ -1627,18 +1507,6 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
-	type plain ForeignBankSystemID
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return foreignBankSystemIDFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // getWireInquiryRequestFields are the JSON member names of GetWireInquiryRequest's own fields.
@@ -1693,18 +1561,6 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
-	type plain GetWireInquiryRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return getWireInquiryRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
 var listMetadataFields = jsonx.NewFields("page")
 
@@ -1733,18 +1589,6 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ListMetadata) MarshalJSON() ([]byte, error) {
-	type plain ListMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return listMetadataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
@@ -1785,18 +1629,6 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PageMetadata) MarshalJSON() ([]byte, error) {
-	type plain PageMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return pageMetadataFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // participantListResponseFields are the JSON member names of ParticipantListResponse's own fields.
 var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", "parties")
 
@@ -1831,18 +1663,6 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
-	type plain ParticipantListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return participantListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // partyFields are the JSON member names of Party's own fields.
@@ -1887,18 +1707,6 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Party) MarshalJSON() ([]byte, error) {
-	type plain Party
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return partyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // partyNameFields are the JSON member names of PartyName's own fields.
 var partyNameFields = jsonx.NewFields("name")
 
@@ -1927,18 +1735,6 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PartyName) MarshalJSON() ([]byte, error) {
-	type plain PartyName
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return partyNameFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // paymentErrorFields are the JSON member names of paymentError's own fields.
@@ -1977,18 +1773,6 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentError) MarshalJSON() ([]byte, error) {
-	type plain paymentError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
@@ -2021,18 +1805,6 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
-	type plain paymentErrorDetail
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // postalAddressFields are the JSON member names of PostalAddress's own fields.
@@ -2083,18 +1855,6 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PostalAddress) MarshalJSON() ([]byte, error) {
-	type plain PostalAddress
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return postalAddressFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // previousDayRequestFields are the JSON member names of PreviousDayRequest's own fields.
 var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCode", "fromDate", "toDate")
 
@@ -2131,18 +1891,6 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // previousDayResponseFields are the JSON member names of PreviousDayResponse's own fields.
 var previousDayResponseFields = jsonx.NewFields("transactions")
 
@@ -2171,18 +1919,6 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // previousDayTransactionFields are the JSON member names of PreviousDayTransaction's own fields.
@@ -2217,18 +1953,6 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
-	type plain PreviousDayTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return previousDayTransactionFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // rTPListTransactionFields are the JSON member names of RTPListTransaction's own fields.
@@ -2285,18 +2009,6 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
-	type plain RTPListTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListTransactionFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.
 var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "requestReference", "toDate")
 
@@ -2337,18 +2049,6 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListRequest) MarshalJSON() ([]byte, error) {
-	type plain RTPListRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // rTPListResponseFields are the JSON member names of RTPListResponse's own fields.
 var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 
@@ -2379,18 +2079,6 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RTPListResponse) MarshalJSON() ([]byte, error) {
-	type plain RTPListResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return rTPListResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
@@ -2441,18 +2129,6 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceError) MarshalJSON() ([]byte, error) {
-	type plain serviceError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
@@ -2481,18 +2157,6 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorAOAResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -2527,18 +2191,6 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMessage
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
@@ -2567,18 +2219,6 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -2611,18 +2251,6 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorResult
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // transactionAccountFields are the JSON member names of TransactionAccount's own fields.
 var transactionAccountFields = jsonx.NewFields("accountNumber")
 
@@ -2651,18 +2279,6 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a TransactionAccount) MarshalJSON() ([]byte, error) {
-	type plain TransactionAccount
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return transactionAccountFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // wireDetailsRequestFields are the JSON member names of WireDetailsRequest's own fields.
@@ -2695,18 +2311,6 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
-	type plain WireDetailsRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireDetailsRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // wireDetailsResponseFields are the JSON member names of WireDetailsResponse's own fields.
 var wireDetailsResponseFields = jsonx.NewFields("transactions")
 
@@ -2735,18 +2339,6 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
-	type plain WireDetailsResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireDetailsResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // wireTransactionFields are the JSON member names of WireTransaction's own fields.
@@ -2803,18 +2395,6 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a WireTransaction) MarshalJSON() ([]byte, error) {
-	type plain WireTransaction
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return wireTransactionFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // AsParty returns the union data inside the Parties as a Party

@@ -988,18 +988,6 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AOARequest) MarshalJSON() ([]byte, error) {
-	type plain AOARequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return aOARequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
 var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
@@ -1030,18 +1018,6 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
-	type plain AccountValidationRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountValidationRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
 var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 
@@ -1070,18 +1046,6 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
-	type plain AccountValidationResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountValidationResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
@@ -1146,18 +1110,6 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AcctOwner) MarshalJSON() ([]byte, error) {
-	type plain AcctOwner
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return acctOwnerFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
@@ -1228,18 +1180,6 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
-	type plain AcctOwnerResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return acctOwnerResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // acctStatusFields are the JSON member names of AcctStatus's own fields.
 var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 
@@ -1270,18 +1210,6 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AcctStatus) MarshalJSON() ([]byte, error) {
-	type plain AcctStatus
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return acctStatusFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1324,18 +1252,6 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a bankErrorBody) MarshalJSON() ([]byte, error) {
-	type plain bankErrorBody
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bankErrorBodyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
@@ -1368,18 +1284,6 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ClientRecord) MarshalJSON() ([]byte, error) {
-	type plain ClientRecord
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return clientRecordFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
@@ -1418,18 +1322,6 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
-	type plain HealthCheckResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return healthCheckResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // inquiryFields are the JSON member names of Inquiry's own fields.
@@ -1478,18 +1370,6 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Inquiry) MarshalJSON() ([]byte, error) {
-	type plain Inquiry
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return inquiryFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // paymentErrorFields are the JSON member names of paymentError's own fields.
 var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
@@ -1526,18 +1406,6 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentError) MarshalJSON() ([]byte, error) {
-	type plain paymentError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
@@ -1570,18 +1438,6 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
-	type plain paymentErrorDetail
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return paymentErrorDetailFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // resultFields are the JSON member names of Result's own fields.
@@ -1638,18 +1494,6 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Result) MarshalJSON() ([]byte, error) {
-	type plain Result
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return resultFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorFields are the JSON member names of serviceError's own fields.
 var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
@@ -1698,18 +1542,6 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceError) MarshalJSON() ([]byte, error) {
-	type plain serviceError
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
@@ -1738,18 +1570,6 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorAOAResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorAOAResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -1784,18 +1604,6 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMessage
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMessageFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
@@ -1824,18 +1632,6 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorMetadata
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorMetadataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -1868,18 +1664,6 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
-	type plain serviceErrorResult
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return serviceErrorResultFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
 var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 
@@ -1910,18 +1694,6 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
-	type plain VerifyAccountRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return verifyAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
 var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 
@@ -1950,16 +1722,4 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
-	type plain VerifyAccountResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return verifyAccountResponseFields.AppendExtras(b, a.AdditionalProperties)
 }

@@ -5,5 +5,12 @@
 // service sends survives decode → encode and a caller can send members the spec does not name.
 // [Fields] tells which keys a model knows, matching keys exactly as encoding/json does (a
 // case-insensitive fold), [Fields.Extras] collects the other members with one allocation-free
-// scan when there are none, and [Fields.AppendExtras] writes them back after the known fields.
+// scan when there are none, and [Fields.AppendExtraMembers] writes them back after the known
+// fields.
+//
+// It also holds what the generated encoders (encode.gen.go, written by
+// internal/tools/encodergen) are made of: [Appender], append functions that write strings,
+// numbers and raw values exactly as encoding/json does, and [Marshal], which encodes an
+// Appender into a pooled buffer. [Fields.AppendExtras] is the splice the models used before;
+// the equivalence tests (package jsonxtest) keep it as their reference.
 package jsonx

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
@@ -71,7 +72,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	if r.Stream != nil {
 		body = r.Stream
 	} else if r.Body != nil {
-		b, err := json.Marshal(r.Body)
+		b, err := encodeBody(r.Body)
 		if err != nil {
 			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
 		}
@@ -113,6 +114,16 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		})
 	}
 	return resp, nil
+}
+
+// encodeBody encodes a JSON request body. The generated models append themselves
+// (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other
+// body goes through json.Marshal.
+func encodeBody(body any) ([]byte, error) {
+	if a, ok := body.(jsonx.Appender); ok {
+		return jsonx.Marshal(a)
+	}
+	return json.Marshal(body)
 }
 
 // The header values the SDK sets on every request, shared so that setting them allocates

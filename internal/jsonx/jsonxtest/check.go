@@ -1,0 +1,88 @@
+package jsonxtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+)
+
+// depth is how deep random values nest.
+const depth = 4
+
+// CheckEncoders builds n random values of every type in types (each a model with a generated
+// encoder) and fails t when AppendJSON, MarshalJSON, json.Marshal or [jsonx.Marshal] writes
+// anything but the reference encoding, or fails when it does not (or the reverse).
+func CheckEncoders(t *testing.T, types []reflect.Type, n int) {
+	t.Helper()
+	o := newOracle(types)
+	for _, typ := range types {
+		t.Run(typ.Name(), func(t *testing.T) {
+			f := &filler{r: rand.New(rand.NewPCG(uint64(len(typ.Name())), 1))}
+			for i := range n {
+				v := reflect.New(typ).Elem()
+				if i > 0 { // the first is the zero value
+					f.fillStruct(v, depth)
+				}
+				if err := compare(o, v); err != nil {
+					t.Fatalf("value %d: %v", i, err)
+				}
+			}
+		})
+	}
+}
+
+// FuzzEncoders is [CheckEncoders] under the fuzzer: it picks the type and the random seed, and
+// its string and raw JSON value are planted throughout the value.
+func FuzzEncoders(f *testing.F, types []reflect.Type) {
+	o := newOracle(types)
+	f.Add(uint(0), uint64(1), `<"\u2028">`, []byte(` {"a" : [1, 2]} `))
+	f.Add(uint(1), uint64(2), "\xff\x00", []byte(`"x"`))
+	f.Add(uint(2), uint64(3), "", []byte(`{`))
+	f.Fuzz(func(t *testing.T, which uint, seed uint64, s string, raw []byte) {
+		typ := types[which%uint(len(types))]
+		fl := &filler{r: rand.New(rand.NewPCG(seed, 2)), plant: s, raw: raw}
+		v := reflect.New(typ).Elem()
+		fl.fillStruct(v, depth)
+		if err := compare(o, v); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// compare checks every encoding path of the model value v against the oracle.
+func compare(o *oracle, v reflect.Value) error {
+	want, wantErr := o.Marshal(v)
+	app, ok := v.Interface().(jsonx.Appender)
+	if !ok {
+		return fmt.Errorf("%s does not implement jsonx.Appender", v.Type())
+	}
+	prefix := []byte("[1,")
+	appended, appendErr := app.AppendJSON(prefix)
+	if appendErr == nil {
+		if !bytes.HasPrefix(appended, prefix) {
+			return fmt.Errorf("AppendJSON lost the prefix: %q", appended)
+		}
+		appended = appended[len(prefix):]
+	}
+	marshaled, marshalErr := json.Marshal(v.Interface())
+	method, methodErr := v.Interface().(json.Marshaler).MarshalJSON()
+	pooled, pooledErr := jsonx.Marshal(app)
+	for _, got := range []struct {
+		name string
+		b    []byte
+		err  error
+	}{{"AppendJSON", appended, appendErr}, {"json.Marshal", marshaled, marshalErr}, {"MarshalJSON", method, methodErr}, {"jsonx.Marshal", pooled, pooledErr}} {
+		if (got.err != nil) != (wantErr != nil) {
+			return fmt.Errorf("%s: %s error %v, encoding/json error %v (value %#v)", v.Type(), got.name, got.err, wantErr, v.Interface())
+		}
+		if wantErr == nil && !bytes.Equal(got.b, want) {
+			return fmt.Errorf("%s: %s\n got %s\nwant %s", v.Type(), got.name, got.b, want)
+		}
+	}
+	return nil
+}
