@@ -1483,18 +1483,6 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Account) MarshalJSON() ([]byte, error) {
-	type plain Account
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountBalancesDTOFields are the JSON member names of AccountBalancesDTO's own fields.
 var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balance", "ledger_balance", "suspense_balance")
 
@@ -1529,18 +1517,6 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
-	type plain AccountBalancesDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountBalancesDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // accountByBalanceDTOFields are the JSON member names of AccountByBalanceDTO's own fields.
@@ -1585,18 +1561,6 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
-	type plain AccountByBalanceDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountByBalanceDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountByBalanceDTOCacheResponseFields are the JSON member names of AccountByBalanceDTOCacheResponse's own fields.
 var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items")
 
@@ -1627,18 +1591,6 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountByBalanceDTOCacheResponse) MarshalJSON() ([]byte, error) {
-	type plain AccountByBalanceDTOCacheResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountByBalanceDTOCacheResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // accountDTOFields are the JSON member names of AccountDTO's own fields.
@@ -1691,18 +1643,6 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountDTO) MarshalJSON() ([]byte, error) {
-	type plain AccountDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountInstrumentDTOFields are the JSON member names of AccountInstrumentDTO's own fields.
 var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instrument_guid", "instrument_guid", "instrument_status", "instrument_type", "sys_utcinserted")
 
@@ -1743,18 +1683,6 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
-	type plain AccountInstrumentDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountInstrumentDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
 var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status", "sys_utcupdated")
 
@@ -1791,18 +1719,6 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
-	type plain AccountSharedPersonDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountSharedPersonDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // accountStatusUserFields are the JSON member names of AccountStatusUser's own fields.
 var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason", "updated_by")
 
@@ -1835,18 +1751,6 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
-	type plain AccountStatusUser
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return accountStatusUserFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // addressFields are the JSON member names of Address's own fields.
@@ -1887,18 +1791,6 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Address) MarshalJSON() ([]byte, error) {
-	type plain Address
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return addressFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // adjustBalanceRequestFields are the JSON member names of AdjustBalanceRequest's own fields.
 var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "description", "external_reference")
 
@@ -1933,18 +1825,6 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
-	type plain AdjustBalanceRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return adjustBalanceRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // adjustBalanceResponseFields are the JSON member names of AdjustBalanceResponse's own fields.
@@ -1987,18 +1867,6 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
-	type plain AdjustBalanceResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return adjustBalanceResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // advancePreCalcRequestFields are the JSON member names of AdvancePreCalcRequest's own fields.
 var advancePreCalcRequestFields = jsonx.NewFields("amount")
 
@@ -2027,18 +1895,6 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
-	type plain AdvancePreCalcRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return advancePreCalcRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // advancePreCalcResponseFields are the JSON member names of AdvancePreCalcResponse's own fields.
@@ -2081,18 +1937,6 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
-	type plain AdvancePreCalcResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return advancePreCalcResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // applyAdvanceRequestFields are the JSON member names of ApplyAdvanceRequest's own fields.
 var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 
@@ -2121,18 +1965,6 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
-	type plain ApplyAdvanceRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return applyAdvanceRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // applyAdvanceResponseFields are the JSON member names of ApplyAdvanceResponse's own fields.
@@ -2173,18 +2005,6 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
-	type plain ApplyAdvanceResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return applyAdvanceResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // assignCardDTOFields are the JSON member names of AssignCardDTO's own fields.
 var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_guid")
 
@@ -2219,18 +2039,6 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
-	type plain AssignCardDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return assignCardDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // batchfileDownloadRequestFields are the JSON member names of BatchfileDownloadRequest's own fields.
 var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_guid")
 
@@ -2263,18 +2071,6 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
-	type plain BatchfileDownloadRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return batchfileDownloadRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // batchfileGUIDResponseFields are the JSON member names of BatchfileGUIDResponse's own fields.
 var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 
@@ -2303,18 +2099,6 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
-	type plain BatchfileGUIDResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return batchfileGUIDResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // batchfileRequestFields are the JSON member names of BatchfileRequest's own fields.
@@ -2351,18 +2135,6 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
-	type plain BatchfileRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return batchfileRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // batchfileResponseFields are the JSON member names of BatchfileResponse's own fields.
@@ -2403,18 +2175,6 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
-	type plain BatchfileResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return batchfileResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bulkOrderDetailFields are the JSON member names of BulkOrderDetail's own fields.
@@ -2463,18 +2223,6 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderDetail
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderDetailFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // bulkOrderReqFields are the JSON member names of BulkOrderReq's own fields.
 var bulkOrderReqFields = jsonx.NewFields("order_guid")
 
@@ -2503,18 +2251,6 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderReq) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderReq
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderReqFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bulkOrderRequestFields are the JSON member names of BulkOrderRequest's own fields.
@@ -2555,18 +2291,6 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // bulkOrderResponseFields are the JSON member names of BulkOrderResponse's own fields.
 var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid", "person_guid")
 
@@ -2599,18 +2323,6 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // bulkOrderSummaryFields are the JSON member names of BulkOrderSummary's own fields.
@@ -2653,18 +2365,6 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderSummary
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderSummaryFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // bulkOrderSummarySearchResponseFields are the JSON member names of BulkOrderSummarySearchResponse's own fields.
 var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -2697,18 +2397,6 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
-	type plain BulkOrderSummarySearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrderSummarySearchResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // bulkOrdersSearchResponseFields are the JSON member names of BulkOrdersSearchResponse's own fields.
 var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -2739,18 +2427,6 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain BulkOrdersSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return bulkOrdersSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // cardDTOFields are the JSON member names of CardDTO's own fields.
@@ -2815,18 +2491,6 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CardDTO) MarshalJSON() ([]byte, error) {
-	type plain CardDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return cardDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // cardDTOSearchResponseFields are the JSON member names of CardDTOSearchResponse's own fields.
 var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -2857,18 +2521,6 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain CardDTOSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return cardDTOSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // cardPINDTOFields are the JSON member names of CardPINDTO's own fields.
@@ -2903,18 +2555,6 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CardPINDTO) MarshalJSON() ([]byte, error) {
-	type plain CardPINDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return cardPINDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // cardStatusDTOFields are the JSON member names of CardStatusDTO's own fields.
 var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 
@@ -2945,18 +2585,6 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
-	type plain CardStatusDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return cardStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // cardTrackingDetailFields are the JSON member names of CardTrackingDetail's own fields.
@@ -2999,18 +2627,6 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
-	type plain CardTrackingDetail
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return cardTrackingDetailFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // changeAdvanceCycleRequestFields are the JSON member names of ChangeAdvanceCycleRequest's own fields.
 var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 
@@ -3039,18 +2655,6 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
-	type plain ChangeAdvanceCycleRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return changeAdvanceCycleRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // changeAdvanceCycleResponseFields are the JSON member names of ChangeAdvanceCycleResponse's own fields.
@@ -3085,18 +2689,6 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
-	type plain ChangeAdvanceCycleResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return changeAdvanceCycleResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // checkDTOFields are the JSON member names of CheckDTO's own fields.
@@ -3143,18 +2735,6 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CheckDTO) MarshalJSON() ([]byte, error) {
-	type plain CheckDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return checkDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // checkDTOSearchResponseFields are the JSON member names of CheckDTOSearchResponse's own fields.
 var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -3185,18 +2765,6 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain CheckDTOSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return checkDTOSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // checkSearchDTOFields are the JSON member names of CheckSearchDTO's own fields.
@@ -3239,18 +2807,6 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
-	type plain CheckSearchDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return checkSearchDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // checkStatusDTOFields are the JSON member names of CheckStatusDTO's own fields.
 var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_status", "notes", "txn_guid")
 
@@ -3287,18 +2843,6 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
-	type plain CheckStatusDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return checkStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // companyDTOFields are the JSON member names of CompanyDTO's own fields.
@@ -3341,18 +2885,6 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CompanyDTO) MarshalJSON() ([]byte, error) {
-	type plain CompanyDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return companyDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // companyProgramDTOFields are the JSON member names of CompanyProgramDTO's own fields.
 var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "program_guid", "program_name")
 
@@ -3389,18 +2921,6 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
-	type plain CompanyProgramDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return companyProgramDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // companyVerificationResultDTOFields are the JSON member names of CompanyVerificationResultDTO's own fields.
 var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verification_status", "verified_at")
 
@@ -3435,18 +2955,6 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
-	type plain CompanyVerificationResultDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return companyVerificationResultDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // configProgramRequestFields are the JSON member names of ConfigProgramRequest's own fields.
 var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid")
 
@@ -3477,18 +2985,6 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
-	type plain ConfigProgramRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return configProgramRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // createAccountInstrumentRequestFields are the JSON member names of CreateAccountInstrumentRequest's own fields.
@@ -3525,18 +3021,6 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateAccountInstrumentRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createAccountInstrumentRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // createAccountRequestFields are the JSON member names of CreateAccountRequest's own fields.
 var createAccountRequestFields = jsonx.NewFields("account_name", "account_type", "program_guid", "wallet_guid")
 
@@ -3571,18 +3055,6 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateAccountRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // createAccountResponseDTOFields are the JSON member names of CreateAccountResponseDTO's own fields.
@@ -3623,18 +3095,6 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
-	type plain CreateAccountResponseDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createAccountResponseDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // createCardRequestFields are the JSON member names of CreateCardRequest's own fields.
 var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "program_guid", "wallet_guid")
 
@@ -3669,18 +3129,6 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateCardRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createCardRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // createCardResponseFields are the JSON member names of CreateCardResponse's own fields.
@@ -3719,18 +3167,6 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
-	type plain CreateCardResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createCardResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // createCompanyFields are the JSON member names of CreateCompany's own fields.
 var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name", "program_name")
 
@@ -3767,18 +3203,6 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateCompany) MarshalJSON() ([]byte, error) {
-	type plain CreateCompany
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createCompanyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // createSharedAccountRequestFields are the JSON member names of CreateSharedAccountRequest's own fields.
 var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_guid")
 
@@ -3809,18 +3233,6 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
-	type plain CreateSharedAccountRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createSharedAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // createSharedAccountResponseFields are the JSON member names of CreateSharedAccountResponse's own fields.
@@ -3855,18 +3267,6 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
-	type plain CreateSharedAccountResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return createSharedAccountResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // disbursementDTOFields are the JSON member names of DisbursementDTO's own fields.
@@ -3907,18 +3307,6 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
-	type plain DisbursementDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return disbursementDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // disbursementPayoutPreferenceFields are the JSON member names of DisbursementPayoutPreference's own fields.
 var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "person_guid")
 
@@ -3949,18 +3337,6 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
-	type plain DisbursementPayoutPreference
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return disbursementPayoutPreferenceFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // disbursementResponseFields are the JSON member names of DisbursementResponse's own fields.
@@ -4001,18 +3377,6 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
-	type plain DisbursementResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return disbursementResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // disputeChargebackRequestFields are the JSON member names of DisputeChargebackRequest's own fields.
 var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "reason", "txn_guid")
 
@@ -4047,18 +3411,6 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
-	type plain DisputeChargebackRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return disputeChargebackRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // disputeChargebackResponseFields are the JSON member names of DisputeChargebackResponse's own fields.
@@ -4099,18 +3451,6 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
-	type plain DisputeChargebackResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return disputeChargebackResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // encryptedCardDataFields are the JSON member names of EncryptedCardData's own fields.
 var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth", "expirationYear", "nameOnAccount")
 
@@ -4145,18 +3485,6 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
-	type plain EncryptedCardData
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return encryptedCardDataFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // encryptedFulfillmentDetailsFields are the JSON member names of EncryptedFulfillmentDetails's own fields.
@@ -4195,18 +3523,6 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
-	type plain EncryptedFulfillmentDetails
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return encryptedFulfillmentDetailsFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // feeApplyRequestFields are the JSON member names of FeeApplyRequest's own fields.
 var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_guid", "request_code")
 
@@ -4241,18 +3557,6 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
-	type plain FeeApplyRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return feeApplyRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // feeApplyResponseFields are the JSON member names of FeeApplyResponse's own fields.
@@ -4293,18 +3597,6 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
-	type plain FeeApplyResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return feeApplyResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // feesResponseFields are the JSON member names of FeesResponse's own fields.
 var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "program_guid", "request_code")
 
@@ -4343,18 +3635,6 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a FeesResponse) MarshalJSON() ([]byte, error) {
-	type plain FeesResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return feesResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // genericEncryptedCardDataRequestFields are the JSON member names of GenericEncryptedCardDataRequest's own fields.
 var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 
@@ -4385,18 +3665,6 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
-	type plain GenericEncryptedCardDataRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return genericEncryptedCardDataRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // genericEncryptedCardDataResponseFields are the JSON member names of GenericEncryptedCardDataResponse's own fields.
 var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_data")
 
@@ -4425,18 +3693,6 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
-	type plain GenericEncryptedCardDataResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return genericEncryptedCardDataResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // invoiceFields are the JSON member names of Invoice's own fields.
@@ -4481,18 +3737,6 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Invoice) MarshalJSON() ([]byte, error) {
-	type plain Invoice
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return invoiceFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // invoiceSearchRequestFields are the JSON member names of InvoiceSearchRequest's own fields.
 var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end", "invoice_date_start", "invoice_status", "person_guid", "program_guid")
 
@@ -4533,18 +3777,6 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
-	type plain InvoiceSearchRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return invoiceSearchRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // invoiceSearchResponseFields are the JSON member names of InvoiceSearchResponse's own fields.
 var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "person_guid")
 
@@ -4579,18 +3811,6 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain InvoiceSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return invoiceSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // invoiceSearchResponseSearchResponseFields are the JSON member names of InvoiceSearchResponseSearchResponse's own fields.
 var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -4623,18 +3843,6 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a InvoiceSearchResponseSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain InvoiceSearchResponseSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return invoiceSearchResponseSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // issuanceTypeRequestFields are the JSON member names of IssuanceTypeRequest's own fields.
 var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 
@@ -4663,18 +3871,6 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
-	type plain IssuanceTypeRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return issuanceTypeRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // performKYBAPIResponseFields are the JSON member names of PerformKYBAPIResponse's own fields.
@@ -4711,18 +3907,6 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
-	type plain PerformKYBAPIResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return performKYBAPIResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // performKYBRequestFields are the JSON member names of PerformKYBRequest's own fields.
 var performKYBRequestFields = jsonx.NewFields("company_guid")
 
@@ -4751,18 +3935,6 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
-	type plain PerformKYBRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return performKYBRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // personFields are the JSON member names of Person's own fields.
@@ -4815,18 +3987,6 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a Person) MarshalJSON() ([]byte, error) {
-	type plain Person
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return personFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // personCardStatusDTOFields are the JSON member names of PersonCardStatusDTO's own fields.
 var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_guid")
 
@@ -4857,18 +4017,6 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
-	type plain PersonCardStatusDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return personCardStatusDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // problemDetailsFields are the JSON member names of problemDetails's own fields.
@@ -4913,18 +4061,6 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a problemDetails) MarshalJSON() ([]byte, error) {
-	type plain problemDetails
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return problemDetailsFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // programConfigurationFields are the JSON member names of ProgramConfiguration's own fields.
 var programConfigurationFields = jsonx.NewFields("name", "value")
 
@@ -4955,18 +4091,6 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
-	type plain ProgramConfiguration
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return programConfigurationFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // programDataDTOFields are the JSON member names of ProgramDataDTO's own fields.
@@ -5003,18 +4127,6 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
-	type plain ProgramDataDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return programDataDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // replaceCardDTOFields are the JSON member names of ReplaceCardDTO's own fields.
@@ -5055,18 +4167,6 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
-	type plain ReplaceCardDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return replaceCardDTOFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // replaceCardRequestFields are the JSON member names of ReplaceCardRequest's own fields.
 var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 
@@ -5095,18 +4195,6 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
-	type plain ReplaceCardRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return replaceCardRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // requestCardDataRequestFields are the JSON member names of RequestCardDataRequest's own fields.
@@ -5145,18 +4233,6 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
-	type plain RequestCardDataRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return requestCardDataRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // requestCardDataResponseFields are the JSON member names of RequestCardDataResponse's own fields.
 var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "request_id")
 
@@ -5189,18 +4265,6 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
-	type plain RequestCardDataResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return requestCardDataResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // retrieveCompanyRequestFields are the JSON member names of RetrieveCompanyRequest's own fields.
@@ -5241,18 +4305,6 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
-	type plain RetrieveCompanyRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return retrieveCompanyRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // searchAccountsProgramRequestFields are the JSON member names of SearchAccountsProgramRequest's own fields.
 var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "account_status", "account_type", "person_guid", "program_guid")
 
@@ -5289,18 +4341,6 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
-	type plain SearchAccountsProgramRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return searchAccountsProgramRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // searchAccountsProgramResponseFields are the JSON member names of SearchAccountsProgramResponse's own fields.
@@ -5345,18 +4385,6 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
-	type plain SearchAccountsProgramResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return searchAccountsProgramResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // searchAccountsProgramResponseSearchResponseFields are the JSON member names of SearchAccountsProgramResponseSearchResponse's own fields.
 var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items", "total")
 
@@ -5389,18 +4417,6 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a SearchAccountsProgramResponseSearchResponse) MarshalJSON() ([]byte, error) {
-	type plain SearchAccountsProgramResponseSearchResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return searchAccountsProgramResponseSearchResponseFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // supplementalDetailsFields are the JSON member names of SupplementalDetails's own fields.
 var supplementalDetailsFields = jsonx.NewFields("invoices")
 
@@ -5429,18 +4445,6 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
-	type plain SupplementalDetails
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return supplementalDetailsFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // updateAccountInfoRequestFields are the JSON member names of UpdateAccountInfoRequest's own fields.
@@ -5473,18 +4477,6 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
-	type plain UpdateAccountInfoRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateAccountInfoRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // updateCardRequestFields are the JSON member names of UpdateCardRequest's own fields.
 var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_details")
 
@@ -5515,18 +4507,6 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
-	type plain UpdateCardRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateCardRequestFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // updateCompanyFields are the JSON member names of UpdateCompany's own fields.
@@ -5563,18 +4543,6 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateCompany) MarshalJSON() ([]byte, error) {
-	type plain UpdateCompany
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateCompanyFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // updateDigitalPackageRequestFields are the JSON member names of UpdateDigitalPackageRequest's own fields.
 var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_package")
 
@@ -5607,18 +4575,6 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
-	type plain UpdateDigitalPackageRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateDigitalPackageRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // updateDigitalPackageResponseFields are the JSON member names of UpdateDigitalPackageResponse's own fields.
 var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_package")
 
@@ -5649,18 +4605,6 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
-	type plain UpdateDigitalPackageResponse
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateDigitalPackageResponseFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // updateSharedAccountRequestFields are the JSON member names of UpdateSharedAccountRequest's own fields.
@@ -5697,18 +4641,6 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
-	type plain UpdateSharedAccountRequest
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return updateSharedAccountRequestFields.AppendExtras(b, a.AdditionalProperties)
-}
-
 // validateCardDTOFields are the JSON member names of ValidateCardDTO's own fields.
 var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 
@@ -5739,18 +4671,6 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 		a.AdditionalProperties = nil
 	}
 	return obj.Err()
-}
-
-// MarshalJSON implements json.Marshaler. The named fields encode as encoding/json encodes
-// them, followed by the members of AdditionalProperties in sorted key order; a named field
-// wins over a member of AdditionalProperties with the same (case-insensitive) name.
-func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
-	type plain ValidateCardDTO
-	b, err := json.Marshal((*plain)(&a))
-	if err != nil {
-		return nil, err
-	}
-	return validateCardDTOFields.AppendExtras(b, a.AdditionalProperties)
 }
 
 // ServerInterface represents all server handlers.
