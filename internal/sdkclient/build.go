@@ -13,6 +13,9 @@ type API struct {
 	Operations  *ops.Table
 	// DefaultVersion is the default of the {version} path segment, if the API has one.
 	DefaultVersion string
+	// RateLimit is the default client-side limit in requests per second (WithRateLimit
+	// overrides it); 0 means none.
+	RateLimit float64
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
@@ -20,6 +23,9 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 	cfg := Config{APIVersion: api.DefaultVersion}
 	base, err := Apply(baseURL, &cfg, opts)
 	if err != nil {
+		return nil, "", cfg, err
+	}
+	if err := rateLimit(api, &cfg); err != nil {
 		return nil, "", cfg, err
 	}
 	cfg.Transport.DecodeError = api.DecodeError
@@ -31,4 +37,10 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 		return nil, "", cfg, err
 	}
 	return p, base, cfg, nil
+}
+
+// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
+// version and the per-operation default headers.
+func NewCore(p *transport.Pipeline, base string, cfg Config) Core {
+	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders}
 }
