@@ -21,6 +21,8 @@ type Core struct {
 	Version  string
 	// OpHeaders holds default headers per operation id (Config.OpHeaders).
 	OpHeaders map[string]http.Header
+	// Settings holds the package-specific settings (Config.Settings).
+	Settings map[string]any
 }
 
 // HasOpHeader reports whether op has a default value for header key.

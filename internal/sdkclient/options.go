@@ -31,6 +31,10 @@ type Config struct {
 	// OpHeaders holds headers sent by default on one operation (by operation id), when the
 	// call does not set them itself (WithOperationHeader).
 	OpHeaders map[string]http.Header
+	// Settings holds package-specific client settings by key (WithSetting), for the
+	// hand-written layers of one client package (the bank list client's page-parameter
+	// placement).
+	Settings map[string]any
 }
 
 // Option configures a client. It reports invalid values at construction.
@@ -140,6 +144,17 @@ func WithOperationHeader(opID, key, value string) Option {
 			c.OpHeaders[opID] = h
 		}
 		h.Set(key, value)
+		return nil
+	}
+}
+
+// WithSetting stores value under key in Config.Settings, for a client package's own options.
+func WithSetting(key string, value any) Option {
+	return func(c *Config) error {
+		if c.Settings == nil {
+			c.Settings = map[string]any{}
+		}
+		c.Settings[key] = value
 		return nil
 	}
 }
