@@ -62,8 +62,8 @@ func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
 type MismatchError struct {
 	Style     Style
 	Param     string // parameter name; "" means pageNumber (page style) or offset (offset style)
-	Requested int // pageNumber or offset asked for
-	Returned  int // pageNumber or offset the server says it served
+	Requested int    // pageNumber or offset asked for
+	Returned  int    // pageNumber or offset the server says it served
 }
 
 // Error describes both positions.
