@@ -36,7 +36,7 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.Core{Pipeline: p, Base: base, Version: cfg.APIVersion}}, nil
+	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a

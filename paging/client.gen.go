@@ -184,13 +184,7 @@ type ListRTPParticipantsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
-	if req.Limit == 0 {
-		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.Limit")
-	}
-	if req.Offset == 0 {
-		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.Offset")
-	}
-	if req.KeyClientID == "" {
+	if req.KeyClientID == "" && !c.core.HasOpHeader(opListRTPParticipants, "Keyclientid") {
 		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.KeyClientID")
 	}
 	var q sdkclient.Query

@@ -61,15 +61,20 @@ func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
 // MismatchError reports a page whose echoed position is not the one requested.
 type MismatchError struct {
 	Style     Style
-	Requested int // pageNumber or offset asked for
-	Returned  int // pageNumber or offset the server says it served
+	Param     string // parameter name; "" means pageNumber (page style) or offset (offset style)
+	Requested int    // pageNumber or offset asked for
+	Returned  int    // pageNumber or offset the server says it served
 }
 
 // Error describes both positions.
 func (e *MismatchError) Error() string {
-	name := "pageNumber"
-	if e.Style == StyleOffset {
+	name := e.Param
+	switch {
+	case name != "":
+	case e.Style == StyleOffset:
 		name = "offset"
+	default:
+		name = "pageNumber"
 	}
 	return fmt.Sprintf("paging: asked for %s %d, server returned %s %d (page parameter ignored?)",
 		name, e.Requested, name, e.Returned)

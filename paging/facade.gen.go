@@ -28,14 +28,15 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	for i, o := range opts {
 		sopts[i] = sdkclient.Option(o)
 	}
-	p, base, _, err := sdkclient.Build(baseURL, sdkclient.API{
+	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		DecodeError: apierror.DecodeBankError,
 		Operations:  operations,
+		RateLimit:   5, // the bank's documented limit
 	}, sopts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.Core{Pipeline: p, Base: base}}, nil
+	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a
@@ -153,6 +154,20 @@ func WithLoggedHeaders(names ...string) Option { return Option(sdkclient.WithLog
 
 // WithSecretValues masks these exact values (your own credentials) in every error and log.
 func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSecretValues(values...)) }
+
+// WithRateLimit sets the client-side limit in requests per second (default 5, the bank's
+// limit; fractions allowed); 0 turns it off. Every attempt counts, retries included.
+func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateLimit(perSecond)) }
+
+// WithRateLimitWait makes a 429 wait out the bank's lock-out (Retry-After, or two minutes) and
+// send again, bounded by the call's context. Without it a 429 fails at once with an *Error
+// whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
+// *LockoutError without reaching the bank.
+func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
+
+// LockoutError reports a call refused, without sending anything, during the lock-out that
+// follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
+type LockoutError = sdkclient.LockoutError
 
 // Error is returned for every non-2xx response: status, method, redacted URL, correlation and
 // trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*BankError) when there is one.

@@ -71,7 +71,12 @@ func TestSensitiveFields(t *testing.T) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations, nil)
+	// The typed iterators take a context too; they are built on the operations' methods.
+	opstest.AssertMethodSet(t, &Client{}, operations, nil,
+		"PreviousDayTransactions", "PreviousDayTransactionsIterator", "WireTransactions", "WireTransactionsIterator",
+		"ACHTransactions", "ACHTransactionsIterator", "RTPTransactions", "RTPTransactionsIterator",
+		"WireTransactionsByPage", "WireTransactionsByPageIterator", "RTPParticipants", "RTPParticipantsIterator",
+		"ACHAddenda", "ACHAddendaIterator")
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

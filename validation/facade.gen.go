@@ -32,11 +32,12 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		DecodeError:    apierror.DecodeBankError,
 		Operations:     operations,
 		DefaultVersion: DefaultAPIVersion,
+		RateLimit:      5, // the bank's documented limit
 	}, sopts)
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.Core{Pipeline: p, Base: base, Version: cfg.APIVersion}}, nil
+	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a
@@ -154,6 +155,20 @@ func WithLoggedHeaders(names ...string) Option { return Option(sdkclient.WithLog
 
 // WithSecretValues masks these exact values (your own credentials) in every error and log.
 func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSecretValues(values...)) }
+
+// WithRateLimit sets the client-side limit in requests per second (default 5, the bank's
+// limit; fractions allowed); 0 turns it off. Every attempt counts, retries included.
+func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateLimit(perSecond)) }
+
+// WithRateLimitWait makes a 429 wait out the bank's lock-out (Retry-After, or two minutes) and
+// send again, bounded by the call's context. Without it a 429 fails at once with an *Error
+// whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
+// *LockoutError without reaching the bank.
+func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
+
+// LockoutError reports a call refused, without sending anything, during the lock-out that
+// follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
+type LockoutError = sdkclient.LockoutError
 
 // WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
 func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }

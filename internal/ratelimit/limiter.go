@@ -33,6 +33,15 @@ func New(perSecond int) (*Limiter, error) {
 	return newWithClock(perSecond, time.Now, sleepCtx), nil
 }
 
+// NewRate returns a Limiter allowing perSecond requests per second, which may be fractional
+// (0.5: one request every two seconds); perSecond <= 0 fails.
+func NewRate(perSecond float64) (*Limiter, error) {
+	if !(perSecond > 0) {
+		return nil, fmt.Errorf("ratelimit: %v requests per second, want more than 0", perSecond)
+	}
+	return &Limiter{lim: rate.NewLimiter(rate.Limit(perSecond), 1), now: time.Now, sleep: sleepCtx}, nil
+}
+
 // NewBank returns a Limiter at the bank's rate, BankRate requests per second.
 func NewBank() *Limiter { return newWithClock(BankRate, time.Now, sleepCtx) }
 

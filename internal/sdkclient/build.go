@@ -14,6 +14,9 @@ type API struct {
 	Operations  *ops.Table
 	// DefaultVersion is the default of the {version} path segment, if the API has one.
 	DefaultVersion string
+	// RateLimit is the default client-side limit in requests per second (WithRateLimit
+	// overrides it); 0 means none.
+	RateLimit float64
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
@@ -23,10 +26,19 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 	if err != nil {
 		return nil, "", cfg, err
 	}
+	if err := rateLimit(api, &cfg); err != nil {
+		return nil, "", cfg, err
+	}
 	cfg.Transport.DecodeError = api.DecodeError
 	p, err := transport.New(cfg.Transport)
 	if err != nil {
 		return nil, "", cfg, err
 	}
 	return p, base, cfg, nil
+}
+
+// NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
+// version, the per-operation default headers and the package settings.
+func NewCore(p *transport.Pipeline, base string, cfg Config) Core {
+	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings}
 }

@@ -20,6 +20,15 @@ type Core struct {
 	Pipeline *transport.Pipeline
 	Base     string // base URL without a trailing slash
 	Version  string
+	// OpHeaders holds default headers per operation id (Config.OpHeaders).
+	OpHeaders map[string]http.Header
+	// Settings holds the package-specific settings (Config.Settings).
+	Settings map[string]any
+}
+
+// HasOpHeader reports whether op has a default value for header key.
+func (c *Core) HasOpHeader(op *ops.Operation, key string) bool {
+	return op != nil && c.OpHeaders[op.ID].Get(key) != ""
 }
 
 // CallConfig is what the per-call options of one call fill in.
@@ -100,6 +109,11 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	}
 	for k, vs := range r.Extra {
 		req.Header[k] = vs
+	}
+	for k, vs := range c.OpHeaders[r.Op.ID] {
+		if _, set := req.Header[k]; !set {
+			req.Header[k] = vs
+		}
 	}
 	resp, err := c.Pipeline.Send(req, &cfg.Call)
 	if err != nil {

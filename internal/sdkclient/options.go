@@ -22,6 +22,19 @@ type Config struct {
 	Transport transport.Options
 	// APIVersion is the {version} path segment of APIs that have one (card platform).
 	APIVersion string
+	// RateLimit is the client-side limit in requests per second set by WithRateLimit (0: off);
+	// without WithRateLimit the API's default applies.
+	RateLimit    float64
+	rateLimitSet bool
+	// RateLimitWait makes a 429 wait out the lock-out instead of failing (WithRateLimitWait).
+	RateLimitWait bool
+	// OpHeaders holds headers sent by default on one operation (by operation id), when the
+	// call does not set them itself (WithOperationHeader).
+	OpHeaders map[string]http.Header
+	// Settings holds package-specific client settings by key (WithSetting), for the
+	// hand-written layers of one client package (the bank list client's page-parameter
+	// placement).
+	Settings map[string]any
 }
 
 // Option configures a client. It reports invalid values at construction.
@@ -166,6 +179,37 @@ func WithAPIVersion(v string) Option {
 			return fmt.Errorf("issuerkit: invalid API version %q", v)
 		}
 		c.APIVersion = v
+		return nil
+	}
+}
+
+// WithOperationHeader sends header key with value on every call of the operation opID that
+// does not set the header itself (the bank's KeyClientId on the RTP participants endpoint).
+func WithOperationHeader(opID, key, value string) Option {
+	return func(c *Config) error {
+		if value == "" {
+			return fmt.Errorf("issuerkit: empty %s header for %s", key, opID)
+		}
+		if c.OpHeaders == nil {
+			c.OpHeaders = map[string]http.Header{}
+		}
+		h := c.OpHeaders[opID]
+		if h == nil {
+			h = http.Header{}
+			c.OpHeaders[opID] = h
+		}
+		h.Set(key, value)
+		return nil
+	}
+}
+
+// WithSetting stores value under key in Config.Settings, for a client package's own options.
+func WithSetting(key string, value any) Option {
+	return func(c *Config) error {
+		if c.Settings == nil {
+			c.Settings = map[string]any{}
+		}
+		c.Settings[key] = value
 		return nil
 	}
 }

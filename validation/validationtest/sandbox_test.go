@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
@@ -272,9 +273,11 @@ func TestHTTPErrors(t *testing.T) {
 	}
 }
 
-// TestRateLimit: five requests a second, then 429 with the bank's body.
+// TestRateLimit: five requests a second, then 429 with the bank's body; the client's own
+// limiter is off here, so that the sixth request reaches the sandbox within the second.
 func TestRateLimit(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithClientOptions(validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})))
+	srv := validationtest.NewServer(t, validationtest.WithClientOptions(validation.WithRateLimit(0),
+		validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})))
 	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 	for i := range 5 {
 		_, err := srv.Client.VerifyAccount(ctx, inq)
@@ -285,7 +288,22 @@ func TestRateLimit(t *testing.T) {
 	var e *validation.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, http.StatusTooManyRequests, e.StatusCode)
+	assert.Equal(t, time.Second, e.RetryAfter, "the sandbox's Retry-After")
 	assert.Equal(t, 6, srv.Requests())
+}
+
+// TestClientRateLimitByDefault: the client's default limiter (5/s) keeps eleven back-to-back
+// requests under the sandbox's limit: none is answered 429, and they take at least two seconds.
+func TestClientRateLimitByDefault(t *testing.T) {
+	srv := validationtest.NewServer(t)
+	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
+	start := time.Now()
+	for i := range 11 {
+		_, err := srv.Client.VerifyAccount(ctx, inq)
+		require.NoError(t, err, "request %d", i+1)
+	}
+	assert.GreaterOrEqual(t, time.Since(start), 2*time.Second-50*time.Millisecond)
+	assert.Equal(t, 11, srv.Requests())
 }
 
 // TestStartForPrograms: the constructor without testing.TB.

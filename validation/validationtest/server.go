@@ -82,7 +82,11 @@ func Start(opts ...Option) (*Server, error) {
 	}
 	s.srv = httptest.NewServer(h)
 	s.URL = s.srv.URL
-	copts := append([]validation.Option{validation.WithStaticToken(Token)}, cfg.clientOpts...)
+	copts := []validation.Option{validation.WithStaticToken(Token)}
+	if cfg.rate <= 0 {
+		copts = append(copts, validation.WithRateLimit(0)) // nothing to stay under
+	}
+	copts = append(copts, cfg.clientOpts...)
 	c, err := validation.New(s.URL, copts...)
 	if err != nil {
 		s.srv.Close()

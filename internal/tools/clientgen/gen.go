@@ -183,7 +183,14 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest(a.name, a.schema), zero, name, a.name)
 	}
 	for _, f := range fields {
-		if f.def.Required {
+		switch {
+		case !f.def.Required || zeroIsValue(f.schema):
+			// Optional, or a number or boolean whose zero is a value (offset 0): nothing to refuse.
+		case f.def.In == "header":
+			// A required header may come from the client (sdkclient.WithOperationHeader).
+			key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
+			fmt.Fprintf(&g.buf, "if %s && !c.core.HasOpHeader(op%s, %q) {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), name, key, zero, name, "req."+f.name)
+		default:
 			fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), zero, name, "req."+f.name)
 		}
 	}
@@ -354,6 +361,12 @@ func zeroTest(v string, s *openapi3.Schema) string {
 	default:
 		return v + ` == ""`
 	}
+}
+
+// zeroIsValue reports a required parameter whose Go zero is a legitimate value that must be
+// sent (integers, numbers, booleans: offset=0 is the first page), so it cannot mean "missing".
+func zeroIsValue(s *openapi3.Schema) bool {
+	return s != nil && (s.Type.Is("integer") || s.Type.Is("number") || s.Type.Is("boolean"))
 }
 
 // setTest is the Go condition "v is set".

@@ -1,0 +1,201 @@
+package sdkclient
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
+	"github.com/issuerkit/issuerkit-go/internal/transport"
+)
+
+// WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
+// the limiter off. Every attempt counts, retries included. The bank clients default to 5.
+func WithRateLimit(perSecond float64) Option {
+	return func(c *Config) error {
+		if perSecond < 0 || perSecond != perSecond {
+			return fmt.Errorf("issuerkit: WithRateLimit(%v): want 0 (off) or more", perSecond)
+		}
+		c.RateLimit, c.rateLimitSet = perSecond, true
+		return nil
+	}
+}
+
+// WithRateLimitWait makes a 429 wait out the lock-out (Retry-After, or two minutes when the
+// server gives none) and send again, bounded by the call's context, instead of failing at once.
+func WithRateLimitWait() Option {
+	return func(c *Config) error { c.RateLimitWait = true; return nil }
+}
+
+// LockoutError is returned, without sending anything, for a request made while the client is
+// locked out after a 429: the server asked for Wait more before the next request (until
+// Until). It matches apierror.ErrRateLimited with errors.Is.
+type LockoutError struct {
+	Wait  time.Duration // time left before requests may be sent again
+	Until time.Time     // end of the lock-out
+}
+
+// Error describes the wait left.
+func (e *LockoutError) Error() string {
+	return fmt.Sprintf("issuerkit: locked out after a 429: retry after %v", e.Wait.Round(time.Millisecond))
+}
+
+// Is reports whether target is apierror.ErrRateLimited.
+func (e *LockoutError) Is(target error) bool { return target == apierror.ErrRateLimited }
+
+// jitterGuard is the share of the configured rate the limiter actually allows: spacing
+// requests 5% wider than 1/rate keeps a server that counts arrivals in one-second windows from
+// seeing N+1 requests in a second when network latency varies by up to 1/(20·rate) (10 ms at
+// 5 per second).
+const jitterGuard = 0.95
+
+// rateLimit resolves the limit for api and cfg. For an API with a rate limit (the bank's), or
+// when WithRateLimit was given, it replaces the HTTP client of cfg.Transport with one whose
+// transport keeps the lock-out a 429 starts and, unless the limit is 0, waits for the limiter
+// before every attempt.
+func rateLimit(api API, cfg *Config) error {
+	perSecond := api.RateLimit
+	if cfg.rateLimitSet {
+		perSecond = cfg.RateLimit
+	}
+	if api.RateLimit == 0 && !cfg.rateLimitSet {
+		return nil
+	}
+	var lim *ratelimit.Limiter
+	if perSecond > 0 {
+		var err error
+		if lim, err = ratelimit.NewRate(perSecond * jitterGuard); err != nil {
+			return fmt.Errorf("issuerkit: %w", err)
+		}
+	}
+	hc, err := clientWithTLS(cfg.Transport.HTTPClient, cfg.Transport.TLSConfig)
+	if err != nil {
+		return err
+	}
+	next := hc.Transport
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	limited := *hc
+	limited.Transport = &limitedTransport{next: next, lim: lim, wait: cfg.RateLimitWait, now: time.Now}
+	cfg.Transport.HTTPClient = &limited
+	cfg.Transport.TLSConfig = nil // applied above
+	return nil
+}
+
+// errTLSWithCustomTransport reports a TLS configuration that cannot be applied to the caller's
+// client.
+var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
+
+// clientWithTLS returns the client requests go through: the caller's (never modified; its
+// transport is cloned when tlsConfig must be applied) or the SDK's default.
+func clientWithTLS(hc *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
+	if hc == nil {
+		return transport.DefaultHTTPClient(tlsConfig), nil
+	}
+	if tlsConfig == nil {
+		return hc, nil
+	}
+	var base *http.Transport
+	switch t := hc.Transport.(type) {
+	case nil:
+		base = http.DefaultTransport.(*http.Transport)
+	case *http.Transport:
+		base = t
+	default:
+		return nil, errTLSWithCustomTransport
+	}
+	t := base.Clone()
+	t.TLSClientConfig = tlsConfig.Clone()
+	if t.TLSClientConfig.MinVersion == 0 {
+		t.TLSClientConfig.MinVersion = tls.VersionTLS12
+	}
+	cc := *hc
+	cc.Transport = t
+	return &cc, nil
+}
+
+// limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out a 429 starts.
+//
+// After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
+// ratelimit.BankLockout when absent), so that the pipeline reports the *apierror.Error with the
+// wait instead of retrying after a short backoff, and it refuses further requests with a
+// *LockoutError until the lock-out ends. With wait (WithRateLimitWait) it leaves the header
+// alone and holds every request until the lock-out ends instead.
+type limitedTransport struct {
+	next http.RoundTripper
+	lim  *ratelimit.Limiter
+	wait bool
+	now  func() time.Time
+
+	mu    sync.Mutex
+	until time.Time // end of the current lock-out
+}
+
+// RoundTrip waits for the lock-out and the limiter, then sends req.
+func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	ctx := req.Context()
+	if err := t.waitLockout(ctx); err != nil {
+		closeBody(req)
+		return nil, err
+	}
+	if t.lim != nil {
+		if err := t.lim.Wait(ctx); err != nil {
+			closeBody(req)
+			return nil, err
+		}
+	}
+	resp, err := t.next.RoundTrip(req)
+	if err != nil || resp.StatusCode != http.StatusTooManyRequests {
+		return resp, err
+	}
+	now := t.now()
+	d := ratelimit.LockoutWait(resp.Header, now)
+	t.mu.Lock()
+	if until := now.Add(d); until.After(t.until) {
+		t.until = until
+	}
+	t.mu.Unlock()
+	if !t.wait && d > 0 {
+		secs := int64((d + time.Second - 1) / time.Second)
+		resp.Header = resp.Header.Clone()
+		resp.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
+	}
+	return resp, nil
+}
+
+// waitLockout returns at once outside a lock-out; inside one it fails with *LockoutError, or,
+// with wait, sleeps until it ends (or ctx is done).
+func (t *limitedTransport) waitLockout(ctx context.Context) error {
+	t.mu.Lock()
+	until := t.until
+	t.mu.Unlock()
+	d := until.Sub(t.now())
+	if d <= 0 {
+		return nil
+	}
+	if !t.wait {
+		return &LockoutError{Wait: d, Until: until}
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return errors.Join(ctx.Err(), &LockoutError{Wait: d, Until: until})
+	}
+}
+
+// closeBody closes the body of a request that will not be sent, as a RoundTripper must.
+func closeBody(req *http.Request) {
+	if req.Body != nil {
+		_ = req.Body.Close()
+	}
+}

@@ -1,0 +1,106 @@
+package paging
+
+import (
+	"context"
+	"fmt"
+)
+
+// IterOption tunes one typed iteration (PreviousDayTransactions, ACHTransactions, ...).
+type IterOption func(*iterConfig)
+
+// iterConfig is what the IterOptions set.
+type iterConfig struct {
+	pageSize, maxItems, prefetch int
+	from                         Cursor
+	call                         []CallOption
+	bad                          error
+}
+
+// WithMaxItems caps the items the iteration delivers (0: no cap). Windows and limits shrink so
+// that no more rows than needed are requested.
+func WithMaxItems(n int) IterOption {
+	return func(c *iterConfig) {
+		if n < 0 {
+			c.bad = fmt.Errorf("paging: WithMaxItems(%d): %w", n, ErrInvalidConfig)
+		}
+		c.maxItems = n
+	}
+}
+
+// WithPageSize sets the rows per window, the limit or the pageSize (default: the endpoint's
+// largest, 1,000, for rows and pages; DefaultLimit for offsets). Sizes the bank rejects fail
+// before any request with a *RangeError.
+func WithPageSize(n int) IterOption {
+	return func(c *iterConfig) {
+		if n < 1 {
+			c.bad = &RangeError{Param: "page size", Value: n, Min: 1}
+		}
+		c.pageSize = n
+	}
+}
+
+// WithCursor resumes an earlier iteration of the same endpoint at the Cursor it reported
+// (Iterator.Cursor, or its text form decoded with Cursor.UnmarshalText). The request must be
+// the same as the one the cursor came from.
+func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
+
+// WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch).
+// Every prefetched request still goes through the client's rate limiter.
+func WithPrefetch(k int) IterOption {
+	return func(c *iterConfig) {
+		if k < 0 {
+			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, ErrInvalidConfig)
+		}
+		c.prefetch = k
+	}
+}
+
+// WithCallOptions applies opts (correlation id, headers, retries) to every page request.
+// WithResponseInto is not useful here: the iterator reads the response metadata itself.
+func WithCallOptions(opts ...CallOption) IterOption {
+	return func(c *iterConfig) { c.call = append(c.call, opts...) }
+}
+
+// newIterator returns the Iterator of operation opID: the spec's configuration (configFor, or
+// base when it is set) with the options applied, fetching through fetch with the caller's
+// per-call options.
+func newIterator[T any](ctx context.Context, opID string, base *Config, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	var ic iterConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&ic)
+		}
+	}
+	var cfg Config
+	var err error
+	if base != nil {
+		cfg = *base
+	} else {
+		cfg, err = configFor(opID)
+	}
+	if err == nil {
+		err = ic.bad
+	}
+	if err != nil {
+		return &Iterator[T]{ctx: ctx, err: err, total: -1}
+	}
+	if ic.pageSize > 0 {
+		cfg.PageSize = ic.pageSize
+	}
+	if ic.maxItems > 0 {
+		cfg.MaxItems = ic.maxItems
+	}
+	cfg.From, cfg.Prefetch = ic.from, ic.prefetch
+	call := ic.call
+	return NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+		return fetch(ctx, p, call)
+	})
+}
+
+// withMeta returns call followed by WithResponseInto(meta), in a new slice (the fetch
+// functions run concurrently with prefetch).
+func withMeta(call []CallOption, meta *Response) []CallOption {
+	out := make([]CallOption, 0, len(call)+1)
+	return append(append(out, call...), WithResponseInto(meta))
+}

@@ -1,0 +1,285 @@
+package paging_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+)
+
+// The typed iterators of the seven list endpoints, through the real client over HTTP against
+// the sandbox. The client limiter is off (WithRateLimit(0)) except in ratelimit_test.go.
+
+// client returns a client for srv without the rate limiter.
+func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
+	t.Helper()
+	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0)}, opts...)...)
+	require.NoError(t, err)
+	return c
+}
+
+var (
+	date1, _ = scalar.ParseDate("2025-01-02")
+	date2, _ = scalar.ParseDate("2025-01-09")
+	acct     = paging.NewSecret("3123456789")
+	pdReq    = paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: date1, ToDate: date2}
+	achReq   = paging.ACHListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
+	rtpReq   = paging.RTPListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
+	wireReq  = paging.WireListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
+)
+
+// pagesAsked returns the pageNumber/pageSize of every request, read from where in says.
+func pagesAsked(t *testing.T, srv *pagingtest.Server, in pagingtest.Placement) []string {
+	var out []string
+	for _, r := range srv.Requests() {
+		if in == pagingtest.Body {
+			out = append(out, bodyParam(t, r.Body, "pageNumber")+"/"+bodyParam(t, r.Body, "pageSize"))
+		} else {
+			out = append(out, r.Query.Get("pageNumber")+"/"+r.Query.Get("pageSize"))
+		}
+	}
+	return out
+}
+
+func TestPreviousDayTransactions(t *testing.T) {
+	for _, tt := range []struct {
+		records int
+		windows []string
+	}{
+		{2500, []string{"1-1000", "1001-2000", "2001-2500"}},
+		{0, []string{"1-1000"}},
+		{1000, []string{"1-1000"}},
+		{1001, []string{"1-1000", "1001-1001"}},
+	} {
+		t.Run(fmt.Sprint(tt.records), func(t *testing.T) {
+			srv := pagingtest.NewServer(t, pagingtest.WithRecords(tt.records))
+			got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq), pdKey)
+			require.NoError(t, err)
+			assert.Equal(t, want(1, tt.records), got)
+			assert.Equal(t, tt.windows, windows(srv))
+			for _, r := range srv.Requests() {
+				assert.Equal(t, `["3123456789"]`, bodyParam(t, r.Body, "accountNumber"))
+			}
+		})
+	}
+}
+
+func TestWireTransactionsLegacyRows(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1500))
+	got, err := collect(t, client(t, srv).WireTransactions(t.Context(), paging.WireDetailsRequest{}),
+		func(x paging.WireTransaction) string { return x.TransactionID })
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 1500), got)
+	assert.Equal(t, []string{"1-1000", "1001-1500"}, windows(srv))
+	assert.Equal(t, "/wireInquiry/v1/transactions/details", srv.Requests()[0].Path)
+}
+
+// TestPagePlacement: the ACH and RTP inquiry iterators page correctly against a server of
+// either kind when the client's placement matches it: pages 1, 2, 3 of 1,000, nothing in the
+// other place.
+func TestPagePlacement(t *testing.T) {
+	for _, in := range []pagingtest.Placement{pagingtest.Query, pagingtest.Body} {
+		place := map[pagingtest.Placement]paging.ParamPlacement{pagingtest.Query: paging.InQuery, pagingtest.Body: paging.InBody}[in]
+		for _, ep := range []string{"ach", "rtp"} {
+			t.Run(fmt.Sprintf("%s in %d", ep, in), func(t *testing.T) {
+				srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(in))
+				c := client(t, srv, paging.WithPageParamsIn(place))
+				var got []string
+				var err error
+				if ep == "ach" {
+					got, err = collect(t, c.ACHTransactions(t.Context(), achReq), func(x paging.ACHListTransaction) string { return x.ParNumber })
+				} else {
+					got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq), rtpKey)
+				}
+				require.NoError(t, err)
+				assert.Equal(t, want(1, 2500), got)
+				assert.Equal(t, []string{"1/1000", "2/1000", "3/1000"}, pagesAsked(t, srv, in))
+				other := pagingtest.Query
+				if in == pagingtest.Query {
+					other = pagingtest.Body
+				}
+				assert.Equal(t, []string{"/", "/", "/"}, pagesAsked(t, srv, other), "nothing in the other place")
+			})
+		}
+	}
+}
+
+// TestPagePlacementWrong: a client sending the page in the query to a server reading the body
+// gets page 1 twice; the iterator fails with *MismatchError instead of looping.
+func TestPagePlacementWrong(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(pagingtest.Body))
+	got, err := collect(t, client(t, srv).RTPTransactions(t.Context(), rtpReq), rtpKey)
+	var me *paging.MismatchError
+	require.ErrorAs(t, err, &me)
+	assert.Equal(t, 2, me.Requested)
+	assert.Equal(t, 1, me.Returned)
+	assert.Equal(t, want(1, 1000), got)
+	assert.Len(t, srv.Requests(), 2)
+}
+
+func TestWireTransactionsByPage(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1200))
+	got, err := collect(t, client(t, srv).WireTransactionsByPage(t.Context(), wireReq, paging.WithPageSize(500)),
+		func(x paging.WireListTransaction) string { return x.TransactionID })
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 1200), got)
+	assert.Equal(t, []string{"1/500", "2/500", "3/500"}, pagesAsked(t, srv, pagingtest.Body))
+}
+
+func TestRTPParticipants(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithClientID("client-32"))
+	c := client(t, srv, paging.WithKeyClientID("client-32"))
+	got, err := collect(t, c.RTPParticipants(t.Context()), partyKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 250), got)
+	var asked []string
+	for _, r := range srv.Requests() {
+		asked = append(asked, r.Query.Get("offset")+"+"+r.Query.Get("limit"))
+		assert.Equal(t, "client-32", r.Header.Get("KeyClientId"))
+	}
+	assert.Equal(t, []string{"0+100", "100+100", "200+50"}, asked, "the last limit shrinks to count")
+
+	// The single-page method: offset 0 is sent, the header comes from the client option.
+	res, err := c.ListRTPParticipants(t.Context(), paging.ListRTPParticipantsRequest{Limit: 10})
+	require.NoError(t, err)
+	assert.Equal(t, "250", res.Count)
+	last := srv.Requests()[len(srv.Requests())-1]
+	assert.Equal(t, "0", last.Query.Get("offset"))
+	assert.Equal(t, "client-32", last.Header.Get("KeyClientId"))
+}
+
+func TestRTPParticipantsWithoutClientID(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10))
+	_, err := collect(t, client(t, srv).RTPParticipants(t.Context()), partyKey)
+	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	assert.Empty(t, srv.Requests(), "refused before the network")
+}
+
+func TestACHAddenda(t *testing.T) {
+	key := func(x paging.ACHAddenda) string { return x.AddendaSequenceNumber }
+	seqs := func(from, to int) []string {
+		var out []string
+		for i := from; i <= to; i++ {
+			out = append(out, fmt.Sprintf("%04d", i))
+		}
+		return out
+	}
+	starts := func(srv *pagingtest.Server) []string {
+		var out []string
+		for _, r := range srv.Requests() {
+			out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"+"+r.Query.Get("pageSize"))
+		}
+		return out
+	}
+	t.Run("short last page", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250))
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}), key)
+		require.NoError(t, err)
+		assert.Equal(t, seqs(1, 250), got)
+		assert.Equal(t, []string{`"0001"+100`, `"0101"+100`, `"0201"+100`}, starts(srv))
+	})
+	t.Run("never past 9999", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(20000))
+		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9001"}, paging.WithPageSize(600))
+		got, err := collect(t, it.Items(), key)
+		require.NoError(t, err)
+		assert.Equal(t, seqs(9001, 9999), got)
+		assert.Equal(t, []string{`"9001"+600`, `"9601"+399`}, starts(srv))
+		assert.True(t, it.Cursor().Done || it.Cursor().Start == 10000)
+	})
+	t.Run("start ignored", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageParamsIgnored())
+		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}), key)
+		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		assert.Len(t, srv.Requests(), 2)
+	})
+	t.Run("start out of range", func(t *testing.T) {
+		srv := pagingtest.NewServer(t)
+		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{StartAddendaSequenceNumber: "10000"}), key)
+		require.ErrorIs(t, err, paging.ErrOutOfRange)
+		assert.Empty(t, srv.Requests())
+	})
+}
+
+// TestTypedResumeAndCap: break after 1,500 rows, store the cursor as text, resume in a new
+// iterator; and a cap shrinks the last window.
+func TestTypedResumeAndCap(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	c := client(t, srv)
+	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq)
+	var first []string
+	for x, err := range it.Items() {
+		require.NoError(t, err)
+		first = append(first, x.TransactionKey)
+		if len(first) == 1500 {
+			break
+		}
+	}
+	text, err := it.Cursor().MarshalText()
+	require.NoError(t, err)
+	var cur paging.Cursor
+	require.NoError(t, cur.UnmarshalText(text))
+	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 2500), append(first, rest...))
+	assert.Equal(t, []string{"1-1000", "1001-2000", "1501-2500"}, windows(srv))
+
+	srv2 := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	got, err := collect(t, client(t, srv2).PreviousDayTransactions(t.Context(), pdReq, paging.WithMaxItems(1500)), pdKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 1500), got)
+	assert.Equal(t, []string{"1-1000", "1001-1500"}, windows(srv2))
+}
+
+func TestTypedLyingTotalAndIgnoredRows(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
+	_, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq), pdKey)
+	require.ErrorIs(t, err, paging.ErrEmptyPage)
+
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), func(x paging.ACHListTransaction) string { return x.ParNumber })
+	require.ErrorIs(t, err, paging.ErrPositionMismatch)
+	assert.Len(t, srv.Requests(), 2)
+}
+
+// TestTypedPrefetch: pages arrive in order with three in flight; breaking early cancels the
+// pages in flight (goleak in TestMain checks that no goroutine is left).
+func TestTypedPrefetch(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5000), pagingtest.WithLatency(20*time.Millisecond))
+	c := client(t, srv)
+	got, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(500), paging.WithPrefetch(3)), rtpKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 5000), got)
+
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	n := 0
+	for _, err := range c.RTPTransactions(ctx, rtpReq, paging.WithPageSize(100), paging.WithPrefetch(3)) {
+		require.NoError(t, err)
+		if n++; n == 150 {
+			break
+		}
+	}
+	assert.Equal(t, 150, n)
+}
+
+func TestTypedOptionsRefused(t *testing.T) {
+	srv := pagingtest.NewServer(t)
+	c := client(t, srv)
+	for _, o := range []paging.IterOption{paging.WithPageSize(1001), paging.WithPageSize(0), paging.WithMaxItems(-1), paging.WithPrefetch(-1)} {
+		_, err := collect(t, c.RTPTransactions(t.Context(), rtpReq, o), rtpKey)
+		require.Error(t, err)
+	}
+	assert.Empty(t, srv.Requests())
+	_, err := paging.New(srv.URL, paging.WithPageParamsIn(7))
+	require.Error(t, err)
+	_, err = paging.New(srv.URL, paging.WithRateLimit(-1))
+	require.Error(t, err)
+}
