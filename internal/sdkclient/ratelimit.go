@@ -2,7 +2,6 @@ package sdkclient
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"net/http"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
@@ -56,8 +54,8 @@ func (e *LockoutError) Is(target error) bool { return target == apierror.ErrRate
 const jitterGuard = 0.95
 
 // rateLimit resolves the limit for api and cfg. For an API with a rate limit (the bank's), or
-// when WithRateLimit was given, it replaces the HTTP client of cfg.Transport with one whose
-// transport keeps the lock-out a 429 starts and, unless the limit is 0, waits for the limiter
+// when WithRateLimit was given, it wraps the transport the pipeline sends with (after TLS is
+// applied to it) in one that keeps the lock-out a 429 starts and, unless the limit is 0, waits for the limiter
 // before every attempt.
 func rateLimit(api API, cfg *Config) error {
 	perSecond := api.RateLimit
@@ -74,51 +72,11 @@ func rateLimit(api API, cfg *Config) error {
 			return fmt.Errorf("issuerkit: %w", err)
 		}
 	}
-	hc, err := clientWithTLS(cfg.Transport.HTTPClient, cfg.Transport.TLSConfig)
-	if err != nil {
-		return err
+	wait := cfg.RateLimitWait
+	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
+		return &limitedTransport{next: next, lim: lim, wait: wait, now: time.Now}
 	}
-	next := hc.Transport
-	if next == nil {
-		next = http.DefaultTransport
-	}
-	limited := *hc
-	limited.Transport = &limitedTransport{next: next, lim: lim, wait: cfg.RateLimitWait, now: time.Now}
-	cfg.Transport.HTTPClient = &limited
-	cfg.Transport.TLSConfig = nil // applied above
 	return nil
-}
-
-// errTLSWithCustomTransport reports a TLS configuration that cannot be applied to the caller's
-// client.
-var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
-
-// clientWithTLS returns the client requests go through: the caller's (never modified; its
-// transport is cloned when tlsConfig must be applied) or the SDK's default.
-func clientWithTLS(hc *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
-	if hc == nil {
-		return transport.DefaultHTTPClient(tlsConfig), nil
-	}
-	if tlsConfig == nil {
-		return hc, nil
-	}
-	var base *http.Transport
-	switch t := hc.Transport.(type) {
-	case nil:
-		base = http.DefaultTransport.(*http.Transport)
-	case *http.Transport:
-		base = t
-	default:
-		return nil, errTLSWithCustomTransport
-	}
-	t := base.Clone()
-	t.TLSClientConfig = tlsConfig.Clone()
-	if t.TLSClientConfig.MinVersion == 0 {
-		t.TLSClientConfig.MinVersion = tls.VersionTLS12
-	}
-	cc := *hc
-	cc.Transport = t
-	return &cc, nil
 }
 
 // limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out a 429 starts.

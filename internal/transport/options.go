@@ -13,6 +13,9 @@ import (
 // Options configures a Pipeline. The zero value of every field has a sensible default; the
 // public packages fill Options from their functional options.
 type Options struct {
+	// WrapTransport, when set, wraps the RoundTripper of the client the pipeline sends with,
+	// after TLS settings have been applied to it (a client-side rate limiter, for example).
+	WrapTransport func(http.RoundTripper) http.RoundTripper
 	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
 	// pipeline uses a shallow copy whose CheckRedirect refuses redirects that leave the
 	// request's origin (see RedirectError); the caller's value is never modified.

@@ -37,6 +37,13 @@ func New(o Options) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o.WrapTransport != nil {
+		next := hc.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
+	}
 	policies := []Policy{
 		userAgentPolicy(o.UserAgent),
 		correlationPolicy{},
