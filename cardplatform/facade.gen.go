@@ -36,7 +36,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
+	core := sdkclient.NewCore(p, base, cfg)
+	core.WrapError = newError
+	return &Client{core: core}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a
@@ -158,9 +160,55 @@ func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSec
 // WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
 func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
 
-// Error is returned for every non-2xx response: status, method, redacted URL, correlation and
-// trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*ProblemError) when there is one.
-type Error = apierror.Error
+// Error is returned for every non-2xx response. Everything it holds is redacted (the URL's
+// secret query parameters, secrets and the SDK's own credentials in Body, credential headers),
+// so printing it with any verb is safe to log. errors.Is matches the status sentinels
+// (ErrNotFound, ErrServerError, ...); errors.As reaches the decoded body (*ProblemError).
+type Error struct {
+	// StatusCode is the HTTP status code of the response.
+	StatusCode int
+	// Method is the HTTP method of the request.
+	Method string
+	// URL is the request URL, redacted.
+	URL string
+	// CorrelationID is the X-CorrelationId sent with the request, or echoed by the server.
+	CorrelationID string
+	// TraceID is the server's trace id: ProblemDetails traceId, else the trace id of a
+	// traceparent response header, else X-Request-Id.
+	TraceID string
+	// RetryAfter is the wait the server asked for in Retry-After, 0 if none.
+	RetryAfter time.Duration
+	// Header holds the response headers, without credentials and cookies.
+	Header http.Header
+	// Body is the response body, capped and with secrets masked; nil when it was empty.
+	Body []byte
+	// Truncated is set when the body was longer than the cap or its read failed midway.
+	Truncated bool
+	// Problem is the decoded ProblemDetails body, nil when the body was not one (an empty 500,
+	// a gateway's HTML page).
+	Problem *ProblemError
+
+	err *apierror.Error
+}
+
+func newError(e *apierror.Error) error {
+	return &Error{
+		StatusCode: e.StatusCode, Method: e.Method, URL: e.URL, CorrelationID: e.CorrelationID,
+		TraceID: e.TraceID, RetryAfter: e.RetryAfter, Header: e.Header, Body: e.Body,
+		Truncated: e.Truncated, Problem: e.Problem, err: e,
+	}
+}
+
+// Error returns a one-line description: method, URL, status, the body's message, correlation
+// and trace ids. It never includes headers or secrets.
+func (e *Error) Error() string { return e.err.Error() }
+
+// Unwrap returns what errors.Is and errors.As look into: the status sentinel and the decoded
+// body.
+func (e *Error) Unwrap() error { return e.err }
+
+// LogValue implements slog.LogValuer with the same redacted facts.
+func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
 
 // ProblemError is the platform's ProblemDetails error body (title, status, errors by field,
 // traceId, extensions).

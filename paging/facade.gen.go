@@ -36,7 +36,9 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{core: sdkclient.NewCore(p, base, cfg)}, nil
+	core := sdkclient.NewCore(p, base, cfg)
+	core.WrapError = newError
+	return &Client{core: core}, nil
 }
 
 // Option configures a Client at construction. Options of another client package are a
@@ -169,9 +171,55 @@ func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
 type LockoutError = sdkclient.LockoutError
 
-// Error is returned for every non-2xx response: status, method, redacted URL, correlation and
-// trace ids, Retry-After and the capped body. It unwraps to the decoded error body (*BankError) when there is one.
-type Error = apierror.Error
+// Error is returned for every non-2xx response. Everything it holds is redacted (the URL's
+// secret query parameters, secrets and the SDK's own credentials in Body, credential headers),
+// so printing it with any verb is safe to log. errors.Is matches the status sentinels
+// (ErrNotFound, ErrServerError, ...); errors.As reaches the decoded body (*BankError).
+type Error struct {
+	// StatusCode is the HTTP status code of the response.
+	StatusCode int
+	// Method is the HTTP method of the request.
+	Method string
+	// URL is the request URL, redacted.
+	URL string
+	// CorrelationID is the X-CorrelationId sent with the request, or echoed by the server.
+	CorrelationID string
+	// TraceID is the server's trace id: the bank's TransactionId, else the trace id of a
+	// traceparent response header, else X-Request-Id.
+	TraceID string
+	// RetryAfter is the wait the server asked for in Retry-After, 0 if none.
+	RetryAfter time.Duration
+	// Header holds the response headers, without credentials and cookies.
+	Header http.Header
+	// Body is the response body, capped and with secrets masked; nil when it was empty.
+	Body []byte
+	// Truncated is set when the body was longer than the cap or its read failed midway.
+	Truncated bool
+	// Bank is the bank's decoded error body, nil when the body was not one (a gateway's HTML
+	// page, an empty body).
+	Bank *BankError
+
+	err *apierror.Error
+}
+
+func newError(e *apierror.Error) error {
+	return &Error{
+		StatusCode: e.StatusCode, Method: e.Method, URL: e.URL, CorrelationID: e.CorrelationID,
+		TraceID: e.TraceID, RetryAfter: e.RetryAfter, Header: e.Header, Body: e.Body,
+		Truncated: e.Truncated, Bank: e.Bank, err: e,
+	}
+}
+
+// Error returns a one-line description: method, URL, status, the body's message, correlation
+// and trace ids. It never includes headers or secrets.
+func (e *Error) Error() string { return e.err.Error() }
+
+// Unwrap returns what errors.Is and errors.As look into: the status sentinel and the decoded
+// body.
+func (e *Error) Unwrap() error { return e.err }
+
+// LogValue implements slog.LogValuer with the same redacted facts.
+func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
 
 // BankError is the bank's error body: ErrorMessage, TransactionId, X-CorrelationId,
 // TransactionTime, Api-Url and ServiceError (errorCode, ConnectError or messages).

@@ -24,6 +24,8 @@ type Core struct {
 	OpHeaders map[string]http.Header
 	// Settings holds the package-specific settings (Config.Settings).
 	Settings map[string]any
+	// WrapError makes the public package's error of an *apierror.Error; nil keeps it.
+	WrapError func(*apierror.Error) error
 }
 
 // HasOpHeader reports whether op has a default value for header key.
@@ -117,7 +119,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	}
 	resp, err := c.Pipeline.Send(req, &cfg.Call)
 	if err != nil {
-		return nil, err
+		return nil, c.publicError(err)
 	}
 	if cfg.OnResponse != nil {
 		cfg.OnResponse(Meta{
