@@ -53,11 +53,13 @@ func (e *LockoutError) Is(target error) bool { return target == apierror.ErrRate
 // 5 per second).
 const jitterGuard = 0.95
 
-// rateLimit resolves the limit for api and cfg. For an API with a rate limit (the bank's), or
+// rateLimit resolves the limit for api and cfg, and makes 429s final for an API with a
+// lock-out unless the caller opted in to waiting. For an API with a rate limit (the bank's), or
 // when WithRateLimit was given, it wraps the transport the pipeline sends with (after TLS is
 // applied to it) in one that keeps the lock-out a 429 starts and, unless the limit is 0, waits for the limiter
 // before every attempt.
 func rateLimit(api API, cfg *Config) error {
+	cfg.Transport.No429Retry = api.Lockout && !cfg.RateLimitWait
 	perSecond := api.RateLimit
 	if cfg.rateLimitSet {
 		perSecond = cfg.RateLimit
@@ -82,10 +84,11 @@ func rateLimit(api API, cfg *Config) error {
 // limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out a 429 starts.
 //
 // After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
-// ratelimit.BankLockout when absent), so that the pipeline reports the *apierror.Error with the
-// wait instead of retrying after a short backoff, and it refuses further requests with a
-// *LockoutError until the lock-out ends. With wait (WithRateLimitWait) it leaves the header
-// alone and holds every request until the lock-out ends instead.
+// ratelimit.BankLockout when absent), so that the *apierror.Error the pipeline reports carries
+// the wait (for an API with API.Lockout the retry policy treats every 429 as final), and it
+// refuses further requests with a *LockoutError, which the retry policy never retries, until
+// the lock-out ends. With wait (WithRateLimitWait) it leaves the header alone and holds every
+// request until the lock-out ends instead.
 type limitedTransport struct {
 	next http.RoundTripper
 	lim  *ratelimit.Limiter
