@@ -52,10 +52,12 @@ func WithCallOptions(opts ...CallOption) IterOption {
 	return func(c *iterConfig) { c.call = append(c.call, opts...) }
 }
 
-// searchIterator returns the engine's Iterator for a start_index/limit search: start_index is
-// 1-based (a row-style window of limit items), the response's total ends it.
-func searchIterator[T any](ctx context.Context, opts []IterOption,
-	fetch func(ctx context.Context, start, limit int32, call []CallOption) ([]T, int32, error)) *paging.Iterator[T] {
+// newIterator returns the engine's Iterator for a start_index/limit search (the generated
+// iterators of iterators.gen.go call it): start_index is 1-based (a row-style window of limit
+// items), the response's total ends it. opID names the operation, whose
+// x-issuerkit-pagination must be of the index style.
+func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
+	fetch func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[T], error)) *paging.Iterator[T] {
 	var ic iterConfig
 	for _, o := range opts {
 		if o != nil {
@@ -67,15 +69,11 @@ func searchIterator[T any](ctx context.Context, opts []IterOption,
 	if ic.pageSize != 0 {
 		cfg.PageSize = ic.pageSize
 	}
-	if ic.bad != nil {
+	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" || ic.bad != nil {
 		cfg.Style = 0 // reported by the first step, before any request
 	}
 	call := ic.call
 	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
-		items, total, err := fetch(ctx, int32(p.Start), int32(p.Size), call)
-		if err != nil {
-			return paging.Page[T]{}, err
-		}
-		return paging.Page[T]{Items: items, Total: int(total), HasTotal: true}, nil
+		return fetch(ctx, p, call)
 	})
 }

@@ -31,7 +31,8 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
 		DecodeError: apierror.DecodeBankError,
 		Operations:  operations,
-		RateLimit:   5, // the bank's documented limit
+		RateLimit:   5,    // the bank's documented limit
+		Lockout:     true, // a 429 locks the client out: never retried after a short backoff
 	}, sopts)
 	if err != nil {
 		return nil, err

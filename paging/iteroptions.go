@@ -61,23 +61,24 @@ func WithCallOptions(opts ...CallOption) IterOption {
 	return func(c *iterConfig) { c.call = append(c.call, opts...) }
 }
 
-// newIterator returns the Iterator of operation opID: the spec's configuration (configFor, or
-// base when it is set) with the options applied, fetching through fetch with the caller's
-// per-call options.
-func newIterator[T any](ctx context.Context, opID string, base *Config, opts []IterOption,
+// newIterator returns the Iterator of operation opID: the configuration its spec's
+// x-issuerkit-pagination gives (configFor) with the options applied, fetching through fetch
+// with the caller's per-call options.
+func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	cfg, err := configFor(opID)
+	return iteratorFrom(ctx, cfg, err, opts, fetch)
+}
+
+// iteratorFrom returns the Iterator of cfg with the options applied; a non-nil err (or an
+// invalid option) is reported by the first step, before any request.
+func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
 	var ic iterConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&ic)
 		}
-	}
-	var cfg Config
-	var err error
-	if base != nil {
-		cfg = *base
-	} else {
-		cfg, err = configFor(opID)
 	}
 	if err == nil {
 		err = ic.bad

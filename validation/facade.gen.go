@@ -32,7 +32,8 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		DecodeError:    apierror.DecodeBankError,
 		Operations:     operations,
 		DefaultVersion: DefaultAPIVersion,
-		RateLimit:      5, // the bank's documented limit
+		RateLimit:      5,    // the bank's documented limit
+		Lockout:        true, // a 429 locks the client out: never retried after a short backoff
 	}, sopts)
 	if err != nil {
 		return nil, err

@@ -17,6 +17,11 @@ type API struct {
 	// RateLimit is the default client-side limit in requests per second (WithRateLimit
 	// overrides it); 0 means none.
 	RateLimit float64
+	// Lockout marks an API that locks a client out after a 429 (the bank's: two minutes, or
+	// the Retry-After). Its 429s are final: the typed error carrying the wait returns at once,
+	// never retried after a backoff, unless the caller opted in to waiting
+	// (WithRateLimitWait). Without it a 429 on a safe request is retried like a 503.
+	Lockout bool
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.

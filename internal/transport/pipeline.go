@@ -47,7 +47,7 @@ func New(o Options) (*Pipeline, error) {
 	policies := []Policy{
 		userAgentPolicy(o.UserAgent),
 		correlationPolicy{},
-		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red),
+		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry),
 	}
 	if o.TokenSource != nil {
 		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))

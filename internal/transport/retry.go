@@ -19,7 +19,9 @@ import (
 //     handshake refused by the client): retried for every request;
 //   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
 //   - any other transport error, or a 500: retried only for safe requests;
-//   - 408, 429, 502, 503, 504: retried only for safe requests;
+//   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
+//   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
+//     never retried;
 //   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
 //     never re-sent once it may have reached the server. A failure whose outcome the server did
 //     not state (any transport error but the ones above, a timeout, 408, 500, 502, 504) is an
@@ -35,6 +37,7 @@ type retryPolicy struct {
 	decode   apierror.Decoder
 	maxBody  int64
 	redactor *redact.Redactor
+	no429    bool // Options.No429Retry
 }
 
 func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
@@ -69,7 +72,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			red := ci.redactor(p.redactor)
 			failure = cleanError(err, red)
 			switch {
-			case isPermanent(err):
+			case isPermanent(err), refusedLocally(err):
 				return nil, failure
 			case neverSent(err):
 				retryable = ctx.Err() == nil
@@ -88,7 +91,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 				}
 				return nil, apiErr
 			}
-			retryable = retryableStatus(status)
+			retryable = p.retryableResponse(status)
 		}
 		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure

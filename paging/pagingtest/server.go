@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Server is a running sandbox. Its methods are safe for concurrent use.
@@ -42,6 +43,7 @@ type Request struct {
 	Query  url.Values
 	Header http.Header
 	Body   []byte
+	At     time.Time // when the request arrived at the sandbox
 }
 
 // NewServer starts a sandbox for a test and closes it when the test ends.
@@ -101,6 +103,7 @@ func (s *Server) routes() http.Handler {
 // the body read.
 func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		at := time.Now()
 		body, err := io.ReadAll(r.Body)
 		if err != nil {
 			writeError(w, http.StatusBadRequest, "unreadable body")
@@ -112,7 +115,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 		if s.record {
 			s.reqs = append(s.reqs, Request{
 				Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
-				Header: r.Header.Clone(), Body: bytes.Clone(body),
+				Header: r.Header.Clone(), Body: bytes.Clone(body), At: at,
 			})
 		}
 		s.mu.Unlock()

@@ -23,20 +23,21 @@ type config struct {
 	Output                string `yaml:"output"`
 }
 
-// generate returns the formatted source of client.gen.go for the spec.
-func generate(specPath, configPath, specName string) ([]byte, error) {
+// generate returns the formatted source of client.gen.go for the spec, and that of
+// iterators.gen.go (nil when no operation pages).
+func generate(specPath, configPath, specName string) ([]byte, []byte, error) {
 	raw, err := os.ReadFile(configPath)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var cfg config
 	if err := yaml.Unmarshal(raw, &cfg); err != nil {
-		return nil, fmt.Errorf("%s: %w", configPath, err)
+		return nil, nil, fmt.Errorf("%s: %w", configPath, err)
 	}
 	cfg.Configuration = cfg.UpdateDefaults()
 	spec, err := util.LoadSwagger(specPath)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// oapi-codegen normalises operationIds in place; the operation tables use the spec's own.
 	rawIDs := map[string]string{}
@@ -48,11 +49,11 @@ func generate(specPath, configPath, specName string) ([]byte, error) {
 	// Generate sets oapi-codegen's naming and type-mapping state from the configuration; the
 	// operation definitions below then use exactly the names the models got.
 	if _, err := codegen.Generate(spec, cfg.Configuration); err != nil {
-		return nil, fmt.Errorf("oapi-codegen: %w", err)
+		return nil, nil, fmt.Errorf("oapi-codegen: %w", err)
 	}
 	defs, err := codegen.OperationDefinitions(spec)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	models := map[string]bool{}
 	if spec.Components != nil {
@@ -70,15 +71,19 @@ func generate(specPath, configPath, specName string) ([]byte, error) {
 			continue
 		}
 		if err := g.method(op); err != nil {
-			return nil, fmt.Errorf("%s: %w", op.Spec.OperationID, err)
+			return nil, nil, fmt.Errorf("%s: %w", op.Spec.OperationID, err)
 		}
 	}
 	// imports.Process formats and drops the imports a package's methods do not use.
 	src, err := imports.Process("client.gen.go", g.buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
 	if err != nil {
-		return nil, fmt.Errorf("formatting: %w\n%s", err, g.buf.Bytes())
+		return nil, nil, fmt.Errorf("formatting: %w\n%s", err, g.buf.Bytes())
 	}
-	return src, nil
+	iters, err := generateIterators(defs, cfg.PackageName, specName, models)
+	if err != nil {
+		return nil, nil, err
+	}
+	return src, iters, nil
 }
 
 func handwritten(op *openapi3.Operation) bool {
@@ -119,13 +124,7 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		}
 		pathArgs = append(pathArgs, param{def: p, name: arg, typ: paramType(p.Spec.Schema), schema: schemaOf(p)})
 	}
-	var fields []param
-	for _, p := range append(append([]codegen.ParameterDefinition{}, op.QueryParams...), op.HeaderParams...) {
-		if strings.EqualFold(p.ParamName, "X-CorrelationId") {
-			continue // a per-call option (WithCorrelationID)
-		}
-		fields = append(fields, param{def: p, name: codegen.SchemaNameToTypeName(p.ParamName), typ: paramType(p.Spec.Schema), schema: schemaOf(p)})
-	}
+	fields := requestFields(op) // X-CorrelationId is a per-call option (WithCorrelationID)
 	bodyType := ""
 	for _, b := range op.Bodies {
 		if b.ContentType == "application/json" {
@@ -141,12 +140,8 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 
 	// The request struct, when query or header parameters exist.
-	reqType := ""
-	if len(fields) > 0 {
-		reqType = name + "Request"
-		if g.models[reqType] {
-			reqType = name + "Params"
-		}
+	reqType := requestType(name, fields, g.models)
+	if reqType != "" {
 		g.requestStruct(op, reqType, fields, bodyType)
 	}
 

@@ -10,6 +10,9 @@
 // their methods are written by hand because their behaviour is not "typed request in, typed
 // result out" (streams, several success shapes, client-side rules).
 //
+// With -iterators it also writes the typed iterators of the operations that carry
+// x-issuerkit-pagination (iterators.gen.go; see iterators.go).
+//
 //	go -C internal/tools run ./clientgen -spec ../../openapi/cardplatform.yaml \
 //	    -config ../../openapi/cardplatform.codegen.yaml -out ../../cardplatform/client.gen.go
 package main
@@ -26,6 +29,7 @@ func main() {
 	spec := flag.String("spec", "", "OpenAPI spec")
 	config := flag.String("config", "", "oapi-codegen configuration of the models")
 	out := flag.String("out", "", "file to write")
+	iterOut := flag.String("iterators", "", "file to write the typed iterators to (operations with x-issuerkit-pagination)")
 	flag.Parse()
 	if *spec == "" || *config == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "clientgen: need -spec, -config and -out")
@@ -36,17 +40,33 @@ func main() {
 	absSpec, err1 := filepath.Abs(*spec)
 	absConfig, err2 := filepath.Abs(*config)
 	absOut, err3 := filepath.Abs(*out)
-	if err := errors.Join(err1, err2, err3, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
+	absIter, err4 := filepath.Abs(*iterOut)
+	if err := errors.Join(err1, err2, err3, err4, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)
 	}
 	*out = absOut
-	src, err := generate(absSpec, absConfig, filepath.Base(absSpec))
+	src, iters, err := generate(absSpec, absConfig, filepath.Base(absSpec))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)
 	}
 	if err := os.WriteFile(*out, src, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "clientgen:", err)
+		os.Exit(1)
+	}
+	if *iterOut == "" {
+		if iters != nil {
+			fmt.Fprintln(os.Stderr, "clientgen: the spec has paging operations: give -iterators")
+			os.Exit(2)
+		}
+		return
+	}
+	if iters == nil {
+		fmt.Fprintln(os.Stderr, "clientgen: -iterators given, but no operation has x-issuerkit-pagination")
+		os.Exit(2)
+	}
+	if err := os.WriteFile(absIter, iters, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)
 	}

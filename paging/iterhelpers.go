@@ -1,0 +1,89 @@
+package paging
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"strconv"
+)
+
+// The helpers the generated iterators (iterators.gen.go, written by clientgen from each list
+// operation's x-issuerkit-pagination) call.
+
+// maxAddendaSequence is the largest addenda sequence number (four digits).
+const maxAddendaSequence = 9999
+
+// DefaultAddendaPageSize is the pageSize the ACHAddenda iterator asks for unless WithPageSize
+// (the bank publishes no default).
+const DefaultAddendaPageSize = 100
+
+// sequenceIterator returns the Iterator of a sequence-style operation (the ACH addenda):
+// the size in the query, the start a sequence number in the body (text, from start, default
+// 1), no total. The next page starts after the last sequence returned; an operation whose
+// x-issuerkit-pagination gives maxItems never asks past sequence maxItems. The engine runs it
+// as a row iteration whose start is the sequence number. A page whose first item (key) comes
+// before the sequence asked for fails with *MismatchError instead of looping.
+func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
+	last := maxAddendaSequence
+	if op, ok := operations.ByID(opID); ok && op.Paging != nil && op.Paging.MaxItems > 0 {
+		last = op.Paging.MaxItems
+	}
+	first := 1
+	if start != "" {
+		n, err := strconv.Atoi(start)
+		if err != nil || n < 1 || n > last {
+			return &Iterator[T]{ctx: ctx, total: -1, err: fmt.Errorf("paging: %s %q: %w", param, start,
+				&RangeError{Param: param, Value: n, Min: 1, Max: last})}
+		}
+		first = n
+	}
+	limit := last - first + 1
+	opts = append(opts, func(ic *iterConfig) {
+		if ic.maxItems == 0 || ic.maxItems > limit {
+			ic.maxItems = limit // never past the last sequence
+		}
+	})
+	base := Config{Style: StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
+	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p Position, call []CallOption) (Page[T], error) {
+		pg, err := fetch(ctx, p, call)
+		if err != nil || len(pg.Items) == 0 {
+			return pg, err
+		}
+		if n, err := strconv.Atoi(key(pg.Items[0])); err == nil && n < p.Start {
+			return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}
+		}
+		return pg, nil
+	})
+}
+
+// sequenceNumber is the text of sequence number n: four digits, zero-padded ("0001").
+func sequenceNumber(n int) string { return fmt.Sprintf("%04d", n) }
+
+// withPageMembers returns a copy of extra (the request's additional members) with the page
+// parameters set as members, for the bank versions that read them from the body.
+func withPageMembers(extra map[string]json.RawMessage, startName string, start int, sizeName string, size int) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(extra)+2)
+	maps.Copy(out, extra)
+	out[startName] = json.RawMessage(strconv.Itoa(start))
+	out[sizeName] = json.RawMessage(strconv.Itoa(size))
+	return out
+}
+
+// list reads parties as the array the endpoint serves or the single object its schema
+// declares; an absent member is no parties.
+func (ps Parties) list() ([]Party, error) {
+	b, err := ps.MarshalJSON()
+	if err != nil || len(b) == 0 || string(b) == "null" {
+		return nil, nil
+	}
+	if list, err := ps.AsPartyList(); err == nil {
+		return list, nil
+	}
+	one, err := ps.AsParty()
+	if err != nil {
+		return nil, fmt.Errorf("paging: parties is neither a Party nor a list of them: %w", err)
+	}
+	return []Party{one}, nil
+}
