@@ -149,3 +149,6 @@ func NewPaging(ctx context.Context, sandbox []pagingtest.Option, opts ...paging.
 	}
 	return &Paging{Client: c, Where: b.url, close: b.close}, nil
 }
+
+// BankConfigured reports whether BANK_BASE_URL points the examples at a real bank.
+func BankConfigured() bool { return os.Getenv(EnvBankURL) != "" }
