@@ -9,5 +9,7 @@
 // Bank (account validation and list endpoints): BANK_BASE_URL; BANK_CLIENT_ID and
 // BANK_CLIENT_KEY (the token form's Id and Key); BANK_CONSUMER_KEY and BANK_CONSUMER_SECRET
 // (HTTP Basic credentials of the token request); BANK_CLIENT_CERT and BANK_CLIENT_KEY_FILE
-// (PEM files of the client certificate for mutual TLS).
+// (PEM files of the client certificate for mutual TLS). The reports example also reads
+// BANK_REPORT_ACCOUNT (the account to report on) and BANK_KEY_CLIENT_ID (the KeyClientId of
+// the RTP participants endpoint).
 package exenv
