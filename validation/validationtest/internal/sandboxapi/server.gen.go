@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/oapi-codegen/runtime"
 )
 
@@ -1020,2405 +1021,770 @@ type VerifyAccountJSONRequestBody = VerifyAccountRequest
 // VerifyAccountV2JSONRequestBody defines body for VerifyAccountV2 for application/json ContentType.
 type VerifyAccountV2JSONRequestBody = VerifyAccountV2Request
 
-// Getter for additional properties for AOARequest. Returns the specified
-// element and whether it was found
-func (a AOARequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
+// aOARequestFields are the JSON member names of AOARequest's own fields.
+var aOARequestFields = jsonx.NewFields("Inquiry")
 
-// Setter for additional properties for AOARequest
-func (a *AOARequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AOARequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Inquiry"]; found {
-		err = json.Unmarshal(raw, &a.Inquiry)
-		if err != nil {
-			return fmt.Errorf("error reading 'Inquiry': %w", err)
-		}
-		delete(object, "Inquiry")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aOARequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Inquiry, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AOARequest to handle AdditionalProperties
-func (a AOARequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
+var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
-	object["Inquiry"], err = json.Marshal(a.Inquiry)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Inquiry': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AccountValidationRequest. Returns the specified
-// element and whether it was found
-func (a AccountValidationRequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AccountValidationRequest
-func (a *AccountValidationRequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOARequest"]; found {
-		err = json.Unmarshal(raw, &a.AOARequest)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOARequest': %w", err)
-		}
-		delete(object, "AOARequest")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOARequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
-func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
+var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 
-	object["AOARequest"], err = json.Marshal(a.AOARequest)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOARequest': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AccountValidationResponse. Returns the specified
-// element and whether it was found
-func (a AccountValidationResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AccountValidationResponse
-func (a *AccountValidationResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOAResponse"]; found {
-		err = json.Unmarshal(raw, &a.AOAResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOAResponse': %w", err)
-		}
-		delete(object, "AOAResponse")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
-func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctOwnerFields are the JSON member names of AcctOwner's own fields.
+var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
 
-	object["AOAResponse"], err = json.Marshal(a.AOAResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctOwner. Returns the specified
-// element and whether it was found
-func (a AcctOwner) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctOwner
-func (a *AcctOwner) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctOwner to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["addressLine1"]; found {
-		err = json.Unmarshal(raw, &a.AddressLine1)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressLine1': %w", err)
-		}
-		delete(object, "addressLine1")
-	}
-
-	if raw, found := object["addressLine2"]; found {
-		err = json.Unmarshal(raw, &a.AddressLine2)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressLine2': %w", err)
-		}
-		delete(object, "addressLine2")
-	}
-
-	if raw, found := object["businessName"]; found {
-		err = json.Unmarshal(raw, &a.BusinessName)
-		if err != nil {
-			return fmt.Errorf("error reading 'businessName': %w", err)
-		}
-		delete(object, "businessName")
-	}
-
-	if raw, found := object["city"]; found {
-		err = json.Unmarshal(raw, &a.City)
-		if err != nil {
-			return fmt.Errorf("error reading 'city': %w", err)
-		}
-		delete(object, "city")
-	}
-
-	if raw, found := object["dob"]; found {
-		err = json.Unmarshal(raw, &a.DOB)
-		if err != nil {
-			return fmt.Errorf("error reading 'dob': %w", err)
-		}
-		delete(object, "dob")
-	}
-
-	if raw, found := object["firstName"]; found {
-		err = json.Unmarshal(raw, &a.FirstName)
-		if err != nil {
-			return fmt.Errorf("error reading 'firstName': %w", err)
-		}
-		delete(object, "firstName")
-	}
-
-	if raw, found := object["homePhone"]; found {
-		err = json.Unmarshal(raw, &a.HomePhone)
-		if err != nil {
-			return fmt.Errorf("error reading 'homePhone': %w", err)
-		}
-		delete(object, "homePhone")
-	}
-
-	if raw, found := object["idNo"]; found {
-		err = json.Unmarshal(raw, &a.IDNo)
-		if err != nil {
-			return fmt.Errorf("error reading 'idNo': %w", err)
-		}
-		delete(object, "idNo")
-	}
-
-	if raw, found := object["idState"]; found {
-		err = json.Unmarshal(raw, &a.IDState)
-		if err != nil {
-			return fmt.Errorf("error reading 'idState': %w", err)
-		}
-		delete(object, "idState")
-	}
-
-	if raw, found := object["idType"]; found {
-		err = json.Unmarshal(raw, &a.IDType)
-		if err != nil {
-			return fmt.Errorf("error reading 'idType': %w", err)
-		}
-		delete(object, "idType")
-	}
-
-	if raw, found := object["lastName"]; found {
-		err = json.Unmarshal(raw, &a.LastName)
-		if err != nil {
-			return fmt.Errorf("error reading 'lastName': %w", err)
-		}
-		delete(object, "lastName")
-	}
-
-	if raw, found := object["middleName"]; found {
-		err = json.Unmarshal(raw, &a.MiddleName)
-		if err != nil {
-			return fmt.Errorf("error reading 'middleName': %w", err)
-		}
-		delete(object, "middleName")
-	}
-
-	if raw, found := object["namePrefix"]; found {
-		err = json.Unmarshal(raw, &a.NamePrefix)
-		if err != nil {
-			return fmt.Errorf("error reading 'namePrefix': %w", err)
-		}
-		delete(object, "namePrefix")
-	}
-
-	if raw, found := object["nameSuffix"]; found {
-		err = json.Unmarshal(raw, &a.NameSuffix)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameSuffix': %w", err)
-		}
-		delete(object, "nameSuffix")
-	}
-
-	if raw, found := object["ssn"]; found {
-		err = json.Unmarshal(raw, &a.SSN)
-		if err != nil {
-			return fmt.Errorf("error reading 'ssn': %w", err)
-		}
-		delete(object, "ssn")
-	}
-
-	if raw, found := object["state"]; found {
-		err = json.Unmarshal(raw, &a.State)
-		if err != nil {
-			return fmt.Errorf("error reading 'state': %w", err)
-		}
-		delete(object, "state")
-	}
-
-	if raw, found := object["workPhone"]; found {
-		err = json.Unmarshal(raw, &a.WorkPhone)
-		if err != nil {
-			return fmt.Errorf("error reading 'workPhone': %w", err)
-		}
-		delete(object, "workPhone")
-	}
-
-	if raw, found := object["zipCode"]; found {
-		err = json.Unmarshal(raw, &a.ZipCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'zipCode': %w", err)
-		}
-		delete(object, "zipCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctOwner to handle AdditionalProperties
-func (a AcctOwner) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
+var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
 
-	object["addressLine1"], err = json.Marshal(a.AddressLine1)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressLine1': %w", err)
-	}
-
-	object["addressLine2"], err = json.Marshal(a.AddressLine2)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressLine2': %w", err)
-	}
-
-	object["businessName"], err = json.Marshal(a.BusinessName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'businessName': %w", err)
-	}
-
-	object["city"], err = json.Marshal(a.City)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'city': %w", err)
-	}
-
-	object["dob"], err = json.Marshal(a.DOB)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'dob': %w", err)
-	}
-
-	object["firstName"], err = json.Marshal(a.FirstName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'firstName': %w", err)
-	}
-
-	object["homePhone"], err = json.Marshal(a.HomePhone)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'homePhone': %w", err)
-	}
-
-	object["idNo"], err = json.Marshal(a.IDNo)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idNo': %w", err)
-	}
-
-	object["idState"], err = json.Marshal(a.IDState)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idState': %w", err)
-	}
-
-	object["idType"], err = json.Marshal(a.IDType)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idType': %w", err)
-	}
-
-	object["lastName"], err = json.Marshal(a.LastName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'lastName': %w", err)
-	}
-
-	object["middleName"], err = json.Marshal(a.MiddleName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'middleName': %w", err)
-	}
-
-	object["namePrefix"], err = json.Marshal(a.NamePrefix)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'namePrefix': %w", err)
-	}
-
-	object["nameSuffix"], err = json.Marshal(a.NameSuffix)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameSuffix': %w", err)
-	}
-
-	object["ssn"], err = json.Marshal(a.SSN)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ssn': %w", err)
-	}
-
-	object["state"], err = json.Marshal(a.State)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'state': %w", err)
-	}
-
-	object["workPhone"], err = json.Marshal(a.WorkPhone)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'workPhone': %w", err)
-	}
-
-	object["zipCode"], err = json.Marshal(a.ZipCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'zipCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctOwnerResponse. Returns the specified
-// element and whether it was found
-func (a AcctOwnerResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctOwnerResponse
-func (a *AcctOwnerResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["addressMatch"]; found {
-		err = json.Unmarshal(raw, &a.AddressMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressMatch': %w", err)
-		}
-		delete(object, "addressMatch")
-	}
-
-	if raw, found := object["businessNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.BusinessNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'businessNameMatch': %w", err)
-		}
-		delete(object, "businessNameMatch")
-	}
-
-	if raw, found := object["cityMatch"]; found {
-		err = json.Unmarshal(raw, &a.CityMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'cityMatch': %w", err)
-		}
-		delete(object, "cityMatch")
-	}
-
-	if raw, found := object["conditionCode"]; found {
-		err = json.Unmarshal(raw, &a.ConditionCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'conditionCode': %w", err)
-		}
-		delete(object, "conditionCode")
-	}
-
-	if raw, found := object["dobMatch"]; found {
-		err = json.Unmarshal(raw, &a.DOBMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'dobMatch': %w", err)
-		}
-		delete(object, "dobMatch")
-	}
-
-	if raw, found := object["firstNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.FirstNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'firstNameMatch': %w", err)
-		}
-		delete(object, "firstNameMatch")
-	}
-
-	if raw, found := object["homePhoneMatch"]; found {
-		err = json.Unmarshal(raw, &a.HomePhoneMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'homePhoneMatch': %w", err)
-		}
-		delete(object, "homePhoneMatch")
-	}
-
-	if raw, found := object["idNoMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDNoMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idNoMatch': %w", err)
-		}
-		delete(object, "idNoMatch")
-	}
-
-	if raw, found := object["idStateMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDStateMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idStateMatch': %w", err)
-		}
-		delete(object, "idStateMatch")
-	}
-
-	if raw, found := object["idTypeMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDTypeMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idTypeMatch': %w", err)
-		}
-		delete(object, "idTypeMatch")
-	}
-
-	if raw, found := object["lastNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.LastNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'lastNameMatch': %w", err)
-		}
-		delete(object, "lastNameMatch")
-	}
-
-	if raw, found := object["middleNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.MiddleNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'middleNameMatch': %w", err)
-		}
-		delete(object, "middleNameMatch")
-	}
-
-	if raw, found := object["nameMatch"]; found {
-		err = json.Unmarshal(raw, &a.NameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameMatch': %w", err)
-		}
-		delete(object, "nameMatch")
-	}
-
-	if raw, found := object["namePrefixMatch"]; found {
-		err = json.Unmarshal(raw, &a.NamePrefixMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'namePrefixMatch': %w", err)
-		}
-		delete(object, "namePrefixMatch")
-	}
-
-	if raw, found := object["nameSuffixMatch"]; found {
-		err = json.Unmarshal(raw, &a.NameSuffixMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameSuffixMatch': %w", err)
-		}
-		delete(object, "nameSuffixMatch")
-	}
-
-	if raw, found := object["overallMatchScore"]; found {
-		err = json.Unmarshal(raw, &a.OverallMatchScore)
-		if err != nil {
-			return fmt.Errorf("error reading 'overallMatchScore': %w", err)
-		}
-		delete(object, "overallMatchScore")
-	}
-
-	if raw, found := object["ssnMatch"]; found {
-		err = json.Unmarshal(raw, &a.SSNMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'ssnMatch': %w", err)
-		}
-		delete(object, "ssnMatch")
-	}
-
-	if raw, found := object["stateMatch"]; found {
-		err = json.Unmarshal(raw, &a.StateMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'stateMatch': %w", err)
-		}
-		delete(object, "stateMatch")
-	}
-
-	if raw, found := object["workPhoneMatch"]; found {
-		err = json.Unmarshal(raw, &a.WorkPhoneMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'workPhoneMatch': %w", err)
-		}
-		delete(object, "workPhoneMatch")
-	}
-
-	if raw, found := object["zipCodeMatch"]; found {
-		err = json.Unmarshal(raw, &a.ZipCodeMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'zipCodeMatch': %w", err)
-		}
-		delete(object, "zipCodeMatch")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressMatch, v)
+			case 1:
+				err = jsonx.Decode(&a.BusinessNameMatch, v)
+			case 2:
+				err = jsonx.Decode(&a.CityMatch, v)
+			case 3:
+				err = jsonx.Decode(&a.ConditionCode, v)
+			case 4:
+				err = jsonx.Decode(&a.DOBMatch, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstNameMatch, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhoneMatch, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNoMatch, v)
+			case 8:
+				err = jsonx.Decode(&a.IDStateMatch, v)
+			case 9:
+				err = jsonx.Decode(&a.IDTypeMatch, v)
+			case 10:
+				err = jsonx.Decode(&a.LastNameMatch, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleNameMatch, v)
+			case 12:
+				err = jsonx.Decode(&a.NameMatch, v)
+			case 13:
+				err = jsonx.Decode(&a.NamePrefixMatch, v)
+			case 14:
+				err = jsonx.Decode(&a.NameSuffixMatch, v)
+			case 15:
+				err = jsonx.Decode(&a.OverallMatchScore, v)
+			case 16:
+				err = jsonx.Decode(&a.SSNMatch, v)
+			case 17:
+				err = jsonx.Decode(&a.StateMatch, v)
+			case 18:
+				err = jsonx.Decode(&a.WorkPhoneMatch, v)
+			case 19:
+				err = jsonx.Decode(&a.ZipCodeMatch, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
-func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctStatusFields are the JSON member names of AcctStatus's own fields.
+var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 
-	object["addressMatch"], err = json.Marshal(a.AddressMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressMatch': %w", err)
-	}
-
-	object["businessNameMatch"], err = json.Marshal(a.BusinessNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'businessNameMatch': %w", err)
-	}
-
-	object["cityMatch"], err = json.Marshal(a.CityMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'cityMatch': %w", err)
-	}
-
-	object["conditionCode"], err = json.Marshal(a.ConditionCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'conditionCode': %w", err)
-	}
-
-	object["dobMatch"], err = json.Marshal(a.DOBMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'dobMatch': %w", err)
-	}
-
-	object["firstNameMatch"], err = json.Marshal(a.FirstNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'firstNameMatch': %w", err)
-	}
-
-	object["homePhoneMatch"], err = json.Marshal(a.HomePhoneMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'homePhoneMatch': %w", err)
-	}
-
-	object["idNoMatch"], err = json.Marshal(a.IDNoMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idNoMatch': %w", err)
-	}
-
-	object["idStateMatch"], err = json.Marshal(a.IDStateMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idStateMatch': %w", err)
-	}
-
-	object["idTypeMatch"], err = json.Marshal(a.IDTypeMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idTypeMatch': %w", err)
-	}
-
-	object["lastNameMatch"], err = json.Marshal(a.LastNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'lastNameMatch': %w", err)
-	}
-
-	object["middleNameMatch"], err = json.Marshal(a.MiddleNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'middleNameMatch': %w", err)
-	}
-
-	object["nameMatch"], err = json.Marshal(a.NameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameMatch': %w", err)
-	}
-
-	object["namePrefixMatch"], err = json.Marshal(a.NamePrefixMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'namePrefixMatch': %w", err)
-	}
-
-	object["nameSuffixMatch"], err = json.Marshal(a.NameSuffixMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameSuffixMatch': %w", err)
-	}
-
-	object["overallMatchScore"], err = json.Marshal(a.OverallMatchScore)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'overallMatchScore': %w", err)
-	}
-
-	object["ssnMatch"], err = json.Marshal(a.SSNMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ssnMatch': %w", err)
-	}
-
-	object["stateMatch"], err = json.Marshal(a.StateMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'stateMatch': %w", err)
-	}
-
-	object["workPhoneMatch"], err = json.Marshal(a.WorkPhoneMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'workPhoneMatch': %w", err)
-	}
-
-	object["zipCodeMatch"], err = json.Marshal(a.ZipCodeMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'zipCodeMatch': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctStatus. Returns the specified
-// element and whether it was found
-func (a AcctStatus) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctStatus
-func (a *AcctStatus) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctStatus to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["primMessage"]; found {
-		err = json.Unmarshal(raw, &a.PrimMessage)
-		if err != nil {
-			return fmt.Errorf("error reading 'primMessage': %w", err)
-		}
-		delete(object, "primMessage")
-	}
-
-	if raw, found := object["primaryStatusCode"]; found {
-		err = json.Unmarshal(raw, &a.PrimaryStatusCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'primaryStatusCode': %w", err)
-		}
-		delete(object, "primaryStatusCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctStatusFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PrimMessage, v)
+			case 1:
+				err = jsonx.Decode(&a.PrimaryStatusCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctStatus to handle AdditionalProperties
-func (a AcctStatus) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
+var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
 
-	object["primMessage"], err = json.Marshal(a.PrimMessage)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primMessage': %w", err)
-	}
-
-	object["primaryStatusCode"], err = json.Marshal(a.PrimaryStatusCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primaryStatusCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for bankErrorBody. Returns the specified
-// element and whether it was found
-func (a bankErrorBody) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for bankErrorBody
-func (a *bankErrorBody) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for bankErrorBody to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Api-Url"]; found {
-		err = json.Unmarshal(raw, &a.APIURL)
-		if err != nil {
-			return fmt.Errorf("error reading 'Api-Url': %w", err)
-		}
-		delete(object, "Api-Url")
-	}
-
-	if raw, found := object["ErrorMessage"]; found {
-		err = json.Unmarshal(raw, &a.ErrorMessage)
-		if err != nil {
-			return fmt.Errorf("error reading 'ErrorMessage': %w", err)
-		}
-		delete(object, "ErrorMessage")
-	}
-
-	if raw, found := object["ServiceError"]; found {
-		err = json.Unmarshal(raw, &a.ServiceError)
-		if err != nil {
-			return fmt.Errorf("error reading 'ServiceError': %w", err)
-		}
-		delete(object, "ServiceError")
-	}
-
-	if raw, found := object["TransactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionID)
-		if err != nil {
-			return fmt.Errorf("error reading 'TransactionId': %w", err)
-		}
-		delete(object, "TransactionId")
-	}
-
-	if raw, found := object["TransactionTime"]; found {
-		err = json.Unmarshal(raw, &a.TransactionTime)
-		if err != nil {
-			return fmt.Errorf("error reading 'TransactionTime': %w", err)
-		}
-		delete(object, "TransactionTime")
-	}
-
-	if raw, found := object["X-CorrelationId"]; found {
-		err = json.Unmarshal(raw, &a.XCorrelationID)
-		if err != nil {
-			return fmt.Errorf("error reading 'X-CorrelationId': %w", err)
-		}
-		delete(object, "X-CorrelationId")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for bankErrorBody to handle AdditionalProperties
-func (a bankErrorBody) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// clientRecordFields are the JSON member names of ClientRecord's own fields.
+var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-	object["Api-Url"], err = json.Marshal(a.APIURL)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Api-Url': %w", err)
-	}
-
-	object["ErrorMessage"], err = json.Marshal(a.ErrorMessage)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ErrorMessage': %w", err)
-	}
-
-	object["ServiceError"], err = json.Marshal(a.ServiceError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ServiceError': %w", err)
-	}
-
-	object["TransactionId"], err = json.Marshal(a.TransactionID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'TransactionId': %w", err)
-	}
-
-	object["TransactionTime"], err = json.Marshal(a.TransactionTime)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'TransactionTime': %w", err)
-	}
-
-	object["X-CorrelationId"], err = json.Marshal(a.XCorrelationID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'X-CorrelationId': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for ClientRecord. Returns the specified
-// element and whether it was found
-func (a ClientRecord) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for ClientRecord
-func (a *ClientRecord) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for ClientRecord to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["clientDate"]; found {
-		err = json.Unmarshal(raw, &a.ClientDate)
-		if err != nil {
-			return fmt.Errorf("error reading 'clientDate': %w", err)
-		}
-		delete(object, "clientDate")
-	}
-
-	if raw, found := object["clientTime"]; found {
-		err = json.Unmarshal(raw, &a.ClientTime)
-		if err != nil {
-			return fmt.Errorf("error reading 'clientTime': %w", err)
-		}
-		delete(object, "clientTime")
-	}
-
-	if raw, found := object["userDefined"]; found {
-		err = json.Unmarshal(raw, &a.UserDefined)
-		if err != nil {
-			return fmt.Errorf("error reading 'userDefined': %w", err)
-		}
-		delete(object, "userDefined")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch clientRecordFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientDate, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientTime, v)
+			case 2:
+				err = jsonx.Decode(&a.UserDefined, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for ClientRecord to handle AdditionalProperties
-func (a ClientRecord) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
+var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
 
-	object["clientDate"], err = json.Marshal(a.ClientDate)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'clientDate': %w", err)
-	}
-
-	object["clientTime"], err = json.Marshal(a.ClientTime)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'clientTime': %w", err)
-	}
-
-	object["userDefined"], err = json.Marshal(a.UserDefined)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'userDefined': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for HealthCheckResponse. Returns the specified
-// element and whether it was found
-func (a HealthCheckResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for HealthCheckResponse
-func (a *HealthCheckResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["ClientIp"]; found {
-		err = json.Unmarshal(raw, &a.ClientIP)
-		if err != nil {
-			return fmt.Errorf("error reading 'ClientIp': %w", err)
-		}
-		delete(object, "ClientIp")
-	}
-
-	if raw, found := object["Source"]; found {
-		err = json.Unmarshal(raw, &a.Source)
-		if err != nil {
-			return fmt.Errorf("error reading 'Source': %w", err)
-		}
-		delete(object, "Source")
-	}
-
-	if raw, found := object["Status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'Status': %w", err)
-		}
-		delete(object, "Status")
-	}
-
-	if raw, found := object["Timestamp"]; found {
-		err = json.Unmarshal(raw, &a.Timestamp)
-		if err != nil {
-			return fmt.Errorf("error reading 'Timestamp': %w", err)
-		}
-		delete(object, "Timestamp")
-	}
-
-	if raw, found := object["X-Forwarded-For"]; found {
-		err = json.Unmarshal(raw, &a.XForwardedFor)
-		if err != nil {
-			return fmt.Errorf("error reading 'X-Forwarded-For': %w", err)
-		}
-		delete(object, "X-Forwarded-For")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch healthCheckResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientIP, v)
+			case 1:
+				err = jsonx.Decode(&a.Source, v)
+			case 2:
+				err = jsonx.Decode(&a.Status, v)
+			case 3:
+				err = jsonx.Decode(&a.Timestamp, v)
+			case 4:
+				err = jsonx.Decode(&a.XForwardedFor, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
-func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// inquiryFields are the JSON member names of Inquiry's own fields.
+var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
 
-	object["ClientIp"], err = json.Marshal(a.ClientIP)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ClientIp': %w", err)
-	}
-
-	object["Source"], err = json.Marshal(a.Source)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Source': %w", err)
-	}
-
-	object["Status"], err = json.Marshal(a.Status)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Status': %w", err)
-	}
-
-	object["Timestamp"], err = json.Marshal(a.Timestamp)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Timestamp': %w", err)
-	}
-
-	object["X-Forwarded-For"], err = json.Marshal(a.XForwardedFor)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'X-Forwarded-For': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for Inquiry. Returns the specified
-// element and whether it was found
-func (a Inquiry) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for Inquiry
-func (a *Inquiry) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for Inquiry to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AcctOwner"]; found {
-		err = json.Unmarshal(raw, &a.AcctOwner)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctOwner': %w", err)
-		}
-		delete(object, "AcctOwner")
-	}
-
-	if raw, found := object["Client"]; found {
-		err = json.Unmarshal(raw, &a.Client)
-		if err != nil {
-			return fmt.Errorf("error reading 'Client': %w", err)
-		}
-		delete(object, "Client")
-	}
-
-	if raw, found := object["accountNumber"]; found {
-		err = json.Unmarshal(raw, &a.AccountNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountNumber': %w", err)
-		}
-		delete(object, "accountNumber")
-	}
-
-	if raw, found := object["additionalId"]; found {
-		err = json.Unmarshal(raw, &a.AdditionalID)
-		if err != nil {
-			return fmt.Errorf("error reading 'additionalId': %w", err)
-		}
-		delete(object, "additionalId")
-	}
-
-	if raw, found := object["amount"]; found {
-		err = json.Unmarshal(raw, &a.Amount)
-		if err != nil {
-			return fmt.Errorf("error reading 'amount': %w", err)
-		}
-		delete(object, "amount")
-	}
-
-	if raw, found := object["routingNumber"]; found {
-		err = json.Unmarshal(raw, &a.RoutingNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'routingNumber': %w", err)
-		}
-		delete(object, "routingNumber")
-	}
-
-	if raw, found := object["secondaryId"]; found {
-		err = json.Unmarshal(raw, &a.SecondaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'secondaryId': %w", err)
-		}
-		delete(object, "secondaryId")
-	}
-
-	if raw, found := object["serialNumber"]; found {
-		err = json.Unmarshal(raw, &a.SerialNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'serialNumber': %w", err)
-		}
-		delete(object, "serialNumber")
-	}
-
-	if raw, found := object["serviceType"]; found {
-		err = json.Unmarshal(raw, &a.ServiceType)
-		if err != nil {
-			return fmt.Errorf("error reading 'serviceType': %w", err)
-		}
-		delete(object, "serviceType")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch inquiryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.Client, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 4:
+				err = jsonx.Decode(&a.Amount, v)
+			case 5:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 6:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 7:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ServiceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for Inquiry to handle AdditionalProperties
-func (a Inquiry) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// paymentErrorFields are the JSON member names of paymentError's own fields.
+var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
-	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
-	}
-
-	object["Client"], err = json.Marshal(a.Client)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
-	}
-
-	object["accountNumber"], err = json.Marshal(a.AccountNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
-	}
-
-	object["additionalId"], err = json.Marshal(a.AdditionalID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
-	}
-
-	object["amount"], err = json.Marshal(a.Amount)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
-	}
-
-	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
-	}
-
-	object["secondaryId"], err = json.Marshal(a.SecondaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
-	}
-
-	object["serialNumber"], err = json.Marshal(a.SerialNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
-	}
-
-	object["serviceType"], err = json.Marshal(a.ServiceType)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serviceType': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for paymentError. Returns the specified
-// element and whether it was found
-func (a paymentError) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for paymentError
-func (a *paymentError) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for paymentError to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["detail"]; found {
-		err = json.Unmarshal(raw, &a.PaymentErrorDetail)
-		if err != nil {
-			return fmt.Errorf("error reading 'detail': %w", err)
-		}
-		delete(object, "detail")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for paymentError to handle AdditionalProperties
-func (a paymentError) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
+var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["description"], err = json.Marshal(a.Description)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'description': %w", err)
-	}
-
-	object["detail"], err = json.Marshal(a.PaymentErrorDetail)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'detail': %w", err)
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for paymentErrorDetail. Returns the specified
-// element and whether it was found
-func (a paymentErrorDetail) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for paymentErrorDetail
-func (a *paymentErrorDetail) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// resultFields are the JSON member names of Result's own fields.
+var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["description"], err = json.Marshal(a.Description)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'description': %w", err)
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for Result. Returns the specified
-// element and whether it was found
-func (a Result) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for Result
-func (a *Result) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for Result to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AcctOwner"]; found {
-		err = json.Unmarshal(raw, &a.AcctOwner)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctOwner': %w", err)
-		}
-		delete(object, "AcctOwner")
-	}
-
-	if raw, found := object["AcctStatus"]; found {
-		err = json.Unmarshal(raw, &a.AcctStatus)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctStatus': %w", err)
-		}
-		delete(object, "AcctStatus")
-	}
-
-	if raw, found := object["Client"]; found {
-		err = json.Unmarshal(raw, &a.Client)
-		if err != nil {
-			return fmt.Errorf("error reading 'Client': %w", err)
-		}
-		delete(object, "Client")
-	}
-
-	if raw, found := object["accountNumber"]; found {
-		err = json.Unmarshal(raw, &a.AccountNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountNumber': %w", err)
-		}
-		delete(object, "accountNumber")
-	}
-
-	if raw, found := object["additionalId"]; found {
-		err = json.Unmarshal(raw, &a.AdditionalID)
-		if err != nil {
-			return fmt.Errorf("error reading 'additionalId': %w", err)
-		}
-		delete(object, "additionalId")
-	}
-
-	if raw, found := object["amount"]; found {
-		err = json.Unmarshal(raw, &a.Amount)
-		if err != nil {
-			return fmt.Errorf("error reading 'amount': %w", err)
-		}
-		delete(object, "amount")
-	}
-
-	if raw, found := object["errorCode"]; found {
-		err = json.Unmarshal(raw, &a.ErrorCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'errorCode': %w", err)
-		}
-		delete(object, "errorCode")
-	}
-
-	if raw, found := object["feeAttrib"]; found {
-		err = json.Unmarshal(raw, &a.FeeAttrib)
-		if err != nil {
-			return fmt.Errorf("error reading 'feeAttrib': %w", err)
-		}
-		delete(object, "feeAttrib")
-	}
-
-	if raw, found := object["primaryId"]; found {
-		err = json.Unmarshal(raw, &a.PrimaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'primaryId': %w", err)
-		}
-		delete(object, "primaryId")
-	}
-
-	if raw, found := object["routingNumber"]; found {
-		err = json.Unmarshal(raw, &a.RoutingNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'routingNumber': %w", err)
-		}
-		delete(object, "routingNumber")
-	}
-
-	if raw, found := object["secondaryId"]; found {
-		err = json.Unmarshal(raw, &a.SecondaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'secondaryId': %w", err)
-		}
-		delete(object, "secondaryId")
-	}
-
-	if raw, found := object["serialNumber"]; found {
-		err = json.Unmarshal(raw, &a.SerialNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'serialNumber': %w", err)
-		}
-		delete(object, "serialNumber")
-	}
-
-	if raw, found := object["systemRecordId"]; found {
-		err = json.Unmarshal(raw, &a.SystemRecordID)
-		if err != nil {
-			return fmt.Errorf("error reading 'systemRecordId': %w", err)
-		}
-		delete(object, "systemRecordId")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch resultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.AcctStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.Client, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 5:
+				err = jsonx.Decode(&a.Amount, v)
+			case 6:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			case 7:
+				err = jsonx.Decode(&a.FeeAttrib, v)
+			case 8:
+				err = jsonx.Decode(&a.PrimaryID, v)
+			case 9:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 11:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 12:
+				err = jsonx.Decode(&a.SystemRecordID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding Result member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for Result to handle AdditionalProperties
-func (a Result) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorFields are the JSON member names of serviceError's own fields.
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
-	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
-	}
-
-	object["AcctStatus"], err = json.Marshal(a.AcctStatus)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctStatus': %w", err)
-	}
-
-	object["Client"], err = json.Marshal(a.Client)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
-	}
-
-	object["accountNumber"], err = json.Marshal(a.AccountNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
-	}
-
-	object["additionalId"], err = json.Marshal(a.AdditionalID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
-	}
-
-	object["amount"], err = json.Marshal(a.Amount)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
-	}
-
-	object["errorCode"], err = json.Marshal(a.ErrorCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
-	}
-
-	object["feeAttrib"], err = json.Marshal(a.FeeAttrib)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'feeAttrib': %w", err)
-	}
-
-	object["primaryId"], err = json.Marshal(a.PrimaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primaryId': %w", err)
-	}
-
-	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
-	}
-
-	object["secondaryId"], err = json.Marshal(a.SecondaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
-	}
-
-	object["serialNumber"], err = json.Marshal(a.SerialNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
-	}
-
-	object["systemRecordId"], err = json.Marshal(a.SystemRecordID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'systemRecordId': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceError. Returns the specified
-// element and whether it was found
-func (a serviceError) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceError
-func (a *serviceError) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceError to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOAResponse"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorAOAResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOAResponse': %w", err)
-		}
-		delete(object, "AOAResponse")
-	}
-
-	if raw, found := object["ConnectError"]; found {
-		err = json.Unmarshal(raw, &a.ConnectError)
-		if err != nil {
-			return fmt.Errorf("error reading 'ConnectError': %w", err)
-		}
-		delete(object, "ConnectError")
-	}
-
-	if raw, found := object["doddFrank"]; found {
-		err = json.Unmarshal(raw, &a.DoddFrank)
-		if err != nil {
-			return fmt.Errorf("error reading 'doddFrank': %w", err)
-		}
-		delete(object, "doddFrank")
-	}
-
-	if raw, found := object["error"]; found {
-		err = json.Unmarshal(raw, &a.PaymentError)
-		if err != nil {
-			return fmt.Errorf("error reading 'error': %w", err)
-		}
-		delete(object, "error")
-	}
-
-	if raw, found := object["metadata"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorMetadata)
-		if err != nil {
-			return fmt.Errorf("error reading 'metadata': %w", err)
-		}
-		delete(object, "metadata")
-	}
-
-	if raw, found := object["requestReference"]; found {
-		err = json.Unmarshal(raw, &a.RequestReference)
-		if err != nil {
-			return fmt.Errorf("error reading 'requestReference': %w", err)
-		}
-		delete(object, "requestReference")
-	}
-
-	if raw, found := object["sendersReference"]; found {
-		err = json.Unmarshal(raw, &a.SendersReference)
-		if err != nil {
-			return fmt.Errorf("error reading 'sendersReference': %w", err)
-		}
-		delete(object, "sendersReference")
-	}
-
-	if raw, found := object["status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'status': %w", err)
-		}
-		delete(object, "status")
-	}
-
-	if raw, found := object["transactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionID)
-		if err != nil {
-			return fmt.Errorf("error reading 'transactionId': %w", err)
-		}
-		delete(object, "transactionId")
-	}
-
-	if raw, found := object["valueDate"]; found {
-		err = json.Unmarshal(raw, &a.ValueDate)
-		if err != nil {
-			return fmt.Errorf("error reading 'valueDate': %w", err)
-		}
-		delete(object, "valueDate")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceError to handle AdditionalProperties
-func (a serviceError) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
+var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
-	object["AOAResponse"], err = json.Marshal(a.ServiceErrorAOAResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
-	}
-
-	object["ConnectError"], err = json.Marshal(a.ConnectError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ConnectError': %w", err)
-	}
-
-	object["doddFrank"], err = json.Marshal(a.DoddFrank)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'doddFrank': %w", err)
-	}
-
-	object["error"], err = json.Marshal(a.PaymentError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'error': %w", err)
-	}
-
-	object["metadata"], err = json.Marshal(a.ServiceErrorMetadata)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'metadata': %w", err)
-	}
-
-	object["requestReference"], err = json.Marshal(a.RequestReference)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'requestReference': %w", err)
-	}
-
-	object["sendersReference"], err = json.Marshal(a.SendersReference)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'sendersReference': %w", err)
-	}
-
-	object["status"], err = json.Marshal(a.Status)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'status': %w", err)
-	}
-
-	object["transactionId"], err = json.Marshal(a.TransactionID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
-	}
-
-	object["valueDate"], err = json.Marshal(a.ValueDate)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'valueDate': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorAOAResponse. Returns the specified
-// element and whether it was found
-func (a serviceErrorAOAResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorAOAResponse
-func (a *serviceErrorAOAResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Result"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorResult)
-		if err != nil {
-			return fmt.Errorf("error reading 'Result': %w", err)
-		}
-		delete(object, "Result")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
-func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
+var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 
-	object["Result"], err = json.Marshal(a.ServiceErrorResult)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Result': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorMessage. Returns the specified
-// element and whether it was found
-func (a serviceErrorMessage) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorMessage
-func (a *serviceErrorMessage) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["message"]; found {
-		err = json.Unmarshal(raw, &a.Message)
-		if err != nil {
-			return fmt.Errorf("error reading 'message': %w", err)
-		}
-		delete(object, "message")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
+var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["message"], err = json.Marshal(a.Message)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'message': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorMetadata. Returns the specified
-// element and whether it was found
-func (a serviceErrorMetadata) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorMetadata
-func (a *serviceErrorMetadata) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["messages"]; found {
-		err = json.Unmarshal(raw, &a.Messages)
-		if err != nil {
-			return fmt.Errorf("error reading 'messages': %w", err)
-		}
-		delete(object, "messages")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
-func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
+var serviceErrorResultFields = jsonx.NewFields("errorCode")
 
-	if a.Messages != nil {
-		object["messages"], err = json.Marshal(a.Messages)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'messages': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorResult. Returns the specified
-// element and whether it was found
-func (a serviceErrorResult) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorResult
-func (a *serviceErrorResult) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["errorCode"]; found {
-		err = json.Unmarshal(raw, &a.ErrorCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'errorCode': %w", err)
-		}
-		delete(object, "errorCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
+var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 
-	object["errorCode"], err = json.Marshal(a.ErrorCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for VerifyAccountRequest. Returns the specified
-// element and whether it was found
-func (a VerifyAccountRequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for VerifyAccountRequest
-func (a *VerifyAccountRequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["accountValidationRequest"]; found {
-		err = json.Unmarshal(raw, &a.AccountValidationRequest)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountValidationRequest': %w", err)
-		}
-		delete(object, "accountValidationRequest")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
-func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
+var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 
-	object["accountValidationRequest"], err = json.Marshal(a.AccountValidationRequest)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountValidationRequest': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for VerifyAccountResponse. Returns the specified
-// element and whether it was found
-func (a VerifyAccountResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for VerifyAccountResponse
-func (a *VerifyAccountResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["accountValidationResponse"]; found {
-		err = json.Unmarshal(raw, &a.AccountValidationResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountValidationResponse': %w", err)
-		}
-		delete(object, "accountValidationResponse")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
-}
-
-// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
-func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
-
-	object["accountValidationResponse"], err = json.Marshal(a.AccountValidationResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountValidationResponse': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
+	return obj.Err()
 }
 
 // ServerInterface represents all server handlers.
