@@ -13,7 +13,7 @@ import (
 
 // cardIDs are the identifiers the card platform's read operations are called with.
 type cardIDs struct {
-	proxy                                    string
+	proxy                                     string
 	program, company, person, account, wallet cardplatform.GUID
 }
 
@@ -102,7 +102,10 @@ func TestCardPlatformContract(t *testing.T) {
 		{"getCardFulfillmentData", func(ctx context.Context) error { _, err := c.GetCardFulfillmentData(ctx, ids.proxy); return err }},
 		{"getCardPin", func(ctx context.Context) error { _, err := c.GetCardPIN(ctx, ids.proxy); return err }},
 		{"showCardPan", func(ctx context.Context) error { _, err := c.ShowCardPAN(ctx, ids.proxy); return err }},
-		{"getCompanyVerificationResult", func(ctx context.Context) error { _, err := c.GetCompanyVerificationResult(ctx, ids.company); return err }},
+		{"getCompanyVerificationResult", func(ctx context.Context) error {
+			_, err := c.GetCompanyVerificationResult(ctx, ids.company)
+			return err
+		}},
 		{"retrieveCompanyKyb", func(ctx context.Context) error { _, err := c.RetrieveCompanyKYB(ctx, ids.company); return err }},
 		{"getProgram", func(ctx context.Context) error { _, err := c.GetProgram(ctx, ids.program); return err }},
 		{"listPayoutOptions", func(ctx context.Context) error {

@@ -72,7 +72,7 @@ type op struct {
 // tally counts the outcomes of one operation's calls.
 type tally struct {
 	calls, ok, apiErrors, decodeFailures, otherFailures, violations int
-	examples                                                      []string
+	examples                                                        []string
 }
 
 // settings returns the mode and the calls per operation for spec (CARDPLATFORM, ...).
