@@ -224,6 +224,8 @@ func (e ServiceErrorDoddFrank) Valid() bool {
 // ACHAccount Account of an ACH transaction.
 type ACHAccount struct {
 	// AccountNumber Account number.
+	//
+	// Example: 3123456789
 	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -281,16 +283,24 @@ type ACHItemStatus string
 // not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// FromDate First date, today or earlier, not more than 180 days back.
 	FromDate scalar.Date `json:"fromDate"`
 
 	// MaximumAmount Maximum amount, 0 to 1,000,000,000, not below minimumAmount; blank means no cap.
+	//
+	//
+	// Example: 125.5
 	MaximumAmount scalar.Decimal `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Minimum amount, 0 to 1,000,000,000, not above maximumAmount; blank or 0 means no
 	// floor.
+	//
+	//
+	// Example: 125.5
 	MinimumAmount scalar.Decimal `json:"minimumAmount,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate; the range is at most 31 days.
@@ -353,6 +363,8 @@ type ACHListTransaction struct {
 	ReturnReasonDescription string `json:"returnReasonDescription,omitempty,omitzero"`
 
 	// SettlementAmount Settlement amount in dollars.
+	//
+	// Example: 125.5
 	SettlementAmount scalar.Decimal `json:"settlementAmount,omitempty,omitzero"`
 
 	// SettlementDate Settlement date.
@@ -368,6 +380,8 @@ type ACHListTransaction struct {
 	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
+	//
+	// Example: 125.5
 	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionCode Two-digit Nacha transaction code.
@@ -413,6 +427,8 @@ type AddressType string
 // accepts a JSON number or a string, and strings may use thousands commas
 // (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 // when decoding.
+//
+// Example: 125.5
 type Amount0To1B = scalar.Decimal
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
@@ -469,6 +485,9 @@ type GetWireInquiryRequest struct {
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	FromAmount Amount0To1B `json:"fromAmount,omitempty,omitzero"`
 
 	// FromDate Start of the period, Unix epoch seconds (e.g. 1669852800 = 2022-12-01T00:00Z).
@@ -491,6 +510,9 @@ type GetWireInquiryRequest struct {
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	ToAmount Amount0To1B `json:"toAmount,omitempty,omitzero"`
 
 	// ToDate End of the period, Unix epoch seconds; the range is at most one year.
@@ -564,6 +586,8 @@ type Party struct {
 	ABA string `json:"aba,omitempty,omitzero"`
 
 	// AccountNumber Account number, 1-34 characters.
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// Bic BIC, 8 or 11 characters.
@@ -690,6 +714,8 @@ type PreviousDayResponse struct {
 // prose; more fields will appear in real responses.
 type PreviousDayTransaction struct {
 	// Amount Amount in dollars (name and type assumed).
+	//
+	// Example: 125.5
 	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
 
 	// BaiCode Three-digit BAI code.
@@ -728,6 +754,8 @@ type RTPListTransaction struct {
 	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
+	//
+	// Example: 125.5
 	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
@@ -741,6 +769,8 @@ type RTPListTransaction struct {
 	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	//
+	// Example: 2024-05-01T10:20:30
 	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
@@ -749,6 +779,8 @@ type RTPListTransaction struct {
 // not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
@@ -758,12 +790,18 @@ type RTPListRequest struct {
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
@@ -861,6 +899,8 @@ type serviceErrorResult struct {
 // TransactionAccount Account of a party of a payment.
 type TransactionAccount struct {
 	// AccountNumber Account number.
+	//
+	// Example: 3123456789
 	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -886,6 +926,8 @@ type WireDetailsResponse struct {
 // WireListRequest Wire inquiry filter (bank spec 1.3.6), with the page parameters in the body.
 type WireListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
@@ -895,12 +937,18 @@ type WireListRequest struct {
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
 	// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
 	// when decoding.
+	//
+	//
+	// Example: 125.5
 	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
 
 	// PageNumber Page to return, from 1. Default not published.
@@ -952,6 +1000,8 @@ type WireListTransaction struct {
 	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
+	//
+	// Example: 125.5
 	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
@@ -965,6 +1015,8 @@ type WireListTransaction struct {
 	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	//
+	// Example: 2024-05-01T10:20:30
 	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
 }
 
@@ -999,6 +1051,8 @@ type WireTransaction struct {
 	SendersReference string `json:"sendersReference,omitempty,omitzero"`
 
 	// TransactionAmount Amount in dollars.
+	//
+	// Example: 125.5
 	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
@@ -1012,6 +1066,8 @@ type WireTransaction struct {
 	TransactionStatus PaymentTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
 
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	//
+	// Example: 2024-05-01T10:20:30
 	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }

@@ -295,6 +295,8 @@ type AcctOwner struct {
 	HomePhone string `json:"homePhone,omitempty,omitzero"`
 
 	// IDNo Identification number.
+	//
+	// Example: OH1234567
 	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
 
 	// IDState Two-character state of issuance of the identification, or its place of issuance if
@@ -317,6 +319,8 @@ type AcctOwner struct {
 	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
 
 	// SSN Full SSN / tax id (9 digits) or its last four digits.
+	//
+	// Example: 123456789
 	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
@@ -651,6 +655,8 @@ type HealthCheckResponse struct {
 	Status string `json:"Status,omitempty,omitzero"`
 
 	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	//
+	// Example: 2024-05-01T10:20:30
 	Timestamp scalar.Timestamp `json:"Timestamp,omitempty,omitzero"`
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
@@ -687,6 +693,9 @@ type Inquiry struct {
 	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
 	// forbids only separators and leading zeroes and ACH (Nacha) account numbers are
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
+	//
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber"`
 
 	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
@@ -770,6 +779,8 @@ type Result struct {
 	Client ClientEcho `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Echoes the request.
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// AdditionalID Echoes the request, if provided.

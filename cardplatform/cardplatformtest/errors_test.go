@@ -55,7 +55,7 @@ func TestNotFoundPerOperation(t *testing.T) {
 		{"assignCard", "POST", "/cards/assign", map[string]any{"card_proxy": "0", "person_guid": unknown}, false},
 		{"activateCard", "POST", "/cards/0/activate", map[string]any{}, true},
 		{"changeCardStatus", "POST", "/cards/0/status", map[string]any{"card_status": "LOST"}, true},
-		{"validateCard", "POST", "/cards/validate", map[string]any{"card_number": "4000000000000000", "cvv": "1"}, true},
+		{"validateCard", "POST", "/cards/validate", map[string]any{"card_number": "4000000000000000", "cvv": "999"}, true},
 		{"setCardPin", "POST", "/cards/0/pin", map[string]any{"pin": "1234"}, true},
 		{"getCardPin", "GET", "/cards/0/pin", nil, true},
 		{"replaceCard", "POST", "/cards/0/replace", map[string]any{}, false},

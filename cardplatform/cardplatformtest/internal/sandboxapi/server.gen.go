@@ -137,22 +137,36 @@ type Account struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus    AccountStatus  `json:"account_status,omitempty,omitzero"`
-	AccountType      string         `json:"account_type,omitempty,omitzero"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType   string        `json:"account_type,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
 	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
-	InterestPosted       scalar.Decimal             `json:"interest_posted,omitempty,omitzero"`
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	//
+	// Example: 125.5
+	InterestPosted scalar.Decimal `json:"interest_posted,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
+	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountBalancesDTO Program balance of one account type; fields not published (assumed).
 type AccountBalancesDTO struct {
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	AccountType string `json:"account_type,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
+	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+
+	// SuspenseBalance Example: 125.5
 	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -163,9 +177,13 @@ type AccountByBalanceDTO struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType   string        `json:"account_type,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
 	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
 	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -174,6 +192,8 @@ type AccountByBalanceDTO struct {
 // AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
 type AccountByBalanceDTOCacheResponse struct {
 	// CachedAt When the cached values were computed.
+	//
+	// Example: 2024-05-01T10:20:30
 	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
 	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -188,12 +208,22 @@ type AccountDTO struct {
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND.
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	AccountType string `json:"account_type,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
+	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID   scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+
+	// SuspenseBalance Example: 125.5
+	SuspenseBalance scalar.Decimal `json:"suspense_balance,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -201,20 +231,24 @@ type AccountDTO struct {
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGUID           scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	AccountInstrumentGUID scalar.GUID                `json:"account_instrument_guid,omitempty,omitzero"`
-	InstrumentGUID        scalar.GUID                `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentStatus      string                     `json:"instrument_status,omitempty,omitzero"`
-	InstrumentType        string                     `json:"instrument_type,omitempty,omitzero"`
-	SysUTCInserted        scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
-	AdditionalProperties  map[string]json.RawMessage `json:"-"`
+	AccountGUID           scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID scalar.GUID `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        scalar.GUID `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string      `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string      `json:"instrument_type,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -245,7 +279,9 @@ type Address struct {
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
 type AdjustBalanceRequest struct {
-	AccountGUID scalar.GUID    `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
 	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
 	Description string         `json:"description,omitempty,omitzero"`
 
@@ -256,10 +292,18 @@ type AdjustBalanceRequest struct {
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
+	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
 	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
 	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -268,19 +312,29 @@ type AdjustBalanceResponse struct {
 // AdvancePreCalcRequest Request to pre-calculate an advance; fields not published (assumed).
 type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
+	//
+	// Example: 125.5
 	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
 type AdvancePreCalcResponse struct {
-	AccountGUID   scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	AdvanceAmount scalar.Decimal   `json:"advance_amount,omitempty,omitzero"`
-	FeeAmount     scalar.Decimal   `json:"fee_amount,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// AdvanceAmount Example: 125.5
+	AdvanceAmount scalar.Decimal `json:"advance_amount,omitempty,omitzero"`
+
+	// FeeAmount Example: 125.5
+	FeeAmount scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
+
+	// RepaymentDate Example: 2024-05-01T10:20:30
 	RepaymentDate scalar.Timestamp `json:"repayment_date,omitempty,omitzero"`
 
 	// RequestID Identifies the advance when it is applied.
-	RequestID            string                     `json:"request_id,omitempty,omitzero"`
+	RequestID string `json:"request_id,omitempty,omitzero"`
+
+	// TotalRepaymentAmount Example: 125.5
 	TotalRepaymentAmount scalar.Decimal             `json:"total_repayment_amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -294,7 +348,9 @@ type ApplyAdvanceRequest struct {
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// AdvanceAmount Example: 125.5
 	AdvanceAmount        scalar.Decimal             `json:"advance_amount,omitempty,omitzero"`
 	RequestID            string                     `json:"request_id,omitempty,omitzero"`
 	Status               string                     `json:"status,omitempty,omitzero"`
@@ -341,11 +397,13 @@ type BatchfileRequest struct {
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
-	FileName             string                     `json:"file_name,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	ReportName           string                     `json:"report_name,omitempty,omitzero"`
-	Status               string                     `json:"status,omitempty,omitzero"`
+	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
+	FileName      string      `json:"file_name,omitempty,omitzero"`
+	ProgramGUID   scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	ReportName    string      `json:"report_name,omitempty,omitzero"`
+	Status        string      `json:"status,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
 	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -353,14 +411,18 @@ type BatchfileResponse struct {
 // BulkOrderDetail A bulk order; fields not published (assumed).
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
-	PackageGUID          scalar.GUID                `json:"package_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
+	CompanyGUID     scalar.GUID     `json:"company_guid,omitempty,omitzero"`
+	OrderGUID       scalar.GUID     `json:"order_guid,omitempty,omitzero"`
+	PackageGUID     scalar.GUID     `json:"package_guid,omitempty,omitzero"`
+	PersonGUID      scalar.GUID     `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID     scalar.GUID     `json:"program_guid,omitempty,omitzero"`
+	Quantity        int32           `json:"quantity,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -440,6 +502,8 @@ type CardDTO struct {
 	CardCondition CardCondition `json:"card_condition,omitempty,omitzero"`
 
 	// CardNumber Full PAN (secret).
+	//
+	// Example: 4111111111111111
 	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CardProxy Identifier of the card in paths.
@@ -452,13 +516,17 @@ type CardDTO struct {
 	CardTrackingDetail CardTrackingDetail `json:"card_tracking_detail,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
+	//
+	// Example: 123
 	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
 	ExpirationDate string `json:"expiration_date,omitempty,omitzero"`
 
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType          IssuanceType     `json:"issuance_type,omitempty,omitzero"`
+	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
+
+	// LogicalExpirationDate Example: 2024-05-01T10:20:30
 	LogicalExpirationDate scalar.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
 
 	// MaskCardPAN PAN with the middle digits replaced by X (not secret).
@@ -469,8 +537,12 @@ type CardDTO struct {
 	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails  SupplementalDetails        `json:"supplemental_details,omitempty,omitzero"`
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -490,6 +562,8 @@ type CardPINDTO struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// PIN The PIN (secret).
+	//
+	// Example: 1234
 	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -507,13 +581,17 @@ type CardStatusDTO struct {
 
 // CardTrackingDetail Production and shipment tracking of a card.
 type CardTrackingDetail struct {
-	CardDeliveryMethod         string                     `json:"card_delivery_method,omitempty,omitzero"`
-	CardDeliveryTrackingNumber string                     `json:"card_delivery_tracking_number,omitempty,omitzero"`
-	CardPackageName            string                     `json:"card_package_name,omitempty,omitzero"`
-	CardRequested              scalar.Timestamp           `json:"card_requested,omitempty,omitzero"`
-	CardShipmentDate           scalar.Timestamp           `json:"card_shipment_date,omitempty,omitzero"`
-	FulfillmentHouseName       string                     `json:"fulfillment_house_name,omitempty,omitzero"`
-	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+	CardDeliveryMethod         string `json:"card_delivery_method,omitempty,omitzero"`
+	CardDeliveryTrackingNumber string `json:"card_delivery_tracking_number,omitempty,omitzero"`
+	CardPackageName            string `json:"card_package_name,omitempty,omitzero"`
+
+	// CardRequested Example: 2024-05-01T10:20:30
+	CardRequested scalar.Timestamp `json:"card_requested,omitempty,omitzero"`
+
+	// CardShipmentDate Example: 2024-05-01T10:20:30
+	CardShipmentDate     scalar.Timestamp           `json:"card_shipment_date,omitempty,omitzero"`
+	FulfillmentHouseName string                     `json:"fulfillment_house_name,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ChangeAdvanceCycleRequest Request to change the advance cycle; fields not published (assumed).
@@ -525,16 +603,22 @@ type ChangeAdvanceCycleRequest struct {
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	Cycle                string                     `json:"cycle,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	Cycle       string      `json:"cycle,omitempty,omitzero"`
+
+	// NextCycleDate Example: 2024-05-01T10:20:30
 	NextCycleDate        scalar.Timestamp           `json:"next_cycle_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
 type CheckDTO struct {
-	AccountGUID scalar.GUID      `json:"account_guid,omitempty,omitzero"`
-	Amount      scalar.Decimal   `json:"amount,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+
+	// CheckDate Example: 2024-05-01T10:20:30
 	CheckDate   scalar.Timestamp `json:"check_date,omitempty,omitzero"`
 	CheckNumber string           `json:"check_number,omitempty,omitzero"`
 
@@ -564,9 +648,13 @@ type CheckSearchDTO struct {
 	CheckNumber string      `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
-	EndDate              scalar.Timestamp           `json:"end_date,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	CheckStatus string `json:"check_status,omitempty,omitzero"`
+
+	// EndDate Example: 2024-05-01T10:20:30
+	EndDate    scalar.Timestamp `json:"end_date,omitempty,omitzero"`
+	PersonGUID scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+
+	// StartDate Example: 2024-05-01T10:20:30
 	StartDate            scalar.Timestamp           `json:"start_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -587,11 +675,15 @@ type CheckStatusDTO struct {
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address              Address                    `json:"address,omitempty,omitzero"`
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	Address     Address     `json:"address,omitempty,omitzero"`
+	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	CompanyName string      `json:"company_name,omitempty,omitzero"`
+	DbaName     string      `json:"dba_name,omitempty,omitzero"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -607,8 +699,10 @@ type CompanyProgramDTO struct {
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	VerificationStatus   string                     `json:"verification_status,omitempty,omitzero"`
+	CompanyGUID        scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus string      `json:"verification_status,omitempty,omitzero"`
+
+	// VerifiedAt Example: 2024-05-01T10:20:30
 	VerifiedAt           scalar.Timestamp           `json:"verified_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -708,6 +802,7 @@ type CreateSharedAccountResponse struct {
 
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
+	// Amount Example: 125.5
 	Amount            scalar.Decimal `json:"amount,omitempty,omitzero"`
 	ClientReferenceID string         `json:"client_reference_id,omitempty,omitzero"`
 
@@ -734,7 +829,9 @@ type DisbursementPayoutPreference struct {
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
 	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
 	DisbursementGUID     scalar.GUID                `json:"disbursement_guid,omitempty,omitzero"`
 	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
@@ -744,7 +841,9 @@ type DisbursementResponse struct {
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
 	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
 	Reason               string                     `json:"reason,omitempty,omitzero"`
 	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
@@ -753,7 +852,9 @@ type DisputeChargebackRequest struct {
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
 	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
 	DisputeGUID          scalar.GUID                `json:"dispute_guid,omitempty,omitzero"`
 	DisputeStatus        string                     `json:"dispute_status,omitempty,omitzero"`
@@ -764,6 +865,8 @@ type DisputeChargebackResponse struct {
 // EncryptedCardData The payload of encrypted_card_data once decrypted; never sent as such.
 type EncryptedCardData struct {
 	// AccountNumber Account number (PAN), digits 0-9 (secret).
+	//
+	// Example: 3123456789
 	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// ExpirationMonth Expiration month, two digits.
@@ -779,9 +882,16 @@ type EncryptedCardData struct {
 
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
-	Cvx2                 scalar.Secret              `json:"cvx2,omitempty,omitzero"`
-	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
-	Track1               scalar.Secret              `json:"track1,omitempty,omitzero"`
+	// Cvx2 Example: 123
+	Cvx2 scalar.Secret `json:"cvx2,omitempty,omitzero"`
+
+	// PIN Example: 1234
+	PIN scalar.Secret `json:"pin,omitempty,omitzero"`
+
+	// Track1 Example: %B4111111111111111^LEE/PAT^2911101000000000000000000?
+	Track1 scalar.Secret `json:"track1,omitempty,omitzero"`
+
+	// Track2 Example: ;4111111111111111=29111010000000000000?
 	Track2               scalar.Secret              `json:"track2,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -791,6 +901,8 @@ type FeeApplyRequest struct {
 	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Fee amount, when it differs from the configured amount.
+	//
+	// Example: 125.5
 	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
 	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
 
@@ -801,7 +913,9 @@ type FeeApplyRequest struct {
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
+	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+
+	// Amount Example: 125.5
 	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
 	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
@@ -811,6 +925,7 @@ type FeeApplyResponse struct {
 
 // FeesResponse A fee of a program; fields not published (assumed).
 type FeesResponse struct {
+	// FeeAmount Example: 125.5
 	FeeAmount   scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
 	FeeGUID     scalar.GUID    `json:"fee_guid,omitempty,omitzero"`
 	FeeName     string         `json:"fee_name,omitempty,omitzero"`
@@ -830,19 +945,26 @@ type GenericEncryptedCardDataRequest struct {
 // GenericEncryptedCardDataResponse Encrypted card data; further fields not published.
 type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
+	//
+	// Example: c2VjcmV0
 	EncryptedCardData    scalar.Secret              `json:"encrypted_card_data,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
-	InvoiceAmount      scalar.Decimal   `json:"invoice_amount,omitempty,omitzero"`
+	// InvoiceAmount Example: 125.5
+	InvoiceAmount scalar.Decimal `json:"invoice_amount,omitempty,omitzero"`
+
+	// InvoiceDate Example: 2024-05-01T10:20:30
 	InvoiceDate        scalar.Timestamp `json:"invoice_date,omitempty,omitzero"`
 	InvoiceDescription string           `json:"invoice_description,omitempty,omitzero"`
 	InvoiceNumber      string           `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
-	InvoiceStatus             string                     `json:"invoice_status,omitempty,omitzero"`
+	InvoiceStatus string `json:"invoice_status,omitempty,omitzero"`
+
+	// PaymentDueAmount Example: 125.5
 	PaymentDueAmount          scalar.Decimal             `json:"payment_due_amount,omitempty,omitzero"`
 	PaymentDueReferenceNumber string                     `json:"payment_due_reference_number,omitempty,omitzero"`
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
@@ -850,8 +972,12 @@ type Invoice struct {
 
 // InvoiceSearchRequest Filters of an invoice search; fields not published (assumed).
 type InvoiceSearchRequest struct {
-	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	InvoiceDateEnd       scalar.Timestamp           `json:"invoice_date_end,omitempty,omitzero"`
+	CardProxy string `json:"card_proxy,omitempty,omitzero"`
+
+	// InvoiceDateEnd Example: 2024-05-01T10:20:30
+	InvoiceDateEnd scalar.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
+
+	// InvoiceDateStart Example: 2024-05-01T10:20:30
 	InvoiceDateStart     scalar.Timestamp           `json:"invoice_date_start,omitempty,omitzero"`
 	InvoiceStatus        string                     `json:"invoice_status,omitempty,omitzero"`
 	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
@@ -922,6 +1048,8 @@ type Person struct {
 	LastName          string `json:"last_name,omitempty,omitzero"`
 
 	// LedgerBalance Ledger balance (money).
+	//
+	// Example: 125.5
 	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
@@ -1022,10 +1150,14 @@ type RequestCardDataResponse struct {
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID       scalar.GUID                `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
-	RequestedAt          scalar.Timestamp           `json:"requested_at,omitempty,omitzero"`
+	CompanyGUID    scalar.GUID `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID scalar.GUID `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string      `json:"kyb_status,omitempty,omitzero"`
+
+	// RequestedAt Example: 2024-05-01T10:20:30
+	RequestedAt scalar.Timestamp `json:"requested_at,omitempty,omitzero"`
+
+	// RespondedAt Example: 2024-05-01T10:20:30
 	RespondedAt          scalar.Timestamp           `json:"responded_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -1048,9 +1180,13 @@ type SearchAccountsProgramResponse struct {
 	AccountName string      `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	AvailableBalance     scalar.Decimal             `json:"available_balance,omitempty,omitzero"`
+	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType   string        `json:"account_type,omitempty,omitzero"`
+
+	// AvailableBalance Example: 125.5
+	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+
+	// LedgerBalance Example: 125.5
 	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
 	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -1122,9 +1258,13 @@ type UpdateSharedAccountRequest struct {
 // ValidateCardDTO Card number and CVV to validate; further fields not published.
 type ValidateCardDTO struct {
 	// CardNumber Full PAN (secret).
+	//
+	// Example: 4111111111111111
 	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
+	//
+	// Example: 123
 	CVV                  scalar.Secret              `json:"cvv,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }

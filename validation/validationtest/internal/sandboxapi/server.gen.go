@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/oapi-codegen/runtime"
 )
 
@@ -306,6 +307,8 @@ type AcctOwner struct {
 	HomePhone string `json:"homePhone,omitempty,omitzero"`
 
 	// IDNo Identification number.
+	//
+	// Example: OH1234567
 	IDNo string `json:"idNo,omitempty,omitzero"`
 
 	// IDState Two-character state of issuance of the identification, or its place of issuance if
@@ -328,6 +331,8 @@ type AcctOwner struct {
 	NameSuffix string `json:"nameSuffix,omitempty,omitzero"`
 
 	// SSN Full SSN / tax id (9 digits) or its last four digits.
+	//
+	// Example: 123456789
 	SSN string `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
@@ -662,6 +667,8 @@ type HealthCheckResponse struct {
 	Status string `json:"Status,omitempty,omitzero"`
 
 	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	//
+	// Example: 2024-05-01T10:20:30
 	Timestamp string `json:"Timestamp,omitempty,omitzero"`
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
@@ -698,6 +705,9 @@ type Inquiry struct {
 	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
 	// forbids only separators and leading zeroes and ACH (Nacha) account numbers are
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
+	//
+	//
+	// Example: 3123456789
 	AccountNumber string `json:"accountNumber"`
 
 	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
@@ -781,6 +791,8 @@ type Result struct {
 	Client ClientEcho `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Echoes the request.
+	//
+	// Example: 3123456789
 	AccountNumber string `json:"accountNumber,omitempty,omitzero"`
 
 	// AdditionalID Echoes the request, if provided.
@@ -1009,2405 +1021,770 @@ type VerifyAccountJSONRequestBody = VerifyAccountRequest
 // VerifyAccountV2JSONRequestBody defines body for VerifyAccountV2 for application/json ContentType.
 type VerifyAccountV2JSONRequestBody = VerifyAccountV2Request
 
-// Getter for additional properties for AOARequest. Returns the specified
-// element and whether it was found
-func (a AOARequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
+// aOARequestFields are the JSON member names of AOARequest's own fields.
+var aOARequestFields = jsonx.NewFields("Inquiry")
 
-// Setter for additional properties for AOARequest
-func (a *AOARequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AOARequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Inquiry"]; found {
-		err = json.Unmarshal(raw, &a.Inquiry)
-		if err != nil {
-			return fmt.Errorf("error reading 'Inquiry': %w", err)
-		}
-		delete(object, "Inquiry")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch aOARequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Inquiry, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AOARequest to handle AdditionalProperties
-func (a AOARequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
+var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
-	object["Inquiry"], err = json.Marshal(a.Inquiry)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Inquiry': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AccountValidationRequest. Returns the specified
-// element and whether it was found
-func (a AccountValidationRequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AccountValidationRequest
-func (a *AccountValidationRequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOARequest"]; found {
-		err = json.Unmarshal(raw, &a.AOARequest)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOARequest': %w", err)
-		}
-		delete(object, "AOARequest")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOARequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AccountValidationRequest to handle AdditionalProperties
-func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
+var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 
-	object["AOARequest"], err = json.Marshal(a.AOARequest)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOARequest': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AccountValidationResponse. Returns the specified
-// element and whether it was found
-func (a AccountValidationResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AccountValidationResponse
-func (a *AccountValidationResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOAResponse"]; found {
-		err = json.Unmarshal(raw, &a.AOAResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOAResponse': %w", err)
-		}
-		delete(object, "AOAResponse")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AccountValidationResponse to handle AdditionalProperties
-func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctOwnerFields are the JSON member names of AcctOwner's own fields.
+var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
 
-	object["AOAResponse"], err = json.Marshal(a.AOAResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctOwner. Returns the specified
-// element and whether it was found
-func (a AcctOwner) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctOwner
-func (a *AcctOwner) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctOwner to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["addressLine1"]; found {
-		err = json.Unmarshal(raw, &a.AddressLine1)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressLine1': %w", err)
-		}
-		delete(object, "addressLine1")
-	}
-
-	if raw, found := object["addressLine2"]; found {
-		err = json.Unmarshal(raw, &a.AddressLine2)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressLine2': %w", err)
-		}
-		delete(object, "addressLine2")
-	}
-
-	if raw, found := object["businessName"]; found {
-		err = json.Unmarshal(raw, &a.BusinessName)
-		if err != nil {
-			return fmt.Errorf("error reading 'businessName': %w", err)
-		}
-		delete(object, "businessName")
-	}
-
-	if raw, found := object["city"]; found {
-		err = json.Unmarshal(raw, &a.City)
-		if err != nil {
-			return fmt.Errorf("error reading 'city': %w", err)
-		}
-		delete(object, "city")
-	}
-
-	if raw, found := object["dob"]; found {
-		err = json.Unmarshal(raw, &a.DOB)
-		if err != nil {
-			return fmt.Errorf("error reading 'dob': %w", err)
-		}
-		delete(object, "dob")
-	}
-
-	if raw, found := object["firstName"]; found {
-		err = json.Unmarshal(raw, &a.FirstName)
-		if err != nil {
-			return fmt.Errorf("error reading 'firstName': %w", err)
-		}
-		delete(object, "firstName")
-	}
-
-	if raw, found := object["homePhone"]; found {
-		err = json.Unmarshal(raw, &a.HomePhone)
-		if err != nil {
-			return fmt.Errorf("error reading 'homePhone': %w", err)
-		}
-		delete(object, "homePhone")
-	}
-
-	if raw, found := object["idNo"]; found {
-		err = json.Unmarshal(raw, &a.IDNo)
-		if err != nil {
-			return fmt.Errorf("error reading 'idNo': %w", err)
-		}
-		delete(object, "idNo")
-	}
-
-	if raw, found := object["idState"]; found {
-		err = json.Unmarshal(raw, &a.IDState)
-		if err != nil {
-			return fmt.Errorf("error reading 'idState': %w", err)
-		}
-		delete(object, "idState")
-	}
-
-	if raw, found := object["idType"]; found {
-		err = json.Unmarshal(raw, &a.IDType)
-		if err != nil {
-			return fmt.Errorf("error reading 'idType': %w", err)
-		}
-		delete(object, "idType")
-	}
-
-	if raw, found := object["lastName"]; found {
-		err = json.Unmarshal(raw, &a.LastName)
-		if err != nil {
-			return fmt.Errorf("error reading 'lastName': %w", err)
-		}
-		delete(object, "lastName")
-	}
-
-	if raw, found := object["middleName"]; found {
-		err = json.Unmarshal(raw, &a.MiddleName)
-		if err != nil {
-			return fmt.Errorf("error reading 'middleName': %w", err)
-		}
-		delete(object, "middleName")
-	}
-
-	if raw, found := object["namePrefix"]; found {
-		err = json.Unmarshal(raw, &a.NamePrefix)
-		if err != nil {
-			return fmt.Errorf("error reading 'namePrefix': %w", err)
-		}
-		delete(object, "namePrefix")
-	}
-
-	if raw, found := object["nameSuffix"]; found {
-		err = json.Unmarshal(raw, &a.NameSuffix)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameSuffix': %w", err)
-		}
-		delete(object, "nameSuffix")
-	}
-
-	if raw, found := object["ssn"]; found {
-		err = json.Unmarshal(raw, &a.SSN)
-		if err != nil {
-			return fmt.Errorf("error reading 'ssn': %w", err)
-		}
-		delete(object, "ssn")
-	}
-
-	if raw, found := object["state"]; found {
-		err = json.Unmarshal(raw, &a.State)
-		if err != nil {
-			return fmt.Errorf("error reading 'state': %w", err)
-		}
-		delete(object, "state")
-	}
-
-	if raw, found := object["workPhone"]; found {
-		err = json.Unmarshal(raw, &a.WorkPhone)
-		if err != nil {
-			return fmt.Errorf("error reading 'workPhone': %w", err)
-		}
-		delete(object, "workPhone")
-	}
-
-	if raw, found := object["zipCode"]; found {
-		err = json.Unmarshal(raw, &a.ZipCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'zipCode': %w", err)
-		}
-		delete(object, "zipCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressLine1, v)
+			case 1:
+				err = jsonx.Decode(&a.AddressLine2, v)
+			case 2:
+				err = jsonx.Decode(&a.BusinessName, v)
+			case 3:
+				err = jsonx.Decode(&a.City, v)
+			case 4:
+				err = jsonx.Decode(&a.DOB, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstName, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhone, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNo, v)
+			case 8:
+				err = jsonx.Decode(&a.IDState, v)
+			case 9:
+				err = jsonx.Decode(&a.IDType, v)
+			case 10:
+				err = jsonx.Decode(&a.LastName, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleName, v)
+			case 12:
+				err = jsonx.Decode(&a.NamePrefix, v)
+			case 13:
+				err = jsonx.Decode(&a.NameSuffix, v)
+			case 14:
+				err = jsonx.Decode(&a.SSN, v)
+			case 15:
+				err = jsonx.Decode(&a.State, v)
+			case 16:
+				err = jsonx.Decode(&a.WorkPhone, v)
+			case 17:
+				err = jsonx.Decode(&a.ZipCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctOwner to handle AdditionalProperties
-func (a AcctOwner) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
+var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
 
-	object["addressLine1"], err = json.Marshal(a.AddressLine1)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressLine1': %w", err)
-	}
-
-	object["addressLine2"], err = json.Marshal(a.AddressLine2)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressLine2': %w", err)
-	}
-
-	object["businessName"], err = json.Marshal(a.BusinessName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'businessName': %w", err)
-	}
-
-	object["city"], err = json.Marshal(a.City)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'city': %w", err)
-	}
-
-	object["dob"], err = json.Marshal(a.DOB)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'dob': %w", err)
-	}
-
-	object["firstName"], err = json.Marshal(a.FirstName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'firstName': %w", err)
-	}
-
-	object["homePhone"], err = json.Marshal(a.HomePhone)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'homePhone': %w", err)
-	}
-
-	object["idNo"], err = json.Marshal(a.IDNo)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idNo': %w", err)
-	}
-
-	object["idState"], err = json.Marshal(a.IDState)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idState': %w", err)
-	}
-
-	object["idType"], err = json.Marshal(a.IDType)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idType': %w", err)
-	}
-
-	object["lastName"], err = json.Marshal(a.LastName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'lastName': %w", err)
-	}
-
-	object["middleName"], err = json.Marshal(a.MiddleName)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'middleName': %w", err)
-	}
-
-	object["namePrefix"], err = json.Marshal(a.NamePrefix)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'namePrefix': %w", err)
-	}
-
-	object["nameSuffix"], err = json.Marshal(a.NameSuffix)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameSuffix': %w", err)
-	}
-
-	object["ssn"], err = json.Marshal(a.SSN)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ssn': %w", err)
-	}
-
-	object["state"], err = json.Marshal(a.State)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'state': %w", err)
-	}
-
-	object["workPhone"], err = json.Marshal(a.WorkPhone)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'workPhone': %w", err)
-	}
-
-	object["zipCode"], err = json.Marshal(a.ZipCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'zipCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctOwnerResponse. Returns the specified
-// element and whether it was found
-func (a AcctOwnerResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctOwnerResponse
-func (a *AcctOwnerResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["addressMatch"]; found {
-		err = json.Unmarshal(raw, &a.AddressMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'addressMatch': %w", err)
-		}
-		delete(object, "addressMatch")
-	}
-
-	if raw, found := object["businessNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.BusinessNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'businessNameMatch': %w", err)
-		}
-		delete(object, "businessNameMatch")
-	}
-
-	if raw, found := object["cityMatch"]; found {
-		err = json.Unmarshal(raw, &a.CityMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'cityMatch': %w", err)
-		}
-		delete(object, "cityMatch")
-	}
-
-	if raw, found := object["conditionCode"]; found {
-		err = json.Unmarshal(raw, &a.ConditionCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'conditionCode': %w", err)
-		}
-		delete(object, "conditionCode")
-	}
-
-	if raw, found := object["dobMatch"]; found {
-		err = json.Unmarshal(raw, &a.DOBMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'dobMatch': %w", err)
-		}
-		delete(object, "dobMatch")
-	}
-
-	if raw, found := object["firstNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.FirstNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'firstNameMatch': %w", err)
-		}
-		delete(object, "firstNameMatch")
-	}
-
-	if raw, found := object["homePhoneMatch"]; found {
-		err = json.Unmarshal(raw, &a.HomePhoneMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'homePhoneMatch': %w", err)
-		}
-		delete(object, "homePhoneMatch")
-	}
-
-	if raw, found := object["idNoMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDNoMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idNoMatch': %w", err)
-		}
-		delete(object, "idNoMatch")
-	}
-
-	if raw, found := object["idStateMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDStateMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idStateMatch': %w", err)
-		}
-		delete(object, "idStateMatch")
-	}
-
-	if raw, found := object["idTypeMatch"]; found {
-		err = json.Unmarshal(raw, &a.IDTypeMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'idTypeMatch': %w", err)
-		}
-		delete(object, "idTypeMatch")
-	}
-
-	if raw, found := object["lastNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.LastNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'lastNameMatch': %w", err)
-		}
-		delete(object, "lastNameMatch")
-	}
-
-	if raw, found := object["middleNameMatch"]; found {
-		err = json.Unmarshal(raw, &a.MiddleNameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'middleNameMatch': %w", err)
-		}
-		delete(object, "middleNameMatch")
-	}
-
-	if raw, found := object["nameMatch"]; found {
-		err = json.Unmarshal(raw, &a.NameMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameMatch': %w", err)
-		}
-		delete(object, "nameMatch")
-	}
-
-	if raw, found := object["namePrefixMatch"]; found {
-		err = json.Unmarshal(raw, &a.NamePrefixMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'namePrefixMatch': %w", err)
-		}
-		delete(object, "namePrefixMatch")
-	}
-
-	if raw, found := object["nameSuffixMatch"]; found {
-		err = json.Unmarshal(raw, &a.NameSuffixMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'nameSuffixMatch': %w", err)
-		}
-		delete(object, "nameSuffixMatch")
-	}
-
-	if raw, found := object["overallMatchScore"]; found {
-		err = json.Unmarshal(raw, &a.OverallMatchScore)
-		if err != nil {
-			return fmt.Errorf("error reading 'overallMatchScore': %w", err)
-		}
-		delete(object, "overallMatchScore")
-	}
-
-	if raw, found := object["ssnMatch"]; found {
-		err = json.Unmarshal(raw, &a.SSNMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'ssnMatch': %w", err)
-		}
-		delete(object, "ssnMatch")
-	}
-
-	if raw, found := object["stateMatch"]; found {
-		err = json.Unmarshal(raw, &a.StateMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'stateMatch': %w", err)
-		}
-		delete(object, "stateMatch")
-	}
-
-	if raw, found := object["workPhoneMatch"]; found {
-		err = json.Unmarshal(raw, &a.WorkPhoneMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'workPhoneMatch': %w", err)
-		}
-		delete(object, "workPhoneMatch")
-	}
-
-	if raw, found := object["zipCodeMatch"]; found {
-		err = json.Unmarshal(raw, &a.ZipCodeMatch)
-		if err != nil {
-			return fmt.Errorf("error reading 'zipCodeMatch': %w", err)
-		}
-		delete(object, "zipCodeMatch")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctOwnerResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AddressMatch, v)
+			case 1:
+				err = jsonx.Decode(&a.BusinessNameMatch, v)
+			case 2:
+				err = jsonx.Decode(&a.CityMatch, v)
+			case 3:
+				err = jsonx.Decode(&a.ConditionCode, v)
+			case 4:
+				err = jsonx.Decode(&a.DOBMatch, v)
+			case 5:
+				err = jsonx.Decode(&a.FirstNameMatch, v)
+			case 6:
+				err = jsonx.Decode(&a.HomePhoneMatch, v)
+			case 7:
+				err = jsonx.Decode(&a.IDNoMatch, v)
+			case 8:
+				err = jsonx.Decode(&a.IDStateMatch, v)
+			case 9:
+				err = jsonx.Decode(&a.IDTypeMatch, v)
+			case 10:
+				err = jsonx.Decode(&a.LastNameMatch, v)
+			case 11:
+				err = jsonx.Decode(&a.MiddleNameMatch, v)
+			case 12:
+				err = jsonx.Decode(&a.NameMatch, v)
+			case 13:
+				err = jsonx.Decode(&a.NamePrefixMatch, v)
+			case 14:
+				err = jsonx.Decode(&a.NameSuffixMatch, v)
+			case 15:
+				err = jsonx.Decode(&a.OverallMatchScore, v)
+			case 16:
+				err = jsonx.Decode(&a.SSNMatch, v)
+			case 17:
+				err = jsonx.Decode(&a.StateMatch, v)
+			case 18:
+				err = jsonx.Decode(&a.WorkPhoneMatch, v)
+			case 19:
+				err = jsonx.Decode(&a.ZipCodeMatch, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctOwnerResponse to handle AdditionalProperties
-func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// acctStatusFields are the JSON member names of AcctStatus's own fields.
+var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 
-	object["addressMatch"], err = json.Marshal(a.AddressMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'addressMatch': %w", err)
-	}
-
-	object["businessNameMatch"], err = json.Marshal(a.BusinessNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'businessNameMatch': %w", err)
-	}
-
-	object["cityMatch"], err = json.Marshal(a.CityMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'cityMatch': %w", err)
-	}
-
-	object["conditionCode"], err = json.Marshal(a.ConditionCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'conditionCode': %w", err)
-	}
-
-	object["dobMatch"], err = json.Marshal(a.DOBMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'dobMatch': %w", err)
-	}
-
-	object["firstNameMatch"], err = json.Marshal(a.FirstNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'firstNameMatch': %w", err)
-	}
-
-	object["homePhoneMatch"], err = json.Marshal(a.HomePhoneMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'homePhoneMatch': %w", err)
-	}
-
-	object["idNoMatch"], err = json.Marshal(a.IDNoMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idNoMatch': %w", err)
-	}
-
-	object["idStateMatch"], err = json.Marshal(a.IDStateMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idStateMatch': %w", err)
-	}
-
-	object["idTypeMatch"], err = json.Marshal(a.IDTypeMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'idTypeMatch': %w", err)
-	}
-
-	object["lastNameMatch"], err = json.Marshal(a.LastNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'lastNameMatch': %w", err)
-	}
-
-	object["middleNameMatch"], err = json.Marshal(a.MiddleNameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'middleNameMatch': %w", err)
-	}
-
-	object["nameMatch"], err = json.Marshal(a.NameMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameMatch': %w", err)
-	}
-
-	object["namePrefixMatch"], err = json.Marshal(a.NamePrefixMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'namePrefixMatch': %w", err)
-	}
-
-	object["nameSuffixMatch"], err = json.Marshal(a.NameSuffixMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'nameSuffixMatch': %w", err)
-	}
-
-	object["overallMatchScore"], err = json.Marshal(a.OverallMatchScore)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'overallMatchScore': %w", err)
-	}
-
-	object["ssnMatch"], err = json.Marshal(a.SSNMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ssnMatch': %w", err)
-	}
-
-	object["stateMatch"], err = json.Marshal(a.StateMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'stateMatch': %w", err)
-	}
-
-	object["workPhoneMatch"], err = json.Marshal(a.WorkPhoneMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'workPhoneMatch': %w", err)
-	}
-
-	object["zipCodeMatch"], err = json.Marshal(a.ZipCodeMatch)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'zipCodeMatch': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for AcctStatus. Returns the specified
-// element and whether it was found
-func (a AcctStatus) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for AcctStatus
-func (a *AcctStatus) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for AcctStatus to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["primMessage"]; found {
-		err = json.Unmarshal(raw, &a.PrimMessage)
-		if err != nil {
-			return fmt.Errorf("error reading 'primMessage': %w", err)
-		}
-		delete(object, "primMessage")
-	}
-
-	if raw, found := object["primaryStatusCode"]; found {
-		err = json.Unmarshal(raw, &a.PrimaryStatusCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'primaryStatusCode': %w", err)
-		}
-		delete(object, "primaryStatusCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch acctStatusFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.PrimMessage, v)
+			case 1:
+				err = jsonx.Decode(&a.PrimaryStatusCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for AcctStatus to handle AdditionalProperties
-func (a AcctStatus) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
+var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
 
-	object["primMessage"], err = json.Marshal(a.PrimMessage)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primMessage': %w", err)
-	}
-
-	object["primaryStatusCode"], err = json.Marshal(a.PrimaryStatusCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primaryStatusCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for bankErrorBody. Returns the specified
-// element and whether it was found
-func (a bankErrorBody) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for bankErrorBody
-func (a *bankErrorBody) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for bankErrorBody to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Api-Url"]; found {
-		err = json.Unmarshal(raw, &a.APIURL)
-		if err != nil {
-			return fmt.Errorf("error reading 'Api-Url': %w", err)
-		}
-		delete(object, "Api-Url")
-	}
-
-	if raw, found := object["ErrorMessage"]; found {
-		err = json.Unmarshal(raw, &a.ErrorMessage)
-		if err != nil {
-			return fmt.Errorf("error reading 'ErrorMessage': %w", err)
-		}
-		delete(object, "ErrorMessage")
-	}
-
-	if raw, found := object["ServiceError"]; found {
-		err = json.Unmarshal(raw, &a.ServiceError)
-		if err != nil {
-			return fmt.Errorf("error reading 'ServiceError': %w", err)
-		}
-		delete(object, "ServiceError")
-	}
-
-	if raw, found := object["TransactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionID)
-		if err != nil {
-			return fmt.Errorf("error reading 'TransactionId': %w", err)
-		}
-		delete(object, "TransactionId")
-	}
-
-	if raw, found := object["TransactionTime"]; found {
-		err = json.Unmarshal(raw, &a.TransactionTime)
-		if err != nil {
-			return fmt.Errorf("error reading 'TransactionTime': %w", err)
-		}
-		delete(object, "TransactionTime")
-	}
-
-	if raw, found := object["X-CorrelationId"]; found {
-		err = json.Unmarshal(raw, &a.XCorrelationID)
-		if err != nil {
-			return fmt.Errorf("error reading 'X-CorrelationId': %w", err)
-		}
-		delete(object, "X-CorrelationId")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch bankErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.APIURL, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.ServiceError, v)
+			case 3:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 4:
+				err = jsonx.Decode(&a.TransactionTime, v)
+			case 5:
+				err = jsonx.Decode(&a.XCorrelationID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for bankErrorBody to handle AdditionalProperties
-func (a bankErrorBody) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// clientRecordFields are the JSON member names of ClientRecord's own fields.
+var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-	object["Api-Url"], err = json.Marshal(a.APIURL)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Api-Url': %w", err)
-	}
-
-	object["ErrorMessage"], err = json.Marshal(a.ErrorMessage)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ErrorMessage': %w", err)
-	}
-
-	object["ServiceError"], err = json.Marshal(a.ServiceError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ServiceError': %w", err)
-	}
-
-	object["TransactionId"], err = json.Marshal(a.TransactionID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'TransactionId': %w", err)
-	}
-
-	object["TransactionTime"], err = json.Marshal(a.TransactionTime)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'TransactionTime': %w", err)
-	}
-
-	object["X-CorrelationId"], err = json.Marshal(a.XCorrelationID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'X-CorrelationId': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for ClientRecord. Returns the specified
-// element and whether it was found
-func (a ClientRecord) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for ClientRecord
-func (a *ClientRecord) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for ClientRecord to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["clientDate"]; found {
-		err = json.Unmarshal(raw, &a.ClientDate)
-		if err != nil {
-			return fmt.Errorf("error reading 'clientDate': %w", err)
-		}
-		delete(object, "clientDate")
-	}
-
-	if raw, found := object["clientTime"]; found {
-		err = json.Unmarshal(raw, &a.ClientTime)
-		if err != nil {
-			return fmt.Errorf("error reading 'clientTime': %w", err)
-		}
-		delete(object, "clientTime")
-	}
-
-	if raw, found := object["userDefined"]; found {
-		err = json.Unmarshal(raw, &a.UserDefined)
-		if err != nil {
-			return fmt.Errorf("error reading 'userDefined': %w", err)
-		}
-		delete(object, "userDefined")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch clientRecordFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientDate, v)
+			case 1:
+				err = jsonx.Decode(&a.ClientTime, v)
+			case 2:
+				err = jsonx.Decode(&a.UserDefined, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for ClientRecord to handle AdditionalProperties
-func (a ClientRecord) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
+var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
 
-	object["clientDate"], err = json.Marshal(a.ClientDate)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'clientDate': %w", err)
-	}
-
-	object["clientTime"], err = json.Marshal(a.ClientTime)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'clientTime': %w", err)
-	}
-
-	object["userDefined"], err = json.Marshal(a.UserDefined)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'userDefined': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for HealthCheckResponse. Returns the specified
-// element and whether it was found
-func (a HealthCheckResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for HealthCheckResponse
-func (a *HealthCheckResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["ClientIp"]; found {
-		err = json.Unmarshal(raw, &a.ClientIP)
-		if err != nil {
-			return fmt.Errorf("error reading 'ClientIp': %w", err)
-		}
-		delete(object, "ClientIp")
-	}
-
-	if raw, found := object["Source"]; found {
-		err = json.Unmarshal(raw, &a.Source)
-		if err != nil {
-			return fmt.Errorf("error reading 'Source': %w", err)
-		}
-		delete(object, "Source")
-	}
-
-	if raw, found := object["Status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'Status': %w", err)
-		}
-		delete(object, "Status")
-	}
-
-	if raw, found := object["Timestamp"]; found {
-		err = json.Unmarshal(raw, &a.Timestamp)
-		if err != nil {
-			return fmt.Errorf("error reading 'Timestamp': %w", err)
-		}
-		delete(object, "Timestamp")
-	}
-
-	if raw, found := object["X-Forwarded-For"]; found {
-		err = json.Unmarshal(raw, &a.XForwardedFor)
-		if err != nil {
-			return fmt.Errorf("error reading 'X-Forwarded-For': %w", err)
-		}
-		delete(object, "X-Forwarded-For")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch healthCheckResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ClientIP, v)
+			case 1:
+				err = jsonx.Decode(&a.Source, v)
+			case 2:
+				err = jsonx.Decode(&a.Status, v)
+			case 3:
+				err = jsonx.Decode(&a.Timestamp, v)
+			case 4:
+				err = jsonx.Decode(&a.XForwardedFor, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for HealthCheckResponse to handle AdditionalProperties
-func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// inquiryFields are the JSON member names of Inquiry's own fields.
+var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
 
-	object["ClientIp"], err = json.Marshal(a.ClientIP)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ClientIp': %w", err)
-	}
-
-	object["Source"], err = json.Marshal(a.Source)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Source': %w", err)
-	}
-
-	object["Status"], err = json.Marshal(a.Status)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Status': %w", err)
-	}
-
-	object["Timestamp"], err = json.Marshal(a.Timestamp)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Timestamp': %w", err)
-	}
-
-	object["X-Forwarded-For"], err = json.Marshal(a.XForwardedFor)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'X-Forwarded-For': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for Inquiry. Returns the specified
-// element and whether it was found
-func (a Inquiry) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for Inquiry
-func (a *Inquiry) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for Inquiry to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AcctOwner"]; found {
-		err = json.Unmarshal(raw, &a.AcctOwner)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctOwner': %w", err)
-		}
-		delete(object, "AcctOwner")
-	}
-
-	if raw, found := object["Client"]; found {
-		err = json.Unmarshal(raw, &a.Client)
-		if err != nil {
-			return fmt.Errorf("error reading 'Client': %w", err)
-		}
-		delete(object, "Client")
-	}
-
-	if raw, found := object["accountNumber"]; found {
-		err = json.Unmarshal(raw, &a.AccountNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountNumber': %w", err)
-		}
-		delete(object, "accountNumber")
-	}
-
-	if raw, found := object["additionalId"]; found {
-		err = json.Unmarshal(raw, &a.AdditionalID)
-		if err != nil {
-			return fmt.Errorf("error reading 'additionalId': %w", err)
-		}
-		delete(object, "additionalId")
-	}
-
-	if raw, found := object["amount"]; found {
-		err = json.Unmarshal(raw, &a.Amount)
-		if err != nil {
-			return fmt.Errorf("error reading 'amount': %w", err)
-		}
-		delete(object, "amount")
-	}
-
-	if raw, found := object["routingNumber"]; found {
-		err = json.Unmarshal(raw, &a.RoutingNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'routingNumber': %w", err)
-		}
-		delete(object, "routingNumber")
-	}
-
-	if raw, found := object["secondaryId"]; found {
-		err = json.Unmarshal(raw, &a.SecondaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'secondaryId': %w", err)
-		}
-		delete(object, "secondaryId")
-	}
-
-	if raw, found := object["serialNumber"]; found {
-		err = json.Unmarshal(raw, &a.SerialNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'serialNumber': %w", err)
-		}
-		delete(object, "serialNumber")
-	}
-
-	if raw, found := object["serviceType"]; found {
-		err = json.Unmarshal(raw, &a.ServiceType)
-		if err != nil {
-			return fmt.Errorf("error reading 'serviceType': %w", err)
-		}
-		delete(object, "serviceType")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch inquiryFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.Client, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 3:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 4:
+				err = jsonx.Decode(&a.Amount, v)
+			case 5:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 6:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 7:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 8:
+				err = jsonx.Decode(&a.ServiceType, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for Inquiry to handle AdditionalProperties
-func (a Inquiry) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// paymentErrorFields are the JSON member names of paymentError's own fields.
+var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
-	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
-	}
-
-	object["Client"], err = json.Marshal(a.Client)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
-	}
-
-	object["accountNumber"], err = json.Marshal(a.AccountNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
-	}
-
-	object["additionalId"], err = json.Marshal(a.AdditionalID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
-	}
-
-	object["amount"], err = json.Marshal(a.Amount)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
-	}
-
-	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
-	}
-
-	object["secondaryId"], err = json.Marshal(a.SecondaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
-	}
-
-	object["serialNumber"], err = json.Marshal(a.SerialNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
-	}
-
-	object["serviceType"], err = json.Marshal(a.ServiceType)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serviceType': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for paymentError. Returns the specified
-// element and whether it was found
-func (a paymentError) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for paymentError
-func (a *paymentError) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for paymentError to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["detail"]; found {
-		err = json.Unmarshal(raw, &a.PaymentErrorDetail)
-		if err != nil {
-			return fmt.Errorf("error reading 'detail': %w", err)
-		}
-		delete(object, "detail")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.PaymentErrorDetail, v)
+			case 3:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for paymentError to handle AdditionalProperties
-func (a paymentError) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
+var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["description"], err = json.Marshal(a.Description)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'description': %w", err)
-	}
-
-	object["detail"], err = json.Marshal(a.PaymentErrorDetail)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'detail': %w", err)
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for paymentErrorDetail. Returns the specified
-// element and whether it was found
-func (a paymentErrorDetail) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for paymentErrorDetail
-func (a *paymentErrorDetail) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["description"]; found {
-		err = json.Unmarshal(raw, &a.Description)
-		if err != nil {
-			return fmt.Errorf("error reading 'description': %w", err)
-		}
-		delete(object, "description")
-	}
-
-	if raw, found := object["title"]; found {
-		err = json.Unmarshal(raw, &a.Title)
-		if err != nil {
-			return fmt.Errorf("error reading 'title': %w", err)
-		}
-		delete(object, "title")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch paymentErrorDetailFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			case 2:
+				err = jsonx.Decode(&a.Title, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for paymentErrorDetail to handle AdditionalProperties
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// resultFields are the JSON member names of Result's own fields.
+var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["description"], err = json.Marshal(a.Description)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'description': %w", err)
-	}
-
-	object["title"], err = json.Marshal(a.Title)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'title': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for Result. Returns the specified
-// element and whether it was found
-func (a Result) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for Result
-func (a *Result) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for Result to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AcctOwner"]; found {
-		err = json.Unmarshal(raw, &a.AcctOwner)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctOwner': %w", err)
-		}
-		delete(object, "AcctOwner")
-	}
-
-	if raw, found := object["AcctStatus"]; found {
-		err = json.Unmarshal(raw, &a.AcctStatus)
-		if err != nil {
-			return fmt.Errorf("error reading 'AcctStatus': %w", err)
-		}
-		delete(object, "AcctStatus")
-	}
-
-	if raw, found := object["Client"]; found {
-		err = json.Unmarshal(raw, &a.Client)
-		if err != nil {
-			return fmt.Errorf("error reading 'Client': %w", err)
-		}
-		delete(object, "Client")
-	}
-
-	if raw, found := object["accountNumber"]; found {
-		err = json.Unmarshal(raw, &a.AccountNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountNumber': %w", err)
-		}
-		delete(object, "accountNumber")
-	}
-
-	if raw, found := object["additionalId"]; found {
-		err = json.Unmarshal(raw, &a.AdditionalID)
-		if err != nil {
-			return fmt.Errorf("error reading 'additionalId': %w", err)
-		}
-		delete(object, "additionalId")
-	}
-
-	if raw, found := object["amount"]; found {
-		err = json.Unmarshal(raw, &a.Amount)
-		if err != nil {
-			return fmt.Errorf("error reading 'amount': %w", err)
-		}
-		delete(object, "amount")
-	}
-
-	if raw, found := object["errorCode"]; found {
-		err = json.Unmarshal(raw, &a.ErrorCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'errorCode': %w", err)
-		}
-		delete(object, "errorCode")
-	}
-
-	if raw, found := object["feeAttrib"]; found {
-		err = json.Unmarshal(raw, &a.FeeAttrib)
-		if err != nil {
-			return fmt.Errorf("error reading 'feeAttrib': %w", err)
-		}
-		delete(object, "feeAttrib")
-	}
-
-	if raw, found := object["primaryId"]; found {
-		err = json.Unmarshal(raw, &a.PrimaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'primaryId': %w", err)
-		}
-		delete(object, "primaryId")
-	}
-
-	if raw, found := object["routingNumber"]; found {
-		err = json.Unmarshal(raw, &a.RoutingNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'routingNumber': %w", err)
-		}
-		delete(object, "routingNumber")
-	}
-
-	if raw, found := object["secondaryId"]; found {
-		err = json.Unmarshal(raw, &a.SecondaryID)
-		if err != nil {
-			return fmt.Errorf("error reading 'secondaryId': %w", err)
-		}
-		delete(object, "secondaryId")
-	}
-
-	if raw, found := object["serialNumber"]; found {
-		err = json.Unmarshal(raw, &a.SerialNumber)
-		if err != nil {
-			return fmt.Errorf("error reading 'serialNumber': %w", err)
-		}
-		delete(object, "serialNumber")
-	}
-
-	if raw, found := object["systemRecordId"]; found {
-		err = json.Unmarshal(raw, &a.SystemRecordID)
-		if err != nil {
-			return fmt.Errorf("error reading 'systemRecordId': %w", err)
-		}
-		delete(object, "systemRecordId")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch resultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AcctOwner, v)
+			case 1:
+				err = jsonx.Decode(&a.AcctStatus, v)
+			case 2:
+				err = jsonx.Decode(&a.Client, v)
+			case 3:
+				err = jsonx.Decode(&a.AccountNumber, v)
+			case 4:
+				err = jsonx.Decode(&a.AdditionalID, v)
+			case 5:
+				err = jsonx.Decode(&a.Amount, v)
+			case 6:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			case 7:
+				err = jsonx.Decode(&a.FeeAttrib, v)
+			case 8:
+				err = jsonx.Decode(&a.PrimaryID, v)
+			case 9:
+				err = jsonx.Decode(&a.RoutingNumber, v)
+			case 10:
+				err = jsonx.Decode(&a.SecondaryID, v)
+			case 11:
+				err = jsonx.Decode(&a.SerialNumber, v)
+			case 12:
+				err = jsonx.Decode(&a.SystemRecordID, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding Result member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for Result to handle AdditionalProperties
-func (a Result) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorFields are the JSON member names of serviceError's own fields.
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
-	object["AcctOwner"], err = json.Marshal(a.AcctOwner)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctOwner': %w", err)
-	}
-
-	object["AcctStatus"], err = json.Marshal(a.AcctStatus)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AcctStatus': %w", err)
-	}
-
-	object["Client"], err = json.Marshal(a.Client)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Client': %w", err)
-	}
-
-	object["accountNumber"], err = json.Marshal(a.AccountNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountNumber': %w", err)
-	}
-
-	object["additionalId"], err = json.Marshal(a.AdditionalID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'additionalId': %w", err)
-	}
-
-	object["amount"], err = json.Marshal(a.Amount)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'amount': %w", err)
-	}
-
-	object["errorCode"], err = json.Marshal(a.ErrorCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
-	}
-
-	object["feeAttrib"], err = json.Marshal(a.FeeAttrib)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'feeAttrib': %w", err)
-	}
-
-	object["primaryId"], err = json.Marshal(a.PrimaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'primaryId': %w", err)
-	}
-
-	object["routingNumber"], err = json.Marshal(a.RoutingNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'routingNumber': %w", err)
-	}
-
-	object["secondaryId"], err = json.Marshal(a.SecondaryID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'secondaryId': %w", err)
-	}
-
-	object["serialNumber"], err = json.Marshal(a.SerialNumber)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'serialNumber': %w", err)
-	}
-
-	object["systemRecordId"], err = json.Marshal(a.SystemRecordID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'systemRecordId': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceError. Returns the specified
-// element and whether it was found
-func (a serviceError) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceError
-func (a *serviceError) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceError to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["AOAResponse"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorAOAResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'AOAResponse': %w", err)
-		}
-		delete(object, "AOAResponse")
-	}
-
-	if raw, found := object["ConnectError"]; found {
-		err = json.Unmarshal(raw, &a.ConnectError)
-		if err != nil {
-			return fmt.Errorf("error reading 'ConnectError': %w", err)
-		}
-		delete(object, "ConnectError")
-	}
-
-	if raw, found := object["doddFrank"]; found {
-		err = json.Unmarshal(raw, &a.DoddFrank)
-		if err != nil {
-			return fmt.Errorf("error reading 'doddFrank': %w", err)
-		}
-		delete(object, "doddFrank")
-	}
-
-	if raw, found := object["error"]; found {
-		err = json.Unmarshal(raw, &a.PaymentError)
-		if err != nil {
-			return fmt.Errorf("error reading 'error': %w", err)
-		}
-		delete(object, "error")
-	}
-
-	if raw, found := object["metadata"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorMetadata)
-		if err != nil {
-			return fmt.Errorf("error reading 'metadata': %w", err)
-		}
-		delete(object, "metadata")
-	}
-
-	if raw, found := object["requestReference"]; found {
-		err = json.Unmarshal(raw, &a.RequestReference)
-		if err != nil {
-			return fmt.Errorf("error reading 'requestReference': %w", err)
-		}
-		delete(object, "requestReference")
-	}
-
-	if raw, found := object["sendersReference"]; found {
-		err = json.Unmarshal(raw, &a.SendersReference)
-		if err != nil {
-			return fmt.Errorf("error reading 'sendersReference': %w", err)
-		}
-		delete(object, "sendersReference")
-	}
-
-	if raw, found := object["status"]; found {
-		err = json.Unmarshal(raw, &a.Status)
-		if err != nil {
-			return fmt.Errorf("error reading 'status': %w", err)
-		}
-		delete(object, "status")
-	}
-
-	if raw, found := object["transactionId"]; found {
-		err = json.Unmarshal(raw, &a.TransactionID)
-		if err != nil {
-			return fmt.Errorf("error reading 'transactionId': %w", err)
-		}
-		delete(object, "transactionId")
-	}
-
-	if raw, found := object["valueDate"]; found {
-		err = json.Unmarshal(raw, &a.ValueDate)
-		if err != nil {
-			return fmt.Errorf("error reading 'valueDate': %w", err)
-		}
-		delete(object, "valueDate")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ConnectError, v)
+			case 2:
+				err = jsonx.Decode(&a.DoddFrank, v)
+			case 3:
+				err = jsonx.Decode(&a.PaymentError, v)
+			case 4:
+				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
+			case 5:
+				err = jsonx.Decode(&a.RequestReference, v)
+			case 6:
+				err = jsonx.Decode(&a.SendersReference, v)
+			case 7:
+				err = jsonx.Decode(&a.Status, v)
+			case 8:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 9:
+				err = jsonx.Decode(&a.ValueDate, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceError to handle AdditionalProperties
-func (a serviceError) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
+var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
-	object["AOAResponse"], err = json.Marshal(a.ServiceErrorAOAResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'AOAResponse': %w", err)
-	}
-
-	object["ConnectError"], err = json.Marshal(a.ConnectError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'ConnectError': %w", err)
-	}
-
-	object["doddFrank"], err = json.Marshal(a.DoddFrank)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'doddFrank': %w", err)
-	}
-
-	object["error"], err = json.Marshal(a.PaymentError)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'error': %w", err)
-	}
-
-	object["metadata"], err = json.Marshal(a.ServiceErrorMetadata)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'metadata': %w", err)
-	}
-
-	object["requestReference"], err = json.Marshal(a.RequestReference)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'requestReference': %w", err)
-	}
-
-	object["sendersReference"], err = json.Marshal(a.SendersReference)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'sendersReference': %w", err)
-	}
-
-	object["status"], err = json.Marshal(a.Status)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'status': %w", err)
-	}
-
-	object["transactionId"], err = json.Marshal(a.TransactionID)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'transactionId': %w", err)
-	}
-
-	object["valueDate"], err = json.Marshal(a.ValueDate)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'valueDate': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorAOAResponse. Returns the specified
-// element and whether it was found
-func (a serviceErrorAOAResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorAOAResponse
-func (a *serviceErrorAOAResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["Result"]; found {
-		err = json.Unmarshal(raw, &a.ServiceErrorResult)
-		if err != nil {
-			return fmt.Errorf("error reading 'Result': %w", err)
-		}
-		delete(object, "Result")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorAOAResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ServiceErrorResult, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorAOAResponse to handle AdditionalProperties
-func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
+var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 
-	object["Result"], err = json.Marshal(a.ServiceErrorResult)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'Result': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorMessage. Returns the specified
-// element and whether it was found
-func (a serviceErrorMessage) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorMessage
-func (a *serviceErrorMessage) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["code"]; found {
-		err = json.Unmarshal(raw, &a.Code)
-		if err != nil {
-			return fmt.Errorf("error reading 'code': %w", err)
-		}
-		delete(object, "code")
-	}
-
-	if raw, found := object["message"]; found {
-		err = json.Unmarshal(raw, &a.Message)
-		if err != nil {
-			return fmt.Errorf("error reading 'message': %w", err)
-		}
-		delete(object, "message")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMessageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorMessage to handle AdditionalProperties
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
+var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
-	object["code"], err = json.Marshal(a.Code)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'code': %w", err)
-	}
-
-	object["message"], err = json.Marshal(a.Message)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'message': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorMetadata. Returns the specified
-// element and whether it was found
-func (a serviceErrorMetadata) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorMetadata
-func (a *serviceErrorMetadata) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["messages"]; found {
-		err = json.Unmarshal(raw, &a.Messages)
-		if err != nil {
-			return fmt.Errorf("error reading 'messages': %w", err)
-		}
-		delete(object, "messages")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorMetadataFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Messages, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorMetadata to handle AdditionalProperties
-func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
+var serviceErrorResultFields = jsonx.NewFields("errorCode")
 
-	if a.Messages != nil {
-		object["messages"], err = json.Marshal(a.Messages)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling 'messages': %w", err)
-		}
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for serviceErrorResult. Returns the specified
-// element and whether it was found
-func (a serviceErrorResult) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for serviceErrorResult
-func (a *serviceErrorResult) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["errorCode"]; found {
-		err = json.Unmarshal(raw, &a.ErrorCode)
-		if err != nil {
-			return fmt.Errorf("error reading 'errorCode': %w", err)
-		}
-		delete(object, "errorCode")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch serviceErrorResultFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.ErrorCode, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for serviceErrorResult to handle AdditionalProperties
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
+var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 
-	object["errorCode"], err = json.Marshal(a.ErrorCode)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'errorCode': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for VerifyAccountRequest. Returns the specified
-// element and whether it was found
-func (a VerifyAccountRequest) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for VerifyAccountRequest
-func (a *VerifyAccountRequest) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["accountValidationRequest"]; found {
-		err = json.Unmarshal(raw, &a.AccountValidationRequest)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountValidationRequest': %w", err)
-		}
-		delete(object, "accountValidationRequest")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountRequestFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationRequest, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
+	return obj.Err()
 }
 
-// Override default JSON handling for VerifyAccountRequest to handle AdditionalProperties
-func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
+// verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
+var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 
-	object["accountValidationRequest"], err = json.Marshal(a.AccountValidationRequest)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountValidationRequest': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
-}
-
-// Getter for additional properties for VerifyAccountResponse. Returns the specified
-// element and whether it was found
-func (a VerifyAccountResponse) Get(fieldName string) (value json.RawMessage, found bool) {
-	if a.AdditionalProperties != nil {
-		value, found = a.AdditionalProperties[fieldName]
-	}
-	return
-}
-
-// Setter for additional properties for VerifyAccountResponse
-func (a *VerifyAccountResponse) Set(fieldName string, value json.RawMessage) {
-	if a.AdditionalProperties == nil {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-	}
-	a.AdditionalProperties[fieldName] = value
-}
-
-// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	object := make(map[string]json.RawMessage)
-	err := json.Unmarshal(b, &object)
-	if err != nil {
-		return err
-	}
-
-	if raw, found := object["accountValidationResponse"]; found {
-		err = json.Unmarshal(raw, &a.AccountValidationResponse)
-		if err != nil {
-			return fmt.Errorf("error reading 'accountValidationResponse': %w", err)
-		}
-		delete(object, "accountValidationResponse")
-	}
-
-	if len(object) != 0 {
-		a.AdditionalProperties = make(map[string]json.RawMessage)
-		for fieldName, fieldBuf := range object {
-			var fieldVal json.RawMessage
-			err := json.Unmarshal(fieldBuf, &fieldVal)
-			if err != nil {
-				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch verifyAccountResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountValidationResponse, v)
+			default:
+				extras = jsonx.Keep(extras, key, v)
 			}
-			a.AdditionalProperties[fieldName] = fieldVal
+			if err != nil {
+				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+			}
 		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
 	}
-	return nil
-}
-
-// Override default JSON handling for VerifyAccountResponse to handle AdditionalProperties
-func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
-	var err error
-	object := make(map[string]json.RawMessage)
-
-	object["accountValidationResponse"], err = json.Marshal(a.AccountValidationResponse)
-	if err != nil {
-		return nil, fmt.Errorf("error marshaling 'accountValidationResponse': %w", err)
-	}
-
-	for fieldName, field := range a.AdditionalProperties {
-		object[fieldName], err = json.Marshal(field)
-		if err != nil {
-			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
-		}
-	}
-	return json.Marshal(object)
+	return obj.Err()
 }
 
 // ServerInterface represents all server handlers.
@@ -4669,162 +3046,165 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3tcts40i9+Kyj+tyrSFiWTsp3E8oennLcn3omdVOzM/meinCJEQhYeU4CWAO1oZn095z7OlZ1CN0CC",
-	"FGVLyWQyWyf5oFgi8dYAGv3y68bvQSoXSymY0CoY/x7MGc1YAX/+/4PnsihYTjWX4jQzP2VMpQVfmh+C",
-	"ceA9Jjwjckb0nJGU5jnpub9Y8UiFRBZECkbSuVRMkOkKXpxScd0fBmGg0jlbUFO/Xi1ZMA6ULri4Cu7u",
-	"7sJgSQu6YNr26aEeQYsD244uaMpMz/ScaqI0XSlyy/UcWtcFFYqm0Hk9L2R5hb+nc8qFGYtcsgIaUsOJ",
-	"eJnOJcsIVYSSgqmlFIoRpBWhIiNcKJ4xwopCFmQqM87UkJxLTXImrvR8kM5Zes0ykuacCT0wL48nwlHh",
-	"kSLyVhD2mS6WOVMkpUWxIvuPB+mcFjTVrCAfPpy+GOT8mpEbmpfM9CkIA24Gjd0IwkDQhaFee97uIXAY",
-	"fB5cyYEtmPrF3hm6B2YG3HhhAp7R7L+pZrd0Zb6lUmgmtPmTLpc5T6Hw3v8oMxu/B3ZA5s+XhjJnTCl6",
-	"ZZp6RjNyZesJgwtW3PCUwTs4y0KwVNvvWJak+CMXV0RLmKpM3gqlC0YXRGENZkSX9cSaJRIUhR4cPInj",
-	"Qfxk//HB0eOjKIpHR0HjxUsOBBhFo8NBFA/i6DJ6Oo4Px1E0jEf7v5pqaxr+rWCzYBz8f3v1ztnDp2rv",
-	"GRXX2G1YvM3V6Q16bJfKrJALuxnSayYyN5AhSXyiDH2KJASrnTJlik6Eo8wN1yuyLOQ0Z4t6oa9TCdfO",
-	"/Tu9a5C2xF77dRjqM5q9Z/8qmdK7LYyTJR98KPJgHOzRNJWlaeiG5jzDvbd3E+/dsILPVif4NAjbawmX",
-	"R8FSxm9YhiRtkbNjjZ28PXlvF7b5+p6pMof+wsQ8l5mpOo4OcHTtRbU/G6VHNI4GT55QOjhIYzY4yvbZ",
-	"IJrG6SjbZwezw2i3JRauz0IQpU/ZaHZAB/F0lA4OskM2eDo7igbUfN/PDtjh7PEftDbPuFJmay2oyKiW",
-	"xYpwMZPFArm7LAgXMCuEi2Wp28vTI+YQKZlMhOFiHNeom4dHiiQVfRPSU4yRl+57/5usy1eymPIsY+Kr",
-	"+NVJmjKlSMYEN0vMsCPg5OT0HYmPRsNoOBrGrRnfzH0Ovgf3WR8CHHc4DJplhXnakwVhQnOds4Wpmswo",
-	"z1kGx/QfPDH2GDGDl6X+qtmxVRFt63rwRDGNZkSWmtxSDkeKo8eXnyn78feY1cs5IwXyXZLKMs+IkJpM",
-	"mTkHzHwzs2OBMPcfKQqEo/lqSC7NkSJLncoFI1yRUlwLeStCMi01abBiIkW+IgWjmQqJkoRrsqAr03jB",
-	"BooJ/U029LnUr2Qpsq9aMe+ZkmWRMqDWDKrbcu8efudZZpkRQLHzt1TVA/gGW9SsF1ZUm+iLqX0qNCsE",
-	"zWFLsQJln20J/vR7EPx9KcyesVKa2UH1IfaNCM1T9kHQG8pzOkUq/plClO0BKb0uPMhGX6wxS2QYdRXb",
-	"8s7/LGGpg1hbctc/fulcSnlGxcrK3uqr9umllEYAXDleo7bdo0++M1Mc4Hmk5wVTc5lnwBkLRtM5y44N",
-	"vyynC65JTo0q3XNqN6HZDVdMVUIA1RORM6o0GZEFF6Vm6tsIpR8ELfVcFvw39nXnWKOiLSdr/z9qr/kj",
-	"rCSdntNGZEEWVnNJC5YZ0ZXmyvys5TUT30Ju/SBUuVzKQrPsjGWcXoJJ5avmsKqQLEyNBKw0W87m4++x",
-	"9c6qboL8QfNc3rLM6HMiI8lzpMTAUIa0aZH88XNSjUlVin1liKBZxs2bNH9XyCUrNEc7Fti9rDXMdGv4",
-	"nt66KQnrpwO+MDNjSiypngfjgIlUZlxc4cR2qlkoG98KVhCzds2iRAK49XtMDJNCzZiLf5W8MCw3lQUI",
-	"cctGR0/x+UPT5V5Dg53523CWj1XxT6Gz/cnp/7BUm4XQMoHsNA4s5g+kAL3fjgNMvr2bUZ9QMREgRbmm",
-	"0DJFybRUXBidUxZErZRmCzKjZa6H5KQ2scK7gnE9Z4WRLWC1TQS2NYZ2L178RApmZkkZDQRMtBlLpTPH",
-	"IgNvErW29txHU/vWXRg0BvBQsZeNl82ErFMeiftzJaJ9zxX7uprCk7cnpEfvmfi+W8Hr67S57e6jj/dm",
-	"e7V6jz5tR7Z6Sv7qdLPmsW7Cbbey/Fc7SWefbaCdfmu69hfgihnVlGgja+p0Tnp2TfWH5OUNK1Zkxlme",
-	"kWXBFBPa7Hp4z0hyKVUsJGpJUy6uJoKKjCxLkeoS2RItGOFXQhZo9YBiXFwdV3+RohQKzRa3cybIjBdK",
-	"n9MFI1RkE5FT/Abcy/En/MFUbU0aE3EJyiDLPEP8jN8wouZ0CQZPqknGZzNWYFtckNs5T+dEzuomQ+Ka",
-	"w8b99qA5N7tjLAN+JlOECLpgxzX/xK/mqZF/GcnYsmAp1SybCNujVC6mXBgCNEohe8XaBXQJfqgaATrA",
-	"T1Op52AaWk0EkKKcKqYV+MkEszOmmAY7EOjKS5aShcyYkcYEI7gQjy0doHHsFGqoWKu1MBsO7jnKSFHm",
-	"jPRqfXZoD7WhZQSs30ki0/uarPanqplj9AK2KNboFLxM05QtzZMezBKeNOgKrIv1jwn16Ag0k6UmtEVL",
-	"73v9zkT4M2CGIGRrnrgildmcRNFj0nNSL62WCU5Cf0hOBG6zicDTU2IdFOQ0U5VZx2PfokGoULesMOtE",
-	"IGOAhvajg67D09qK33DB4g65wVqSc25mXQDDW9DPb8APGowPonDdCenVOHqgRn0rt6nR30zrNT5rbp2K",
-	"gsATql1pxI0yz1vNPX0SBgsu3Ne4o/GU61WHb5rrVauu0WFH6UxO1wu/oJqZzTblhZ6HJPnll19+OTt7",
-	"8SKB84RqzQrz2v/6GA2OPv3+9O5vQUfNFetZr/9VtQKPax6AXKpJnQaX6qaQmZAHKDSXC/ZuLkVHT17L",
-	"BSNL8ywkcUQyfsW1CokoF6zgKfDTzjHHUfegeXYu11s5BVVx5uRZUS6mrDD1os/L1MCE4prfsNaUPe1s",
-	"40JT3TGYy1vp+fCVtrPIlSqpSJmDTPBGb4BTcK3IMqdp830+mwgQgcmHC1tdj2qykEqTx6RqyVktvH4/",
-	"bszJqHMQTpNtjuGtYN4YQK7u7Daqg71ocGT6fzL4tQ8DYYvl2rqP1+bvZPDrp//qnD+3ENc79oY2l6x3",
-	"sn6LNbvgWZaz7q6cwTPozDbcybz3rmAz/nm9KujkEh6SHhteDcmLog9HrxWXrJ41g0UCh2V+S1eKfGi3",
-	"vKHhi3K2uWEFD23D//jjGlZKdDCdMs/JxcU52SOafiY8I70ju+H7bg/AeTmTZWEfbNyj3oLqIUc4uPs3",
-	"/nF01+9cWmrzps2ZrncsnU4LdsNR9mixg/a28tf1yeBXOvjt0++jbs50K4vrDUzwn7K4/iOZ4G98iYiG",
-	"dkO/nr6DLT1GAVYWRJhTFhs0Qk1G1ZxMmb5lDJ0gV4Uslwqm30pGx0bEMDK5BZas9erwrjf4Lzcn/a5t",
-	"fnefwvJdlTzoQaW9odRUSUnIDVHydrsEpDA1JGfeNyNVLo0wCXAdq+4g6MtpQxVcp6FGqjlfwvOW6kNa",
-	"mg+Kz1b1uUdmg049pGXCS7BcWoLU7qWNJPQFpXwp9KGSzxsvo/y0e5PV2bF70UqW2b2okU2+pBRIG19S",
-	"0Jzwu5dzR/DuJeszc/ey4otL4dH6ZWXxdNy9rLxhBc1z+O0ilUUHr42IliSOohBtlMj7xmQub0maS8Xy",
-	"lbWjoo+Dal3waamZtX/43GEimuwhBA5TGr3UdAQVPQ+/VYMx/GMyjqJ/f4wHR5+QOW84JJXYnRrqyxZo",
-	"dSLuXtSecLsW3HTwmB1Wqu9qKlPQhXV74bLgi8p5tCa7sM+6wjKZN2mxsjXBYTXsmmL7Ho55G577bq1A",
-	"JyFrF9L3oONlDa6uYNkr0psE7LORW8ypGfRDoubUKArTFWwaq9nYcifvTtWQnOS5O8dpwSZCLnEcxxbo",
-	"jfY+cwCDrgNClNTkHxdvz0mPOsTvI0VeX569IUt6xfpoTtQ8z4kzKE2EhcVfvPgJGYQZdmb7DohwgD7P",
-	"mVsZHcd8hQNpr4t3VM9JT+YZK2BUIF/PjPz94f0b0hPstn6AJJhRnoNblaKytLZqml7MdoPvGc3oNGdE",
-	"mxVp64SxPFIkpaXqXoptwMl9q7Dx7jrQ5Pc1RzL/V8ncdOxVwQG2b148QIg7qABRq7Obaw7XTnsNCIZ8",
-	"weqxE5mmZQE23dOLt4Onj6MYJb8Fz3OumJF8FJRLfk1CYrSwiUhG0SgeRI8HcXwZPx7vx+P9g2F0EP+a",
-	"DMlPbKkJJcuccmFPFNIzqy/JqGYD03rSR5usWaOCyCybCAghQKB0tT6JYObkWNBrZnrg75lSgD8NYC6w",
-	"6NbosWOoyPHXBGNsoT00wxqmjg09k9nK9PY52JZfpvMOw5AHKnmkCL5pfZpmVzKMA7FbtQLr4zSoxjyo",
-	"kLDPNNX5ilA1EeDLmNL0eky6wz6w7tr2bRaWGXoSH4yjaPw0StA4bOYmneOMTkRmipgJX9JCMbIolfZm",
-	"0nfM+rNIXgKnsh0lC0YFKYViuoupYHdedOrKlkAZLPeKPD2wTw7OzgYvXiRog7lleT4wAokFE68bTatB",
-	"b2wF9pLfyuvX47Oz8cXFtm2UihUv2IwL1rFEXxXMcquqieF2mip27z0sku9y1DWW6TEpmC4LwTJSinRO",
-	"xZXFAONS2OCF3HKSrenZTW2PkoLRHB71h+SkyYgc2wH25y24OvCJ3BbcCLiG38L6s9FNhAN8C7acvy7b",
-	"loWDu0EvAhH23/HHaDD61K++f4xHn+Clf+9/jOINwu2Wiy4k9VIbrtmaYtvO6GM02P/UH3+MBof4k/fn",
-	"3758PYYdE7rmSDjcbqW2Nes2l24YNuzJKBsmkND5zNAcR/5pdh5t20Rg/rDT4URQw500p3kN7FBlOgcx",
-	"R1QWDyumLujKikYAJMdKhuTtkokxkXrOCnuA4at0uWTUgjyYKBfB+GMQRVEQBvv2M4bPEXwemM+jx0EY",
-	"HMHToyj2vOWWdGYvmqoGHnWUqVcYhSr3SCGkg67AcamCMEAfZiFLQBSiYwGx82i4B0qkfEkBhYtve795",
-	"r1aUGXRicFIpUEEEKPWGijpLgsGpCfR1TkLrepfLMgd3aA8MI+iq9p3i8HYfC0J4QEPddAqIm1mkAr7d",
-	"hElU66FGt8uCLAt5wzNANO5a4lM1eTe0MJ2EiTuHiQsgeOBdYwLOJRoZTxoket6gLbzwgmr6oUGzc3lO",
-	"F+yVoRh8+8nQ4bQmA/zYsGDimlv7McZec6VKVlxzPZBLJga4mHVRMidsd2/aC28BwuZr7tBjkkRRZE9I",
-	"IS0myt9OZKvdFME+iqJ9+DyEz8fw+dR8QvBTFMM7sXknjvDzAD4P4fMxfD4x++4IP5/C59FX7sFq8zlY",
-	"aHP7eQ/WVqR7oFhh+FP1+yb/ehAGGNJruGOzNsIFRNCCAOpgfbihbBEtJVFzc7bf80IuYfhVjxfQhGvc",
-	"xmvxjFSSH1iHTIkFHukWXrNagj0fJjcIgynNSE5XsoR9bF0o9TjThqTLM5+YFQFcIYfIxd3e5CQVlI/n",
-	"ZWF+cEFZm3bmSxsMcorNvcepO3cTYX+2VpH2zxcwbdWvNorxve2x25uNwnhmnnpzBa9dSnlhp8Z9f4Mz",
-	"4XqwsJETKBicZmdcOdKfWtIbJnG5WrK3xc+W7M9o9gao/rZ45chne+mLjRCm7Sjgeu/eP/HJ3eRBuPlf",
-	"VcS+9In9IEPZjP58RY3KYAWAKrbDHPSjKKp5cO9mRFAdD4niUzAYyBlB4GR/7KE8JwLAnQi+dyZOROnP",
-	"SsWyPsJjfCAovusad4GIHQqKawM6/ZDVAF+6cwt1lzJdElVVfs1pbgdh2ITVpt9vlL7h8Qu/hq3sKYiX",
-	"3U5JecXYCViUOyabsdraHBJ9Kz0oAXqAAcaGZoMKAcWVEYtBKyUnz1/7SvxwInY4YF6/3oH/t1rawFZO",
-	"nr9+eA+8ZjTX8+dzll5/XyAp9INAjgirrTesjs7guL5uLCtabtReXFwvbDQbIG+NF9bu022Gg/jCh7aF",
-	"Rz9bwBStLOctMQWle7ty5/6QEW2QvL1OutV2w9SUpovlQ3Y2l4HE1NrQVC8r9Q3khd+kYCRjil8JqmUT",
-	"95PLlOaDynrWbe16JYtbWmQsM391jNXwN4vvsTPAVOVFdyHXosoGAR4h0ydnwQOCUDItaHrNwDicc6VJ",
-	"8rGONf+U9DuNcV17f32i1hlWwa/Q1LY2PbXzO7GB1gkge5L3shSZLvjSSpdck1QujDpvs1oYpl/ouWH1",
-	"lrFzcSPzm5Y+9xB/+O8qUUjV4g4MA7GNa+veiDGtJ5s6u4HHbOjW/TzHC+f4Lh4RJ3Y60LWV+PrIcOxE",
-	"oHcCbIMdeHUfSH4vWr16sbKRPejM9y1pd2FAG1LfxhgVlL/HBFE7aEBH7QcPrp7R09mSFma3q3GFV1Eh",
-	"4Fvgf2leLiZC5fBLHxhFzqghKPmNFdK8FQ/iJ42z8Y1rsWBVFNSUgX/Dik5m884gB4XtTN0RhCs3moCf",
-	"zBHXO6fpnPZbKob1QNF8OacWDHTcFNG0YvmswvP6oOH9vSh6Cqq5q4ub2Tc8wvqSHsI+xmvQV98gFwOK",
-	"jw5++2QBfYB9isL4cTcmqV7+XQ6Dk+opqVQeRBuywkPsIrweQehGmoStlxGqiRRTSQtD2jUsZNyJQUbx",
-	"fr0jqH9xQTKZ57RQIbmdy5yRXrkEh/7Ih6yBRyOFzBn2+VGF3qJmkSHW34hYtlRIHIAzHnlLy4IEwInY",
-	"OBWSeHSYAPuNR4fDwyhZx3rGo3vmyYLj4jAeOXxcHB7dTSZD/DLaAJYrGnrZunzaMnh5MLKwvcav2VK3",
-	"DJhHjR4fdZh6j7pXEfrMaLHqWkQX7uH6GnIrxctFRnrxII4qJiId5LA/XF8+m7cBLnxH42hTrz21dV12",
-	"g2O3YZE4RpMgxlKCGiCBTSA7h2xj2B/0BZXTnKt5pwMDGje8wqF9t3CxwqvtgCO/muY8tBdLm493hSfV",
-	"mIx1cK2PPrUBJ2gLBPl4SJLnCelVBmiao0Wkj+Rilu1qtHBCZWEz2gZ/Iz5GLiQVdC0kPrYkJE28VzgR",
-	"TdSKOUqm9q8K3wVs3SFpSA9tcfUOIUYMAZBO/xjlJpSLrPzfa6LT6sAh+7WFsgpJCwQVTkQL2hSSGqFj",
-	"ulnhwsyXC+9R1ecZGI0qGG4fD6JfQnJuNsqHYbtNjGNptmpPSQANJx+s0OjZAyaCizQvM5ZZ+AqAoGVh",
-	"UclDKCSbeG6sOKUCnZhQm2VFwGnb5ydQGvKlgH3ct1LPIZtK08Q9JEaTB1uaoQC7YcVqIjykZ+1bt+kO",
-	"yZyKLMe0VwtCc37NdhJ2fwnC4DwIg+dBGHzYQcwFCBkA7j/TtDYKCln9ubZD8LHliYAuActhbV/qlnvP",
-	"bFmHXfTcSjSvH76gmj4sD7+jqwUT+vvBhDB7nNV7ltgbRP4YnpIxRSDrYjIpo2g/fXZy/hP8xQZxFD1G",
-	"hbXlSe1kYi8r83wnT87us/28keKKFcT7cUMdmvL8QeyWR/AXWMKojFznXb6FuSw0gYe74y6W/tS2pvpF",
-	"1dc/fcKxaVDNq/kenLw7tZ6RLefT1vJNJ/RbT0o9/e+6EIAtBJkFE7a8tesOpy/xLcUj8wl+2Wgnb5Dl",
-	"9XstT4wXxWnOBpsSLZcQrFnLI4QrhN5aT+NSotoDED52ReFv37GJrk46lc2jo1mjxVp4vthHhgBKs6Ki",
-	"3oznLrmBtJTyCLrRV6LfVEN47vp9Lps+x1NxBm294o6D38d/60wI38UcYaW6nufVBXPE2Gm0g5zdsCaY",
-	"uVdptX0ERFkvObxpZAjv1coGMWwEFYSkBvkO1+CvYSOUo9PlsLsRpA7cbyOMHypu39zRiALwtodNKC8R",
-	"dOZJYRsjrHbU4NdrDo2m7jz1nRxvkxL+JXUx32X+YL6OKhDEd5Pc6xOqXqwR1F1kcHyzdtx6OX8BA5hL",
-	"eV0uh1vYKB7Qwc/90C3WObG76c8vt63jPm32S+YODbCVa3QTlhdfG1wxwQqAq/g4Ut4GScWPtzKWtyHI",
-	"fzpffGZzF2e1oCIcbONUK7JgqMpkbGlek3jcGAlmRhc8Xx0Dkt3oWs5xNJ6IZD1F79DPxOsOpjrLQkgO",
-	"oqgfQjonL5Vdz882HU6EXi250XxW5DAa7R1G+3uH0YEptmCaGn1iuECiqIT0nPUZkOZhFTlXiWFKr3I2",
-	"EW6ECZ6JCRkOhyTJZJa9Kqi4Tkjv/eW7vVte1EVD/7zdwLO3T7Tir4FG0pWwlQKxM/4C5YNGVu77snF3",
-	"io9urB2xoXMG8oJHODKjea4A4Yu/v5BZNoDypGALrjVEj2MejeSXlxdoQDx/C8bDXZTTlxdG4njbLaHd",
-	"J2ewbRD971oag1tCu0zXmStjzVVM6fdsxgomutxez+0VBaR2h9h3Sa+hDPY3cD5DcnVPAxfwBjSwU8Vb",
-	"eVHd9Fdp8baoWd8fJXHZ4KBb1Qhrphs5DCgYRIe3ajq2aKIH7ZUP6DOqFQSyaed+x0iuQc1TLUoPOfvw",
-	"C9OS+UN0Kcp2oFKLnzX3ThXN8+cHWgtG7ElhjzzvsLC+D4AWJyengzdc6cFBFA2MLGWW3iCODrc3xtgO",
-	"b9beF5vCmlxJzT7rr1usjmhrU1CzvD99DmwlFX/xj+t12rpzvUM8W9pQVzejUJprtlC7sfKKRAv6+RSL",
-	"x1EtGdOioKsdqV6fDh376C/CJaxWXAX9oQOjCiJzy7YDQ9Ztu7mcF4wNQDNo4NUbMH+63g/nVXaex+gg",
-	"CSfiHpwpui8I2k3lDDJ4VOoV0RsjyHaYwTop40XTj9UaMnSrsYwxh8KgUmlDjJaaMpKAhg6hHU7SQeX+",
-	"Uwdv+NlPpP098zbatgkTNyyXONxGlu/1NULvyTv5gBmiu1zbKbixgS6fX4uS3/GkrnKTfh0tt8ziuLHg",
-	"FtS8J8Njg5w/j7yp3XHdhOarMgxgtMWwGy19m0VUN7HVuDeBmh+e5d1H/s2n3GtkffBowCkLrlcXpil7",
-	"RxejBVpipvDXK2fN+8c/L4P20k8a6PIxwcIE3V2QRBv9XeB5Bf8nhoSTS/MMUtuwNZMWlhNMZEvJBdh3",
-	"rfYzJsm7txeXZE/SUs/3buI9eDcJnYHMS+MdGqWpYEYxsC2PDiZiLstCWbxaK1af0FxJBw4ii1KXNCeX",
-	"by7GhJLnJwPFr0R1BxtJzcxC8jIWTsQ1W4E54vmJCzr2RxtilLLpKd5v5xzVx1XIvobAaTj96oongtYB",
-	"vdYcgwcgrAyITsbJqqZ2rvUSU25zMZMusThNYXvZ87BWtK8kWVAuNOWCQQRMCbdAmErUeG/viut5OR2m",
-	"crFXldnzSwcbxRFEWHQIA+A4Q7yMX1OIGVGjKLZJw9z7NveRgrzNDZSQb72vgEPmN2e3slIPdOWRWvNU",
-	"23SlFNKcYs7XrFS6WMHTKVXMD9Lx/QKmEQwtBHcNxLACgvjWM66YSqyv3wLzPDHpkarTMEzE3//+osoF",
-	"Ovz738nPlovEpJdsvJFjOBwmfUikJYQsRcoyIzVPmwlcsaeQCRDAShV/agdnbGxohA0dE/aZK13H+tic",
-	"q3gHAjRdLq8KmjGcvpvYC7onNnlVwWbS7CxaXLOMJHVHk2E15tFE1Ns9hJUycIxAkf/zv5/2yTVjS5f9",
-	"HGP6UllkivSSOgG0S/JqJM4O42XSt5MI3jEUji1XN+yHJJsPkYTsTURyD6NNjkFwrXxSC7qyVzI2OtKI",
-	"6Ugmopc0AlESskcSL8gkwdWatGM9kj4R7LM2nYarZpRmFLJSJHaksMLO6gzGOVNwc1rWHzfwK1w5D6dZ",
-	"KEnD8ZNgUomGAyE5dnliN6VH9mN15lSRpAIi2focEAlTE+zJgiQ+OCc5ngjWldK5WfXGDM/kngTPQBUP",
-	"s8xFnTkJFoadPJujxZT0wJQqtIF1FixMNVSBTB2rbgSEjtcOgwZE3pUMibv0rvtYnYiOcxU4S0FvIFUy",
-	"ZG6oDi7Se+DgIh3nlqP5vQdXf0gOohhAU6q62887e4/JQbRvH1O8Oe6Wqom49/o4INw/Xcg/nAc5ozdG",
-	"FyxxWm7xIVeYIJoqVS6YGk/EgLyWNp2nqjNkuJT/5mfvrC0V5LgCINmSQnAFllCMfHj/ZojV3eK4cYY9",
-	"ouFiQPznGKpXc3krthFSJoK4zNQPyCnEiimmK/ddVDNlcy4ycjA6Gtv4KiATF5m83dC3Q9MLd0MPMYo4",
-	"OvGO4R4bQjVp3WFD6AywB6YV7BG6xJC2V/ymvpMX5qxTpKsi/QzvqXyGJB7EkemPD0lH8CQZHYZ1Tta9",
-	"Kq1yPDiIfMwiMV8bKVrjwdMnQOqmG5DEj0NSeVpJHNXUTSvzgvLgASFpOf03evrBYNG3PjMmxgjCJNXh",
-	"Cv6QLMP3UEax1+JZW4e9cMLl9HYXTwxIYlMyJY7peXl1/MXtT8DxeiRNI5OV6RmgDA2LvCq5GQdVJMPM",
-	"612ON+CjDSdb5UWUM1Nd4/KqJLRp2uuNCgKWl7DHua456JHucO+Zn81variii7yenyazxGFnMi1Nh1D2",
-	"QGmMHESROQUP4kPS4xUkE+4crTKjy2zVPzad5ho6gJsf/VdIXZTM3CXJOU+Z1dGs/HyypOmcDUbDaE1i",
-	"vr29HVJ4PJTF1Z4tq/benD5/eX7xEsrU0CxIcUbWfados76Joc83o34QBlZwC8ZBPIyGB5AzcMkEXfJg",
-	"HOwPo+E+JhaZgwq3UWic16Fc5r0rZhV8J4ihwy3sQpSrpkvSXqJc5TA6l9UBakg8JDYO2SgwqKTYcyTn",
-	"18ydMUh1VAhrEbheJxgqYdTsODQ7YEZvZFnAotssr3pjTHAKK0kU7kGCJxjTFjQvCP/YrYbXr+y1Lg/6",
-	"1LreehRFu93lVEdgBo17YF2cnRcbVsdGBm+vg0ZYY9d9TUFHoGHgBwBuf5dTV6DrhgvVvHv84P40MNn+",
-	"8ZdoHUTxpnLVfOw1LjeDQvsPF6rv+4USBw+XqC4UNQVGRw8XaF+5dxcGh7hu7i/nX6cJZUYPl/HuW4ci",
-	"+9s107pMEopuQYrWnbxgXyoX5syswlJ8HhKEgaZXgE2027GFNzSn1G3BtWbCMSb/ccF0sRooOmMWJ3AX",
-	"bnuB5fj3YCnVVswP7IN1nsY64RAoxIr0vICBljkClMwQlSEvWTO3+dzCOr9VI0nNo+q2ERd+LTLLKn0b",
-	"BnOXLFf5XStLRmXAQLODbQS7wBXxrsSz8B/bfnU9DQj79f28Y5uy3dAaj9sB3NXmJEObrgM1n2aOh5QK",
-	"m48JdWDagmbikdtL1kFF0ppSqJgISELTgddsIjuTDXhNNALcA9lMwrUU3P1tclMROhFfnZvKEG2nw49s",
-	"Pvsaq7zz9Pu5dZHr159/wMYgOeJOR999zqTmbWBe0HP7GirvJpkgjiJyZnTYCzMuvEUluFgafd2lv/Gu",
-	"MAneQXKU+n6I4A2DSDTM6h+8fR14ie+Dg8NDc76O9g+aSFo/8Z13DAfN5HCBdyo3srYFsshYQQ6exHEH",
-	"2jYw7R0+fvL0KKjBrQEGbq6FyY2DKI6jKIriw1ZA3Ti4ePk8wgxMjeg966b070B8SBbodF/eNd0QFrP1",
-	"dZLRvf6xFjSndr93rQ+b1BlCoryM8hAq1coVbwMK2unc4dVWGnP4TbS+d6TxDo6ioJnRGt5sJpwOflnH",
-	"dTcSNdcBAsLFAsx4jumrfPx/0JmOGaIi/jLL1kMaOHrXqOng9eugAYgOnr85fXl+aZfvFy35Fho4GB3a",
-	"Yvgv/poNsFkcRrkh9SEZQ4JCUMdh13OSMxxrfTJFU3kjaTueePaGiG9xr/DBNmLoM5pV+/4vLInHh9v0",
-	"q+Mu3h9i/L1iPK5/X7gxQhnkygC+W8v0J2t2jW8n3482Wja2sGNscoptY9SYiNqqQdaNGvVVj9Zchdam",
-	"m7hp0zKS9jG5GYFwDkbtzFRsE3Fgn+iC2Rz0njG3gnbV9tU2KMHUWSFk+w8YRH4e/TCJ/DCJ/DCJ/D9g",
-	"EhndZxL5YQD5YQD5Uw0gFfyD9OCKC6EtPAHOPWsBgOG/9y+Kh9SENzHhAq76beA4NqE0HIqDPADiSDxd",
-	"OcFRo4Y7dHO8FbKD9Bq4jvq+evja9yAbE0Ht6B403PxB5/QfZbppgDh/GG/+I4w39Zz9KeabJtr1hwHn",
-	"zzHguMtffhhwNm+CHyacHyacHyacP8uE48UcgNTiog0+fjIiiQLKojyz8T4+I3AKvHCOzKXSYyKkGCwL",
-	"mZUYeZzYNwZ0yQf/uhkiahKgxJlcUO6wkyGpC01ED+D/sIndTXl8UeZUy6LfqHJjfbijm4ig300P7+CK",
-	"lYIDxMzM3rzStGaYAT5oddlUPrTAyrWgiwrr2Lpw0CdMlZ/77s4Q1s5ox5U9tSnM2qIeiucb2nOzSj0e",
-	"3IW/3xsG0LpAhl5RI/QiiVFfcwvR6W1eGx1r8O7T3f8NAAD//w==",
+	"7H39cts4tueroLi3KtIUKZOy7NjyH7ecrxvPxE4qdnpud5QtQiRk4ZoCNABoR5P28+x77JNt4QAgQYqy",
+	"paTTmalN/lAskfg6AA7Ox+8cfAkyvlhyRpiSwfhLMCc4JwL+/O/oOReCFFhRzs5y/VNOZCboUv8QjAPv",
+	"MaI54jOk5gRluChQz/1FxBMZIi4QZwRlcy4JQ9MVvDjF7KY/CMJAZnOywLp+tVqSYBxIJSi7Du7v78Ng",
+	"iQVeEGX79FiPoMXItqMEzojumZpjhaTCK4nuqJpD60pgJnEGnVdzwctr83s2x5TpsfAlEdCQHEzYy2zO",
+	"SY6wRBgJIpecSYIMrRBmOaJM0pwgIgQXaMpzSuQAXXCFCsKu1TzK5iS7ITnKCkqYivTL4wlzVHgiEb9j",
+	"iHzGi2VBJMqwECu0fxhlcyxwpohAHz6cvYgKekPQLS5KovsUhAHVgzbdCMKA4YWmXnveHiBwGHyOrnlk",
+	"C2Z+sXea7oGeATdemIBnOP8vrMgdXulvGWeKMKX/xMtlQTMovPc/Us/Gl8AOSP/5UlPmnEiJr3VTz3CO",
+	"rm09YXBJxC3NCLxjZpkxkin73ZRFmfmRsmukOExVzu+YVILgBZKmBj2iq3pi9RIJhFDR6GmSRMnT/cPR",
+	"8eFxHCfD46Dx4hUFAgzj4UEUJ1ESX8VH4+RgHMeDZLj/m662puF/CDILxsH/2qt3zp55KveeYXZjug2L",
+	"t7k6vUGP7VKZCb6wmyG7ISx3Axmg1CfKwKdIiky1UyJ10QlzlLmlaoWWgk8LsqgX+jqVzNp5eKd3DdKW",
+	"2Gu/DkN9hvP35B8lkWq3hXG6pNEHUQTjYA9nGS91Q7e4oLnZe3u3yd4tEXS2OjVPg7C9lszyECQj9Jbk",
+	"hqQtcnassdO3p+/twtZf3xNZFtBfmJjnPNdVJ/HIjK69qPZnw+wYJ3H09CnG0ShLSHSc75MonibZMN8n",
+	"o9lBvNsSC9dnIYizIzKcjXCUTIdZNMoPSHQ0O44jrL/v5yNyMDv8g9bmOZVSb60FZjlWXKwQZTMuFoa7",
+	"c4Eog1lBlC1L1V6eHjEHhpLphGkuRs0adfPwRKK0om+KepIQ9NJ973+XdfmKiynNc8K+iV+dZhmREuWE",
+	"Ub3ENDsCTo7O3qHkeDiIB8NB0prxzdxn9CO4z/oQ4Lgzw8B5LvTTHheIMEVVQRa6ajTDtCA5HNN/8MTY",
+	"Y0QPnpfqm2bHVoWUrevRE0U3miNeKnSHKRwpjh5ff6bsJz9iVq/mBAnDd1HGyyJHjCs0Jfoc0PNN9I4F",
+	"wjx8pEgQjuarAbrSRwovVcYXBFGJSnbD+B0L0bRUqMGKEWfFCgmCcxkiyRFVaIFXunFBIkmY+i4b+oKr",
+	"V7xk+TetmPdE8lJkBKg1g+q23LsHP3iWSa4FUNP5OyzrAXyHLarXCxHVJvpqap8xRQTDBWwpIozssy3B",
+	"j34Ewd+XTO8ZK6XpHVQfYt+J0DQjHxi+xbTAU0PFP1OIsj1ApdeFR9noizVmaRhGXcW2vPPfS1jqINaW",
+	"3PWPXzpXnJ9jtrKyt/ymfXrFuRYAV47XyG336NMfzBQjcx6puSByzoscOKMgOJuT/ETzy3K6oAoVWKvS",
+	"Pad2I5zfUklkJQRgNWEFwVKhIVpQVioiv49Q+oHhUs25oP8k33aONSracrL2/632mj/CStLpOW2EC7Sw",
+	"mksmSK5FV1xI/bPiN4R9D7n1A5PlcsmFIvk5ySm+ApPKN81hVSFa6BoRWGm2nM3DH7H1zqtugvyBi4Lf",
+	"kVzrcyxH6XNDiUhTBrVpkf7xc1KNSVaKfWWIwHlO9Zu4eCf4kghFjR0L7F7WGqa7NXiP79yUhPXTiC70",
+	"zOgSS6zmwTggLOM5ZddmYjvVLCMb3zEikF67elEaArj1e4I0kzKaMWX/KKnQLDfjAoS4ZaOjZ+b5Y9Pl",
+	"XjMGO/235iwfq+KfQmf749P/IZnSC6FlAtlpHKaYPxABer8dB5h8e7fDPsJswkCKck0ZyxRG01JSpnVO",
+	"LpBcSUUWaIbLQg3QaW1ihXcZoWpOhJYtYLVNmGlrDO1evvgbEkTPktQaCJhoc5JxZ441DLxJ1Nra8xBN",
+	"7Vv3YdAYwGPFXjZe1hOyTnlD3F8qEe1HrtjX1RSevj1FPfzAxPfdCl5fp81t9xB9vDfbq9V79Gk7stVT",
+	"8q9ON2se6ybcdivLf7WTdPbZBtqpt7pr/wJcMccKI6VlTZXNUc+uqf4AvbwlYoVmlBQ5WgoiCVN618N7",
+	"WpLLsCQhkkucUXY9YZjlaFmyTJWGLWFBEL1mXBirBxSj7Pqk+guJkkljtribE4ZmVEh1gRcEYZZPWIHN",
+	"N+Bejj+ZH3TV1qQxYVegDJLcM8TP6C1Bco6XYPDECuV0NiPCtEUZupvTbI74rG4yRK4507jfHjTnZnds",
+	"yoCfSRdBDC/ISc0/zVf9VMu/BOVkKUiGFcknzPYo44spZZoAjVKGvZraGXQJfqgaATrAT1Ou5mAaWk0Y",
+	"kKKcSqIk+MkYsTMmiQI7EOjKS5KhBc+JlsYYQWYhnlg6QOOmU0ZDNbVaC7Pm4J6jDImyIKhX67MDe6gN",
+	"LCMg/U4S6d7XZLU/Vc2cGC9gi2KNTsHLOMvIUj/pwSyZk8a4Auti/ROEPToCzXipEG7R0vtevzNh/gzo",
+	"ITDemicqUWU2R3F8iHpO6sXVMjGT0B+gU2a22YSZ05ObOjDIaboqvY7HvkUDYSbviNDrhBnGAA3tx6Ou",
+	"w9Pait9QRpIOucFakguqZ50Bw1vgz2/ADxqMR3G47oT0ahw+UqO649vU6G+m9RqfNbdORUHgCdWu1OJG",
+	"WRSt5o6ehsGCMvc16Wg8o2rV4ZumatWqa3jQUTrn0/XCL7AierNNqVDzEKW//vrrr+fnL16kcJ5gpYjQ",
+	"r/3vj3F0/OnL0f1/BB01V6xnvf5X1Qo8qXmA4VJN6jS4VDeF9IQ8QqE5X5B3c846evKaLwha6mchSmKU",
+	"02uqZIhYuSCCZsBPO8ecxN2DpvkFX2/lDFTFmZNnWbmYEqHrrdS04O3rZLg/Ojh8GoSB8YTpegmTVNFb",
+	"0prIo7UenUa/4eifn74k4fBoU88uFVYdJLi6457nXyo791TKErOMOKAFbYwB+AtVEi0LnDXfp7MJA8EZ",
+	"fbi01fWwQgsuFTpEVUvO1uGN67Axk8POQTj9tzmGt4x4YwBpvLPbRonsxdGx7v9p9FsfBkIWy7XdknTR",
+	"+NN/dtLWLd/1jr3BzYXuncffY6UvaJ4XpLsr5/AMOrMNT9PvvRNkRj+vVwWdXMJD1COD6wF6IfpwYFsh",
+	"y2pnM1gkcMQWd3gl0Yd2yxsavixnmxuW8NA2/Nc/rmEpWQerKosCXV5eoD2k8GdEc9Q7tmyi7/YAnLIz",
+	"Xgr7oLmz7b4+Ot60s71l1jPcZXT/u/nj+L7fueDk5q1cEFXvYzydCnJLjRzTYiLtzeavdsdOht285I6L",
+	"mw0M9e9c3PyRDPWfdGnQEe2Gfjt7Bxt9bIRhLhDTJ7ZpUAtIOZZzNCXqjhDjULkWvFxKWBRWyjrR4oqW",
+	"7y1IZa1XB/e96D/dnPS7Nv/9Q8rPD1UYoQeVJmgksEriMjzSSPFu74BEJwfo3PumJdSlFkwB+mNVJwMg",
+	"c5pVBf1pqKRyTpfwvKVGoZYWZURxq0Y9IP9Bpx7TWOElWC4toWz30lqq+opSvkT7WMnnjZeNLLZ7k9WJ",
+	"snvRSi7avaiWc76mFMggX1NQn/u7l3MH8+4l65N097Lsq0uZA/frypozc/ey/JYIXBTw22XGRQevjZHi",
+	"KInj0Ng7De8bozm/Q1nBJSlW1iZr/CVYKUGnpSLWluJzhwlrsocQOEypdVzdEaM0eliwGtjhH5NJHP/+",
+	"MYmOPxnmvOGQlGx3asivW6DVibh7UXvC7Vpw08Gjd1gpf6jZTUIX1m2PS0EXlSNqTXYhn1WFi9JvYrGy",
+	"NcFhNeiaYvueGfM2PPfdWoFOQtbuqB9Bx6saqF1BvFeoNwnIZy236FMz6IdIzrFWH6Yr2DRW37HlTt+d",
+	"yQE6LQp3jmNBJowvzThOLGjc2A71AQwaEAhRXKG/Xr69QD3s0MNPJHp9df4GLfE16RvTpKJFgZxxasIs",
+	"xP7yxd8Mg9DDzm3fAV0OMOo5cSuj45ivMCXtdfEOqznq8SInAkYFUvdMS+Uf3r9BPUbu6geGBDNMC3DR",
+	"YqNCra2apke03eB7gnM8LQhSekXaOmEsTyTKcCm7l2IbvPLQKmy8uw5a+bLmlKb/KImbjr0q0MD2zYst",
+	"CM0OEiBqdXZzzXnbafsBwZAuSD12xLOsFGAfPrt8Gx0dxomR/Ba0KKgkWvKRUC79LQ2R1s0mLB3GwySK",
+	"D6MkuUoOx/vJeH80iEfJb+kA/Y0sFcJoWWDK7ImCenr1pTlWJNKtp31j39VrlCGe5xMG4QgGdF2tT8SI",
+	"PjkW+IboHvh7pmTgmwPIDCy6NXrsGHZy8i2BHVtoD80QialjQ894vtK9fQ526pfZvMPI5AFUnkhk3rT+",
+	"Ub0riYkpsVu1Av6baZCNeZAhIp9xpooVwnLCwC8yxdnNGHWHkJi6azu6Xlh66GkyGsfx+ChOjaFZz002",
+	"NzM6Ybkuoid8iYUkaFFK5c2k7+T1ZxG9BE5lO4oWBDNUMklUF1Mx3XnRqStbAuWw3Cvy9MDWGZ2fRy9e",
+	"pMYyc0eKItICiQUmrxtgq0FvbAX2kt/K69fj8/Px5eW2bZSSiBdkRhnpWKKvBLHcqmpisJ2marr3HhbJ",
+	"DznqGsv0BAmiSsFIjkqWzTG7tnhisxQ2eDS3nGRrxnZT28NIEFzAo/4AnTYZkWM7wP68BVcHUaE7QbWA",
+	"q/ktrD8bKYUoQMFgy/nrsm1ZGN1HvRhE2N+Tj3E0/NSvvn9Mhp/gpd/3P8bJBuF2y0UXonqpDdZsTYlt",
+	"Z/gxjvY/9ccf4+jA/OT9+R9fvx7Djgldc0ocbLdS25p1m0s3DBv2ZOQNE0jo/G/GSIf+rncebttEYP5M",
+	"p8MJw5o7KYqLGiQiy2wOYg6rLB5WTF3glRWNAJRuKhmgt0vCxoirORH2ADOv4uWSYAsYIaxcBOOPQRzH",
+	"QRjs288EPofwOdKfx4dBGBzD0+M48TzvlnR6L+qqIo86UtfLtEJVeKRg3MFg4LiUQRgYf6jgJaATjZPC",
+	"4PCNOR8okdElBkSvedv7zXu1okzUiefJODMKIsCyN1TUWRIMTk3QsHM4Wjc+X5YFuFZ7YBgxbm/fwQ5v",
+	"901BCDVoqJtOAXEza6hg3m5CLqr1UCPluUBLwW9pDujIXUt8qibvFgvdSZi4C5i4AAIR3jUm4IIbI+Np",
+	"g0TPG7SFF15ghT80aHbBL/CCvNIUg29/03Q4q8kAPzYsmGbNrf2YmF5TKUsibqiK+JKwyCxmJUrihO3u",
+	"TXvpLUDYfM0deoLSOI7tCcm4xVf52wlttZti2EdxvA+fB/B5CJ9H+hMCqeIE3kn0O0lsPkfweQCfh/D5",
+	"VO+7Y/N5BJ/H37gHq83nIKbN7ec9WFuR7oEkQvOn6vdNvvogDEx4sOaOzdoQZRCNCwKogwiaDWWLKM6R",
+	"nOuz/YEXCg7Dr3q8gCZc4zb2i+aokvzAOqRLLMyRbqE6qyXY82FygzCY4hwVeMVL2MfWhVKPM2tIujT3",
+	"iVkRwBVy6F6z25ucpIIF0qIU+gcX4LVpZ760gSVnprn3Zuou3ETYn61VpP3zJUxb9auNiHxve+z2ZqOw",
+	"OTPPvLmC1644v7RT476/MTPherCwURhGMDjLz6l0pD+zpNdM4mq1JG/FL5bsz3D+Bqj+Vrxy5LO99MVG",
+	"CPl2FHC9d++f+uRu8iCz+V9VxL7yif0oQ9mMJH2FtcpgBYAqTkQf9MM4rnlw73aIjDoeIkmnYDDgM2RA",
+	"mP2xhxidMACKGiC/M3EaxP+slCTvG6iNDyo177rGXVBjh4Li2oBOP2Y1MC/du4W6S5kuiaoqv+ZKt4PQ",
+	"bMJq0+83St/w+IVfw1b2FIO93U5JeUXIKViUOyabkNraHCJ1xz2AgfELAyTOmA0qNBWVWiwGrRSdPn/t",
+	"K/GDCdvhgHn9egf+32ppA1s5ff768T3wmuBCzZ/PSXbzY0Gp0A8E+Sastt6wOjqD4/q6saxouVF7cTHC",
+	"sNFssL01Xli7T7cZDmIVH9sWHv1sAV20spy3xBQj3duVO/eHbDAI6dubtFtt10xNKrxYPmZnc9lMdK0N",
+	"TfWqUt9AXvgnZwTlRNJrhhVvYYiG8XAUxQdRnFwl8XgYjyHQrcIcFDzDRVRZ19raoNM6v+zfR71NumlS",
+	"K4xHn/q/65/3G+8Nj3/fj+2Dg6dH8EQ/2E/6v/d6yfHvw7jf+zgcHR59+hiPjrS2u3/w9PjTx+Hhp9/j",
+	"jyNd6zCO434UD6Phcf9qWzW1N5kMLJQgfNrtqw+D/45ecXGHRU5y/VfHXGv+blFPdgUSWaEIXPg6qzJr",
+	"gEdMz4mzYMKCwGgqcHZDwDheUKlQ+rGO2/+U9juNkV28b32hrjNsQa+NqXFtedbO/9QGraeAd0rf85Ll",
+	"StClla6pQhlfEFllCNGHnlBzfdTZg42yW17ctvTZx/jjf1VJV6oWd2CYBie6tu+1GNd6sqmzG3jshm49",
+	"zHO90Jgf4hFyYrcDsFuJt28Yrp0I450B22gH9t8H5T+I/K9erGyEj4IZfEvifRjghtS7Md7H6B9jZFBL",
+	"xoFgtD9zcPcYR5IssdDcTo4rvI4MAd8D/3P9spgwWcAvfWCUBcGaoOifRHD9VhIlTxuywRvXoiBVRNmU",
+	"gH/Hio56884gn4ftTN0RA/1uNAE/6SO+d4GzOe63VCzrgcPFco4tGOqkKaIqSYpZhY32Adj7e3F8BKYJ",
+	"VxfVs695hPWl1WfA/qNwMx/juIYu9u2USQUr9RGmcZgcdkO16l3R5Uc5rZ6iShM00EwiPFC0iWAwOH8t",
+	"ZMOOzBFWiLMpx0JTfA04mnTCvI3Ws94Ro5ZShnJeFFjIEN3NeUFQr1wCzmHo4/vA0ZNBchL7/LgCtWG9",
+	"9kw4hZY8bakQObRrMvRWnMVOgG+1cVikyfAgBa6cDA8GB3G6DoxNhg/MU8+desnQwQaT8Pi+Og6HGzCE",
+	"oqGurovtLTugh64L20v/hixVy6573OjxcYcF/Lh7FRlXIharrkV06R6uryG3Urx0b6iXRElc8Rbu8Jn9",
+	"wfry2bwNzMJ3NI439drT5tdFWjiNG4aaE2MpNeGqoB1x4B6Gy0NCN9Mf4yIrpwWV806/DjSuWYiDRm/h",
+	"eYZX2zFdfjXNeWgvljZ774oAq6Eq60hkH6prY3qMiRTUhgFKn6eoV9nlcWEMRX1DLmK5sTKGX6gsbAY0",
+	"md+QDx0MUYXoC5EPuQlREwYXTlgTzKNPmKn9q4K9Abd3ACPUMybKeocgLZ0Adql/YsQpIy5ZtajXBO3V",
+	"sVn2awt8FqIWNiycsBbiK0Q1cEl3s4LL6S+X3qOqzzOwpVWY5b45n34N0YXeKB8G7TZNqFCzVXt4AsI6",
+	"/WBlSc9MMmGUZUWZk9yiegAxzoWFcA+gEG+C303FGWbGtwu1WVYEnLZ9rAKlISUNuA184/0cEtY0Lf8D",
+	"9JYRY2LUFCC3RKwmzAPA1pADm1ESzTHLC5NZbIFwQW/ITjLwr0EYXARh8DwIgw87SL+ArIPohM84q22l",
+	"jFd/ru0Q89jyRADdgEG1Nrt1i8PntqyDdHreNlzUD19ghR8Xk9/h1YIw9ePQUyZBn1WHlqY3BhCleUpO",
+	"JILElumkjOP97Nnpxd/gLxIlcXxo9PiWg7mTib2svBadPDl/yCT2hrNrIpD344Y6FKbFo5A2j+AvTAmt",
+	"SVJVdLlc5lwoBA93h6Ms/altTfWLqq9/+oSbpkFjr+Y7On13Zh1GW86nreW7Tuj3npR6+t91ASNbwDqL",
+	"sWw5sdf9cF/jckuG+hPc1fFOTjLL6/daDiovUFafDTbrXMEhHraWRxCVBpFsHbBLbtQeQDaSawx/+/5e",
+	"4wHGU948Opo1WgiK56J+ogkgFREV9Wa0cPkjuKWUR9CNLiT1phrCc9fvC950xZ6xc2jrFXUc/CH+Wyeb",
+	"+CFWCivV9TxnN1gpxk7RjQpyS5oY716l7PYNTsyCB+BNLUN4r1amiUEj1iJENfZ5sIYKDhsRLp2emN1t",
+	"I3VuhDbw+rHi9s0dbSuA+nvcsvLSYPE8KWywo4FgY2hp8vRrFP/1DoVawXe4h05GuUl3/5q6iA9AeDST",
+	"ShVW4zudHvSwVS/WePQuMjh2W7vBvWzMgKgsOL8pl4MtTBuPqO4XfiAc6VwPu6ndL7et4yEl+Gvmzphz",
+	"K0fzJmS0eS26JowIAP/4qFzahpwlh1uZ3tuA7j+dnT6zWaXzWr5hDgRzpiRaEKMB5WSpX+PmlNKCzwwv",
+	"aLE6gbgAraI5N9x4wtL15MkDP0eyO8/q/BchGsVxP4REW16SwZ6fBzycMLVaUq0wrdBBPNw7iPf3DuKR",
+	"LrYgCms1ZLAwRJEp6jlbNuD2wyoOsZLepFoVZMLcCFNzlKZoMBigNOd5/kpgdpOi3vurd3t3VNRFQ/+Y",
+	"3sDqt0+B46+BRjqcsJWcsjOaxYgVjXzpD+VJ75Q63Vg7Im3nBMQMj3BohotCAl7a/P6C53kE5ZEgC6oU",
+	"ROibDCfpry8vjd3x4i3YHHfRaV9eakHlbbdg95B4QraJj3jXUjTcEtplus5dGWvlIlK9JzMiCOtyoj23",
+	"l0eg2rli30W9hg7Z38D5NMnlAw1cwhvQwE4Vb+WTdtNfJSzcomb1cMzJVYODblUjrJluHDZgigzWvlXT",
+	"icVmPWrmfEQNkq2Qmk079wfGxUU1T7WYR8PZB1+ZMM4foksetwOVWvysuXeq2Kg/P2ydEWRPCnvkeYeF",
+	"dZkAUDs9PYveUKmiURxHWpbSSy9K4oPtbTi2w5uV/sWmIDFXUpHP6tsWqyPa2hTULO9PnwNbScVf/ON6",
+	"nbbuXO8Qz5Y2cNjNKJSmiizkbqy8ItECfz4zxZO4loyxEHi1I9Xr06FjH/2LcAmrTFchlMbvUYXkuWXb",
+	"gcjrNvlczQUhEWgGDfR/I2gCr/fD+aidwzIepeGEPYDaNV4PZMytfAZZUir1CqmN8Xg7zGCdLvOy6f5q",
+	"DRm61VjGJiNFVKm8oYk9mxKUgmIPgTJO0jE2gU8dvOEXP8X5j8yoadtGhN2SgpvhNvKvr68R/EBG0Ees",
+	"F93l2r7EjQ10uQpblPyBJ3WVNfbbaLllfs2NBbeg5gO5Nxvk/GXoTe2O6ybUX6VmAMMtht1o6fssorqJ",
+	"rca9CSL++CzvPvLvPuVeI+uDNwacUlC1utRN2dvTCBbGEjOFv145a99f/34VtJd+2sDqj5EpjIyXDNKb",
+	"GzcZOGzBbWoC7NGVfgaJgsiaScuUY4TlS04ZmIWt9jNG6bu3l1doj+NSzfdukz14Nw2dgcxLsB5qpUkQ",
+	"rRjYloejCZvzUkiLfmtlPkC4kNxhitCiVCUu0NWbyzHC6PlpJOk1q27HQ5meWUgQR8IJuyErMEc8P3Uh",
+	"3P5oQxPzrXtqbh50/u2TKgGCgjB0OP3qiicM1+HR1hxjDkBYGRDrbSarmtq5UkuTDJ2yGXcp33EG28ue",
+	"h7Wifc3RAlOmMGUE4olKuJ9DVyLHe3vXVM3L6SDji72qzJ5fOtgojhhgRocwAP42A7PxawpNrto4Tmxi",
+	"Nve+zSQlIaN2A1zkG/0rvJH+zdmtrNQDXXki1xzcNpEshgS0JhtvXkolVvB0iiXxQ558d4JuxARqgpcH",
+	"IoIBj33nGVd0JRYiYGF+npj0RNZJLSbsL395UWVpHfzlL+gXy0US1Es33pUyGAzSPqQlY4yXLCO5lpqn",
+	"zdS6pqeQbREwThV/aoe6bGxoaBo6QeQzlaqOnLLZcM3tFNB0ubwWOCdm+m4TL4UBsqnABJlxvbOwuCE5",
+	"SuuOpoNqzMMJq7d7CCslcoxAov/7f4766IaQpctLbyIkMy5yiXppnZrbpd/VEmeH8TLt20kEp5oRji1X",
+	"1+wHpZsPkRTtTVj6AKNNT0BwrVxZC7yyl2U2OtKIkEknrJc2wnpStIdSL2QnNas1bUfOpH3EyGelOw2X",
+	"AElFMOT4SO1IYYWd17mlCyLhTru8P27AXqh0jlG9UNKGvyg1KToaDoT0xGXw3ZS42o98mmOJ0gq/ZOtz",
+	"+CWT6GGPC5T6mJ70ZMJIV7LtZtUbc2+jB1JvA1U8BDRldR4qWBh28mzGG13Sw2DK0IYpWugxVlCFYeqm",
+	"6kZ47XjtMGgA7l3JELnrCLuP1QnrOFeBswh8C0msIQ9GdXCh3iMHF+o4txzNHzy4+gM0ihPAWsnq1kXv",
+	"7D1Bo3jfPsbmTr87LCfswYv9gHB/dwkU4DwoCL7VumBppuXOPKTSpO7GUpYLIscTFqHX3KZMlXW+EXcZ",
+	"g/7ZO2tLCRnDAH+2xBCqYUpIgj68fzMw1d2ZcZsZ9ohmFoOBjY6hejnnd2wbIWXCkMsZ/oicgqyYorvy",
+	"0BVCUzKnLEej4fHYRqsBmSjL+d2Gvh3oXri7k5BWxI0T7wRuGEJYodbtQgjPALKgWzE9Mi4xQ9trelvf",
+	"lgxz1inSVXGTmvdUPkOUREms++MD3A3mEg0Pwjrv7V6V8DqJRrEPdUT6ayMNbhIdPQVSN92AKDkMUeVp",
+	"RUlcUzerzAvSQxWEqIUV2AgQAINF3/rMCBsb7CaqDlfwh+S5ec/IKPbCQmvrsFeBuGzr7kqQCKU2wVXq",
+	"mJ6Xpchf3P4EnKzH5TTygumeAThRs8jrkupxYIlykxO/y/EGfLThZKu8iHymq2tcK5aGNoF+vVFBwPLS",
+	"HznXNQU90h3uPf2z/k0OVnhR1PPTZJZm2DnPSt0hI3sYaQyN4lifgqPkAPVoheSE22CrnPU8X/VPdKep",
+	"gg6YzW/8V4a6RjJz11cXNCNWR7Py8+kSZ3MSDQfxmsR8d3c3wPB4wMX1ni0r996cPX95cfkSytSILkgY",
+	"h9Z9p8ZmfZtAn2+H/SAMrOAWjINkEA9GkIFxSRhe0mAc7A/iwb6BYMxBhdsoNM7rwDD93jWxCr4TxIzD",
+	"LewCosumS9Jeb11lhLrg1QGqSTxANqpbKzBGSbHnSEFviDtjDNWNQliLwPU6MREWWs1OQr0DZviWlwIW",
+	"3WZ51RtjaqawkkThhip4YiLkgubV7R+71fD6lb3WtU6fWhePD+N4t1u26njWoHFDr4va8yLN6kjT4O1N",
+	"0AgS7bpJK+gIWwz8cMLtb9nqChvecNWdd8Mi3GwHJts//nqzUZxsKlfNx17j2jkotP94ofomZigxerxE",
+	"ddWrLjA8frxA+zLE+zA4MOvm4XL+RadQZvh4Ge8mfCiyv10zrWs+oegWpGjdlgz2pXKhz8wqmsXnIUEY",
+	"KHwNkEa7HVswRX1K3QmqFGGOMfmPBVFiFUk8IxYncB9ue7Xo+Euw5HIr5gf2wTrrZZ2+CRRiiXpenEHL",
+	"HAFKZmiUIS/1NbXZ8cI6W1gj5c+T6h4YF8zOcssqfRsGcddfV9lyK0tGZcAwZgfbiOkClci7rNDCf2z7",
+	"1cVBIOzXNyePbVp8TWtz3EZwi56TDG3yE6P5NDNmZJjZ7FZGB8YtRKc5cnvpOqiIW1MKZhMGKX06YJ5N",
+	"QGi6AeZpjAAPID3TcC2heX+bTF8IT9g3Z/rSRNvp8EObz77GKu88/X5pXbH77ecfsDFINbnT0feQM6l5",
+	"T5sXQt2+IMy74ydI4hidax32Uo/L3G8TXC61vu6SCXmXywTvINVMfQdH8IZAAJu5IyF4+zrwrhEIRgcH",
+	"+nwd7o+aAFw/jaB3DAfNVHuBdyo3cuAFXOREoNHTJOkA6TYugXDg1sDEe65F142DOEniOI6Tg1Yc3ji4",
+	"fPk8NvmsGkF/1k3p3075mCzQ6b68b7ohLGbr2ySjB/1jLWhO7X7vWh82RTZEUnn5+SHCqpV538YhtJPj",
+	"w6utpPDwG2t970iKHhzHQTM/OLzZTN8d/LoOB2+kva7jCpgLIZjRwiQD88MGgs7k1hBM8S+zbD2kgaN3",
+	"jZoOXr8OGoDo4Pmbs5cXV3b5ftWSb6GBg+GBLWb+Jd+yATaLw0ZuyHxIxgAZIajjsOs5yRmOtT6aGlN5",
+	"IwW+OfHsfRvf48bn0TZi6DOcV/v+X1gSTw626VfHLck/xfgHxXiz/n3hRgtlkHkD+G4t05+u2TW+n3w/",
+	"3GjZ2MKOsckpto1RY8JqqwZaN2rUl3Bac5WxNt0mTZuWlrRP0O0QhHMwaue6YpvWw/QJL4jN6O8Zcyto",
+	"V21fbYMSdJ0VQrb/iEHkl+FPk8hPk8hPk8j/ByaR4UMmkZ8GkJ8GkD/VAFLBP1APLgxhysIT4NyzFgAY",
+	"/nv/Cn9I9HibIMrgEuYGjmMTSsOhONAjII7U05VTM2qj4Q7cHG+F7EC9Bq4D8pjUsI6+B9mYMGxH96jh",
+	"5g86p/8o000DxPnTePNvYbyp5+xPMd800a4/DTh/jgHHXaXz04CzeRP8NOH8NOH8NOH8WSYcL+YApBYX",
+	"bfDxkxZJJFDWyDMbbzfUAicz1/ehOZdqjBhn0VLwvDSRx6l9I8JLGv3jdmBQkwAlzvkCU4edDFFdaMJ6",
+	"AP+HTezuHaSLssCKi36jyo31mR3dRAR90T28hwtrBAWImZ69eaVpzUw+/aDVZV35wAIr14IuKqxj6/pG",
+	"nzBVtvP7e01YO6MdFyDVpjBri3osnm9gz80qkXtwH355MAygdR0PvsZa6DUkNvqaW4hOb/Pa6FiD95/u",
+	"/18AAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

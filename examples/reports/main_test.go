@@ -1,0 +1,24 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/examples/internal/exenvtest"
+)
+
+func TestReports(t *testing.T) {
+	exenvtest.Unset(t)
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out), out.String())
+	got := out.String()
+	assert.Equal(t, 8, strings.Count(got, "\n"), got)
+	for _, want := range []string{"2500 transactions, windows", "2500 transactions, pages", "2500 participants", "2500 addenda",
+		"14 requests in", `cursor "row:1201:1000:0"`, "1300 more, 2500 in all, none twice"} {
+		assert.Contains(t, got, want)
+	}
+}

@@ -1,0 +1,70 @@
+package contract_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/contract"
+	"github.com/issuerkit/issuerkit-go/paging"
+)
+
+// TestBankListsContract calls the seven list operations of banklists.yaml (one page each).
+func TestBankListsContract(t *testing.T) {
+	base := baseURL(t, envBankLists)
+	t.Parallel()
+	mode, n := settings(t, "BANKLISTS")
+	hc, rec := httpClient()
+	c, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
+		paging.WithKeyClientID(contract.KeyClientID))
+	require.NoError(t, err)
+	from, err := paging.ParseDate("2025-01-02")
+	require.NoError(t, err)
+	to, err := paging.ParseDate("2025-01-20")
+	require.NoError(t, err)
+	acct := paging.NewSecret("3123456789")
+	ops := []op{
+		{"listPreviousDayTransactions", func(ctx context.Context) error {
+			_, err := c.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
+				Body: paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: from, ToDate: to}})
+			return err
+		}},
+		{"listAchTransactions", func(ctx context.Context) error {
+			_, err := c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 100,
+				Body: paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}})
+			return err
+		}},
+		{"listAchAddenda", func(ctx context.Context) error {
+			_, err := c.ListACHAddenda(ctx, paging.ListACHAddendaRequest{PageSize: 10,
+				Body: paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10", StartAddendaSequenceNumber: "1"}})
+			return err
+		}},
+		{"listRtpParticipants", func(ctx context.Context) error {
+			_, err := c.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10})
+			return err
+		}},
+		{"listRtpTransactions", func(ctx context.Context) error {
+			_, err := c.ListRTPTransactions(ctx, paging.ListRTPTransactionsRequest{PageNumber: 1, PageSize: 100,
+				Body: paging.RTPListRequest{AccountNumber: acct, FromDate: from, ToDate: to}})
+			return err
+		}},
+		{"listWireTransactions", func(ctx context.Context) error {
+			_, err := c.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
+				Body: paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
+					AccountNumber: []paging.Secret{acct}, FromDate: 20250102, ToDate: 20250120}}})
+			return err
+		}},
+		{"listWireTransactionsByPage", func(ctx context.Context) error {
+			_, err := c.ListWireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: acct, FromDate: from, ToDate: to, PageNumber: 1, PageSize: 100})
+			return err
+		}},
+	}
+	covers(t, ops, []string{"listPreviousDayTransactions", "listAchTransactions", "listAchAddenda", "listRtpParticipants",
+		"listRtpTransactions", "listWireTransactions", "listWireTransactionsByPage"})
+	run(t, rec, ops, n, func(err error) bool {
+		var ae *paging.Error
+		return mode == "proxy" && errors.As(err, &ae)
+	})
+}
