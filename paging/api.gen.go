@@ -1110,7 +1110,7 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
@@ -1144,7 +1144,7 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PaymentRelatedInformation, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
@@ -1176,7 +1176,7 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.UUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
@@ -1216,7 +1216,7 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.UUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
@@ -1256,7 +1256,7 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TraceNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
@@ -1288,7 +1288,7 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
@@ -1360,7 +1360,7 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 			case 21:
 				err = jsonx.Decode(&a.TransactionStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
@@ -1392,7 +1392,7 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.MoreInfo, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
@@ -1424,7 +1424,7 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.CustomerIdentificationNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
@@ -1464,7 +1464,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.XCorrelationID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
@@ -1496,7 +1496,7 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Type, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
@@ -1548,7 +1548,7 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 			case 11:
 				err = jsonx.Decode(&a.TransactionType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
@@ -1578,7 +1578,7 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Page, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
@@ -1616,7 +1616,7 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TotalRecords, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
@@ -1652,7 +1652,7 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Parties, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
@@ -1694,7 +1694,7 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.Txid, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Party member %q: %w", key, err)
@@ -1724,7 +1724,7 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Name, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
@@ -1760,7 +1760,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
@@ -1794,7 +1794,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
@@ -1842,7 +1842,7 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 			case 9:
 				err = jsonx.Decode(&a.TwnNm, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
@@ -1878,7 +1878,7 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ToDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
@@ -1908,7 +1908,7 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
@@ -1942,7 +1942,7 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.TransactionKey, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
@@ -1996,7 +1996,7 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 			case 12:
 				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
@@ -2036,7 +2036,7 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.ToDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
@@ -2068,7 +2068,7 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
@@ -2116,7 +2116,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 			case 9:
 				err = jsonx.Decode(&a.ValueDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
@@ -2146,7 +2146,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ServiceErrorResult, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
@@ -2178,7 +2178,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Message, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
@@ -2208,7 +2208,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Messages, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
@@ -2238,7 +2238,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ErrorCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
@@ -2268,7 +2268,7 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
@@ -2298,7 +2298,7 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.GetWireInquiryRequest, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
@@ -2328,7 +2328,7 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
@@ -2384,7 +2384,7 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 			case 13:
 				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)

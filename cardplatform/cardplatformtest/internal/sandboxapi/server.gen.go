@@ -1470,7 +1470,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Account member %q: %w", key, err)
@@ -1506,7 +1506,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SuspenseBalance, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
@@ -1548,7 +1548,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
@@ -1580,7 +1580,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Items, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
@@ -1630,7 +1630,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
@@ -1670,7 +1670,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
@@ -1706,7 +1706,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
@@ -1740,7 +1740,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.UpdatedBy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
@@ -1778,7 +1778,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.State, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Address member %q: %w", key, err)
@@ -1814,7 +1814,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ExternalReference, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
@@ -1854,7 +1854,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
@@ -1884,7 +1884,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Amount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
@@ -1924,7 +1924,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
@@ -1954,7 +1954,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
@@ -1992,7 +1992,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
@@ -2026,7 +2026,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
@@ -2058,7 +2058,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
@@ -2088,7 +2088,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.BatchfileGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
@@ -2124,7 +2124,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.DecodeSlice(&a.SourceDocument, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
@@ -2164,7 +2164,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
@@ -2210,7 +2210,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 			case 8:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
@@ -2240,7 +2240,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.OrderGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
@@ -2278,7 +2278,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Quantity, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
@@ -2312,7 +2312,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
@@ -2352,7 +2352,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.QuantityOrdered, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
@@ -2384,7 +2384,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
@@ -2416,7 +2416,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
@@ -2478,7 +2478,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 			case 16:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
@@ -2510,7 +2510,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
@@ -2542,7 +2542,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PIN, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
@@ -2574,7 +2574,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.StatusReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
@@ -2614,7 +2614,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.FulfillmentHouseName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
@@ -2644,7 +2644,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Cycle, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
@@ -2678,7 +2678,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.NextCycleDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
@@ -2722,7 +2722,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
@@ -2754,7 +2754,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
@@ -2794,7 +2794,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.StartDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
@@ -2832,7 +2832,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
@@ -2872,7 +2872,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
@@ -2908,7 +2908,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
@@ -2942,7 +2942,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.VerifiedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
@@ -2974,7 +2974,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
@@ -3008,7 +3008,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.InstrumentType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
@@ -3044,7 +3044,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
@@ -3082,7 +3082,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
@@ -3118,7 +3118,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
@@ -3154,7 +3154,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
@@ -3190,7 +3190,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
@@ -3222,7 +3222,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
@@ -3256,7 +3256,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
@@ -3294,7 +3294,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
@@ -3326,7 +3326,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
@@ -3364,7 +3364,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Status, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
@@ -3400,7 +3400,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
@@ -3438,7 +3438,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
@@ -3474,7 +3474,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.NameOnAccount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
@@ -3510,7 +3510,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Track2, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
@@ -3546,7 +3546,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
@@ -3584,7 +3584,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
@@ -3622,7 +3622,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
@@ -3652,7 +3652,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
@@ -3682,7 +3682,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.EncryptedCardData, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
@@ -3724,7 +3724,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
@@ -3764,7 +3764,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
@@ -3798,7 +3798,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
@@ -3830,7 +3830,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
@@ -3860,7 +3860,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.IssuanceType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
@@ -3894,7 +3894,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.KYBStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
@@ -3924,7 +3924,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CompanyGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
@@ -3974,7 +3974,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Person member %q: %w", key, err)
@@ -4006,7 +4006,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
@@ -4048,7 +4048,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.Type, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
@@ -4080,7 +4080,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Value, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
@@ -4116,7 +4116,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
@@ -4154,7 +4154,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ReplacedCardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
@@ -4184,7 +4184,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ReplacementReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
@@ -4220,7 +4220,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletProvider, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
@@ -4254,7 +4254,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
@@ -4292,7 +4292,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RespondedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
@@ -4330,7 +4330,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
@@ -4372,7 +4372,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
@@ -4404,7 +4404,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
@@ -4434,7 +4434,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Invoices, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
@@ -4464,7 +4464,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
@@ -4496,7 +4496,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.SupplementalDetails, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
@@ -4530,7 +4530,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.DbaName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
@@ -4562,7 +4562,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
@@ -4594,7 +4594,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
@@ -4628,7 +4628,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
@@ -4660,7 +4660,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.CVV, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
