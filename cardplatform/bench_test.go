@@ -20,11 +20,13 @@ import (
 
 // The per-call overhead benchmarks compare the SDK with a hand-written net/http +
 // encoding/json client and with the stock oapi-codegen client (internal/bench/oapiclient) for
-// the same calls, through an in-memory RoundTripper (the client-side
-// cost alone, stable to about ±3%) and over loopback. Run:
+// the same calls, through an in-memory RoundTripper (the client-side cost alone) and over
+// loopback, serially and with 64 goroutines. Run:
 //
-//	go test -run '^$' -bench 'Overhead' -benchmem -count 6 ./cardplatform/ | tee new.txt
+//	go test -run '^$' -bench 'Overhead' -benchmem -count 8 ./cardplatform/ | tee new.txt
 //	benchstat new.txt
+//
+// README.md (Benchmarks) has the interleaved form and the figures.
 
 const benchCard = `{"card_proxy":"proxy-123","card_number":"4111111111111111","mask_card_pan":"411111XXXXXX1111",` +
 	`"card_status":"ACTIVE","issuance_type":"FULL","card_condition":"ORIGINAL","expiration_date":"1228",` +
