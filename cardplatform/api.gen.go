@@ -1320,7 +1320,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Account member %q: %w", key, err)
@@ -1356,7 +1356,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SuspenseBalance, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
@@ -1398,7 +1398,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
@@ -1430,7 +1430,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Items, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
@@ -1480,7 +1480,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
@@ -1520,7 +1520,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
@@ -1556,7 +1556,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
@@ -1590,7 +1590,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.UpdatedBy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
@@ -1628,7 +1628,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.State, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Address member %q: %w", key, err)
@@ -1664,7 +1664,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ExternalReference, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
@@ -1704,7 +1704,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
@@ -1734,7 +1734,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Amount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
@@ -1774,7 +1774,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
@@ -1804,7 +1804,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
@@ -1842,7 +1842,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
@@ -1876,7 +1876,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
@@ -1908,7 +1908,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
@@ -1938,7 +1938,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.BatchfileGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
@@ -1974,7 +1974,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.DecodeSlice(&a.SourceDocument, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
@@ -2014,7 +2014,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
@@ -2060,7 +2060,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 			case 8:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
@@ -2090,7 +2090,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.OrderGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
@@ -2128,7 +2128,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Quantity, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
@@ -2162,7 +2162,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
@@ -2202,7 +2202,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.QuantityOrdered, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
@@ -2234,7 +2234,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
@@ -2266,7 +2266,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
@@ -2328,7 +2328,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 			case 16:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
@@ -2360,7 +2360,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
@@ -2392,7 +2392,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PIN, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
@@ -2424,7 +2424,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.StatusReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
@@ -2464,7 +2464,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.FulfillmentHouseName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
@@ -2494,7 +2494,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Cycle, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
@@ -2528,7 +2528,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.NextCycleDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
@@ -2572,7 +2572,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
@@ -2604,7 +2604,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
@@ -2644,7 +2644,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.StartDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
@@ -2682,7 +2682,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
@@ -2722,7 +2722,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
@@ -2758,7 +2758,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
@@ -2792,7 +2792,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.VerifiedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
@@ -2824,7 +2824,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
@@ -2858,7 +2858,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.InstrumentType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
@@ -2894,7 +2894,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
@@ -2932,7 +2932,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
@@ -2968,7 +2968,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
@@ -3004,7 +3004,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
@@ -3040,7 +3040,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
@@ -3072,7 +3072,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
@@ -3106,7 +3106,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
@@ -3144,7 +3144,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
@@ -3176,7 +3176,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
@@ -3214,7 +3214,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Status, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
@@ -3250,7 +3250,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
@@ -3288,7 +3288,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
@@ -3324,7 +3324,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.NameOnAccount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
@@ -3360,7 +3360,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Track2, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
@@ -3396,7 +3396,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
@@ -3434,7 +3434,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
@@ -3472,7 +3472,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
@@ -3502,7 +3502,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
@@ -3532,7 +3532,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.EncryptedCardData, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
@@ -3574,7 +3574,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
@@ -3614,7 +3614,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
@@ -3648,7 +3648,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
@@ -3680,7 +3680,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
@@ -3710,7 +3710,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.IssuanceType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
@@ -3744,7 +3744,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.KYBStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
@@ -3774,7 +3774,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CompanyGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
@@ -3824,7 +3824,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Person member %q: %w", key, err)
@@ -3856,7 +3856,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
@@ -3898,7 +3898,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.Type, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
@@ -3930,7 +3930,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Value, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
@@ -3966,7 +3966,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
@@ -4004,7 +4004,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ReplacedCardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
@@ -4034,7 +4034,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ReplacementReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
@@ -4070,7 +4070,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletProvider, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
@@ -4104,7 +4104,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
@@ -4142,7 +4142,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RespondedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
@@ -4180,7 +4180,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
@@ -4222,7 +4222,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
@@ -4254,7 +4254,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
@@ -4284,7 +4284,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Invoices, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
@@ -4314,7 +4314,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
@@ -4346,7 +4346,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.SupplementalDetails, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
@@ -4380,7 +4380,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.DbaName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
@@ -4412,7 +4412,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
@@ -4444,7 +4444,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
@@ -4478,7 +4478,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
@@ -4510,7 +4510,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.CVV, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)

@@ -4,21 +4,29 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/bench/oapiclient"
 )
 
 // The per-call overhead benchmarks compare the SDK with a hand-written net/http +
-// encoding/json client for the same calls, through an in-memory RoundTripper (the client-side
-// cost alone, stable to about ±3%) and over loopback. Run:
+// encoding/json client and with the stock oapi-codegen client (internal/bench/oapiclient) for
+// the same calls, through an in-memory RoundTripper (the client-side cost alone) and over
+// loopback, serially and with 64 goroutines. Run:
 //
-//	go test -run '^$' -bench 'Overhead' -benchmem -count 6 ./cardplatform/ | tee new.txt
+//	go test -run '^$' -bench 'Overhead' -benchmem -count 8 ./cardplatform/ | tee new.txt
 //	benchstat new.txt
+//
+// README.md (Benchmarks) has the interleaved form and the figures.
 
 const benchCard = `{"card_proxy":"proxy-123","card_number":"4111111111111111","mask_card_pan":"411111XXXXXX1111",` +
 	`"card_status":"ACTIVE","issuance_type":"FULL","card_condition":"ORIGINAL","expiration_date":"1228",` +
@@ -157,53 +165,84 @@ func sdkClient(b *testing.B, hc *http.Client, base string) *cardplatform.Client 
 	return c
 }
 
-// BenchmarkOverheadGetCard: SDK against hand-written, in memory and over loopback, serial
-// and with 64 goroutines.
+// oapiClient is the stock oapi-codegen client of the same server, with the bearer token set by a
+// request editor, as its documentation suggests.
+func oapiClient(b *testing.B, hc *http.Client, base string) *oapiclient.ClientWithResponses {
+	c, err := oapiclient.NewClientWithResponses(base, oapiclient.WithHTTPClient(hc),
+		oapiclient.WithRequestEditorFn(func(_ context.Context, req *http.Request) error {
+			req.Header.Set("Authorization", "Bearer tok")
+			return nil
+		}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+// benchVariants are the clients compared, in the order they run.
+var benchVariants = []string{"hand", "oapi", "sdk"}
+
+// runVariants runs each variant's call serially and with 64 goroutines.
+func runVariants(b *testing.B, env string, run map[string]func() error) {
+	for _, variant := range benchVariants {
+		f := run[variant]
+		b.Run(env+"/"+variant, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(env+"/parallel64/"+variant, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetParallelism(64 / runtime.GOMAXPROCS(0)) // 64 goroutines in all
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if err := f(); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+		})
+	}
+}
+
+// BenchmarkOverheadGetCard: the SDK against hand-written and stock oapi-codegen clients, in
+// memory and over loopback, serial and with 64 goroutines.
 func BenchmarkOverheadGetCard(b *testing.B) {
 	ctx := context.Background()
 	for _, env := range benchEnvs {
 		hc, base, stop := env.hc(200, benchCard)
 		c := sdkClient(b, hc, base)
-		run := map[string]func() error{
+		oc := oapiClient(b, hc, base)
+		runVariants(b, env.name, map[string]func() error{
 			"sdk":  func() error { _, err := c.GetCard(ctx, "proxy-123"); return err },
 			"hand": func() error { _, err := handGet(ctx, hc, base, "proxy-123"); return err },
-		}
-		for _, variant := range []string{"hand", "sdk"} {
-			f := run[variant]
-			b.Run(env.name+"/"+variant, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := f(); err != nil {
-						b.Fatal(err)
-					}
+			"oapi": func() error {
+				r, err := oc.GetCardWithResponse(ctx, "v1", "proxy-123")
+				if err == nil && r.JSON200 == nil {
+					err = fmt.Errorf("status %d", r.StatusCode())
 				}
-			})
-			b.Run(env.name+"/parallel64/"+variant, func(b *testing.B) {
-				b.ReportAllocs()
-				b.SetParallelism(32) // 2 cores × 32 = 64 goroutines
-				b.RunParallel(func(pb *testing.PB) {
-					for pb.Next() {
-						if err := f(); err != nil {
-							b.Error(err)
-							return
-						}
-					}
-				})
-			})
-		}
+				return err
+			},
+		})
 		stop()
 	}
 }
 
-// BenchmarkOverheadCreateDisbursement: SDK against hand-written for a POST with a JSON body.
+// BenchmarkOverheadCreateDisbursement: the same for a POST with a JSON body.
 func BenchmarkOverheadCreateDisbursement(b *testing.B) {
 	ctx := context.Background()
 	amount := cardplatform.NewDecimalFromInt(25075, 2)
 	guid := cardplatform.MustParseGUID("3fa85f64-5717-4562-b3fc-2c963f66afa6")
+	oapiAmount, oapiRef, oapiGUID := float32(250.75), "ref-1", uuid.UUID(guid)
 	for _, env := range benchEnvs {
 		hc, base, stop := env.hc(201, benchDisbursement)
 		c := sdkClient(b, hc, base)
-		run := map[string]func() error{
+		oc := oapiClient(b, hc, base)
+		runVariants(b, env.name, map[string]func() error{
 			"sdk": func() error {
 				_, err := c.CreateDisbursement(ctx, cardplatform.DisbursementDTO{Amount: amount, ClientReferenceID: "ref-1", ProgramGUID: guid})
 				return err
@@ -212,18 +251,14 @@ func BenchmarkOverheadCreateDisbursement(b *testing.B) {
 				_, err := handPost(ctx, hc, base, handDisbursementReq{Amount: "250.75", ClientReferenceID: "ref-1", ProgramGUID: guid.String()})
 				return err
 			},
-		}
-		for _, variant := range []string{"hand", "sdk"} {
-			f := run[variant]
-			b.Run(env.name+"/"+variant, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := f(); err != nil {
-						b.Fatal(err)
-					}
+			"oapi": func() error {
+				r, err := oc.CreateDisbursementWithResponse(ctx, "v1", oapiclient.DisbursementDTO{Amount: &oapiAmount, ClientReferenceId: &oapiRef, ProgramGuid: &oapiGUID})
+				if err == nil && r.JSON201 == nil {
+					err = fmt.Errorf("status %d", r.StatusCode())
 				}
-			})
-		}
+				return err
+			},
+		})
 		stop()
 	}
 }

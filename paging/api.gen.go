@@ -1166,7 +1166,7 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
@@ -1200,7 +1200,7 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PaymentRelatedInformation, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
@@ -1232,7 +1232,7 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.UUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
@@ -1272,7 +1272,7 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.UUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
@@ -1312,7 +1312,7 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TraceNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
@@ -1344,7 +1344,7 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
@@ -1416,7 +1416,7 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 			case 21:
 				err = jsonx.Decode(&a.TransactionStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
@@ -1448,7 +1448,7 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.MoreInfo, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
@@ -1480,7 +1480,7 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.CustomerIdentificationNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
@@ -1520,7 +1520,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.XCorrelationID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
@@ -1552,7 +1552,7 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Type, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
@@ -1604,7 +1604,7 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 			case 11:
 				err = jsonx.Decode(&a.TransactionType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
@@ -1634,7 +1634,7 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Page, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
@@ -1672,7 +1672,7 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TotalRecords, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
@@ -1708,7 +1708,7 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Parties, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
@@ -1750,7 +1750,7 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.Txid, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Party member %q: %w", key, err)
@@ -1780,7 +1780,7 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Name, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
@@ -1816,7 +1816,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
@@ -1850,7 +1850,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
@@ -1898,7 +1898,7 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 			case 9:
 				err = jsonx.Decode(&a.TwnNm, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
@@ -1934,7 +1934,7 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ToDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
@@ -1964,7 +1964,7 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
@@ -1998,7 +1998,7 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.TransactionKey, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
@@ -2052,7 +2052,7 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 			case 12:
 				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
@@ -2092,7 +2092,7 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.ToDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
@@ -2124,7 +2124,7 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
@@ -2172,7 +2172,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 			case 9:
 				err = jsonx.Decode(&a.ValueDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
@@ -2202,7 +2202,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ServiceErrorResult, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
@@ -2234,7 +2234,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Message, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
@@ -2264,7 +2264,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Messages, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
@@ -2294,7 +2294,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ErrorCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
@@ -2324,7 +2324,7 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
@@ -2354,7 +2354,7 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.GetWireInquiryRequest, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
@@ -2384,7 +2384,7 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Transactions, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
@@ -2440,7 +2440,7 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 			case 13:
 				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)

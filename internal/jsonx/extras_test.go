@@ -144,3 +144,16 @@ func FuzzExtras(f *testing.F) {
 		}
 	})
 }
+
+func TestKeepRejectsMalformedValues(t *testing.T) {
+	for _, v := range []string{`[1,,2]`, `{"a"}`, `"x`, `tru`, `{"a":1}}`} {
+		_, err := Keep(nil, []byte("k"), []byte(v))
+		if err == nil {
+			t.Errorf("Keep(%s): no error", v)
+		}
+	}
+	m, err := Keep(nil, []byte("k"), []byte(`{"a":[1,2]}`))
+	if err != nil || string(m["k"]) != `{"a":[1,2]}` {
+		t.Errorf("Keep: %v, %q", err, m["k"])
+	}
+}

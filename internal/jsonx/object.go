@@ -124,13 +124,17 @@ func (o *Object) Null() bool { return o.null }
 func (o *Object) Err() error { return o.err }
 
 // Keep adds the current member to extras (allocating the map on first use) with a copy of its
-// value, and returns extras.
-func Keep(extras map[string]json.RawMessage, key, value []byte) map[string]json.RawMessage {
+// value, and returns extras. A value that is not valid JSON is an error: a member kept unread
+// is sent again as is by the encoder, and the object iterator only finds where a value ends.
+func Keep(extras map[string]json.RawMessage, key, value []byte) (map[string]json.RawMessage, error) {
+	if !json.Valid(value) {
+		return extras, errSyntax
+	}
 	if extras == nil {
 		extras = make(map[string]json.RawMessage)
 	}
 	extras[string(key)] = append(json.RawMessage(nil), value...)
-	return extras
+	return extras, nil
 }
 
 func skipLiteral(data []byte, i int) int {

@@ -89,7 +89,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		}
 		body = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, r.Op.Method, c.Base+r.Path, body)
+	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, c.Base+r.Path, body)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
 	}
@@ -117,7 +117,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			req.Header[k] = vs
 		}
 	}
-	resp, err := c.Pipeline.Send(req, &cfg.Call)
+	resp, err := c.Pipeline.SendOwned(req, &cfg.Call) // req is this call's alone
 	if err != nil {
 		return nil, c.publicError(err)
 	}

@@ -14,6 +14,9 @@ import (
 // downloads are not decoded here).
 const maxSuccessBody = 64 << 20
 
+// errTooLarge is the DecodeError cause of a success body over maxSuccessBody.
+var errTooLarge = fmt.Errorf("body larger than %d bytes", maxSuccessBody)
+
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
 type DecodeError struct {
 	StatusCode    int
@@ -31,19 +34,72 @@ func (e *DecodeError) Unwrap() error { return e.Err }
 
 // JSON finishes a call whose success body is JSON: it passes err through, else decodes the
 // body into a new T, drains and closes the body. Unknown fields are ignored so that new server
-// fields never break a caller.
+// fields never break a caller. The body is read whole (at most 64 MiB) into a pooled buffer
+// and handed to T's own UnmarshalJSON when it has one (the generated models do), else to
+// json.Unmarshal; the body must hold one JSON value and nothing but white space after it.
 func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer transport.DrainAndClose(resp.Body)
+	buf := getBuf(resp.ContentLength)
+	defer putBuf(buf)
+	data, rerr := readBody(resp, buf)
+	transport.DrainAndClose(resp.Body)
 	v := new(T)
-	dec := json.NewDecoder(io.LimitReader(resp.Body, maxSuccessBody))
-	if derr := dec.Decode(v); derr != nil {
-		if errors.Is(derr, io.EOF) {
-			derr = errors.New("empty body")
-		}
-		return nil, &DecodeError{StatusCode: resp.StatusCode, CorrelationID: transport.CorrelationID(resp), Err: derr}
+	if rerr == nil {
+		rerr = unmarshal(v, data)
+	}
+	if rerr != nil {
+		return nil, &DecodeError{StatusCode: resp.StatusCode, CorrelationID: transport.CorrelationID(resp), Err: rerr}
 	}
 	return v, nil
+}
+
+// unmarshal decodes data into v: through v's UnmarshalJSON when it has one, else with
+// json.Unmarshal. An empty body is an error of its own.
+func unmarshal(v any, data []byte) error {
+	if len(trimSpace(data)) == 0 {
+		return errors.New("empty body")
+	}
+	if u, ok := v.(json.Unmarshaler); ok {
+		return u.UnmarshalJSON(data)
+	}
+	return json.Unmarshal(data, v)
+}
+
+// readBody reads resp's body into *buf (growing it), up to maxSuccessBody bytes.
+func readBody(resp *http.Response, buf *[]byte) ([]byte, error) {
+	if resp.ContentLength > maxSuccessBody {
+		return nil, errTooLarge
+	}
+	b := (*buf)[:0]
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := resp.Body.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if len(b) > maxSuccessBody {
+			*buf = b
+			return nil, errTooLarge
+		}
+		if err == io.EOF {
+			*buf = b
+			return b, nil
+		}
+		if err != nil {
+			*buf = b
+			return nil, err
+		}
+	}
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\n' || b[0] == '\r') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+		b = b[:len(b)-1]
+	}
+	return b
 }

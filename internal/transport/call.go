@@ -32,6 +32,9 @@ type callInfo struct {
 	attempt       int           // 1-based attempt number, maintained by the retry policy
 	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
 	correlationID string
+	// sending is set when the pipeline starts on the call: a second SendOwned of the same
+	// request gets a copy and a new callInfo.
+	sending bool
 	// sent holds the credential values that went out with this call (bearer tokens), masked
 	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
 	// values cost no allocation of their own.
@@ -40,6 +43,22 @@ type callInfo struct {
 }
 
 type callInfoKey struct{}
+
+// newCallInfo returns the state of a new call of call (nil: an unknown operation).
+func newCallInfo(call *Call) *callInfo {
+	ci := &callInfo{attempt: 1}
+	if call != nil {
+		ci.correlationID = call.CorrelationID
+		if call.Op != nil {
+			ci.safe = call.Op.RetrySafe
+		}
+		if call.Retry != nil {
+			r := call.Retry.withDefaults()
+			ci.retry = &r
+		}
+	}
+	return ci
+}
 
 func infoOf(req *http.Request) *callInfo {
 	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {

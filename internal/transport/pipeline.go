@@ -1,7 +1,9 @@
 package transport
 
 import (
+	"context"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 
@@ -67,20 +69,33 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // must not be repeated failed after it may have reached the server, *RedirectError for a
 // redirect that would leave the origin, or the transport, token or context error. The
 // credentials the call sent are masked in every error and log record. The caller's request is
-// never modified.
+// never modified: the pipeline works on a copy (see NewRequest and SendOwned for requests
+// built for one call).
 func (p *Pipeline) Send(req *http.Request, call *Call) (*http.Response, error) {
-	ci := &callInfo{attempt: 1}
-	if call != nil {
-		ci.correlationID = call.CorrelationID
-		if call.Op != nil {
-			ci.safe = call.Op.RetrySafe
-		}
-		if call.Retry != nil {
-			r := call.Retry.withDefaults()
-			ci.retry = &r
-		}
+	ci := newCallInfo(call)
+	return p.send(req.Clone(withInfo(req.Context(), ci)), ci, call)
+}
+
+// NewRequest builds a request of call, as http.NewRequestWithContext does, for SendOwned.
+func NewRequest(ctx context.Context, call *Call, method, url string, body io.Reader) (*http.Request, error) {
+	return http.NewRequestWithContext(withInfo(ctx, newCallInfo(call)), method, url, body)
+}
+
+// SendOwned is Send for a request built by NewRequest for this call alone (the SDK's own
+// methods build one per call): the pipeline sets its headers on req itself rather than on a
+// copy, so req must not be used again. A re-sent attempt still goes out on a copy. A request
+// that NewRequest did not build is sent as Send would.
+func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, error) {
+	ci, ok := req.Context().Value(callInfoKey{}).(*callInfo)
+	if !ok || ci.sending {
+		return p.Send(req, call)
 	}
-	r := req.Clone(withInfo(req.Context(), ci))
+	return p.send(req, ci, call)
+}
+
+// send runs the policies on r, the pipeline's own request of the call ci.
+func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
+	ci.sending = true
 	if call != nil {
 		for k, vs := range call.Header {
 			k = http.CanonicalHeaderKey(k)

@@ -1610,7 +1610,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Account member %q: %w", key, err)
@@ -1646,7 +1646,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SuspenseBalance, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
@@ -1688,7 +1688,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
@@ -1720,7 +1720,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.DecodeSlice(&a.Items, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
@@ -1770,7 +1770,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
@@ -1810,7 +1810,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
@@ -1846,7 +1846,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
@@ -1880,7 +1880,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.UpdatedBy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
@@ -1918,7 +1918,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.State, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Address member %q: %w", key, err)
@@ -1954,7 +1954,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ExternalReference, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
@@ -1994,7 +1994,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
@@ -2024,7 +2024,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Amount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
@@ -2064,7 +2064,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
@@ -2094,7 +2094,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
@@ -2132,7 +2132,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
@@ -2166,7 +2166,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
@@ -2198,7 +2198,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
@@ -2228,7 +2228,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.BatchfileGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
@@ -2264,7 +2264,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.DecodeSlice(&a.SourceDocument, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
@@ -2304,7 +2304,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCInserted, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
@@ -2350,7 +2350,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 			case 8:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
@@ -2380,7 +2380,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.OrderGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
@@ -2418,7 +2418,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Quantity, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
@@ -2452,7 +2452,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
@@ -2492,7 +2492,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.QuantityOrdered, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
@@ -2524,7 +2524,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
@@ -2556,7 +2556,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
@@ -2618,7 +2618,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 			case 16:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
@@ -2650,7 +2650,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
@@ -2682,7 +2682,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PIN, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
@@ -2714,7 +2714,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.StatusReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
@@ -2754,7 +2754,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.FulfillmentHouseName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
@@ -2784,7 +2784,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Cycle, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
@@ -2818,7 +2818,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.NextCycleDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
@@ -2862,7 +2862,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 			case 7:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
@@ -2894,7 +2894,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
@@ -2934,7 +2934,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.StartDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
@@ -2972,7 +2972,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
@@ -3012,7 +3012,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.SysUTCUpdated, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
@@ -3048,7 +3048,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
@@ -3082,7 +3082,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.VerifiedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
@@ -3114,7 +3114,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
@@ -3148,7 +3148,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.InstrumentType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
@@ -3184,7 +3184,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
@@ -3222,7 +3222,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
@@ -3258,7 +3258,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
@@ -3294,7 +3294,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
@@ -3330,7 +3330,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
@@ -3362,7 +3362,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
@@ -3396,7 +3396,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
@@ -3434,7 +3434,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
@@ -3466,7 +3466,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
@@ -3504,7 +3504,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.Status, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
@@ -3540,7 +3540,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
@@ -3578,7 +3578,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
@@ -3614,7 +3614,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.NameOnAccount, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
@@ -3650,7 +3650,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Track2, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
@@ -3686,7 +3686,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
@@ -3724,7 +3724,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.TxnGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
@@ -3762,7 +3762,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RequestCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
@@ -3792,7 +3792,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
@@ -3822,7 +3822,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.EncryptedCardData, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
@@ -3864,7 +3864,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
@@ -3904,7 +3904,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
@@ -3938,7 +3938,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
@@ -3970,7 +3970,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
@@ -4000,7 +4000,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.IssuanceType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
@@ -4034,7 +4034,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.KYBStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
@@ -4064,7 +4064,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.CompanyGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
@@ -4114,7 +4114,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 			case 10:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Person member %q: %w", key, err)
@@ -4146,7 +4146,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
@@ -4188,7 +4188,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.Type, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
@@ -4220,7 +4220,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Value, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
@@ -4256,7 +4256,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.ProgramName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
@@ -4294,7 +4294,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ReplacedCardProxy, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
@@ -4324,7 +4324,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ReplacementReason, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
@@ -4360,7 +4360,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.WalletProvider, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
@@ -4394,7 +4394,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.RequestID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
@@ -4432,7 +4432,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.RespondedAt, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
@@ -4470,7 +4470,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.ProgramGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
@@ -4512,7 +4512,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 			case 6:
 				err = jsonx.Decode(&a.PersonGUID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
@@ -4544,7 +4544,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 			case 1:
 				err = jsonx.Decode(&a.Total, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
@@ -4574,7 +4574,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Invoices, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
@@ -4604,7 +4604,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
@@ -4636,7 +4636,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.SupplementalDetails, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
@@ -4670,7 +4670,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.DbaName, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
@@ -4702,7 +4702,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
@@ -4734,7 +4734,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.DigitalPackage, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
@@ -4768,7 +4768,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.SharingStatus, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
@@ -4800,7 +4800,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.CVV, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
