@@ -88,6 +88,8 @@ type CardDTO struct {
 	CardCondition *CardCondition `json:"card_condition,omitempty"`
 
 	// CardNumber Full PAN (secret).
+	//
+	// Example: 4111111111111111
 	CardNumber *string `json:"card_number,omitempty"`
 
 	// CardProxy Identifier of the card in paths.
@@ -100,14 +102,18 @@ type CardDTO struct {
 	CardTrackingDetail *CardTrackingDetail `json:"card_tracking_detail,omitempty"`
 
 	// Cvv Card verification value (secret).
+	//
+	// Example: 123
 	Cvv *string `json:"cvv,omitempty"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
 	ExpirationDate *string `json:"expiration_date,omitempty"`
 
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType          *IssuanceType `json:"issuance_type,omitempty"`
-	LogicalExpirationDate *string       `json:"logical_expiration_date,omitempty"`
+	IssuanceType *IssuanceType `json:"issuance_type,omitempty"`
+
+	// LogicalExpirationDate Example: 2024-05-01T10:20:30
+	LogicalExpirationDate *string `json:"logical_expiration_date,omitempty"`
 
 	// MaskCardPan PAN with the middle digits replaced by X (not secret).
 	MaskCardPan *string `json:"mask_card_pan,omitempty"`
@@ -117,8 +123,12 @@ type CardDTO struct {
 	PersonGuid       *openapi_types.UUID `json:"person_guid,omitempty"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails  *SupplementalDetails       `json:"supplemental_details,omitempty"`
-	SysUTCInserted       *string                    `json:"sys_utcinserted,omitempty"`
+	SupplementalDetails *SupplementalDetails `json:"supplemental_details,omitempty"`
+
+	// SysUTCInserted Example: 2024-05-01T10:20:30
+	SysUTCInserted *string `json:"sys_utcinserted,omitempty"`
+
+	// SysUTCUpdated Example: 2024-05-01T10:20:30
 	SysUTCUpdated        *string                    `json:"sys_utcupdated,omitempty"`
 	WalletGuid           *openapi_types.UUID        `json:"wallet_guid,omitempty"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -129,17 +139,22 @@ type CardStatus string
 
 // CardTrackingDetail Production and shipment tracking of a card.
 type CardTrackingDetail struct {
-	CardDeliveryMethod         *string                    `json:"card_delivery_method,omitempty"`
-	CardDeliveryTrackingNumber *string                    `json:"card_delivery_tracking_number,omitempty"`
-	CardPackageName            *string                    `json:"card_package_name,omitempty"`
-	CardRequested              *string                    `json:"card_requested,omitempty"`
-	CardShipmentDate           *string                    `json:"card_shipment_date,omitempty"`
-	FulfillmentHouseName       *string                    `json:"fulfillment_house_name,omitempty"`
-	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+	CardDeliveryMethod         *string `json:"card_delivery_method,omitempty"`
+	CardDeliveryTrackingNumber *string `json:"card_delivery_tracking_number,omitempty"`
+	CardPackageName            *string `json:"card_package_name,omitempty"`
+
+	// CardRequested Example: 2024-05-01T10:20:30
+	CardRequested *string `json:"card_requested,omitempty"`
+
+	// CardShipmentDate Example: 2024-05-01T10:20:30
+	CardShipmentDate     *string                    `json:"card_shipment_date,omitempty"`
+	FulfillmentHouseName *string                    `json:"fulfillment_house_name,omitempty"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
+	// Amount Example: 125.5
 	Amount            *float32 `json:"amount,omitempty"`
 	ClientReferenceId *string  `json:"client_reference_id,omitempty"`
 
@@ -158,7 +173,9 @@ type DisbursementPayoutOptions = string
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGuid          *openapi_types.UUID        `json:"account_guid,omitempty"`
+	AccountGuid *openapi_types.UUID `json:"account_guid,omitempty"`
+
+	// Amount Example: 125.5
 	Amount               *float32                   `json:"amount,omitempty"`
 	DisbursementGuid     *openapi_types.UUID        `json:"disbursement_guid,omitempty"`
 	PersonGuid           *openapi_types.UUID        `json:"person_guid,omitempty"`
@@ -168,13 +185,18 @@ type DisbursementResponse struct {
 
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
-	InvoiceAmount      *float32 `json:"invoice_amount,omitempty"`
-	InvoiceDate        *string  `json:"invoice_date,omitempty"`
-	InvoiceDescription *string  `json:"invoice_description,omitempty"`
-	InvoiceNumber      *string  `json:"invoice_number,omitempty"`
+	// InvoiceAmount Example: 125.5
+	InvoiceAmount *float32 `json:"invoice_amount,omitempty"`
+
+	// InvoiceDate Example: 2024-05-01T10:20:30
+	InvoiceDate        *string `json:"invoice_date,omitempty"`
+	InvoiceDescription *string `json:"invoice_description,omitempty"`
+	InvoiceNumber      *string `json:"invoice_number,omitempty"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
-	InvoiceStatus             *string                    `json:"invoice_status,omitempty"`
+	InvoiceStatus *string `json:"invoice_status,omitempty"`
+
+	// PaymentDueAmount Example: 125.5
 	PaymentDueAmount          *float32                   `json:"payment_due_amount,omitempty"`
 	PaymentDueReferenceNumber *string                    `json:"payment_due_reference_number,omitempty"`
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
@@ -203,6 +225,8 @@ type Person struct {
 	LastName          *string `json:"last_name,omitempty"`
 
 	// LedgerBalance Ledger balance (money).
+	//
+	// Example: 125.5
 	LedgerBalance *float32 `json:"ledger_balance,omitempty"`
 
 	// MobileNumber Mobile number in international format.

@@ -1038,7 +1038,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.Inquiry, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
@@ -1068,7 +1068,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AOARequest, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
@@ -1098,7 +1098,7 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AOAResponse, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
@@ -1162,7 +1162,7 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 			case 17:
 				err = jsonx.Decode(&a.ZipCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
@@ -1230,7 +1230,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 			case 19:
 				err = jsonx.Decode(&a.ZipCodeMatch, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
@@ -1262,7 +1262,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.PrimaryStatusCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
@@ -1302,7 +1302,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 			case 5:
 				err = jsonx.Decode(&a.XCorrelationID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
@@ -1336,7 +1336,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.UserDefined, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
@@ -1374,7 +1374,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 			case 4:
 				err = jsonx.Decode(&a.XForwardedFor, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
@@ -1420,7 +1420,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 			case 8:
 				err = jsonx.Decode(&a.ServiceType, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
@@ -1456,7 +1456,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 			case 3:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
@@ -1490,7 +1490,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 			case 2:
 				err = jsonx.Decode(&a.Title, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
@@ -1544,7 +1544,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 			case 12:
 				err = jsonx.Decode(&a.SystemRecordID, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding Result member %q: %w", key, err)
@@ -1592,7 +1592,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 			case 9:
 				err = jsonx.Decode(&a.ValueDate, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
@@ -1622,7 +1622,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ServiceErrorResult, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
@@ -1654,7 +1654,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 			case 1:
 				err = jsonx.Decode(&a.Message, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
@@ -1684,7 +1684,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Messages, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
@@ -1714,7 +1714,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.ErrorCode, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
@@ -1744,7 +1744,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountValidationRequest, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
@@ -1774,7 +1774,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 			case 0:
 				err = jsonx.Decode(&a.AccountValidationResponse, v)
 			default:
-				extras = jsonx.Keep(extras, key, v)
+				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
 				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
