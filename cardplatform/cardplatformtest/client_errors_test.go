@@ -361,13 +361,30 @@ func TestClientServerError(t *testing.T) {
 	assert.Equal(t, acct.AccountGUID, a.AccountGUID)
 	assert.Len(t, e.srv.RequestsFor("getAccount"), 2)
 
-	require.NoError(t, e.srv.FailNext("getAccount", 10, cardplatformtest.Fault{Status: 500}))
-	e.srv.ResetRequests()
-	_, err = e.client.GetAccount(context.Background(), acct.AccountGUID)
-	require.ErrorIs(t, err, cardplatform.ErrServerError)
-	assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a read's outcome is never in doubt")
-	assert.Nil(t, problemOf(t, err, 500).Problem)
-	assert.Greater(t, len(e.srv.RequestsFor("getAccount")), 1, "retried before giving up")
+	for _, status := range []int{500, 503} {
+		require.NoError(t, e.srv.FailNext("getAccount", 3, cardplatformtest.Fault{Status: status}))
+		e.srv.ResetRequests()
+		_, err = e.client.GetAccount(context.Background(), acct.AccountGUID)
+		require.ErrorIs(t, err, cardplatform.ErrServerError)
+		assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a read's outcome is never in doubt")
+		assert.Nil(t, problemOf(t, err, status).Problem)
+		assert.Len(t, e.srv.RequestsFor("getAccount"), 3, "%d: the default three attempts, then the error", status)
+	}
+
+	// A money-moving POST is never re-sent after a gateway's 502 or 504 either; the *Error of
+	// the answer is inside the outcome-unknown error.
+	for _, status := range []int{502, 504} {
+		require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{Status: status}))
+		e.srv.ResetRequests()
+		_, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ProgramGUID: program, Amount: dec(t, "1.00"), Person: ada()})
+		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+		require.ErrorIs(t, err, cardplatform.ErrServerError)
+		var ou *cardplatform.OutcomeUnknownError
+		require.ErrorAs(t, err, &ou)
+		assert.NotEmpty(t, ou.CorrelationID)
+		assert.Equal(t, status, problemOf(t, err, status).StatusCode)
+		assert.Len(t, e.srv.RequestsFor("createDisbursement"), 1, "%d: reaches the server once", status)
+	}
 }
 
 // TestClientOutcomeUnknown: the connection drops after the sandbox read a disbursement. The
