@@ -119,10 +119,10 @@ var accountCases = []opCase{
 		}, ws[0].js, "a field the spec does not name is sent too")
 		assert.Equal(t, num("-0.07"), ws[1].js["amount"])
 	}},
-	{"postAccountInterest", func(t *testing.T, e *env) {
+	{"postAccountInterest", func(t *testing.T, _ *env) {
 		clk := newClock()
 		acct := cardplatform.MustParseGUID("0a0b0c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d")
-		e = newEnv(t, cardplatformtest.WithClock(clk.now), cardplatformtest.WithSeed(cardplatformtest.Seed{
+		e := newEnv(t, cardplatformtest.WithClock(clk.now), cardplatformtest.WithSeed(cardplatformtest.Seed{
 			Accounts: []cardplatformtest.SeedAccount{{
 				Account:         cardplatform.AccountDTO{AccountGUID: acct, AccountName: "Savings", AccountType: "SAVINGS", LedgerBalance: dec(t, "100.00")},
 				AccruedInterest: dec(t, "1.23"),
@@ -275,8 +275,6 @@ var accountCases = []opCase{
 		assert.Empty(t, w.Body)
 	}},
 	{"precalculateAdvance", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
 		_, created := openAccount(t, e)
 		res, err := e.client.PrecalculateAdvance(context.Background(), created.AccountGUID, cardplatform.AdvancePreCalcRequest{Amount: dec(t, "200.00")})
 		require.NoError(t, err)
@@ -308,8 +306,6 @@ var accountCases = []opCase{
 		assert.Equal(t, map[string]any{"request_id": pre.RequestID}, ws[0].js)
 	}},
 	{"changeAdvanceCycle", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
 		_, created := openAccount(t, e)
 		res, err := e.client.ChangeAdvanceCycle(context.Background(), created.AccountGUID, cardplatform.ChangeAdvanceCycleRequest{Cycle: "BIWEEKLY"})
 		require.NoError(t, err)
@@ -321,7 +317,7 @@ var accountCases = []opCase{
 		ws := sentN(t, e, "changeAdvanceCycle", 2, "POST", "/api/v1/advances/"+created.AccountGUID.String()+"/cycle")
 		assert.Equal(t, map[string]any{"cycle": "BIWEEKLY"}, ws[0].js)
 	}},
-	{"searchChecks", func(t *testing.T, e *env) {
+	{"searchChecks", func(t *testing.T, _ *env) {
 		e, acct, person := checkEnv(t)
 		res, err := e.client.SearchChecks(context.Background(), cardplatform.CheckSearchDTO{AccountGUID: acct, CheckNumber: "1001"})
 		require.NoError(t, err)
@@ -340,7 +336,7 @@ var accountCases = []opCase{
 		assert.Equal(t, map[string]any{"account_guid": acct.String(), "check_number": "1001"}, ws[0].js)
 		assert.Equal(t, map[string]any{"person_guid": person.String(), "start_date": "2024-04-01T00:00:00"}, ws[1].js)
 	}},
-	{"changeCheckStatus", func(t *testing.T, e *env) {
+	{"changeCheckStatus", func(t *testing.T, _ *env) {
 		e, acct, _ := checkEnv(t)
 		res, err := e.client.ChangeCheckStatus(context.Background(), cardplatform.CheckStatusDTO{
 			AccountGUID: acct, CheckNumber: "1001", NewStatus: cardplatform.CheckNewStatusREVERSED, Notes: "payee lost it",

@@ -33,8 +33,9 @@ var (
 	inspected   = map[string]bool{}
 )
 
-// runCases runs each case as a subtest with a sandbox of its own, and fails a case whose
-// operation's request was never checked on the wire.
+// runCases runs each case as a subtest with a sandbox of its own on a settable clock
+// (2024-05-01T10:20:30, e.clock), and fails a case whose operation's request was never
+// checked on the wire.
 func runCases(t *testing.T, cases []opCase) {
 	t.Helper()
 	for _, tc := range cases {
@@ -42,7 +43,10 @@ func runCases(t *testing.T, cases []opCase) {
 			inspectedMu.Lock()
 			delete(inspected, tc.op)
 			inspectedMu.Unlock()
-			tc.run(t, newEnv(t))
+			clk := newClock()
+			e := newEnv(t, cardplatformtest.WithClock(clk.now))
+			e.clock = clk
+			tc.run(t, e)
 			inspectedMu.Lock()
 			defer inspectedMu.Unlock()
 			assert.True(t, inspected[tc.op], "the case never checked a request of %s on the wire", tc.op)

@@ -144,8 +144,7 @@ var programCases = []opCase{
 		assert.Equal(t, map[string]any{"first_name": "Branch", "last_name": "Manager", "email": "branch@example.org"}, w.obj(t, "person"))
 	}},
 	{"searchBulkOrders", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
+		clk := e.clock
 		pkg := cardplatform.NewGUID()
 		first := order(t, e, pkg, 10)
 		second := order(t, e, pkg, 20)
@@ -170,8 +169,7 @@ var programCases = []opCase{
 		assert.Equal(t, map[string][]string{"order_guid": {first.OrderGUID.String()}}, map[string][]string(ws[1].q))
 	}},
 	{"cancelBulkOrder", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
+		clk := e.clock
 		o := order(t, e, cardplatform.NewGUID(), 5)
 		shipped := order(t, e, cardplatform.NewGUID(), 5)
 		res, err := e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
@@ -189,8 +187,7 @@ var programCases = []opCase{
 		assert.Equal(t, map[string]any{"order_guid": shipped.OrderGUID.String()}, ws[2].js)
 	}},
 	{"checkInBulkOrder", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
+		clk := e.clock
 		o := order(t, e, cardplatform.NewGUID(), 5)
 		_, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
 		badRequest(t, err, "order_guid")
@@ -203,8 +200,7 @@ var programCases = []opCase{
 		assert.Equal(t, map[string]any{"order_guid": o.OrderGUID.String()}, ws[1].js)
 	}},
 	{"listBulkOrderSummaryByLocation", func(t *testing.T, e *env) {
-		clk := newClock()
-		e = newEnv(t, cardplatformtest.WithClock(clk.now))
+		clk := e.clock
 		pkg := cardplatform.NewGUID()
 		o, err := e.client.CreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{
 			ProgramGUID: program, CompanyGUID: company, PackageGUID: pkg, Quantity: 40, Person: cardplatform.Person{FirstName: "Branch", LastName: "North"},
