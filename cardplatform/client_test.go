@@ -3,7 +3,6 @@ package cardplatform_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -54,87 +53,6 @@ func TestGetCardDecodesSDKTypes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(out), `"SOMETHING_NEW"`, "unknown enum values round-trip")
 	assert.Contains(t, string(out), `12345678901234567.89`)
-}
-
-func TestErrorsAreTyped(t *testing.T) {
-	cases := []struct {
-		name   string
-		status int
-		body   string
-		is     error
-		title  string
-	}{
-		{"404 with ProblemDetails", 404, `{"title":"Card not found","status":404,"traceId":"00-abc-01"}`, cardplatform.ErrNotFound, "Card not found"},
-		{"404 without body", 404, "", cardplatform.ErrNotFound, ""},
-		{"400 with field errors", 400, `{"title":"One or more validation errors occurred.","status":400,"errors":{"person.email":["The email field is required."]}}`, cardplatform.ErrBadRequest, "One or more validation errors occurred."},
-		{"401 without body", 401, "", cardplatform.ErrUnauthorized, ""},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c, hits := newClient(t, func(w http.ResponseWriter, r *http.Request) {
-				if tc.body != "" {
-					w.Header().Set("Content-Type", "application/problem+json")
-				}
-				w.WriteHeader(tc.status)
-				_, _ = io.WriteString(w, tc.body)
-			})
-			card, err := c.GetCard(context.Background(), "proxy-123")
-			assert.Nil(t, card)
-			require.ErrorIs(t, err, tc.is)
-			var apiErr *cardplatform.Error
-			require.ErrorAs(t, err, &apiErr)
-			assert.Equal(t, tc.status, apiErr.StatusCode)
-			var pe *cardplatform.ProblemError
-			if tc.title == "" {
-				assert.False(t, errors.As(err, &pe))
-			} else {
-				require.ErrorAs(t, err, &pe)
-				assert.Equal(t, tc.title, pe.Title)
-				assert.Equal(t, tc.status, pe.Status)
-			}
-			if tc.status == 400 {
-				assert.Equal(t, []string{"The email field is required."}, pe.Errors["person.email"])
-			}
-			assert.Equal(t, int32(1), hits.Load())
-		})
-	}
-}
-
-func TestCreateDisbursementIsNeverResent(t *testing.T) {
-	for _, status := range []int{500, 502, 504} {
-		t.Run(fmt.Sprint(status), func(t *testing.T) {
-			c, hits := newClient(t, func(w http.ResponseWriter, r *http.Request) {
-				w.WriteHeader(status)
-			})
-			amount, err := cardplatform.ParseDecimal("250.75")
-			require.NoError(t, err)
-			_, err = c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{Amount: amount})
-			require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-			var ou *cardplatform.OutcomeUnknownError
-			require.ErrorAs(t, err, &ou)
-			assert.NotEmpty(t, ou.CorrelationID)
-			assert.Equal(t, int32(1), hits.Load(), "a money-moving POST reaches the server once")
-		})
-	}
-	t.Run("connection reset after sending", func(t *testing.T) {
-		c, hits := newClient(t, func(w http.ResponseWriter, r *http.Request) {
-			conn, _, err := http.NewResponseController(w).Hijack()
-			if err == nil {
-				_ = conn.Close()
-			}
-		})
-		_, err := c.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
-		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-		assert.Equal(t, int32(1), hits.Load())
-	})
-	t.Run("safe GetCard is retried on 503", func(t *testing.T) {
-		c, hits := newClient(t, func(w http.ResponseWriter, r *http.Request) {
-			w.WriteHeader(503)
-		})
-		_, err := c.GetCard(context.Background(), "p")
-		require.ErrorIs(t, err, cardplatform.ErrServerError)
-		assert.Equal(t, int32(3), hits.Load())
-	})
 }
 
 func TestNewRejectsBadConfiguration(t *testing.T) {

@@ -89,8 +89,12 @@ func (a *api) ChangeAdvanceCycle(_ context.Context, req sandboxapi.ChangeAdvance
 // batchReports are the report names CreateBatchfile knows.
 var batchReports = map[string]bool{"DISBURSEMENT": true}
 
-// CreateBatchfile stores a disbursement batch file (201, status RECEIVED). 404 (with body)
-// for a report name other than DISBURSEMENT; 400 for an unknown program or an empty document.
+// CreateBatchfile stores a disbursement batch file (201, status RECEIVED). The platform lists a
+// second success, 200 with only the batchfile_guid ("accepted"), without saying when it comes;
+// the sandbox answers it for a file it already holds (same program, report name, file name and
+// document): nothing new is stored and the stored file's batchfile_guid is returned, so that a
+// re-sent upload after an unknown outcome finds its file. 404 (with body) for a report name
+// other than DISBURSEMENT; 400 for an unknown program or an empty document.
 func (a *api) CreateBatchfile(_ context.Context, req sandboxapi.CreateBatchfileRequestObject) (sandboxapi.CreateBatchfileResponseObject, error) {
 	if req.Body == nil || len(req.Body.SourceDocument) == 0 {
 		return sandboxapi.CreateBatchfile400JSONResponse{BadRequestJSONResponse: bad("source_document", "The source_document field is required.")}, nil
@@ -103,6 +107,12 @@ func (a *api) CreateBatchfile(_ context.Context, req sandboxapi.CreateBatchfileR
 	}
 	if !batchReports[b.ReportName] {
 		return sandboxapi.CreateBatchfile404JSONResponse{NotFoundJSONResponse: notFound("The report name")}, nil
+	}
+	for _, f := range a.batchfiles {
+		if f.dto.ProgramGUID == b.ProgramGUID && f.dto.ReportName == b.ReportName && f.dto.FileName == b.FileName &&
+			bytes.Equal(f.data, b.SourceDocument) {
+			return sandboxapi.CreateBatchfile200JSONResponse{BatchfileGUID: f.dto.BatchfileGUID}, nil
+		}
 	}
 	f := &batchfile{data: bytes.Clone(b.SourceDocument), dto: sandboxapi.BatchfileResponse{
 		BatchfileGUID: scalar.NewGUID(), ProgramGUID: b.ProgramGUID, ReportName: b.ReportName, FileName: b.FileName,

@@ -18,7 +18,8 @@
 // changes only account_name; balances move by exact decimals; interest is posted only on an
 // account closed that day (otherwise the request prepares the closing); bulk orders go
 // PENDING, CREATED, SHIPPED; a check's new status is REVERSED, STOPPED or DROP; disbursements
-// are queued; searches page by a 1-based start_index and a limit. Where the platform publishes
+// are queued; a batch file uploaded again unchanged is answered 200 with the stored file's
+// batchfile_guid (201 creates one); searches page by a 1-based start_index and a limit. Where the platform publishes
 // no rule, the sandbox's assumption is documented with the constants of this package
 // (CardStatusActive, AccountStatusClosed, BulkOrderCreatedAfter, ...). Seed data (WithSeed),
 // the clock (WithClock) and the accepted token (WithToken) are options.

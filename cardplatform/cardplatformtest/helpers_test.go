@@ -33,6 +33,8 @@ type env struct {
 	srv    *cardplatformtest.Server
 	client *cardplatform.Client
 	hc     *http.Client
+	// clock is the sandbox's clock when the env was made with one (runCases does).
+	clock *clock
 }
 
 // responseChecker validates every response against the spec.
