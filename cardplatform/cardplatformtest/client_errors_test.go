@@ -146,7 +146,7 @@ func notFoundCalls(t *testing.T, acct cardplatform.GUID) map[string]func(c *card
 			return err
 		},
 		"validateCard": func(c *cardplatform.Client) error {
-			_, err := c.ValidateCard(ctx, cardplatform.ValidateCardDTO{CardNumber: cardplatform.NewSecret("4000000000000002"), CVV: cardplatform.NewSecret("1")})
+			_, err := c.ValidateCard(ctx, cardplatform.ValidateCardDTO{CardNumber: cardplatform.NewSecret("4000000000000002"), CVV: cardplatform.NewSecret("123")})
 			return err
 		},
 		"setCardPin": func(c *cardplatform.Client) error {
