@@ -50,6 +50,7 @@ func TestConditionAndStatusCodes(t *testing.T) {
 		{"no name field", inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, validation.AcctOwner{City: "Springfield"}), "304", "099", validation.AccountOpen},
 		{"unknown account", inquiry(validationtest.RoutingNumber, validationtest.AccountUnknown, patLee), "396", "000", validation.AccountUnknown},
 		{"no owner requested", inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, validation.AcctOwner{}), "900", "099", validation.AccountOpen},
+		{"no owner response provided", inquiry(validationtest.RoutingNumber, validationtest.AccountNoOwnerResponse901, validationtest.PersonOwner), "901", "099", validation.AccountOpen},
 		{"closed", inquiry(validationtest.RoutingNumber, validationtest.AccountClosed, patLee), "000", "012", validation.AccountClosed},
 	}
 	versions(t, func(t *testing.T, srv *validationtest.Server) {

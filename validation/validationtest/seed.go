@@ -40,6 +40,9 @@ const (
 	AccountTimeout = "990000999"
 	// AccountAuthorizationUnavailable answers errorCode 997 in a 200.
 	AccountAuthorizationUnavailable = "990000997"
+	// AccountNoOwnerResponse901 is open and answers conditionCode 901 (no account owner response
+	// provided) whatever owner data is sent.
+	AccountNoOwnerResponse901 = "990000901"
 	// AccountUnavailable answers 503 with a ConnectError.
 	AccountUnavailable = "950000503"
 )
@@ -71,6 +74,10 @@ type Account struct {
 	ErrorCode validation.ErrorCode
 	// HTTPStatus, when set, is answered with the bank's error body (for example 503).
 	HTTPStatus int
+	// OwnerCondition, when set, is the conditionCode answered whatever owner data is sent, with
+	// the account status: a way to see any condition the service may send, such as 901, which
+	// the seed gives the same meaning as 900 without saying when each is sent.
+	OwnerCondition validation.ConditionCode
 }
 
 // seedAccounts returns the accounts every sandbox starts with.
@@ -87,5 +94,7 @@ func seedAccounts() []Account {
 		{RoutingNumber: RoutingNumber, AccountNumber: AccountTimeout, ErrorCode: validation.ErrorCodeTimeout},
 		{RoutingNumber: RoutingNumber, AccountNumber: AccountAuthorizationUnavailable, ErrorCode: validation.ErrorCodeAuthorizationUnavailable},
 		{RoutingNumber: RoutingNumber, AccountNumber: AccountUnavailable, HTTPStatus: 503},
+		{RoutingNumber: RoutingNumber, AccountNumber: AccountNoOwnerResponse901, Status: open, Owner: &person,
+			OwnerCondition: validation.ConditionCodeNoOwnerResponse901},
 	}
 }

@@ -155,6 +155,8 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 	res.AcctStatus = validation.AcctStatus{PrimaryStatusCode: acct.Status, PrimMessage: acct.Status.String()}
 	owner := inq.AcctOwner
 	switch {
+	case acct.OwnerCondition != "":
+		res.AcctOwner.ConditionCode = acct.OwnerCondition
 	case inq.RoutingNumber == RoutingNotContributor:
 		res.AcctOwner.ConditionCode = validation.ConditionCodeNotOwnerAuthenticationContributor
 	case reflect.ValueOf(owner).IsZero():
