@@ -285,6 +285,12 @@ func NewGUID() GUID { return scalar.NewGUID() }
 // ParseDate parses a date written yyyy-MM-dd.
 func ParseDate(s string) (Date, error) { return scalar.ParseDate(s) }
 
+// MustParseDate is ParseDate for constants in tests and examples: it panics on invalid text.
+func MustParseDate(s string) Date { return scalar.MustParseDate(s) }
+
+// DateOf returns the calendar date of t in t's location.
+func DateOf(t time.Time) Date { return scalar.DateOf(t) }
+
 // Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). It is sent as
 // is but masked by String, GoString, fmt verbs and slog; Reveal returns the value.
 type Secret = scalar.Secret

@@ -1,0 +1,55 @@
+package paging_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+)
+
+// PreviousDayTransactions walks every row of a report, 1,000 rows per request, and stops at
+// the bank's totalRows; the cursor lets a later run resume where this one stopped.
+func ExampleClient_PreviousDayTransactions() {
+	srv := pagingtest.Start(pagingtest.WithRecords(2500))
+	defer srv.Close()
+	c, err := paging.New(srv.URL, paging.WithStaticToken("token"))
+	if err != nil {
+		panic(err)
+	}
+	req := paging.PreviousDayRequest{
+		AccountNumber: []paging.Secret{paging.NewSecret("1234567890")},
+		FromDate:      paging.MustParseDate("2024-05-01"),
+		ToDate:        paging.MustParseDate("2024-05-02"),
+	}
+	ctx := context.Background()
+
+	it := c.PreviousDayTransactionsIterator(ctx, req, paging.WithPrefetch(1))
+	n := 0
+	for _, err := range it.Items() {
+		if err != nil {
+			panic(err)
+		}
+		if n++; n == 1500 {
+			break // stop early; the cursor remembers the next row
+		}
+	}
+	cursor, _ := it.Cursor().MarshalText()
+	fmt.Println("read", n, "rows; resume at", string(cursor))
+
+	var from paging.Cursor
+	if err := from.UnmarshalText(cursor); err != nil {
+		panic(err)
+	}
+	rest := 0
+	for _, err := range c.PreviousDayTransactions(ctx, req, paging.WithCursor(from)) {
+		if err != nil {
+			panic(err)
+		}
+		rest++
+	}
+	fmt.Println("then", rest, "more")
+	// Output:
+	// read 1500 rows; resume at row:1501:1000:0
+	// then 1000 more
+}
