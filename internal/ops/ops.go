@@ -155,7 +155,9 @@ func (t *Table) ByID(id string) (Operation, bool) {
 	return t.ops[i], true
 }
 
-// Match finds the operation whose path template matches the request path. The request path may
+// Match finds the operation whose path template matches the request path. The request path
+// never decides how a call is sent (each call carries its operation); Match serves the checks
+// that a spec's templates do not shadow each other and tools that read request logs. The request path may
 // carry a base-path prefix (base URL https://host/prefix): templates match against its trailing
 // segments. Literal segments compare exactly (case-sensitive); {param} matches one non-empty
 // segment. When several templates match, the one with more literal segments wins
@@ -231,18 +233,4 @@ func (tpl *template) matches(path string) bool {
 		end = start - 1 // -1 once the first segment of a path without a leading slash is used
 	}
 	return true
-}
-
-// RetrySafe reports whether a request may be re-sent: the matched operation's flag; for an
-// unknown operation, true only for GET, HEAD, OPTIONS, PUT and DELETE. An empty method means
-// GET.
-func (t *Table) RetrySafe(method, path string) bool {
-	if op, ok := t.Match(method, path); ok {
-		return op.RetrySafe
-	}
-	switch method {
-	case "", "GET", "HEAD", "OPTIONS", "PUT", "DELETE":
-		return true
-	}
-	return false
 }

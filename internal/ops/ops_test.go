@@ -127,38 +127,6 @@ func TestMatchReturnsFields(t *testing.T) {
 	assert.Equal(t, "start_index", op.Paging.Start)
 }
 
-func TestRetrySafe(t *testing.T) {
-	tab := NewTable(fixture)
-	tests := []struct {
-		method, path string
-		want         bool
-	}{
-		// Known operations: their flag, whatever the method.
-		{"GET", "/api/v1/cards/abc", true},
-		{"POST", "/api/v1/cards", false},
-		{"POST", "/api/v1/cards/search", true},
-		{"PUT", "/api/v1/bulkorders", false}, // a PUT flagged unsafe
-		{"PATCH", "/api/v1/Check/ChangeStatus", false},
-		// Unknown operations: by method.
-		{"GET", "/elsewhere", true},
-		{"", "/elsewhere", true},
-		{"HEAD", "/api/v1/cards/abc", true},
-		{"OPTIONS", "/api/v1/cards", true},
-		{"PUT", "/elsewhere", true},
-		{"DELETE", "/api/v1/cards/abc", true},
-		{"POST", "/elsewhere", false},
-		{"PATCH", "/elsewhere", false},
-		{"CONNECT", "/elsewhere", false},
-		{"TRACE", "/elsewhere", false},
-		{"get", "/elsewhere", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
-			assert.Equal(t, tt.want, tab.RetrySafe(tt.method, tt.path))
-		})
-	}
-}
-
 func TestByID(t *testing.T) {
 	tab := NewTable(fixture)
 	for _, want := range fixture {
@@ -204,8 +172,6 @@ func TestNilAndEmptyTable(t *testing.T) {
 			assert.False(t, ok)
 			_, ok = tab.ByID("getCard")
 			assert.False(t, ok)
-			assert.True(t, tab.RetrySafe("GET", "/x"))
-			assert.False(t, tab.RetrySafe("POST", "/x"))
 			assert.Zero(t, tab.Len())
 			assert.Empty(t, slices.Collect(tab.All()))
 		})
@@ -218,7 +184,6 @@ func TestMatchDoesNotAllocate(t *testing.T) {
 	for _, p := range paths {
 		allocs := testing.AllocsPerRun(100, func() {
 			tab.Match("GET", p)
-			tab.RetrySafe("POST", p)
 		})
 		assert.Zero(t, allocs, p)
 	}
@@ -237,7 +202,6 @@ func TestConcurrentUse(t *testing.T) {
 				if assert.True(t, ok) {
 					assert.Equal(t, "getCardPin", op.ID)
 				}
-				assert.True(t, tab.RetrySafe("GET", p))
 			}
 		}()
 	}
