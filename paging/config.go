@@ -20,9 +20,13 @@ type Config struct {
 	// From resumes an earlier iteration at its Cursor; the zero Cursor starts at Start.
 	From Cursor
 	// Prefetch is the number of pages fetched ahead of the one being consumed. 0 fetches
-	// on demand. With 1, page n+1 is in flight while the caller consumes page n; larger
-	// values take effect once the total is known (up to Prefetch pages concurrently,
-	// delivered in order).
+	// on demand. With k > 0, once the first page has answered, up to k pages are in flight
+	// at once, delivered in order: each page handed over starts the one k places after it
+	// (a sliding window), never past the total or MaxItems. The first page goes alone, so a
+	// one-page result costs one request. Where the server gives no total, the window runs
+	// ahead on the guess that pages are full: when a short page ends the iteration, up to
+	// k − 1 requests past the end are cancelled and discarded. At most k pages are held
+	// besides the one being consumed; breaking out of the loop cancels the pages in flight.
 	Prefetch int
 }
 

@@ -107,14 +107,18 @@ func (pf *prefetcher[T]) close() {
 }
 
 // plan returns the positions to fetch ahead once page pg is in hand and next is the cursor
-// after it, with left items still allowed by the cap (-1: no cap). Without a known total only
-// the next page is fetched ahead; with one, up to Config.Prefetch pages, never past the total
-// or the cap.
+// after it, with left items still allowed by the cap (-1: no cap): the next Config.Prefetch
+// positions, never past the cap or the end pg's totals announce. Called for every page in
+// turn, it keeps a sliding window of k pages in flight: each page handed to the consumer
+// starts the one k places after it.
+//
+// The first page goes alone: before its answer nothing says how many pages there are, and a
+// one-page result costs one request (the bank allows five a second). Where the server gives
+// no total (short-page termination), the positions assume full pages: up to k pages past the
+// end may be requested, and are cancelled and discarded when the short page ends the
+// iteration (at most k − 1 wasted requests per range, fewer when the short page comes early).
 func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left int) []Position {
 	depth := it.cfg.Prefetch
-	if !pg.HasTotal && pg.TotalPages == 0 {
-		depth = 1
-	}
 	if left >= 0 {
 		left -= len(pg.Items)
 	}
