@@ -67,12 +67,28 @@ func TestNewRejectsBadConfiguration(t *testing.T) {
 }
 
 func TestDecodeErrorOnBadSuccessBody(t *testing.T) {
-	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.WriteString(w, `{"sys_utcinserted":"yesterday"}`)
-	})
-	_, err := c.GetCard(context.Background(), "p")
-	var de *cardplatform.DecodeError
-	require.ErrorAs(t, err, &de)
-	assert.Equal(t, 200, de.StatusCode)
-	assert.NotEmpty(t, de.CorrelationID)
+	// Nothing is decoded into silence: a body cut short, with trailing text, of the wrong JSON
+	// kind, or with a bad value is a DecodeError, never a partly filled result.
+	for _, body := range []string{
+		`{"sys_utcinserted":"yesterday"}`,
+		`{"card_proxy":"proxy-123"`,
+		`{"card_proxy":"proxy-123","supplemental_details":{"invoices":[{"invoice_amount":1}]}`,
+		`{"card_proxy":"proxy-123"} {}`,
+		`[]`,
+		`null`,
+		`"card"`,
+		``,
+	} {
+		t.Run(body, func(t *testing.T) {
+			c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.WriteString(w, body)
+			})
+			card, err := c.GetCard(context.Background(), "p")
+			assert.Nil(t, card)
+			var de *cardplatform.DecodeError
+			require.ErrorAs(t, err, &de)
+			assert.Equal(t, 200, de.StatusCode)
+			assert.NotEmpty(t, de.CorrelationID)
+		})
+	}
 }

@@ -54,7 +54,7 @@ func (o *Object) Next() bool {
 		}
 	} else {
 		if i >= len(data) {
-			return false
+			return o.fail() // no closing brace: the input was cut short
 		}
 		switch data[i] {
 		case ',':

@@ -62,6 +62,11 @@ func unmarshal(v any, data []byte) error {
 		return errors.New("empty body")
 	}
 	if u, ok := v.(json.Unmarshaler); ok {
+		if string(trimSpace(data)) == "null" {
+			// A success that promises a record and sends null would otherwise decode into
+			// an empty record: nothing is decoded into silence.
+			return errors.New("null body")
+		}
 		return u.UnmarshalJSON(data)
 	}
 	return json.Unmarshal(data, v)
