@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // searchServer serves n items at path, paged by start_index (1-based) and limit, with the
@@ -97,6 +98,29 @@ func TestCardsIterator(t *testing.T) {
 			assert.Equal(t, tt.asked, srv.requests())
 		})
 	}
+}
+
+// TestCardsIteratorEager: WithEagerPrefetch(3) asks for the first three windows at once (in
+// any order); the total the first answers with (250) then ends the search inside the third
+// window, which is kept rather than cancelled and asked again as 201+50.
+func TestCardsIteratorEager(t *testing.T) {
+	srv := newSearchServer(t, "/api/v1/cards", 250, cardItem)
+	c, err := cardplatform.New(srv.URL, cardplatform.WithHTTPClient(srv.Client()))
+	require.NoError(t, err)
+	var got []string
+	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithEagerPrefetch(3)) {
+		require.NoError(t, err)
+		got = append(got, card.CardProxy)
+	}
+	assert.Equal(t, proxies(1, 250), got)
+	assert.ElementsMatch(t, []string{"1+100", "101+100", "201+100"}, srv.requests())
+
+	for _, k := range []int{0, -2} {
+		for _, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithEagerPrefetch(k)) {
+			assert.ErrorIs(t, err, paging.ErrInvalidConfig, "k=%d", k)
+		}
+	}
+	assert.Len(t, srv.requests(), 3, "nothing sent for an invalid depth")
 }
 
 func TestCardsIteratorResumeAndError(t *testing.T) {

@@ -13,6 +13,7 @@ type IterOption func(*iterConfig)
 // iterConfig is what the IterOptions set.
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
+	eager                        bool
 	from                         paging.Cursor
 	call                         []CallOption
 	bad                          error
@@ -44,8 +45,21 @@ func WithPageSize(n int) IterOption { return func(c *iterConfig) { c.pageSize = 
 // reported.
 func WithCursor(cur paging.Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (paging.Config.Prefetch).
-func WithPrefetch(k int) IterOption { return func(c *iterConfig) { c.prefetch = k } }
+// WithPrefetch fetches up to k pages ahead of the one being consumed (paging.Config.Prefetch),
+// after the first page has answered. Of WithPrefetch and WithEagerPrefetch the last applies.
+func WithPrefetch(k int) IterOption { return func(c *iterConfig) { c.prefetch, c.eager = k, false } }
+
+// WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
+// first answer (paging.Config.EagerPrefetch): fastest for long searches, at the cost of up to
+// k − 1 wasted requests when the result is shorter than k pages. k must be at least 1.
+func WithEagerPrefetch(k int) IterOption {
+	return func(c *iterConfig) {
+		if k < 1 {
+			c.bad = fmt.Errorf("cardplatform: WithEagerPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+		}
+		c.prefetch, c.eager = k, true
+	}
+}
 
 // WithCallOptions applies opts (correlation id, headers, retries) to every page request.
 func WithCallOptions(opts ...CallOption) IterOption {
@@ -65,7 +79,7 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		}
 	}
 	cfg := paging.Config{Style: paging.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
-		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch}
+		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
 	if ic.pageSize != 0 {
 		cfg.PageSize = ic.pageSize
 	}

@@ -28,6 +28,13 @@ type Config struct {
 	// k − 1 requests past the end are cancelled and discarded. At most k pages are held
 	// besides the one being consumed; breaking out of the loop cancels the pages in flight.
 	Prefetch int
+	// EagerPrefetch (with Prefetch k > 0) requests the first k pages together, before the
+	// first answer says how many there are, instead of the first page alone: a drain of n
+	// pages then takes ⌈n / k⌉ round trips instead of 1 + ⌈(n − 1) / k⌉. The price is paid on
+	// short results: a result of fewer than k pages still costs k requests (up to k − 1
+	// wasted, cancelled and discarded), each one counted by the bank's rate limit. Nothing is
+	// requested past MaxItems. Off by default.
+	EagerPrefetch bool
 }
 
 // DefaultLimit is the offset-style limit used when Config.PageSize is 0 (the bank publishes
@@ -71,14 +78,17 @@ func (c Config) first() Position {
 }
 
 // Validate reports a Config that cannot work, before any request: an unknown style, a
-// negative cap or prefetch depth, a cursor of another style, or a first page the bank would
-// reject (*RangeError).
+// negative cap or prefetch depth, EagerPrefetch without a depth, a cursor of another style,
+// or a first page the bank would reject (*RangeError).
 func (c Config) Validate() error {
 	if !c.Style.valid() {
 		return fmt.Errorf("paging: %v: %w", c.Style, ErrInvalidConfig)
 	}
 	if c.MaxItems < 0 || c.Prefetch < 0 || c.MaxPageSize < 0 {
 		return fmt.Errorf("paging: negative MaxItems, Prefetch or MaxPageSize: %w", ErrInvalidConfig)
+	}
+	if c.EagerPrefetch && c.Prefetch == 0 {
+		return fmt.Errorf("paging: EagerPrefetch without a Prefetch depth: %w", ErrInvalidConfig)
 	}
 	if !c.From.IsZero() {
 		if c.From.Style != c.Style {

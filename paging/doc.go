@@ -12,7 +12,8 @@
 // 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
 // error, cap items separately from the page size, resume from a [Cursor], never loop on an
 // empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]), and can fetch pages
-// ahead (Config.Prefetch). Out-of-range requests fail before the network ([ErrOutOfRange]).
+// ahead (Config.Prefetch: after the first answer; with Config.EagerPrefetch, from the first
+// request). Out-of-range requests fail before the network ([ErrOutOfRange]).
 //
 // Every list operation of openapi/banklists.yaml is also one method of Client that fetches a
 // single page (client.gen.go). The models are generated from the same spec (api.gen.go), whose

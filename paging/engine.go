@@ -156,14 +156,18 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		pf := newPrefetcher(ctx, it.fetch)
 		defer pf.close()
 		src = pf
+		if it.cfg.EagerPrefetch && !it.cur.Done {
+			pf.plan(it.plan(it.cur, &Page[T]{Total: it.total, HasTotal: it.total >= 0}, it.left()))
+		}
 	}
 	for {
 		left := it.left()
 		if it.cur.Done || left == 0 {
 			return
 		}
-		req := it.request(it.cur, left)
-		pg, err := src.get(ctx, req)
+		// req becomes the position fetched, which may be a larger window planned before the
+		// total was known (covers).
+		pg, req, err := src.get(ctx, it.request(it.cur, left))
 		if err != nil {
 			fail(fmt.Errorf("paging: %s: %w", req, err))
 			return

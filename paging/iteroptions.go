@@ -11,6 +11,7 @@ type IterOption func(*iterConfig)
 // iterConfig is what the IterOptions set.
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
+	eager                        bool
 	from                         Cursor
 	call                         []CallOption
 	bad                          error
@@ -44,14 +45,27 @@ func WithPageSize(n int) IterOption {
 // the same as the one the cursor came from.
 func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch).
+// WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch),
+// the first page alone; of WithPrefetch and WithEagerPrefetch the last one given applies.
 // Every prefetched request still goes through the client's rate limiter.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
 			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, ErrInvalidConfig)
 		}
-		c.prefetch = k
+		c.prefetch, c.eager = k, false
+	}
+}
+
+// WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
+// first answer (see Config.EagerPrefetch): fastest for long drains, but a result shorter than
+// k pages still costs k requests of the bank's five a second. k must be at least 1.
+func WithEagerPrefetch(k int) IterOption {
+	return func(c *iterConfig) {
+		if k < 1 {
+			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, ErrInvalidConfig)
+		}
+		c.prefetch, c.eager = k, true
 	}
 }
 
@@ -92,7 +106,7 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 	if ic.maxItems > 0 {
 		cfg.MaxItems = ic.maxItems
 	}
-	cfg.From, cfg.Prefetch = ic.from, ic.prefetch
+	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
 	call := ic.call
 	return NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
 		return fetch(ctx, p, call)

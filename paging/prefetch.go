@@ -6,15 +6,31 @@ import (
 )
 
 // source fetches the page at a position: directly, or from the pages a prefetcher fetched
-// ahead.
+// ahead. It returns the position actually fetched: p, or a prefetched row or offset window
+// that covers p (see covers).
 type source[T any] interface {
-	get(ctx context.Context, p Position) (Page[T], error)
+	get(ctx context.Context, p Position) (Page[T], Position, error)
 }
 
 // direct fetches on demand.
 type direct[T any] struct{ fetch FetchFunc[T] }
 
-func (d direct[T]) get(ctx context.Context, p Position) (Page[T], error) { return d.fetch(ctx, p) }
+func (d direct[T]) get(ctx context.Context, p Position) (Page[T], Position, error) {
+	pg, err := d.fetch(ctx, p)
+	return pg, p, err
+}
+
+// covers reports whether a page fetched at q serves a request for p: the same position, or a
+// row or offset window from the same start at least as large. A window planned before the
+// total was known (EagerPrefetch's first batch) is then kept when the total shrinks the last
+// window, instead of being cancelled and requested again; the rows past the total are cut
+// as for any page (advanceLinear). Page numbers depend on the page size, so pages must match.
+func covers(q, p Position) bool {
+	if q == p {
+		return true
+	}
+	return q.Style == p.Style && q.Style != StylePage && q.Start == p.Start && q.Size >= p.Size
+}
 
 // prefetcher fetches pages ahead of the consumer, each in its own goroutine, and hands them
 // out in the order they are asked for. It holds at most as many pages as plan was given
@@ -56,11 +72,12 @@ func (pf *prefetcher[T]) start(p Position) *future[T] {
 	return f
 }
 
-// get returns the page at p: the one in flight at the head of the queue when it is for p;
-// otherwise the queue was planned on a wrong guess, and it is dropped and p fetched.
-func (pf *prefetcher[T]) get(ctx context.Context, p Position) (Page[T], error) {
+// get returns the page at p and where it was fetched: the one in flight at the head of the
+// queue when it covers p; otherwise the queue was planned on a wrong guess, and it is dropped
+// and p fetched.
+func (pf *prefetcher[T]) get(ctx context.Context, p Position) (Page[T], Position, error) {
 	var f *future[T]
-	if len(pf.queue) > 0 && pf.queue[0].pos == p {
+	if len(pf.queue) > 0 && covers(pf.queue[0].pos, p) {
 		f = pf.queue[0]
 		pf.queue[0] = nil
 		pf.queue = pf.queue[1:]
@@ -70,18 +87,18 @@ func (pf *prefetcher[T]) get(ctx context.Context, p Position) (Page[T], error) {
 	}
 	select {
 	case <-f.done:
-		return f.page, f.err
+		return f.page, f.pos, f.err
 	case <-ctx.Done():
 		f.cancel()
-		return Page[T]{}, ctx.Err()
+		return Page[T]{}, f.pos, ctx.Err()
 	}
 }
 
-// plan makes the queue hold exactly the positions ps, in order: pages already in flight for
+// plan makes the queue hold the positions ps, in order: pages already in flight that cover
 // the same positions are kept, the others cancelled, the missing ones started.
 func (pf *prefetcher[T]) plan(ps []Position) {
 	keep := 0
-	for keep < len(ps) && keep < len(pf.queue) && pf.queue[keep].pos == ps[keep] {
+	for keep < len(ps) && keep < len(pf.queue) && covers(pf.queue[keep].pos, ps[keep]) {
 		keep++
 	}
 	pf.drop(keep)
@@ -113,7 +130,9 @@ func (pf *prefetcher[T]) close() {
 // starts the one k places after it.
 //
 // The first page goes alone: before its answer nothing says how many pages there are, and a
-// one-page result costs one request (the bank allows five a second). Where the server gives
+// one-page result costs one request (the bank allows five a second). With EagerPrefetch, run
+// plans the first batch too, from the cursor with an empty page standing for the answer not
+// yet received (carrying the total of an earlier range, if any). Where the server gives
 // no total (short-page termination), the positions assume full pages: up to k pages past the
 // end may be requested, and are cancelled and discarded when the short page ends the
 // iteration (at most k − 1 wasted requests per range, fewer when the short page comes early).

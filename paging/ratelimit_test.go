@@ -15,7 +15,8 @@ import (
 )
 
 // TestRateLimitDrain: with the default limiter (5/s), a drain of 60 pages (600 rows by
-// windows of 10), with prefetch asking for 4 pages at once, never brings more than 5 requests
+// windows of 10), with eager prefetch asking for 8 pages at once from the first request (the
+// largest burst the engine makes), never brings more than 5 requests
 // to the server in any one-second window, as the server clocks their arrival. It takes about
 // 12 s of real time, so it runs in parallel with the package's other parallel tests.
 func TestRateLimitDrain(t *testing.T) {
@@ -26,7 +27,7 @@ func TestRateLimitDrain(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(600))
 	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()))
 	require.NoError(t, err)
-	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(10), paging.WithPrefetch(4)), pdKey)
+	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(10), paging.WithEagerPrefetch(8)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 600), got)
 	reqs := srv.Requests()
