@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -157,6 +158,57 @@ func TestEagerPrefetchInvalid(t *testing.T) {
 	}
 	assert.Empty(t, f.started())
 	assert.Empty(t, srv.Requests())
+}
+
+// TestEagerPrefetchHostileServers: the first batch is in flight before anything is known, so
+// every defence must still hold when the bad answer is one of several pages already asked
+// for: a server that ignores the page number, totals that lie either way, a failure at the
+// second request to arrive (whichever page that is). Each ends in the typed error or at the
+// claimed total, with the items delivered a prefix in order, and never loops.
+func TestEagerPrefetchHostileServers(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	const k = 4
+	rows := func(srv *pagingtest.Server) ([]string, error) {
+		cfg := paging.Config{Style: paging.StyleRow, PageSize: 500, Prefetch: k, EagerPrefetch: true}
+		return collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
+	}
+	t.Run("page number ignored", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+		cfg := paging.Config{Style: paging.StylePage, PageSize: 500, Prefetch: k, EagerPrefetch: true}
+		got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, pagingtest.Query)), rtpKey)
+		var me *paging.MismatchError
+		require.ErrorAs(t, err, &me)
+		assert.Equal(t, 2, me.Requested)
+		assert.Equal(t, want(1, 500), got)
+		assert.LessOrEqual(t, len(srv.Requests()), k+1)
+	})
+	t.Run("total claims more", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(1200), pagingtest.WithClaimedTotal(5000))
+		got, err := rows(srv)
+		var ee *paging.EmptyPageError
+		require.ErrorAs(t, err, &ee)
+		assert.Equal(t, want(1, 1200), got)
+		// 4 windows to the error (1, 501, 1001, then 1201 after the short page), plus the
+		// queue planned on full pages: up to k − 1 of the first batch past the end and, when
+		// the short page moves every later window, one replaced queue of k.
+		assert.LessOrEqual(t, len(srv.Requests()), 4+2*k-1)
+	})
+	t.Run("total claims fewer", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(1200))
+		got, err := rows(srv)
+		require.NoError(t, err)
+		assert.Equal(t, want(1, 1200), got, "ends at the claimed total, rows past it dropped")
+	})
+	for _, status := range []int{http.StatusServiceUnavailable, http.StatusTooManyRequests} {
+		t.Run(fmt.Sprint("failure ", status), func(t *testing.T) {
+			srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithFailure(status, 2))
+			got, err := rows(srv)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), fmt.Sprint(status))
+			assert.Less(t, len(got), 2500)
+			assert.Equal(t, want(1, len(got)), got, "a prefix, in order")
+		})
+	}
 }
 
 // waitFor polls cond for up to five seconds and reports whether it became true.
