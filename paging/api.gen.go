@@ -232,7 +232,7 @@ type ACHAccount struct {
 
 // ACHAddenda One addenda record.
 type ACHAddenda struct {
-	// AddendaSequenceNumber Addenda sequence number, up to 4 digits (e.g. `0001`).
+	// AddendaSequenceNumber Addenda sequence number, up to 4 digits (e.g. `0001`). The ACHAddenda iterator starts each page after the last number returned, so the numbers may have gaps.
 	AddendaSequenceNumber string `json:"addendaSequenceNumber,omitempty,omitzero"`
 
 	// AddendaTypeCode Addenda type code; always `05`.

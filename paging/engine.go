@@ -91,7 +91,7 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 				if i == last {
 					it.cur = pg.Next
 				} else {
-					it.cur = it.within(pg.Position, skip+i+1)
+					it.cur = it.after(pg, skip, i+1)
 				}
 				if !yield(x, nil) {
 					return false
@@ -106,12 +106,18 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 	}
 }
 
-// within returns the cursor of the k-th item of the page requested at req.
-func (it *Iterator[T]) within(req Position, k int) Cursor {
-	if req.Style == StylePage {
-		return Cursor{Style: StylePage, Start: req.Start, Size: req.Size, Skip: k}
+// after returns the cursor after the first n items pg delivers (those left once skip items
+// of a resumed page were cut): within the page for page style; after the n-th item's sequence
+// number when pg has them (Page.Seq), or n rows on, for the others.
+func (it *Iterator[T]) after(pg *Page[T], skip, n int) Cursor {
+	req := pg.Position
+	switch {
+	case req.Style == StylePage:
+		return Cursor{Style: StylePage, Start: req.Start, Size: req.Size, Skip: skip + n}
+	case n > 0 && n <= len(pg.Seq):
+		return Cursor{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: it.size}
 	}
-	return Cursor{Style: req.Style, Start: req.Start + k, Size: it.size}
+	return Cursor{Style: req.Style, Start: req.Start + n, Size: it.size}
 }
 
 // left returns how many items the cap still allows, or -1 without a cap.
@@ -182,14 +188,14 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			return
 		}
 		skip := min(it.cur.Skip, len(pg.Items))
-		pg.Items = pg.Items[skip:]
+		pg.keep(skip, len(pg.Items))
 		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
 		if capped {
-			pg.Items = pg.Items[:left]
+			pg.keep(0, left)
 		}
 		switch {
 		case capped:
-			pg.Next = it.within(req, skip+len(pg.Items))
+			pg.Next = it.after(&pg, skip, len(pg.Items))
 		case done:
 			pg.Next = Cursor{Style: it.cfg.Style, Done: true}
 		default:

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -344,4 +346,49 @@ func TestParseCount(t *testing.T) {
 		_, ok := paging.ParseCount(in)
 		assert.False(t, ok, in)
 	}
+}
+
+// TestSequenceNumbers: a FetchFunc that reports each item's sequence number (Page.Seq) pages
+// from the number after the last one returned; numbers that do not advance fail with
+// *MismatchError instead of looping, and a count that does not match the items is an error.
+func TestSequenceNumbers(t *testing.T) {
+	seqFetch := func(seqs func(start int) []int) paging.FetchFunc[int] {
+		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
+			s := seqs(p.Start)
+			return paging.Page[int]{Items: slices.Clone(s), Seq: s}, nil
+		}
+	}
+	cfg := paging.Config{Style: paging.StyleRow, PageSize: 3}
+	t.Run("gaps", func(t *testing.T) {
+		var starts []int
+		fetch := seqFetch(func(start int) []int {
+			starts = append(starts, start)
+			var out []int
+			for n := ((start + 9) / 10) * 10; n <= 60 && len(out) < 3; n += 10 { // 10, 20, ... 60
+				out = append(out, n)
+			}
+			return out
+		})
+		var got []int
+		for x, err := range paging.Items(t.Context(), cfg, fetch) {
+			require.NoError(t, err)
+			got = append(got, x)
+		}
+		assert.Equal(t, []int{10, 20, 30, 40, 50, 60}, got)
+		assert.Equal(t, []int{1, 31, 61}, starts)
+	})
+	t.Run("not advancing", func(t *testing.T) {
+		_, err := collect(t, paging.Items(t.Context(), cfg, seqFetch(func(int) []int { return []int{1, 2, 3} })), strconv.Itoa)
+		var me *paging.MismatchError
+		require.ErrorAs(t, err, &me)
+		assert.Equal(t, 4, me.Requested)
+		assert.Contains(t, err.Error(), "startRowIndex")
+	})
+	t.Run("count mismatch", func(t *testing.T) {
+		fetch := func(_ context.Context, p paging.Position) (paging.Page[int], error) {
+			return paging.Page[int]{Items: []int{1, 2, 3}, Seq: []int{1, 2}}, nil
+		}
+		_, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
+		require.ErrorIs(t, err, paging.ErrInvalidConfig)
+	})
 }

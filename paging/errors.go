@@ -61,7 +61,7 @@ func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
 // MismatchError reports a page whose echoed position is not the one requested.
 type MismatchError struct {
 	Style     Style
-	Param     string // parameter name; "" means pageNumber (page style) or offset (offset style)
+	Param     string // parameter name; "" means the style's: pageNumber, offset or startRowIndex
 	Requested int    // pageNumber or offset asked for
 	Returned  int    // pageNumber or offset the server says it served
 }
@@ -73,6 +73,8 @@ func (e *MismatchError) Error() string {
 	case name != "":
 	case e.Style == StyleOffset:
 		name = "offset"
+	case e.Style == StyleRow:
+		name = "startRowIndex"
 	default:
 		name = "pageNumber"
 	}

@@ -20,10 +20,11 @@ const DefaultAddendaPageSize = 100
 
 // sequenceIterator returns the Iterator of a sequence-style operation (the ACH addenda):
 // the size in the query, the start a sequence number in the body (text, from start, default
-// 1), no total. The next page starts after the last sequence returned; an operation whose
-// x-issuerkit-pagination gives maxItems never asks past sequence maxItems. The engine runs it
-// as a row iteration whose start is the sequence number. A page whose first item (key) comes
-// before the sequence asked for fails with *MismatchError instead of looping.
+// 1), no total. The next page starts after the last sequence returned (Page.Seq), so gaps in
+// the numbering neither repeat nor skip items; an operation whose x-issuerkit-pagination
+// gives maxItems never asks past sequence maxItems. The engine runs it as a row iteration
+// whose start is the sequence number. A page whose numbers (key) come before the sequence
+// asked for, or do not increase, fails with *MismatchError instead of looping.
 func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
 	last := maxAddendaSequence
@@ -47,12 +48,23 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 	})
 	base := Config{Style: StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
 	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p Position, call []CallOption) (Page[T], error) {
+		if p.Start > last {
+			return Page[T]{Seq: []int{}}, nil // past the last sequence: the end, without a request
+		}
 		pg, err := fetch(ctx, p, call)
-		if err != nil || len(pg.Items) == 0 {
+		if err != nil {
 			return pg, err
 		}
-		if n, err := strconv.Atoi(key(pg.Items[0])); err == nil && n < p.Start {
-			return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}
+		pg.Seq = make([]int, len(pg.Items))
+		for i, x := range pg.Items {
+			n, err := strconv.Atoi(key(x))
+			if err != nil {
+				return Page[T]{}, fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)
+			}
+			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
+				return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}
+			}
+			pg.Seq[i] = n
 		}
 		return pg, nil
 	})

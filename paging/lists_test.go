@@ -194,6 +194,61 @@ func TestACHAddenda(t *testing.T) {
 		assert.Equal(t, []string{`"9001"+600`, `"9601"+399`}, starts(srv))
 		assert.True(t, it.Cursor().Done || it.Cursor().Start == 10000)
 	})
+	// Sequence numbers with gaps (1, 4, 7, ...): each page starts after the last sequence
+	// returned, not after as many numbers as items, which would serve records twice.
+	stepped := func(from, to, step int) []string {
+		var out []string
+		for i := from; i <= to; i += step {
+			out = append(out, fmt.Sprintf("%04d", i))
+		}
+		return out
+	}
+	t.Run("gaps", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithSequenceStep(3))
+		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}), key)
+		require.NoError(t, err)
+		assert.Equal(t, stepped(1, 748, 3), got)
+		assert.Equal(t, []string{`"0001"+100`, `"0299"+100`, `"0599"+100`}, starts(srv))
+	})
+	t.Run("gaps: with prefetch", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithSequenceStep(3))
+		for _, o := range []paging.IterOption{paging.WithPrefetch(2), paging.WithEagerPrefetch(3)} {
+			got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPageSize(50), o), key)
+			require.NoError(t, err)
+			assert.Equal(t, stepped(1, 748, 3), got, "windows planned on gapless numbers are replaced, never delivered")
+		}
+	})
+	t.Run("gaps: resume mid-page", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithSequenceStep(3))
+		c := client(t, srv)
+		req := paging.ACHAddendaRequest{UUID: "item-7"}
+		it := c.ACHAddendaIterator(t.Context(), req)
+		var got []string
+		for x, err := range it.Items() {
+			require.NoError(t, err)
+			if got = append(got, key(x)); len(got) == 150 {
+				break
+			}
+		}
+		text, err := it.Cursor().MarshalText()
+		require.NoError(t, err)
+		var cur paging.Cursor
+		require.NoError(t, cur.UnmarshalText(text))
+		rest, err := collect(t, c.ACHAddenda(t.Context(), req, paging.WithCursor(cur)), key)
+		require.NoError(t, err)
+		assert.Equal(t, stepped(1, 748, 3), append(got, rest...), "cursor %s: nothing twice, nothing skipped", text)
+	})
+	t.Run("gaps: never past 9999", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(20000), pagingtest.WithSequenceStep(7))
+		it := client(t, srv).ACHAddendaIterator(t.Context(), paging.ACHAddendaRequest{UUID: "item-7", StartAddendaSequenceNumber: "9003"}, paging.WithPageSize(100))
+		got, err := collect(t, it.Items(), key)
+		require.NoError(t, err)
+		assert.Equal(t, stepped(9003, 9997, 7), got)
+		for _, r := range srv.Requests() {
+			assert.LessOrEqual(t, bodyParam(t, r.Body, "startAddendaSequenceNumber"), `"9999"`)
+		}
+		assert.True(t, it.Cursor().Done)
+	})
 	t.Run("start ignored", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageParamsIgnored())
 		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}), key)

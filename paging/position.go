@@ -112,6 +112,13 @@ type Page[T any] struct {
 	TotalPages int
 	LastPage   bool
 
+	// Seq, when set, holds each item's sequence number, increasing from Position.Start on
+	// (row style, for endpoints that start a page at an item's number, such as the ACH
+	// addenda's startAddendaSequenceNumber). The next page then starts after the last number
+	// returned, and a cursor after the n-th item at its number + 1: numbers with gaps neither
+	// repeat nor skip items. A page whose numbers do not advance fails with *MismatchError.
+	Seq []int
+
 	// Position is the request that produced this page (set by the engine).
 	Position Position
 	// Next is where an iteration resumes after this page (set by the engine); Next.Done when
@@ -122,3 +129,11 @@ type Page[T any] struct {
 // FetchFunc fetches the page at p. It is called from the iterating goroutine, or from
 // prefetch goroutines when Config.Prefetch is set; it must honour ctx.
 type FetchFunc[T any] func(ctx context.Context, p Position) (Page[T], error)
+
+// keep cuts pg to its items from i to j, and their sequence numbers when it has them.
+func (pg *Page[T]) keep(i, j int) {
+	pg.Items = pg.Items[i:j]
+	if pg.Seq != nil {
+		pg.Seq = pg.Seq[min(i, len(pg.Seq)):min(j, len(pg.Seq))]
+	}
+}

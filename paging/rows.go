@@ -1,5 +1,7 @@
 package paging
 
+import "fmt"
+
 // Row and offset styles advance the same way: by rows, from a 1-based (row) or 0-based
 // (offset) start. The rules, in order:
 //
@@ -15,7 +17,10 @@ package paging
 // position and whether pg is the last page.
 func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
 	if len(pg.Items) > req.Size {
-		pg.Items = pg.Items[:req.Size]
+		pg.keep(0, req.Size)
+	}
+	if pg.Seq != nil {
+		return advanceSeq(req, pg)
 	}
 	adv := len(pg.Items)
 	if pg.HasRetrieved {
@@ -29,7 +34,7 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 			return next, true, nil
 		}
 		if len(pg.Items) > remaining {
-			pg.Items = pg.Items[:remaining]
+			pg.keep(0, remaining)
 		}
 		if adv >= remaining {
 			return next, true, nil
@@ -40,6 +45,23 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 		return next, false, nil
 	}
 	return next, adv == 0 || adv < req.Size, nil
+}
+
+// advanceSeq advances a page whose items carry sequence numbers (Page.Seq): to the number
+// after the last one returned, which must lie past req.Start; a short or empty page is the
+// last (such endpoints give no total).
+func advanceSeq[T any](req Position, pg *Page[T]) (Position, bool, error) {
+	n := len(pg.Items)
+	if len(pg.Seq) != n {
+		return Position{}, false, fmt.Errorf("paging: %s: %d sequence numbers for %d items: %w", req, len(pg.Seq), n, ErrInvalidConfig)
+	}
+	if n == 0 {
+		return req, true, nil
+	}
+	if last := pg.Seq[n-1]; last < req.Start {
+		return Position{}, false, &MismatchError{Style: req.Style, Requested: req.Start, Returned: last}
+	}
+	return Position{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: req.Size}, n < req.Size, nil
 }
 
 // advanceRow advances a row-style iteration: see advanceLinear.

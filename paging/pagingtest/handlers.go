@@ -136,8 +136,9 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 // maxAddenda is the most addenda one ACH item can have: sequence numbers have four digits.
 const maxAddenda = 9999
 
-// addenda serves the addenda of one ACH item: pageSize (query, default 10) records from
-// startAddendaSequenceNumber (body, default 1).
+// addenda serves the addenda of one ACH item: pageSize (query, default 10) records, the first
+// numbered startAddendaSequenceNumber (body, default 1) or more. Record i is numbered
+// 1 + (i−1)·step (WithSequenceStep), never past 9999.
 func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	size, ok1 := intParam(r.URL.Query().Get("pageSize"), 10)
 	start, ok2 := bodyInt(body, "startAddendaSequenceNumber", 1)
@@ -148,9 +149,12 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	if s.cfg.ignorePage {
 		start = 1
 	}
-	win := window{start, min(start+size-1, s.cfg.records, maxAddenda)}
+	step := max(s.cfg.seqStep, 1)
+	first := (start-1+step-1)/step + 1 // the first record numbered start or more
+	last := min(s.cfg.records, (maxAddenda-1)/step+1)
+	win := window{first, min(first+size-1, last)}
 	writeJSON(w, paging.ACHAddendaResponse{
 		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
-		Addenda: items(win, addendaRecord),
+		Addenda: items(win, func(i int) paging.ACHAddenda { return addendaRecord(i, 1+(i-1)*step) }),
 	})
 }

@@ -72,10 +72,10 @@ func participantRecord(i int) paging.Party {
 	return paging.Party{Name: Key(i), ABA: fmt.Sprintf("%09d", i%1_000_000_000)}
 }
 
-func addendaRecord(i int) paging.ACHAddenda {
+func addendaRecord(i, seq int) paging.ACHAddenda {
 	return paging.ACHAddenda{
 		AddendaTypeCode:           "05",
-		AddendaSequenceNumber:     fmt.Sprintf("%04d", i),
+		AddendaSequenceNumber:     fmt.Sprintf("%04d", seq),
 		PaymentRelatedInformation: Key(i),
 	}
 }
