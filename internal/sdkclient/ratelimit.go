@@ -47,6 +47,18 @@ func (e *LockoutError) Error() string {
 // Is reports whether target is apierror.ErrRateLimited.
 func (e *LockoutError) Is(target error) bool { return target == apierror.ErrRateLimited }
 
+// limitWaitError is a request the client-side limiter held back: its turn would come after
+// the call's deadline, or the call ended while it waited. Nothing was sent, so the retry
+// policy returns it as it is (never an outcome unknown, never retried: refused locally). It
+// matches apierror.ErrRateLimited and the context's error.
+type limitWaitError struct{ err error }
+
+func (e *limitWaitError) Error() string {
+	return "issuerkit: not sent: held back by the client-side rate limit: " + e.err.Error()
+}
+
+func (e *limitWaitError) Unwrap() []error { return []error{apierror.ErrRateLimited, e.err} }
+
 // jitterGuard is the share of the configured rate the limiter actually allows: spacing
 // requests 1/0.9 times wider than 1/rate keeps a server that counts arrivals in one-second
 // windows from seeing N+1 requests in a second as long as the latency of the first and the
@@ -111,7 +123,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if t.lim != nil {
 		if err := t.lim.Wait(ctx); err != nil {
 			closeBody(req)
-			return nil, err
+			return nil, &limitWaitError{err: err}
 		}
 	}
 	resp, err := t.next.RoundTrip(req)
