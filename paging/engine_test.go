@@ -392,3 +392,45 @@ func TestSequenceNumbers(t *testing.T) {
 		require.ErrorIs(t, err, paging.ErrInvalidConfig)
 	})
 }
+
+// TestRetrievedRows: the row style advances by retrievedRows. A server that counts fewer rows
+// than the items it sent contradicts itself: advancing by its count would serve the extra
+// items again, and by the items would contradict it, so the page fails with
+// *RetrievedMismatchError before any of its items is delivered. A count above the items
+// (rows the server retrieved but did not send, such as ones filtered out) is trusted.
+func TestRetrievedRows(t *testing.T) {
+	// rows serves rows 1-25; withheld rows are retrieved but not sent; count gives
+	// retrievedRows from the rows in the window and the items sent.
+	rows := func(withheld func(int) bool, count func(rows, items int) int) (paging.FetchFunc[int], *[]int) {
+		var starts []int
+		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
+			starts = append(starts, p.Start)
+			var items []int
+			n := 0
+			for i := p.Start; i <= min(p.End(), 25); i++ {
+				n++
+				if !withheld(i) {
+					items = append(items, i)
+				}
+			}
+			return paging.Page[int]{Items: items, Retrieved: count(n, len(items)), HasRetrieved: true}, nil
+		}, &starts
+	}
+	none := func(int) bool { return false }
+	cfg := paging.Config{Style: paging.StyleRow, PageSize: 10}
+	for _, lie := range []int{0, -1, 9} {
+		fetch, _ := rows(none, func(int, int) int { return lie })
+		got, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
+		var re *paging.RetrievedMismatchError
+		require.ErrorAs(t, err, &re, "retrievedRows %d for 10 items", lie)
+		assert.ErrorIs(t, err, paging.ErrRetrievedMismatch)
+		assert.Equal(t, 10, re.Items)
+		assert.Equal(t, lie, re.Retrieved)
+		assert.Empty(t, got, "nothing of the contradicted page is delivered")
+	}
+	fetch, starts := rows(func(i int) bool { return i%4 == 0 }, func(rows, _ int) int { return rows })
+	got, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
+	require.NoError(t, err)
+	assert.Equal(t, []int{1, 11, 21}, *starts, "advances by retrievedRows, not by the items")
+	assert.Equal(t, []string{"1", "2", "3", "5", "6", "7", "9", "10", "11", "13", "14", "15", "17", "18", "19", "21", "22", "23", "25"}, got)
+}

@@ -22,6 +22,10 @@ var (
 	// (metadata.page.pageNumber, or the echoed offset, differs): it ignores the page parameter,
 	// and iterating on would repeat the same page forever. Details: *MismatchError.
 	ErrPositionMismatch = errors.New("paging: server returned another page than the one requested")
+	// ErrRetrievedMismatch: the server's retrievedRows counts fewer rows than the items it
+	// sent, so no advance is both free of repeats and true to its count. Details:
+	// *RetrievedMismatchError.
+	ErrRetrievedMismatch = errors.New("paging: retrievedRows below the items returned")
 )
 
 // RangeError reports a page request the bank would reject, found before the network.
@@ -84,3 +88,19 @@ func (e *MismatchError) Error() string {
 
 // Unwrap returns ErrPositionMismatch.
 func (e *MismatchError) Unwrap() error { return ErrPositionMismatch }
+
+// RetrievedMismatchError reports a row page whose retrievedRows header counts fewer rows than
+// the items the page holds. None of the page's items is delivered.
+type RetrievedMismatchError struct {
+	Position  Position // the page requested
+	Retrieved int      // retrievedRows as the server sent it
+	Items     int      // items in the page (at most the window's size)
+}
+
+// Error describes the page and both counts.
+func (e *RetrievedMismatchError) Error() string {
+	return fmt.Sprintf("paging: %s: retrievedRows %d but %d items returned", e.Position, e.Retrieved, e.Items)
+}
+
+// Unwrap returns ErrRetrievedMismatch.
+func (e *RetrievedMismatchError) Unwrap() error { return ErrRetrievedMismatch }

@@ -6,7 +6,10 @@ import "fmt"
 // (offset) start. The rules, in order:
 //
 //   - A page holding more rows than asked for is cut to the size asked for.
-//   - The advance is retrievedRows when the server sent it, else the number of items.
+//   - The advance is retrievedRows when the server sent it, else the number of items. A
+//     retrievedRows above the items (rows retrieved but not sent, such as filtered ones) is
+//     trusted; one below them fails with *RetrievedMismatchError: advancing by it would serve
+//     the extra items again, advancing by the items would skip what the count says.
 //   - With a total (totalRows, count): items past the claimed total are dropped and the
 //     iteration ends at the claimed total, even if the server has more (a total that claims
 //     fewer rows than exist); an advance of zero before the total fails with *EmptyPageError
@@ -24,7 +27,10 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 	}
 	adv := len(pg.Items)
 	if pg.HasRetrieved {
-		adv = min(max(pg.Retrieved, 0), req.Size)
+		if pg.Retrieved < adv {
+			return Position{}, false, &RetrievedMismatchError{Position: req, Retrieved: pg.Retrieved, Items: adv}
+		}
+		adv = min(pg.Retrieved, req.Size)
 	}
 	next = Position{Style: req.Style, Start: req.Start + adv, Size: req.Size}
 	if pg.HasTotal {
