@@ -2,6 +2,7 @@ package cardplatform
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/paging"
@@ -88,6 +89,36 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	}
 	call := ic.call
 	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
-		return fetch(ctx, p, call)
+		pg, err := fetch(ctx, p, call)
+		if err != nil {
+			return pg, err
+		}
+		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
+			return paging.Page[T]{}, &TotalMismatchError{StartIndex: p.Start, Limit: p.Size, Total: pg.Total, Items: len(pg.Items)}
+		}
+		return pg, nil
 	})
 }
+
+// ErrTotalMismatch: a search page holds items although its total says none are left from its
+// start_index on: the total is absent (it then reads as 0: the platform's int total cannot
+// tell), zero, negative, or below the start_index. Ending the search at that total would drop
+// the items without a word, and going on without one would be a guess (a short page is no end
+// when the platform caps the limit). Details: *TotalMismatchError.
+var ErrTotalMismatch = errors.New("cardplatform: search total contradicts the items served")
+
+// TotalMismatchError reports a search page whose total contradicts its items (see
+// ErrTotalMismatch). None of the page's items is delivered; those of earlier pages were.
+type TotalMismatchError struct {
+	StartIndex, Limit int // the page requested
+	Total             int // the total as decoded (0 when the member is absent)
+	Items             int // items in the page
+}
+
+// Error describes the page, its items and its total.
+func (e *TotalMismatchError) Error() string {
+	return fmt.Sprintf("cardplatform: search page start_index %d limit %d: %d items but total %d", e.StartIndex, e.Limit, e.Items, e.Total)
+}
+
+// Unwrap returns ErrTotalMismatch.
+func (e *TotalMismatchError) Unwrap() error { return ErrTotalMismatch }

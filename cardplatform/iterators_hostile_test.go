@@ -1,0 +1,243 @@
+package cardplatform_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/paging"
+)
+
+// hostileServer answers GET /api/v1/cards with whatever serve writes for the request's
+// start_index and limit (as sent; -1 when absent) and k, the request's number from 1.
+type hostileServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	asked []string
+}
+
+func newHostileServer(t *testing.T, serve func(w http.ResponseWriter, start, limit, k int)) *hostileServer {
+	t.Helper()
+	s := &hostileServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		num := func(name string) int {
+			if !q.Has(name) {
+				return -1
+			}
+			n, err := strconv.Atoi(q.Get(name))
+			if err != nil {
+				return -2
+			}
+			return n
+		}
+		s.mu.Lock()
+		s.asked = append(s.asked, q.Get("start_index")+"+"+q.Get("limit"))
+		k := len(s.asked)
+		s.mu.Unlock()
+		serve(w, num("start_index"), num("limit"), k)
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *hostileServer) requests() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.asked...)
+}
+
+func (s *hostileServer) client(t *testing.T) *cardplatform.Client {
+	t.Helper()
+	c, err := cardplatform.New(s.URL, cardplatform.WithHTTPClient(s.Client()),
+		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+	require.NoError(t, err)
+	return c
+}
+
+// writeRaw writes body (a JSON text) with status 200.
+func writeRaw(w http.ResponseWriter, body string) {
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(body))
+}
+
+// cardsJSON is the JSON array of the cards from to to (inclusive; empty when to < from).
+func cardsJSON(from, to int) string {
+	items := []map[string]any{}
+	for i := from; i <= to; i++ {
+		items = append(items, cardItem(i))
+	}
+	b, _ := json.Marshal(items)
+	return string(b)
+}
+
+// drain collects the card proxies Cards yields and the error it stops on.
+func drain(t *testing.T, c *cardplatform.Client, opts ...cardplatform.IterOption) ([]string, error) {
+	t.Helper()
+	var got []string
+	for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, opts...) {
+		if err != nil {
+			return got, err
+		}
+		got = append(got, card.CardProxy)
+	}
+	return got, nil
+}
+
+var prefetchModes = map[string][]cardplatform.IterOption{
+	"direct":   nil,
+	"prefetch": {cardplatform.WithPrefetch(2)},
+	"eager":    {cardplatform.WithEagerPrefetch(3)},
+}
+
+// TestCardsTotalMissing: a page that holds items while its total says there are none from its
+// start_index on (total absent, which decodes as 0, zero, negative, or sent on the first page
+// only) must not end the search silently: either every card comes, once, or the search fails
+// with ErrTotalMismatch before delivering the contradicted page.
+func TestCardsTotalMissing(t *testing.T) {
+	for name, tt := range map[string]struct {
+		body func(start, limit int) string
+		want []string // delivered before the error
+	}{
+		"missing": {func(start, limit int) string {
+			return `{"items":` + cardsJSON(start, min(start+limit-1, 30)) + `}`
+		}, nil},
+		"zero": {func(start, limit int) string {
+			return `{"items":` + cardsJSON(start, min(start+limit-1, 30)) + `,"total":0}`
+		}, nil},
+		"negative": {func(start, limit int) string {
+			return `{"items":` + cardsJSON(start, min(start+limit-1, 30)) + `,"total":-5}`
+		}, nil},
+		"first page only": {func(start, limit int) string {
+			if start == 1 {
+				return `{"items":` + cardsJSON(start, min(start+limit-1, 30)) + `,"total":30}`
+			}
+			return `{"items":` + cardsJSON(start, min(start+limit-1, 30)) + `}`
+		}, proxies(1, 10)},
+	} {
+		for mode, opts := range prefetchModes {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) { writeRaw(w, tt.body(start, limit)) })
+				got, err := drain(t, srv.client(t), append(opts, cardplatform.WithPageSize(10))...)
+				require.ErrorIs(t, err, cardplatform.ErrTotalMismatch)
+				var te *cardplatform.TotalMismatchError
+				require.ErrorAs(t, err, &te)
+				assert.Equal(t, 10, te.Items)
+				assert.Equal(t, tt.want, got)
+			})
+		}
+	}
+}
+
+// TestCardsServerIgnoresLimit: more items than the limit asked for are cut, the next page asked
+// where the cut left off: every card once.
+func TestCardsServerIgnoresLimit(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		t.Run(mode, func(t *testing.T) {
+			srv := newHostileServer(t, func(w http.ResponseWriter, start, _, _ int) {
+				writeRaw(w, `{"items":`+cardsJSON(start, min(start+149, 250))+`,"total":250}`)
+			})
+			got, err := drain(t, srv.client(t), opts...)
+			require.NoError(t, err)
+			assert.Equal(t, proxies(1, 250), got)
+		})
+	}
+}
+
+// TestCardsServerCapsLimit: a server that serves at most 25 per page (its own cap) is paged
+// by what it serves.
+func TestCardsServerCapsLimit(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		t.Run(mode, func(t *testing.T) {
+			srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+				writeRaw(w, `{"items":`+cardsJSON(start, min(start+min(limit, 25)-1, 110))+`,"total":110}`)
+			})
+			got, err := drain(t, srv.client(t), opts...)
+			require.NoError(t, err)
+			assert.Equal(t, proxies(1, 110), got)
+		})
+	}
+}
+
+// TestCardsEmptyOrNullPageBeforeTotal: no items while the total says more remain fails with
+// ErrEmptyPage after the cards before it, each once.
+func TestCardsEmptyOrNullPageBeforeTotal(t *testing.T) {
+	for name, items := range map[string]string{"empty": `[]`, "null": `null`, "absent": ``} {
+		for mode, opts := range prefetchModes {
+			t.Run(name+"/"+mode, func(t *testing.T) {
+				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+					if start > 100 {
+						if items == "" {
+							writeRaw(w, `{"total":250}`)
+						} else {
+							writeRaw(w, `{"items":`+items+`,"total":250}`)
+						}
+						return
+					}
+					writeRaw(w, `{"items":`+cardsJSON(start, start+limit-1)+`,"total":250}`)
+				})
+				got, err := drain(t, srv.client(t), opts...)
+				assert.ErrorIs(t, err, paging.ErrEmptyPage)
+				assert.Equal(t, proxies(1, 100), got)
+			})
+		}
+	}
+}
+
+// TestCardsErrorMidIteration: a 404 or 500 at the second page ends the search with the typed
+// *cardplatform.Error after the first page's cards, each once.
+func TestCardsErrorMidIteration(t *testing.T) {
+	for _, status := range []int{http.StatusNotFound, http.StatusInternalServerError} {
+		for mode, opts := range prefetchModes {
+			t.Run(fmt.Sprint(status, mode), func(t *testing.T) {
+				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+					if start == 101 {
+						w.Header().Set("Content-Type", "application/problem+json")
+						w.WriteHeader(status)
+						_, _ = w.Write([]byte(`{"title":"nope","status":` + strconv.Itoa(status) + `}`))
+						return
+					}
+					writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 250))+`,"total":250}`)
+				})
+				got, err := drain(t, srv.client(t), opts...)
+				var ce *cardplatform.Error
+				require.ErrorAs(t, err, &ce)
+				assert.Equal(t, status, ce.StatusCode)
+				assert.Equal(t, proxies(1, 100), got)
+			})
+		}
+	}
+}
+
+// TestCardsTotalAsString: a total sent as a string fails with the typed *DecodeError.
+func TestCardsTotalAsString(t *testing.T) {
+	srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+		writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 5))+`,"total":"5"}`)
+	})
+	got, err := drain(t, srv.client(t))
+	var de *cardplatform.DecodeError
+	require.ErrorAs(t, err, &de)
+	assert.Empty(t, got)
+}
+
+// TestCardsUnknownMembersKept: members of an item the spec does not name are kept.
+func TestCardsUnknownMembersKept(t *testing.T) {
+	srv := newHostileServer(t, func(w http.ResponseWriter, _, _, _ int) {
+		writeRaw(w, `{"items":[{"card_proxy":"P1","x_new":{"a":[1,2]}}],"total":1,"x_page":true}`)
+	})
+	var n int
+	for card, err := range srv.client(t).Cards(t.Context(), cardplatform.SearchCardsRequest{}) {
+		require.NoError(t, err)
+		n++
+		assert.JSONEq(t, `{"a":[1,2]}`, string(card.AdditionalProperties["x_new"]))
+	}
+	assert.Equal(t, 1, n)
+}
