@@ -241,3 +241,17 @@ func TestCardsUnknownMembersKept(t *testing.T) {
 	}
 	assert.Equal(t, 1, n)
 }
+
+// TestCardsCursorStartOverflow: a cursor (stored text) past the largest start_index the
+// request carries (int32) fails before the network: 4294967297 wrapped around to
+// start_index 1, restarting the search from its first card.
+func TestCardsCursorStartOverflow(t *testing.T) {
+	srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+		writeRaw(w, `{"items":[],"total":0}`)
+	})
+	var cur paging.Cursor
+	require.NoError(t, cur.UnmarshalText([]byte("row:4294967297:100:0")))
+	_, err := drain(t, srv.client(t), cardplatform.WithCursor(cur))
+	assert.ErrorIs(t, err, paging.ErrOutOfRange)
+	assert.Empty(t, srv.requests(), "nothing sent")
+}

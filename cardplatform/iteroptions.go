@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/issuerkit/issuerkit-go/paging"
 )
@@ -89,6 +90,9 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	}
 	call := ic.call
 	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
+		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
+			return paging.Page[T]{}, &paging.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
+		}
 		pg, err := fetch(ctx, p, call)
 		if err != nil {
 			return pg, err
