@@ -255,3 +255,42 @@ func TestCardsCursorStartOverflow(t *testing.T) {
 	assert.ErrorIs(t, err, paging.ErrOutOfRange)
 	assert.Empty(t, srv.requests(), "nothing sent")
 }
+
+// TestCardsServerIgnoresStartIndex: a server that always serves the first page (start_index
+// ignored, or named otherwise) with a true total must not make the iterator deliver the first
+// cards again.
+func TestCardsServerIgnoresStartIndex(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		t.Run(mode, func(t *testing.T) {
+			srv := newHostileServer(t, func(w http.ResponseWriter, _, limit, _ int) {
+				writeRaw(w, `{"items":`+cardsJSON(1, min(limit, 250))+`,"total":250}`)
+			})
+			got, err := drain(t, srv.client(t), opts...)
+			seen := map[string]bool{}
+			for _, p := range got {
+				assert.False(t, seen[p], "card %s delivered twice", p)
+				seen[p] = true
+			}
+			require.ErrorIs(t, err, paging.ErrPositionMismatch)
+			if len(got) > 0 {
+				assert.Equal(t, proxies(1, len(got)), got)
+			}
+		})
+	}
+}
+
+// TestCardsServerZeroBasedStartIndex: a server that reads start_index as 0-based (start_index 1
+// serves from the second card) cannot be caught at once; the total catches it at the end: the
+// search fails with ErrEmptyPage rather than ending as if complete.
+func TestCardsServerZeroBasedStartIndex(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		t.Run(mode, func(t *testing.T) {
+			srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+				writeRaw(w, `{"items":`+cardsJSON(start+1, min(start+limit, 250))+`,"total":250}`)
+			})
+			got, err := drain(t, srv.client(t), opts...)
+			require.ErrorIs(t, err, paging.ErrEmptyPage)
+			assert.Equal(t, proxies(2, 250), got)
+		})
+	}
+}

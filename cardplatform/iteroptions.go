@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
+	"sync"
 
 	"github.com/issuerkit/issuerkit-go/paging"
 )
@@ -89,6 +91,7 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		cfg.Style = 0 // reported by the first step, before any request
 	}
 	call := ic.call
+	seen := &firstItems[T]{}
 	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
 		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
 			return paging.Page[T]{}, &paging.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
@@ -100,8 +103,53 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
 			return paging.Page[T]{}, &TotalMismatchError{StartIndex: p.Start, Limit: p.Size, Total: pg.Total, Items: len(pg.Items)}
 		}
+		if err := seen.check(p.Start, pg.Items); err != nil {
+			return paging.Page[T]{}, err
+		}
 		return pg, nil
 	})
+}
+
+// firstItems remembers the first item of the pages one search fetched, by start_index: the
+// first page's and those of the latest few. A page at another start_index that begins with
+// one of them was served from the wrong place: the server ignores start_index (the platform
+// echoes no position), and delivering it would repeat items.
+type firstItems[T any] struct {
+	mu     sync.Mutex
+	anchor int       // start_index of the first page fetched
+	byPos  map[int]T // first item by start_index
+}
+
+// maxFirstItems bounds the first items firstItems holds.
+const maxFirstItems = 16
+
+// check records items[0] as the first item at start and fails with *paging.MismatchError
+// (paging.ErrPositionMismatch) when a page at another start_index began with it.
+func (f *firstItems[T]) check(start int, items []T) error {
+	if len(items) == 0 {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for s, x := range f.byPos {
+		if s != start && reflect.DeepEqual(x, items[0]) {
+			return &paging.MismatchError{Style: paging.StyleRow, Param: "start_index", Requested: max(s, start), Returned: min(s, start)}
+		}
+	}
+	if f.byPos == nil {
+		f.byPos, f.anchor = map[int]T{}, start
+	}
+	f.byPos[start] = items[0]
+	if len(f.byPos) > maxFirstItems { // forget the earliest but the first page's
+		oldest := -1
+		for s := range f.byPos {
+			if s != f.anchor && (oldest < 0 || s < oldest) {
+				oldest = s
+			}
+		}
+		delete(f.byPos, oldest)
+	}
+	return nil
 }
 
 // ErrTotalMismatch: a search page holds items although its total says none are left from its
