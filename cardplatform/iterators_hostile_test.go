@@ -1,6 +1,7 @@
 package cardplatform_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -8,9 +9,11 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/paging"
@@ -293,4 +296,108 @@ func TestCardsServerZeroBasedStartIndex(t *testing.T) {
 			assert.Equal(t, proxies(2, 250), got)
 		})
 	}
+}
+
+// TestCardsResumeEverywhere: breaking after any number of cards and resuming from the cursor's
+// text delivers every card once, with or without prefetch and a cap, while the total changes
+// between pages (the platform adds cards at the end).
+func TestCardsResumeEverywhere(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		for _, at := range []int{1, 24, 25, 26, 49, 50, 51, 99, 100, 101, 119} {
+			t.Run(fmt.Sprint(mode, at), func(t *testing.T) {
+				n := 120
+				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, k int) {
+					total := n + k // grows by one with every request
+					writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, total))+`,"total":`+strconv.Itoa(total)+`}`)
+				})
+				c := srv.client(t)
+				o := append([]cardplatform.IterOption{cardplatform.WithPageSize(25), cardplatform.WithMaxItems(n)}, opts...)
+				it := c.CardsIterator(t.Context(), cardplatform.SearchCardsRequest{}, o...)
+				var got []string
+				for card, err := range it.Items() {
+					require.NoError(t, err)
+					if got = append(got, card.CardProxy); len(got) == at {
+						break
+					}
+				}
+				text, err := it.Cursor().MarshalText()
+				require.NoError(t, err)
+				var cur paging.Cursor
+				require.NoError(t, cur.UnmarshalText(text))
+				rest, err := drain(t, c, append(o, cardplatform.WithCursor(cur), cardplatform.WithMaxItems(n-at))...)
+				require.NoError(t, err)
+				assert.Equal(t, proxies(1, n), append(got, rest...))
+			})
+		}
+	}
+}
+
+// TestCardsCancelAndBreakLeakNothing: cancelling the context or breaking out of the loop while
+// pages are in flight (the server holds them) ends the search with the context's error, after
+// the cards before it, and leaves no goroutine behind.
+func TestCardsCancelAndBreakLeakNothing(t *testing.T) {
+	for mode, opts := range prefetchModes {
+		t.Run(mode, func(t *testing.T) {
+			srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) {
+				if start > 100 {
+					time.Sleep(200 * time.Millisecond) // slow pages after the first
+				}
+				writeRaw(w, `{"items":`+cardsJSON(start, min(start+limit-1, 1000))+`,"total":1000}`)
+			})
+			c := srv.client(t)
+			defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+			defer srv.Client().CloseIdleConnections()
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			var got []string
+			var last error
+			for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{}, opts...) {
+				if err != nil {
+					last = err
+					break
+				}
+				if got = append(got, card.CardProxy); len(got) == 100 {
+					cancel()
+				}
+			}
+			require.ErrorIs(t, last, context.Canceled)
+			assert.Equal(t, proxies(1, 100), got)
+
+			got = nil
+			for card, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, opts...) {
+				require.NoError(t, err)
+				if got = append(got, card.CardProxy); len(got) == 150 {
+					break
+				}
+			}
+			assert.Equal(t, proxies(1, 150), got)
+		})
+	}
+}
+
+// TestCardsOptionErrors: a limit outside 1 to MaxSearchLimit (0 included: the documented range
+// starts at 1) is refused before the network with a *paging.RangeError naming limit, and an
+// invalid option's error says which option it was; nothing is sent.
+func TestCardsOptionErrors(t *testing.T) {
+	srv := newHostileServer(t, func(w http.ResponseWriter, _, _, _ int) { writeRaw(w, `{"items":[],"total":0}`) })
+	c := srv.client(t)
+	for _, n := range []int{0, -1, cardplatform.MaxSearchLimit + 1} {
+		for mode, opts := range prefetchModes {
+			_, err := drain(t, c, append(opts, cardplatform.WithPageSize(n))...)
+			var re *paging.RangeError
+			require.ErrorAs(t, err, &re, "WithPageSize(%d) %s", n, mode)
+			assert.Equal(t, "limit", re.Param)
+			assert.Equal(t, n, re.Value)
+		}
+	}
+	for name, o := range map[string]cardplatform.IterOption{
+		"WithMaxItems(-1)":     cardplatform.WithMaxItems(-1),
+		"WithEagerPrefetch(0)": cardplatform.WithEagerPrefetch(0),
+		"WithPrefetch(-1)":     cardplatform.WithPrefetch(-1),
+	} {
+		_, err := drain(t, c, o)
+		require.ErrorIs(t, err, paging.ErrInvalidConfig, name)
+		assert.Contains(t, err.Error(), name)
+	}
+	assert.Empty(t, srv.requests())
 }

@@ -42,8 +42,15 @@ func WithMaxItems(n int) IterOption {
 }
 
 // WithPageSize sets the limit of each search request, 1 to MaxSearchLimit (default
-// DefaultSearchLimit).
-func WithPageSize(n int) IterOption { return func(c *iterConfig) { c.pageSize = n } }
+// DefaultSearchLimit); another size fails before any request with a *paging.RangeError.
+func WithPageSize(n int) IterOption {
+	return func(c *iterConfig) {
+		if n < 1 || n > MaxSearchLimit {
+			c.bad = &paging.RangeError{Param: "limit", Value: n, Min: 1, Max: MaxSearchLimit}
+		}
+		c.pageSize = n
+	}
+}
 
 // WithCursor resumes an earlier iteration of the same search at the Cursor its Iterator
 // reported.
@@ -51,7 +58,14 @@ func WithCursor(cur paging.Cursor) IterOption { return func(c *iterConfig) { c.f
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (paging.Config.Prefetch),
 // after the first page has answered. Of WithPrefetch and WithEagerPrefetch the last applies.
-func WithPrefetch(k int) IterOption { return func(c *iterConfig) { c.prefetch, c.eager = k, false } }
+func WithPrefetch(k int) IterOption {
+	return func(c *iterConfig) {
+		if k < 0 {
+			c.bad = fmt.Errorf("cardplatform: WithPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+		}
+		c.prefetch, c.eager = k, false
+	}
+}
 
 // WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
 // first answer (paging.Config.EagerPrefetch): fastest for long searches, at the cost of up to
@@ -87,12 +101,19 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	if ic.pageSize != 0 {
 		cfg.PageSize = ic.pageSize
 	}
-	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" || ic.bad != nil {
+	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" {
 		cfg.Style = 0 // reported by the first step, before any request
+	}
+	bad := ic.bad
+	if bad != nil { // reported as it is by the first fetch, which sends nothing
+		cfg = paging.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
 	}
 	call := ic.call
 	seen := &firstItems[T]{}
 	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
+		if bad != nil {
+			return paging.Page[T]{}, bad
+		}
 		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
 			return paging.Page[T]{}, &paging.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
 		}
