@@ -2,15 +2,21 @@ package paging
 
 // advancePage advances a page-number iteration. The page echoed in metadata.page.pageNumber
 // must be the page asked for (*MismatchError otherwise: a server that ignores pageNumber
-// would serve page 1 forever). The iteration ends at lastPage, at totalPages, when the
+// would serve page 1 forever). A page holding more items than pageSize fails the same way
+// (Param "pageSize"), before any of them is delivered: whether the next page starts after
+// them or overlaps them cannot be told, so either delivering them all or cutting them
+// could repeat or drop items. The iteration ends at lastPage, at totalPages, when the
 // pages asked for cover totalRecords, on an empty page, or, with no metadata at all, on a
 // short page. An empty page before the reported end fails with *EmptyPageError.
 func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
 	if pg.HasEcho && pg.Echo != req.Start {
 		return Position{}, false, &MismatchError{Style: StylePage, Requested: req.Start, Returned: pg.Echo}
 	}
-	next = Position{Style: StylePage, Start: req.Start + 1, Size: req.Size}
 	n := len(pg.Items)
+	if n > req.Size {
+		return Position{}, false, &MismatchError{Style: StylePage, Param: "pageSize", Requested: req.Size, Returned: n}
+	}
+	next = Position{Style: StylePage, Start: req.Start + 1, Size: req.Size}
 	var moreClaimed bool // the server's own totals say pages remain after this one
 	if pg.TotalPages > 0 {
 		moreClaimed = req.Start < pg.TotalPages

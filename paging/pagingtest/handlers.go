@@ -82,8 +82,11 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 		PageNumber: number, PageSize: size, TotalPages: pages, TotalRecords: total,
 		LastPage: number >= pages,
 	}}
+	if s.cfg.pageMeta != nil {
+		s.cfg.pageMeta(&meta.Page)
+	}
 	from := (number-1)*size + 1
-	return window{from, min(from+size-1, s.cfg.records)}, meta, true
+	return window{from, min(from+size-1+s.cfg.extraItems, s.cfg.records)}, meta, true
 }
 
 func (s *Server) achList(w http.ResponseWriter, r *http.Request, body []byte) {
