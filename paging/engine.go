@@ -179,6 +179,10 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			return
 		}
 		pg.Position = req
+		if err := checkCounts(req, &pg); err != nil {
+			fail(err)
+			return
+		}
 		if pg.HasTotal {
 			it.total = max(pg.Total, 0)
 		}

@@ -45,3 +45,45 @@ func TestPageOverfull(t *testing.T) {
 		assert.Empty(t, got)
 	}
 }
+
+// TestPageLastPageBeforeTotals: lastPage on a page before the end that totalPages (or
+// totalRecords) announce contradicts the server's own totals: ending there could drop pages,
+// going on could ask past the end, so the iteration fails with *TotalsError
+// (ErrInconsistentTotals) after the items of the page.
+func TestPageLastPageBeforeTotals(t *testing.T) {
+	for name, edit := range map[string]func(m *paging.PageMetadata){
+		"totalPages": func(m *paging.PageMetadata) {
+			m.LastPage = m.LastPage || m.PageNumber == 1
+		},
+		"totalRecords only": func(m *paging.PageMetadata) {
+			m.LastPage, m.TotalPages = m.LastPage || m.PageNumber == 1, 0
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			require.ErrorIs(t, err, paging.ErrInconsistentTotals)
+			var te *paging.TotalsError
+			require.ErrorAs(t, err, &te)
+			assert.Equal(t, 1, te.Position.Start)
+			assert.Empty(t, got)
+		})
+	}
+}
+
+// TestPageNegativeTotals: negative totals are no totals a page can be counted against; the
+// server's -1 for "unknown" ended the iteration after the first page.
+func TestPageNegativeTotals(t *testing.T) {
+	for name, edit := range map[string]func(m *paging.PageMetadata){
+		"both":         func(m *paging.PageMetadata) { m.TotalPages, m.TotalRecords, m.LastPage = -1, -1, false },
+		"totalPages":   func(m *paging.PageMetadata) { m.TotalPages, m.LastPage = -1, false },
+		"totalRecords": func(m *paging.PageMetadata) { m.TotalRecords = -5 },
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			require.ErrorIs(t, err, paging.ErrInconsistentTotals)
+			assert.Empty(t, got)
+		})
+	}
+}

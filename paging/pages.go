@@ -1,5 +1,7 @@
 package paging
 
+import "fmt"
+
 // advancePage advances a page-number iteration. The page echoed in metadata.page.pageNumber
 // must be the page asked for (*MismatchError otherwise: a server that ignores pageNumber
 // would serve page 1 forever). A page holding more items than pageSize fails the same way
@@ -7,7 +9,8 @@ package paging
 // them or overlaps them cannot be told, so either delivering them all or cutting them
 // could repeat or drop items. The iteration ends at lastPage, at totalPages, when the
 // pages asked for cover totalRecords, on an empty page, or, with no metadata at all, on a
-// short page. An empty page before the reported end fails with *EmptyPageError.
+// short page. An empty page before the reported end fails with *EmptyPageError, and lastPage
+// on a page before it with *TotalsError (which of them lies cannot be told).
 func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
 	if pg.HasEcho && pg.Echo != req.Start {
 		return Position{}, false, &MismatchError{Style: StylePage, Requested: req.Start, Returned: pg.Echo}
@@ -24,6 +27,9 @@ func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, er
 		moreClaimed = req.Start*req.Size < pg.Total
 	}
 	switch {
+	case pg.LastPage && moreClaimed:
+		return Position{}, false, &TotalsError{Position: req, Detail: fmt.Sprintf(
+			"lastPage although totalPages %d, totalRecords %d", pg.TotalPages, pg.Total)}
 	case pg.LastPage:
 		return next, true, nil
 	case n == 0 && moreClaimed:
