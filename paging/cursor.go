@@ -13,7 +13,7 @@ type Cursor struct {
 	Style Style
 	Start int  // Position.Start of the next page
 	Size  int  // Position.Size of the next page
-	Skip  int  // items of that page already delivered (page style; 0 for rows and offsets)
+	Skip  int  // items of that page already delivered (page style, and rows withheld: see Page)
 	Done  bool // the iteration reached the end: resuming yields nothing
 }
 

@@ -1,6 +1,7 @@
 package paging_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,62 @@ func TestPageNegativeTotals(t *testing.T) {
 			assert.Empty(t, got)
 		})
 	}
+}
+
+// visible returns the keys of records from..to a server withholding every k-th row sends.
+func visible(from, to, k int) []string {
+	var out []string
+	for i := from; i <= to; i++ {
+		if i%k != 0 {
+			out = append(out, pagingtest.Key(i))
+		}
+	}
+	return out
+}
+
+// TestRowResumeWithheldRows: on a row page whose retrievedRows counts rows it did not send,
+// the rows of the items are unknown, so a cursor inside the page cannot count rows from
+// the window's start by items: stopped after n items (a break, or the cap), the stored cursor
+// must resume after them, neither repeating nor skipping one. It resumed n rows on, which
+// repeated the items after the withheld rows.
+func TestRowResumeWithheldRows(t *testing.T) {
+	all := visible(1, 250, 4)
+	for _, n := range []int{1, 3, 40, 75, 76, 100, 150} {
+		for _, prefetch := range []int{0, 2} {
+			t.Run(fmt.Sprintf("stop after %d, prefetch %d", n, prefetch), func(t *testing.T) {
+				srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
+				c := client(t, srv)
+				opts := []paging.IterOption{paging.WithPageSize(100), paging.WithPrefetch(prefetch)}
+				// by a break
+				it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, opts...)
+				var first []string
+				for x, err := range it.Items() {
+					require.NoError(t, err)
+					if first = append(first, pdKey(x)); len(first) == n {
+						break
+					}
+				}
+				rest := resumeText(t, c, it.Cursor(), opts...)
+				assert.Equal(t, all, append(first, rest...), "break, cursor %s", it.Cursor())
+				// by the cap
+				it = c.PreviousDayTransactionsIterator(t.Context(), pdReq, append(opts, paging.WithMaxItems(n))...)
+				first, err := collect(t, it.Items(), pdKey)
+				require.NoError(t, err)
+				rest = resumeText(t, c, it.Cursor(), append(opts, paging.WithMaxItems(40))...)
+				assert.Equal(t, all[:min(n+40, len(all))], append(first, rest...), "cap, cursor %s", it.Cursor())
+			})
+		}
+	}
+}
+
+// resumeText resumes a previous-day iteration from cur's text form and collects the rest.
+func resumeText(t *testing.T, c *paging.Client, cur paging.Cursor, opts ...paging.IterOption) []string {
+	t.Helper()
+	text, err := cur.MarshalText()
+	require.NoError(t, err)
+	var back paging.Cursor
+	require.NoError(t, back.UnmarshalText(text))
+	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, append(opts, paging.WithCursor(back))...), pdKey)
+	require.NoError(t, err)
+	return rest
 }

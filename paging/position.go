@@ -119,6 +119,10 @@ type Page[T any] struct {
 	// repeat nor skip items. A page whose numbers do not advance fails with *MismatchError.
 	Seq []int
 
+	// withheld: the page's retrievedRows counts rows it did not send, so its items do not
+	// map onto its rows (set by the engine).
+	withheld bool
+
 	// Position is the request that produced this page (set by the engine).
 	Position Position
 	// Next is where an iteration resumes after this page (set by the engine); Next.Done when

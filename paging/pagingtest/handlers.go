@@ -46,13 +46,13 @@ func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool
 
 func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
 	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.PreviousDayResponse{Transactions: items(win, previousDayRecord)})
+		writeJSON(w, paging.PreviousDayResponse{Transactions: rows(s, win, previousDayRecord)})
 	}
 }
 
 func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
 	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.WireDetailsResponse{Transactions: items(win, wireRecord)})
+		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, wireRecord)})
 	}
 }
 

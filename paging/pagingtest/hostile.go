@@ -15,3 +15,19 @@ func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(
 func WithPageMetadata(f func(m *paging.PageMetadata)) Option {
 	return func(c *config) { c.pageMeta = f }
 }
+
+// WithWithheldRows makes the row-style endpoints (previous day, legacy wire details) retrieve
+// every k-th row but not send it, as a server filtering rows out: retrievedRows counts the
+// rows of the window, the items leave those rows out. Steps below 2 withhold nothing.
+func WithWithheldRows(k int) Option { return func(c *config) { c.withheld = k } }
+
+// rows builds the records of w with rec, leaving out the rows WithWithheldRows withholds.
+func rows[T any](s *Server, w window, rec func(int) T) []T {
+	out := make([]T, 0, w.len())
+	for i := w.from; i <= w.to; i++ {
+		if s.cfg.withheld < 2 || i%s.cfg.withheld != 0 {
+			out = append(out, rec(i))
+		}
+	}
+	return out
+}

@@ -35,6 +35,7 @@ type config struct {
 	clientID     string
 	seqStep      int
 	extraItems   int
+	withheld     int
 	pageMeta     func(*paging.PageMetadata)
 }
 
