@@ -137,7 +137,7 @@ func (it *Iterator[T]) request(c Cursor, left int) Position {
 	if p.Style == StylePage {
 		return p
 	}
-	if left >= 0 && c.Skip+left < p.Size {
+	if left >= 0 && left < p.Size-c.Skip {
 		p.Size = c.Skip + left // the items skipped come first again
 	}
 	if it.total >= 0 {

@@ -2,6 +2,7 @@ package paging_test
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -145,4 +146,33 @@ func resumeText(t *testing.T, c *paging.Client, cur paging.Cursor, opts ...pagin
 	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, append(opts, paging.WithCursor(back))...), pdKey)
 	require.NoError(t, err)
 	return rest
+}
+
+// TestCursorTextHostile: a cursor text MarshalText cannot write fails with ErrInvalidConfig
+// instead of resuming somewhere: a skip of a whole page or more (it silently skipped that
+// page), a row window whose endRowIndex overflows (sent as a negative endRowIndex).
+func TestCursorTextHostile(t *testing.T) {
+	for _, bad := range []string{"page:2:100:150", "page:1:100:100", "page:1:100:9223372036854775807",
+		"row:1:10:10", "offset:0:10:11", "row:9223372036854775807:1000:0", "row:9223372036854775000:1000:0"} {
+		var c paging.Cursor
+		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), paging.ErrInvalidConfig, bad)
+	}
+	for _, bad := range []paging.Cursor{{Style: paging.StylePage, Start: 2, Size: 100, Skip: 150},
+		{Style: paging.StyleRow, Start: 1, Size: 10, Skip: 10}} {
+		assert.ErrorIs(t, paging.Config{Style: bad.Style, From: bad}.Validate(), paging.ErrInvalidConfig, bad.String())
+	}
+	var c paging.Cursor
+	require.NoError(t, c.UnmarshalText([]byte("page:2:100:99")))
+	assert.Equal(t, paging.Cursor{Style: paging.StylePage, Start: 2, Size: 100, Skip: 99}, c)
+}
+
+// TestResumeSkipHugeCap: a cap as large as an int (no cap in effect) with a cursor inside a
+// row page with withheld rows asked for a negative window (skip + cap overflowed).
+func TestResumeSkipHugeCap(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
+	cur := paging.Cursor{Style: paging.StyleRow, Start: 1, Size: 100, Skip: 5}
+	got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq,
+		paging.WithCursor(cur), paging.WithMaxItems(math.MaxInt)), pdKey)
+	require.NoError(t, err)
+	assert.Equal(t, visible(1, 250, 4)[5:], got)
 }

@@ -3,6 +3,7 @@ package paging
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // MaxRowWindow is the largest row window the bank serves in one call (endRowIndex default and
@@ -69,6 +70,9 @@ func (p Position) Validate(maxSize int) error {
 		}
 		if p.Size < 1 || p.Size > maxSize {
 			return &RangeError{Param: "endRowIndex", Value: p.End(), Min: p.Start, Max: p.Start + maxSize - 1}
+		}
+		if p.Start > math.MaxInt-p.Size+1 { // endRowIndex past the largest int
+			return &RangeError{Param: "startRowIndex", Value: p.Start, Min: 1, Max: math.MaxInt - p.Size + 1}
 		}
 	case StyleOffset:
 		if p.Start < 0 {
