@@ -176,3 +176,22 @@ func TestResumeSkipHugeCap(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, visible(1, 250, 4)[5:], got)
 }
+
+// TestPageSizeLimitedByServer: a server that serves fewer items per page than the pageSize
+// asked for, and says so in metadata.page.pageSize, numbers its pages by its own size. With
+// no totalPages nor totalRecords, its full pages looked short and the iteration ended after
+// the first, silently; the short-page rule must count against the size the server echoes.
+func TestPageSizeLimitedByServer(t *testing.T) {
+	noTotals := func(m *paging.PageMetadata) { m.TotalPages, m.TotalRecords = 0, 0 }
+	for name, opts := range map[string][]pagingtest.Option{
+		"no totals":   {pagingtest.WithPageMetadata(noTotals)},
+		"with totals": nil,
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := pagingtest.NewServer(t, append(opts, pagingtest.WithRecords(250), pagingtest.WithPageSizeLimit(40))...)
+			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
+			require.NoError(t, err)
+			assert.Equal(t, want(1, 250), got)
+		})
+	}
+}

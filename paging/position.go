@@ -111,6 +111,11 @@ type Page[T any] struct {
 	// echoed offset for offsets), valid when HasEcho. A mismatch fails with *MismatchError.
 	Echo    int
 	HasEcho bool
+	// EchoSize is the page size a page-style server says it used (metadata.page.pageSize),
+	// valid when HasEchoSize. A server that used a smaller size than asked numbers its pages
+	// by it: a page is short (the last, without totals) only below it.
+	EchoSize    int
+	HasEchoSize bool
 	// TotalPages (metadata.page.totalPages, 0 when unknown) and LastPage
 	// (metadata.page.lastPage) end a page-style iteration.
 	TotalPages int

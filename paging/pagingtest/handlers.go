@@ -76,6 +76,9 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	if s.cfg.ignorePage {
 		number = 1
 	}
+	if s.cfg.sizeLimit > 0 {
+		size = min(size, s.cfg.sizeLimit)
+	}
 	total := s.claimed(s.cfg.records)
 	pages := (total + size - 1) / size
 	meta := paging.ListMetadata{Page: paging.PageMetadata{

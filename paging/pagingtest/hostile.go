@@ -9,6 +9,11 @@ import "github.com/issuerkit/issuerkit-go/paging"
 // pageSize asked for and echoing it: consecutive pages then overlap by n records.
 func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(n, 0) } }
 
+// WithPageSizeLimit makes the page-style endpoints serve pages of at most n records, numbered
+// by that size, and echo n as metadata.page.pageSize, as a server with a lower maximum than
+// the bank's 1,000 would. Sizes below 1 set no limit.
+func WithPageSizeLimit(n int) Option { return func(c *config) { c.sizeLimit = n } }
+
 // WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
 // sent (contradictory or negative totals, a lastPage out of place); the records served are
 // those of the page asked for.

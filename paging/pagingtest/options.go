@@ -36,6 +36,7 @@ type config struct {
 	seqStep      int
 	extraItems   int
 	withheld     int
+	sizeLimit    int
 	pageMeta     func(*paging.PageMetadata)
 }
 
