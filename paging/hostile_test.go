@@ -195,3 +195,24 @@ func TestPageSizeLimitedByServer(t *testing.T) {
 		})
 	}
 }
+
+// TestPartiesShapes: parties is read as the list the endpoint serves or the one object its
+// schema declares, and null as none; anything else, an object without the required name (an
+// empty object) or a null inside the list included, is no party: it fails with *DecodeError,
+// as any body that is not the JSON the spec describes, instead of yielding a blank Party
+// (or an error that matched nothing documented).
+func TestPartiesShapes(t *testing.T) {
+	for raw, want := range map[string][]string{`{"name":"A"}`: {"A"}, `[{"name":"A"},{"name":"B"}]`: {"A", "B"}, `null`: nil, `[]`: nil} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(len(want)), pagingtest.WithPartiesJSON(raw))
+		got, err := collect(t, client(t, srv, paging.WithKeyClientID("k")).RTPParticipants(t.Context()), partyKey)
+		require.NoError(t, err, raw)
+		assert.Equal(t, want, got, raw)
+	}
+	for _, raw := range []string{`{}`, `[null]`, `[{"name":"A"},{}]`, `"x"`, `7`, `[{"name":"A"},7]`} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2), pagingtest.WithPartiesJSON(raw))
+		got, err := collect(t, client(t, srv, paging.WithKeyClientID("k")).RTPParticipants(t.Context()), partyKey)
+		var de *paging.DecodeError
+		require.ErrorAs(t, err, &de, raw)
+		assert.Empty(t, got, raw)
+	}
+}

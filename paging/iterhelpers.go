@@ -3,8 +3,10 @@ package paging
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"strconv"
 )
 
@@ -84,18 +86,28 @@ func withPageMembers(extra map[string]json.RawMessage, startName string, start i
 }
 
 // list reads parties as the array the endpoint serves or the single object its schema
-// declares; an absent member is no parties.
+// declares; an absent or null member is no parties. Anything else, and any element that is
+// not a Party with its required name (null, {}), fails with *DecodeError: a blank Party is
+// no participant.
 func (ps Parties) list() ([]Party, error) {
 	b, err := ps.MarshalJSON()
 	if err != nil || len(b) == 0 || string(b) == "null" {
 		return nil, nil
 	}
-	if list, err := ps.AsPartyList(); err == nil {
-		return list, nil
+	var raws []json.RawMessage
+	if json.Unmarshal(b, &raws) != nil {
+		raws = []json.RawMessage{b} // the single object of the schema
 	}
-	one, err := ps.AsParty()
-	if err != nil {
-		return nil, fmt.Errorf("paging: parties is neither a Party nor a list of them: %w", err)
+	out := make([]Party, len(raws))
+	for i, raw := range raws {
+		err := json.Unmarshal(raw, &out[i])
+		if err == nil && out[i].Name == "" {
+			err = errors.New("no name")
+		}
+		if err != nil {
+			return nil, &DecodeError{StatusCode: http.StatusOK,
+				Err: fmt.Errorf("paging: parties: element %d is not a Party: %w", i+1, err)}
+		}
 	}
-	return []Party{one}, nil
+	return out, nil
 }

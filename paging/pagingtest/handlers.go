@@ -129,7 +129,11 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 	}
 	win := window{offset + 1, min(offset+limit, s.cfg.records)}
 	var parties paging.Parties
-	if err := parties.FromPartyList(items(win, participantRecord)); err != nil {
+	err := parties.FromPartyList(items(win, participantRecord))
+	if s.cfg.partiesJSON != "" {
+		err = parties.UnmarshalJSON([]byte(s.cfg.partiesJSON))
+	}
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}

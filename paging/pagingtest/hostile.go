@@ -36,3 +36,7 @@ func rows[T any](s *Server, w window, rec func(int) T) []T {
 	}
 	return out
 }
+
+// WithPartiesJSON makes the RTP participants endpoint send raw as its parties member on every
+// page (an object, null, a list with nulls in it, a string), count and the echoes unchanged.
+func WithPartiesJSON(raw string) Option { return func(c *config) { c.partiesJSON = raw } }

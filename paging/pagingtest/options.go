@@ -37,6 +37,7 @@ type config struct {
 	extraItems   int
 	withheld     int
 	sizeLimit    int
+	partiesJSON  string
 	pageMeta     func(*paging.PageMetadata)
 }
 
