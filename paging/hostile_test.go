@@ -216,3 +216,28 @@ func TestPartiesShapes(t *testing.T) {
 		assert.Empty(t, got, raw)
 	}
 }
+
+// TestAddendaSequenceNotANumber: an addendaSequenceNumber that is not a number fails with
+// *DecodeError (the body is not what the spec describes) before the page is delivered; the
+// error matched nothing documented.
+func TestAddendaSequenceNotANumber(t *testing.T) {
+	for _, text := range []string{"", " 12", "1e3", "abc", "0x1F"} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(30), pagingtest.WithSequenceText(func(seq int) string {
+			if seq == 15 {
+				return text
+			}
+			return fmt.Sprintf("%04d", seq)
+		}))
+		var got []string
+		var err error
+		for x, e := range client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{}, paging.WithPageSize(10)) {
+			if err = e; e != nil {
+				break
+			}
+			got = append(got, x.AddendaSequenceNumber)
+		}
+		var de *paging.DecodeError
+		require.ErrorAs(t, err, &de, "%q", text)
+		assert.Len(t, got, 10, "the first page only")
+	}
+}

@@ -26,7 +26,8 @@ const DefaultAddendaPageSize = 100
 // the numbering neither repeat nor skip items; an operation whose x-issuerkit-pagination
 // gives maxItems never asks past sequence maxItems. The engine runs it as a row iteration
 // whose start is the sequence number. A page whose numbers (key) come before the sequence
-// asked for, or do not increase, fails with *MismatchError instead of looping.
+// asked for, or do not increase, fails with *MismatchError instead of looping; one that is
+// not a number, with *DecodeError.
 func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
 	last := maxAddendaSequence
@@ -60,8 +61,9 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 		pg.Seq = make([]int, len(pg.Items))
 		for i, x := range pg.Items {
 			n, err := strconv.Atoi(key(x))
-			if err != nil {
-				return Page[T]{}, fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)
+			if err != nil { // not the number the spec's pattern describes
+				return Page[T]{}, &DecodeError{StatusCode: http.StatusOK,
+					Err: fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
 				return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}

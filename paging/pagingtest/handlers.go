@@ -165,6 +165,12 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	win := window{first, min(first+size-1, last)}
 	writeJSON(w, paging.ACHAddendaResponse{
 		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
-		Addenda: items(win, func(i int) paging.ACHAddenda { return addendaRecord(i, 1+(i-1)*step) }),
+		Addenda: items(win, func(i int) paging.ACHAddenda {
+			a := addendaRecord(i, 1+(i-1)*step)
+			if s.cfg.seqText != nil {
+				a.AddendaSequenceNumber = s.cfg.seqText(1 + (i-1)*step)
+			}
+			return a
+		}),
 	})
 }

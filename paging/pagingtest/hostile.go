@@ -40,3 +40,7 @@ func rows[T any](s *Server, w window, rec func(int) T) []T {
 // WithPartiesJSON makes the RTP participants endpoint send raw as its parties member on every
 // page (an object, null, a list with nulls in it, a string), count and the echoes unchanged.
 func WithPartiesJSON(raw string) Option { return func(c *config) { c.partiesJSON = raw } }
+
+// WithSequenceText makes the addenda endpoint write each addendaSequenceNumber as f gives it
+// from the number (instead of four digits): text that is not a number, or other numbers.
+func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }

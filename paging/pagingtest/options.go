@@ -38,6 +38,7 @@ type config struct {
 	withheld     int
 	sizeLimit    int
 	partiesJSON  string
+	seqText      func(int) string
 	pageMeta     func(*paging.PageMetadata)
 }
 
