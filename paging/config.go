@@ -97,8 +97,8 @@ func (c Config) Validate() error {
 		if c.From.Done {
 			return nil
 		}
-		if c.From.Skip < 0 || (c.Style != StylePage && c.From.Skip != 0) {
-			return fmt.Errorf("paging: cursor skip %d: %w", c.From.Skip, ErrInvalidConfig)
+		if err := c.From.checkSkip(); err != nil {
+			return err
 		}
 	}
 	return c.first().Validate(c.maxSize())

@@ -13,7 +13,7 @@ type Cursor struct {
 	Style Style
 	Start int  // Position.Start of the next page
 	Size  int  // Position.Size of the next page
-	Skip  int  // items of that page already delivered (page style; 0 for rows and offsets)
+	Skip  int  // items of that page already delivered (page style, and rows withheld: see Page)
 	Done  bool // the iteration reached the end: resuming yields nothing
 }
 
@@ -41,8 +41,9 @@ func (c Cursor) MarshalText() ([]byte, error) {
 	return fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip), nil
 }
 
-// UnmarshalText decodes a text written by MarshalText. A malformed text fails with an error
-// matching ErrInvalidConfig; the empty text gives the zero Cursor.
+// UnmarshalText decodes a text written by MarshalText. A malformed text, or one MarshalText
+// cannot write (a skip of the whole page or more, a window past the largest int), fails with
+// an error matching ErrInvalidConfig; the empty text gives the zero Cursor.
 func (c *Cursor) UnmarshalText(text []byte) error {
 	s := string(text)
 	if s == "" {
@@ -74,6 +75,19 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 	if err := next.position().Validate(0); err != nil {
 		return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
 	}
+	if err := next.checkSkip(); err != nil {
+		return fmt.Errorf("paging: cursor %q: %w", s, err)
+	}
 	*c = next
+	return nil
+}
+
+// checkSkip reports a skip that cannot be: negative, or the whole page or more (a cursor
+// after a page's last item is the next page's start), which would pass over items never
+// delivered.
+func (c Cursor) checkSkip() error {
+	if c.Skip < 0 || (c.Skip > 0 && c.Skip >= c.Size) {
+		return fmt.Errorf("paging: cursor skip %d of a page of %d: %w", c.Skip, c.Size, ErrInvalidConfig)
+	}
 	return nil
 }

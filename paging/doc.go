@@ -12,7 +12,8 @@
 // 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
 // error, cap items separately from the page size, resume from a [Cursor], never loop on an
 // empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]) nor repeat rows a
-// server's retrievedRows contradicts ([ErrRetrievedMismatch]), and can fetch pages
+// server's retrievedRows contradicts ([ErrRetrievedMismatch]), nor end on totals that are
+// negative or contradict each other ([ErrInconsistentTotals]), and can fetch pages
 // ahead (Config.Prefetch: after the first answer; with Config.EagerPrefetch, from the first
 // request). Out-of-range requests fail before the network ([ErrOutOfRange]).
 //

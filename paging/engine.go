@@ -107,17 +107,18 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 }
 
 // after returns the cursor after the first n items pg delivers (those left once skip items
-// of a resumed page were cut): within the page for page style; after the n-th item's sequence
-// number when pg has them (Page.Seq), or n rows on, for the others.
+// of a resumed page were cut): within the page for page style, and for a row or offset page
+// whose items do not map onto its rows (rows withheld, or resumed within such a page); after
+// the n-th item's sequence number when pg has them (Page.Seq); else skip + n rows on.
 func (it *Iterator[T]) after(pg *Page[T], skip, n int) Cursor {
 	req := pg.Position
 	switch {
-	case req.Style == StylePage:
-		return Cursor{Style: StylePage, Start: req.Start, Size: req.Size, Skip: skip + n}
+	case req.Style == StylePage || pg.withheld:
+		return Cursor{Style: req.Style, Start: req.Start, Size: req.Size, Skip: skip + n}
 	case n > 0 && n <= len(pg.Seq):
 		return Cursor{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: it.size}
 	}
-	return Cursor{Style: req.Style, Start: req.Start + n, Size: it.size}
+	return Cursor{Style: req.Style, Start: req.Start + skip + n, Size: it.size}
 }
 
 // left returns how many items the cap still allows, or -1 without a cap.
@@ -129,15 +130,15 @@ func (it *Iterator[T]) left() int {
 }
 
 // request returns the page request for cursor c with left items allowed (-1: no cap): row and
-// offset windows shrink to the cap and, once the server reported a total, to the total (2,500
+// offset windows shrink to the cap (past the items c skips) and, once the server reported a total, to the total (2,500
 // rows: windows 1-1000, 1001-2000, 2001-2500).
 func (it *Iterator[T]) request(c Cursor, left int) Position {
 	p := c.position()
 	if p.Style == StylePage {
 		return p
 	}
-	if left >= 0 && left < p.Size {
-		p.Size = left
+	if left >= 0 && left < p.Size-c.Skip {
+		p.Size = c.Skip + left // the items skipped come first again
 	}
 	if it.total >= 0 {
 		if rest := it.total - (p.Start - p.Style.base()); rest > 0 && rest < p.Size {
@@ -179,6 +180,10 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			return
 		}
 		pg.Position = req
+		if err := checkCounts(req, &pg); err != nil {
+			fail(err)
+			return
+		}
 		if pg.HasTotal {
 			it.total = max(pg.Total, 0)
 		}

@@ -26,6 +26,11 @@ var (
 	// sent, so no advance is both free of repeats and true to its count. Details:
 	// *RetrievedMismatchError.
 	ErrRetrievedMismatch = errors.New("paging: retrievedRows below the items returned")
+	// ErrInconsistentTotals: the server's totals cannot be counted against (a negative
+	// total or page count) or contradict each other (lastPage on a page
+	// before the end totalPages or totalRecords announce), so no end of the iteration is
+	// safe. Details: *TotalsError.
+	ErrInconsistentTotals = errors.New("paging: impossible or contradictory totals")
 )
 
 // RangeError reports a page request the bank would reject, found before the network.
@@ -104,3 +109,19 @@ func (e *RetrievedMismatchError) Error() string {
 
 // Unwrap returns ErrRetrievedMismatch.
 func (e *RetrievedMismatchError) Unwrap() error { return ErrRetrievedMismatch }
+
+// TotalsError reports a page whose totals are impossible or contradict each other. The
+// items of a page whose lastPage contradicts its totals are delivered before it; a page
+// with a negative count is not delivered.
+type TotalsError struct {
+	Position Position // the page requested
+	Detail   string   // what is wrong, with the values the server sent
+}
+
+// Error describes the page and what is wrong with its totals.
+func (e *TotalsError) Error() string {
+	return fmt.Sprintf("paging: %s: %s", e.Position, e.Detail)
+}
+
+// Unwrap returns ErrInconsistentTotals.
+func (e *TotalsError) Unwrap() error { return ErrInconsistentTotals }

@@ -58,6 +58,7 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 			pg := Page[ACHListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
+			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
 			return pg, nil
@@ -156,6 +157,7 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 			pg := Page[RTPListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
+			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
 			return pg, nil
@@ -216,6 +218,7 @@ func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireLis
 			pg := Page[WireListTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
+			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
 			return pg, nil

@@ -3,8 +3,10 @@ package paging
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"strconv"
 )
 
@@ -24,7 +26,8 @@ const DefaultAddendaPageSize = 100
 // the numbering neither repeat nor skip items; an operation whose x-issuerkit-pagination
 // gives maxItems never asks past sequence maxItems. The engine runs it as a row iteration
 // whose start is the sequence number. A page whose numbers (key) come before the sequence
-// asked for, or do not increase, fails with *MismatchError instead of looping.
+// asked for, or do not increase, fails with *MismatchError instead of looping; one that is
+// not a number, with *DecodeError.
 func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
 	last := maxAddendaSequence
@@ -58,8 +61,9 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 		pg.Seq = make([]int, len(pg.Items))
 		for i, x := range pg.Items {
 			n, err := strconv.Atoi(key(x))
-			if err != nil {
-				return Page[T]{}, fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)
+			if err != nil { // not the number the spec's pattern describes
+				return Page[T]{}, &DecodeError{StatusCode: http.StatusOK,
+					Err: fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
 				return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}
@@ -84,18 +88,28 @@ func withPageMembers(extra map[string]json.RawMessage, startName string, start i
 }
 
 // list reads parties as the array the endpoint serves or the single object its schema
-// declares; an absent member is no parties.
+// declares; an absent or null member is no parties. Anything else, and any element that is
+// not a Party with its required name (null, {}), fails with *DecodeError: a blank Party is
+// no participant.
 func (ps Parties) list() ([]Party, error) {
 	b, err := ps.MarshalJSON()
 	if err != nil || len(b) == 0 || string(b) == "null" {
 		return nil, nil
 	}
-	if list, err := ps.AsPartyList(); err == nil {
-		return list, nil
+	var raws []json.RawMessage
+	if json.Unmarshal(b, &raws) != nil {
+		raws = []json.RawMessage{b} // the single object of the schema
 	}
-	one, err := ps.AsParty()
-	if err != nil {
-		return nil, fmt.Errorf("paging: parties is neither a Party nor a list of them: %w", err)
+	out := make([]Party, len(raws))
+	for i, raw := range raws {
+		err := json.Unmarshal(raw, &out[i])
+		if err == nil && out[i].Name == "" {
+			err = errors.New("no name")
+		}
+		if err != nil {
+			return nil, &DecodeError{StatusCode: http.StatusOK,
+				Err: fmt.Errorf("paging: parties: element %d is not a Party: %w", i+1, err)}
+		}
 	}
-	return []Party{one}, nil
+	return out, nil
 }

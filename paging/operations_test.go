@@ -60,7 +60,7 @@ var rowStyle = ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End
 // pageStyle is the pagination of the page-style endpoints, with the parameters in.
 func pageStyle(in string) ops.Paging {
 	return ops.Paging{Style: "page", In: in, Start: "pageNumber", Size: "pageSize", MaxSize: 1000,
-		Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber",
+		Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize",
 		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
 }
 

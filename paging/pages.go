@@ -1,23 +1,41 @@
 package paging
 
+import "fmt"
+
 // advancePage advances a page-number iteration. The page echoed in metadata.page.pageNumber
 // must be the page asked for (*MismatchError otherwise: a server that ignores pageNumber
-// would serve page 1 forever). The iteration ends at lastPage, at totalPages, when the
-// pages asked for cover totalRecords, on an empty page, or, with no metadata at all, on a
-// short page. An empty page before the reported end fails with *EmptyPageError.
+// would serve page 1 forever). A server that echoes a smaller metadata.page.pageSize than
+// asked for numbers its pages by it, and the rules below count with it. A page holding more
+// items than the page size fails the same way (Param "pageSize"), before any of them is
+// delivered: whether the next page starts after them or overlaps them cannot be told, so
+// delivering them all or cutting them could repeat or drop items. The iteration ends at
+// lastPage, at totalPages, when the pages asked for cover totalRecords, on an empty page,
+// or, with no totals, on a short page. An empty page before the reported end fails with
+// *EmptyPageError, and lastPage on a page before it with *TotalsError (which of them lies
+// cannot be told).
 func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
 	if pg.HasEcho && pg.Echo != req.Start {
 		return Position{}, false, &MismatchError{Style: StylePage, Requested: req.Start, Returned: pg.Echo}
 	}
-	next = Position{Style: StylePage, Start: req.Start + 1, Size: req.Size}
+	size := req.Size // the size the server's pages are numbered by
+	if pg.HasEchoSize && pg.EchoSize > 0 && pg.EchoSize < size {
+		size = pg.EchoSize
+	}
 	n := len(pg.Items)
+	if n > size {
+		return Position{}, false, &MismatchError{Style: StylePage, Param: "pageSize", Requested: size, Returned: n}
+	}
+	next = Position{Style: StylePage, Start: req.Start + 1, Size: req.Size}
 	var moreClaimed bool // the server's own totals say pages remain after this one
 	if pg.TotalPages > 0 {
 		moreClaimed = req.Start < pg.TotalPages
 	} else if pg.HasTotal {
-		moreClaimed = req.Start*req.Size < pg.Total
+		moreClaimed = req.Start*size < pg.Total
 	}
 	switch {
+	case pg.LastPage && moreClaimed:
+		return Position{}, false, &TotalsError{Position: req, Detail: fmt.Sprintf(
+			"lastPage although totalPages %d, totalRecords %d", pg.TotalPages, pg.Total)}
 	case pg.LastPage:
 		return next, true, nil
 	case n == 0 && moreClaimed:
@@ -27,5 +45,5 @@ func advancePage[T any](req Position, pg *Page[T]) (next Position, done bool, er
 	case pg.TotalPages > 0 || pg.HasTotal:
 		return next, !moreClaimed, nil
 	}
-	return next, n < req.Size, nil
+	return next, n < size, nil
 }

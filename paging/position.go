@@ -3,6 +3,7 @@ package paging
 import (
 	"context"
 	"fmt"
+	"math"
 )
 
 // MaxRowWindow is the largest row window the bank serves in one call (endRowIndex default and
@@ -70,6 +71,9 @@ func (p Position) Validate(maxSize int) error {
 		if p.Size < 1 || p.Size > maxSize {
 			return &RangeError{Param: "endRowIndex", Value: p.End(), Min: p.Start, Max: p.Start + maxSize - 1}
 		}
+		if p.Start > math.MaxInt-p.Size+1 { // endRowIndex past the largest int
+			return &RangeError{Param: "startRowIndex", Value: p.Start, Min: 1, Max: math.MaxInt - p.Size + 1}
+		}
 	case StyleOffset:
 		if p.Start < 0 {
 			return &RangeError{Param: "offset", Value: p.Start, Min: 0}
@@ -107,6 +111,11 @@ type Page[T any] struct {
 	// echoed offset for offsets), valid when HasEcho. A mismatch fails with *MismatchError.
 	Echo    int
 	HasEcho bool
+	// EchoSize is the page size a page-style server says it used (metadata.page.pageSize),
+	// valid when HasEchoSize. A server that used a smaller size than asked numbers its pages
+	// by it: a page is short (the last, without totals) only below it.
+	EchoSize    int
+	HasEchoSize bool
 	// TotalPages (metadata.page.totalPages, 0 when unknown) and LastPage
 	// (metadata.page.lastPage) end a page-style iteration.
 	TotalPages int
@@ -118,6 +127,10 @@ type Page[T any] struct {
 	// returned, and a cursor after the n-th item at its number + 1: numbers with gaps neither
 	// repeat nor skip items. A page whose numbers do not advance fails with *MismatchError.
 	Seq []int
+
+	// withheld: the page's retrievedRows counts rows it did not send, so its items do not
+	// map onto its rows (set by the engine).
+	withheld bool
 
 	// Position is the request that produced this page (set by the engine).
 	Position Position

@@ -157,6 +157,7 @@ func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left int) []Position {
 		} else {
 			c.Start += p.Size
 		}
+		c.Skip = 0 // only the first position resumes inside a page
 	}
 	return ps
 }

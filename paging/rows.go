@@ -8,7 +8,8 @@ import "fmt"
 //   - A page holding more rows than asked for is cut to the size asked for.
 //   - The advance is retrievedRows when the server sent it, else the number of items. A
 //     retrievedRows above the items (rows retrieved but not sent, such as filtered ones) is
-//     trusted; one below them fails with *RetrievedMismatchError: advancing by it would serve
+//     trusted (a cursor inside such a page then counts items from its start, Cursor.Skip);
+//     one below them fails with *RetrievedMismatchError: advancing by it would serve
 //     the extra items again, advancing by the items would skip what the count says.
 //   - With a total (totalRows, count): items past the claimed total are dropped and the
 //     iteration ends at the claimed total, even if the server has more (a total that claims
@@ -30,6 +31,7 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 		if pg.Retrieved < adv {
 			return Position{}, false, &RetrievedMismatchError{Position: req, Retrieved: pg.Retrieved, Items: adv}
 		}
+		pg.withheld = pg.Retrieved > adv // the rows of the items are unknown
 		adv = min(pg.Retrieved, req.Size)
 	}
 	next = Position{Style: req.Style, Start: req.Start + adv, Size: req.Size}

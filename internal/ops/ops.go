@@ -44,6 +44,7 @@ type Paging struct {
 	Total     string // path of the total count, or "header:NAME"
 	Retrieved string // path of the count of items returned, or "header:NAME" (retrievedRows)
 	Echo      string // path where the server echoes Start (metadata.page.pageNumber, offset)
+	EchoSize  string // page style: path where the server echoes the page size it used
 	// TotalPages and LastPage are the paths of the page-style end markers.
 	TotalPages string
 	LastPage   string

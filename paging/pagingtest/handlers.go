@@ -46,13 +46,13 @@ func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool
 
 func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
 	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.PreviousDayResponse{Transactions: items(win, previousDayRecord)})
+		writeJSON(w, paging.PreviousDayResponse{Transactions: rows(s, win, previousDayRecord)})
 	}
 }
 
 func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
 	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.WireDetailsResponse{Transactions: items(win, wireRecord)})
+		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, wireRecord)})
 	}
 }
 
@@ -76,14 +76,20 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	if s.cfg.ignorePage {
 		number = 1
 	}
+	if s.cfg.sizeLimit > 0 {
+		size = min(size, s.cfg.sizeLimit)
+	}
 	total := s.claimed(s.cfg.records)
 	pages := (total + size - 1) / size
 	meta := paging.ListMetadata{Page: paging.PageMetadata{
 		PageNumber: number, PageSize: size, TotalPages: pages, TotalRecords: total,
 		LastPage: number >= pages,
 	}}
+	if s.cfg.pageMeta != nil {
+		s.cfg.pageMeta(&meta.Page)
+	}
 	from := (number-1)*size + 1
-	return window{from, min(from+size-1, s.cfg.records)}, meta, true
+	return window{from, min(from+size-1+s.cfg.extraItems, s.cfg.records)}, meta, true
 }
 
 func (s *Server) achList(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -123,7 +129,11 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 	}
 	win := window{offset + 1, min(offset+limit, s.cfg.records)}
 	var parties paging.Parties
-	if err := parties.FromPartyList(items(win, participantRecord)); err != nil {
+	err := parties.FromPartyList(items(win, participantRecord))
+	if s.cfg.partiesJSON != "" {
+		err = parties.UnmarshalJSON([]byte(s.cfg.partiesJSON))
+	}
+	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
@@ -155,6 +165,12 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	win := window{first, min(first+size-1, last)}
 	writeJSON(w, paging.ACHAddendaResponse{
 		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
-		Addenda: items(win, func(i int) paging.ACHAddenda { return addendaRecord(i, 1+(i-1)*step) }),
+		Addenda: items(win, func(i int) paging.ACHAddenda {
+			a := addendaRecord(i, 1+(i-1)*step)
+			if s.cfg.seqText != nil {
+				a.AddendaSequenceNumber = s.cfg.seqText(1 + (i-1)*step)
+			}
+			return a
+		}),
 	})
 }

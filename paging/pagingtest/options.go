@@ -1,6 +1,10 @@
 package pagingtest
 
-import "time"
+import (
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/paging"
+)
 
 // Placement says where the sandbox reads the pageNumber and pageSize of the ACH and RTP
 // inquiry endpoints.
@@ -30,6 +34,12 @@ type config struct {
 	noHeaders    bool
 	clientID     string
 	seqStep      int
+	extraItems   int
+	withheld     int
+	sizeLimit    int
+	partiesJSON  string
+	seqText      func(int) string
+	pageMeta     func(*paging.PageMetadata)
 }
 
 // WithRecords sets the number of synthetic records each list endpoint serves (default 2,500;

@@ -32,7 +32,7 @@ import (
 type pagingSpec struct {
 	Style, In, Start, StartIn, Size, End string
 	Items, Total, Retrieved, Echo        string
-	TotalPages, LastPage, Key            string
+	TotalPages, LastPage, Key, EchoSize  string
 	MaxSize                              int
 }
 
@@ -44,7 +44,7 @@ func pagingSpecOf(op *openapi3.Operation) (*pagingSpec, error) {
 	s := func(k string) string { v, _ := m[k].(string); return v }
 	p := &pagingSpec{Style: s("style"), In: s("in"), Start: s("start"), StartIn: s("startIn"), Size: s("size"),
 		End: s("end"), Items: s("items"), Total: s("total"), Retrieved: s("retrieved"), Echo: s("echo"),
-		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key")}
+		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize")}
 	if f, ok := m["maxSize"].(float64); ok {
 		p.MaxSize = int(f)
 	}
@@ -337,6 +337,14 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 		} else { // page numbers start at 1: 0 means the server did not say
 			fmt.Fprintf(&g.buf, "pg.Echo, pg.HasEcho = %s, %s != 0\n", v, v)
 		}
+	}
+	if p.EchoSize != "" { // sizes start at 1: 0 means the server did not say
+		ref, field, err := lookup(res, p.EchoSize)
+		if err != nil {
+			return err
+		}
+		v := intExpr("res"+field, ref.Value)
+		fmt.Fprintf(&g.buf, "pg.EchoSize, pg.HasEchoSize = %s, %s != 0\n", v, v)
 	}
 	if p.TotalPages != "" {
 		ref, field, err := lookup(res, p.TotalPages)

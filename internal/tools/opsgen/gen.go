@@ -39,6 +39,7 @@ type paging struct {
 	MaxSize, DefaultSize, MaxItems       int
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key            string
+	EchoSize                             string
 }
 
 // api is what opsgen extracts from a spec.
@@ -175,7 +176,7 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"style": &p.Style, "in": &p.In, "start": &p.Start, "startIn": &p.StartIn,
 		"size": &p.Size, "end": &p.End, "items": &p.Items, "total": &p.Total,
 		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
-		"lastPage": &p.LastPage, "key": &p.Key,
+		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {
@@ -239,6 +240,9 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	}
 	if p.DefaultSize != 0 && p.MaxSize != 0 && p.DefaultSize > p.MaxSize {
 		probs.addf("%s: defaultSize %d over maxSize %d", where, p.DefaultSize, p.MaxSize)
+	}
+	if p.EchoSize != "" && p.Style != "page" {
+		probs.addf("%s: echoSize is only for the page style", where)
 	}
 	if p.Style == "page" && p.TotalPages == "" && p.LastPage == "" && p.Total == "" {
 		probs.addf("%s: a page style needs totalPages, lastPage or total to know where to stop", where)
@@ -572,6 +576,7 @@ func render(in renderInput) ([]byte, error) {
 			str("Total", p.Total)
 			str("Retrieved", p.Retrieved)
 			str("Echo", p.Echo)
+			str("EchoSize", p.EchoSize)
 			str("TotalPages", p.TotalPages)
 			str("LastPage", p.LastPage)
 			str("Key", p.Key)

@@ -1,0 +1,46 @@
+package pagingtest
+
+import "github.com/issuerkit/issuerkit-go/paging"
+
+// Options for servers that misbehave in ways the bank's documents do not rule out.
+
+// WithExtraItems makes the page-style endpoints (ACH, RTP and wire lists) serve n records
+// past each page's window (as far as the records go) while still numbering pages by the
+// pageSize asked for and echoing it: consecutive pages then overlap by n records.
+func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(n, 0) } }
+
+// WithPageSizeLimit makes the page-style endpoints serve pages of at most n records, numbered
+// by that size, and echo n as metadata.page.pageSize, as a server with a lower maximum than
+// the bank's 1,000 would. Sizes below 1 set no limit.
+func WithPageSizeLimit(n int) Option { return func(c *config) { c.sizeLimit = n } }
+
+// WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
+// sent (contradictory or negative totals, a lastPage out of place); the records served are
+// those of the page asked for.
+func WithPageMetadata(f func(m *paging.PageMetadata)) Option {
+	return func(c *config) { c.pageMeta = f }
+}
+
+// WithWithheldRows makes the row-style endpoints (previous day, legacy wire details) retrieve
+// every k-th row but not send it, as a server filtering rows out: retrievedRows counts the
+// rows of the window, the items leave those rows out. Steps below 2 withhold nothing.
+func WithWithheldRows(k int) Option { return func(c *config) { c.withheld = k } }
+
+// rows builds the records of w with rec, leaving out the rows WithWithheldRows withholds.
+func rows[T any](s *Server, w window, rec func(int) T) []T {
+	out := make([]T, 0, w.len())
+	for i := w.from; i <= w.to; i++ {
+		if s.cfg.withheld < 2 || i%s.cfg.withheld != 0 {
+			out = append(out, rec(i))
+		}
+	}
+	return out
+}
+
+// WithPartiesJSON makes the RTP participants endpoint send raw as its parties member on every
+// page (an object, null, a list with nulls in it, a string), count and the echoes unchanged.
+func WithPartiesJSON(raw string) Option { return func(c *config) { c.partiesJSON = raw } }
+
+// WithSequenceText makes the addenda endpoint write each addendaSequenceNumber as f gives it
+// from the number (instead of four digits): text that is not a number, or other numbers.
+func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }
