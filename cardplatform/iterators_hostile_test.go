@@ -104,7 +104,7 @@ var prefetchModes = map[string][]cardplatform.IterOption{
 // TestCardsTotalMissing: a page that holds items while its total says there are none from its
 // start_index on (total absent, which decodes as 0, zero, negative, or sent on the first page
 // only) must not end the search silently: either every card comes, once, or the search fails
-// with ErrTotalMismatch before delivering the contradicted page.
+// with paging.ErrInconsistentTotals before delivering the contradicted page.
 func TestCardsTotalMissing(t *testing.T) {
 	for name, tt := range map[string]struct {
 		body func(start, limit int) string
@@ -130,10 +130,11 @@ func TestCardsTotalMissing(t *testing.T) {
 			t.Run(name+"/"+mode, func(t *testing.T) {
 				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) { writeRaw(w, tt.body(start, limit)) })
 				got, err := drain(t, srv.client(t), append(opts, cardplatform.WithPageSize(10))...)
-				require.ErrorIs(t, err, cardplatform.ErrTotalMismatch)
-				var te *cardplatform.TotalMismatchError
+				require.ErrorIs(t, err, paging.ErrInconsistentTotals)
+				var te *paging.TotalsError
 				require.ErrorAs(t, err, &te)
-				assert.Equal(t, 10, te.Items)
+				assert.Equal(t, 10, te.Position.Size)
+				assert.Contains(t, te.Detail, "10 items")
 				assert.Equal(t, tt.want, got)
 			})
 		}

@@ -2,7 +2,6 @@ package cardplatform
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -121,8 +120,13 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		if err != nil {
 			return pg, err
 		}
+		// A page holding items although its total says none are left from its start_index
+		// on (absent, which reads as 0, zero, negative, or below the start_index): ending at
+		// that total would drop the items without a word, and going on without one would be a
+		// guess (a short page is no end when the platform caps the limit).
 		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
-			return paging.Page[T]{}, &TotalMismatchError{StartIndex: p.Start, Limit: p.Size, Total: pg.Total, Items: len(pg.Items)}
+			return paging.Page[T]{}, &paging.TotalsError{Position: p, Detail: fmt.Sprintf(
+				"%d items at start_index %d but total %d (absent reads as 0)", len(pg.Items), p.Start, pg.Total)}
 		}
 		if err := seen.check(p.Start, pg.Items); err != nil {
 			return paging.Page[T]{}, err
@@ -172,26 +176,3 @@ func (f *firstItems[T]) check(start int, items []T) error {
 	}
 	return nil
 }
-
-// ErrTotalMismatch: a search page holds items although its total says none are left from its
-// start_index on: the total is absent (it then reads as 0: the platform's int total cannot
-// tell), zero, negative, or below the start_index. Ending the search at that total would drop
-// the items without a word, and going on without one would be a guess (a short page is no end
-// when the platform caps the limit). Details: *TotalMismatchError.
-var ErrTotalMismatch = errors.New("cardplatform: search total contradicts the items served")
-
-// TotalMismatchError reports a search page whose total contradicts its items (see
-// ErrTotalMismatch). None of the page's items is delivered; those of earlier pages were.
-type TotalMismatchError struct {
-	StartIndex, Limit int // the page requested
-	Total             int // the total as decoded (0 when the member is absent)
-	Items             int // items in the page
-}
-
-// Error describes the page, its items and its total.
-func (e *TotalMismatchError) Error() string {
-	return fmt.Sprintf("cardplatform: search page start_index %d limit %d: %d items but total %d", e.StartIndex, e.Limit, e.Items, e.Total)
-}
-
-// Unwrap returns ErrTotalMismatch.
-func (e *TotalMismatchError) Unwrap() error { return ErrTotalMismatch }
