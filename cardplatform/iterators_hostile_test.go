@@ -19,8 +19,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
-// hostileServer answers GET /api/v1/cards with whatever serve writes for the request's
-// start_index and limit (as sent; -1 when absent) and k, the request's number from 1.
+// hostileServer answers every path with whatever serve writes for the request's start_index
+// and limit (as sent; -1 when absent, -2 when not a number) and k, the request's number from
+// 1; it records "start+limit" of each request.
 type hostileServer struct {
 	*httptest.Server
 	mu    sync.Mutex
@@ -28,9 +29,19 @@ type hostileServer struct {
 }
 
 func newHostileServer(t *testing.T, serve func(w http.ResponseWriter, start, limit, k int)) *hostileServer {
+	return newPathServer(t, "", serve)
+}
+
+// newPathServer is newHostileServer answering only path (every path when empty; 404 for
+// the others, unrecorded).
+func newPathServer(t *testing.T, path string, serve func(w http.ResponseWriter, start, limit, k int)) *hostileServer {
 	t.Helper()
 	s := &hostileServer{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if path != "" && r.URL.Path != path {
+			http.NotFound(w, r)
+			return
+		}
 		q := r.URL.Query()
 		num := func(name string) int {
 			if !q.Has(name) {

@@ -4,9 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,29 +14,16 @@ import (
 )
 
 // searchServer serves n items at path, paged by start_index (1-based) and limit, with the
-// total in the response; it records "start+limit" of each request and fails the request
-// numbered failAt (1-based) with a 503.
+// total in the response; it records "start+limit" of each request (hostileServer) and fails
+// the request numbered failAt (1-based) with a 503.
 type searchServer struct {
-	*httptest.Server
-	mu     sync.Mutex
-	asked  []string
+	*hostileServer
 	failAt int
 }
 
 func newSearchServer(t *testing.T, path string, n int, item func(i int) map[string]any) *searchServer {
 	s := &searchServer{}
-	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != path {
-			http.NotFound(w, r)
-			return
-		}
-		q := r.URL.Query()
-		start, _ := strconv.Atoi(q.Get("start_index"))
-		limit, _ := strconv.Atoi(q.Get("limit"))
-		s.mu.Lock()
-		s.asked = append(s.asked, q.Get("start_index")+"+"+q.Get("limit"))
-		k := len(s.asked)
-		s.mu.Unlock()
+	s.hostileServer = newPathServer(t, path, func(w http.ResponseWriter, start, limit, k int) {
 		if k == s.failAt {
 			w.WriteHeader(http.StatusServiceUnavailable)
 			return
@@ -50,15 +34,8 @@ func newSearchServer(t *testing.T, path string, n int, item func(i int) map[stri
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]any{"items": items, "total": n})
-	}))
-	t.Cleanup(s.Close)
+	})
 	return s
-}
-
-func (s *searchServer) requests() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.asked...)
 }
 
 func proxies(from, to int) []string {

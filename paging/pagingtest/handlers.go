@@ -166,9 +166,10 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	writeJSON(w, paging.ACHAddendaResponse{
 		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
 		Addenda: items(win, func(i int) paging.ACHAddenda {
-			a := addendaRecord(i, 1+(i-1)*step)
+			seq := 1 + (i-1)*step
+			a := addendaRecord(i, seq)
 			if s.cfg.seqText != nil {
-				a.AddendaSequenceNumber = s.cfg.seqText(1 + (i-1)*step)
+				a.AddendaSequenceNumber = s.cfg.seqText(seq)
 			}
 			return a
 		}),

@@ -41,6 +41,12 @@ func rows[T any](s *Server, w window, rec func(int) T) []T {
 // page (an object, null, a list with nulls in it, a string), count and the echoes unchanged.
 func WithPartiesJSON(raw string) Option { return func(c *config) { c.partiesJSON = raw } }
 
+// WithSequenceStep numbers the addenda 1, 1+step, 1+2·step, ... instead of 1, 2, 3, as after
+// addenda were withdrawn: a page starting at sequence s holds the first records numbered s or
+// more, so an iterator that counts items instead of starting after the last sequence returned
+// sees records twice. Steps below 1 count as 1.
+func WithSequenceStep(step int) Option { return func(c *config) { c.seqStep = max(step, 1) } }
+
 // WithSequenceText makes the addenda endpoint write each addendaSequenceNumber as f gives it
 // from the number (instead of four digits): text that is not a number, or other numbers.
 func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }

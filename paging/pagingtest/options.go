@@ -69,12 +69,6 @@ func WithClaimedTotal(n int) Option { return func(c *config) { c.claimedTotal, c
 // first page (rows 1-1000, offset 0, page 1) and says so in the page metadata and echoes.
 func WithPageParamsIgnored() Option { return func(c *config) { c.ignorePage = true } }
 
-// WithSequenceStep numbers the addenda 1, 1+step, 1+2·step, ... instead of 1, 2, 3, as after
-// addenda were withdrawn: a page starting at sequence s holds the first records numbered s or
-// more, so an iterator that counts items instead of starting after the last sequence returned
-// sees records twice. Steps below 1 count as 1.
-func WithSequenceStep(step int) Option { return func(c *config) { c.seqStep = max(step, 1) } }
-
 // WithoutHeaders leaves out the totalRows and retrievedRows headers.
 func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 
