@@ -3,6 +3,8 @@ package sdkclient
 import (
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 )
 
 // ErrInvalidArgument is matched (errors.Is) by every error a method returns for an argument it
@@ -12,4 +14,78 @@ var ErrInvalidArgument = errors.New("issuerkit: invalid argument")
 // MissingArgument reports an empty required argument of method.
 func MissingArgument(method, arg string) error {
 	return fmt.Errorf("%w: %s: %s is empty", ErrInvalidArgument, method, arg)
+}
+
+// PathArgument checks the value of the path argument arg of method before it is escaped into
+// the path. It refuses an empty value (MissingArgument) and, failing closed, any value that a
+// server, a proxy or a web framework could read as something other than one segment of this
+// operation's path, however many times it percent-decodes it: a dot segment ("." or "..", or
+// only dots, also before a ";" path parameter, as Tomcat reads "..;"), a "/" or "\", or a
+// control character. The error matches ErrInvalidArgument and never quotes the value.
+func PathArgument(method, arg, value string) error {
+	if value == "" {
+		return MissingArgument(method, arg)
+	}
+	if why := unsafeSegment(value); why != "" {
+		return fmt.Errorf("%w: %s: %s %s", ErrInvalidArgument, method, arg, why)
+	}
+	return nil
+}
+
+// checkPath refuses a request path (escaped, after the base URL, with its query) one of whose
+// segments unsafeSegment refuses: the last line of defence behind PathArgument, for every
+// method, generated or written by hand, and for the {version} segment.
+func checkPath(opID, path string) error {
+	if i := strings.IndexByte(path, '?'); i >= 0 {
+		path = path[:i]
+	}
+	for n := 1; path != ""; n++ {
+		path = strings.TrimPrefix(path, "/")
+		seg := path
+		if i := strings.IndexByte(path, '/'); i >= 0 {
+			seg, path = path[:i], path[i:]
+		} else {
+			path = ""
+		}
+		if why := unsafeSegment(seg); why != "" {
+			return fmt.Errorf("%w: %s: path segment %d %s", ErrInvalidArgument, opID, n, why)
+		}
+	}
+	return nil
+}
+
+// unsafeSegment returns why v, one path segment, could be read as something else ("" when it
+// cannot), checking v and each of its successive percent-decodings. Decoding shortens the
+// text, so the loop ends.
+func unsafeSegment(v string) string {
+	for {
+		if why := unsafeDecoded(v); why != "" {
+			return why
+		}
+		if strings.IndexByte(v, '%') < 0 {
+			return ""
+		}
+		d, err := url.PathUnescape(v)
+		if err != nil || d == v {
+			return ""
+		}
+		v = d
+	}
+}
+
+// unsafeDecoded is unsafeSegment for one decoding of the segment.
+func unsafeDecoded(v string) string {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '/' || c == '\\':
+			return "holds a path separator"
+		case c < 0x20 || c == 0x7f:
+			return "holds a control character"
+		}
+	}
+	seg, _, _ := strings.Cut(v, ";")
+	if seg != "" && strings.Trim(seg, ".") == "" {
+		return "is a dot segment"
+	}
+	return ""
 }

@@ -72,6 +72,9 @@ type Request struct {
 // Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
 // response of a 2xx (the caller closes its body) with its metadata reported to the options.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+	if err := checkPath(r.Op.ID, r.Path); err != nil {
+		return nil, err
+	}
 	var cfg CallConfig
 	cfg.Op = r.Op
 	for _, o := range opts {

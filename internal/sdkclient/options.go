@@ -172,11 +172,13 @@ func WithInsecureHTTP() Option {
 	return func(c *Config) error { c.Transport.AllowInsecureHTTP = true; return nil }
 }
 
-// WithAPIVersion sets the API version path segment (default v1).
+// WithAPIVersion sets the API version path segment (default v1). A version that is not one
+// plain path segment (empty, a dot segment, a character that needs escaping) is refused with
+// ErrInvalidArgument.
 func WithAPIVersion(v string) Option {
 	return func(c *Config) error {
-		if v == "" || strings.ContainsAny(v, "/?#") {
-			return fmt.Errorf("issuerkit: invalid API version %q", v)
+		if v == "" || url.PathEscape(v) != v || unsafeSegment(v) != "" {
+			return fmt.Errorf("%w: API version %q is not one plain path segment", ErrInvalidArgument, v)
 		}
 		c.APIVersion = v
 		return nil

@@ -175,6 +175,11 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 
 	// Arguments refused before the network.
 	for _, a := range pathArgs {
+		if v, ok := stringValue(a); ok {
+			// Empty, a dot segment, a separator: refused whatever the server would make of it.
+			fmt.Fprintf(&g.buf, "if err := sdkclient.PathArgument(%q, %q, %s); err != nil {\nreturn %serr\n}\n", name, a.name, v, zero)
+			continue
+		}
 		fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest(a.name, a.schema), zero, name, a.name)
 	}
 	for _, f := range fields {
@@ -306,6 +311,20 @@ func (g *gen) pathExpr(path string, args []param) (string, error) {
 		parts = append(parts, strconv.Quote(lit))
 	}
 	return strings.Join(parts, " + "), nil
+}
+
+// stringValue returns the Go expression of the text of a path argument whose Go type is a
+// string (plain, or a string type such as an enum), and false for the typed values (GUIDs,
+// dates, numbers) whose text is the SDK's own.
+func stringValue(a param) (string, bool) {
+	switch {
+	case a.typ == "string":
+		return a.name, true
+	case a.schema.Type.Is("string") && a.schema.Format != "uuid" && a.schema.Format != "date" &&
+		a.schema.Format != "local-date-time" && a.schema.Format != "sensitive":
+		return "string(" + a.name + ")", true
+	}
+	return "", false
 }
 
 // pathText is the escaped text of a path argument.
