@@ -216,9 +216,9 @@ func WithSetting(key string, value any) Option {
 	}
 }
 
-// Apply runs opts over cfg and checks the base URL: absolute http or https, no query or
-// fragment, and https whenever a bearer token is configured (loopback and explicit opt-in
-// excepted). It returns the base URL without a trailing slash.
+// Apply runs opts over cfg and checks the base URL (CheckBaseURL), and that it is https
+// whenever a bearer token is configured (loopback and explicit opt-in excepted). It returns the
+// base URL without a trailing slash.
 func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 	for _, o := range opts {
 		if o == nil {
@@ -228,12 +228,9 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 			return "", err
 		}
 	}
-	u, err := url.Parse(baseURL)
+	u, err := CheckBaseURL(baseURL)
 	if err != nil {
-		return "", fmt.Errorf("issuerkit: invalid base URL: %w", err)
-	}
-	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
-		return "", fmt.Errorf("issuerkit: base URL must be an absolute http(s) URL without credentials, query or fragment, got %q", u.Redacted())
+		return "", err
 	}
 	if cfg.Transport.TokenSource != nil {
 		if err := transport.CheckSecure(u.Scheme, u.Hostname(), cfg.Transport.AllowInsecureHTTP); err != nil {
@@ -241,4 +238,39 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 		}
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// CheckBaseURL parses a client's base URL and refuses, with an error matching
+// ErrInvalidArgument, anything but an absolute http or https URL whose path is plain segments:
+// a query or a fragment, empty ones included ("https://host/?" would send every call to "/"
+// with its path in the query), user info (credentials go through the options, never the URL),
+// and a path segment that is a dot segment, an encoded separator or a control character. The
+// error names neither the user info nor the query.
+func CheckBaseURL(baseURL string) (*url.URL, error) {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // ue quotes the whole URL, credentials included
+		}
+		return nil, fmt.Errorf("%w: base URL: %v", ErrInvalidArgument, err)
+	}
+	shown := u.Scheme + "://" + u.Host + u.EscapedPath()
+	var why string
+	switch {
+	case u.Scheme != "https" && u.Scheme != "http", u.Host == "":
+		why = "is not an absolute http(s) URL"
+	case u.User != nil:
+		why = "holds user info"
+	case u.RawQuery != "" || u.ForceQuery || strings.Contains(baseURL, "?"):
+		why = "holds a query"
+	case u.Fragment != "" || strings.Contains(baseURL, "#"):
+		why = "holds a fragment"
+	default:
+		if err := checkPath("base URL", u.EscapedPath()); err != nil {
+			return nil, err
+		}
+		return u, nil
+	}
+	return nil, fmt.Errorf("%w: base URL %q %s: give scheme, host and path only", ErrInvalidArgument, shown, why)
 }
