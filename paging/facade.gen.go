@@ -64,12 +64,16 @@ type Response struct {
 }
 
 // WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
-// it with anything that moves money: it is how an outcome-unknown call is reconciled.
+// it with anything that moves money: it is how an outcome-unknown call is reconciled. An id
+// with a control character (CR, LF) fails the call before the first attempt with
+// ErrInvalidArgument, which proves nothing was sent; the id is never quoted.
 func WithCorrelationID(id string) CallOption {
 	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
 }
 
-// WithHeader adds a header to this call. It never replaces Authorization.
+// WithHeader adds a header to this call. It never replaces Authorization. A key that is not
+// an HTTP token or a value with a control character (CR, LF) fails the call before the first
+// attempt with ErrInvalidArgument, which proves nothing was sent.
 func WithHeader(key, value string) CallOption {
 	return func(c *sdkclient.CallConfig) {
 		if c.Header == nil {

@@ -110,9 +110,16 @@ func WithLogBodies() Option {
 	return func(c *Config) error { c.Transport.LogBodies = true; return nil }
 }
 
-// WithUserAgent appends suffix to the SDK's User-Agent.
+// WithUserAgent appends suffix to the SDK's User-Agent. A suffix that is not a valid header
+// value (a CR, LF or other control character) is refused with ErrInvalidArgument.
 func WithUserAgent(suffix string) Option {
-	return func(c *Config) error { c.Transport.UserAgent = suffix; return nil }
+	return func(c *Config) error {
+		if err := transport.CheckHeader("User-Agent", suffix); err != nil {
+			return err
+		}
+		c.Transport.UserAgent = suffix
+		return nil
+	}
 }
 
 // WithRetry tunes retries; MaxAttempts 1 turns them off.
@@ -187,10 +194,15 @@ func WithAPIVersion(v string) Option {
 
 // WithOperationHeader sends header key with value on every call of the operation opID that
 // does not set the header itself (the bank's KeyClientId on the RTP participants endpoint).
+// An empty value, or a name or value that is not a valid header, is refused with
+// ErrInvalidArgument.
 func WithOperationHeader(opID, key, value string) Option {
 	return func(c *Config) error {
 		if value == "" {
-			return fmt.Errorf("issuerkit: empty %s header for %s", key, opID)
+			return fmt.Errorf("%w: empty %s header for %s", ErrInvalidArgument, key, opID)
+		}
+		if err := transport.CheckHeader(key, value); err != nil {
+			return err
 		}
 		if c.OpHeaders == nil {
 			c.OpHeaders = map[string]http.Header{}

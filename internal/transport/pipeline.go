@@ -46,6 +46,9 @@ func New(o Options) (*Pipeline, error) {
 		}
 		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
 	}
+	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
+		return nil, err
+	}
 	policies := []Policy{
 		userAgentPolicy(o.UserAgent),
 		correlationPolicy{},
@@ -103,6 +106,14 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 				r.Header[k] = append([]string(nil), vs...)
 			}
 		}
+	}
+	// Refused here, before any policy: no attempt, no retry, no log line, and an error that
+	// proves nothing was sent.
+	if err := checkHeaders(r.Header); err != nil {
+		return nil, err
+	}
+	if err := checkCorrelationID(ci.correlationID); err != nil {
+		return nil, err
 	}
 	if a := r.Header[authorizationHeader]; len(a) > 0 {
 		// A credential the caller set itself: masked like the SDK's own.
