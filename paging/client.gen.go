@@ -155,9 +155,11 @@ type ListRTPParticipantsRequest struct {
 	// Offset is the query parameter offset. Required. Starting row: how many rows are skipped. The
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
 	Offset int
-	// KeyClientID is the header KeyClientId. Required. Client id issued at onboarding (32 characters;
-	// not the OAuth client id), in the header whose published name is `KeyClientId` (the bank's
-	// reference). The SDK takes the value as a client option and sends it on this endpoint.
+	// KeyClientID is the header KeyClientId. Required: set here, or per call with
+	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
+	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
+	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
+	// bank's reference). The SDK takes the value as a client option and sends it on this endpoint.
 	KeyClientID string
 }
 
@@ -184,13 +186,10 @@ type ListRTPParticipantsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
-	if req.KeyClientID == "" && !c.core.HasOpHeader(opListRTPParticipants, "Keyclientid") {
-		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.KeyClientID")
-	}
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))
-	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String()}
+	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String(), Required: requiredListRTPParticipants}
 	if req.KeyClientID != "" {
 		if r.Extra == nil {
 			r.Extra = http.Header{}
@@ -201,6 +200,10 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 }
 
 var opListRTPParticipants = operations.Op("listRtpParticipants")
+
+// requiredListRTPParticipants lists the required headers of ListRTPParticipants: the request field,
+// WithHeader or the client's option gives each.
+var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "ListRTPParticipants", Arg: "req.KeyClientID"}}
 
 // ListRTPTransactionsRequest holds the parameters of ListRTPTransactions.
 type ListRTPTransactionsRequest struct {

@@ -18,6 +18,22 @@ func MissingArgument(method, arg string) error {
 	return fmt.Errorf("%w: %s: %s is empty", ErrInvalidArgument, method, arg)
 }
 
+// RequiredHeader is a required header parameter of an operation. The generated method lists
+// it in Request.Required instead of refusing an empty request field, so that the header may
+// also come from the call's options (WithHeader) or the client's (WithOperationHeader).
+type RequiredHeader struct {
+	Key    string // canonical header name (textproto.CanonicalMIMEHeaderKey)
+	Method string // the Go method, for the error
+	Arg    string // the request field that carries it, for the error
+}
+
+// missingHeader reports a required header that neither the request, the call nor the client
+// gave a value.
+func missingHeader(h RequiredHeader) error {
+	return fmt.Errorf("%w: %s: %s is empty and no %s header is set (WithHeader, or the client's option)",
+		ErrInvalidArgument, h.Method, h.Arg, h.Key)
+}
+
 // PathArgument checks the value of the path argument arg of method before it is escaped into
 // the path. It refuses an empty value (MissingArgument) and, failing closed, any value that a
 // server, a proxy or a web framework could read as something other than one segment of this

@@ -67,6 +67,10 @@ type Request struct {
 	GetBody       func() (io.ReadCloser, error)
 	// Accept is the media type asked for; empty means application/json.
 	Accept string
+	// Required lists the operation's required headers: a call that gives one no value, in
+	// Extra, the call's options or the client's operation defaults, is refused with
+	// ErrInvalidArgument before the network.
+	Required []RequiredHeader
 }
 
 // Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
@@ -80,6 +84,11 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
+		}
+	}
+	for _, h := range r.Required {
+		if !hasValue(r.Extra[h.Key]) && cfg.Header.Get(h.Key) == "" && c.OpHeaders[r.Op.ID].Get(h.Key) == "" {
+			return nil, missingHeader(h)
 		}
 	}
 	var body io.Reader
@@ -116,7 +125,8 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		req.Header[k] = vs
 	}
 	for k, vs := range c.OpHeaders[r.Op.ID] {
-		if _, set := req.Header[k]; !set {
+		// A client default: the request's own value, then the call's (WithHeader), win.
+		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
 			req.Header[k] = vs
 		}
 	}
@@ -134,6 +144,9 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	}
 	return resp, nil
 }
+
+// hasValue reports whether a header's values hold a non-empty one.
+func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 
 // encodeBody encodes a JSON request body. The generated models append themselves
 // (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other

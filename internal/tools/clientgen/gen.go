@@ -174,6 +174,7 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	g.buf.WriteString(sig.String() + " {\n")
 
 	// Arguments refused before the network.
+	var required []string
 	for _, a := range pathArgs {
 		if v, ok := stringValue(a); ok {
 			// Empty, a dot segment, a separator: refused whatever the server would make of it.
@@ -187,9 +188,9 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		case !f.def.Required || zeroIsValue(f.schema):
 			// Optional, or a number or boolean whose zero is a value (offset 0): nothing to refuse.
 		case f.def.In == "header":
-			// A required header may come from the client (sdkclient.WithOperationHeader).
-			key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
-			fmt.Fprintf(&g.buf, "if %s && !c.core.HasOpHeader(op%s, %q) {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), name, key, zero, name, "req."+f.name)
+			// A required header may come from the call (WithHeader) or the client
+			// (sdkclient.WithOperationHeader): Send checks it once the options are applied.
+			required = append(required, fmt.Sprintf("{Key: %q, Method: %q, Arg: %q}", textproto.CanonicalMIMEHeaderKey(f.def.ParamName), name, "req."+f.name))
 		default:
 			fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), zero, name, "req."+f.name)
 		}
@@ -220,6 +221,9 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	case bodyType != "":
 		g.buf.WriteString(", Body: body")
 	}
+	if len(required) > 0 {
+		fmt.Fprintf(&g.buf, ", Required: required%s", name)
+	}
 	g.buf.WriteString("}\n")
 	for _, f := range fields {
 		if f.def.In != "header" {
@@ -237,6 +241,10 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		fmt.Fprintf(&g.buf, "return sdkclient.Call[%s](ctx, &c.core, r, opts)\n}\n\n", result)
 	}
 	fmt.Fprintf(&g.buf, "var op%s = operations.Op(%q)\n\n", name, g.rawIDs[op.Method+" "+op.Path])
+	if len(required) > 0 {
+		g.buf.WriteString(wrapComment("required"+name+" lists the required headers of "+name+": the request field, WithHeader or the client's option gives each.", ""))
+		fmt.Fprintf(&g.buf, "var required%s = []sdkclient.RequiredHeader{%s}\n\n", name, strings.Join(required, ", "))
+	}
 	return nil
 }
 
@@ -420,7 +428,10 @@ func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields [
 	for _, f := range fields {
 		desc := strings.TrimSpace(f.def.Spec.Description)
 		req := "Optional: zero means not sent."
-		if f.def.Required {
+		switch {
+		case f.def.Required && f.def.In == "header":
+			req = "Required: set here, or per call with WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with ErrInvalidArgument before the network."
+		case f.def.Required:
 			req = "Required."
 		}
 		where := "query parameter " + f.def.ParamName
