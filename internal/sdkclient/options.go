@@ -41,15 +41,15 @@ type Config struct {
 type Option func(*Config) error
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
-// modified: the SDK uses a shallow copy whose CheckRedirect first refuses any redirect to
-// another origin (scheme, host and port) or from https to http, then applies hc's own.
+// modified: the SDK uses a shallow copy whose CheckRedirect follows no redirect, on any
+// origin, whatever hc's own CheckRedirect says (see transport.RedirectError).
 //
 // What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
 // a request that moves money or changes state is sent again only when the error proves it
 // never left (a failed dial, a DNS failure, a TLS handshake the client refused, or the SDK's
 // own refusals); any other failure is reported once as an outcome-unknown error carrying the
-// correlation id. Credentials never follow a redirect to another origin, and the tokens sent
-// are masked in every error and log. A Transport that is not an *http.Transport cannot take
+// correlation id. No redirect is followed, so credentials and bodies go only to the URL the
+// SDK chose, and the tokens sent are masked in every error and log. A Transport that is not an *http.Transport cannot take
 // WithClientCertificate or WithTLSConfig (a construction error); its own timeouts, proxies
 // and retries are its business: a Transport that re-sends requests itself defeats the above.
 func WithHTTPClient(hc *http.Client) Option {

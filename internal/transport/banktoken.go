@@ -60,7 +60,7 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 	}
 	secrets := []string{cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret}
 	red := redact.New(redact.Config{Secrets: secrets})
-	client, err := httpClientFor(hc, tlsConfig, red)
+	client, err := httpClientFor(hc, tlsConfig)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func New(o Options) (*Pipeline, error) {
 		LoggedHeaders: o.LoggedHeaders,
 		Secrets:       secrets,
 	})
-	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig(), red)
+	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig())
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, hc.Do)}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red))}, nil
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
@@ -70,7 +70,7 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // settings). It returns the response of a 2xx (the caller closes its body) or an error:
 // *apierror.Error for any other status, *apierror.OutcomeUnknownError when a request that
 // must not be repeated failed after it may have reached the server, *RedirectError for a
-// redirect that would leave the origin, or the transport, token or context error. The
+// redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
 // credentials the call sent are masked in every error and log record. The caller's request is
 // never modified: the pipeline works on a copy (see NewRequest and SendOwned for requests
 // built for one call).
