@@ -4,7 +4,6 @@ package paging
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -1169,7 +1168,7 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
+				return aCHAccountFields.MemberError("ACHAccount", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1203,7 +1202,7 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
+				return aCHAddendaFields.MemberError("ACHAddenda", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1235,7 +1234,7 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
+				return aCHAddendaRequestFields.MemberError("ACHAddendaRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1275,7 +1274,7 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
+				return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1315,7 +1314,7 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
+				return aCHListRequestFields.MemberError("ACHListRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1347,7 +1346,7 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
+				return aCHListResponseFields.MemberError("ACHListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1419,7 +1418,7 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
+				return aCHListTransactionFields.MemberError("ACHListTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1451,7 +1450,7 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
+				return aCHMessageFields.MemberError("ACHMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1483,7 +1482,7 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
+				return aCHPartyFields.MemberError("ACHParty", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1523,7 +1522,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1555,7 +1554,7 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
+				return foreignBankSystemIDFields.MemberError("ForeignBankSystemID", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1607,7 +1606,7 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
+				return getWireInquiryRequestFields.MemberError("GetWireInquiryRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1637,7 +1636,7 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
+				return listMetadataFields.MemberError("ListMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1675,7 +1674,7 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
+				return pageMetadataFields.MemberError("PageMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1711,7 +1710,7 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
+				return participantListResponseFields.MemberError("ParticipantListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1753,7 +1752,7 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Party member %q: %w", key, err)
+				return partyFields.MemberError("Party", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1783,7 +1782,7 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
+				return partyNameFields.MemberError("PartyName", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1819,7 +1818,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1853,7 +1852,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1901,7 +1900,7 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
+				return postalAddressFields.MemberError("PostalAddress", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1937,7 +1936,7 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
+				return previousDayRequestFields.MemberError("PreviousDayRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1967,7 +1966,7 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
+				return previousDayResponseFields.MemberError("PreviousDayResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2001,7 +2000,7 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
+				return previousDayTransactionFields.MemberError("PreviousDayTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2055,7 +2054,7 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
+				return rTPListTransactionFields.MemberError("RTPListTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2095,7 +2094,7 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
+				return rTPListRequestFields.MemberError("RTPListRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2127,7 +2126,7 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
+				return rTPListResponseFields.MemberError("RTPListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2175,7 +2174,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2205,7 +2204,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2237,7 +2236,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2267,7 +2266,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2297,7 +2296,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2327,7 +2326,7 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
+				return transactionAccountFields.MemberError("TransactionAccount", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2357,7 +2356,7 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
+				return wireDetailsRequestFields.MemberError("WireDetailsRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2387,7 +2386,7 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
+				return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2443,7 +2442,7 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)
+				return wireTransactionFields.MemberError("WireTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

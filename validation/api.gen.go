@@ -4,7 +4,6 @@ package validation
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -989,7 +988,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+				return aOARequestFields.MemberError("AOARequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1019,7 +1018,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1049,7 +1048,7 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1113,7 +1112,7 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+				return acctOwnerFields.MemberError("AcctOwner", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1181,7 +1180,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1213,7 +1212,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+				return acctStatusFields.MemberError("AcctStatus", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1253,7 +1252,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1287,7 +1286,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+				return clientRecordFields.MemberError("ClientRecord", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1325,7 +1324,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1371,7 +1370,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+				return inquiryFields.MemberError("Inquiry", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1407,7 +1406,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1441,7 +1440,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1495,7 +1494,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Result member %q: %w", key, err)
+				return resultFields.MemberError("Result", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1543,7 +1542,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1573,7 +1572,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1605,7 +1604,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1635,7 +1634,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1665,7 +1664,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1695,7 +1694,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1725,7 +1724,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -62,13 +62,13 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	defer transport.DrainAndClose(resp.Body)
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResultBody))
 	if err != nil {
-		return nil, &DecodeError{StatusCode: resp.StatusCode, CorrelationID: transport.CorrelationID(resp), Err: err}
+		return nil, sdkclient.NewDecodeError(resp, err)
 	}
 	res, err := decodeResult(c.core.Version, raw)
 	if err != nil {
 		var de *sdkclient.DecodeError
 		if errors.As(err, &de) {
-			de.StatusCode, de.CorrelationID = resp.StatusCode, transport.CorrelationID(resp)
+			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}
 		var fe *FaultError
 		if errors.As(err, &fe) {

@@ -15,6 +15,7 @@ import (
 // New and safe for concurrent use.
 type Pipeline struct {
 	run Next
+	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
 // New builds the pipeline: user agent, correlation id, retry, auth, logging, then the client.
@@ -60,7 +61,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red))}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red)), red: red}, nil
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
@@ -99,6 +100,7 @@ func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, err
 // send runs the policies on r, the pipeline's own request of the call ci.
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
 	ci.sending = true
+	ci.base = p.red
 	if call != nil {
 		for k, vs := range call.Header {
 			k = http.CanonicalHeaderKey(k)
@@ -124,7 +126,26 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 			}
 		}
 	}
-	return p.run(r)
+	resp, err := p.run(r)
+	if resp != nil && resp.Request == nil {
+		resp.Request = r // so that ResponseRedactor finds the call
+	}
+	return resp, err
+}
+
+// ResponseRedactor returns the redactor of the call that got resp, for texts built from its
+// body after the pipeline returned it (a decode error): the client's redactor with the
+// credentials the call sent. A response that did not come through a Pipeline gets
+// redact.Default().
+func ResponseRedactor(resp *http.Response) *redact.Redactor {
+	if resp == nil || resp.Request == nil {
+		return redact.Default()
+	}
+	ci, ok := resp.Request.Context().Value(callInfoKey{}).(*callInfo)
+	if !ok || ci.base == nil {
+		return redact.Default()
+	}
+	return ci.redactor(ci.base)
 }
 
 // authorizationHeader is the canonical name of the Authorization header.

@@ -1041,7 +1041,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+				return aOARequestFields.MemberError("AOARequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1071,7 +1071,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1101,7 +1101,7 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1165,7 +1165,7 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+				return acctOwnerFields.MemberError("AcctOwner", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1233,7 +1233,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1265,7 +1265,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+				return acctStatusFields.MemberError("AcctStatus", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1305,7 +1305,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1339,7 +1339,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+				return clientRecordFields.MemberError("ClientRecord", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1377,7 +1377,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1423,7 +1423,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+				return inquiryFields.MemberError("Inquiry", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1459,7 +1459,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1493,7 +1493,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1547,7 +1547,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Result member %q: %w", key, err)
+				return resultFields.MemberError("Result", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1595,7 +1595,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1625,7 +1625,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1657,7 +1657,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1687,7 +1687,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1717,7 +1717,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1747,7 +1747,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1777,7 +1777,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
