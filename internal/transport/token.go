@@ -56,9 +56,9 @@ type SharedTokenSource struct {
 	mu        sync.Mutex
 	tok       *oauth2.Token
 	margin    time.Duration // how long before its expiry tok stops being handed out
-	refreshAt time.Time // when a background refresh is due; zero: never (no expiry)
-	pauseTill time.Time // no background refresh before this (after one failed)
-	pending   *refresh  // the refresh in flight, nil when none
+	refreshAt time.Time     // when a background refresh is due; zero: never (no expiry)
+	pauseTill time.Time     // no background refresh before this (after one failed)
+	pending   *refresh      // the refresh in flight, nil when none
 }
 
 // refresh is one fetch, shared by every caller waiting for it. tok and err are set before
