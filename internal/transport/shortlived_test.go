@@ -28,7 +28,7 @@ func TestShortLivedTokensAreUsed(t *testing.T) {
 	defer hc.CloseIdleConnections()
 	ts, err := BankTokenSource(context.Background(), bank.URL, bankCred, nil, hc)
 	require.NoError(t, err)
-	defer ts.(*SharedTokenSource).Close()
+	defer ts.Close()
 
 	calls := 0
 	for start := time.Now(); time.Since(start) < 3*time.Second; calls++ {

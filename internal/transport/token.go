@@ -69,12 +69,13 @@ type refresh struct {
 	err  error
 }
 
-// NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource is returned as is.
-// src.Token takes no context: a refresh runs in its own goroutine, which ends when src.Token
-// returns, whoever is still waiting for it.
+// NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource, or a type that
+// embeds one (validation.BankTokens), is returned as is (its shared source), so that its cache
+// and its credentials serve the pipeline directly. src.Token takes no context: a refresh runs in
+// its own goroutine, which ends when src.Token returns, whoever is still waiting for it.
 func NewSharedTokenSource(src oauth2.TokenSource) *SharedTokenSource {
-	if s, ok := src.(*SharedTokenSource); ok {
-		return s
+	if s, ok := src.(sharedHolder); ok {
+		return s.shared()
 	}
 	return newSharedTokenSource(context.Background(), func(context.Context) (*oauth2.Token, error) { return src.Token() }, nil)
 }
@@ -94,8 +95,11 @@ func (s *SharedTokenSource) Token() (*oauth2.Token, error) {
 
 // TokenContext returns the cached token while it is good (starting a background refresh when
 // one is due), else waits for the one refresh in flight, starting it if needed, until ctx ends.
-// Every error matches ErrTokenSource.
+// After Close it fails at once, without a token request. Every error matches ErrTokenSource.
 func (s *SharedTokenSource) TokenContext(ctx context.Context) (*oauth2.Token, error) {
+	if s.ctx.Err() != nil {
+		return nil, errClosed
+	}
 	s.mu.Lock()
 	now := s.now()
 	if tok := s.tok; usable(tok, s.margin, now) {
@@ -200,13 +204,27 @@ func (s *SharedTokenSource) Invalidate(t *oauth2.Token) {
 	}
 }
 
-// Close ends the source's context: a refresh in flight that honours it (BankTokenSource's
-// does) is cancelled, and later refreshes fail. It does not wait for anything and is safe to
-// call more than once.
+// Close ends the source: a refresh in flight that honours its context (BankTokenSource's
+// does) is cancelled, the cached token is dropped, and every later Token or TokenContext fails
+// with ErrTokenSource without a token request, so no refresh (background or not) starts again.
+// It does not wait for anything and is safe to call more than once.
 func (s *SharedTokenSource) Close() error {
 	s.cancel()
+	s.mu.Lock()
+	s.tok, s.refreshAt = nil, time.Time{}
+	s.mu.Unlock()
 	return nil
 }
+
+// errClosed is the error of a token request after Close.
+var errClosed = fmt.Errorf("%w: the token source is closed", ErrTokenSource)
+
+// shared returns s: types that embed a *SharedTokenSource (validation.BankTokens) promote it,
+// so that NewSharedTokenSource and the pipeline find the source they wrap.
+func (s *SharedTokenSource) shared() *SharedTokenSource { return s }
+
+// sharedHolder is a *SharedTokenSource or a type embedding one.
+type sharedHolder interface{ shared() *SharedTokenSource }
 
 // credentials returns the secrets of the source (BankTokenSource's client credentials).
 func (s *SharedTokenSource) credentials() []string { return s.creds }
