@@ -11,6 +11,8 @@
 // conditionally matched or without data (AcctOwnerResponse.Matched and siblings). The bank requires bearer
 // tokens (see BankTokenSource) and a client certificate (WithClientCertificate):
 //
+//	ts, err := validation.BankTokenSource(ctx, baseURL, cred, tlsConfig, nil)
+//	defer ts.Close()
 //	v, err := validation.New(baseURL, validation.WithTokenSource(ts), validation.WithClientCertificate(cert))
 //	res, err := v.VerifyAccount(ctx, validation.Inquiry{...})
 //

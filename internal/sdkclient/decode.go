@@ -112,12 +112,12 @@ func unmarshal(v any, data []byte) error {
 	if len(trimSpace(data)) == 0 {
 		return errors.New("empty body")
 	}
+	if string(trimSpace(data)) == "null" {
+		// A success that promises a record or a list and sends null would otherwise decode
+		// into an empty record or a nil list: nothing is decoded into silence.
+		return errors.New("null body")
+	}
 	if u, ok := v.(json.Unmarshaler); ok {
-		if string(trimSpace(data)) == "null" {
-			// A success that promises a record and sends null would otherwise decode into
-			// an empty record: nothing is decoded into silence.
-			return errors.New("null body")
-		}
 		return u.UnmarshalJSON(data)
 	}
 	return json.Unmarshal(data, v)

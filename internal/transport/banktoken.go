@@ -45,11 +45,12 @@ const bankFetchTimeout = 30 * time.Second
 //
 // ctx is used for its values only: refreshes run on a context owned by the source, which ends
 // with Close, so a request-scoped ctx that ends after start-up does not break later refreshes.
-// Each token request is bounded by 30 seconds. The returned source is a *SharedTokenSource;
-// its four credentials, their URL-encoded forms and the base64 value of the Basic
-// Authorization header are masked in every error and log of a pipeline that uses it, and in
+// Each token request is bounded by 30 seconds. Close ends the source (see
+// SharedTokenSource.Close). Its four credentials, their URL-encoded forms and the base64 value
+// of the Basic Authorization header are masked in every error and log of a pipeline that uses
+// it, and in
 // its own errors.
-func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (oauth2.TokenSource, error) {
+func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*SharedTokenSource, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/") + BankTokenPath)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: invalid bank base URL: %w", err)

@@ -50,3 +50,11 @@ func WithSequenceStep(step int) Option { return func(c *config) { c.seqStep = ma
 // WithSequenceText makes the addenda endpoint write each addendaSequenceNumber as f gives it
 // from the number (instead of four digits): text that is not a number, or other numbers.
 func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }
+
+// WithPositionIgnored makes every list endpoint ignore the position asked for while claiming
+// to honour it: it serves the records of the first window (rows 1 to the window's length for
+// startRowIndex, page 1 for pageNumber, offset 0, sequence 1) but echoes the position asked
+// for (metadata.page.pageNumber and lastPage, offset) and counts retrievedRows for the window
+// it served, so that no echo gives it away. Unlike WithPageParamsIgnored, which says which
+// page it served, only the records themselves show the repeat.
+func WithPositionIgnored() Option { return func(c *config) { c.ignorePosition = true } }
