@@ -230,17 +230,15 @@ type AOARequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-// errorResponse with a business or system fault. A response with neither is not a
-// result: the SDK reports it as a decode error.
+// AOAResponse Account owner authentication response; holds the result record. In v2 the
+// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+// never dropped whichever placement a server uses. A response with neither a Result
+// nor a fault is not a result: the SDK reports it as a decode error.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
 	Result Result `json:"Result,omitempty,omitzero"`
-
-	// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-	// fault (the request was refused) or a system fault (the service failed).
-	ErrorResponse ErrorResponse `json:"errorResponse,omitempty,omitzero"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -252,10 +250,34 @@ type AccountValidationRequest struct {
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-	// errorResponse with a business or system fault. A response with neither is not a
-	// result: the SDK reports it as a decode error.
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
 	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+// errorDescription, is not a fault. When a fault with a description comes beside a
+// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+type AccountValidationV2Response struct {
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
+	AOAResponse AOAResponse `json:"AOAResponse,omitempty,omitzero"`
+
+	// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+	// refused) or a system fault (the service failed). Both members are optional; only a
+	// fault with a non-blank errorDescription counts. The bank's own example carries a
+	// businessFault with placeholder text beside a full Result.
+	ErrorResponse        ErrorResponse              `json:"errorResponse"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -622,8 +644,10 @@ type ConditionCode string
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
 type ErrorCode string
 
-// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-// fault (the request was refused) or a system fault (the service failed).
+// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+// refused) or a system fault (the service failed). Both members are optional; only a
+// fault with a non-blank errorDescription counts. The bank's own example carries a
+// businessFault with placeholder text beside a full Result.
 type ErrorResponse struct {
 	// BusinessFault One fault of an errorResponse.
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
@@ -912,8 +936,13 @@ type VerifyAccountV2Request struct {
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
 type VerifyAccountV2Response struct {
-	// AccountValidationV2Response Holds the AOA (account owner authentication) response.
-	AccountValidationV2Response AccountValidationResponse `json:"accountValidationV2Response"`
+	// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+	// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+	// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+	// errorDescription, is not a fault. When a fault with a description comes beside a
+	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -1050,6 +1079,38 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
+var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationV2ResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorResponse, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationV2Response member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -55,7 +55,7 @@ func (v *service) VerifyAccountV2(ctx context.Context, req sandboxapi.VerifyAcco
 		return rawResponse(out), nil
 	}
 	return sandboxapi.VerifyAccountV2200JSONResponse{
-		Body:    sandboxapi.VerifyAccountV2Response{AccountValidationV2Response: sandboxapi.AccountValidationResponse{AOAResponse: out.aoa}},
+		Body:    sandboxapi.VerifyAccountV2Response{AccountValidationV2Response: sandboxapi.AccountValidationV2Response{AOAResponse: out.aoa}},
 		Headers: sandboxapi.VerifyAccountV2200ResponseHeaders{XCorrelationID: req.Params.CorrelationIDParam},
 	}, nil
 }

@@ -242,17 +242,15 @@ type AOARequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-// errorResponse with a business or system fault. A response with neither is not a
-// result: the SDK reports it as a decode error.
+// AOAResponse Account owner authentication response; holds the result record. In v2 the
+// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+// never dropped whichever placement a server uses. A response with neither a Result
+// nor a fault is not a result: the SDK reports it as a decode error.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
 	Result Result `json:"Result,omitempty,omitzero"`
-
-	// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-	// fault (the request was refused) or a system fault (the service failed).
-	ErrorResponse ErrorResponse `json:"errorResponse,omitempty,omitzero"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -264,10 +262,34 @@ type AccountValidationRequest struct {
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-	// errorResponse with a business or system fault. A response with neither is not a
-	// result: the SDK reports it as a decode error.
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
 	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+// errorDescription, is not a fault. When a fault with a description comes beside a
+// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+type AccountValidationV2Response struct {
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
+	AOAResponse AOAResponse `json:"AOAResponse,omitempty,omitzero"`
+
+	// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+	// refused) or a system fault (the service failed). Both members are optional; only a
+	// fault with a non-blank errorDescription counts. The bank's own example carries a
+	// businessFault with placeholder text beside a full Result.
+	ErrorResponse        ErrorResponse              `json:"errorResponse"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -634,8 +656,10 @@ type ConditionCode string
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
 type ErrorCode string
 
-// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-// fault (the request was refused) or a system fault (the service failed).
+// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+// refused) or a system fault (the service failed). Both members are optional; only a
+// fault with a non-blank errorDescription counts. The bank's own example carries a
+// businessFault with placeholder text beside a full Result.
 type ErrorResponse struct {
 	// BusinessFault One fault of an errorResponse.
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
@@ -924,8 +948,13 @@ type VerifyAccountV2Request struct {
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
 type VerifyAccountV2Response struct {
-	// AccountValidationV2Response Holds the AOA (account owner authentication) response.
-	AccountValidationV2Response AccountValidationResponse `json:"accountValidationV2Response"`
+	// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+	// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+	// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+	// errorDescription, is not a fault. When a fault with a description comes beside a
+	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -1102,6 +1131,38 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 			}
 			if err != nil {
 				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
+var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationV2ResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorResponse, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fmt.Errorf("decoding AccountValidationV2Response member %q: %w", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3046,165 +3107,172 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H39cts4tueroLi3KtIUKZOy7NjyH7ecrxvPxE4qdnpud5QtQiRk4ZoCNABoR5P28+x77JNt4QAgQYqy",
-	"paTTmalN/lAskfg6AA7Ox+8cfAkyvlhyRpiSwfhLMCc4JwL+/O/oOReCFFhRzs5y/VNOZCboUv8QjAPv",
-	"MaI54jOk5gRluChQz/1FxBMZIi4QZwRlcy4JQ9MVvDjF7KY/CMJAZnOywLp+tVqSYBxIJSi7Du7v78Ng",
-	"iQVeEGX79FiPoMXItqMEzojumZpjhaTCK4nuqJpD60pgJnEGnVdzwctr83s2x5TpsfAlEdCQHEzYy2zO",
-	"SY6wRBgJIpecSYIMrRBmOaJM0pwgIgQXaMpzSuQAXXCFCsKu1TzK5iS7ITnKCkqYivTL4wlzVHgiEb9j",
-	"iHzGi2VBJMqwECu0fxhlcyxwpohAHz6cvYgKekPQLS5KovsUhAHVgzbdCMKA4YWmXnveHiBwGHyOrnlk",
-	"C2Z+sXea7oGeATdemIBnOP8vrMgdXulvGWeKMKX/xMtlQTMovPc/Us/Gl8AOSP/5UlPmnEiJr3VTz3CO",
-	"rm09YXBJxC3NCLxjZpkxkin73ZRFmfmRsmukOExVzu+YVILgBZKmBj2iq3pi9RIJhFDR6GmSRMnT/cPR",
-	"8eFxHCfD46Dx4hUFAgzj4UEUJ1ESX8VH4+RgHMeDZLj/m662puF/CDILxsH/2qt3zp55KveeYXZjug2L",
-	"t7k6vUGP7VKZCb6wmyG7ISx3Axmg1CfKwKdIiky1UyJ10QlzlLmlaoWWgk8LsqgX+jqVzNp5eKd3DdKW",
-	"2Gu/DkN9hvP35B8lkWq3hXG6pNEHUQTjYA9nGS91Q7e4oLnZe3u3yd4tEXS2OjVPg7C9lszyECQj9Jbk",
-	"hqQtcnassdO3p+/twtZf3xNZFtBfmJjnPNdVJ/HIjK69qPZnw+wYJ3H09CnG0ShLSHSc75MonibZMN8n",
-	"o9lBvNsSC9dnIYizIzKcjXCUTIdZNMoPSHQ0O44jrL/v5yNyMDv8g9bmOZVSb60FZjlWXKwQZTMuFoa7",
-	"c4Eog1lBlC1L1V6eHjEHhpLphGkuRs0adfPwRKK0om+KepIQ9NJ973+XdfmKiynNc8K+iV+dZhmREuWE",
-	"Ub3ENDsCTo7O3qHkeDiIB8NB0prxzdxn9CO4z/oQ4Lgzw8B5LvTTHheIMEVVQRa6ajTDtCA5HNN/8MTY",
-	"Y0QPnpfqm2bHVoWUrevRE0U3miNeKnSHKRwpjh5ff6bsJz9iVq/mBAnDd1HGyyJHjCs0Jfoc0PNN9I4F",
-	"wjx8pEgQjuarAbrSRwovVcYXBFGJSnbD+B0L0bRUqMGKEWfFCgmCcxkiyRFVaIFXunFBIkmY+i4b+oKr",
-	"V7xk+TetmPdE8lJkBKg1g+q23LsHP3iWSa4FUNP5OyzrAXyHLarXCxHVJvpqap8xRQTDBWwpIozssy3B",
-	"j34Ewd+XTO8ZK6XpHVQfYt+J0DQjHxi+xbTAU0PFP1OIsj1ApdeFR9noizVmaRhGXcW2vPPfS1jqINaW",
-	"3PWPXzpXnJ9jtrKyt/ymfXrFuRYAV47XyG336NMfzBQjcx6puSByzoscOKMgOJuT/ETzy3K6oAoVWKvS",
-	"Pad2I5zfUklkJQRgNWEFwVKhIVpQVioiv49Q+oHhUs25oP8k33aONSracrL2/632mj/CStLpOW2EC7Sw",
-	"mksmSK5FV1xI/bPiN4R9D7n1A5PlcsmFIvk5ySm+ApPKN81hVSFa6BoRWGm2nM3DH7H1zqtugvyBi4Lf",
-	"kVzrcyxH6XNDiUhTBrVpkf7xc1KNSVaKfWWIwHlO9Zu4eCf4kghFjR0L7F7WGqa7NXiP79yUhPXTiC70",
-	"zOgSS6zmwTggLOM5ZddmYjvVLCMb3zEikF67elEaArj1e4I0kzKaMWX/KKnQLDfjAoS4ZaOjZ+b5Y9Pl",
-	"XjMGO/235iwfq+KfQmf749P/IZnSC6FlAtlpHKaYPxABer8dB5h8e7fDPsJswkCKck0ZyxRG01JSpnVO",
-	"LpBcSUUWaIbLQg3QaW1ihXcZoWpOhJYtYLVNmGlrDO1evvgbEkTPktQaCJhoc5JxZ441DLxJ1Nra8xBN",
-	"7Vv3YdAYwGPFXjZe1hOyTnlD3F8qEe1HrtjX1RSevj1FPfzAxPfdCl5fp81t9xB9vDfbq9V79Gk7stVT",
-	"8q9ON2se6ybcdivLf7WTdPbZBtqpt7pr/wJcMccKI6VlTZXNUc+uqf4AvbwlYoVmlBQ5WgoiCVN618N7",
-	"WpLLsCQhkkucUXY9YZjlaFmyTJWGLWFBEL1mXBirBxSj7Pqk+guJkkljtribE4ZmVEh1gRcEYZZPWIHN",
-	"N+Bejj+ZH3TV1qQxYVegDJLcM8TP6C1Bco6XYPDECuV0NiPCtEUZupvTbI74rG4yRK4507jfHjTnZnds",
-	"yoCfSRdBDC/ISc0/zVf9VMu/BOVkKUiGFcknzPYo44spZZoAjVKGvZraGXQJfqgaATrAT1Ou5mAaWk0Y",
-	"kKKcSqIk+MkYsTMmiQI7EOjKS5KhBc+JlsYYQWYhnlg6QOOmU0ZDNbVaC7Pm4J6jDImyIKhX67MDe6gN",
-	"LCMg/U4S6d7XZLU/Vc2cGC9gi2KNTsHLOMvIUj/pwSyZk8a4Auti/ROEPToCzXipEG7R0vtevzNh/gzo",
-	"ITDemicqUWU2R3F8iHpO6sXVMjGT0B+gU2a22YSZ05ObOjDIaboqvY7HvkUDYSbviNDrhBnGAA3tx6Ou",
-	"w9Pait9QRpIOucFakguqZ50Bw1vgz2/ADxqMR3G47oT0ahw+UqO649vU6G+m9RqfNbdORUHgCdWu1OJG",
-	"WRSt5o6ehsGCMvc16Wg8o2rV4ZumatWqa3jQUTrn0/XCL7AierNNqVDzEKW//vrrr+fnL16kcJ5gpYjQ",
-	"r/3vj3F0/OnL0f1/BB01V6xnvf5X1Qo8qXmA4VJN6jS4VDeF9IQ8QqE5X5B3c846evKaLwha6mchSmKU",
-	"02uqZIhYuSCCZsBPO8ecxN2DpvkFX2/lDFTFmZNnWbmYEqHrrdS04O3rZLg/Ojh8GoSB8YTpegmTVNFb",
-	"0prIo7UenUa/4eifn74k4fBoU88uFVYdJLi6457nXyo791TKErOMOKAFbYwB+AtVEi0LnDXfp7MJA8EZ",
-	"fbi01fWwQgsuFTpEVUvO1uGN67Axk8POQTj9tzmGt4x4YwBpvLPbRonsxdGx7v9p9FsfBkIWy7XdknTR",
-	"+NN/dtLWLd/1jr3BzYXuncffY6UvaJ4XpLsr5/AMOrMNT9PvvRNkRj+vVwWdXMJD1COD6wF6IfpwYFsh",
-	"y2pnM1gkcMQWd3gl0Yd2yxsavixnmxuW8NA2/Nc/rmEpWQerKosCXV5eoD2k8GdEc9Q7tmyi7/YAnLIz",
-	"Xgr7oLmz7b4+Ot60s71l1jPcZXT/u/nj+L7fueDk5q1cEFXvYzydCnJLjRzTYiLtzeavdsdOht285I6L",
-	"mw0M9e9c3PyRDPWfdGnQEe2Gfjt7Bxt9bIRhLhDTJ7ZpUAtIOZZzNCXqjhDjULkWvFxKWBRWyjrR4oqW",
-	"7y1IZa1XB/e96D/dnPS7Nv/9Q8rPD1UYoQeVJmgksEriMjzSSPFu74BEJwfo3PumJdSlFkwB+mNVJwMg",
-	"c5pVBf1pqKRyTpfwvKVGoZYWZURxq0Y9IP9Bpx7TWOElWC4toWz30lqq+opSvkT7WMnnjZeNLLZ7k9WJ",
-	"snvRSi7avaiWc76mFMggX1NQn/u7l3MH8+4l65N097Lsq0uZA/frypozc/ey/JYIXBTw22XGRQevjZHi",
-	"KInj0Ng7De8bozm/Q1nBJSlW1iZr/CVYKUGnpSLWluJzhwlrsocQOEypdVzdEaM0eliwGtjhH5NJHP/+",
-	"MYmOPxnmvOGQlGx3asivW6DVibh7UXvC7Vpw08Gjd1gpf6jZTUIX1m2PS0EXlSNqTXYhn1WFi9JvYrGy",
-	"NcFhNeiaYvueGfM2PPfdWoFOQtbuqB9Bx6saqF1BvFeoNwnIZy236FMz6IdIzrFWH6Yr2DRW37HlTt+d",
-	"yQE6LQp3jmNBJowvzThOLGjc2A71AQwaEAhRXKG/Xr69QD3s0MNPJHp9df4GLfE16RvTpKJFgZxxasIs",
-	"xP7yxd8Mg9DDzm3fAV0OMOo5cSuj45ivMCXtdfEOqznq8SInAkYFUvdMS+Uf3r9BPUbu6geGBDNMC3DR",
-	"YqNCra2apke03eB7gnM8LQhSekXaOmEsTyTKcCm7l2IbvPLQKmy8uw5a+bLmlKb/KImbjr0q0MD2zYst",
-	"CM0OEiBqdXZzzXnbafsBwZAuSD12xLOsFGAfPrt8Gx0dxomR/Ba0KKgkWvKRUC79LQ2R1s0mLB3GwySK",
-	"D6MkuUoOx/vJeH80iEfJb+kA/Y0sFcJoWWDK7ImCenr1pTlWJNKtp31j39VrlCGe5xMG4QgGdF2tT8SI",
-	"PjkW+IboHvh7pmTgmwPIDCy6NXrsGHZy8i2BHVtoD80QialjQ894vtK9fQ526pfZvMPI5AFUnkhk3rT+",
-	"Ub0riYkpsVu1Av6baZCNeZAhIp9xpooVwnLCwC8yxdnNGHWHkJi6azu6Xlh66GkyGsfx+ChOjaFZz002",
-	"NzM6Ybkuoid8iYUkaFFK5c2k7+T1ZxG9BE5lO4oWBDNUMklUF1Mx3XnRqStbAuWw3Cvy9MDWGZ2fRy9e",
-	"pMYyc0eKItICiQUmrxtgq0FvbAX2kt/K69fj8/Px5eW2bZSSiBdkRhnpWKKvBLHcqmpisJ2marr3HhbJ",
-	"DznqGsv0BAmiSsFIjkqWzTG7tnhisxQ2eDS3nGRrxnZT28NIEFzAo/4AnTYZkWM7wP68BVcHUaE7QbWA",
-	"q/ktrD8bKYUoQMFgy/nrsm1ZGN1HvRhE2N+Tj3E0/NSvvn9Mhp/gpd/3P8bJBuF2y0UXonqpDdZsTYlt",
-	"Z/gxjvY/9ccf4+jA/OT9+R9fvx7Djgldc0ocbLdS25p1m0s3DBv2ZOQNE0jo/G/GSIf+rncebttEYP5M",
-	"p8MJw5o7KYqLGiQiy2wOYg6rLB5WTF3glRWNAJRuKhmgt0vCxoirORH2ADOv4uWSYAsYIaxcBOOPQRzH",
-	"QRjs288EPofwOdKfx4dBGBzD0+M48TzvlnR6L+qqIo86UtfLtEJVeKRg3MFg4LiUQRgYf6jgJaATjZPC",
-	"4PCNOR8okdElBkSvedv7zXu1okzUiefJODMKIsCyN1TUWRIMTk3QsHM4Wjc+X5YFuFZ7YBgxbm/fwQ5v",
-	"901BCDVoqJtOAXEza6hg3m5CLqr1UCPluUBLwW9pDujIXUt8qibvFgvdSZi4C5i4AAIR3jUm4IIbI+Np",
-	"g0TPG7SFF15ghT80aHbBL/CCvNIUg29/03Q4q8kAPzYsmGbNrf2YmF5TKUsibqiK+JKwyCxmJUrihO3u",
-	"TXvpLUDYfM0deoLSOI7tCcm4xVf52wlttZti2EdxvA+fB/B5CJ9H+hMCqeIE3kn0O0lsPkfweQCfh/D5",
-	"VO+7Y/N5BJ/H37gHq83nIKbN7ec9WFuR7oEkQvOn6vdNvvogDEx4sOaOzdoQZRCNCwKogwiaDWWLKM6R",
-	"nOuz/YEXCg7Dr3q8gCZc4zb2i+aokvzAOqRLLMyRbqE6qyXY82FygzCY4hwVeMVL2MfWhVKPM2tIujT3",
-	"iVkRwBVy6F6z25ucpIIF0qIU+gcX4LVpZ760gSVnprn3Zuou3ETYn61VpP3zJUxb9auNiHxve+z2ZqOw",
-	"OTPPvLmC1644v7RT476/MTPherCwURhGMDjLz6l0pD+zpNdM4mq1JG/FL5bsz3D+Bqj+Vrxy5LO99MVG",
-	"CPl2FHC9d++f+uRu8iCz+V9VxL7yif0oQ9mMJH2FtcpgBYAqTkQf9MM4rnlw73aIjDoeIkmnYDDgM2RA",
-	"mP2xhxidMACKGiC/M3EaxP+slCTvG6iNDyo177rGXVBjh4Li2oBOP2Y1MC/du4W6S5kuiaoqv+ZKt4PQ",
-	"bMJq0+83St/w+IVfw1b2FIO93U5JeUXIKViUOyabkNraHCJ1xz2AgfELAyTOmA0qNBWVWiwGrRSdPn/t",
-	"K/GDCdvhgHn9egf+32ppA1s5ff768T3wmuBCzZ/PSXbzY0Gp0A8E+Sastt6wOjqD4/q6saxouVF7cTHC",
-	"sNFssL01Xli7T7cZDmIVH9sWHv1sAV20spy3xBQj3duVO/eHbDAI6dubtFtt10xNKrxYPmZnc9lMdK0N",
-	"TfWqUt9AXvgnZwTlRNJrhhVvYYiG8XAUxQdRnFwl8XgYjyHQrcIcFDzDRVRZ19raoNM6v+zfR71NumlS",
-	"K4xHn/q/65/3G+8Nj3/fj+2Dg6dH8EQ/2E/6v/d6yfHvw7jf+zgcHR59+hiPjrS2u3/w9PjTx+Hhp9/j",
-	"jyNd6zCO434UD6Phcf9qWzW1N5kMLJQgfNrtqw+D/45ecXGHRU5y/VfHXGv+blFPdgUSWaEIXPg6qzJr",
-	"gEdMz4mzYMKCwGgqcHZDwDheUKlQ+rGO2/+U9juNkV28b32hrjNsQa+NqXFtedbO/9QGraeAd0rf85Ll",
-	"StClla6pQhlfEFllCNGHnlBzfdTZg42yW17ctvTZx/jjf1VJV6oWd2CYBie6tu+1GNd6sqmzG3jshm49",
-	"zHO90Jgf4hFyYrcDsFuJt28Yrp0I450B22gH9t8H5T+I/K9erGyEj4IZfEvifRjghtS7Md7H6B9jZFBL",
-	"xoFgtD9zcPcYR5IssdDcTo4rvI4MAd8D/3P9spgwWcAvfWCUBcGaoOifRHD9VhIlTxuywRvXoiBVRNmU",
-	"gH/Hio56884gn4ftTN0RA/1uNAE/6SO+d4GzOe63VCzrgcPFco4tGOqkKaIqSYpZhY32Adj7e3F8BKYJ",
-	"VxfVs695hPWl1WfA/qNwMx/juIYu9u2USQUr9RGmcZgcdkO16l3R5Uc5rZ6iShM00EwiPFC0iWAwOH8t",
-	"ZMOOzBFWiLMpx0JTfA04mnTCvI3Ws94Ro5ZShnJeFFjIEN3NeUFQr1wCzmHo4/vA0ZNBchL7/LgCtWG9",
-	"9kw4hZY8bakQObRrMvRWnMVOgG+1cVikyfAgBa6cDA8GB3G6DoxNhg/MU8+desnQwQaT8Pi+Og6HGzCE",
-	"oqGurovtLTugh64L20v/hixVy6573OjxcYcF/Lh7FRlXIharrkV06R6uryG3Urx0b6iXRElc8Rbu8Jn9",
-	"wfry2bwNzMJ3NI439drT5tdFWjiNG4aaE2MpNeGqoB1x4B6Gy0NCN9Mf4yIrpwWV806/DjSuWYiDRm/h",
-	"eYZX2zFdfjXNeWgvljZ774oAq6Eq60hkH6prY3qMiRTUhgFKn6eoV9nlcWEMRX1DLmK5sTKGX6gsbAY0",
-	"md+QDx0MUYXoC5EPuQlREwYXTlgTzKNPmKn9q4K9Abd3ACPUMybKeocgLZ0Adql/YsQpIy5ZtajXBO3V",
-	"sVn2awt8FqIWNiycsBbiK0Q1cEl3s4LL6S+X3qOqzzOwpVWY5b45n34N0YXeKB8G7TZNqFCzVXt4AsI6",
-	"/WBlSc9MMmGUZUWZk9yiegAxzoWFcA+gEG+C303FGWbGtwu1WVYEnLZ9rAKlISUNuA184/0cEtY0Lf8D",
-	"9JYRY2LUFCC3RKwmzAPA1pADm1ESzTHLC5NZbIFwQW/ITjLwr0EYXARh8DwIgw87SL+ArIPohM84q22l",
-	"jFd/ru0Q89jyRADdgEG1Nrt1i8PntqyDdHreNlzUD19ghR8Xk9/h1YIw9ePQUyZBn1WHlqY3BhCleUpO",
-	"JILElumkjOP97Nnpxd/gLxIlcXxo9PiWg7mTib2svBadPDl/yCT2hrNrIpD344Y6FKbFo5A2j+AvTAmt",
-	"SVJVdLlc5lwoBA93h6Ms/altTfWLqq9/+oSbpkFjr+Y7On13Zh1GW86nreW7Tuj3npR6+t91ASNbwDqL",
-	"sWw5sdf9cF/jckuG+hPc1fFOTjLL6/daDiovUFafDTbrXMEhHraWRxCVBpFsHbBLbtQeQDaSawx/+/5e",
-	"4wHGU948Opo1WgiK56J+ogkgFREV9Wa0cPkjuKWUR9CNLiT1phrCc9fvC950xZ6xc2jrFXUc/CH+Wyeb",
-	"+CFWCivV9TxnN1gpxk7RjQpyS5oY716l7PYNTsyCB+BNLUN4r1amiUEj1iJENfZ5sIYKDhsRLp2emN1t",
-	"I3VuhDbw+rHi9s0dbSuA+nvcsvLSYPE8KWywo4FgY2hp8vRrFP/1DoVawXe4h05GuUl3/5q6iA9AeDST",
-	"ShVW4zudHvSwVS/WePQuMjh2W7vBvWzMgKgsOL8pl4MtTBuPqO4XfiAc6VwPu6ndL7et4yEl+Gvmzphz",
-	"K0fzJmS0eS26JowIAP/4qFzahpwlh1uZ3tuA7j+dnT6zWaXzWr5hDgRzpiRaEKMB5WSpX+PmlNKCzwwv",
-	"aLE6gbgAraI5N9x4wtL15MkDP0eyO8/q/BchGsVxP4REW16SwZ6fBzycMLVaUq0wrdBBPNw7iPf3DuKR",
-	"LrYgCms1ZLAwRJEp6jlbNuD2wyoOsZLepFoVZMLcCFNzlKZoMBigNOd5/kpgdpOi3vurd3t3VNRFQ/+Y",
-	"3sDqt0+B46+BRjqcsJWcsjOaxYgVjXzpD+VJ75Q63Vg7Im3nBMQMj3BohotCAl7a/P6C53kE5ZEgC6oU",
-	"ROibDCfpry8vjd3x4i3YHHfRaV9eakHlbbdg95B4QraJj3jXUjTcEtplus5dGWvlIlK9JzMiCOtyoj23",
-	"l0eg2rli30W9hg7Z38D5NMnlAw1cwhvQwE4Vb+WTdtNfJSzcomb1cMzJVYODblUjrJluHDZgigzWvlXT",
-	"icVmPWrmfEQNkq2Qmk079wfGxUU1T7WYR8PZB1+ZMM4foksetwOVWvysuXeq2Kg/P2ydEWRPCnvkeYeF",
-	"dZkAUDs9PYveUKmiURxHWpbSSy9K4oPtbTi2w5uV/sWmIDFXUpHP6tsWqyPa2hTULO9PnwNbScVf/ON6",
-	"nbbuXO8Qz5Y2cNjNKJSmiizkbqy8ItECfz4zxZO4loyxEHi1I9Xr06FjH/2LcAmrTFchlMbvUYXkuWXb",
-	"gcjrNvlczQUhEWgGDfR/I2gCr/fD+aidwzIepeGEPYDaNV4PZMytfAZZUir1CqmN8Xg7zGCdLvOy6f5q",
-	"DRm61VjGJiNFVKm8oYk9mxKUgmIPgTJO0jE2gU8dvOEXP8X5j8yoadtGhN2SgpvhNvKvr68R/EBG0Ees",
-	"F93l2r7EjQ10uQpblPyBJ3WVNfbbaLllfs2NBbeg5gO5Nxvk/GXoTe2O6ybUX6VmAMMtht1o6fssorqJ",
-	"rca9CSL++CzvPvLvPuVeI+uDNwacUlC1utRN2dvTCBbGEjOFv145a99f/34VtJd+2sDqj5EpjIyXDNKb",
-	"GzcZOGzBbWoC7NGVfgaJgsiaScuUY4TlS04ZmIWt9jNG6bu3l1doj+NSzfdukz14Nw2dgcxLsB5qpUkQ",
-	"rRjYloejCZvzUkiLfmtlPkC4kNxhitCiVCUu0NWbyzHC6PlpJOk1q27HQ5meWUgQR8IJuyErMEc8P3Uh",
-	"3P5oQxPzrXtqbh50/u2TKgGCgjB0OP3qiicM1+HR1hxjDkBYGRDrbSarmtq5UkuTDJ2yGXcp33EG28ue",
-	"h7Wifc3RAlOmMGUE4olKuJ9DVyLHe3vXVM3L6SDji72qzJ5fOtgojhhgRocwAP42A7PxawpNrto4Tmxi",
-	"Nve+zSQlIaN2A1zkG/0rvJH+zdmtrNQDXXki1xzcNpEshgS0JhtvXkolVvB0iiXxQ558d4JuxARqgpcH",
-	"IoIBj33nGVd0JRYiYGF+npj0RNZJLSbsL395UWVpHfzlL+gXy0US1Es33pUyGAzSPqQlY4yXLCO5lpqn",
-	"zdS6pqeQbREwThV/aoe6bGxoaBo6QeQzlaqOnLLZcM3tFNB0ubwWOCdm+m4TL4UBsqnABJlxvbOwuCE5",
-	"SuuOpoNqzMMJq7d7CCslcoxAov/7f4766IaQpctLbyIkMy5yiXppnZrbpd/VEmeH8TLt20kEp5oRji1X",
-	"1+wHpZsPkRTtTVj6AKNNT0BwrVxZC7yyl2U2OtKIkEknrJc2wnpStIdSL2QnNas1bUfOpH3EyGelOw2X",
-	"AElFMOT4SO1IYYWd17mlCyLhTru8P27AXqh0jlG9UNKGvyg1KToaDoT0xGXw3ZS42o98mmOJ0gq/ZOtz",
-	"+CWT6GGPC5T6mJ70ZMJIV7LtZtUbc2+jB1JvA1U8BDRldR4qWBh28mzGG13Sw2DK0IYpWugxVlCFYeqm",
-	"6kZ47XjtMGgA7l3JELnrCLuP1QnrOFeBswh8C0msIQ9GdXCh3iMHF+o4txzNHzy4+gM0ihPAWsnq1kXv",
-	"7D1Bo3jfPsbmTr87LCfswYv9gHB/dwkU4DwoCL7VumBppuXOPKTSpO7GUpYLIscTFqHX3KZMlXW+EXcZ",
-	"g/7ZO2tLCRnDAH+2xBCqYUpIgj68fzMw1d2ZcZsZ9ohmFoOBjY6hejnnd2wbIWXCkMsZ/oicgqyYorvy",
-	"0BVCUzKnLEej4fHYRqsBmSjL+d2Gvh3oXri7k5BWxI0T7wRuGEJYodbtQgjPALKgWzE9Mi4xQ9trelvf",
-	"lgxz1inSVXGTmvdUPkOUREms++MD3A3mEg0Pwjrv7V6V8DqJRrEPdUT6ayMNbhIdPQVSN92AKDkMUeVp",
-	"RUlcUzerzAvSQxWEqIUV2AgQAINF3/rMCBsb7CaqDlfwh+S5ec/IKPbCQmvrsFeBuGzr7kqQCKU2wVXq",
-	"mJ6Xpchf3P4EnKzH5TTygumeAThRs8jrkupxYIlykxO/y/EGfLThZKu8iHymq2tcK5aGNoF+vVFBwPLS",
-	"HznXNQU90h3uPf2z/k0OVnhR1PPTZJZm2DnPSt0hI3sYaQyN4lifgqPkAPVoheSE22CrnPU8X/VPdKep",
-	"gg6YzW/8V4a6RjJz11cXNCNWR7Py8+kSZ3MSDQfxmsR8d3c3wPB4wMX1ni0r996cPX95cfkSytSILkgY",
-	"h9Z9p8ZmfZtAn2+H/SAMrOAWjINkEA9GkIFxSRhe0mAc7A/iwb6BYMxBhdsoNM7rwDD93jWxCr4TxIzD",
-	"LewCosumS9Jeb11lhLrg1QGqSTxANqpbKzBGSbHnSEFviDtjDNWNQliLwPU6MREWWs1OQr0DZviWlwIW",
-	"3WZ51RtjaqawkkThhip4YiLkgubV7R+71fD6lb3WtU6fWhePD+N4t1u26njWoHFDr4va8yLN6kjT4O1N",
-	"0AgS7bpJK+gIWwz8cMLtb9nqChvecNWdd8Mi3GwHJts//nqzUZxsKlfNx17j2jkotP94ofomZigxerxE",
-	"ddWrLjA8frxA+zLE+zA4MOvm4XL+RadQZvh4Ge8mfCiyv10zrWs+oegWpGjdlgz2pXKhz8wqmsXnIUEY",
-	"KHwNkEa7HVswRX1K3QmqFGGOMfmPBVFiFUk8IxYncB9ue7Xo+Euw5HIr5gf2wTrrZZ2+CRRiiXpenEHL",
-	"HAFKZmiUIS/1NbXZ8cI6W1gj5c+T6h4YF8zOcssqfRsGcddfV9lyK0tGZcAwZgfbiOkClci7rNDCf2z7",
-	"1cVBIOzXNyePbVp8TWtz3EZwi56TDG3yE6P5NDNmZJjZ7FZGB8YtRKc5cnvpOqiIW1MKZhMGKX06YJ5N",
-	"QGi6AeZpjAAPID3TcC2heX+bTF8IT9g3Z/rSRNvp8EObz77GKu88/X5pXbH77ecfsDFINbnT0feQM6l5",
-	"T5sXQt2+IMy74ydI4hidax32Uo/L3G8TXC61vu6SCXmXywTvINVMfQdH8IZAAJu5IyF4+zrwrhEIRgcH",
-	"+nwd7o+aAFw/jaB3DAfNVHuBdyo3cuAFXOREoNHTJOkA6TYugXDg1sDEe65F142DOEniOI6Tg1Yc3ji4",
-	"fPk8NvmsGkF/1k3p3075mCzQ6b68b7ohLGbr2ySjB/1jLWhO7X7vWh82RTZEUnn5+SHCqpV538YhtJPj",
-	"w6utpPDwG2t970iKHhzHQTM/OLzZTN8d/LoOB2+kva7jCpgLIZjRwiQD88MGgs7k1hBM8S+zbD2kgaN3",
-	"jZoOXr8OGoDo4Pmbs5cXV3b5ftWSb6GBg+GBLWb+Jd+yATaLw0ZuyHxIxgAZIajjsOs5yRmOtT6aGlN5",
-	"IwW+OfHsfRvf48bn0TZi6DOcV/v+X1gSTw626VfHLck/xfgHxXiz/n3hRgtlkHkD+G4t05+u2TW+n3w/",
-	"3GjZ2MKOsckpto1RY8JqqwZaN2rUl3Bac5WxNt0mTZuWlrRP0O0QhHMwaue6YpvWw/QJL4jN6O8Zcyto",
-	"V21fbYMSdJ0VQrb/iEHkl+FPk8hPk8hPk8j/ByaR4UMmkZ8GkJ8GkD/VAFLBP1APLgxhysIT4NyzFgAY",
-	"/nv/Cn9I9HibIMrgEuYGjmMTSsOhONAjII7U05VTM2qj4Q7cHG+F7EC9Bq4D8pjUsI6+B9mYMGxH96jh",
-	"5g86p/8o000DxPnTePNvYbyp5+xPMd800a4/DTh/jgHHXaXz04CzeRP8NOH8NOH8NOH8WSYcL+YApBYX",
-	"bfDxkxZJJFDWyDMbbzfUAicz1/ehOZdqjBhn0VLwvDSRx6l9I8JLGv3jdmBQkwAlzvkCU4edDFFdaMJ6",
-	"AP+HTezuHaSLssCKi36jyo31mR3dRAR90T28hwtrBAWImZ69eaVpzUw+/aDVZV35wAIr14IuKqxj6/pG",
-	"nzBVtvP7e01YO6MdFyDVpjBri3osnm9gz80qkXtwH355MAygdR0PvsZa6DUkNvqaW4hOb/Pa6FiD95/u",
-	"/18AAAD//w==",
+	"7H3vdts4suer4HDnnJbmkDIpy04sf7jH+XfjmcTJxk7P7Y6yRxAJWbimAA1A2tGk/Tz7Hvtke1AFkCBF",
+	"2XLS6fTspj+4IxL/WCgUClW/KnwOUrlcScFEoYPx52DBaMYU/PO/oqdSKZbTgktxmplHGdOp4ivzIBgH",
+	"3mvCMyLnpFgwktI8Jz33L6Z+0iGRikjBSLqQmgkyW0PBGRVX/UEQBjpdsCU17RfrFQvGgS4UF5fB7e1t",
+	"GKyooktW2DHdNyLoMbL9FIqmzIysWNCC6IKuNbnhxQJ6LxQVmqYw+GKhZHmJz9MF5cJ8i1wxBR3pwUQ8",
+	"TxeSZYRqQolieiWFZgRpRajICBeaZ4wwpaQiM5lxpgfkTBYkZ+KyWETpgqVXLCNpzpkoIlN4PBGOCj9p",
+	"Im8EYZ/ocpUzTVKq1JrsH0bpgiqaFkyR9+9Pn0U5v2LkmuYlM2MKwoCbj8ZhBGEg6NJQrz1vdxA4DD5F",
+	"lzKyFVO/2ltD98DMgPtemIAnNPtPWrAbuja/UikKJgrzT7pa5TyFynv/rc1sfA7sB5l/PjeUec20ppem",
+	"qyc0I5e2nTA4Z+qapwzK4CwLwdLC/sa6JMWHXFySQsJUZfJG6EIxuiQaWzBfdFFPrGGRQKkiGj1Kkih5",
+	"tH84Ojo8iuNkeBQ0Cl5wIMAwHh5EcRIl8UX8eJwcjON4kAz3fzXN1jT8i2LzYBz8j7165ezhW733hIor",
+	"HDYwb5M7vY8eW1aZK7m0iyG9YiJzHzIgU58oA58iU4LNzpg2VSfCUeaaF2uyUnKWs2XN6JtUQt65e6V3",
+	"faStsdcuDp/6hGbv2D9LpouHMcbJikfvVR6Mgz2aprI0HV3TnGe49vauk71rpvh8fYJvg7DNS8geiqWM",
+	"X7MMSdoiZwePnbw5eWcZ2/x8x3SZw3hhYp7KzDSdxCP8ujZT7c+H6RFN4ujRI0qjUZqw6CjbZ1E8S9Jh",
+	"ts9G84P4YSwWbs5CEKeP2XA+olEyG6bRKDtg0eP5URxR83s/G7GD+eHvxJuvudZmaS2pyGgh1ZpwMZdq",
+	"idJdKsIFzArhYlUWbfb0iDlASk4nwkgxjjzq5uEnTaYVfaekpxkjz93v/jfhyxdSzXiWMfFV8uokTZnW",
+	"JGOCGxYz4ggkOTl9S5Kj4SAeDAdJa8a3S5/R95A+m58A2x1+Bs0yZd72pCJMFLzI2dI0TeaU5yyDbfp3",
+	"nhi7jZiPl2XxVbNjmyKFbeveHcV0mhFZFuSGcthSHD2+fE/ZT77HrF4sGFEod0kqyzwjQhZkxsw+YOab",
+	"mRULhLl7S9GgHC3WA3JhthRZFqlcMsI1KcWVkDciJLOyIA1RTKTI10QxmumQaEl4QZZ0bTpXLNJMFN9k",
+	"QZ/J4oUsRfZVHPOOaVmqlAG15tDcjmv34DvPMsuMAoqDv6G6/oBvsEQNvzBVLaIvpvapKJgSNIclxRTq",
+	"PrsS/PH3IPi7Upg1Y7U0s4LqTewbEZqn7L2g15TndIZU/COVKDsCUnpDuFeMPtsQligw6iZ2lZ3/XspS",
+	"B7F2lK6/P+tcSPmairXVvfVXrdMLKY0CuHayRu+6Rh99Z6EY4X5ULBTTC5lnIBkVo+mCZcdGXpazJS9I",
+	"Ts1RuueO3YRm11wzXSkBtJiInFFdkCFZclEWTH8bpfS9oGWxkIr/i33dPtZoaMfJ2v+3Wmv+F1aaTs+d",
+	"RqQiS3tySRXLjOpKc20eF/KKiW+ht74XulytpCpY9pplnF6ASeWr5rBqkCxNiwSsNDvO5uH3WHqvq2GC",
+	"/kHzXN6wzJznREamT5ESkaEMadNi+vvPSfVNujrYV4YImmXclKT5WyVXTBUc7Vhg97LWMDOswTt646Yk",
+	"rN9GfGlmxtRY0WIRjAMmUplxcYkT23nMQt34RjBFDO8apkQCOP49JkZI4cmYi3+WXBmRm0oFStyqMdBT",
+	"fH/fdLliaLAz/zaS5UNV/WPobH9y9t8sLQwjtEwgD/oOrOZ/iIJzv/sOcirI9RDtU6BEuZ6I5oUmMwb2",
+	"Um8EpGd7/LnSW34eupf9Y+ji/NnfCc21nAg4dBAqSLNtUISdMdZrPCSCfSpIIQlaJ+C4AlZhSubUDJvr",
+	"iRDMKKeZkqsVy8jNgqcLeLLKaQrHYUKdBltqpgfkpLYFg7lNMF4sDLVsNxMhpPK6wMViKTWuPkkxw2Pa",
+	"nJ/AwJyxVDpjMm4/TZaobVV3cYQtZRhic+bbpP6eK+ZlxUInb05Ij97BeH23gjbXSXPZ30UYr2R7tXiv",
+	"Pu5Gtnr5/NnpZs1z3YSrP+NeytminaSz73aiXb26/32oR6jIQie8eBE2bZttSdfz/DurcpZzvWCZkYpz",
+	"nrOQTOl2kkxDcrNgakN4ck0c0fsDctKWf0YKybKSauB4u1lIIxnNb+dZEtK2+6wmSVjLJyg7IP9YMFEJ",
+	"L5BvlHg0JKlcskqS04lwotVJQa6dLN0UdeY3Ntyrz6mDF+YJKB198KpdMbbS6CbDxs1JnBeDxr5hh+3I",
+	"QgzZxtW4l3QNA/VIg011CdYvXQph0JiG++o+bxRuL6RmU1uWUvHG8OmfQMHJaEHNvrqkRbogPSue+wPy",
+	"/JqpNZlzlmdkpZg22yfXWM4cylJqtmW9oikXlxNhpntVirQoUcOgihF+KaRCAyZU4+LyuPoXUaXQaIG8",
+	"MYw650oXZ3QJa3Qicoq/YAnMSs0F0xofmKatdXIiLmABs8zzqc35NSN6QVfgu6AFyfh8zhT2xQUqBkTO",
+	"6y5D4rrDzv3+oDs3v2OsA8xtqhBBl+y4Gp/9ad6aoywjGVspltKCZRNhR5TK5YwLQ4BGLVyg2LqAIcGD",
+	"qhMUBebRTBYLsPKuJwJIUc40KzS4vAWzM6aZ05EY0SuWkqXMmDlYCUaQEY8tHaBzHBQam7BV6ywy6ozn",
+	"8yaqzFljyVv9dGCFIOt3ksiMviarfVR1g8phm2KNQUFhmqZsZd70YJZQFqFXv67WPzayo6KjJzeatPR+",
+	"12Umwp8B8wlCtuaJa1J5wEgcH5KeO8DSWobBJKCAh2U2EahfSmyDwpHLNGX4eOzvQoQKfcOU4ROBggE6",
+	"2o9HXQLPun1eccGSjiOAdQrl3My6AN1hST+9AkhDMB7F4SaewGtxeE+LxY3cpUV/MW22+KS5dCoKgkyo",
+	"VqXZI8o8b3X3+FEYLLlwP5OOzlNerDtgJrxYt9oaHnTUzuRss/IzWjCz2GZcFYuQTH/55ZdfXr9+9mwK",
+	"qhktCqZMsf/1IY6OPn5+fPuXoKPlSvRstv+i4sDjWgaglGpSpyGluilkJuQeCi3kkr1dSNExkpdm312Z",
+	"dyFJYpLxS17okIhyyRRPQZ52fnMSd380z87kZi+nYPWZu6OpKJczpky7lcUlePMyGe6PDg4fBWGATm3T",
+	"LhOaF/yatSby8caITqJfafSvj5+TcPh428jOC1p0kODiRnogHl3Yuedal1SkzGGmeOMbQL6YUzIcPBvl",
+	"+dycKY00en9um+vRgiylLsghqXpyZkvvuw4bMzns/Ahnymp+wxvBvG+Ao2nnsNEe1IujIzP+k+jXPnwI",
+	"W642VkvSReOP/9FJW8e+mwN7RZuM7u3H34LTlzzLctY9lNfwDgazi0wz5d4qNuefNpuCQa7gJemxweWA",
+	"PFN92LCtkmUNLXNgEthi8xu61uR9u+ctHZ+X8+0da3hpO/7b79ex1qJDVJV5Ts7Pz8geKegnwjPSO7Ji",
+	"ou/WAOyyc1kq+6K5su26fny0bWV7bNZD6TK6/Q3/cXTb72Q4vX0p56yo1zGdzRS75qjHtIRIe7H53O7E",
+	"ybBbltxIdbVFoP5DqqvfU6D+i68Q6NTu6NfTt7DQx6gMS0WE2bGxQ6MgZVQvyIwVN4yhb/RSyXKlgSms",
+	"lnVs1BWj31u82caoDm570X+4Oel3Lf7buw4/39V6ACOozAKogVUaF8pI1OLd2gGNTg/Ia++X0VBXRjEF",
+	"K6k9OiEW1J2sKhRfwz6hF3wF71vHKNI6RaEqbo9Rd+h/MKj7Tq1QCNilpZQ9vLbRqr6glq/R3lfzaaMw",
+	"6mIP77LaUR5etdKLHl7V6DlfUgt0kC+paPb9h9dzG/PDa9Y76cPrii+uhRvul9XFPfPhdeU1UzTP4dl5",
+	"KlWHrI1JIUkSxyEa/1H2jclC3pA0l5rla+teQdcnLQrFZ2XBrC3Flw4T0RQPIUiY0pxxzUDw0OjBOmuM",
+	"lr9NJnH824ckOvqIwnnLJqnFw6mhv4xBqx3x4VXtDvfQits2HrPCSv1dzW4ahrBpxl8pvqx8yhu6C/tU",
+	"VBBHU5KqtW0JNqtB1xTbcvjNu8jctxsVOglZe5a/Bx0vapt8Fa2xJr1JwD4ZvcXsmkE/JHpBzfFhtoZF",
+	"Y887tt7J21M9ICd57vZxqthEyBV+x7GN/7D+RcXwBARKlCzI387fnJEedYEAP2ny8uL1K7Kil6yPpsmC",
+	"5zlxxqmJsNEy4Ps0AsJ8dmbHDuZ8iIhYMMcZXXZtBw9r88VbWixIT+YZU/BVoHXPjVb+/t0r0hPspn4x",
+	"t0Z7ngPaguIRaoNrmuCGdofvGM3oLGekMBxp24Rv+UmTlJa6mxXbOLS7uLBRdhN/9nkDX8L/WTI3HXtV",
+	"zJAdmxcmFOIKUqBqdQ5zA4fRafsBxZAvWf3tRKZpqcA+fHr+Jnp8GCeo+S15nnPNjOajod7012lIzNls",
+	"IqbDeJhE8WGUJBfJ4Xg/Ge+PBvEo+XU6IH9nq4JQssopF3ZHIT3DfdOMFiwyvU/7tQ9cEJllEwGRRRg/",
+	"UfEnQaf4kl6x2t+Oa6YU4KgG9Bsw3QY9HhhBdvw1MVo7nB6a0U4zJ4aeyGxtRvsU7NTP00WHkcnDmv2k",
+	"CZa0UAezKhmGh9mlWsXw4DToxjzokLBPNC3yNaF6IsAvMqPp1Zh0R4Nh27Ud3TCW+fRpMhrH8fhxPEVD",
+	"s5mbdIEzOhGZqWImfEWVZmRZ6sKbSR+v4c8ieQ6Syg6ULBkVpBSadTrLcDjPOs/KlkAZsHtFnh7YOqPX",
+	"r6Nnz6ZomblheR4ZhcTGGGwaYKuP3toLrCW/l5cvx69fj8/Pd+2j1Ew9Y3MuWAeLvlDMSquqi8FuJ1Uc",
+	"3jtgku+y1TXY9JgoVpRKsIyUIl1QcWlDA5AVtoADdpxka8Z2U9ujRDGaw6v+gJw0BZETOyD+PIar4yHJ",
+	"jeJGwTXyFvjPBj2i+5vCkvP5sm1ZGN1GvRhU2N+SD3E0/Nivfn9Ihh+h0G/7H+Jki3K7I9OFpGa1wYat",
+	"KbH9DD/E0f7H/vhDHB3gI++ff/lyfgw7JnTDKXGwG6e2T9ZtKd0wbNidUTZMIKHzv6GRzoEHWjYRmD8c",
+	"dDgR1EingtO8xlfoMl2AmiMqi4dVU5d0bVUjiC/BRgbkzYqJMZHFgim7gWFRuloxatFTTJTLYPwhiOM4",
+	"CIN9+zeBv0P4OzJ/jw6DMDiCt0dx4nneLenMWjRNRR51tGlXmANV7pFCSKLXumBL3C51EAboD1WyBKAx",
+	"OikwpAbN+UCJlK8ogPOxtPfMK1pRJuqE5qVS4AERIiy2NNRZEwxOTfy/czhaN75clTm4VntgGEG3t+9g",
+	"h9J9rAhRQ43jpjuAuJlFKmDpJv6m4oc66EUqslLymmcAdH5ojY/V5F1TZQYJE3cGExdATNHbxgScSTQy",
+	"njRI9LRBWyjwjBb0fYNmZ/KMLtkLQzH49XdDh9OaDPCwYcFEntt4mOCoudYlU1e8iOSKiQiZuVAlc8p2",
+	"96I99xgQFl9zhR6TaRzHdocU0oIN/eVEdlpNMayjON6Hvwfw9xD+PjZ/ISYyTqBMYsokMf4dwd8D+HsI",
+	"fx+ZdXeEfx/D36OvXIPV4nNo8eby815scKR7oZky8ql6vs1XH4QBRvob6dhsjXABgfWggDq0Ly4oW6WQ",
+	"kuiF2dvvKJBL+PxqxEvownVuwzh5RirND6xDpsYSt3QL1VmvwJ4PkxuEwYxmJKdrWcI6ti6U+jvThqbL",
+	"M5+YFQFcJQfUx9XelCRWHprjY6nMAxeruW1lPrcxYqfY3TucujM3EfaxtYq0H5/DtFVPbXDzOztitzYb",
+	"lXHPPPXmCopdSHlup8b9foUz4UawtAFVqBicZq+5dqQ/taQ3QuJivWJv1M+W7E9o9gqo/ka9cOSzo/TV",
+	"Rsje4CjgRu/Kn/jkbsogXPwvKmJf+MS+V6BsB4UDQM8pAFXIl9noh3Fcy+De9bA/JrTeFizUz7dj3pjT",
+	"j2LzUrOsj4Caikeqwq4LF4VMnkhzKmZmwhDTU1tdAJ5FJ6KBVxRSRLPcqJRtvCPBMDn0b3Ycu1z0Oq1x",
+	"Ry/qlsEzv0DDCRwOHAwSrSfbIYaNtu4zZWChW7d6HlKnS82r6m/49y3NjexqQUo3jwRtQu5o5EFQ6W4n",
+	"pxeMnYCZu4MDGatN4CEpbqSHesDJBEZAW0YF8eLa6OpwVCYnT1/6loXBRDxg13v58gGbUqunLbLu5OnL",
+	"+xfmS0bzYvF0wdKr7wubhnEQyGdjTQgNU6hbj5t8Y+XjauuRyuUggNA9m8zDWlSsMarbNgix0PctC49+",
+	"toKpWpnzW7oTHjks5y78T0ZgxPTN1bTblmAkrS7ocnWf8c9lSzKtNo7PF9WZEpSYf0nBSMY0vxS0kC1g",
+	"0zAejqL4IIqTiyQeD+MxBNJWQIhcpjSPKpNf+4jqjsKf92+j3rYDc1KfYh9/7P9mHu83yg2PftuP7YuD",
+	"R4/hjXmxn/R/6/WSo9+Gcb/3YTg6fPzxQzx6bI7g+wePjj5+GB5+/C3+MDKtDuM47kfxMBoe9S92PTv3",
+	"JpOBxTeEj7oBBGHwX9ELqW6oylhm/tUx12Y/slAsy4GAakdog0uPIarMPeCmM3PizKrAEJTMFE2vGFjs",
+	"c64LMv1Q5wX5OO13Wki7ZN8mo24KbMUv0f65wZ41ImFqk2JMAYQ1fSdLkRWKr6zKzwuL33cZiMzGqYqF",
+	"2ZrtPszFtcyvW4fs++Tjf1ZJnaoeHyAwEby6se6Nbtl6s22wW2TslmHdLXO90Lvv4qZyZwGHqrdqeB8F",
+	"rp0IdBmBwbYjtsePFLgznKEqWBku70VY+ObN2zCgDVV8azwhHorGBKFU6NXAIylu3D0hiWYrqoy00+MK",
+	"RKRDAB3B/6UprCZC5/CkD4IyZ9QQlPyLKWlKJVHyqKEbvHI9KlZFrM4YOJ2sPmsW7xzyBdnB1ANBPHqj",
+	"C3hktvjeGU0XtN8691m3IM1XC2oRWsdNvbnQLJ9XgG0fFb6/F8ePwV7i2uJm9o2MsA6+eg/YvxcD5wMv",
+	"NyDPvvE0qbCuPuw1DpPDbvxYvSq6nDsn1VtSHU8RL8qUh9TGsAoMPrihGrCuLCO0IFLMJFWG4hto1qQT",
+	"e45Hsc2B4FmZC5LJPKdKh+RmIXNGeuUKwBdDH3QI+n0KyY/s+6MKaUcN72GMh9E8ba2QOAhuMvQ4zgI6",
+	"wOHb2CymyfBgClI5GR4MDuLpJlo3Gd4xTz236yVDh2VMwqPbajscbgE2qsYZelNtbxknPchf2Gb9K7Yq",
+	"Wsbmo8aIjzrM8kfdXIT+TarWXUx07l5u8pDjFC+dJOklURJXskU60Gh/sMk+25cBMr6jcbxt1J6JYVOl",
+	"hd24YT06RvMthsPD6UiC9EApDwkjcTzot3PxgoMtnRsR4vDaO7jDoWg71MxvpjkPbWZpi/eusLQaP7MJ",
+	"j/bxwzbQCO22cGwYkOnTKelVzgKao/Wqj+RiVhoXaI2GxsJmlBU+Iz6eMSQVzDAkPg4oJE1sXjgRTYSR",
+	"2WFm9l8VFg+kvUM9kR7aTesVQox2AoAqjFWfCFSX7LGo10QS1gFj9mcLEReSFmAtnIgWDC0kNZrKDLPC",
+	"8Jkf596rasxzMPBVQOo+7k+/hOTMLJT3g3afGL/U7NVungD7nr63uqRn1pkILtK8zFhmoUYAY5fK4soH",
+	"UEk2EfnYcEoFOpyhNSuKQNK2t1WgNEb6z8qi4VFYQEKspjtiQN4IhnZPQwF2zdR6IjxUrpcLADPWkgUV",
+	"WY6ZC5eE5vyKPUgH/iUIg7MgDJ4GYfD+AdovwP0gZOITTWsDrpDVPzdWCL62MhGQQGDlrW2B3erwa1vX",
+	"4Uw9FyDN65fPaEHvV5Pf0vWSieL7QbowAag9Dq1wNIjSMjIlY5pA4tzppIzj/fTJydnf4V8sSuL4EM/x",
+	"La93pxB7XrlSOmVydpdJ7JUUl0z54dNb2igoz+/F2XkEf4Y1zEmSF3mXH2ghVUHg5cMxMit/altT/awa",
+	"6x8+4dg1nNir+Y5O3p5aL9aO82lb+aYT+q0npZ7+t11ozRbazwI/W571Tefgl/gBk6H5Cz70+EGeOyvr",
+	"91peMy961+wNNqtlLiFIt9ZHCNcIk7Ze4ZXEYw/ALdklhX/7Tmh0S9OZbG4dzRYtLsbzm/9kCKALpirq",
+	"zXnu0r5ISymPoFv9WsWr6hOeunGfyaZ/+FS8hr5ecCfB75K/dTqY72KlsFpdz/PAg5Vi7A66Uc6uWRN4",
+	"3qsOu5jowSEaoKTRIbyilWli0AgACUkNyB5sQJXDRthNvxMU+2DbiJ/woYkGv6+6LflA2wpAEe+3rDxH",
+	"gKCnhQ0eaCDYGu+aPPqSg//mgEJzwHdgjE5Bue3s/iVtMR8VcW8ijirWx3c63elhqwrWIPkuMjhxW/vm",
+	"vWzv4G/MpbwqV4MdTBv3HN3P/Og81skPDzt2P9+1jbsOwV8yd2jOrbzf2+DaWCy6ZIIpQCT5UGHexsEl",
+	"hzuZ3tso8z9cnD6xWeuzWr8RDplzWujK8Z2xlSkmcZcyis+cLnm+PoZgBd8tPp6I6WZy9oGfg93tZ3VS",
+	"jpCM4rgfQiI/L4lpz79nIJyIYr3i5sC0JgfxcO8g3t87iEem2pIV1BxDBkskip6SnrNlQzBBWAVHVtqb",
+	"LtY5mwj3hVPcSqdkMBiQaSaz7IWi4mpKeu8u3u7dcFVXDf1teouo3z2vj88DrRw/zeS3nSE2qFY07mO4",
+	"6x6GTq3TfWtH+O+CgZrhEY7MaZ5rAHHj82cyyyKoTxRb8qKAtAGYdmX6y/NztDuevQGb40POtM/PjaLy",
+	"pluxu0s9YbsEbbxtHTQcCz1kul67OtbKxXTxjs2ZYqLLifbUXk5DaueKLUt6jTNkf4vkMyTXd3RwDiWg",
+	"gwc1vJNP2k1/lRB1h5aLuwNhLhoSdKcWgWe6weEAdMIAgFZLxxYwdq+Z855jkG7F+Wxbud8xWC+qZaoF",
+	"YqJkH3xhSkf/E7emd9xOpZY8a66dKmDrj4+lF4zYncJued5mYV0mgB6fnpxGr7guolEcR0aXMqwXJfHB",
+	"7jYcO+Dth/7ltsg1V7Ngn4qvY1ZHtI0pqEXeHz4HtpFKvvjb9SZt3b7eoZ6tbDSzm1GozQu21A8T5RWJ",
+	"lvTTKVZP4lozpkrR9QOpXu8OHevoTyIl7GG6iutEv0cVJ+jYtgOR123yuVgoxiI4GTRCEhqRHHRzHM5H",
+	"7RyW8WgaTsQdUGKboRfNrXIOqVuq4xUptgYJPmAGncSr5q87XRFknW6yMabJiKojb4gBcTNGpnCwh+gd",
+	"p+mgTeBjh2z42b9C4XtmzLV9EyauWS7xcxv3O2zyCL0j4+891ovuem1f4tYOulyFLUp+x526SiP6dbTc",
+	"MWno1oo7UPOOhKANcv489Kb2gXwTmp/aCIDhDp/d6OnbMFHdxU7fvQ23fv8sP/zLv3DKvao7ff3WaUcT",
+	"Tql4sT43ndn7GRlVaIuZwb9eOHvf3/5xEbSZf9oIIRgTrEzQTwYXKKCjDFy24DjFuH9yYd5pTKzbNmph",
+	"PcFEtpJcgGHYnn/GZPr2zfkF2ZO0LBZ718kelJ2GzkTmXeEQmmOTYpAxGXsejiZiIUulLf6tlZABEsM7",
+	"VBFZlkVJc3Lx6nxMKHl6Eml+Kar7N0lq5hby1rFwIq7YGgwST09cZLn/tZjkGUaKd5s6D3edk76A6HjY",
+	"/+qGJ4LWUdvWIINbIPAGhKDjZFVTuyiKFV63wMVcukslaAoLzO6I9VH7UpIl5aKgXDAIcyrhBiDTiB7v",
+	"7V3yYlHOBqlc7lV19vzawVaFBKEZHeoAeNwQaOO3FGIK3ThObL44V94muIIoimbwlW/2rxBH5pmzXFm9",
+	"B4byk95wcdv8thTy4mKS4KzUhVrD2xnVzI/E8h0KphOMHwU/DwQqAyL7xjOvmEYsSMAC/TxF6Sdd59qY",
+	"iL/+9VmVPHbw17+Sn60cSUhvuvU2psFgMO1DtjQhZClSlhm9edbM+IsjhVATQDlVEqodgbO1oyF2dEzY",
+	"J66LOqDLJunF+2+g63J1qWjGcPquEy+zArEZyhSbS7OyqLpiGZnWA50Oqm8eTkS93EPglMgJAk3+z/9+",
+	"3Mec3lY5w8DNVKpMk960Tr7vsgIbnbPDfDnt20kEtxqqx1auG/GzJbE6tDwlexNxZ+L1YxfK43c8BX22",
+	"8nC52KBpI1RmOhG9aSO+Z0r2yNSL3Zki007bITTTvpex0voeUbRNxEbieNIbDuLBqF/faQE3lOmCUcha",
+	"MrVEakQ21a2YJjRc2zERGCkzJEZX0qR3nVRg1FE8wjn3bLWwxmt+NUwy0zJnBSN0XjBF/mdChvHwwF5s",
+	"bASjXjF6pU0XpciZNrOTZ2hwvOGawfp5XSf0NiPrmW764wash2vn+DXLYNrwh00xL0rDQTI9dmmTt2UL",
+	"9yPRFlSTaYXPsu05fBZm19iTikx9zNL0eCJYV4bzZtNbE56TO/KdA1U8hDcXdfIvYHvLhTbNkKnpYUx1",
+	"aGNDLbSaFtAEblnYdCOmebyx1TUCClzNsGb6TqVhIjq0BuAcRa8hczgkH6m2ZdK7Z1smHbuyo/md23J/",
+	"QEZxAlgyXd1a62kWx2QU79vXFO9EhVjEOy9GBcL9w2WtgJWQM3ptzrolTssNvuQa86VTrcsl0+OJiMhL",
+	"afPU6jrJi7u2wDz2NIlSQ5o2wNetKISiYA3NyPt3rwbY3A1+N86wRzRkBoTFjqF5vZA3YhcVbCKIS9R+",
+	"jxZGrBJmhnLXFWwztuAiI6Ph0dhG4wGZuMjkzZaxHZhRuLvnyIopgk7KY7ihjdCCtG5ns4KHml5wROjy",
+	"Q9pe8uv6tnmYs06F9XpIUFs3sqfyiZIkSmIzHh/Aj5hSMjwI62TDe1WW8SQaxT6Uk5ifjdzDSfT4EZC6",
+	"6eYkyWFIKk8ySeKaumllPtEeaiIkLSzEVgAEGGT61ifIxBixqaRSHcDfk2VYDmW9vfDV2nLsZUQuxb27",
+	"lCgiU5tVbOqEnpcaymdufwKON+OOGsnYzMgAfGlE5GXJzXdQTTK8iKDLsQhytOFErLykcm6aa1zLCNeq",
+	"cEia6BYqqI9ezinnmudwTnaqS888Ns/0YE2XeT0/TWGJn53JtDQDQs0KdU0yimOzUY+SA9LjFVIVbtOu",
+	"LgqQ2bp/bAbNCxgALn70zyF1Ue901//nPGX2DGpPBycrmi5YNBzEG+eBm5ubAYXXA6ku92xdvffq9Onz",
+	"s/PnUKdGrEGWPrLpG0abPGgKRiPpB2Fg1dJgHCRGMYG0lysm6IoH42B/EA/2EWKygAPqVpV4UQe+mXKX",
+	"zBownJqJDsWwC2ivmy7XQjbTcJ3JagM1JB4QG0pvjmd4BLP7SM6vmNtjkOp43K0V/JpPMIJEzsl1EpoV",
+	"MKfXslTAdNu1ce8bpziFlZ4NN/zBG4wABJopumQF3JP3odvMUBfZa12L9zEMnKYAdB/G8cNuKazjdYPG",
+	"DecuKtGLpKsjaYM3V0EjCLbrJsKgIywz8MMld7+lsCssestVod4NtXAzKJikf//rIUdxsq1eNR97jWs7",
+	"odL+/ZXqm+yhxuj+GtVV2abC8Oj+Cu3LZG/D4AD55u56/kXRUGd4f50nNHNRmVBlf7duWtckQ9UdSNG6",
+	"bR6sZ+XS7JlVtI4vQ4IwKOglQDbtcmzBMM0udaN4UTDhBJP/WrFCrSNN58ziIG7DXa9mHn8OVlLvJPzA",
+	"/lmnGq1zZsFxX5OeF0fRMrb08SozOAx5+ca5TUkY1inaGnmWfqou33HB+sKe5xoWGpYz9PhXKYorO01l",
+	"nsFjpe0Eh8A18S57tfAm2391WxMo+/XN82N7F4GhNW63EdxC6jRDm3EGTz7NNCUpFTalGF6LRluIVdxy",
+	"e9NN0JS0hiIqJgLyKHXAWJuA1+kWGCuaOO5Ask7DjSzy/V3SqxE6EV+dXs0Q7UGbH9m+9zW4vHP3+7l1",
+	"RfnX738gxiC/54O2vrucZc17Jr0Q8fatbN7FSkESx+S1OcOem+/CS4WC85U5r7sMTt6NPsFbyO9TX3wS",
+	"vGIQoIcXUwRvXgbe3Q3B6ODA7K/D/VETYOznbvS24aCZ3zDwduVG4sFAqowpMnqUJB0g5MbNGw68G2A8",
+	"60b04DiIkySO4zg5aMUZjoPz509jTCLWCGq0blj/dt/7dIFO9+xt08liMWlfpxnd6f9rQY9qeEEXf9i8",
+	"5BAp5l2KABFkresObJxF+0YCKNrKxA/PROt3Ryb64CgOmknZoWQzZ3rwyybcvZFrvI6bEC5EAu+3bIVF",
+	"BJ0ZxSFY5E/Dth6SwtG7RoUHL18GDcB38PTV6fOzC8u+X8TyLbRzMDyw1fC/5GsWwHZ1GPWG1IecDAgq",
+	"QR2bXc9pzrCt9ckMHQGNewdwx7OXnHyLG/NHu6ihT2hWrfs/sSaeHOwyro5b5n+o8Xeq8cj/vnJjlDLI",
+	"LAJyt9bpTzbsGt9Ovx9utWzsYMfY5vLbxagxEbVVg2waNeqbT625Cq1N10nTpmU07WNyPQTlHIzamWnY",
+	"eopwTHTJ7DUKnjG3gq7V9tU26MK0WXmm+vcYRH4e/jCJ/DCJ/DCJ/H9gEhneZRL5YQD5YQD5Qw0gFbiF",
+	"9OCWFlFYeALse9YCAJ9vL6l3kBaqzW7KBcBJGiiVbRgUh1Eh90BUpt5ZeYpfjSfcgZvjLRCVbnBLr5nh",
+	"VirigVbCicBbGhxwQtk79zGlaz/0wScQdY+oFHfR/nF1F79DbHlr2F4sA2yOCoUrzK6Z2GgLm6gzpQHr",
+	"3WtK+p00h9/LmNSAzf4wJ/1bmJPqOftDDEpNfPEPk9IfY1JyNyr9P29SsqPymOpr1sUPO9MPO9MPO9Mf",
+	"ZWfywj5AkXEBHx8+Gi1FA2VRxdl676XRigVe7EgWUhdjuCZhpWRWYvj31JaI6IpH/7weILQT0NyZXFLu",
+	"AJ4hqStNRA8iMGARuxsp+bLMaSFVv9Hk1vZwRTdhS5/NCG/hKiPFAQdnZm9RHQfneKlB0BqyaXxg0Z8b",
+	"cS8VILN1sadPmCrl/O2tIayd0Y6rsWp7nTWY3RdUObBbaZVNP7gNP98ZidG6qIleUqNyI4nxUOkY0R0u",
+	"vT46ePD24+3/DQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
