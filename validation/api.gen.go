@@ -172,6 +172,7 @@ const (
 	PrimaryStatusCodeInMasterFile  PrimaryStatusCode = "099"
 	PrimaryStatusCodeNoInformation PrimaryStatusCode = "096"
 	PrimaryStatusCodeNotLocated    PrimaryStatusCode = "000"
+	PrimaryStatusCodeOpenValid     PrimaryStatusCode = "699"
 )
 
 // Valid indicates whether the value is a known member of the PrimaryStatusCode enum.
@@ -184,6 +185,8 @@ func (e PrimaryStatusCode) Valid() bool {
 	case PrimaryStatusCodeNoInformation:
 		return true
 	case PrimaryStatusCodeNotLocated:
+		return true
+	case PrimaryStatusCodeOpenValid:
 		return true
 	default:
 		return false
@@ -574,7 +577,10 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+	// values may appear. x-issuerkit-code-class says what each code means for the account
+	// (validation.Result.Account): only a code listed nowhere is unknown.
 	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -783,7 +789,10 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+// values may appear. x-issuerkit-code-class says what each code means for the account
+// (validation.Result.Account): only a code listed nowhere is unknown.
 type PrimaryStatusCode string
 
 // Result The result (response record): service-level information (errorCode) and account-level

@@ -34,6 +34,7 @@ func TestBankExampleKeepsResultAndFault(t *testing.T) {
 	assert.Empty(t, fe.Result.AcctOwner.NotMatched())
 	assert.Contains(t, fe.Result.AcctOwner.Matched(), "ssn")
 	assert.Equal(t, "14:00:80", fe.Result.Client.ClientTime, "the malformed echo is kept")
+	assert.Equal(t, validation.AccountOpen, fe.Result.Account(), "699 Open Valid")
 	assert.Contains(t, err.Error(), "business fault: Description if an error is found.")
 	var re *validation.ResultError
 	assert.False(t, errors.As(err, &re), "errorCode 000 is no ResultError")
