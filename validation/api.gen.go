@@ -684,10 +684,16 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// designator); the bank's published file declares free text. It is informative only,
+	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
+	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
+	// are exact decimals, dates that drive paging must parse): a wrong value there is an
+	// error, not a guess.
+	//
 	//
 	// Example: 2024-05-01T10:20:30
-	Timestamp scalar.Timestamp `json:"Timestamp,omitempty,omitzero"`
+	Timestamp string `json:"Timestamp,omitempty,omitzero"`
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).

@@ -100,5 +100,5 @@ func TestHealthCheck(t *testing.T) {
 	h, err := c.HealthCheck(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "Ok", h.Status)
-	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp.String())
+	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp)
 }

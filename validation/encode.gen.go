@@ -682,11 +682,9 @@ func (a *HealthCheckResponse) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !a.Timestamp.IsZero() {
+	if a.Timestamp != "" {
 		b = append(b, "\"Timestamp\":"...)
-		if b, err = a.Timestamp.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("HealthCheckResponse", "Timestamp", err)
-		}
+		b = jsonx.AppendString(b, a.Timestamp)
 		b = append(b, ',')
 	}
 	if a.XForwardedFor != "" {
@@ -706,7 +704,7 @@ func (a *HealthCheckResponse) jsonZero() bool {
 	return a.ClientIP == "" &&
 		a.Source == "" &&
 		a.Status == "" &&
-		a.Timestamp == (scalar.Timestamp{}) &&
+		a.Timestamp == "" &&
 		a.XForwardedFor == "" &&
 		a.AdditionalProperties == nil
 }
