@@ -28,15 +28,15 @@ components:
       enum: ['099', '699', '012']
       x-enum-descriptions: [in master file, open valid, closed]
       x-issuerkit-code-class:
-        type: State
+        goType: State
         method: state
-        default: StateUnknown
+        fallback: StateUnknown
         values: [StateOpen, StateOpen, StateClosed]
     BadClass:
       type: string
       enum: ['099']
       x-enum-descriptions: [in master file]
-      x-issuerkit-code-class: {type: State, method: state, default: StateUnknown, values: []}
+      x-issuerkit-code-class: {goType: State, method: state, fallback: StateUnknown, values: []}
 `
 
 func write(t *testing.T) string {

@@ -10,11 +10,12 @@
 //	func (c T) Known() bool // whether the spec lists the code
 //
 // A schema may group its codes into classes with the extension x-issuerkit-code-class
-// (type: the Go type of the classes, method: the unexported method to generate, default: the
-// class of codes the spec does not list, values: one class constant per enum value, in enum
-// order), which generates
+// (goType: the Go type of the classes, method: the unexported method to generate, fallback:
+// the class of codes the spec does not list, values: one class constant per enum value, in
+// enum order; the keys avoid "type" and "default", which linters read as JSON Schema), which
+// generates
 //
-//	func (c T) method() Type // the class of the code, or default
+//	func (c T) method() GoType // the class of the code, or fallback
 //
 // so that the hand-written helpers classify from the spec's table (validation's Account uses
 // it for primaryStatusCode).
@@ -175,12 +176,12 @@ func readTable(name string, s *openapi3.Schema) (table, error) {
 func readClass(raw any, n int) (*codeClass, error) {
 	m, ok := raw.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("want an object with type, method, default and values")
+		return nil, fmt.Errorf("want an object with goType, method, fallback and values")
 	}
 	str := func(key string) string { v, _ := m[key].(string); return v }
-	k := &codeClass{typ: str("type"), method: str("method"), def: str("default")}
+	k := &codeClass{typ: str("goType"), method: str("method"), def: str("fallback")}
 	if k.typ == "" || k.method == "" || k.def == "" {
-		return nil, fmt.Errorf("type, method and default are required")
+		return nil, fmt.Errorf("goType, method and fallback are required")
 	}
 	vals, _ := m["values"].([]any)
 	if len(vals) != n {
