@@ -1177,7 +1177,7 @@ func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationV2Response member %q: %w", key, err)
+				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
