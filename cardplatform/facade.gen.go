@@ -3,6 +3,7 @@
 package cardplatform
 
 import (
+	"context"
 	"crypto/tls"
 	"log/slog"
 	"net/http"
@@ -145,6 +146,39 @@ func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
 
+// Middleware is a step of your own in the client's pipeline (WithCallMiddleware,
+// WithAttemptMiddleware): it may read and change the request's headers and context, call next
+// to send it on, and inspect or replace the response. OperationID(req.Context()) names the
+// operation. A step never sees the Authorization header; for an operation that moves money or
+// changes state a second call of next is refused with ErrResendRefused and sends nothing.
+type Middleware = transport.Middleware
+
+// Next sends the request on through the rest of the pipeline.
+type Next = transport.Next
+
+// WithCallMiddleware adds steps run once per call, outside retries (a circuit breaker, an
+// audit record), after the correlation id header is set; the first step is the outermost.
+func WithCallMiddleware(steps ...Middleware) Option {
+	return Option(sdkclient.WithCallMiddleware(steps...))
+}
+
+// WithAttemptMiddleware adds steps run on every attempt, inside retries (a header, a latency
+// histogram). A step sees the request with the SDK's User-Agent, X-CorrelationId, Accept and
+// Content-Type headers, the call's own headers and the attempt number (Attempt); the
+// Authorization header is set after it and is never visible to it. Logging and the client-side
+// rate limiter run after it. It combines with WithClientCertificate, WithTLSConfig and
+// WithHTTPClient, unlike a wrapping RoundTripper.
+func WithAttemptMiddleware(steps ...Middleware) Option {
+	return Option(sdkclient.WithAttemptMiddleware(steps...))
+}
+
+// OperationID returns the operationId of the SDK call ctx belongs to (the context of the
+// request a Middleware step or a RoundTripper gets), "" outside one.
+func OperationID(ctx context.Context) string { return transport.OperationID(ctx) }
+
+// Attempt returns the 1-based attempt number of the request whose context is ctx.
+func Attempt(ctx context.Context) int { return transport.Attempt(ctx) }
+
 // WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
 // to the defaults.
 func WithRedactKeys(keys ...string) Option { return Option(sdkclient.WithRedactKeys(keys...)) }
@@ -248,6 +282,9 @@ var (
 	// SDK follows none, on any origin: the API documents none, and the target's answer is not
 	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
 	ErrRedirectRefused = transport.ErrRedirectRefused
+	// ErrResendRefused: a Middleware step called next a second time for an operation that
+	// must not be re-sent; nothing more was sent, and the call is also ErrOutcomeUnknown.
+	ErrResendRefused = transport.ErrResendRefused
 	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
 	// error when its deadline ended the wait).
 	ErrTokenSource = transport.ErrTokenSource

@@ -18,7 +18,8 @@ type Pipeline struct {
 	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
-// New builds the pipeline: user agent, correlation id, retry, auth, logging, then the client.
+// New builds the pipeline: user agent, correlation id, the caller's call middleware, retry,
+// the caller's attempt middleware, auth, logging, then the client.
 func New(o Options) (*Pipeline, error) {
 	if o.DecodeError == nil {
 		return nil, errors.New("issuerkit: transport.Options.DecodeError is required")
@@ -50,11 +51,10 @@ func New(o Options) (*Pipeline, error) {
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
 	}
-	policies := []Policy{
-		userAgentPolicy(o.UserAgent),
-		correlationPolicy{},
-		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry),
-	}
+	policies := []Policy{userAgentPolicy(o.UserAgent), correlationPolicy{}}
+	policies = append(policies, middlewarePolicies(o.CallMiddleware)...)
+	policies = append(policies, newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry))
+	policies = append(policies, middlewarePolicies(o.AttemptMiddleware)...)
 	if o.TokenSource != nil {
 		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))
 	}
@@ -127,6 +127,10 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 		}
 	}
 	resp, err := p.run(r)
+	if err != nil && ci.resendRefused && !errors.Is(err, apierror.ErrOutcomeUnknown) {
+		// A call step sent the request, then tried again: the first send may have arrived.
+		err = outcomeUnknown(r, ci, ci.attempt, err, ci.redactor(p.red))
+	}
 	if resp != nil && resp.Request == nil {
 		resp.Request = r // so that ResponseRedactor finds the call
 	}
