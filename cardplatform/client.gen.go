@@ -450,8 +450,9 @@ var opCreateBulkOrder = operations.Op("createBulkOrder")
 // naming an existing person (person.person_guid): search the person's cards in the program
 // (person_guid, program_guid) before sending and again after: one card more is this one; none more,
 // searched once the request can no longer be running, means it was not created; more than one, or
-// another card request for that person in flight, is ambiguous. A request that creates its person
-// has no read- back (no operation finds a person by name or reference): manual review.
+// another card request for that person in flight, is ambiguous. Client.ReconcileCard runs it. A
+// request that creates its person has no read- back (no operation finds a person by name or
+// reference): manual review.
 func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...CallOption) (*CreateCardResponse, error) {
 	r := sdkclient.Request{Op: opCreateCard, Path: "/api/" + c.core.Version + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
@@ -506,8 +507,9 @@ var opCreateCompany = operations.Op("createCompany")
 // (program_guid, person_guid) before sending and again after. One account more, of type
 // DISBURSEMENT, is this one; none more, searched once the request can no longer be running, means
 // it was not queued; more than one, an account of another type, or another disbursement to that
-// person in flight, is ambiguous. The platform has no lookup by correlation id or
-// client_reference_id. A request that creates its person has no read-back: manual review.
+// person in flight, is ambiguous. Client.ReconcileDisbursement runs it. The platform has no lookup
+// by correlation id or client_reference_id. A request that creates its person has no read-back:
+// manual review.
 func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...CallOption) (*DisbursementResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisbursement, Path: "/api/" + c.core.Version + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)
