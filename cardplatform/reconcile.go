@@ -171,9 +171,9 @@ func (c *Client) reconcile(ctx context.Context, op string, snap Snapshot, opts R
 	if err != nil {
 		return Reconciliation{}, fmt.Errorf("cardplatform: reconcile %s: %w", op, err)
 	}
-	what := "accounts"
+	what := "account"
 	if op == "createCard" {
-		what = "cards"
+		what = "card"
 	}
 	r := Reconciliation{ReadAt: readAt}
 	var fresh []found
@@ -191,7 +191,7 @@ func (c *Client) reconcile(ctx context.Context, op string, snap Snapshot, opts R
 			gone = append(gone, id)
 		}
 	}
-	head := fmt.Sprintf("person %s has %d %s in program %s, %d new since the snapshot of %s", snap.PersonGUID, len(items), what, snap.ProgramGUID, len(fresh), snap.Taken.UTC().Format(time.RFC3339))
+	head := fmt.Sprintf("person %s has %d %s(s) in program %s, %d new since the snapshot of %s", snap.PersonGUID, len(items), what, snap.ProgramGUID, len(fresh), snap.Taken.UTC().Format(time.RFC3339))
 	if len(fresh) > 0 {
 		head += " (" + describe(fresh) + ")"
 	}
