@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
@@ -167,6 +168,15 @@ func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateL
 // whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
 // *LockoutError without reaching the bank.
 func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
+
+// DefaultMaxLockout is the longest lock-out a 429 starts unless WithMaxLockout says otherwise:
+// 10 minutes, five times the bank's documented two. A longer Retry-After (or one too large to
+// represent) is cut to it, so a faulty or hostile answer cannot lock the client out for good.
+const DefaultMaxLockout = ratelimit.DefaultMaxLockout
+
+// WithMaxLockout sets the longest lock-out a 429 starts (default DefaultMaxLockout): a longer
+// Retry-After is cut to d. Under a second fails at construction.
+func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLockout(d)) }
 
 // LockoutError reports a call refused, without sending anything, during the lock-out that
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.

@@ -116,11 +116,16 @@ func TestLockoutWait(t *testing.T) {
 		{"soon", BankLockout},
 		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second},
 		{now.Add(-time.Minute).Format(http.TimeFormat), 0},
+		{"315360000", DefaultMaxLockout},               // ten years: the maximum
+		{"9223372037", DefaultMaxLockout},              // past the largest Duration: saturates
+		{"18446744074", DefaultMaxLockout},             // wrapped to 290 ms
+		{"99999999999999999999999", DefaultMaxLockout}, // past int64
+		{now.AddDate(10, 0, 0).Format(http.TimeFormat), DefaultMaxLockout},
 	} {
 		h := http.Header{}
 		if tt.retryAfter != "" {
 			h.Set("Retry-After", tt.retryAfter)
 		}
-		assert.Equal(t, tt.want, LockoutWait(h, now), tt.retryAfter)
+		assert.Equal(t, tt.want, LockoutWait(h, now, DefaultMaxLockout), tt.retryAfter)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
@@ -28,6 +29,9 @@ type Config struct {
 	rateLimitSet bool
 	// RateLimitWait makes a 429 wait out the lock-out instead of failing (WithRateLimitWait).
 	RateLimitWait bool
+	// MaxLockout caps the lock-out a 429 starts (WithMaxLockout); 0 means
+	// ratelimit.DefaultMaxLockout.
+	MaxLockout time.Duration
 	// OpHeaders holds headers sent by default on one operation (by operation id), when the
 	// call does not set them itself (WithOperationHeader).
 	OpHeaders map[string]http.Header

@@ -31,6 +31,18 @@ func WithRateLimitWait() Option {
 	return func(c *Config) error { c.RateLimitWait = true; return nil }
 }
 
+// WithMaxLockout sets the longest lock-out a 429 starts (default ratelimit.DefaultMaxLockout,
+// 10 minutes): a longer Retry-After is cut to it. Under a second fails.
+func WithMaxLockout(d time.Duration) Option {
+	return func(c *Config) error {
+		if d < time.Second {
+			return fmt.Errorf("issuerkit: WithMaxLockout(%v): want at least 1s", d)
+		}
+		c.MaxLockout = d
+		return nil
+	}
+}
+
 // LockoutError is returned, without sending anything, for a request made while the client is
 // locked out after a 429: the server asked for Wait more before the next request (until
 // Until). It matches apierror.ErrRateLimited with errors.Is.
@@ -88,9 +100,9 @@ func rateLimit(api API, cfg *Config) error {
 			return fmt.Errorf("issuerkit: %w", err)
 		}
 	}
-	wait := cfg.RateLimitWait
+	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
-		return &limitedTransport{next: next, lim: lim, wait: wait, now: time.Now}
+		return &limitedTransport{next: next, lim: lim, wait: wait, maxLockout: maxLockout, now: time.Now}
 	}
 	return nil
 }
@@ -98,7 +110,7 @@ func rateLimit(api API, cfg *Config) error {
 // limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out a 429 starts.
 //
 // After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
-// ratelimit.BankLockout when absent), so that the *apierror.Error the pipeline reports carries
+// ratelimit.BankLockout when absent, at most maxLockout), so that the *apierror.Error the pipeline reports carries
 // the wait (for an API with API.Lockout the retry policy treats every 429 as final), and it
 // refuses further requests with a *LockoutError, which the retry policy never retries, until
 // the lock-out ends. With wait (WithRateLimitWait) it leaves the header alone and holds every
@@ -107,7 +119,9 @@ type limitedTransport struct {
 	next http.RoundTripper
 	lim  *ratelimit.Limiter
 	wait bool
-	now  func() time.Time
+	// maxLockout caps the lock-out (0: ratelimit.DefaultMaxLockout).
+	maxLockout time.Duration
+	now        func() time.Time
 
 	mu    sync.Mutex
 	until time.Time // end of the current lock-out
@@ -131,7 +145,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		return resp, err
 	}
 	now := t.now()
-	d := ratelimit.LockoutWait(resp.Header, now)
+	d := ratelimit.LockoutWait(resp.Header, now, t.maxLockout)
 	t.mu.Lock()
 	if until := now.Add(d); until.After(t.until) {
 		t.until = until
