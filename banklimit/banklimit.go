@@ -23,6 +23,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"time"
 )
 
@@ -51,7 +52,25 @@ type Limiter interface {
 	// instead of a permit when ctx ends first, when the turn would come after ctx's deadline,
 	// or when the limiter cannot grant permits (a shared store that is down). With an error
 	// the request is not sent.
+	//
+	// After Wait returns, the SDK checks the Lockout again before sending, unless the Limiter
+	// and the Lockout are the same value: then Wait itself must refuse a turn that falls in a
+	// lock-out started while it waited, with a *LockedOutError (redisfleet does, checking
+	// shortly before the turn so that the check does not delay the request).
 	Wait(ctx context.Context, key Key) error
+}
+
+// LockedOutError is what a Limiter's Wait returns when a lock-out started while the caller
+// waited for its turn: the turn is given up, the request is not sent, and the SDK reports the
+// client package's *LockoutError with Wait.
+type LockedOutError struct {
+	// Wait is the time left before requests may be sent again.
+	Wait time.Duration
+}
+
+// Error describes the wait left.
+func (e *LockedOutError) Error() string {
+	return fmt.Sprintf("banklimit: locked out while waiting for the turn: retry after %v", e.Wait.Round(time.Millisecond))
 }
 
 // Lockout keeps the lock-out that a 429 starts for a Key.

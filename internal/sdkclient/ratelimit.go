@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -181,9 +182,20 @@ func rateLimit(api API, base string, cfg *Config) error {
 	key := banklimit.NewKey(origin(base), credentialIdentity(cfg))
 	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
-		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now}
+		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
+			selfChecking: lim != nil && sameValue(lim, lock)}
 	}
 	return nil
+}
+
+// sameValue reports whether a and b are the same value, without panicking on values that
+// cannot be compared.
+func sameValue(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if va.Type() != vb.Type() || !va.Comparable() || !vb.Comparable() {
+		return false
+	}
+	return va.Equal(vb)
 }
 
 // origin returns scheme://host[:port] of base, lower-cased.
@@ -233,7 +245,10 @@ type limitedTransport struct {
 	lim  banklimit.Limiter
 	lock banklimit.Lockout
 	key  banklimit.Key
-	wait bool
+	// selfChecking is set when lim is also lock: its Wait refuses a turn inside a lock-out
+	// (banklimit.LockedOutError), so the transport does not check again.
+	selfChecking bool
+	wait         bool
 	// maxLockout caps the lock-out (0: ratelimit.DefaultMaxLockout).
 	maxLockout time.Duration
 	now        func() time.Time
@@ -256,17 +271,21 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 			break
 		}
 		start := t.now()
-		if err := t.lim.Wait(ctx, t.key); err != nil {
+		rem, err := time.Duration(0), t.lim.Wait(ctx, t.key)
+		var lo *banklimit.LockedOutError
+		switch {
+		case errors.As(err, &lo):
+			rem = lo.Wait // the limiter saw the lock-out start while it waited
+		case err != nil:
 			closeBody(req)
 			return nil, &limitWaitError{err: err}
-		}
-		if t.now().Sub(start) < time.Millisecond {
-			break // the lock-out was checked just before
-		}
-		rem, err := t.lock.Remaining(ctx, t.key)
-		if err != nil {
-			closeBody(req)
-			return nil, &limitWaitError{err: err}
+		case t.selfChecking || t.now().Sub(start) < time.Millisecond:
+			// The limiter checks the lock-out itself, or it was checked just before.
+		default:
+			if rem, err = t.lock.Remaining(ctx, t.key); err != nil {
+				closeBody(req)
+				return nil, &limitWaitError{err: err}
+			}
 		}
 		if rem <= 0 {
 			break

@@ -75,6 +75,9 @@ func TestReplicasShareBudget(t *testing.T) {
 	}
 	wg.Wait()
 	require.Len(t, srv.Requests(), 9)
+	for _, r := range srv.Requests() {
+		t.Log(r.At.Format("05.000"), r.Query)
+	}
 	assert.LessOrEqual(t, worstSecond(srv), 5)
 }
 

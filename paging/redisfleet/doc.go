@@ -15,9 +15,11 @@
 // Redis's clock, so the replicas' clocks do not matter. A permit is a reservation: one round
 // trip gives the caller its turn (a time slot 1/Rate after the previous one), and it sleeps
 // until then. The default Rate is 4.6 requests a second for the whole fleet, 92% of the bank's
-// 5: requests leave at their turn or later, never earlier, and the margin (87 ms a request)
+// 5: requests leave at their turn or later, never earlier, and the margin (87 ms a second)
 // absorbs the difference in lateness that would otherwise put six requests in one second at
-// the bank.
+// the bank. A turn the caller wakes up for more than 25 ms late (a busy machine) is given up
+// for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
+// turn (30 ms), so that the round trip does not delay the request.
 //
 // # Fairness
 //
@@ -32,8 +34,8 @@
 //
 // # Lock-out
 //
-// A 429 seen by any replica is recorded as a key with the lock-out's expiry (PX); every
-// replica reads it before each request and fails with *LockoutError, without reaching the
+// A 429 seen by any replica is recorded as a key with the lock-out's expiry (PX), holding its
+// end on Redis's clock; every replica reads it before each request and fails with *LockoutError, without reaching the
 // bank, until the key expires. The replica that recorded it also keeps it in memory, so it
 // stays locked out even if the write to Redis failed.
 //

@@ -53,6 +53,7 @@ type Fleet struct {
 	local    localLockouts
 	fallback *fallbackLimiter // nil: fail closed
 	sleep    func(ctx context.Context, d time.Duration) error
+	onTurn   func(wait time.Duration) // tests: sees the wait of each turn reserved
 }
 
 var (
@@ -112,49 +113,104 @@ redis.call('SET', KEYS[1], string.format('%.0f', nextfree), 'PX', math.ceil((nex
 return {1, wait}
 `)
 
-// lockScript sets KEYS[1] to expire in ARGV[1] ms unless it already lives longer.
+// lockScript locks out until ARGV[1] µs from now (Redis clock) unless KEYS[1] already does for
+// longer: the key holds the end (µs) and expires with it.
 var lockScript = redis.NewScript(`
-local left = redis.call('PTTL', KEYS[1])
-local want = tonumber(ARGV[1])
-if left < want then redis.call('SET', KEYS[1], '1', 'PX', want) end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local want = now + tonumber(ARGV[1])
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if cur < want then
+  redis.call('SET', KEYS[1], string.format('%.0f', want), 'PX', math.ceil(tonumber(ARGV[1]) / 1000))
+end
 return 1
 `)
 
-// ttlScript returns the milliseconds KEYS[1] has left (negative when it does not exist).
-var ttlScript = redis.NewScript(`return redis.call('PTTL', KEYS[1])`)
+// remainingScript returns the µs left of the lock-out in KEYS[1] (Redis clock), 0 if none.
+var remainingScript = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if not v then return 0 end
+local t = redis.call('TIME')
+local left = tonumber(v) - (tonumber(t[1]) * 1000000 + tonumber(t[2]))
+if left < 0 then return 0 end
+return left
+`)
 
 // Wait reserves the next turn of key's budget in Redis and sleeps until it comes. A turn that
 // would come after ctx's deadline is not reserved: Wait fails at once with an error matching
-// context.DeadlineExceeded. When Redis fails or is slow, Wait fails with the cause (and the
+// context.DeadlineExceeded. Shortly before the turn it reads the lock-out: one started while
+// it waited gives up the turn with a *banklimit.LockedOutError. When Redis fails or is slow, Wait fails with the cause (and the
 // context's error, when it ended the round trip), unless FallbackReplicas is set.
 func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
+	for {
+		turn, err := f.reserve(ctx, key)
+		if err != nil {
+			return err
+		}
+		// Check the lock-out shortly before the turn, not after it, so the round trip does
+		// not make the request late.
+		if err := f.sleep(ctx, time.Until(turn)-checkAhead); err != nil {
+			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
+		}
+		left, err := f.Remaining(ctx, key)
+		if err != nil {
+			return err
+		}
+		if left > 0 {
+			return &banklimit.LockedOutError{Wait: left}
+		}
+		if err := f.sleep(ctx, time.Until(turn)); err != nil {
+			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
+		}
+		// A turn used late (a busy machine) would bring this request closer to the next
+		// ones than 1/Rate at the bank: give it up and take a new one.
+		if time.Since(turn) <= lateTolerance {
+			return nil
+		}
+	}
+}
+
+// reserve reserves the next turn of key's budget and returns when it comes.
+func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, error) {
 	maxWait := time.Duration(math.MaxInt64)
 	if dl, ok := ctx.Deadline(); ok {
 		maxWait = time.Until(dl)
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	defer cancel()
 	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key)}, f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53)).Int64Slice()
+	now := time.Now()
 	if err != nil {
 		err = f.failure("permit", ctx, rctx, err)
-		cancel()
 		if f.fallback != nil && ctx.Err() == nil {
-			return f.fallback.wait(ctx, key)
+			if ferr := f.fallback.wait(ctx, key); ferr != nil {
+				return now, ferr
+			}
+			return time.Now(), nil
 		}
-		return err
+		return now, err
 	}
-	cancel()
 	if len(res) != 2 {
-		return fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+		return now, fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
 	}
 	wait := time.Duration(res[1]) * time.Microsecond
 	if res[0] == 0 {
-		return fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
+		return now, fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
 	}
-	if err := f.sleep(ctx, wait); err != nil {
-		return fmt.Errorf("redisfleet: waiting %v for the turn: %w", wait.Round(time.Millisecond), err)
+	if f.onTurn != nil {
+		f.onTurn(wait)
 	}
-	return nil
+	return now.Add(wait), nil
 }
+
+// lateTolerance is how late a turn may still be used: well under the 87 ms of margin that
+// DefaultRate leaves in each second.
+const lateTolerance = 25 * time.Millisecond
+
+// checkAhead is how long before its turn a caller checks the lock-out: long enough for a
+// Redis round trip, short enough that a 429 answered to the request of the turn before
+// (1/Rate earlier) has been recorded.
+const checkAhead = 30 * time.Millisecond
 
 // Remaining returns how long key stays locked out: the longer of what Redis says and what this
 // process recorded itself. When Redis fails it fails with the cause, unless FallbackReplicas
@@ -162,7 +218,7 @@ func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
 func (f *Fleet) Remaining(ctx context.Context, key banklimit.Key) (time.Duration, error) {
 	local := f.local.remaining(key)
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
-	ms, err := ttlScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}).Int64()
+	us, err := remainingScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}).Int64()
 	if err != nil {
 		err = f.failure("lock-out", ctx, rctx, err)
 		cancel()
@@ -172,7 +228,7 @@ func (f *Fleet) Remaining(ctx context.Context, key banklimit.Key) (time.Duration
 		return 0, err
 	}
 	cancel()
-	return max(time.Duration(ms)*time.Millisecond, local, 0), nil
+	return max(time.Duration(us)*time.Microsecond, local, 0), nil
 }
 
 // Lock locks key out for d, in Redis for the whole fleet and in this process, unless it
@@ -184,8 +240,7 @@ func (f *Fleet) Lock(ctx context.Context, key banklimit.Key, d time.Duration) er
 	f.local.lock(key, d)
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
-	ms := max(d.Milliseconds(), 1)
-	if err := lockScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}, ms).Err(); err != nil {
+	if err := lockScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}, max(d.Microseconds(), 1000)).Err(); err != nil {
 		return f.failure("lock-out", ctx, rctx, err)
 	}
 	return nil
