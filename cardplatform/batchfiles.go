@@ -35,6 +35,9 @@ type CreateBatchfileResult struct {
 // returns an error matching ErrOutcomeUnknown with the correlation id to reconcile with. A
 // document given as an io.Reader cannot be read twice, so it is not re-sent at all.
 //
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No
+// operation lists batch files; downloadBatchfile needs the batchfile_guid the lost answer held.
+//
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
 func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...CallOption) (*CreateBatchfileResult, error) {
@@ -204,6 +207,10 @@ type UpdateCardResult struct {
 //
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown with the correlation id to reconcile with.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: supplemental_details
+// read back equal to those sent means the update is in effect, unless they already were before
+// sending.
 //
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 500 without a body (ErrServerError).

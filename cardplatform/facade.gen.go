@@ -5,15 +5,14 @@ package cardplatform
 import (
 	"context"
 	"crypto/tls"
-	"log/slog"
-	"net/http"
-	"time"
-
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
+	"log/slog"
+	"net/http"
+	"time"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
@@ -116,9 +115,7 @@ func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPCl
 func WithTokenSource(ts oauth2.TokenSource) Option { return Option(sdkclient.WithTokenSource(ts)) }
 
 // WithStaticToken authenticates every request with the bearer token tok.
-func WithStaticToken(tok string) Option {
-	return Option(sdkclient.WithTokenSource(transport.StaticToken(tok)))
-}
+func WithStaticToken(tok string) Option { return Option(sdkclient.WithStaticToken(tok)) }
 
 // WithClientCertificate presents cert for mutual TLS.
 func WithClientCertificate(cert tls.Certificate) Option {

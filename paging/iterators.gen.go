@@ -14,6 +14,7 @@ import (
 // server that serves a sequence before the one asked for fails with *MismatchError. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
+	opts = bindOpts(opListACHAddenda.ID, req, opts)
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
@@ -41,6 +42,7 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // another page than the one asked for fails with *MismatchError. Nothing is requested before the
 // first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
+	opts = bindOpts(opListACHTransactions.ID, req, opts)
 	inBody := c.placement() == InBody
 	return newIterator(ctx, opListACHTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
@@ -77,6 +79,7 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *Iterator[PreviousDayTransaction] {
+	opts = bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[PreviousDayTransaction], error) {
 			r := ListPreviousDayTransactionsRequest{Body: req}
@@ -108,6 +111,7 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 // the client sends it from its options, or give it per call with
 // WithCallOptions(WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
+	opts = bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[Party], error) {
 			var r ListRTPParticipantsRequest
@@ -141,6 +145,7 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
+	opts = bindOpts(opListRTPTransactions.ID, req, opts)
 	inBody := c.placement() == InBody
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
@@ -177,6 +182,7 @@ func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts .
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *Iterator[WireTransaction] {
+	opts = bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireTransaction], error) {
 			r := ListWireTransactionsRequest{Body: req}
@@ -207,6 +213,7 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *Iterator[WireListTransaction] {
+	opts = bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireListTransaction], error) {
 			r := req

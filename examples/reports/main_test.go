@@ -18,7 +18,7 @@ func TestReports(t *testing.T) {
 	got := out.String()
 	assert.Equal(t, 8, strings.Count(got, "\n"), got)
 	for _, want := range []string{"2500 transactions, windows", "2500 transactions, pages", "2500 participants", "2500 addenda",
-		"14 requests in", `cursor "row:1201:1000:0"`, "1300 more, 2500 in all, none twice"} {
+		"14 requests in", `cursor "row:1201:1000:0@`, "1300 more, 2500 in all, none twice"} {
 		assert.Contains(t, got, want)
 	}
 }

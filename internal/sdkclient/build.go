@@ -31,7 +31,7 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 	if err != nil {
 		return nil, "", cfg, err
 	}
-	if err := rateLimit(api, &cfg); err != nil {
+	if err := rateLimit(api, base, &cfg); err != nil {
 		return nil, "", cfg, err
 	}
 	cfg.Transport.DecodeError = api.DecodeError

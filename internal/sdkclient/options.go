@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
+	"github.com/issuerkit/issuerkit-go/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
 )
@@ -28,6 +30,19 @@ type Config struct {
 	rateLimitSet bool
 	// RateLimitWait makes a 429 wait out the lock-out instead of failing (WithRateLimitWait).
 	RateLimitWait bool
+	// MaxLockout caps the lock-out a 429 starts (WithMaxLockout); 0 means
+	// ratelimit.DefaultMaxLockout.
+	MaxLockout time.Duration
+	// Limiter and Lockout replace the in-process ones (WithLimiter, WithLockout).
+	Limiter banklimit.Limiter
+	Lockout banklimit.Lockout
+	// PrivateBudget gives the client a limiter and lock-out of its own (WithPrivateBudget).
+	PrivateBudget bool
+	// CredentialID names the credential for its budget key (WithCredentialID).
+	CredentialID string
+	// staticSource and staticToken are the source WithStaticToken set and its token.
+	staticSource oauth2.TokenSource
+	staticToken  string
 	// OpHeaders holds headers sent by default on one operation (by operation id), when the
 	// call does not set them itself (WithOperationHeader).
 	OpHeaders map[string]http.Header

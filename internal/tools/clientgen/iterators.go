@@ -225,6 +225,9 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		callArgs = "ctx, req, opts..."
 	}
 	fmt.Fprintf(&g.buf, "func (c *Client) %sIterator(%s, opts ...IterOption) *%s {\n", name, args, iterT)
+	if g.pkg == "paging" {
+		g.buf.WriteString(bindLine(op.OperationId, arg != ""))
+	}
 	if placement {
 		g.buf.WriteString("inBody := c.placement() == InBody\n")
 	}
