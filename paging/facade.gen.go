@@ -101,8 +101,20 @@ func WithResponseInto(r *Response) CallOption {
 	}
 }
 
-// RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
+// RetryOptions tunes retries: attempts, first backoff ceiling, longest wait, the timeout of
+// each attempt (AttemptTimeout) and the statuses after which a safe call is retried
+// (StatusCodes, nil for DefaultRetryStatusCodes). Calls that move money or change state are
+// never re-sent after a status or a timed-out attempt, whatever these say.
 type RetryOptions = transport.RetryOptions
+
+// AttemptTimeoutError reports an attempt ended by RetryOptions.AttemptTimeout (errors.Is
+// ErrTimeout and context.DeadlineExceeded). A safe call is retried after it; a call that moves
+// money or changes state reports it inside ErrOutcomeUnknown, never re-sent.
+type AttemptTimeoutError = transport.AttemptTimeoutError
+
+// DefaultRetryStatusCodes are the statuses after which a safe call is retried when
+// RetryOptions.StatusCodes is nil: 408, 429, 500, 502, 503, 504.
+var DefaultRetryStatusCodes = transport.DefaultRetryStatusCodes
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state

@@ -140,7 +140,7 @@ func WithUserAgent(suffix string) Option {
 // WithRetry tunes retries; MaxAttempts 1 turns them off.
 func WithRetry(r transport.RetryOptions) Option {
 	return func(c *Config) error {
-		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 {
+		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 || r.AttemptTimeout < 0 {
 			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)
 		}
 		c.Transport.Retry = r
