@@ -19,7 +19,7 @@ func TestIteratorsForEveryPagingOperation(t *testing.T) {
 			"RTPTransactions", "WireTransactions", "WireTransactionsByPage"},
 		"cardplatform": {"BulkOrderSummaries", "BulkOrders", "Cards"},
 	} {
-		_, iters, err := generate(filepath.Join(root, "openapi", spec+".yaml"), filepath.Join(root, "openapi", spec+".codegen.yaml"), spec+".yaml")
+		_, iters, err := generate(filepath.Join(root, "openapi", spec+".yaml"), filepath.Join(root, "openapi", spec+".codegen.yaml"), spec+".yaml", fakeOptions{})
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
