@@ -11,6 +11,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/oauth2"
 	"log/slog"
 	"net/http"
@@ -31,11 +33,12 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		sopts[i] = sdkclient.Option(o)
 	}
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError:    apierror.DecodeBankError,
-		Operations:     operations,
-		DefaultVersion: DefaultAPIVersion,
-		RateLimit:      5,    // the bank's documented limit
-		Lockout:        true, // a 429 locks the client out: never retried after a short backoff
+		DecodeError:        apierror.DecodeBankError,
+		Operations:         operations,
+		DefaultVersion:     DefaultAPIVersion,
+		RateLimit:          5,    // the bank's documented limit
+		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
+		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request
 	}, sopts)
 	if err != nil {
 		return nil, err
@@ -184,6 +187,28 @@ func WithCallMiddleware(steps ...Middleware) Option {
 func WithAttemptMiddleware(steps ...Middleware) Option {
 	return Option(sdkclient.WithAttemptMiddleware(steps...))
 }
+
+// WithTracerProvider makes this client's OpenTelemetry spans with tp instead of the global
+// provider: one span per call named by the operationId, a child per attempt with the HTTP
+// client conventions (http.request.method, server.address, url.template,
+// http.response.status_code, error.type, http.request.resend_count) and the SDK's own
+// (issuerkit.operation, issuerkit.correlation_id, issuerkit.outcome_unknown, issuerkit.lockout).
+// No attribute holds a URL, a body or an error text.
+func WithTracerProvider(tp trace.TracerProvider) Option {
+	return Option(sdkclient.WithTracerProvider(tp))
+}
+
+// WithMeterProvider records this client's metrics with mp instead of the global provider:
+// http.client.request.duration (per attempt, by operation and status class),
+// issuerkit.client.call.attempts and issuerkit.client.lockouts.
+func WithMeterProvider(mp metric.MeterProvider) Option {
+	return Option(sdkclient.WithMeterProvider(mp))
+}
+
+// WithTracePropagation turns the trace context header (traceparent, or the global
+// propagator's) of every attempt on or off. Default: off: the bank may reject unknown
+// headers.
+func WithTracePropagation(on bool) Option { return Option(sdkclient.WithTracePropagation(on)) }
 
 // OperationID returns the operationId of the SDK call ctx belongs to (the context of the
 // request a Middleware step or a RoundTripper gets), "" outside one.

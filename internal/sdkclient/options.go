@@ -50,6 +50,8 @@ type Config struct {
 	// hand-written layers of one client package (the bank list client's page-parameter
 	// placement).
 	Settings map[string]any
+	// tracePropagation is WithTracePropagation's choice; nil means the API's default.
+	tracePropagation *bool
 }
 
 // Option configures a client. It reports invalid values at construction.

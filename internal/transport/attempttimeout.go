@@ -42,11 +42,11 @@ func (e *AttemptTimeoutError) Is(target error) bool {
 func (e *AttemptTimeoutError) Timeout() bool { return true }
 
 // attemptRequest returns r bounded by the attempt timeout d (0: r itself) and the function
-// that releases the timer; release must be called once the attempt is over, or handed to the
+// that releases the timer (nil when there is none); release must be called once the attempt is over, or handed to the
 // success body (releaseOnClose).
 func attemptRequest(r *http.Request, d time.Duration) (*http.Request, context.CancelFunc) {
 	if d <= 0 {
-		return r, func() {}
+		return r, nil
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), d)
 	return r.WithContext(ctx), cancel
@@ -64,6 +64,9 @@ func attemptTimedOut(err error, call context.Context, r *http.Request, attempt i
 // releaseOnClose makes the body of a successful attempt release the attempt's timer when it
 // is closed: the attempt timeout covers reading the body too.
 func releaseOnClose(resp *http.Response, release context.CancelFunc) {
+	if release == nil {
+		return
+	}
 	resp.Body = &releasingBody{ReadCloser: resp.Body, release: release}
 }
 

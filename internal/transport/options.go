@@ -22,6 +22,8 @@ type Options struct {
 	// AttemptMiddleware are the caller's steps run on every attempt, inside retries, before
 	// the Authorization header is set and before logging, in order.
 	AttemptMiddleware []Middleware
+	// Telemetry configures the OpenTelemetry spans, metrics and trace propagation.
+	Telemetry Telemetry
 	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
 	// pipeline uses a shallow copy whose CheckRedirect follows no redirect, whatever the
 	// caller's own says (see RedirectError); the caller's value is never modified.

@@ -18,8 +18,9 @@ type Pipeline struct {
 	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
-// New builds the pipeline: user agent, correlation id, the caller's call middleware, retry,
-// the caller's attempt middleware, auth, logging, then the client.
+// New builds the pipeline: call span, user agent, correlation id, the caller's call
+// middleware, retry, attempt span (and trace context), the caller's attempt middleware, auth,
+// logging, then the client.
 func New(o Options) (*Pipeline, error) {
 	if o.DecodeError == nil {
 		return nil, errors.New("issuerkit: transport.Options.DecodeError is required")
@@ -51,9 +52,13 @@ func New(o Options) (*Pipeline, error) {
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
 	}
-	policies := []Policy{userAgentPolicy(o.UserAgent), correlationPolicy{}}
+	tel, err := newTelemetry(o.Telemetry)
+	if err != nil {
+		return nil, err
+	}
+	policies := []Policy{callSpanPolicy{tel}, userAgentPolicy(o.UserAgent), correlationPolicy{}}
 	policies = append(policies, middlewarePolicies(o.CallMiddleware)...)
-	policies = append(policies, newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry))
+	policies = append(policies, newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry), attemptSpanPolicy{tel})
 	policies = append(policies, middlewarePolicies(o.AttemptMiddleware)...)
 	if o.TokenSource != nil {
 		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))

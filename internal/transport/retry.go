@@ -74,7 +74,9 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		var retryAfter time.Duration
 		retryable := false
 		if err != nil {
-			release()
+			if release != nil {
+				release()
+			}
 			red := ci.redactor(p.redactor)
 			failure = cleanError(err, red)
 			switch {
@@ -96,7 +98,9 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 		} else {
 			apiErr := p.toError(req, resp, ci)
-			release()
+			if release != nil {
+				release()
+			}
 			failure, retryAfter = apiErr, apiErr.RetryAfter
 			status := resp.StatusCode
 			if !ci.safe {
