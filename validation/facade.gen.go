@@ -82,9 +82,9 @@ func WithHeader(key, value string) CallOption {
 
 // WithCallTimeout sets this call's whole-call ceiling instead of the client's (WithTimeout):
 // connection, token, every attempt and backoff, and reading the answer (a streamed download's
-// body too). 0 means none: only ctx bounds the call. When it runs out the call fails with a
-// *TimeoutError (ErrTimeout, context.DeadlineExceeded), which for a call that moves money or
-// changes state sits inside an OutcomeUnknownError (ErrOutcomeUnknown).
+// body too). 0 or less means none: only ctx bounds the call. When it runs out the call fails
+// with a *TimeoutError (ErrTimeout, context.DeadlineExceeded), which for a call that moves
+// money or changes state sits inside an OutcomeUnknownError (ErrOutcomeUnknown).
 func WithCallTimeout(d time.Duration) CallOption {
 	return func(c *sdkclient.CallConfig) { c.Timeout, c.TimeoutSet = max(d, 0), true }
 }
