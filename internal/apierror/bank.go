@@ -34,6 +34,8 @@ type BankError struct {
 	APIURL string `json:"Api-Url,omitempty"`
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
+
+	red *redact.Redactor // the call's redactor, for Error; nil means redact.Default()
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -308,7 +310,7 @@ func (b *BankError) summary() string {
 	if b == nil {
 		return ""
 	}
-	return redact.Text(joinNonEmpty(": ", b.ErrorMessage, b.ServiceError.summary()))
+	return redactorOf(b.red).Text(joinNonEmpty(": ", b.ErrorMessage, b.ServiceError.summary()))
 }
 
 // summary describes the service error in one line.
