@@ -40,3 +40,21 @@ func TestMaskingDoesNotHideTheError(t *testing.T) {
 	assert.NotContains(t, text, pan)
 	assert.Contains(t, text, "1111", "the PAN is masked, last four kept")
 }
+
+// TestOutcomeUnknownKeepsTheProxyReadable: the outcome-unknown error of a call that must not
+// be repeated rendered its URL with the default redactor, masking a Luhn-valid proxy.
+func TestOutcomeUnknownKeepsTheProxyReadable(t *testing.T) {
+	const proxy = "5550000000009"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusBadGateway)
+	}))
+	defer srv.Close()
+	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("token-123456"), cardplatform.WithHTTPClient(srv.Client()))
+	require.NoError(t, err)
+	_, err = c.SetCardPIN(t.Context(), proxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4821")})
+	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	var logs bytes.Buffer
+	slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)
+	assert.Contains(t, err.Error(), "/cards/"+proxy+"/pin")
+	assert.Contains(t, logs.String(), "/cards/"+proxy+"/pin")
+}
