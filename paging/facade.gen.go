@@ -361,14 +361,16 @@ func MustParseDate(s string) Date { return scalar.MustParseDate(s) }
 // DateOf returns the calendar date of t in t's location.
 func DateOf(t time.Time) Date { return scalar.DateOf(t) }
 
-// Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). It is sent as
-// is but masked by String, GoString, fmt verbs and slog; Reveal returns the value.
+// Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). The SDK sends
+// it as is, through its own encoders; everything else masks it: String, GoString, fmt verbs,
+// slog, MarshalJSON and MarshalText (so encoding/json and slog's JSON handler, also inside
+// your own structs). Reveal returns the value.
 type Secret = scalar.Secret
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
-// caller's own structs holding a Secret. The SDK's models already mask their secrets when
-// logged; slog.JSONHandler would otherwise encode any other struct with encoding/json, which
-// writes a Secret in full (that is how it is sent to the API).
+// caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;
+// this option also replaces a value whose Secret sits in an unexported field, which no
+// marshaller reaches, by "[REDACTED]".
 //
 //	slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{ReplaceAttr: RedactSecrets}))
 func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }

@@ -87,6 +87,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	}
 	e.StatusCode = resp.StatusCode
 	e.Header = r.ErrorHeader(resp.Header)
+	e.red = r
 
 	limit := o.MaxBodyBytes
 	if limit <= 0 {
@@ -105,10 +106,12 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 			case *Problem:
 				if v != nil {
 					e.Problem = v
+					v.red = r
 				}
 			case *BankError:
 				if v != nil {
 					e.Bank = v
+					v.red = r
 				}
 			default:
 				e.decoded = d

@@ -115,6 +115,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 	ci.sending = true
 	ci.base = p.red
 	if call != nil {
+		ci.notePathArgs(call.Op, r.URL.EscapedPath())
 		for k, vs := range call.Header {
 			k = http.CanonicalHeaderKey(k)
 			if _, set := r.Header[k]; !set && len(vs) > 0 {
