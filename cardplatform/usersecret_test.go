@@ -15,8 +15,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
-// payout is a user's own struct holding Secrets, as a service would log it.
-type payout struct {
+// userPayout is a user's own struct holding Secrets, as a service would log it.
+type userPayout struct {
 	Card cardplatform.Secret
 	CVV  cardplatform.Secret
 	Acct paging.Secret
@@ -32,7 +32,7 @@ type payout struct {
 func TestSecretInAUsersStructNeverPrintsOrMarshals(t *testing.T) {
 	const pan, cvv, acct, ssn = "4111111111111111", "737", "9876543210123", "123-45-6789"
 	ssnSecret := paging.NewSecret(ssn)
-	p := payout{
+	p := userPayout{
 		Card: cardplatform.NewSecret(pan), CVV: cardplatform.NewSecret(cvv), Acct: paging.NewSecret(acct), SSN: &ssnSecret,
 		List: []cardplatform.Secret{cardplatform.NewSecret(pan)}, Map: map[string]cardplatform.Secret{"k": cardplatform.NewSecret(cvv)},
 	}
