@@ -24,12 +24,14 @@ type ListACHAddendaRequest struct {
 // item.
 //
 // Pages through the addenda records attached to one originated ACH detail item, found by the
-// caller's `uuid`. `pageSize` (query) sets how many addenda come back; `startAddendaSequenceNumber`
-// (body) sets the first addenda sequence to return. The bank publishes no total and no next-page
-// marker: the caller advances `startAddendaSequenceNumber` past the last returned
-// `addendaSequenceNumber` (assumed) and stops on a short or empty page. An ACH item has at most
-// 9999 addenda (sequence numbers have four digits), so a walk never asks past sequence 9999
-// (`maxItems`).
+// caller's `uuid`. `pageSize` (query, seed 002; the bank's published file reads it from the body as
+// a string, `"10"`) sets how many addenda come back; `startAddendaSequenceNumber` (body) sets the
+// first addenda sequence to return. The bank publishes no total: the caller advances
+// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed). The end is
+// announced by the information message `1002040-50I` ("all addenda have been received"); a page
+// shorter than asked for is not the end (a server may serve fewer than asked), an empty page is. An
+// ACH item has at most 9999 addenda (sequence numbers have four digits), so a walk never asks past
+// sequence 9999 (`maxItems`).
 //
 // It returns the ACHAddendaResponse of the 200 answer.
 //

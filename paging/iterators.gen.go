@@ -10,20 +10,29 @@ import (
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
-// WithPageSize), the next page after the last addendaSequenceNumber returned, until a short page; a
-// server that serves a sequence before the one asked for fails with *MismatchError. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// WithPageSize; in the query, or in the body as text, as the bank publishes it, with
+// WithPageParamsIn(InBody)), the next page after the last addendaSequenceNumber returned, until a
+// page whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
+// server may serve fewer than asked); a server that serves a sequence before the one asked for
+// fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
+// stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
+	inBody := c.placement() == InBody
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
 			r.Body.StartAddendaSequenceNumber = sequenceNumber(p.Start)
-			r.PageSize = p.Size
+			if inBody {
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, true, pageMember{"pageSize", p.Size})
+			} else {
+				r.PageSize = p.Size
+			}
 			res, err := c.ListACHAddenda(ctx, r, call...)
 			if err != nil {
 				return Page[ACHAddenda]{}, err
 			}
 			pg := Page[ACHAddenda]{Items: res.Addenda}
+			pg.LastPage = hasMessage(res.InformationMessages, "1002040-50I")
 			return pg, nil
 		}, func(x ACHAddenda) string { return x.AddendaSequenceNumber })
 }
@@ -46,7 +55,7 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
 			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, "pageNumber", p.Start, "pageSize", p.Size)
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
 			} else {
 				r.PageNumber = p.Start
 				r.PageSize = p.Size
@@ -145,7 +154,7 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
 			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, "pageNumber", p.Start, "pageSize", p.Size)
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
 			} else {
 				r.PageNumber = p.Start
 				r.PageSize = p.Size

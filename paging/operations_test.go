@@ -26,12 +26,13 @@ func TestPaging(t *testing.T) {
 	}{
 		{"POST", "/ach/payments/v1/status/addenda", ops.Paging{Style: "sequence", In: "query",
 			Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999,
-			Items: "addenda", Key: "addendaSequenceNumber"}},
-		{"POST", "/accounts/transactions/v1/ach/list", pageStyle("query")},
+			Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string",
+			EndMessages: "informationMessages", EndCode: "1002040-50I"}},
+		{"POST", "/accounts/transactions/v1/ach/list", published(pageStyle("query"))},
 		{"POST", "/wireInquiry/v1/transactions/details", rowStyle},
 		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
 			Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}},
-		{"POST", "/rtp/v1/transactions/list", pageStyle("query")},
+		{"POST", "/rtp/v1/transactions/list", published(pageStyle("query"))},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
 		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
 	}
@@ -62,6 +63,12 @@ func pageStyle(in string) ops.Paging {
 	return ops.Paging{Style: "page", In: in, Start: "pageNumber", Size: "pageSize", MaxSize: 1000,
 		Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize",
 		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
+}
+
+// published is p with the page parameters in the body in the bank's published files.
+func published(p ops.Paging) ops.Paging {
+	p.PublishedIn = "body"
+	return p
 }
 
 // TestSensitiveFields checks that the account numbers of the list responses are redacted.

@@ -7,14 +7,16 @@ import (
 )
 
 // ParamPlacement says where the page iterators send pageNumber and pageSize on the ACH and RTP
-// inquiry endpoints (listAchTransactions, listRtpTransactions).
+// inquiry endpoints (listAchTransactions, listRtpTransactions), and pageSize on the ACH
+// addenda endpoint (listAchAddenda).
 type ParamPlacement int
 
 const (
 	// InQuery sends them in the query string, as seed 002 says (the default).
 	InQuery ParamPlacement = iota
 	// InBody sends them as members of the JSON request body, where the bank's current ACH
-	// inquiry (2.1.2) and RTP inquiry (1.2.3) versions read them.
+	// inquiry (2.1.2) and RTP inquiry (1.2.3) versions read them, and the addenda pageSize
+	// as a string ("100"), as the bank's ACH origination file (1.3.4) declares it.
 	InBody
 )
 
@@ -22,8 +24,9 @@ const (
 const settingPlacement = "paging.placement"
 
 // WithPageParamsIn sets where the iterators of the ACH and RTP inquiry endpoints send
-// pageNumber and pageSize: InQuery (default, seed 002) or InBody (the bank's current
-// versions). The wire list endpoint always sends them in the body, its only published form.
+// pageNumber and pageSize, and the ACH addenda iterator pageSize: InQuery (default, seed 002)
+// or InBody (the bank's current versions; the addenda pageSize as a string). The wire list
+// endpoint always sends them in the body, its only published form.
 func WithPageParamsIn(p ParamPlacement) Option {
 	return func(c *sdkclient.Config) error {
 		if p != InQuery && p != InBody {

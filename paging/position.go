@@ -117,7 +117,8 @@ type Page[T any] struct {
 	EchoSize    int
 	HasEchoSize bool
 	// TotalPages (metadata.page.totalPages, 0 when unknown) and LastPage
-	// (metadata.page.lastPage) end a page-style iteration.
+	// (metadata.page.lastPage) end a page-style iteration. LastPage also ends a page with
+	// sequence numbers (Seq): the addenda's information message 1002040-50I.
 	TotalPages int
 	LastPage   bool
 

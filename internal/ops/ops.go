@@ -49,6 +49,15 @@ type Paging struct {
 	TotalPages string
 	LastPage   string
 	Key        string // sequence style: the item field the next Start continues after
+	// PublishedIn is where the bank's current published files put the paging parameters
+	// when they differ from In (the seed's): "body". PublishedType is the JSON type of the
+	// size there when it is not a number ("string": the addenda's pageSize).
+	PublishedIn   string
+	PublishedType string
+	// EndMessages and EndCode: the page whose message list EndMessages holds a message of
+	// code EndCode is the last (the addenda's informationMessages, 1002040-50I).
+	EndMessages string
+	EndCode     string
 }
 
 // Table is the set of operations of one API, indexed for [Table.Match] and [Table.ByID]. Build

@@ -11,7 +11,8 @@ func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(
 
 // WithPageSizeLimit makes the page-style endpoints serve pages of at most n records, numbered
 // by that size, and echo n as metadata.page.pageSize, as a server with a lower maximum than
-// the bank's 1,000 would. Sizes below 1 set no limit.
+// the bank's 1,000 would; and the addenda endpoint serve at most n addenda a page, whatever
+// pageSize asks (it echoes no size). Sizes below 1 set no limit.
 func WithPageSizeLimit(n int) Option { return func(c *config) { c.sizeLimit = n } }
 
 // WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
@@ -50,3 +51,8 @@ func WithSequenceStep(step int) Option { return func(c *config) { c.seqStep = ma
 // WithSequenceText makes the addenda endpoint write each addendaSequenceNumber as f gives it
 // from the number (instead of four digits): text that is not a number, or other numbers.
 func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }
+
+// WithoutAddendaEndMessage leaves the information message 1002040-50I ("all addenda have been
+// received") out of the addenda endpoint's last page, as a server that does not announce the
+// end: the client then learns it from an empty page, one request later.
+func WithoutAddendaEndMessage() Option { return func(c *config) { c.noEndMessage = true } }

@@ -14,7 +14,8 @@ const (
 	// Query reads them from the query string, as seed 002 says (the default).
 	Query Placement = iota
 	// Body reads them from the JSON request body, as the bank's current ACH and RTP inquiry
-	// versions do.
+	// versions do, and the addenda pageSize as a string, as the bank's published ACH
+	// origination file declares it.
 	Body
 )
 
@@ -39,6 +40,7 @@ type config struct {
 	sizeLimit    int
 	partiesJSON  string
 	seqText      func(int) string
+	noEndMessage bool
 	pageMeta     func(*paging.PageMetadata)
 }
 
@@ -46,8 +48,9 @@ type config struct {
 // the addenda endpoint serves at most 9,999).
 func WithRecords(n int) Option { return func(c *config) { c.records = max(n, 0) } }
 
-// WithParamsIn sets where the ACH and RTP inquiry endpoints read pageNumber and pageSize.
-// The wire list endpoint always reads them from the body, the others from the query.
+// WithParamsIn sets where the ACH and RTP inquiry endpoints read pageNumber and pageSize, and
+// where the ACH addenda endpoint reads pageSize (Body: as a string, the bank's published
+// form). The wire list endpoint always reads them from the body, the others from the query.
 func WithParamsIn(p Placement) Option { return func(c *config) { c.placement = p } }
 
 // WithLatency delays every response by d (or until the request is cancelled).

@@ -100,3 +100,23 @@ func bodyInt(body []byte, name string, def int) (int, bool) {
 	}
 	return 0, false
 }
+
+// bodyText reads an integer member of a JSON object body that must be sent as text, as the
+// bank's published addenda request declares pageSize ("10"): missing gives def and ok; a JSON
+// number or text that is not a number gives !ok.
+func bodyText(body []byte, name string, def int) (int, bool) {
+	var m map[string]json.RawMessage
+	if len(body) == 0 || json.Unmarshal(body, &m) != nil {
+		return def, true
+	}
+	raw, ok := m[name]
+	if !ok {
+		return def, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil || s == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}

@@ -23,7 +23,8 @@ import (
 //	newIterator(ctx, opID, opts, fetch)      the engine's Iterator of an operation, options applied
 //	sequenceIterator(ctx, opID, param, start, opts, fetch, key)   sequence style
 //	withMeta(call, &meta)                    call options that also capture the response (headers)
-//	withPageMembers(extra, start, n, size, n)  page parameters as body members (WithPageParamsIn)
+//	withPageMembers(extra, asText, members...)  page parameters as body members (WithPageParamsIn)
+//	hasMessage(messages, code)               whether an in-band message list holds code (endMessages)
 //	sequenceNumber(n)                        a sequence number as the text the server wants
 //	(x T) list() ([]Item, error)             items of a member that is not an array (a oneOf)
 //	c.placement()                            where the page parameters travel (paging only)
@@ -33,6 +34,8 @@ type pagingSpec struct {
 	Style, In, Start, StartIn, Size, End string
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key, EchoSize  string
+	PublishedIn, PublishedType           string
+	EndMessages, EndCode                 string
 	MaxSize                              int
 }
 
@@ -44,7 +47,8 @@ func pagingSpecOf(op *openapi3.Operation) (*pagingSpec, error) {
 	s := func(k string) string { v, _ := m[k].(string); return v }
 	p := &pagingSpec{Style: s("style"), In: s("in"), Start: s("start"), StartIn: s("startIn"), Size: s("size"),
 		End: s("end"), Items: s("items"), Total: s("total"), Retrieved: s("retrieved"), Echo: s("echo"),
-		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize")}
+		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize"),
+		PublishedIn: s("publishedIn"), PublishedType: s("publishedType"), EndMessages: s("endMessages"), EndCode: s("endCode")}
 	if f, ok := m["maxSize"].(float64); ok {
 		p.MaxSize = int(f)
 	}
@@ -173,6 +177,7 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 
 	// set writes the assignment of value to the paging parameter param travelling in "in".
 	var sets []string
+	var members []string // the query parameters as body members, for the published placement
 	set := func(param, in, value string) error {
 		if param == "" {
 			return nil
@@ -191,6 +196,7 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		for _, f := range fields {
 			if f.def.ParamName == param {
 				sets = append(sets, fmt.Sprintf("r.%s = %s", f.name, convertInt(value, f.schema, p.Style)))
+				members = append(members, fmt.Sprintf("pageMember{%q, %s}", param, value))
 				return nil
 			}
 		}
@@ -199,7 +205,9 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	if err := errorsJoin(set(p.Start, p.StartIn, "p.Start"), set(p.Size, p.In, "p.Size"), set(p.End, p.In, "p.End()")); err != nil {
 		return err
 	}
-	placement := g.pkg == "paging" && p.Style == "page" && p.In == "query" && bodyType != ""
+	// The published placement: the parameters the seed puts in the query travel in the body
+	// with WithPageParamsIn(InBody) (or the published-API switch).
+	placement := g.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
 
 	// Doc comments and signatures.
 	T := itemType
@@ -249,8 +257,19 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	}
 	g.buf.WriteString(build + "\n")
 	if placement {
-		fmt.Fprintf(&g.buf, "if inBody {\nr.Body.AdditionalProperties = withPageMembers(%s.AdditionalProperties, %q, p.Start, %q, p.Size)\n} else {\n%s\n}\n",
-			argBody, p.Start, p.Size, strings.Join(sets, "\n"))
+		var bodySets, querySets []string
+		for _, st := range sets {
+			if strings.HasPrefix(st, bodyExpr+".") {
+				bodySets = append(bodySets, st)
+			} else {
+				querySets = append(querySets, st)
+			}
+		}
+		for _, st := range bodySets {
+			g.buf.WriteString(st + "\n")
+		}
+		fmt.Fprintf(&g.buf, "if inBody {\n%s.AdditionalProperties = withPageMembers(%s.AdditionalProperties, %t, %s)\n} else {\n%s\n}\n",
+			bodyExpr, argBody, p.PublishedType == "string", strings.Join(members, ", "), strings.Join(querySets, "\n"))
 	} else {
 		for _, s := range sets {
 			g.buf.WriteString(s + "\n")
@@ -360,6 +379,13 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 		}
 		fmt.Fprintf(&g.buf, "pg.LastPage = res%s\n", field)
 	}
+	if p.EndMessages != "" {
+		_, field, err := lookup(res, p.EndMessages)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&g.buf, "pg.LastPage = hasMessage(res%s, %q)\n", field, p.EndCode)
+	}
 	return nil
 }
 
@@ -381,7 +407,14 @@ func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) s
 	case "offset":
 		return fmt.Sprintf("It asks for %s from 0 with %s (DefaultLimit unless WithPageSize) until %s; a server that serves another offset than the one asked for fails with *MismatchError.", p.Start, p.Size, p.Total)
 	case "sequence":
-		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize), the next page after the last %s returned, until a short page; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, p.Key)
+		where, end := "", "an empty page"
+		if placement {
+			where = "; in the query, or in the body as text, as the bank publishes it, with WithPageParamsIn(InBody)"
+		}
+		if p.EndMessages != "" {
+			end = fmt.Sprintf("a page whose %s hold %s, or %s (a short page is not the end: a server may serve fewer than asked)", p.EndMessages, p.EndCode, end)
+		}
+		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, where, p.Key, end)
 	case "index":
 		return fmt.Sprintf("It asks for %s from 1 with %s (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until %s.", p.Start, p.Size, p.Total)
 	}

@@ -40,6 +40,8 @@ type paging struct {
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key            string
 	EchoSize                             string
+	PublishedIn, PublishedType           string
+	EndMessages, EndCode                 string
 }
 
 // api is what opsgen extracts from a spec.
@@ -177,6 +179,8 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"size": &p.Size, "end": &p.End, "items": &p.Items, "total": &p.Total,
 		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
 		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
+		"publishedIn": &p.PublishedIn, "publishedType": &p.PublishedType,
+		"endMessages": &p.EndMessages, "endCode": &p.EndCode,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {
@@ -208,6 +212,15 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	}
 	if p.Items == "" {
 		probs.addf("%s: no items", where)
+	}
+	if p.PublishedIn != "" && !slices.Contains(pagingPlaces, p.PublishedIn) {
+		probs.addf("%s: publishedIn is %q, want one of %s", where, p.PublishedIn, strings.Join(pagingPlaces, ", "))
+	}
+	if p.PublishedType != "" && p.PublishedType != "string" {
+		probs.addf("%s: publishedType is %q, want string", where, p.PublishedType)
+	}
+	if (p.EndMessages == "") != (p.EndCode == "") {
+		probs.addf("%s: endMessages and endCode go together", where)
 	}
 	switch p.Style {
 	case "sequence":
@@ -580,6 +593,10 @@ func render(in renderInput) ([]byte, error) {
 			str("TotalPages", p.TotalPages)
 			str("LastPage", p.LastPage)
 			str("Key", p.Key)
+			str("PublishedIn", p.PublishedIn)
+			str("PublishedType", p.PublishedType)
+			str("EndMessages", p.EndMessages)
+			str("EndCode", p.EndCode)
 			b.WriteString(strings.Join(fields, ", "))
 			b.WriteString("}")
 		}
