@@ -13,15 +13,19 @@ type Cursor struct {
 	Style Style
 	Start int  // Position.Start of the next page
 	Size  int  // Position.Size of the next page
-	Skip  int  // items of that page already delivered (page style, and rows withheld: see Page)
+	Skip  int  // items of that page already delivered (page and key styles, and rows withheld: see Page)
 	Done  bool // the iteration reached the end: resuming yields nothing
+	// Key is the opaque key of the next page (key style; "" for the first page).
+	Key string
 }
 
 // IsZero reports whether c is the zero Cursor.
 func (c Cursor) IsZero() bool { return c == Cursor{} }
 
 // position returns the page request c points at.
-func (c Cursor) position() Position { return Position{Style: c.Style, Start: c.Start, Size: c.Size} }
+func (c Cursor) position() Position {
+	return Position{Style: c.Style, Start: c.Start, Size: c.Size, Key: c.Key}
+}
 
 // String returns the text form of c (see MarshalText).
 func (c Cursor) String() string {
@@ -29,14 +33,17 @@ func (c Cursor) String() string {
 	return string(b)
 }
 
-// MarshalText encodes c as "STYLE:START:SIZE:SKIP", or "STYLE:done" once done; the zero
-// Cursor encodes as an empty text.
+// MarshalText encodes c as "STYLE:START:SIZE:SKIP" ("key:KEY:SIZE:SKIP" with the key in
+// unpadded base64url), or "STYLE:done" once done; the zero Cursor encodes as an empty text.
 func (c Cursor) MarshalText() ([]byte, error) {
 	if c.IsZero() {
 		return []byte{}, nil
 	}
 	if c.Done {
 		return []byte(c.Style.String() + ":done"), nil
+	}
+	if c.Style == StyleKey {
+		return fmt.Appendf(nil, "key:%s:%d:%d", keyText(c.Key), c.Size, c.Skip), nil
 	}
 	return fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip), nil
 }
@@ -62,6 +69,20 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 	}
 	if len(parts) != 4 {
 		return bad()
+	}
+	if style == StyleKey {
+		next, ok := parseKeyCursor(parts[1:])
+		if !ok {
+			return bad()
+		}
+		if err := next.position().Validate(0); err != nil {
+			return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
+		}
+		if err := next.checkSkip(); err != nil {
+			return fmt.Errorf("paging: cursor %q: %w", s, err)
+		}
+		*c = next
+		return nil
 	}
 	var n [3]int
 	for i, p := range parts[1:] {

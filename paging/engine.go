@@ -23,6 +23,9 @@ type Iterator[T any] struct {
 	count int    // items delivered, for Config.MaxItems
 	total int    // last total the server reported, -1 before any
 	err   error  // configuration error, yielded by every range
+	keys  keyTrack
+	// partial: a page delivered was a partial success (Page.Partial)
+	partial bool
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
@@ -113,8 +116,8 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 func (it *Iterator[T]) after(pg *Page[T], skip, n int) Cursor {
 	req := pg.Position
 	switch {
-	case req.Style == StylePage || pg.withheld:
-		return Cursor{Style: req.Style, Start: req.Start, Size: req.Size, Skip: skip + n}
+	case req.Style == StylePage || req.Style == StyleKey || pg.withheld:
+		return Cursor{Style: req.Style, Start: req.Start, Size: req.Size, Skip: skip + n, Key: req.Key}
 	case n > 0 && n <= len(pg.Seq):
 		return Cursor{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: it.size}
 	}
@@ -134,7 +137,7 @@ func (it *Iterator[T]) left() int {
 // rows: windows 1-1000, 1001-2000, 2001-2500).
 func (it *Iterator[T]) request(c Cursor, left int) Position {
 	p := c.position()
-	if p.Style == StylePage {
+	if p.Style == StylePage || p.Style == StyleKey {
 		return p
 	}
 	if left >= 0 && left < p.Size-c.Skip {
@@ -192,6 +195,7 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
+		it.partial = it.partial || pg.Partial
 		skip := min(it.cur.Skip, len(pg.Items))
 		pg.keep(skip, len(pg.Items))
 		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
@@ -204,7 +208,7 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		case done:
 			pg.Next = Cursor{Style: it.cfg.Style, Done: true}
 		default:
-			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size}
+			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size, Key: next.Key}
 			if pf, ok := src.(*prefetcher[T]); ok {
 				pf.plan(it.plan(pg.Next, &pg, left))
 			}
@@ -222,6 +226,8 @@ func (it *Iterator[T]) advance(req Position, pg *Page[T]) (Position, bool, error
 		return advanceRow(req, pg)
 	case StyleOffset:
 		return advanceOffset(req, pg)
+	case StyleKey:
+		return advanceKey(&it.keys, req, pg)
 	}
 	return advancePage(req, pg)
 }
