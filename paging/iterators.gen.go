@@ -5,6 +5,7 @@ package paging
 import (
 	"context"
 	"iter"
+	"net/http"
 )
 
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
@@ -78,6 +79,105 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 // error, which it yields.
 func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts ...IterOption) iter.Seq2[ACHListTransaction, error] {
 	return c.ACHTransactionsIterator(ctx, req, opts...).Items()
+}
+
+// CommercialAccountsIterator returns an Iterator over the items of ListCommercialAccounts (GET
+// /commercial/accounts/v1/list): list the commercial accounts the client may report on. It asks for
+// the first page, then for each next page by the opaque pageKey the answer gives (page.nextPageKey,
+// never parsed), limit per page (at most 100; the largest unless WithPageSize), until an answer
+// without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
+// repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a
+// 206 partial success is delivered with Page.Partial set (Iterator.Partial). Nothing is requested
+// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
+	return newIterator(ctx, opListCommercialAccounts.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialAccount], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListCommercialAccounts(ctx, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialAccount]{}, err
+			}
+			pg := Page[CommercialAccount]{Items: res.Accounts}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// CommercialAccounts yields every item of CommercialAccountsIterator, in order. It stops on the
+// first error, which it yields.
+func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) iter.Seq2[CommercialAccount, error] {
+	return c.CommercialAccountsIterator(ctx, req, opts...).Items()
+}
+
+// CurrentDayAccountTransactionsIterator returns an Iterator over the items of
+// ListCurrentDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/current):
+// list the current-day transactions of a commercial account. It asks for the first page, then for
+// each next page by the opaque pageKey the answer gives (page.nextPageKey, never parsed), limit per
+// page (at most 500; the largest unless WithPageSize), until an answer without one. Nothing is
+// fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or
+// was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial success is delivered
+// with Page.Partial set (Iterator.Partial). Nothing is requested before the first step; Cursor
+// tells where a stopped iteration resumes (WithCursor).
+func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListCurrentDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialTransaction]{}, err
+			}
+			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// CurrentDayAccountTransactions yields every item of CurrentDayAccountTransactionsIterator, in
+// order. It stops on the first error, which it yields.
+func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+	return c.CurrentDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
+}
+
+// PreviousDayAccountTransactionsIterator returns an Iterator over the items of
+// ListPreviousDayAccountTransactions (GET
+// /commercial/accounts/v1/{accountId}/transactions/previous): list the previous-day transactions of
+// a commercial account. It asks for the first page, then for each next page by the opaque pageKey
+// the answer gives (page.nextPageKey, never parsed), limit per page (at most 500; the largest
+// unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes
+// with the answer. A next key that repeats the one asked with, or was given before, fails with
+// *KeyError (ErrPositionMismatch); a 206 partial success is delivered with Page.Partial set
+// (Iterator.Partial). Nothing is requested before the first step; Cursor tells where a stopped
+// iteration resumes (WithCursor).
+func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListPreviousDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialTransaction]{}, err
+			}
+			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// PreviousDayAccountTransactions yields every item of PreviousDayAccountTransactionsIterator, in
+// order. It stops on the first error, which it yields.
+func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+	return c.PreviousDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
 }
 
 // PreviousDayTransactionsIterator returns an Iterator over the items of ListPreviousDayTransactions

@@ -35,6 +35,9 @@ func TestPaging(t *testing.T) {
 		{"POST", "/rtp/v1/transactions/list", published(pageStyle("query"))},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
 		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
+		{"GET", "/commercial/accounts/v1/list", keyStyle("accounts", 100, 50)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/previous", keyStyle("transactions", 500, 100)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/current", keyStyle("transactions", 500, 100)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -65,6 +68,12 @@ func pageStyle(in string) ops.Paging {
 		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
 }
 
+// keyStyle is the pagination of the commercial account reporting reads.
+func keyStyle(items string, maxSize, defaultSize int) ops.Paging {
+	return ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", Next: "page.nextPageKey",
+		MaxSize: maxSize, DefaultSize: defaultSize, Items: items}
+}
+
 // published is p with the page parameters in the body in the bank's published files.
 func published(p ops.Paging) ops.Paging {
 	p.PublishedIn = "body"
@@ -83,7 +92,9 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 		"PreviousDayTransactions", "PreviousDayTransactionsIterator", "WireTransactions", "WireTransactionsIterator",
 		"ACHTransactions", "ACHTransactionsIterator", "RTPTransactions", "RTPTransactionsIterator",
 		"WireTransactionsByPage", "WireTransactionsByPageIterator", "RTPParticipants", "RTPParticipantsIterator",
-		"ACHAddenda", "ACHAddendaIterator")
+		"ACHAddenda", "ACHAddendaIterator", "CommercialAccounts", "CommercialAccountsIterator",
+		"PreviousDayAccountTransactions", "PreviousDayAccountTransactionsIterator",
+		"CurrentDayAccountTransactions", "CurrentDayAccountTransactionsIterator")
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

@@ -41,6 +41,9 @@ type config struct {
 	partiesJSON  string
 	seqText      func(int) string
 	noEndMessage bool
+	cycleAt      int
+	cycleTo      int
+	partialAt    int
 	pageMeta     func(*paging.PageMetadata)
 }
 

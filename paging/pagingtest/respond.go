@@ -22,7 +22,10 @@ func sleep(r *http.Request, d time.Duration) bool {
 // writeJSON writes v with status 200 and its length. The paging models encode themselves
 // (generated AppendJSON), so their output is written as it is: json.Marshal would compact a
 // copy of it, about half the sandbox's encoding time in the prefetch benchmark's profile.
-func writeJSON(w http.ResponseWriter, v any) {
+func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK, v) }
+
+// writeJSONStatus is writeJSON with status (200, or a 206 partial success).
+func writeJSONStatus(w http.ResponseWriter, status int, v any) {
 	var b []byte
 	var err error
 	if m, ok := v.(json.Marshaler); ok {
@@ -36,7 +39,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	_, _ = w.Write(b) // the client went away: nothing to do
 }
 

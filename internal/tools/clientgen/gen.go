@@ -179,8 +179,9 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 	for _, f := range fields {
 		switch {
-		case !f.def.Required || zeroIsValue(f.schema):
-			// Optional, or a number or boolean whose zero is a value (offset 0): nothing to refuse.
+		case !f.def.Required || zeroIsValue(f.schema) || headerDefault(f) != "":
+			// Optional, or a number or boolean whose zero is a value (offset 0), or a header
+			// the method fills in when empty: nothing to refuse.
 		case f.def.In == "header":
 			// A required header may come from the client (sdkclient.WithOperationHeader).
 			key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
@@ -216,11 +217,21 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		g.buf.WriteString(", Body: body")
 	}
 	g.buf.WriteString("}\n")
+	extra := false // r.Extra made
 	for _, f := range fields {
 		if f.def.In != "header" {
 			continue
 		}
 		key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
+		if def := headerDefault(f); def != "" {
+			if !extra {
+				g.buf.WriteString("r.Extra = http.Header{}\n")
+				extra = true
+			}
+			fmt.Fprintf(&g.buf, "if %s {\nr.Extra[%q] = []string{%s}\n} else {\nr.Extra[%q] = []string{%s}\n}\n",
+				setTest("req."+f.name, f.schema), key, textExpr("req."+f.name, f.schema), key, def)
+			continue
+		}
 		fmt.Fprintf(&g.buf, "if %s {\nif r.Extra == nil {\nr.Extra = http.Header{}\n}\nr.Extra[%q] = []string{%s}\n}\n", setTest("req."+f.name, f.schema), key, textExpr("req."+f.name, f.schema))
 	}
 	switch {
@@ -233,6 +244,22 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 	fmt.Fprintf(&g.buf, "var op%s = operations.Op(%q)\n\n", name, g.rawIDs[op.Method+" "+op.Path])
 	return nil
+}
+
+// headerDefault is the Go expression of the value a header parameter takes when the caller
+// leaves it empty: a new UUID per call for x-issuerkit-generated: uuid, the schema's string
+// default otherwise; "" when it has none.
+func headerDefault(f param) string {
+	if f.def.In != "header" || f.def.Spec == nil {
+		return ""
+	}
+	if g, _ := f.def.Spec.Extensions["x-issuerkit-generated"].(string); g == "uuid" {
+		return "sdkclient.NewUUID()"
+	}
+	if d, ok := f.schema.Default.(string); ok && d != "" {
+		return strconv.Quote(d)
+	}
+	return ""
 }
 
 func schemaOf(p codegen.ParameterDefinition) *openapi3.Schema {
@@ -250,6 +277,26 @@ func successResult(op codegen.OperationDefinition) (string, string, error) {
 		if len(r.StatusCode) == 3 && r.StatusCode[0] == '2' {
 			found = append(found, r)
 		}
+	}
+	if len(found) > 1 {
+		// Several successes with one JSON body (200 and a 206 partial success): one result.
+		var statuses []string
+		t := ""
+		for _, r := range found {
+			rt := ""
+			for _, c := range r.Contents {
+				if c.ContentType == "application/json" {
+					rt = goType(c.Schema.GoType)
+				}
+			}
+			if rt == "" || (t != "" && rt != t) {
+				return "", "", fmt.Errorf("%d success responses with different bodies: mark the operation x-issuerkit-handwritten", len(found))
+			}
+			t = rt
+			statuses = append(statuses, r.StatusCode)
+		}
+		sort.Strings(statuses)
+		return t, strings.Join(statuses, " or "), nil
 	}
 	if len(found) != 1 {
 		return "", "", fmt.Errorf("%d success responses: mark the operation x-issuerkit-handwritten", len(found))
@@ -401,7 +448,12 @@ func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields [
 	for _, f := range fields {
 		desc := strings.TrimSpace(f.def.Spec.Description)
 		req := "Optional: zero means not sent."
-		if f.def.Required {
+		switch def := headerDefault(f); {
+		case def == "sdkclient.NewUUID()":
+			req = "Empty means a new UUID for each call."
+		case def != "":
+			req = "Empty means " + def + "."
+		case f.def.Required:
 			req = "Required."
 		}
 		where := "query parameter " + f.def.ParamName
@@ -497,6 +549,8 @@ func bodyName(t string) string {
 		return "a ProblemDetails body (*ProblemError"
 	case "bankErrorBody":
 		return "the bank's error body (*BankError"
+	case "reportingErrorBody":
+		return "the reporting error body {code, message, debugMessage} (*BankError"
 	}
 	return "a " + t + " body"
 }

@@ -39,7 +39,7 @@ type paging struct {
 	MaxSize, DefaultSize, MaxItems       int
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key            string
-	EchoSize                             string
+	EchoSize, Next                       string
 	PublishedIn, PublishedType           string
 	EndMessages, EndCode                 string
 }
@@ -149,7 +149,7 @@ func operationOf(probs *problems, path string, item *openapi3.PathItem, method s
 
 // pagingStyles and pagingPlaces are the values x-issuerkit-pagination allows.
 var (
-	pagingStyles = []string{"index", "offset", "page", "row", "sequence"}
+	pagingStyles = []string{"index", "key", "offset", "page", "row", "sequence"}
 	pagingPlaces = []string{"query", "body"}
 )
 
@@ -180,7 +180,7 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
 		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
 		"publishedIn": &p.PublishedIn, "publishedType": &p.PublishedType,
-		"endMessages": &p.EndMessages, "endCode": &p.EndCode,
+		"endMessages": &p.EndMessages, "endCode": &p.EndCode, "next": &p.Next,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {
@@ -227,6 +227,13 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		if p.Key == "" {
 			probs.addf("%s: no key (the item field the next start continues after)", where)
 		}
+	case "key":
+		if p.Start == "" || p.Size == "" {
+			probs.addf("%s: no start (the page-key parameter) or no size", where)
+		}
+		if p.Next == "" {
+			probs.addf("%s: no next (where the answer gives the next page's key)", where)
+		}
 	case "row":
 		if p.Start == "" {
 			probs.addf("%s: no start", where)
@@ -253,6 +260,9 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	}
 	if p.DefaultSize != 0 && p.MaxSize != 0 && p.DefaultSize > p.MaxSize {
 		probs.addf("%s: defaultSize %d over maxSize %d", where, p.DefaultSize, p.MaxSize)
+	}
+	if p.Next != "" && p.Style != "key" {
+		probs.addf("%s: next is only for the key style", where)
 	}
 	if p.EchoSize != "" && p.Style != "page" {
 		probs.addf("%s: echoSize is only for the page style", where)
@@ -597,6 +607,7 @@ func render(in renderInput) ([]byte, error) {
 			str("PublishedType", p.PublishedType)
 			str("EndMessages", p.EndMessages)
 			str("EndCode", p.EndCode)
+			str("Next", p.Next)
 			b.WriteString(strings.Join(fields, ", "))
 			b.WriteString("}")
 		}
