@@ -558,9 +558,11 @@ type ListWireTransactionsRequest struct {
 // details by account and date.
 //
 // Legacy wire inquiry: wire details by account number and date (the bank has since replaced it with
-// `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Row pagination
-// with `startRowIndex`/`endRowIndex` in the query string (seed 002), at most 1000 rows per call;
-// `totalRows` and `retrievedRows` headers may give the totals.
+// `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Absent from
+// the bank's published files: a client with the published-API switch refuses it before the network
+// (`x-issuerkit-unpublished`). Row pagination with `startRowIndex`/`endRowIndex` in the query
+// string (seed 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give
+// the totals.
 //
 // The response schema of this endpoint is not published: the `transactions` array of
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
@@ -579,6 +581,9 @@ type ListWireTransactionsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
+	if c.published() {
+		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
+	}
 	var q sdkclient.Query
 	if req.StartRowIndex != 0 {
 		q.Add("startRowIndex", strconv.FormatInt(int64(req.StartRowIndex), 10))

@@ -44,8 +44,42 @@ func WithKeyClientID(id string) Option {
 	return Option(sdkclient.WithOperationHeader(opListRTPParticipants.ID, "KeyClientId", id))
 }
 
-// placement returns the client's WithPageParamsIn setting.
+// placement returns the client's WithPageParamsIn setting (InBody with WithPublishedAPI).
 func (c *Client) placement() ParamPlacement {
 	p, _ := c.core.Settings[settingPlacement].(ParamPlacement)
 	return p
+}
+
+// settingPublished is the sdkclient setting key of WithPublishedAPI.
+const settingPublished = "paging.published"
+
+// WithPublishedAPI selects the bank's current published API everywhere the seed's forms
+// differ from it: the page parameters of the ACH and RTP inquiry lists in the JSON body
+// (WithPageParamsIn(InBody)), the ACH addenda pageSize in the body as a string, and the
+// current wire list (WireTransactionsByPage): the legacy wire details endpoint, absent from
+// the published files, is refused before the network. The commercial account reporting
+// reads are published only and the same either way. Without it the client speaks the seed's
+// forms (seed 002: page parameters in the query). Options apply in order: a later
+// WithPageParamsIn overrides the placement it sets. pagingtest.WithPublishedAPI is the
+// sandbox's switch.
+func WithPublishedAPI() Option {
+	return func(c *sdkclient.Config) error {
+		if err := sdkclient.WithSetting(settingPublished, true)(c); err != nil {
+			return err
+		}
+		return sdkclient.WithSetting(settingPlacement, InBody)(c)
+	}
+}
+
+// published reports whether the client has WithPublishedAPI.
+func (c *Client) published() bool {
+	p, _ := c.core.Settings[settingPublished].(bool)
+	return p
+}
+
+// unpublished is the error of an operation the bank's published API does not have, called
+// on a client with WithPublishedAPI.
+func unpublished(method, instead string) error {
+	return fmt.Errorf("%w: paging: %s: the bank's published API (WithPublishedAPI) has no such endpoint; %s",
+		ErrInvalidArgument, method, instead)
 }

@@ -51,6 +51,10 @@ func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
 }
 
 func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if s.cfg.published { // not in the bank's published wire inquiry (1.3.6)
+		writeError(w, http.StatusNotFound, "no such endpoint: use POST /wireInquiry/v1/transactions/list")
+		return
+	}
 	if win, ok := s.rowWindow(w, r); ok {
 		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, wireRecord)})
 	}

@@ -44,6 +44,7 @@ type config struct {
 	cycleAt      int
 	cycleTo      int
 	partialAt    int
+	published    bool
 	pageMeta     func(*paging.PageMetadata)
 }
 
@@ -81,3 +82,14 @@ func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 // WithClientID makes the RTP participants endpoint require the KeyClientId header to equal
 // id (403 otherwise).
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
+
+// WithPublishedAPI makes the sandbox speak the bank's current published API, as
+// paging.WithPublishedAPI makes the client: the ACH and RTP inquiry lists read pageNumber and
+// pageSize from the body (WithParamsIn(Body)), the ACH addenda read pageSize from the body as
+// a string, and the legacy wire details endpoint, absent from the published files, answers
+// 404. The commercial account reporting reads are served either way. Without it the sandbox
+// speaks the seed's forms, as the client does by default. Options apply in order: a later
+// WithParamsIn overrides the placement it sets.
+func WithPublishedAPI() Option {
+	return func(c *config) { c.published, c.placement = true, Body }
+}

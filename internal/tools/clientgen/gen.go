@@ -173,6 +173,11 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 	g.buf.WriteString(sig.String() + " {\n")
 
+	// An operation the bank's current published files do not have (x-issuerkit-unpublished:
+	// what to use instead) is refused on a client with WithPublishedAPI (package paging).
+	if instead, ok := op.Spec.Extensions["x-issuerkit-unpublished"].(string); ok && instead != "" {
+		fmt.Fprintf(&g.buf, "if c.published() {\nreturn %sunpublished(%q, %q)\n}\n", zero, name, instead)
+	}
 	// Arguments refused before the network.
 	for _, a := range pathArgs {
 		fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest(a.name, a.schema), zero, name, a.name)
