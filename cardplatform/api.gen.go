@@ -4,7 +4,6 @@ package cardplatform
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -1323,7 +1322,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Account member %q: %w", key, err)
+				return accountFields.MemberError("Account", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1359,7 +1358,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
+				return accountBalancesDTOFields.MemberError("AccountBalancesDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1401,7 +1400,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
+				return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1433,7 +1432,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
+				return accountByBalanceDTOCacheResponseFields.MemberError("AccountByBalanceDTOCacheResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1483,7 +1482,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
+				return accountDTOFields.MemberError("AccountDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1523,7 +1522,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
+				return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1559,7 +1558,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
+				return accountSharedPersonDTOFields.MemberError("AccountSharedPersonDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1593,7 +1592,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
+				return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1631,7 +1630,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Address member %q: %w", key, err)
+				return addressFields.MemberError("Address", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1667,7 +1666,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
+				return adjustBalanceRequestFields.MemberError("AdjustBalanceRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1707,7 +1706,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
+				return adjustBalanceResponseFields.MemberError("AdjustBalanceResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1737,7 +1736,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
+				return advancePreCalcRequestFields.MemberError("AdvancePreCalcRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1777,7 +1776,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
+				return advancePreCalcResponseFields.MemberError("AdvancePreCalcResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1807,7 +1806,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
+				return applyAdvanceRequestFields.MemberError("ApplyAdvanceRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1845,7 +1844,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
+				return applyAdvanceResponseFields.MemberError("ApplyAdvanceResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1879,7 +1878,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
+				return assignCardDTOFields.MemberError("AssignCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1911,7 +1910,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
+				return batchfileDownloadRequestFields.MemberError("BatchfileDownloadRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1941,7 +1940,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
+				return batchfileGUIDResponseFields.MemberError("BatchfileGUIDResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1977,7 +1976,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
+				return batchfileRequestFields.MemberError("BatchfileRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2017,7 +2016,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
+				return batchfileResponseFields.MemberError("BatchfileResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2063,7 +2062,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
+				return bulkOrderDetailFields.MemberError("BulkOrderDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2093,7 +2092,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
+				return bulkOrderReqFields.MemberError("BulkOrderReq", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2131,7 +2130,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
+				return bulkOrderRequestFields.MemberError("BulkOrderRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2165,7 +2164,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
+				return bulkOrderResponseFields.MemberError("BulkOrderResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2205,7 +2204,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
+				return bulkOrderSummaryFields.MemberError("BulkOrderSummary", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2237,7 +2236,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
+				return bulkOrderSummarySearchResponseFields.MemberError("BulkOrderSummarySearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2269,7 +2268,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
+				return bulkOrdersSearchResponseFields.MemberError("BulkOrdersSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2331,7 +2330,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
+				return cardDTOFields.MemberError("CardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2363,7 +2362,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
+				return cardDTOSearchResponseFields.MemberError("CardDTOSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2395,7 +2394,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
+				return cardPINDTOFields.MemberError("CardPINDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2427,7 +2426,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
+				return cardStatusDTOFields.MemberError("CardStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2467,7 +2466,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
+				return cardTrackingDetailFields.MemberError("CardTrackingDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2497,7 +2496,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
+				return changeAdvanceCycleRequestFields.MemberError("ChangeAdvanceCycleRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2531,7 +2530,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
+				return changeAdvanceCycleResponseFields.MemberError("ChangeAdvanceCycleResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2575,7 +2574,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
+				return checkDTOFields.MemberError("CheckDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2607,7 +2606,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
+				return checkDTOSearchResponseFields.MemberError("CheckDTOSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2647,7 +2646,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
+				return checkSearchDTOFields.MemberError("CheckSearchDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2685,7 +2684,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
+				return checkStatusDTOFields.MemberError("CheckStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2725,7 +2724,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
+				return companyDTOFields.MemberError("CompanyDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2761,7 +2760,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
+				return companyProgramDTOFields.MemberError("CompanyProgramDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2795,7 +2794,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
+				return companyVerificationResultDTOFields.MemberError("CompanyVerificationResultDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2827,7 +2826,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
+				return configProgramRequestFields.MemberError("ConfigProgramRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2861,7 +2860,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
+				return createAccountInstrumentRequestFields.MemberError("CreateAccountInstrumentRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2897,7 +2896,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
+				return createAccountRequestFields.MemberError("CreateAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2935,7 +2934,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
+				return createAccountResponseDTOFields.MemberError("CreateAccountResponseDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2971,7 +2970,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
+				return createCardRequestFields.MemberError("CreateCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3007,7 +3006,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
+				return createCardResponseFields.MemberError("CreateCardResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3043,7 +3042,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
+				return createCompanyFields.MemberError("CreateCompany", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3075,7 +3074,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
+				return createSharedAccountRequestFields.MemberError("CreateSharedAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3109,7 +3108,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
+				return createSharedAccountResponseFields.MemberError("CreateSharedAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3147,7 +3146,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
+				return disbursementDTOFields.MemberError("DisbursementDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3179,7 +3178,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
+				return disbursementPayoutPreferenceFields.MemberError("DisbursementPayoutPreference", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3217,7 +3216,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
+				return disbursementResponseFields.MemberError("DisbursementResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3253,7 +3252,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
+				return disputeChargebackRequestFields.MemberError("DisputeChargebackRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3291,7 +3290,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
+				return disputeChargebackResponseFields.MemberError("DisputeChargebackResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3327,7 +3326,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
+				return encryptedCardDataFields.MemberError("EncryptedCardData", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3363,7 +3362,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
+				return encryptedFulfillmentDetailsFields.MemberError("EncryptedFulfillmentDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3399,7 +3398,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
+				return feeApplyRequestFields.MemberError("FeeApplyRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3437,7 +3436,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
+				return feeApplyResponseFields.MemberError("FeeApplyResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3475,7 +3474,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
+				return feesResponseFields.MemberError("FeesResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3505,7 +3504,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
+				return genericEncryptedCardDataRequestFields.MemberError("GenericEncryptedCardDataRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3535,7 +3534,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
+				return genericEncryptedCardDataResponseFields.MemberError("GenericEncryptedCardDataResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3577,7 +3576,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
+				return invoiceFields.MemberError("Invoice", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3617,7 +3616,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
+				return invoiceSearchRequestFields.MemberError("InvoiceSearchRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3651,7 +3650,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
+				return invoiceSearchResponseFields.MemberError("InvoiceSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3683,7 +3682,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
+				return invoiceSearchResponseSearchResponseFields.MemberError("InvoiceSearchResponseSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3713,7 +3712,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
+				return issuanceTypeRequestFields.MemberError("IssuanceTypeRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3747,7 +3746,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
+				return performKYBAPIResponseFields.MemberError("PerformKYBAPIResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3777,7 +3776,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
+				return performKYBRequestFields.MemberError("PerformKYBRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3827,7 +3826,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Person member %q: %w", key, err)
+				return personFields.MemberError("Person", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3859,7 +3858,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
+				return personCardStatusDTOFields.MemberError("PersonCardStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3901,7 +3900,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
+				return problemDetailsFields.MemberError("problemDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3933,7 +3932,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
+				return programConfigurationFields.MemberError("ProgramConfiguration", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3969,7 +3968,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
+				return programDataDTOFields.MemberError("ProgramDataDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4007,7 +4006,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
+				return replaceCardDTOFields.MemberError("ReplaceCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4037,7 +4036,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
+				return replaceCardRequestFields.MemberError("ReplaceCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4073,7 +4072,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
+				return requestCardDataRequestFields.MemberError("RequestCardDataRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4107,7 +4106,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
+				return requestCardDataResponseFields.MemberError("RequestCardDataResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4145,7 +4144,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
+				return retrieveCompanyRequestFields.MemberError("RetrieveCompanyRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4183,7 +4182,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
+				return searchAccountsProgramRequestFields.MemberError("SearchAccountsProgramRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4225,7 +4224,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
+				return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4257,7 +4256,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
+				return searchAccountsProgramResponseSearchResponseFields.MemberError("SearchAccountsProgramResponseSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4287,7 +4286,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
+				return supplementalDetailsFields.MemberError("SupplementalDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4317,7 +4316,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
+				return updateAccountInfoRequestFields.MemberError("UpdateAccountInfoRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4349,7 +4348,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
+				return updateCardRequestFields.MemberError("UpdateCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4383,7 +4382,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
+				return updateCompanyFields.MemberError("UpdateCompany", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4415,7 +4414,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
+				return updateDigitalPackageRequestFields.MemberError("UpdateDigitalPackageRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4447,7 +4446,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
+				return updateDigitalPackageResponseFields.MemberError("UpdateDigitalPackageResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4481,7 +4480,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
+				return updateSharedAccountRequestFields.MemberError("UpdateSharedAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4513,7 +4512,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
+				return validateCardDTOFields.MemberError("ValidateCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -24,8 +24,8 @@ import (
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("ActivateCard", "cardProxy")
+	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opActivateCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/activate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
@@ -206,8 +206,8 @@ var opChangeAdvanceCycle = operations.Op("changeAdvanceCycle")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("ChangeCardStatus", "cardProxy")
+	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opChangeCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/status", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
@@ -253,8 +253,8 @@ var opChangeCheckStatus = operations.Op("changeCheckStatus")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("ChangePersonCardStatus", "cardProxy")
+	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opChangePersonCardStatus, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/personcardstatus", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
@@ -533,8 +533,8 @@ var opGetAccountInstrument = operations.Op("getAccountInstrument")
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("GetCard", "cardProxy")
+	if err := sdkclient.PathArgument("GetCard", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opGetCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy)}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
@@ -557,8 +557,8 @@ var opGetCard = operations.Op("getCard")
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, opts ...CallOption) (*EncryptedFulfillmentDetails, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("GetCardFulfillmentData", "cardProxy")
+	if err := sdkclient.PathArgument("GetCardFulfillmentData", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opGetCardFulfillmentData, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/fulfillmentdata"}
 	return sdkclient.Call[EncryptedFulfillmentDetails](ctx, &c.core, r, opts)
@@ -579,8 +579,8 @@ var opGetCardFulfillmentData = operations.Op("getCardFulfillmentData")
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardPINDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("GetCardPIN", "cardProxy")
+	if err := sdkclient.PathArgument("GetCardPIN", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opGetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin"}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
@@ -1003,8 +1003,8 @@ var opPrecalculateAdvance = operations.Op("precalculateAdvance")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("ReplaceCard", "cardProxy")
+	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opReplaceCard, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/replace", Body: body}
 	return sdkclient.Call[ReplaceCardDTO](ctx, &c.core, r, opts)
@@ -1313,8 +1313,8 @@ var opSearchInvoices = operations.Op("searchInvoices")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("SetCardPIN", "cardProxy")
+	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opSetCardPIN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/pin", Body: body}
 	return sdkclient.Call[CardPINDTO](ctx, &c.core, r, opts)
@@ -1374,8 +1374,8 @@ var opSetPayoutPreference = operations.Op("setPayoutPreference")
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("ShowCardPAN", "cardProxy")
+	if err := sdkclient.PathArgument("ShowCardPAN", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opShowCardPAN, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/showpan"}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)
@@ -1425,8 +1425,8 @@ var opUpdateAccount = operations.Op("updateAccount")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
-	if cardProxy == "" {
-		return nil, sdkclient.MissingArgument("UpdateCardIssuanceType", "cardProxy")
+	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
+		return nil, err
 	}
 	r := sdkclient.Request{Op: opUpdateCardIssuanceType, Path: "/api/" + c.core.Version + "/cards/" + url.PathEscape(cardProxy) + "/issuance_type", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)

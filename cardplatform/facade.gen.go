@@ -63,12 +63,16 @@ type Response struct {
 }
 
 // WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
-// it with anything that moves money: it is how an outcome-unknown call is reconciled.
+// it with anything that moves money: it is how an outcome-unknown call is reconciled. An id
+// with a control character (CR, LF) fails the call before the first attempt with
+// ErrInvalidArgument, which proves nothing was sent; the id is never quoted.
 func WithCorrelationID(id string) CallOption {
 	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
 }
 
-// WithHeader adds a header to this call. It never replaces Authorization.
+// WithHeader adds a header to this call. It never replaces Authorization. A key that is not
+// an HTTP token or a value with a control character (CR, LF) fails the call before the first
+// attempt with ErrInvalidArgument, which proves nothing was sent.
 func WithHeader(key, value string) CallOption {
 	return func(c *sdkclient.CallConfig) {
 		if c.Header == nil {
@@ -101,8 +105,8 @@ type RetryOptions = transport.RetryOptions
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
 // is sent again only when the error proves it never left (failed dial, DNS failure, TLS
 // handshake refused by the client); any other failure is one attempt and ErrOutcomeUnknown.
-// A redirect to another origin is refused, so credentials never leave theirs, and the tokens
-// sent are masked in every error and log. A Transport that re-sends requests by itself defeats
+// No redirect is followed (hc's CheckRedirect is not consulted), so credentials and bodies go
+// only where the SDK sends them, and the tokens sent are masked in every error and log. A Transport that re-sends requests by itself defeats
 // this; one that is not an *http.Transport cannot take WithClientCertificate or WithTLSConfig.
 func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPClient(hc)) }
 
@@ -218,8 +222,8 @@ type ProblemError = apierror.Problem
 // it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
 type OutcomeUnknownError = apierror.OutcomeUnknownError
 
-// RedirectError reports a redirect the SDK refused to follow: status, method, where from and
-// where to (redacted). It matches ErrRedirectRefused.
+// RedirectError reports a redirect the SDK refused to follow (it follows none): status,
+// method, where from and where to (redacted). It matches ErrRedirectRefused.
 type RedirectError = transport.RedirectError
 
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
@@ -240,8 +244,9 @@ var (
 	ErrInvalidArgument = sdkclient.ErrInvalidArgument
 	// ErrInsecureTransport: a bearer token would have travelled over plain http.
 	ErrInsecureTransport = transport.ErrInsecureTransport
-	// ErrRedirectRefused: the server redirected to another origin (scheme, host or port), or
-	// from https to http; the SDK does not follow, so credentials and bodies stay with theirs.
+	// ErrRedirectRefused: the server answered with a redirect (301, 302, 303, 307, 308). The
+	// SDK follows none, on any origin: the API documents none, and the target's answer is not
+	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
 	ErrRedirectRefused = transport.ErrRedirectRefused
 	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
 	// error when its deadline ended the wait).

@@ -4,7 +4,6 @@ package paging
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -1504,7 +1503,7 @@ func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAccount member %q: %w", key, err)
+				return aCHAccountFields.MemberError("ACHAccount", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1538,7 +1537,7 @@ func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddenda member %q: %w", key, err)
+				return aCHAddendaFields.MemberError("ACHAddenda", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1570,7 +1569,7 @@ func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddendaRequest member %q: %w", key, err)
+				return aCHAddendaRequestFields.MemberError("ACHAddendaRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1610,7 +1609,7 @@ func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHAddendaResponse member %q: %w", key, err)
+				return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1650,7 +1649,7 @@ func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListRequest member %q: %w", key, err)
+				return aCHListRequestFields.MemberError("ACHListRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1682,7 +1681,7 @@ func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListResponse member %q: %w", key, err)
+				return aCHListResponseFields.MemberError("ACHListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1754,7 +1753,7 @@ func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHListTransaction member %q: %w", key, err)
+				return aCHListTransactionFields.MemberError("ACHListTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1786,7 +1785,7 @@ func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHMessage member %q: %w", key, err)
+				return aCHMessageFields.MemberError("ACHMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1818,7 +1817,7 @@ func (a *ACHParty) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ACHParty member %q: %w", key, err)
+				return aCHPartyFields.MemberError("ACHParty", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1858,7 +1857,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1904,7 +1903,7 @@ func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialAccount member %q: %w", key, err)
+				return commercialAccountFields.MemberError("CommercialAccount", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1938,7 +1937,7 @@ func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialAccountsResponse member %q: %w", key, err)
+				return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1970,7 +1969,7 @@ func (a *CommercialCode) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialCode member %q: %w", key, err)
+				return commercialCodeFields.MemberError("CommercialCode", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2002,7 +2001,7 @@ func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialLineItem member %q: %w", key, err)
+				return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2056,7 +2055,7 @@ func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialTransaction member %q: %w", key, err)
+				return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2090,7 +2089,7 @@ func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CommercialTransactionsResponse member %q: %w", key, err)
+				return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2122,7 +2121,7 @@ func (a *FiAttribute) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FiAttribute member %q: %w", key, err)
+				return fiAttributeFields.MemberError("FiAttribute", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2154,7 +2153,7 @@ func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ForeignBankSystemID member %q: %w", key, err)
+				return foreignBankSystemIDFields.MemberError("ForeignBankSystemID", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2206,7 +2205,7 @@ func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GetWireInquiryRequest member %q: %w", key, err)
+				return getWireInquiryRequestFields.MemberError("GetWireInquiryRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2240,7 +2239,7 @@ func (a *KeyPage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding KeyPage member %q: %w", key, err)
+				return keyPageFields.MemberError("KeyPage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2270,7 +2269,7 @@ func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ListMetadata member %q: %w", key, err)
+				return listMetadataFields.MemberError("ListMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2300,7 +2299,7 @@ func (a *PageLink) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PageLink member %q: %w", key, err)
+				return pageLinkFields.MemberError("PageLink", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2332,7 +2331,7 @@ func (a *PageLinks) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PageLinks member %q: %w", key, err)
+				return pageLinksFields.MemberError("PageLinks", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2370,7 +2369,7 @@ func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PageMetadata member %q: %w", key, err)
+				return pageMetadataFields.MemberError("PageMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2406,7 +2405,7 @@ func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ParticipantListResponse member %q: %w", key, err)
+				return participantListResponseFields.MemberError("ParticipantListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2448,7 +2447,7 @@ func (a *Party) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Party member %q: %w", key, err)
+				return partyFields.MemberError("Party", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2478,7 +2477,7 @@ func (a *PartyName) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PartyName member %q: %w", key, err)
+				return partyNameFields.MemberError("PartyName", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2514,7 +2513,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2548,7 +2547,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2596,7 +2595,7 @@ func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PostalAddress member %q: %w", key, err)
+				return postalAddressFields.MemberError("PostalAddress", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2632,7 +2631,7 @@ func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayRequest member %q: %w", key, err)
+				return previousDayRequestFields.MemberError("PreviousDayRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2662,7 +2661,7 @@ func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayResponse member %q: %w", key, err)
+				return previousDayResponseFields.MemberError("PreviousDayResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2696,7 +2695,7 @@ func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PreviousDayTransaction member %q: %w", key, err)
+				return previousDayTransactionFields.MemberError("PreviousDayTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2750,7 +2749,7 @@ func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListTransaction member %q: %w", key, err)
+				return rTPListTransactionFields.MemberError("RTPListTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2784,7 +2783,7 @@ func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding reportingErrorBody member %q: %w", key, err)
+				return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2824,7 +2823,7 @@ func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListRequest member %q: %w", key, err)
+				return rTPListRequestFields.MemberError("RTPListRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2856,7 +2855,7 @@ func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RTPListResponse member %q: %w", key, err)
+				return rTPListResponseFields.MemberError("RTPListResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2904,7 +2903,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2934,7 +2933,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2966,7 +2965,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2996,7 +2995,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3026,7 +3025,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3056,7 +3055,7 @@ func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding TransactionAccount member %q: %w", key, err)
+				return transactionAccountFields.MemberError("TransactionAccount", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3086,7 +3085,7 @@ func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireDetailsRequest member %q: %w", key, err)
+				return wireDetailsRequestFields.MemberError("WireDetailsRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3116,7 +3115,7 @@ func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireDetailsResponse member %q: %w", key, err)
+				return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3172,7 +3171,7 @@ func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding WireTransaction member %q: %w", key, err)
+				return wireTransactionFields.MemberError("WireTransaction", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -16,12 +16,13 @@ type GetCommercialAccountRequest struct {
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
 	BalanceAsOf Date
-	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means a new UUID for each call.
-	// Interaction id of the request, a 36-character UUID, echoed on every response and returned by
-	// Response.InteractionID. Set it to send one id on every page of an iteration.
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means "UTF-8". Character set of the answer;
-	// UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
 	AcceptCharset string
 }
 
@@ -44,24 +45,30 @@ type GetCommercialAccountRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
-	if accountID == "" {
-		return nil, sdkclient.MissingArgument("GetCommercialAccount", "accountID")
+	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
+		return nil, err
 	}
 	var q sdkclient.Query
 	if !req.BalanceAsOf.IsZero() {
 		q.Add("balanceAsOf", req.BalanceAsOf.String())
 	}
 	r := sdkclient.Request{Op: opGetCommercialAccount, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + q.String()}
-	r.Extra = http.Header{}
+	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
 	} else {
-		r.Extra["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
 	}
 	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
 	} else {
-		r.Extra["Accept-Charset"] = []string{"UTF-8"}
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
 	}
 	return sdkclient.Call[CommercialAccount](ctx, &c.core, r, opts)
 }
@@ -170,12 +177,13 @@ type ListCommercialAccountsRequest struct {
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
 	BalanceAsOf Date
-	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means a new UUID for each call.
-	// Interaction id of the request, a 36-character UUID, echoed on every response and returned by
-	// Response.InteractionID. Set it to send one id on every page of an iteration.
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means "UTF-8". Character set of the answer;
-	// UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
 	AcceptCharset string
 }
 
@@ -213,16 +221,22 @@ func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialA
 		q.Add("balanceAsOf", req.BalanceAsOf.String())
 	}
 	r := sdkclient.Request{Op: opListCommercialAccounts, Path: "/commercial/accounts/v1/list" + q.String()}
-	r.Extra = http.Header{}
+	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
 	} else {
-		r.Extra["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
 	}
 	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
 	} else {
-		r.Extra["Accept-Charset"] = []string{"UTF-8"}
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
 	}
 	return sdkclient.Call[CommercialAccountsResponse](ctx, &c.core, r, opts)
 }
@@ -245,12 +259,13 @@ type ListCurrentDayAccountTransactionsRequest struct {
 	// Limit is the query parameter limit. Optional: zero means not sent. Transactions per page, 1 to
 	// 500; default 100.
 	Limit int
-	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means a new UUID for each call.
-	// Interaction id of the request, a 36-character UUID, echoed on every response and returned by
-	// Response.InteractionID. Set it to send one id on every page of an iteration.
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means "UTF-8". Character set of the answer;
-	// UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
 	AcceptCharset string
 }
 
@@ -275,8 +290,8 @@ type ListCurrentDayAccountTransactionsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
-	if accountID == "" {
-		return nil, sdkclient.MissingArgument("ListCurrentDayAccountTransactions", "accountID")
+	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
+		return nil, err
 	}
 	var q sdkclient.Query
 	if !req.StartDate.IsZero() {
@@ -292,16 +307,22 @@ func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountI
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	}
 	r := sdkclient.Request{Op: opListCurrentDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/current" + q.String()}
-	r.Extra = http.Header{}
+	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
 	} else {
-		r.Extra["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
 	}
 	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
 	} else {
-		r.Extra["Accept-Charset"] = []string{"UTF-8"}
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
 	}
 	return sdkclient.Call[CommercialTransactionsResponse](ctx, &c.core, r, opts)
 }
@@ -324,12 +345,13 @@ type ListPreviousDayAccountTransactionsRequest struct {
 	// Limit is the query parameter limit. Optional: zero means not sent. Transactions per page, 1 to
 	// 500; default 100.
 	Limit int
-	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means a new UUID for each call.
-	// Interaction id of the request, a 36-character UUID, echoed on every response and returned by
-	// Response.InteractionID. Set it to send one id on every page of an iteration.
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
 	XFapiInteractionID string
-	// AcceptCharset is the header Accept-Charset. Empty means "UTF-8". Character set of the answer;
-	// UTF-8 is the only one published.
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
 	AcceptCharset string
 }
 
@@ -358,8 +380,8 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
-	if accountID == "" {
-		return nil, sdkclient.MissingArgument("ListPreviousDayAccountTransactions", "accountID")
+	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
+		return nil, err
 	}
 	var q sdkclient.Query
 	if !req.StartDate.IsZero() {
@@ -375,16 +397,22 @@ func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, account
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	}
 	r := sdkclient.Request{Op: opListPreviousDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/previous" + q.String()}
-	r.Extra = http.Header{}
+	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
 	} else {
-		r.Extra["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
 	}
 	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
 		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
 	} else {
-		r.Extra["Accept-Charset"] = []string{"UTF-8"}
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
 	}
 	return sdkclient.Call[CommercialTransactionsResponse](ctx, &c.core, r, opts)
 }
@@ -448,9 +476,11 @@ type ListRTPParticipantsRequest struct {
 	// Offset is the query parameter offset. Required. Starting row: how many rows are skipped. The
 	// pagination guide gives a default of 0, but this endpoint requires the parameter.
 	Offset int
-	// KeyClientID is the header KeyClientId. Required. Client id issued at onboarding (32 characters;
-	// not the OAuth client id), in the header whose published name is `KeyClientId` (the bank's
-	// reference). The SDK takes the value as a client option and sends it on this endpoint.
+	// KeyClientID is the header KeyClientId. Required: set here, or per call with
+	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
+	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
+	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
+	// bank's reference). The SDK takes the value as a client option and sends it on this endpoint.
 	KeyClientID string
 }
 
@@ -477,13 +507,10 @@ type ListRTPParticipantsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
-	if req.KeyClientID == "" && !c.core.HasOpHeader(opListRTPParticipants, "Keyclientid") {
-		return nil, sdkclient.MissingArgument("ListRTPParticipants", "req.KeyClientID")
-	}
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))
-	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String()}
+	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String(), Required: requiredListRTPParticipants}
 	if req.KeyClientID != "" {
 		if r.Extra == nil {
 			r.Extra = http.Header{}
@@ -494,6 +521,10 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 }
 
 var opListRTPParticipants = operations.Op("listRtpParticipants")
+
+// requiredListRTPParticipants lists the required headers of ListRTPParticipants: the request field,
+// WithHeader or the client's option gives each.
+var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "ListRTPParticipants", Arg: "req.KeyClientID"}}
 
 // ListRTPTransactionsRequest holds the parameters of ListRTPTransactions.
 type ListRTPTransactionsRequest struct {

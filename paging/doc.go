@@ -11,7 +11,9 @@
 // Row windows are 1-based and inclusive, at most 1,000 rows ([RowWindow]); offsets start at
 // 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
 // error, cap items separately from the page size, resume from a [Cursor], never loop on an
-// empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]) nor repeat rows a
+// empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]), nor deliver a page
+// that begins like one served at another position (a server ignoring the position, caught
+// by its records: [ErrPositionMismatch]), nor repeat rows a
 // server's retrievedRows contradicts ([ErrRetrievedMismatch]), nor end on totals that are
 // negative or contradict each other ([ErrInconsistentTotals]), and can fetch pages
 // ahead (Config.Prefetch: after the first answer; with Config.EagerPrefetch, from the first

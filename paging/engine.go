@@ -18,12 +18,13 @@ type Iterator[T any] struct {
 	ctx   context.Context
 	cfg   Config
 	fetch FetchFunc[T]
-	size  int    // configured page size (Cursor.Size after a cap-shrunk window)
-	cur   Cursor // next page to request; Done at the end
-	count int    // items delivered, for Config.MaxItems
-	total int    // last total the server reported, -1 before any
-	err   error  // configuration error, yielded by every range
-	keys  keyTrack
+	size  int            // configured page size (Cursor.Size after a cap-shrunk window)
+	cur   Cursor         // next page to request; Done at the end
+	count int            // items delivered, for Config.MaxItems
+	total int            // last total the server reported, -1 before any
+	seen  repeatGuard[T] // first items of recent pages: a page served again fails (repeat.go)
+	err   error          // configuration error, yielded by every range
+	keys  keyTrack       // keys asked with (key style, keys.go)
 	// partial: a page delivered was a partial success (Page.Partial)
 	partial bool
 }
@@ -184,6 +185,10 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		}
 		pg.Position = req
 		if err := checkCounts(req, &pg); err != nil {
+			fail(err)
+			return
+		}
+		if err := it.seen.check(req, &pg); err != nil {
 			fail(err)
 			return
 		}

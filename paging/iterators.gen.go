@@ -214,7 +214,8 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 // limit (DefaultLimit unless WithPageSize) until count; a server that serves another offset than
 // the one asked for fails with *MismatchError. Nothing is requested before the first step; Cursor
 // tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not an argument:
-// the client sends it from its options (or give it with WithCallOptions).
+// the client sends it from its options, or give it per call with
+// WithCallOptions(WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[Party], error) {

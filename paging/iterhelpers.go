@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // The helpers the generated iterators (iterators.gen.go, written by clientgen from each list
@@ -71,8 +73,11 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 		for i, x := range pg.Items {
 			n, err := strconv.Atoi(key(x))
 			if err != nil { // not the number the spec's pattern describes
+				if ne, ok := err.(*strconv.NumError); ok {
+					err = ne.Err // without the text it quotes: a server may put a secret there
+				}
 				return Page[T]{}, &DecodeError{StatusCode: http.StatusOK,
-					Err: fmt.Errorf("paging: item %d of %s: sequence number %q: %w", i+1, p, key(x), err)}
+					Err: fmt.Errorf("paging: item %d of %s: sequence number %s: %w", i+1, p, scalar.Excerpt(key(x)), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
 				return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}

@@ -65,7 +65,7 @@ func TestPreviousDayTransactions(t *testing.T) {
 			assert.Equal(t, want(1, tt.records), got)
 			assert.Equal(t, tt.windows, windows(srv))
 			for _, r := range srv.Requests() {
-				assert.Equal(t, `["3123456789"]`, bodyParam(t, r.Body, "accountNumber"))
+				assert.Equal(t, `["3123456789"]`, bodyParam(t, r.RevealBody(), "accountNumber"))
 			}
 		})
 	}

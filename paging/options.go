@@ -39,7 +39,8 @@ func WithPageParamsIn(p ParamPlacement) Option {
 // WithKeyClientID sends id, the 32-character client id issued at onboarding (not the OAuth
 // client id), in the KeyClientId header of the RTP participants endpoint: on every page the
 // RTPParticipants iterator requests, and on ListRTPParticipants calls whose KeyClientID is
-// empty.
+// empty, unless the call gives its own with WithHeader("KeyClientId", id). A value with a
+// control character is refused with ErrInvalidArgument.
 func WithKeyClientID(id string) Option {
 	return Option(sdkclient.WithOperationHeader(opListRTPParticipants.ID, "KeyClientId", id))
 }

@@ -146,6 +146,17 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	for _, r := range srv.Requests() {
 		assert.Equal(t, id, r.Header.Get(paging.InteractionHeader))
 	}
+
+	// ... and so is one given per call (WithHeader), instead of the generated one.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	_, err = collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+		paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100),
+		paging.WithCallOptions(paging.WithHeader(paging.InteractionHeader, id))), ctKey)
+	require.NoError(t, err)
+	require.Len(t, srv.Requests(), 3)
+	for _, r := range srv.Requests() {
+		assert.Equal(t, []string{id}, r.Header.Values(paging.InteractionHeader))
+	}
 }
 
 func TestCommercialErrors(t *testing.T) {

@@ -4,7 +4,6 @@ package validation
 
 import (
 	"encoding/json"
-	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -172,6 +171,7 @@ const (
 	PrimaryStatusCodeInMasterFile  PrimaryStatusCode = "099"
 	PrimaryStatusCodeNoInformation PrimaryStatusCode = "096"
 	PrimaryStatusCodeNotLocated    PrimaryStatusCode = "000"
+	PrimaryStatusCodeOpenValid     PrimaryStatusCode = "699"
 )
 
 // Valid indicates whether the value is a known member of the PrimaryStatusCode enum.
@@ -184,6 +184,8 @@ func (e PrimaryStatusCode) Valid() bool {
 	case PrimaryStatusCodeNoInformation:
 		return true
 	case PrimaryStatusCodeNotLocated:
+		return true
+	case PrimaryStatusCodeOpenValid:
 		return true
 	default:
 		return false
@@ -230,17 +232,15 @@ type AOARequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-// errorResponse with a business or system fault. A response with neither is not a
-// result: the SDK reports it as a decode error.
+// AOAResponse Account owner authentication response; holds the result record. In v2 the
+// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+// never dropped whichever placement a server uses. A response with neither a Result
+// nor a fault is not a result: the SDK reports it as a decode error.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
 	Result Result `json:"Result,omitempty,omitzero"`
-
-	// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-	// fault (the request was refused) or a system fault (the service failed).
-	ErrorResponse ErrorResponse `json:"errorResponse,omitempty,omitzero"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -252,10 +252,34 @@ type AccountValidationRequest struct {
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-	// errorResponse with a business or system fault. A response with neither is not a
-	// result: the SDK reports it as a decode error.
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
 	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+// errorDescription, is not a fault. When a fault with a description comes beside a
+// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+type AccountValidationV2Response struct {
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
+	AOAResponse AOAResponse `json:"AOAResponse,omitempty,omitzero"`
+
+	// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+	// refused) or a system fault (the service failed). Both members are optional; only a
+	// fault with a non-blank errorDescription counts. The bank's own example carries a
+	// businessFault with placeholder text beside a full Result.
+	ErrorResponse        ErrorResponse              `json:"errorResponse"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -552,7 +576,10 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+	// values may appear. x-issuerkit-code-class says what each code means for the account
+	// (validation.Result.Account): only a code listed nowhere is unknown.
 	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -622,8 +649,10 @@ type ConditionCode string
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
 type ErrorCode string
 
-// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-// fault (the request was refused) or a system fault (the service failed).
+// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+// refused) or a system fault (the service failed). Both members are optional; only a
+// fault with a non-blank errorDescription counts. The bank's own example carries a
+// businessFault with placeholder text beside a full Result.
 type ErrorResponse struct {
 	// BusinessFault One fault of an errorResponse.
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
@@ -654,10 +683,16 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// designator); the bank's published file declares free text. It is informative only,
+	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
+	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
+	// are exact decimals, dates that drive paging must parse): a wrong value there is an
+	// error, not a guess.
+	//
 	//
 	// Example: 2024-05-01T10:20:30
-	Timestamp scalar.Timestamp `json:"Timestamp,omitempty,omitzero"`
+	Timestamp string `json:"Timestamp,omitempty,omitzero"`
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
@@ -759,7 +794,10 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+// values may appear. x-issuerkit-code-class says what each code means for the account
+// (validation.Result.Account): only a code listed nowhere is unknown.
 type PrimaryStatusCode string
 
 // Result The result (response record): service-level information (errorCode) and account-level
@@ -912,8 +950,13 @@ type VerifyAccountV2Request struct {
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
 type VerifyAccountV2Response struct {
-	// AccountValidationV2Response Holds the AOA (account owner authentication) response.
-	AccountValidationV2Response AccountValidationResponse `json:"accountValidationV2Response"`
+	// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+	// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+	// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+	// errorDescription, is not a fault. When a fault with a description comes beside a
+	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -989,7 +1032,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+				return aOARequestFields.MemberError("AOARequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1019,7 +1062,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1049,7 +1092,39 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
+var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationV2ResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorResponse, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1113,7 +1188,7 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+				return acctOwnerFields.MemberError("AcctOwner", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1181,7 +1256,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1213,7 +1288,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+				return acctStatusFields.MemberError("AcctStatus", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1253,7 +1328,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1287,7 +1362,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+				return clientRecordFields.MemberError("ClientRecord", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1325,7 +1400,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1371,7 +1446,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+				return inquiryFields.MemberError("Inquiry", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1407,7 +1482,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1441,7 +1516,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1495,7 +1570,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Result member %q: %w", key, err)
+				return resultFields.MemberError("Result", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1543,7 +1618,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1573,7 +1648,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1605,7 +1680,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1635,7 +1710,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1665,7 +1740,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1695,7 +1770,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1725,7 +1800,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -37,7 +37,7 @@ func TestVerifyAccountEnvelopes(t *testing.T) {
 		assert.Equal(t, "123456789", inq["accountNumber"], "the secret is sent unmasked")
 		assert.Equal(t, "Owner", inq["serviceType"])
 		_, _ = io.WriteString(w, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"000","accountNumber":"123456789","feeAttrib":"HH","AcctStatus":{"primaryStatusCode":"099","primMessage":"account in master file"}}}}}`)
-	})
+	}, v1)
 	res, err := c.VerifyAccount(context.Background(), validation.Inquiry{
 		ServiceType:   validation.ServiceTypeOwner,
 		SecondaryID:   "SEC0001",
@@ -100,5 +100,5 @@ func TestHealthCheck(t *testing.T) {
 	h, err := c.HealthCheck(context.Background())
 	require.NoError(t, err)
 	assert.Equal(t, "Ok", h.Status)
-	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp.String())
+	assert.Equal(t, "2025-01-10T08:15:00", h.Timestamp)
 }

@@ -45,6 +45,16 @@ func (c ErrorCode) String() string {
 	}
 }
 
+// Known reports whether the spec documents the ErrorCode.
+func (c ErrorCode) Known() bool {
+	switch c {
+	case "000", "001", "003", "005", "006", "008", "010", "011", "013", "103", "104", "105", "106", "107", "997", "998", "999":
+		return true
+	default:
+		return false
+	}
+}
+
 // String returns the meaning of the ConditionCode as the service documents it, or "unknown code
 // NNN" for a code the spec does not list.
 func (c ConditionCode) String() string {
@@ -70,6 +80,16 @@ func (c ConditionCode) String() string {
 	}
 }
 
+// Known reports whether the spec documents the ConditionCode.
+func (c ConditionCode) Known() bool {
+	switch c {
+	case "000", "300", "301", "302", "304", "396", "900", "901":
+		return true
+	default:
+		return false
+	}
+}
+
 // String returns the meaning of the PrimaryStatusCode as the service documents it, or "unknown code
 // NNN" for a code the spec does not list.
 func (c PrimaryStatusCode) String() string {
@@ -82,8 +102,36 @@ func (c PrimaryStatusCode) String() string {
 		return "no positive or negative information known about the account"
 	case "099":
 		return "account is in the participant's master account file with no other status code"
+	case "699":
+		return "open valid"
 	default:
 		return "unknown code " + string(c)
+	}
+}
+
+// Known reports whether the spec documents the PrimaryStatusCode.
+func (c PrimaryStatusCode) Known() bool {
+	switch c {
+	case "000", "012", "096", "099", "699":
+		return true
+	default:
+		return false
+	}
+}
+
+// accountState returns the AccountState the PrimaryStatusCode means, or AccountUnknown for a code the spec does not list.
+func (c PrimaryStatusCode) accountState() AccountState {
+	switch c {
+	case "000":
+		return AccountNotLocated
+	case "012":
+		return AccountClosed
+	case "096":
+		return AccountNoInformation
+	case "099", "699":
+		return AccountOpen
+	default:
+		return AccountUnknown
 	}
 }
 
@@ -101,5 +149,15 @@ func (c MatchCode) String() string {
 		return "no identifying data available"
 	default:
 		return "unknown code " + string(c)
+	}
+}
+
+// Known reports whether the spec documents the MatchCode.
+func (c MatchCode) Known() bool {
+	switch c {
+	case "Y", "N", "C", "U":
+		return true
+	default:
+		return false
 	}
 }

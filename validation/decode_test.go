@@ -25,6 +25,9 @@ const publishedV2 = `{"accountValidationV2Response":{"AOAResponse":{"Result":{
  "AcctStatus":{"primaryStatusCode":"099","primMessage":"account in master file"},
  "Client":{"clientDate":"","clientTime":"14:00:80","userDefined":"order 4711"}}}}}`
 
+// v1 selects the seed's version, for the bodies written in its envelope.
+var v1 = validation.WithAPIVersion(validation.V1)
+
 func serve(t *testing.T, status int, body string, opts ...validation.Option) *validation.Client {
 	t.Helper()
 	c, _ := newClient(t, func(w http.ResponseWriter, r *http.Request) {
@@ -84,9 +87,9 @@ func TestSilenceIsADecodeError(t *testing.T) {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			var opts []validation.Option
+			opts := []validation.Option{validation.WithAPIVersion(validation.V1)}
 			if tc.v2 {
-				opts = append(opts, validation.WithAPIVersion2())
+				opts = []validation.Option{validation.WithAPIVersion2()}
 			}
 			c := serve(t, 200, tc.body, opts...)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())
@@ -108,7 +111,7 @@ func TestErrorResponseIsAFaultError(t *testing.T) {
 	assert.Empty(t, fe.System)
 	assert.Equal(t, "corr-1", fe.CorrelationID)
 
-	c = serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"000"},"errorResponse":{"systemFault":{"errorDescription":"backend down"}}}}}`)
+	c = serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"000"},"errorResponse":{"systemFault":{"errorDescription":"backend down"}}}}}`, v1)
 	_, err = c.VerifyAccount(context.Background(), validInquiry())
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "backend down", fe.System)
@@ -116,7 +119,7 @@ func TestErrorResponseIsAFaultError(t *testing.T) {
 }
 
 func TestNonZeroErrorCodeIsAResultError(t *testing.T) {
-	c := serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"998","secondaryId":"SEC0001"}}}}`)
+	c := serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"998","secondaryId":"SEC0001"}}}}`, v1)
 	res, err := c.VerifyAccount(context.Background(), validInquiry())
 	assert.Nil(t, res)
 	var re *validation.ResultError
@@ -148,7 +151,7 @@ func TestCodesString(t *testing.T) {
 	assert.Equal(t, "unknown code 001", validation.PrimaryStatusCode("001").String())
 	assert.Equal(t, "unknown code X", validation.MatchCode("X").String())
 
-	c := serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"000","AcctOwner":{"conditionCode":"777","nameMatch":"X"},"AcctStatus":{"primaryStatusCode":"555"}}}}}`)
+	c := serve(t, 200, `{"accountValidationResponse":{"AOAResponse":{"Result":{"errorCode":"000","AcctOwner":{"conditionCode":"777","nameMatch":"X"},"AcctStatus":{"primaryStatusCode":"555"}}}}}`, v1)
 	res, err := c.VerifyAccount(context.Background(), validInquiry())
 	require.NoError(t, err)
 	assert.Equal(t, validation.ConditionCode("777"), res.Condition())

@@ -7,15 +7,39 @@
 // checks an Inquiry against the service's rules before the network (Inquiry.Validate, errors
 // carry the service's own errorCode), and a 200 without the expected envelope is a
 // DecodeError, never an empty Result. Result helpers answer what a caller asks: Account (open,
-// closed, unknown), OwnerMatched, Score, Partial, and the fields matched, not matched,
-// conditionally matched or without data (AcctOwnerResponse.Matched and siblings). The bank requires bearer
-// tokens (see BankTokenSource) and a client certificate (WithClientCertificate):
+// closed, not located, no information, or unknown for a code documented nowhere),
+// OwnerMatched, Score, Partial, and the fields matched, not matched, conditionally matched or
+// without data (AcctOwnerResponse.Matched and siblings). The bank requires bearer tokens (see
+// BankTokenSource) and a client certificate (WithClientCertificate):
 //
+//	ts, err := validation.BankTokenSource(ctx, baseURL, cred, tlsConfig, nil)
+//	defer ts.Close()
 //	v, err := validation.New(baseURL, validation.WithTokenSource(ts), validation.WithClientCertificate(cert))
 //	res, err := v.VerifyAccount(ctx, validation.Inquiry{...})
 //
-// Version 1 of the service is deprecated by the bank in favour of version 2. A Client speaks
-// v1 unless created with WithAPIVersion2 (or WithAPIVersion(V2)); the Inquiry and Result types
-// are the same for both. Package validationtest is an in-process sandbox of both.
+// # Versions
+//
+// A Client speaks v2, the bank's published API, unless created with WithAPIVersion(V1): seed
+// 001 announced v1 deprecated and obsolete after Q1 2025, and the bank's published files hold
+// only v2 paths (v1 answers 404 there). WithPublishedAPI states the choice explicitly; the
+// Inquiry and Result types are the same for both versions. Package validationtest is an
+// in-process sandbox of both, with the same switch.
+//
+// # Faults beside a Result
+//
+// A v2 answer carries errorResponse (businessFault or systemFault) beside AOAResponse. A fault
+// with a description decides: VerifyAccount returns a *FaultError, even when a Result with
+// errorCode 000 comes with it (the bank's own example does); FaultError.Result keeps that
+// Result, match data included. An errorResponse without a description is no fault.
+//
+// # Strict and tolerant fields
+//
+// Codes (errorCode, conditionCode, primaryStatusCode, match codes) are open: unknown codes
+// decode, round-trip and print as "unknown code NNN". Informative fields never fail an answer:
+// the health check's Timestamp (free text in the bank's file) and the Client echo are kept as
+// the text received. Fields a caller acts on are strict, because a guess there would be
+// silent data loss: the Result must carry an errorCode, and elsewhere in the SDK amounts are
+// exact decimals and the dates that drive paging must parse, or the answer is an error.
+//
 // A Client is immutable and safe for concurrent use.
 package validation

@@ -51,21 +51,13 @@ func (a *AOAResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !a.ErrorResponse.jsonZero() {
-		b = append(b, "\"errorResponse\":"...)
-		if b, err = a.ErrorResponse.appendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AOAResponse", "errorResponse", err)
-		}
-		b = append(b, ',')
-	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AOAResponse.
 func (a *AOAResponse) jsonZero() bool {
-	return a.Result.jsonZero() &&
-		a.ErrorResponse.jsonZero()
+	return a.Result.jsonZero()
 }
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -125,6 +117,44 @@ func (a *AccountValidationResponse) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AccountValidationResponse.
 func (a *AccountValidationResponse) jsonZero() bool {
 	return a.AOAResponse.jsonZero() &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a AccountValidationV2Response) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [AccountValidationV2Response.AppendJSON].
+func (a AccountValidationV2Response) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *AccountValidationV2Response) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.AOAResponse.jsonZero() {
+		b = append(b, "\"AOAResponse\":"...)
+		if b, err = a.AOAResponse.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("AccountValidationV2Response", "AOAResponse", err)
+		}
+		b = append(b, ',')
+	}
+	b = append(b, "\"errorResponse\":"...)
+	if b, err = a.ErrorResponse.appendJSON(b); err != nil {
+		return nil, jsonx.MemberError("AccountValidationV2Response", "errorResponse", err)
+	}
+	b = append(b, ',')
+	if b, err = accountValidationV2ResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AccountValidationV2Response", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type AccountValidationV2Response.
+func (a *AccountValidationV2Response) jsonZero() bool {
+	return a.AOAResponse.jsonZero() &&
+		a.ErrorResponse.jsonZero() &&
 		a.AdditionalProperties == nil
 }
 
@@ -652,11 +682,9 @@ func (a *HealthCheckResponse) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if !a.Timestamp.IsZero() {
+	if a.Timestamp != "" {
 		b = append(b, "\"Timestamp\":"...)
-		if b, err = a.Timestamp.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("HealthCheckResponse", "Timestamp", err)
-		}
+		b = jsonx.AppendString(b, a.Timestamp)
 		b = append(b, ',')
 	}
 	if a.XForwardedFor != "" {
@@ -676,7 +704,7 @@ func (a *HealthCheckResponse) jsonZero() bool {
 	return a.ClientIP == "" &&
 		a.Source == "" &&
 		a.Status == "" &&
-		a.Timestamp == (scalar.Timestamp{}) &&
+		a.Timestamp == "" &&
 		a.XForwardedFor == "" &&
 		a.AdditionalProperties == nil
 }

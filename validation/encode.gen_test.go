@@ -15,6 +15,7 @@ var encodedModels = []reflect.Type{
 	reflect.TypeFor[AOAResponse](),
 	reflect.TypeFor[AccountValidationRequest](),
 	reflect.TypeFor[AccountValidationResponse](),
+	reflect.TypeFor[AccountValidationV2Response](),
 	reflect.TypeFor[AcctOwner](),
 	reflect.TypeFor[AcctOwnerResponse](),
 	reflect.TypeFor[AcctStatus](),

@@ -18,17 +18,43 @@ func (e *ResultError) Error() string {
 	return fmt.Sprintf("validation: errorCode %s: %s (correlation id %s)", string(e.Code), e.Code.String(), e.CorrelationID)
 }
 
-// FaultError is a 200 response carrying AOAResponse.errorResponse (the v2 schema): a business
-// fault (the service refused the request) or a system fault (the service failed).
+// FaultError is a 200 response carrying a fault: an errorResponse (beside AOAResponse, where
+// the bank's published v2 file puts it, or inside it) whose businessFault (the service refused
+// the request) or systemFault (the service failed) has an errorDescription. An errorResponse
+// without a description is no fault.
+//
+// The fault decides: a fault makes the answer a *FaultError even when a Result with errorCode
+// 000 comes with it (the bank's own example does exactly that), and nothing of the Result is
+// dropped: it is in Result, match data included. A caller who accepts such a Result anyway
+// (having read the fault text) can do so explicitly:
+//
+//	var fe *validation.FaultError
+//	if errors.As(err, &fe) && fe.Result != nil {
+//		log.Print(fe.Business, fe.System, fe.Result.OwnerMatched())
+//	}
+//
+// When the Result's errorCode is not 000 either, the FaultError also matches *ResultError
+// with errors.As.
 type FaultError struct {
-	// Business is the errorDescription of businessFault, empty when there is none.
+	// Business is the errorDescription of businessFault, empty when there is none (several
+	// descriptions, from both placements, are joined with "; ").
 	Business string
 	// System is the errorDescription of systemFault, empty when there is none.
 	System string
-	// Result is the Result sent next to the errorResponse, nil when there was none.
+	// Result is the Result sent with the fault, nil when there was none.
 	Result *Result
 	// CorrelationID is the X-CorrelationId of the response.
 	CorrelationID string
+
+	failed *ResultError // the Result's own error, when its errorCode is not 000
+}
+
+// Unwrap returns the *ResultError of a Result whose errorCode is not 000, else nil.
+func (e *FaultError) Unwrap() error {
+	if e.failed == nil {
+		return nil
+	}
+	return e.failed
 }
 
 // Error implements error.

@@ -20,6 +20,9 @@ func (v AccountValidationRequest) LogValue() slog.Value { return redact.LogValue
 // LogValue implements slog.LogValuer: AccountValidationResponse holds secrets, which are masked.
 func (v AccountValidationResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
+// LogValue implements slog.LogValuer: AccountValidationV2Response holds secrets, which are masked.
+func (v AccountValidationV2Response) LogValue() slog.Value { return redact.LogValue(v) }
+
 // LogValue implements slog.LogValuer: AcctOwner holds secrets, which are masked.
 func (v AcctOwner) LogValue() slog.Value { return redact.LogValue(v) }
 

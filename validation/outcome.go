@@ -2,42 +2,46 @@ package validation
 
 import "strconv"
 
-// AccountState is what a Result says about the account: open, closed or unknown.
+// AccountState is what a Result says about the account, from its primaryStatusCode.
 type AccountState int
 
 const (
-	// AccountUnknown: the account could not be located (primaryStatusCode 000), nothing is
-	// known about it (096), no status was returned, or the code is not in the service's table.
+	// AccountUnknown: no status was returned, or its code is documented nowhere (neither in
+	// the seed's table nor by the bank). The code itself is kept in
+	// Result.AcctStatus.PrimaryStatusCode; PrimaryStatusCode.Known tells the two cases apart.
 	AccountUnknown AccountState = iota
-	// AccountOpen: the account is in the participant's master file with no other status (099).
+	// AccountOpen: the account is open: in the participant's master file with no other
+	// status (099, the seed), or "Open Valid" (699, the bank's published v2 example).
 	AccountOpen
 	// AccountClosed: the account is closed (012).
 	AccountClosed
+	// AccountNotLocated: the routing and account number combination cannot be located (000).
+	AccountNotLocated
+	// AccountNoInformation: the account is known, with no positive or negative information
+	// about it (096).
+	AccountNoInformation
 )
 
-// String returns "open", "closed" or "unknown".
+// String returns "open", "closed", "not located", "no information" or "unknown".
 func (s AccountState) String() string {
 	switch s {
 	case AccountOpen:
 		return "open"
 	case AccountClosed:
 		return "closed"
+	case AccountNotLocated:
+		return "not located"
+	case AccountNoInformation:
+		return "no information"
 	default:
 		return "unknown"
 	}
 }
 
-// Account says whether the account is open, closed or unknown, from primaryStatusCode.
-func (r *Result) Account() AccountState {
-	switch r.AcctStatus.PrimaryStatusCode {
-	case PrimaryStatusCodeInMasterFile:
-		return AccountOpen
-	case PrimaryStatusCodeClosed:
-		return AccountClosed
-	default:
-		return AccountUnknown
-	}
-}
+// Account says what primaryStatusCode means for the account. The classes come from the
+// spec's table (openapi/validation.yaml, PrimaryStatusCode's x-issuerkit-code-class), so a
+// code added there is classified here; AccountUnknown only for a code documented nowhere.
+func (r *Result) Account() AccountState { return r.AcctStatus.PrimaryStatusCode.accountState() }
 
 // Condition returns the condition code of the owner response ("" when none was returned).
 func (r *Result) Condition() ConditionCode { return r.AcctOwner.ConditionCode }

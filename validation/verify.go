@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
@@ -23,13 +25,17 @@ const maxResultBody = 1 << 20
 // ErrInvalidInquiry) listing every problem with the service's own errorCode, and nothing is
 // sent. The request travels in the envelopes of the Client's version (WithAPIVersion).
 //
-// Outcomes:
+// Outcomes, in the order they are decided:
+//   - a fault in a 200 (an errorResponse whose businessFault or systemFault has an
+//     errorDescription, beside AOAResponse as the bank publishes it, or inside it): a
+//     *FaultError, even when a Result with errorCode 000 comes with it. The fault decides
+//     success; the Result is not lost: it is FaultError.Result, match data included. An
+//     errorResponse without a description is no fault.
 //   - errorCode 000: the *Result and nil. A conditionCode other than 000 (Result.Partial)
 //     comes with whatever partial data the service returned, such as the account status.
 //   - another errorCode in a 200: a *ResultError holding the code and the Result.
-//   - an errorResponse (businessFault or systemFault) in a 200: a *FaultError.
 //   - a 200 without the expected envelope, without AOAResponse, or whose Result has no
-//     errorCode: a *DecodeError, never an empty Result.
+//     errorCode (and no fault): a *DecodeError, never an empty Result.
 //   - any other status: an *Error unwrapping to the *BankError body and a sentinel.
 //
 // Retry: it is a read, retried after a connection failure or a 408, 429, 500, 502, 503 or 504.
@@ -62,13 +68,13 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	defer transport.DrainAndClose(resp.Body)
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResultBody))
 	if err != nil {
-		return nil, &DecodeError{StatusCode: resp.StatusCode, CorrelationID: transport.CorrelationID(resp), Err: err}
+		return nil, sdkclient.NewDecodeError(resp, err)
 	}
 	res, err := decodeResult(c.core.Version, raw)
 	if err != nil {
 		var de *sdkclient.DecodeError
 		if errors.As(err, &de) {
-			de.StatusCode, de.CorrelationID = resp.StatusCode, transport.CorrelationID(resp)
+			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}
 		var fe *FaultError
 		if errors.As(err, &fe) {
@@ -93,17 +99,24 @@ func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 }
 
 // wireAOA is AOAResponse with pointers, so that an absent member is told from an empty one.
+// ErrorResponse is the tolerated placement of a fault, inside AOAResponse next to Result.
 type wireAOA struct {
 	Result        *Result        `json:"Result"`
 	ErrorResponse *ErrorResponse `json:"errorResponse"`
 }
 
 // wireEnvelope is the content of accountValidationResponse / accountValidationV2Response.
+// ErrorResponse is the published v2 placement of a fault, beside AOAResponse.
 type wireEnvelope struct {
-	AOAResponse *wireAOA `json:"AOAResponse"`
+	AOAResponse   *wireAOA       `json:"AOAResponse"`
+	ErrorResponse *ErrorResponse `json:"errorResponse"`
 }
 
 // decodeResult decodes a 200 body of verifyAccount for version v.
+//
+// A fault with a description, beside AOAResponse or inside it, decides: the answer is a
+// *FaultError holding the Result that came with it. Without a fault, the Result's errorCode
+// decides.
 func decodeResult(v string, raw []byte) (*Result, error) {
 	var body struct {
 		V1 *wireEnvelope `json:"accountValidationResponse"`
@@ -116,26 +129,56 @@ func decodeResult(v string, raw []byte) (*Result, error) {
 	if v == V2 {
 		env, name = body.V2, "accountValidationV2Response"
 	}
-	switch {
-	case env == nil:
+	if env == nil {
 		return nil, &DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
+	}
+	var res *Result
+	faults := []*ErrorResponse{env.ErrorResponse}
+	if aoa := env.AOAResponse; aoa != nil {
+		res = aoa.Result
+		faults = append(faults, aoa.ErrorResponse)
+	}
+	if fe := newFaultError(res, faults...); fe != nil {
+		return nil, fe
+	}
+	switch {
 	case env.AOAResponse == nil:
 		return nil, &DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
-	}
-	aoa := env.AOAResponse
-	if e := aoa.ErrorResponse; e != nil && (e.BusinessFault != Fault{} || e.SystemFault != Fault{}) {
-		return nil, &FaultError{Business: e.BusinessFault.ErrorDescription, System: e.SystemFault.ErrorDescription, Result: aoa.Result}
-	}
-	if aoa.Result == nil {
-		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor errorResponse", name)}
-	}
-	if aoa.Result.ErrorCode == "" {
+	case res == nil:
+		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
+	case res.ErrorCode == "":
 		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
+	case res.ErrorCode != ErrorCodeNoError:
+		return nil, &ResultError{Code: res.ErrorCode, Result: res}
 	}
-	if aoa.Result.ErrorCode != ErrorCodeNoError {
-		return nil, &ResultError{Code: aoa.Result.ErrorCode, Result: aoa.Result}
+	return res, nil
+}
+
+// newFaultError returns the *FaultError of the faults found in ers (in order, blank and
+// repeated descriptions dropped), holding res; nil when no fault has a description.
+func newFaultError(res *Result, ers ...*ErrorResponse) *FaultError {
+	var business, system []string
+	add := func(list []string, d string) []string {
+		d = strings.TrimSpace(d)
+		if d == "" || slices.Contains(list, d) {
+			return list
+		}
+		return append(list, d)
 	}
-	return aoa.Result, nil
+	for _, e := range ers {
+		if e != nil {
+			business = add(business, e.BusinessFault.ErrorDescription)
+			system = add(system, e.SystemFault.ErrorDescription)
+		}
+	}
+	if len(business) == 0 && len(system) == 0 {
+		return nil
+	}
+	fe := &FaultError{Business: strings.Join(business, "; "), System: strings.Join(system, "; "), Result: res}
+	if res != nil && res.ErrorCode != "" && res.ErrorCode != ErrorCodeNoError {
+		fe.failed = &ResultError{Code: res.ErrorCode, Result: res}
+	}
+	return fe
 }
 
 var (

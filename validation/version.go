@@ -4,16 +4,30 @@ package validation
 // both; only the paths and the envelope names differ.
 const (
 	// V1 is /accounts/validations/v1/... with the envelopes accountValidationRequest and
-	// accountValidationResponse. The bank has announced it as deprecated.
+	// accountValidationResponse, as seed 001 describes it. The bank has announced it
+	// deprecated and obsolete after Q1 2025; its published files no longer hold it.
 	V1 = "v1"
 	// V2 is /accounts/validations/v2/... with the envelopes accountValidationV2Request and
-	// accountValidationV2Response.
+	// accountValidationV2Response, whose errorResponse sits beside AOAResponse: the bank's
+	// published API.
 	V2 = "v2"
 )
 
-// DefaultAPIVersion is the version a Client speaks unless WithAPIVersion says otherwise. It
-// stays V1 until the next major release of the SDK; switch with WithAPIVersion(V2).
-const DefaultAPIVersion = V1
+// DefaultAPIVersion is the version a Client speaks unless WithAPIVersion says otherwise: V2.
+//
+// Why v2: seed 001 announced v1 as deprecated, replaced by v2, and obsolete after Q1 2025,
+// advising clients to upgrade; the bank's published files hold only v2 paths, and v1 answers
+// 404 there. A Client that spoke v1 by default would fail against the bank as it is today.
+// A service still served v1 chooses it with WithAPIVersion(V1).
+const DefaultAPIVersion = V2
+
+// WithPublishedAPI selects the bank's API as it publishes itself today: version 2, with the
+// errorResponse read beside AOAResponse (VerifyAccount also reads it inside, whatever the
+// version). It is the default; the option states the choice and keeps it if the default ever
+// changes. The same option exists for the sandbox (validationtest.WithPublishedAPI) and for
+// the bank's list endpoints (paging.WithPublishedAPI). The seed's v1 stays one option away:
+// WithAPIVersion(V1); the last of the two options given wins.
+func WithPublishedAPI() Option { return WithAPIVersion(V2) }
 
 // WithAPIVersion2 selects version 2 of the service; it is WithAPIVersion(V2).
 func WithAPIVersion2() Option { return WithAPIVersion(V2) }

@@ -99,6 +99,8 @@ func sentN(t *testing.T, e *env, op string, n int, method, path string) []wire {
 		var err error
 		w.q, err = url.ParseQuery(r.Query)
 		require.NoError(t, err)
+		r.Body = r.RevealBody() // what went on the wire, secrets included
+		w.Request = r
 		if len(r.Body) == 0 {
 			assert.Empty(t, r.Header.Values("Content-Type"), "no Content-Type without a body")
 		} else {

@@ -1,11 +1,14 @@
 package cardplatformtest
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Fault says how an injected failure answers a call (Server.FailNext). Delay is waited first;
@@ -39,10 +42,39 @@ type Request struct {
 	Method, Path, Query string
 	// Header holds the request headers; Authorization is masked.
 	Header http.Header
-	// Body holds the request body as received (at most the body limit plus one byte).
+	// Body holds the request body (at most the body limit plus one byte) with secrets masked
+	// as the SDK's logs mask them: the values of sensitive members (pin, cvv, card_number,
+	// accountNumber, ...) and card numbers and SSNs in texts. Test output that prints it
+	// shows no secret. RevealBody returns the body as received.
 	Body []byte
 	// Time is the sandbox clock's reading when the request arrived.
 	Time time.Time
+
+	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
+	// shows only its address.
+	raw func() []byte
+}
+
+// RevealBody returns the request body exactly as received, secrets in clear, for a test that
+// checks what the client sent on the wire. Never print or log it.
+func (r Request) RevealBody() []byte {
+	if r.raw == nil {
+		return slices.Clone(r.Body)
+	}
+	return r.raw()
+}
+
+// maskedRequest returns req for the request log: the query and body masked (Request.Body),
+// the body as received behind RevealBody.
+func maskedRequest(req Request, body []byte) Request {
+	raw := bytes.Clone(body)
+	req.Query = redact.Default().Query(req.Query)
+	req.Body = redact.JSON(raw)
+	if bytes.Equal(req.Body, raw) {
+		req.Body = bytes.Clone(raw)
+	}
+	req.raw = func() []byte { return bytes.Clone(raw) }
+	return req
 }
 
 type pendingFault struct {

@@ -63,10 +63,10 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r.Body, p.api.cfg.maxBody+1))
 	_ = r.Body.Close()
-	p.calls.record(Request{
+	p.calls.record(maskedRequest(Request{
 		OperationID: opID, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
-		Header: maskHeaders(r.Header), Body: bytes.Clone(body), Time: p.api.now(),
-	})
+		Header: maskHeaders(r.Header), Time: p.api.now(),
+	}, body))
 	if routeErr != nil {
 		if routeErr.Error() == routers.ErrMethodNotAllowed.Error() {
 			w.WriteHeader(http.StatusMethodNotAllowed)

@@ -1,14 +1,18 @@
-// Command validate checks bank accounts with the account-validation service, v1 and v2: every
-// condition code and account status the service answers with, the errorCodes of a 200, the
-// client-side rule errors (refused before the network, with the service's own codes), and the
-// HTTP statuses of the bank's error body. One line per step.
+// Command validate checks bank accounts with the account-validation service in both forms:
+// the bank's published API (v2, validation.WithPublishedAPI, the default) and the seed's v1
+// (validation.WithAPIVersion(validation.V1)). It shows every condition code and account status
+// the service answers with, the errorCodes of a 200, a fault beside a Result (the bank's own
+// v2 example) and a fault alone, v1 answering 404 on the published API, the client-side rule
+// errors (refused before the network, with the service's own codes), and the HTTP statuses of
+// the bank's error body. One line per step.
 //
 //	go run ./examples/validate
 //
-// It uses the embedded sandbox (validationtest) and its seeded accounts unless BANK_BASE_URL
-// and the bank's credentials point it at the bank (see package exenv); against the bank it
-// runs the health check and the client-side rules only, since the sandbox's accounts exist
-// only there. It exits with status 1 on any unexpected answer.
+// It uses the embedded sandbox (validationtest, with the same switch as the client) and its
+// seeded accounts unless BANK_BASE_URL and the bank's credentials point it at the bank (see
+// package exenv); against the bank it runs the health checks and the client-side rules only,
+// since the sandbox's accounts exist only there. It exits with status 1 on any unexpected
+// answer.
 package main
 
 import (
@@ -25,19 +29,39 @@ import (
 
 func main() { exenv.Main("validate", run) }
 
+// form is one way to talk to the service: the same switch on the sandbox and the client.
+type form struct {
+	version string
+	what    string
+	sandbox []vt.Option
+	client  []validation.Option
+}
+
+// forms are the published API (the default) and the seed's v1. No limit in the sandbox: the
+// walk is about codes; the 429 has its own step below.
+var forms = []form{
+	{validation.V2, "the bank's published API (WithPublishedAPI)",
+		[]vt.Option{vt.WithRateLimit(0), vt.WithPublishedAPI()}, []validation.Option{validation.WithPublishedAPI()}},
+	{validation.V1, "the seed's v1 (WithAPIVersion(V1))",
+		[]vt.Option{vt.WithRateLimit(0)}, []validation.Option{validation.WithAPIVersion(validation.V1)}},
+}
+
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
 	s := exenv.NewSteps(out)
-	for _, version := range []string{validation.V1, validation.V2} {
-		// No limit in the sandbox: this walk is about codes; the 429 has its own step below.
-		env, err := exenv.NewValidation(ctx, []vt.Option{vt.WithRateLimit(0)}, validation.WithAPIVersion(version))
+	for _, f := range forms {
+		env, err := exenv.NewValidation(ctx, f.sandbox, f.client...)
 		if err != nil {
 			return err
 		}
-		err = walk(ctx, s, env, version)
+		s.Step(f.version+" form", "%s", f.what)
+		err = walk(ctx, s, env, f.version)
+		if err == nil && f.version == validation.V2 {
+			err = noV1(ctx, s, env)
+		}
 		env.Close()
 		if err != nil {
-			return fmt.Errorf("%s: %w", version, err)
+			return fmt.Errorf("%s: %w", f.version, err)
 		}
 	}
 	if err := rules(ctx, s); err != nil {
@@ -49,7 +73,11 @@ func run(ctx context.Context, out io.Writer) error {
 // walk runs the health check and, on the sandbox, every inquiry case with version.
 func walk(ctx context.Context, s *exenv.Steps, env *exenv.Validation, version string) error {
 	h, err := env.Client.HealthCheck(ctx)
-	if err != nil {
+	switch {
+	case errors.Is(err, validation.ErrNotFound) && version == validation.V1 && env.Sandbox == nil:
+		s.Step(version+" health check", "%s: 404, the bank's published API holds only v2", env.Where)
+		return nil
+	case err != nil:
 		return fmt.Errorf("health check: %w", err)
 	}
 	s.Step(version+" health check", "%s: %s (%s)", env.Where, h.Status, h.Timestamp)
@@ -57,7 +85,7 @@ func walk(ctx context.Context, s *exenv.Steps, env *exenv.Validation, version st
 		s.Step(version+" inquiries", "skipped: the seeded accounts exist only in the sandbox")
 		return nil
 	}
-	for _, c := range cases() {
+	for _, c := range cases(version) {
 		res, err := env.Client.VerifyAccount(ctx, c.inq)
 		got, err := describe(res, err)
 		if err != nil {
@@ -71,11 +99,36 @@ func walk(ctx context.Context, s *exenv.Steps, env *exenv.Validation, version st
 	return nil
 }
 
+// noV1 shows that the published API has no v1: a v1 client gets a 404 (sandbox only, where
+// the published form is exactly the bank's files).
+func noV1(ctx context.Context, s *exenv.Steps, env *exenv.Validation) error {
+	if env.Sandbox == nil {
+		return nil
+	}
+	c, err := validation.New(env.Sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithAPIVersion(validation.V1))
+	if err != nil {
+		return err
+	}
+	_, err = c.HealthCheck(ctx)
+	if !errors.Is(err, validation.ErrNotFound) {
+		return fmt.Errorf("v1 on the published API: got %v, want a 404", err)
+	}
+	s.Step("v2 no v1 there", "a v1 client gets errors.Is(err, ErrNotFound): %v", err)
+	return nil
+}
+
 // describe renders a VerifyAccount outcome as "errorCode/conditionCode/status ...". Only
 // unexpected error kinds are returned as errors.
 func describe(res *validation.Result, err error) (string, error) {
 	var re *validation.ResultError
+	var fe *validation.FaultError
 	switch {
+	case errors.As(err, &fe) && fe.Result == nil:
+		return fmt.Sprintf("fault without a Result: business %q, system %q", fe.Business, fe.System), nil
+	case errors.As(err, &fe):
+		// The fault decides; the Result that came with it is kept whole.
+		r, _ := describe(fe.Result, nil)
+		return fmt.Sprintf("fault beside a Result: business %q; the Result: %s", fe.Business, r), nil
 	case errors.As(err, &re):
 		return fmt.Sprintf("errorCode %s (%s)", string(re.Code), re.Code), nil
 	case err != nil:
@@ -93,8 +146,8 @@ type inquiry struct {
 	inq        validation.Inquiry
 }
 
-// cases lists one inquiry per outcome the sandbox can give.
-func cases() []inquiry {
+// cases lists one inquiry per outcome the sandbox can give in version.
+func cases(version string) []inquiry {
 	acct := func(routing, number string, owner validation.AcctOwner) validation.Inquiry {
 		return validation.Inquiry{SecondaryID: vt.SecondaryID, RoutingNumber: routing, AccountNumber: validation.NewSecret(number), AcctOwner: owner}
 	}
@@ -109,13 +162,13 @@ func cases() []inquiry {
 	unknownClient.SecondaryID = "SEC9999"
 	badSerial := acct(vt.RoutingNumber, vt.AccountPerson, pat)
 	badSerial.SerialNumber = "12A"
-	return []inquiry{
+	all := []inquiry{
 		{"owner matches", "condition 000, account 099 open", acct(vt.RoutingNumber, vt.AccountPerson, pat)},
 		{"business owner", "condition 000, account 099 open", acct(vt.RoutingNumber, vt.AccountBusiness, validation.AcctOwner{BusinessName: "ACME widgets, LLC"})},
 		{"owner does not match", "condition 000, account 099 open", acct(vt.RoutingNumber, vt.AccountPerson, validation.AcctOwner{FirstName: "Sam", LastName: "Smith"})},
 		{"closed account", "condition 000, account 012 closed", acct(vt.RoutingNumber, vt.AccountClosed, pat)},
-		{"no information", "condition 302, account 096 unknown", acct(vt.RoutingNumber, vt.AccountNoInformation, pat)},
-		{"account not on file", "condition 396, account 000 unknown", acct(vt.RoutingNumber, vt.AccountUnknown, pat)},
+		{"no information", "condition 302, account 096 no information", acct(vt.RoutingNumber, vt.AccountNoInformation, pat)},
+		{"account not on file", "condition 396, account 000 not located", acct(vt.RoutingNumber, vt.AccountUnknown, pat)},
 		{"not a contributor", "condition 301, account 099 open", acct(vt.RoutingNotContributor, vt.AccountPerson, pat)},
 		{"not a participant", "condition 300", acct(vt.RoutingNotParticipant, vt.AccountPerson, pat)},
 		{"owner without a name", "condition 304", acct(vt.RoutingNumber, vt.AccountPerson, validation.AcctOwner{City: "Springfield"})},
@@ -129,4 +182,13 @@ func cases() []inquiry {
 		{"timeout", "errorCode 999", acct(vt.RoutingNumber, vt.AccountTimeout, pat)},
 		{"authorization unavailable", "errorCode 997", acct(vt.RoutingNumber, vt.AccountAuthorizationUnavailable, pat)},
 	}
+	example, sysFault := acct(vt.RoutingNumber, vt.AccountBankExample, vt.PersonOwner), acct(vt.RoutingNumber, vt.AccountSystemFault, pat)
+	if version == validation.V1 {
+		// v1 has no errorResponse: the same accounts answer a plain Result and errorCode 998.
+		return append(all, inquiry{"bank example account", "condition 000, account 699 open, owner matched true", example},
+			inquiry{"system fault account", "errorCode 998", sysFault})
+	}
+	return append(all,
+		inquiry{"bank's own example", `fault beside a Result: business "Description if an error is found."; the Result: condition 000, account 699 open, owner matched true`, example},
+		inquiry{"system fault", "fault without a Result: business \"\", system \"Backend system is not available\"", sysFault})
 }

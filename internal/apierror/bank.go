@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // BankError is the error body of the bank's APIs (account validation and the list endpoints),
@@ -49,13 +50,20 @@ type ServiceError struct {
 	ErrorCode string
 	// Messages are the coded messages of the inquiry APIs
 	// ({"metadata":{"messages":[{"code":"…","message":"…"}]}}), of ACH origination
-	// (errorMessages[] of {code, moreInfo}), and the faults of account validation
-	// (AOAResponse.errorResponse.businessFault or systemFault, with code "businessFault" or
+	// (errorMessages[] of {code, moreInfo}, or a ServiceError that is itself such a list),
+	// and the faults of account validation (errorResponse.businessFault or systemFault,
+	// beside AOAResponse as the v2 wrapper has it or inside it, with code "businessFault" or
 	// "systemFault" and the errorDescription as message).
 	Messages []ServiceMessage
+	// Info are the ACH origination service's information messages (informationMessages[]
+	// of {code, moreInfo}, such as 1002040-50I, all addenda received). They are not errors:
+	// Codes and Error leave them out.
+	Info []ServiceMessage
 	// Payment is the error of the RTP and wire payment APIs, nil for other shapes.
 	Payment *PaymentError
-	// Raw is the ServiceError member as received. When set, MarshalJSON writes it as it is.
+	// Raw is the ServiceError member as received. When set, MarshalJSON writes it as it is,
+	// account numbers included (as encoding/json writes a Secret): do not log it; the SDK's
+	// body logging masks the account-number members.
 	Raw json.RawMessage
 }
 
@@ -77,6 +85,14 @@ type PaymentError struct {
 	RequestReference string `json:"requestReference,omitempty"`
 	// SendersReference is the sender's reference.
 	SendersReference string `json:"sendersReference,omitempty"`
+	// ReceiversReference is the receiver's reference (RTP participant service errors).
+	ReceiversReference string `json:"receiversReference,omitempty"`
+	// DebitAccountNumber is the debtor's account number (RTP participant service errors).
+	// It is a Secret: masked by fmt, String and log/slog, and in the error text.
+	DebitAccountNumber scalar.Secret `json:"debitAccountNumber,omitzero"`
+	// CreditAccountNumber is the creditor's account number (RTP participant service errors),
+	// a Secret like DebitAccountNumber.
+	CreditAccountNumber scalar.Secret `json:"creditAccountNumber,omitzero"`
 	// ValueDate is the value date, as sent.
 	ValueDate string `json:"valueDate,omitempty"`
 	// Fault is the error member: code ("<BANK>-1006" required field missing, "<BANK>-0006"
@@ -151,10 +167,19 @@ func (s ServiceError) MarshalJSON() ([]byte, error) {
 	if len(s.Messages) > 0 {
 		m["metadata"] = map[string]any{"messages": s.Messages}
 	}
+	if len(s.Info) > 0 {
+		info := make([]map[string]string, len(s.Info))
+		for i, msg := range s.Info {
+			info[i] = map[string]string{"code": msg.Code, "moreInfo": msg.Message}
+		}
+		m["informationMessages"] = info
+	}
 	if p := s.Payment; p != nil {
 		for k, v := range map[string]string{
 			"status": p.Status, "transactionId": p.TransactionID, "requestReference": p.RequestReference,
 			"sendersReference": p.SendersReference, "valueDate": p.ValueDate, "doddFrank": p.DoddFrank,
+			"receiversReference": p.ReceiversReference, "debitAccountNumber": p.DebitAccountNumber.Reveal(),
+			"creditAccountNumber": p.CreditAccountNumber.Reveal(),
 		} {
 			if v != "" {
 				m[k] = v
@@ -172,13 +197,16 @@ func decodeServiceError(raw []byte) *ServiceError {
 	s := &ServiceError{Raw: append(json.RawMessage(nil), raw...)}
 	o, ok := parseObject(raw)
 	if !ok {
+		// ACH origination: the service error may itself be a list of {code, moreInfo}.
+		s.Messages = appendMessages(s.Messages, parseArray(raw))
 		return s
 	}
 	s.ConnectError = o.str("ConnectError")
 
 	// Account validation: AOAResponse.Result.errorCode, possibly inside a response wrapper
-	// (accountValidationResponse), or Result.errorCode, or a bare errorCode.
-	aoa := o.obj("AOAResponse")
+	// (accountValidationResponse, accountValidationV2Response), or Result.errorCode, or a bare
+	// errorCode; the errorResponse beside AOAResponse (the v2 wrapper) or inside it.
+	aoa, wrapper := o.obj("AOAResponse"), o
 	if aoa == nil {
 		names := make([]string, 0, len(o))
 		for k := range o {
@@ -186,8 +214,8 @@ func decodeServiceError(raw []byte) *ServiceError {
 		}
 		sort.Strings(names)
 		for _, k := range names {
-			if w, ok := parseObject(o[k]); ok && w.has("AOAResponse") {
-				aoa = w.obj("AOAResponse")
+			if w, ok := parseObject(o[k]); ok && w.has("AOAResponse", "errorResponse") {
+				aoa, wrapper = w.obj("AOAResponse"), w
 				break
 			}
 		}
@@ -200,12 +228,10 @@ func decodeServiceError(raw []byte) *ServiceError {
 	default:
 		s.ErrorCode = o.str("errorCode")
 	}
-	if aoa != nil {
-		if er := aoa.obj("errorResponse"); er != nil {
-			for _, kind := range []string{"businessFault", "systemFault"} {
-				if f := er.obj(kind); f != nil {
-					s.Messages = append(s.Messages, ServiceMessage{Code: kind, Message: f.str("errorDescription")})
-				}
+	for _, er := range []object{wrapper.obj("errorResponse"), aoa.obj("errorResponse")} {
+		for _, kind := range []string{"businessFault", "systemFault"} {
+			if f := er.obj(kind); f != nil {
+				s.Messages = append(s.Messages, ServiceMessage{Code: kind, Message: f.str("errorDescription")})
 			}
 		}
 	}
@@ -215,31 +241,43 @@ func decodeServiceError(raw []byte) *ServiceError {
 	if msgs == nil {
 		msgs = o.arr("messages")
 	}
-	for _, m := range msgs {
-		if mo, ok := parseObject(m); ok {
-			s.Messages = append(s.Messages, ServiceMessage{Code: mo.str("code"), Message: mo.str("message")})
-		}
-	}
-	// ACH origination: errorMessages[] of {code, moreInfo}.
-	for _, m := range o.arr("errorMessages") {
-		if mo, ok := parseObject(m); ok {
-			s.Messages = append(s.Messages, ServiceMessage{Code: mo.str("code"), Message: mo.str("moreInfo")})
-		}
-	}
+	s.Messages = appendMessages(s.Messages, msgs)
+	// ACH origination: errorMessages[] and informationMessages[] of {code, moreInfo}.
+	s.Messages = appendMessages(s.Messages, o.arr("errorMessages"))
+	s.Info = appendMessages(s.Info, o.arr("informationMessages"))
 
 	// RTP and wire payments.
-	if o.has("error", "transactionId", "requestReference", "sendersReference", "valueDate", "doddFrank") {
+	if o.has("error", "transactionId", "requestReference", "sendersReference", "valueDate", "doddFrank",
+		"receiversReference", "debitAccountNumber", "creditAccountNumber") {
 		s.Payment = &PaymentError{
-			Status:           o.str("status"),
-			TransactionID:    o.str("transactionId"),
-			RequestReference: o.str("requestReference"),
-			SendersReference: o.str("sendersReference"),
-			ValueDate:        o.str("valueDate"),
-			Fault:            decodeFault(o.obj("error"), 0),
-			DoddFrank:        o.str("doddFrank"),
+			Status:              o.str("status"),
+			TransactionID:       o.str("transactionId"),
+			RequestReference:    o.str("requestReference"),
+			SendersReference:    o.str("sendersReference"),
+			ReceiversReference:  o.str("receiversReference"),
+			DebitAccountNumber:  scalar.NewSecret(o.str("debitAccountNumber")),
+			CreditAccountNumber: scalar.NewSecret(o.str("creditAccountNumber")),
+			ValueDate:           o.str("valueDate"),
+			Fault:               decodeFault(o.obj("error"), 0),
+			DoddFrank:           o.str("doddFrank"),
 		}
 	}
 	return s
+}
+
+// appendMessages appends the coded messages of list to msgs: {code, message} (inquiry APIs)
+// or {code, moreInfo} (ACH origination); items that are not objects are skipped.
+func appendMessages(msgs []ServiceMessage, list []json.RawMessage) []ServiceMessage {
+	for _, m := range list {
+		if mo, ok := parseObject(m); ok {
+			text := mo.str("message")
+			if text == "" {
+				text = mo.str("moreInfo")
+			}
+			msgs = append(msgs, ServiceMessage{Code: mo.str("code"), Message: text})
+		}
+	}
+	return msgs
 }
 
 func decodeFault(o object, depth int) *PaymentFault {
@@ -308,7 +346,16 @@ func (b *BankError) summary() string {
 	if b == nil {
 		return ""
 	}
-	return redact.Text(joinNonEmpty(": ", b.ErrorMessage, b.ServiceError.summary()))
+	text := joinNonEmpty(": ", b.ErrorMessage, b.ServiceError.summary())
+	if s := b.ServiceError; s != nil && s.Payment != nil {
+		// Account numbers the body names are masked wherever the text repeats them.
+		for _, n := range []scalar.Secret{s.Payment.DebitAccountNumber, s.Payment.CreditAccountNumber} {
+			if v := n.Reveal(); v != "" {
+				text = strings.ReplaceAll(text, v, n.String())
+			}
+		}
+	}
+	return redact.Text(text)
 }
 
 // summary describes the service error in one line.

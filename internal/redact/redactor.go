@@ -3,6 +3,7 @@ package redact
 import (
 	"bytes"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -31,7 +32,9 @@ type Config struct {
 	// logged, even when listed.
 	LoggedHeaders []string
 	// Secrets are exact values (client credentials, tokens) masked wherever they appear:
-	// texts, JSON member names and values, URLs and header values. Empty strings are ignored.
+	// texts, JSON member names and values, URLs and header values, as given and URL-encoded
+	// (as a query value or a path segment, with upper- or lower-case escapes). Empty strings
+	// are ignored.
 	Secrets []string
 }
 
@@ -43,7 +46,7 @@ const SecretMask = "***"
 var defaultKeys = [...]string{
 	"cardnumber", "pan", "cvv", "cvv2", "cvx2", "cvc", "pin",
 	"track1", "track2", "trackdata",
-	"ssn", "taxid", "idno", "accountnumber", "encryptedcarddata",
+	"ssn", "taxid", "idno", "accountnumber", "debitaccountnumber", "creditaccountnumber", "encryptedcarddata",
 	"accesstoken", "refreshtoken", "idtoken", "clientsecret",
 	"password", "secret", "authorization", "token",
 }
@@ -114,16 +117,56 @@ func (r *Redactor) WithSecrets(secrets ...string) *Redactor {
 	return &c
 }
 
-// addSecrets adds the non-empty values of add to list, without repeats, longest first so that
-// a secret containing another is masked whole.
+// addSecrets adds the non-empty values of add to list, each with its URL-encoded forms
+// (encodedForms), without repeats, longest first so that a secret containing another is
+// masked whole.
 func addSecrets(list, add []string) []string {
 	for _, s := range add {
-		if s != "" && !slices.Contains(list, s) {
-			list = append(list, s)
+		if s == "" {
+			continue
+		}
+		for _, v := range encodedForms(s) {
+			if !slices.Contains(list, v) {
+				list = append(list, v)
+			}
 		}
 	}
 	slices.SortStableFunc(list, func(a, b string) int { return len(b) - len(a) })
 	return list
+}
+
+// encodedForms returns s and the forms in which a server may echo it: URL-encoded as a query
+// value (a token with +/= comes back as %2B%2F%3D) and as a path segment, each also with
+// lower-case hexadecimal escapes.
+func encodedForms(s string) []string {
+	forms := []string{s}
+	for _, e := range [...]string{url.QueryEscape(s), url.PathEscape(s)} {
+		for _, f := range [...]string{e, lowerEscapes(e)} {
+			if !slices.Contains(forms, f) {
+				forms = append(forms, f)
+			}
+		}
+	}
+	return forms
+}
+
+// lowerEscapes returns e with the hexadecimal digits of its %XX escapes in lower case.
+func lowerEscapes(e string) string {
+	if !strings.Contains(e, "%") {
+		return e
+	}
+	b := []byte(e)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' {
+			for k := i + 1; k <= i+2; k++ {
+				if 'A' <= b[k] && b[k] <= 'F' {
+					b[k] += 'a' - 'A'
+				}
+			}
+			i += 2
+		}
+	}
+	return string(b)
 }
 
 // HasSecrets reports whether r masks any exact secret value.

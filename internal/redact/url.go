@@ -71,6 +71,11 @@ func (r *Redactor) URL(u *url.URL) string {
 	return r.MaskSecrets(b.String())
 }
 
+// Query returns the encoded query q (name=value pairs joined by &) with the values of
+// sensitive query parameters masked, card numbers and SSNs inside other values masked, and r's
+// secret values masked, as URL does for a URL's query.
+func (r *Redactor) Query(q string) string { return r.MaskSecrets(r.redactQuery(q)) }
+
 // redactQuery masks the sensitive values of an encoded query (name=value pairs joined by &),
 // keeping the pairs in order and leaving the encoding of untouched pairs as it was.
 func (r *Redactor) redactQuery(q string) string {

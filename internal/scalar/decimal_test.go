@@ -184,7 +184,7 @@ func TestDecimalRejects(t *testing.T) {
 			assert.NotErrorIs(t, err, ErrInvalidTimestamp)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, in, pe.Input)
+			assert.Equal(t, Excerpt(in), pe.Input)
 			assert.Equal(t, "Decimal", pe.Type)
 			assert.Equal(t, DecimalFormat, pe.Expected)
 			assert.NotEmpty(t, pe.Reason)
@@ -400,7 +400,7 @@ func TestNewDecimalFromInt(t *testing.T) {
 }
 
 func TestMustParseDecimalPanics(t *testing.T) {
-	assert.PanicsWithError(t, `invalid Decimal "12,5": thousands separator misplaced (want `+DecimalFormat+`)`,
+	assert.PanicsWithError(t, `invalid Decimal (4 bytes): thousands separator misplaced (want `+DecimalFormat+`)`,
 		func() { MustParseDecimal("12,5") })
 }
 

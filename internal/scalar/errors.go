@@ -2,7 +2,8 @@ package scalar
 
 import (
 	"errors"
-	"strconv"
+
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
 // Sentinel errors, matched with errors.Is. Every error returned for text that is not a valid
@@ -37,33 +38,36 @@ const (
 	DateFormat = "yyyy-MM-dd"
 )
 
-// maxErrorInput caps how much of the input a ParseError message quotes.
-const maxErrorInput = 64
+// Excerpt returns what an error text may quote of a value that failed to parse: its first
+// two characters, quoted, and its length in bytes (`"ey…" (212 bytes)`), or only its length
+// when it has eight bytes or fewer (`(4 bytes)`). A server can put anything in a typed
+// member, a bearer token or a card number included, so no error text quotes such a value
+// whole (PCI DSS: never more of a PAN than its first six and last four digits, and nothing
+// of a CVV or PIN). It is [jsonx.Excerpt].
+func Excerpt(s string) string { return jsonx.Excerpt(s) }
 
 // ParseError reports text that is not a valid [Timestamp], [Decimal], [GUID] or [Date]. It
-// wraps the sentinel of the type ([ErrInvalidTimestamp], [ErrInvalidDecimal], ...), so errors.Is matches the sentinel and
-// errors.As recovers the details.
+// wraps the sentinel of the type ([ErrInvalidTimestamp], [ErrInvalidDecimal], ...), so
+// errors.Is matches the sentinel and errors.As recovers the details. It never holds the
+// rejected text whole: a server may have put a secret in the member (see [Excerpt]).
 type ParseError struct {
-	// Type names the type being decoded: "Timestamp" or "Decimal".
+	// Type names the type being decoded: "Timestamp", "Decimal", "GUID" or "Date".
 	Type string
-	// Input is the rejected text, whole: the content of a JSON string, or the raw JSON value
-	// when it is not a string.
+	// Input is what the error shows of the rejected text (the content of a JSON string, or
+	// the raw JSON value when it is not a string): [Excerpt] of it.
 	Input string
-	// Expected is the layout that was expected: [TimestampFormat] or [DecimalFormat].
+	// Expected is the layout that was expected: [TimestampFormat], [DecimalFormat], ...
 	Expected string
-	// Reason says what is wrong with Input, such as "month out of range".
+	// Reason says what is wrong with the text, such as "month out of range". It never quotes
+	// the text.
 	Reason string
 
 	sentinel error
 }
 
-// Error returns a one-line description quoting at most the first 64 bytes of the input.
+// Error returns a one-line description that shows only Input, the excerpt of the text.
 func (e *ParseError) Error() string {
-	in := e.Input
-	if len(in) > maxErrorInput {
-		in = in[:maxErrorInput] + "..."
-	}
-	msg := "invalid " + e.Type + " " + strconv.Quote(in)
+	msg := "invalid " + e.Type + " " + e.Input
 	if e.Reason != "" {
 		msg += ": " + e.Reason
 	}
@@ -75,28 +79,28 @@ func (e *ParseError) Unwrap() error { return e.sentinel }
 
 func timestampError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Timestamp", Input: string(input), Expected: TimestampFormat,
+		Type: "Timestamp", Input: Excerpt(string(input)), Expected: TimestampFormat,
 		Reason: reason, sentinel: ErrInvalidTimestamp,
 	}
 }
 
 func guidError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "GUID", Input: string(input), Expected: GUIDFormat,
+		Type: "GUID", Input: Excerpt(string(input)), Expected: GUIDFormat,
 		Reason: reason, sentinel: ErrInvalidGUID,
 	}
 }
 
 func dateError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Date", Input: string(input), Expected: DateFormat,
+		Type: "Date", Input: Excerpt(string(input)), Expected: DateFormat,
 		Reason: reason, sentinel: ErrInvalidDate,
 	}
 }
 
 func decimalError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Decimal", Input: string(input), Expected: DecimalFormat,
+		Type: "Decimal", Input: Excerpt(string(input)), Expected: DecimalFormat,
 		Reason: reason, sentinel: ErrInvalidDecimal,
 	}
 }

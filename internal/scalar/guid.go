@@ -3,6 +3,7 @@ package scalar
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/google/uuid"
 )
@@ -19,7 +20,7 @@ type GUID uuid.UUID
 func ParseGUID(s string) (GUID, error) {
 	u, err := uuid.Parse(s)
 	if err != nil {
-		return GUID{}, guidError(s, err.Error())
+		return GUID{}, guidError(s, guidReason(err))
 	}
 	return GUID(u), nil
 }
@@ -67,7 +68,7 @@ func (g *GUID) UnmarshalText(text []byte) error {
 	}
 	var u uuid.UUID
 	if err := u.UnmarshalText(text); err != nil {
-		return guidError(text, err.Error())
+		return guidError(text, guidReason(err))
 	}
 	*g = GUID(u)
 	return nil
@@ -98,4 +99,14 @@ func (g *GUID) UnmarshalJSON(data []byte) error {
 		return guidError(data, "not a JSON string")
 	}
 	return g.UnmarshalText([]byte(s))
+}
+
+// guidReason is the reason of a uuid parse error without the text it may quote (uuid's
+// "invalid urn prefix" quotes the first nine bytes).
+func guidReason(err error) string {
+	msg := err.Error()
+	if i := strings.IndexByte(msg, ':'); i >= 0 && strings.Contains(msg[i:], `"`) {
+		return msg[:i]
+	}
+	return msg
 }

@@ -152,7 +152,7 @@ func TestTimestampRejects(t *testing.T) {
 			assert.NotErrorIs(t, err, ErrInvalidDecimal)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, in, pe.Input)
+			assert.Equal(t, Excerpt(in), pe.Input)
 			assert.Equal(t, "Timestamp", pe.Type)
 			assert.Equal(t, TimestampFormat, pe.Expected)
 			assert.NotEmpty(t, pe.Reason)
@@ -201,13 +201,13 @@ func TestTimestampEmptyStringIsUnset(t *testing.T) {
 
 func TestParseErrorMessage(t *testing.T) {
 	_, err := ParseTimestamp("2024-13-01T10:20:30")
-	assert.EqualError(t, err, `invalid Timestamp "2024-13-01T10:20:30": month out of range (want `+TimestampFormat+`)`)
+	assert.EqualError(t, err, `invalid Timestamp "20…" (19 bytes): month out of range (want `+TimestampFormat+`)`)
 
 	long := "2024-05-01T10:20:30" + strings.Repeat("x", 200)
 	_, err = ParseTimestamp(long)
 	var pe *ParseError
 	require.ErrorAs(t, err, &pe)
-	assert.Equal(t, long, pe.Input, "the error keeps the whole input")
+	assert.Equal(t, `"20…" (219 bytes)`, pe.Input, "the error keeps only an excerpt of the input")
 	assert.Less(t, len(err.Error()), 200, "the message quotes only its start")
 }
 

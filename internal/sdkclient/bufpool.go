@@ -10,15 +10,22 @@ const (
 	// maxPooledBuf is the largest buffer returned to the pool, so that one large body does not
 	// pin its memory.
 	maxPooledBuf = 256 << 10
+	// maxPresize caps the room made from an announced Content-Length before any byte arrives.
+	// The announcement is a claim, not bytes: a server announcing 64 MiB and sending one byte
+	// must not cost 64 MiB per call. Beyond this, the buffer grows with the bytes that
+	// actually arrive (doubling, so a genuine large body costs O(log n) copies).
+	maxPresize = 64 << 10
 )
 
 var bodyBufs = sync.Pool{New: func() any { b := make([]byte, 0, minBuf); return &b }}
 
 // getBuf returns an empty pooled buffer with room for n bytes (n < 0: unknown) and one more,
-// so that reading a body of the announced length sees its end without growing.
+// so that reading a body of the announced length sees its end without growing, when n is
+// below maxPresize; a larger announcement gets maxPresize bytes and grows as bytes arrive.
 func getBuf(n int64) *[]byte {
 	p := bodyBufs.Get().(*[]byte)
-	if n >= 0 && n < maxSuccessBody && int64(cap(*p)) < n+1 {
+	n = min(n, maxPresize-1)
+	if n >= 0 && int64(cap(*p)) < n+1 {
 		*p = make([]byte, 0, n+1)
 	}
 	return p

@@ -67,16 +67,32 @@ type Request struct {
 	GetBody       func() (io.ReadCloser, error)
 	// Accept is the media type asked for; empty means application/json.
 	Accept string
+	// Required lists the operation's required headers: a call that gives one no value, in
+	// Extra, the call's options or the client's operation defaults, is refused with
+	// ErrInvalidArgument before the network.
+	Required []RequiredHeader
+	// Defaults holds headers sent when neither Extra, the call's options (WithHeader) nor the
+	// client's operation defaults give them a value: the values a generated method fills in
+	// for headers the caller may leave empty (a new x-fapi-interaction-id per call).
+	Defaults http.Header
 }
 
 // Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
 // response of a 2xx (the caller closes its body) with its metadata reported to the options.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+	if err := checkPath(r.Op.ID, r.Path); err != nil {
+		return nil, err
+	}
 	var cfg CallConfig
 	cfg.Op = r.Op
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
+		}
+	}
+	for _, h := range r.Required {
+		if !hasValue(r.Extra[h.Key]) && cfg.Header.Get(h.Key) == "" && c.OpHeaders[r.Op.ID].Get(h.Key) == "" {
+			return nil, missingHeader(h)
 		}
 	}
 	var body io.Reader
@@ -113,7 +129,13 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		req.Header[k] = vs
 	}
 	for k, vs := range c.OpHeaders[r.Op.ID] {
-		if _, set := req.Header[k]; !set {
+		// A client default: the request's own value, then the call's (WithHeader), win.
+		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
+			req.Header[k] = vs
+		}
+	}
+	for k, vs := range r.Defaults {
+		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
 			req.Header[k] = vs
 		}
 	}
@@ -131,6 +153,9 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	}
 	return resp, nil
 }
+
+// hasValue reports whether a header's values hold a non-empty one.
+func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 
 // encodeBody encodes a JSON request body. The generated models append themselves
 // (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other

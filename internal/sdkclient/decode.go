@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
@@ -50,10 +53,58 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 		rerr = unmarshal(v, data)
 	}
 	if rerr != nil {
-		return nil, &DecodeError{StatusCode: resp.StatusCode, CorrelationID: transport.CorrelationID(resp), Err: rerr}
+		return nil, NewDecodeError(resp, rerr)
 	}
 	return v, nil
 }
+
+// NewDecodeError returns the *DecodeError of resp, a 2xx whose body did not decode with err.
+// Its text goes through the call's redactor like every other error of the call (the
+// credentials the call sent, the client's secret values, card numbers and SSNs are masked),
+// and the literal of a JSON number that encoding/json quotes is shown as an excerpt: err itself
+// is kept only when nothing had to be masked, else replaced by an error with the masked text
+// that still matches what err matched with errors.Is.
+func NewDecodeError(resp *http.Response, err error) *DecodeError {
+	return &DecodeError{
+		StatusCode:    resp.StatusCode,
+		CorrelationID: transport.CorrelationID(resp),
+		Err:           MaskCause(transport.ResponseRedactor(resp), err),
+	}
+}
+
+// MaskCause returns err when its text holds nothing red masks, else an error whose text is
+// masked by red, with the number literals encoding/json quotes (a *json.UnmarshalTypeError's
+// "number 4111…") shown as jsonx.Excerpt. The masked error matches what err matched with
+// errors.Is but does not unwrap to it, since err's fields may hold the secret.
+func MaskCause(red *redact.Redactor, err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	masked := msg
+	var ute *json.UnmarshalTypeError
+	if errors.As(err, &ute) {
+		if lit, ok := strings.CutPrefix(ute.Value, "number "); ok {
+			masked = strings.ReplaceAll(masked, ute.Value, "number "+jsonx.Excerpt(lit))
+		}
+	}
+	masked = red.Text(masked)
+	if masked == msg {
+		return err
+	}
+	return &maskedCause{msg: masked, err: err}
+}
+
+// maskedCause is an error whose text held something to mask (see MaskCause).
+type maskedCause struct {
+	msg string
+	err error
+}
+
+func (e *maskedCause) Error() string { return e.msg }
+
+// Is reports whether the original error matches target.
+func (e *maskedCause) Is(target error) bool { return errors.Is(e.err, target) }
 
 // unmarshal decodes data into v: through v's UnmarshalJSON when it has one, else with
 // json.Unmarshal. An empty body is an error of its own.
@@ -61,12 +112,12 @@ func unmarshal(v any, data []byte) error {
 	if len(trimSpace(data)) == 0 {
 		return errors.New("empty body")
 	}
+	if string(trimSpace(data)) == "null" {
+		// A success that promises a record or a list and sends null would otherwise decode
+		// into an empty record or a nil list: nothing is decoded into silence.
+		return errors.New("null body")
+	}
 	if u, ok := v.(json.Unmarshaler); ok {
-		if string(trimSpace(data)) == "null" {
-			// A success that promises a record and sends null would otherwise decode into
-			// an empty record: nothing is decoded into silence.
-			return errors.New("null body")
-		}
 		return u.UnmarshalJSON(data)
 	}
 	return json.Unmarshal(data, v)

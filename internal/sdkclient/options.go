@@ -41,15 +41,15 @@ type Config struct {
 type Option func(*Config) error
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
-// modified: the SDK uses a shallow copy whose CheckRedirect first refuses any redirect to
-// another origin (scheme, host and port) or from https to http, then applies hc's own.
+// modified: the SDK uses a shallow copy whose CheckRedirect follows no redirect, on any
+// origin, whatever hc's own CheckRedirect says (see transport.RedirectError).
 //
 // What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
 // a request that moves money or changes state is sent again only when the error proves it
 // never left (a failed dial, a DNS failure, a TLS handshake the client refused, or the SDK's
 // own refusals); any other failure is reported once as an outcome-unknown error carrying the
-// correlation id. Credentials never follow a redirect to another origin, and the tokens sent
-// are masked in every error and log. A Transport that is not an *http.Transport cannot take
+// correlation id. No redirect is followed, so credentials and bodies go only to the URL the
+// SDK chose, and the tokens sent are masked in every error and log. A Transport that is not an *http.Transport cannot take
 // WithClientCertificate or WithTLSConfig (a construction error); its own timeouts, proxies
 // and retries are its business: a Transport that re-sends requests itself defeats the above.
 func WithHTTPClient(hc *http.Client) Option {
@@ -110,9 +110,16 @@ func WithLogBodies() Option {
 	return func(c *Config) error { c.Transport.LogBodies = true; return nil }
 }
 
-// WithUserAgent appends suffix to the SDK's User-Agent.
+// WithUserAgent appends suffix to the SDK's User-Agent. A suffix that is not a valid header
+// value (a CR, LF or other control character) is refused with ErrInvalidArgument.
 func WithUserAgent(suffix string) Option {
-	return func(c *Config) error { c.Transport.UserAgent = suffix; return nil }
+	return func(c *Config) error {
+		if err := transport.CheckHeader("User-Agent", suffix); err != nil {
+			return err
+		}
+		c.Transport.UserAgent = suffix
+		return nil
+	}
 }
 
 // WithRetry tunes retries; MaxAttempts 1 turns them off.
@@ -172,11 +179,13 @@ func WithInsecureHTTP() Option {
 	return func(c *Config) error { c.Transport.AllowInsecureHTTP = true; return nil }
 }
 
-// WithAPIVersion sets the API version path segment (default v1).
+// WithAPIVersion sets the API version path segment (default v1). A version that is not one
+// plain path segment (empty, a dot segment, a character that needs escaping) is refused with
+// ErrInvalidArgument.
 func WithAPIVersion(v string) Option {
 	return func(c *Config) error {
-		if v == "" || strings.ContainsAny(v, "/?#") {
-			return fmt.Errorf("issuerkit: invalid API version %q", v)
+		if v == "" || url.PathEscape(v) != v || unsafeSegment(v) != "" {
+			return fmt.Errorf("%w: API version %q is not one plain path segment", ErrInvalidArgument, v)
 		}
 		c.APIVersion = v
 		return nil
@@ -185,10 +194,15 @@ func WithAPIVersion(v string) Option {
 
 // WithOperationHeader sends header key with value on every call of the operation opID that
 // does not set the header itself (the bank's KeyClientId on the RTP participants endpoint).
+// An empty value, or a name or value that is not a valid header, is refused with
+// ErrInvalidArgument.
 func WithOperationHeader(opID, key, value string) Option {
 	return func(c *Config) error {
 		if value == "" {
-			return fmt.Errorf("issuerkit: empty %s header for %s", key, opID)
+			return fmt.Errorf("%w: empty %s header for %s", ErrInvalidArgument, key, opID)
+		}
+		if err := transport.CheckHeader(key, value); err != nil {
+			return err
 		}
 		if c.OpHeaders == nil {
 			c.OpHeaders = map[string]http.Header{}
@@ -214,9 +228,9 @@ func WithSetting(key string, value any) Option {
 	}
 }
 
-// Apply runs opts over cfg and checks the base URL: absolute http or https, no query or
-// fragment, and https whenever a bearer token is configured (loopback and explicit opt-in
-// excepted). It returns the base URL without a trailing slash.
+// Apply runs opts over cfg and checks the base URL (CheckBaseURL), and that it is https
+// whenever a bearer token is configured (loopback and explicit opt-in excepted). It returns the
+// base URL without a trailing slash.
 func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 	for _, o := range opts {
 		if o == nil {
@@ -226,12 +240,9 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 			return "", err
 		}
 	}
-	u, err := url.Parse(baseURL)
+	u, err := CheckBaseURL(baseURL)
 	if err != nil {
-		return "", fmt.Errorf("issuerkit: invalid base URL: %w", err)
-	}
-	if (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
-		return "", fmt.Errorf("issuerkit: base URL must be an absolute http(s) URL without credentials, query or fragment, got %q", u.Redacted())
+		return "", err
 	}
 	if cfg.Transport.TokenSource != nil {
 		if err := transport.CheckSecure(u.Scheme, u.Hostname(), cfg.Transport.AllowInsecureHTTP); err != nil {
@@ -239,4 +250,39 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 		}
 	}
 	return strings.TrimRight(u.String(), "/"), nil
+}
+
+// CheckBaseURL parses a client's base URL and refuses, with an error matching
+// ErrInvalidArgument, anything but an absolute http or https URL whose path is plain segments:
+// a query or a fragment, empty ones included ("https://host/?" would send every call to "/"
+// with its path in the query), user info (credentials go through the options, never the URL),
+// and a path segment that is a dot segment, an encoded separator or a control character. The
+// error names neither the user info nor the query.
+func CheckBaseURL(baseURL string) (*url.URL, error) {
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // ue quotes the whole URL, credentials included
+		}
+		return nil, fmt.Errorf("%w: base URL: %v", ErrInvalidArgument, err)
+	}
+	shown := u.Scheme + "://" + u.Host + u.EscapedPath()
+	var why string
+	switch {
+	case u.Scheme != "https" && u.Scheme != "http", u.Host == "":
+		why = "is not an absolute http(s) URL"
+	case u.User != nil:
+		why = "holds user info"
+	case u.RawQuery != "" || u.ForceQuery || strings.Contains(baseURL, "?"):
+		why = "holds a query"
+	case u.Fragment != "" || strings.Contains(baseURL, "#"):
+		why = "holds a fragment"
+	default:
+		if err := checkPath("base URL", u.EscapedPath()); err != nil {
+			return nil, err
+		}
+		return u, nil
+	}
+	return nil, fmt.Errorf("%w: base URL %q %s: give scheme, host and path only", ErrInvalidArgument, shown, why)
 }

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
@@ -44,10 +45,12 @@ const bankFetchTimeout = 30 * time.Second
 //
 // ctx is used for its values only: refreshes run on a context owned by the source, which ends
 // with Close, so a request-scoped ctx that ends after start-up does not break later refreshes.
-// Each token request is bounded by 30 seconds. The returned source is a *SharedTokenSource;
-// its four credentials are masked in every error and log of a pipeline that uses it, and in
+// Each token request is bounded by 30 seconds. Close ends the source (see
+// SharedTokenSource.Close). Its four credentials, their URL-encoded forms and the base64 value
+// of the Basic Authorization header are masked in every error and log of a pipeline that uses
+// it, and in
 // its own errors.
-func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (oauth2.TokenSource, error) {
+func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*SharedTokenSource, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/") + BankTokenPath)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: invalid bank base URL: %w", err)
@@ -58,9 +61,10 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 	if cred.ConsumerKey == "" || cred.ConsumerSecret == "" || cred.ClientID == "" || cred.ClientSecret == "" {
 		return nil, errors.New("issuerkit: BankCredentials needs ConsumerKey, ConsumerSecret, ClientID and ClientSecret")
 	}
-	secrets := []string{cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret}
+	secrets := append([]string{cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret},
+		basicForms(cred.ConsumerKey, cred.ConsumerSecret)...)
 	red := redact.New(redact.Config{Secrets: secrets})
-	client, err := httpClientFor(hc, tlsConfig, red)
+	client, err := httpClientFor(hc, tlsConfig)
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +96,21 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 		return t, nil
 	}
 	return newSharedTokenSource(context.WithoutCancel(ctx), fetch, secrets), nil
+}
+
+// basicForms returns the encoded values of the HTTP Basic credentials a token request carries,
+// so that an endpoint echoing its Authorization header does not leak them in base64: the
+// user and password as sent (URL-encoded first, as golang.org/x/oauth2 does) and as given,
+// each in padded and unpadded standard base64.
+func basicForms(user, password string) []string {
+	var out []string
+	for _, pair := range [...]string{
+		url.QueryEscape(user) + ":" + url.QueryEscape(password),
+		user + ":" + password,
+	} {
+		out = append(out, base64.StdEncoding.EncodeToString([]byte(pair)), base64.RawStdEncoding.EncodeToString([]byte(pair)))
+	}
+	return out
 }
 
 // cleanTokenError masks the credentials in a token request's error: an

@@ -35,6 +35,8 @@ type callInfo struct {
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool
+	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
+	base *redact.Redactor
 	// sent holds the credential values that went out with this call (bearer tokens), masked
 	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
 	// values cost no allocation of their own.

@@ -52,6 +52,9 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 	}
 	if id == "" {
 		id, _ = req.Context().Value(correlationKey{}).(string)
+		if err := checkCorrelationID(id); err != nil {
+			return nil, err // before the retry policy: never sent, never retried
+		}
 	}
 	if id == "" {
 		id = newCorrelationID()

@@ -44,8 +44,9 @@ func neverSent(err error) bool {
 
 // isPermanent reports errors that a new attempt cannot fix and after which the request was
 // certainly not processed: certificates the client does not accept (nothing was sent), and the
-// SDK's own refusals: insecure transport and no token (nothing was sent), a redirect to
-// another origin (the server answered with a redirect; nothing was sent to the target).
+// SDK's own refusals: insecure transport, no token and an invalid header (ErrInvalidArgument):
+// nothing was sent. A refused redirect is not one of them: the server received the request
+// before it answered with the redirect.
 func isPermanent(err error) bool {
 	var (
 		unknownAuthority x509.UnknownAuthorityError
@@ -55,5 +56,5 @@ func isPermanent(err error) bool {
 	)
 	return errors.As(err, &unknownAuthority) || errors.As(err, &hostname) || errors.As(err, &invalid) ||
 		errors.As(err, &verify) || errors.Is(err, ErrInsecureTransport) || errors.Is(err, ErrTokenSource) ||
-		errors.Is(err, ErrRedirectRefused)
+		errors.Is(err, ErrInvalidArgument)
 }

@@ -13,9 +13,11 @@
 //     unsafe request is re-sent only when the error proves it never left (a failed dial, a DNS
 //     failure, a TLS handshake the client refused, the SDK's own refusals); any other failure
 //     is one attempt and an *apierror.OutcomeUnknownError.
-//   - Credentials stay with their origin. The client is used through a copy whose
-//     CheckRedirect refuses a redirect to another scheme, host or port, and from https to
-//     http, with a *RedirectError: nothing, credentials or body, reaches another origin.
+//   - No redirect is followed. The client is used through a copy whose CheckRedirect never
+//     lets net/http follow, and every 301, 302, 303, 307 or 308 becomes a *RedirectError
+//     (an *apierror.OutcomeUnknownError too for an unsafe request): nothing, credentials or
+//     body, reaches a URL the caller did not choose, and another request's answer never
+//     becomes this one's result.
 //   - No credential appears in any text. The tokens a call sent, the credentials of a
 //     BankTokenSource and Options.Secrets are masked in every error text, error field and
 //     log record, wherever the server echoes them.

@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/http"
 	"time"
-
-	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
@@ -47,11 +45,10 @@ func tlsConfigOrDefault(c *tls.Config) *tls.Config {
 var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (client certificate) needs an HTTP client whose Transport is an *http.Transport; set the certificate on your own transport instead")
 
 // httpClientFor returns the client the pipeline sends with: a shallow copy of the caller's
-// client (or the default client) whose CheckRedirect keeps every request, and so its
-// credentials, on its origin (see RedirectError), then applies the caller's own CheckRedirect.
-// When tlsConfig is set, the transport is cloned to apply it. The caller's client is never
-// modified.
-func httpClientFor(c *http.Client, tlsConfig *tls.Config, red *redact.Redactor) (*http.Client, error) {
+// client (or the default client) whose CheckRedirect never lets net/http follow a redirect,
+// whatever the caller's own CheckRedirect says (see RedirectError). When tlsConfig is set, the
+// transport is cloned to apply it. The caller's client is never modified.
+func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
 	if c == nil {
 		c = DefaultHTTPClient(tlsConfig)
 	} else if tlsConfig != nil {
@@ -74,10 +71,7 @@ func httpClientFor(c *http.Client, tlsConfig *tls.Config, red *redact.Redactor) 
 		cc.Transport = t
 		c = &cc
 	}
-	if red == nil {
-		red = redact.Default()
-	}
 	cc := *c
-	cc.CheckRedirect = checkRedirect(c.CheckRedirect, red)
+	cc.CheckRedirect = neverFollow
 	return &cc, nil
 }

@@ -17,8 +17,8 @@ type Options struct {
 	// after TLS settings have been applied to it (a client-side rate limiter, for example).
 	WrapTransport func(http.RoundTripper) http.RoundTripper
 	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
-	// pipeline uses a shallow copy whose CheckRedirect refuses redirects that leave the
-	// request's origin (see RedirectError); the caller's value is never modified.
+	// pipeline uses a shallow copy whose CheckRedirect follows no redirect, whatever the
+	// caller's own says (see RedirectError); the caller's value is never modified.
 	HTTPClient *http.Client
 	// TLSConfig is applied to the transport (root CAs, minimum version, client certificates).
 	// It cannot be combined with an HTTPClient whose Transport is not an *http.Transport.

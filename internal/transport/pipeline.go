@@ -15,6 +15,7 @@ import (
 // New and safe for concurrent use.
 type Pipeline struct {
 	run Next
+	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
 // New builds the pipeline: user agent, correlation id, retry, auth, logging, then the client.
@@ -35,7 +36,7 @@ func New(o Options) (*Pipeline, error) {
 		LoggedHeaders: o.LoggedHeaders,
 		Secrets:       secrets,
 	})
-	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig(), red)
+	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig())
 	if err != nil {
 		return nil, err
 	}
@@ -45,6 +46,9 @@ func New(o Options) (*Pipeline, error) {
 			next = http.DefaultTransport
 		}
 		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
+	}
+	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
+		return nil, err
 	}
 	policies := []Policy{
 		userAgentPolicy(o.UserAgent),
@@ -57,7 +61,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, hc.Do)}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red)), red: red}, nil
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
@@ -67,7 +71,7 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // settings). It returns the response of a 2xx (the caller closes its body) or an error:
 // *apierror.Error for any other status, *apierror.OutcomeUnknownError when a request that
 // must not be repeated failed after it may have reached the server, *RedirectError for a
-// redirect that would leave the origin, or the transport, token or context error. The
+// redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
 // credentials the call sent are masked in every error and log record. The caller's request is
 // never modified: the pipeline works on a copy (see NewRequest and SendOwned for requests
 // built for one call).
@@ -96,6 +100,7 @@ func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, err
 // send runs the policies on r, the pipeline's own request of the call ci.
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
 	ci.sending = true
+	ci.base = p.red
 	if call != nil {
 		for k, vs := range call.Header {
 			k = http.CanonicalHeaderKey(k)
@@ -103,6 +108,14 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 				r.Header[k] = append([]string(nil), vs...)
 			}
 		}
+	}
+	// Refused here, before any policy: no attempt, no retry, no log line, and an error that
+	// proves nothing was sent.
+	if err := checkHeaders(r.Header); err != nil {
+		return nil, err
+	}
+	if err := checkCorrelationID(ci.correlationID); err != nil {
+		return nil, err
 	}
 	if a := r.Header[authorizationHeader]; len(a) > 0 {
 		// A credential the caller set itself: masked like the SDK's own.
@@ -113,7 +126,26 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 			}
 		}
 	}
-	return p.run(r)
+	resp, err := p.run(r)
+	if resp != nil && resp.Request == nil {
+		resp.Request = r // so that ResponseRedactor finds the call
+	}
+	return resp, err
+}
+
+// ResponseRedactor returns the redactor of the call that got resp, for texts built from its
+// body after the pipeline returned it (a decode error): the client's redactor with the
+// credentials the call sent. A response that did not come through a Pipeline gets
+// redact.Default().
+func ResponseRedactor(resp *http.Response) *redact.Redactor {
+	if resp == nil || resp.Request == nil {
+		return redact.Default()
+	}
+	ci, ok := resp.Request.Context().Value(callInfoKey{}).(*callInfo)
+	if !ok || ci.base == nil {
+		return redact.Default()
+	}
+	return ci.redactor(ci.base)
 }
 
 // authorizationHeader is the canonical name of the Authorization header.

@@ -13,88 +13,94 @@ import (
 // ErrRedirectRefused matches a *RedirectError with errors.Is.
 var ErrRedirectRefused = errors.New("issuerkit: redirect refused")
 
-// maxRedirects is net/http's default limit, kept when the caller's client has no
-// CheckRedirect of its own.
-const maxRedirects = 10
-
-// RedirectError reports a redirect the SDK refused to follow because it leaves the origin the
-// request was sent to (scheme, host and port), or goes from https to http.
+// RedirectError reports a redirect (301, 302, 303, 307 or 308) the SDK refused to follow.
+// The SDK follows no redirect, for any operation, on the request's own origin as on any other.
 //
-// The SDK refuses such a redirect rather than following it without credentials: a 307 or 308
-// re-sends the request body, so following it would deliver a payment instruction, and the
-// account data it holds, to a server the caller never chose; and a redirect to another origin
-// from a payments API is a misconfiguration or an attack, not something to work around
-// silently. The Authorization header, and every other header of the request, therefore only
-// ever reach the origin they were set for. Nothing was sent to the target; the response that
-// asked for the redirect was discarded.
+// The APIs document no redirect, and a redirect's target answers another request than the one
+// the caller made: a 301, 302 or 303 turns a POST that moves money into a GET of another
+// path, whose 200 would come back as this operation's success; a 307 or 308 re-sends the
+// payment body and the token to a path nobody chose, on this origin or another; and a read
+// redirected to the same path template with another argument returns another record. None of
+// this is told apart reliably by looking at the target, so nothing is followed: the request
+// went to the URL the caller chose and to nothing else, the redirect's response was discarded,
+// and nothing was sent to the target.
+//
+// For an operation that is not retry-safe, the server received the request before it answered
+// with the redirect, so the error is also inside an *apierror.OutcomeUnknownError (errors.Is
+// ErrOutcomeUnknown): reconcile before sending it again. A refused redirect is never retried.
+//
+// This holds with any *http.Client: the pipeline sends through a copy whose CheckRedirect
+// never lets net/http follow, whatever the caller's client says.
 type RedirectError struct {
 	// Status is the status of the response that asked for the redirect (301, 302, 303, 307,
 	// 308).
 	Status int
-	// Method is the method the redirected request would have used.
+	// Method is the method of the request that was answered with the redirect.
 	Method string
 	// From is the origin the request was sent to: scheme://host[:port].
 	From string
-	// To is the redirect target, redacted (redact.URL).
+	// To is the redirect target (the Location header resolved against the request URL),
+	// redacted (redact.URL); "" when the response had no Location.
 	To string
 }
 
 // Error says what was refused and why.
 func (e *RedirectError) Error() string {
-	why := "it leaves the origin " + e.From
-	if strings.HasPrefix(e.From, "https:") && strings.HasPrefix(e.To, "http:") {
-		why = "it goes from https to http"
+	to := e.To
+	if to == "" {
+		to = "(no Location)"
 	}
-	return fmt.Sprintf("issuerkit: refusing to follow a %d redirect to %s: %s (the request and its credentials stay with their origin)", e.Status, e.To, why)
+	where := "on the same origin"
+	switch {
+	case to == "(no Location)":
+		where = "without a target"
+	case strings.HasPrefix(e.From, "https:") && strings.HasPrefix(to, "http:"):
+		where = "from https to http"
+	case !strings.HasPrefix(to, e.From+"/") && to != e.From:
+		where = "to another origin than " + e.From
+	}
+	return fmt.Sprintf("issuerkit: refusing to follow a %d redirect %s to %s: the SDK follows no redirect (the API documents none; the target answers another request)", e.Status, where, to)
 }
 
 // Is reports whether target is ErrRedirectRefused.
 func (e *RedirectError) Is(target error) bool { return target == ErrRedirectRefused }
 
-// checkRedirect returns a CheckRedirect function that refuses a redirect to another origin
-// than the first request's, then defers to next (the caller's own policy), or to net/http's
-// default limit of 10 redirects when next is nil.
-func checkRedirect(next func(*http.Request, []*http.Request) error, red *redact.Redactor) func(*http.Request, []*http.Request) error {
-	return func(req *http.Request, via []*http.Request) error {
-		if len(via) > 0 && !sameOrigin(via[0].URL, req.URL) {
-			e := &RedirectError{
-				Method: req.Method,
-				From:   origin(via[0].URL),
-				To:     infoOf(req).redactor(red).URL(req.URL),
-			}
-			if req.Response != nil {
-				e.Status = req.Response.StatusCode
-			}
-			return e
-		}
-		if next != nil {
-			return next(req, via)
-		}
-		if len(via) >= maxRedirects {
-			return fmt.Errorf("issuerkit: stopped after %d redirects", maxRedirects)
-		}
-		return nil
+// neverFollow is the CheckRedirect of the client the pipeline sends with: net/http returns the
+// redirect's response instead of following it, and sendRefusingRedirects turns that response
+// into a *RedirectError.
+func neverFollow(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+
+// isRedirect reports the statuses net/http would follow.
+func isRedirect(code int) bool {
+	switch code {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
 	}
+	return false
 }
 
-// sameOrigin reports whether a and b have the same scheme, host and port (an absent port is
-// the scheme's default).
-func sameOrigin(a, b *url.URL) bool {
-	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) &&
-		effectivePort(a) == effectivePort(b)
-}
-
-func effectivePort(u *url.URL) string {
-	if p := u.Port(); p != "" {
-		return p
+// sendRefusingRedirects returns the last step of the pipeline: send, then any redirect
+// response, whoever produced it, is discarded (drained and closed) and becomes a
+// *RedirectError.
+func sendRefusingRedirects(send Next, red *redact.Redactor) Next {
+	return func(req *http.Request) (*http.Response, error) {
+		resp, err := send(req)
+		if err != nil || !isRedirect(resp.StatusCode) {
+			return resp, err
+		}
+		DrainAndClose(resp.Body)
+		e := &RedirectError{Status: resp.StatusCode, Method: req.Method, From: origin(req.URL)}
+		if loc := resp.Header.Get("Location"); loc != "" {
+			r := infoOf(req).redactor(red)
+			if u, perr := req.URL.Parse(loc); perr == nil {
+				e.To = r.URL(u)
+			} else {
+				e.To = r.Text(loc)
+			}
+		}
+		return nil, e
 	}
-	switch strings.ToLower(u.Scheme) {
-	case "https":
-		return "443"
-	case "http":
-		return "80"
-	}
-	return ""
 }
 
 // origin is scheme://host[:port] of u.

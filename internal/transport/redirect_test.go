@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -94,7 +94,10 @@ func newRedirectWorld(t *testing.T) *redirectWorld {
 	return w
 }
 
-func TestRedirectsKeepCredentialsWithTheirOrigin(t *testing.T) {
+// TestNoRedirectIsFollowed: every redirect, on the same origin as on another, is refused
+// after the first request; nothing, token or body, reaches the target; an unsafe request also
+// matches ErrOutcomeUnknown (the server received it), a safe one does not and is not retried.
+func TestNoRedirectIsFollowed(t *testing.T) {
 	const token = "redirect-secret-token"
 	w := newRedirectWorld(t)
 	clients := []struct {
@@ -105,7 +108,6 @@ func TestRedirectsKeepCredentialsWithTheirOrigin(t *testing.T) {
 			return func(o *Options) {
 				o.HTTPClient = nil
 				o.TLSConfig = &tls.Config{RootCAs: w.roots}
-				t.Cleanup(func() {}) // the default transport's idle connections end with the servers
 			}
 		}},
 		{"caller's client", func(t *testing.T) func(*Options) {
@@ -113,26 +115,31 @@ func TestRedirectsKeepCredentialsWithTheirOrigin(t *testing.T) {
 			t.Cleanup(tr.CloseIdleConnections)
 			return func(o *Options) { o.HTTPClient = &http.Client{Transport: tr} }
 		}},
+		{"caller's client whose CheckRedirect allows everything", func(t *testing.T) func(*Options) {
+			tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: w.roots}}
+			t.Cleanup(tr.CloseIdleConnections)
+			return func(o *Options) {
+				o.HTTPClient = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return nil }}
+			}
+		}},
 	}
 	cases := []struct {
-		name       string
-		path       string
-		wantRefuse bool
-		target     *authLog
-		wantAPI    int // requests the API server saw
+		name   string
+		path   string
+		target *authLog // nil: the target is on the API server
+		to     string   // the expected RedirectError.To, after the server's URL
 	}{
-		{name: "same origin: followed, token kept", path: "/same", wantAPI: 2},
-		{name: "three hops on the same origin: followed, token kept", path: "/hop1", wantAPI: 4},
-		{name: "another port on the same host: refused", path: "/other-port", wantRefuse: true, target: &w.otherLog, wantAPI: 1},
-		{name: "another host: refused", path: "/other-host", wantRefuse: true, target: &w.otherHostLog, wantAPI: 1},
-		{name: "https to http on the same host name: refused", path: "/to-http", wantRefuse: true, target: &w.plainLog, wantAPI: 1},
-		{name: "two hops on the origin, then another port: refused", path: "/chain-out", wantRefuse: true, target: &w.otherLog, wantAPI: 2},
+		{name: "same origin", path: "/same", to: "/landing"},
+		{name: "first of three hops on the same origin", path: "/hop1", to: "/hop2"},
+		{name: "another port on the same host", path: "/other-port", target: &w.otherLog},
+		{name: "another host", path: "/other-host", target: &w.otherHostLog},
+		{name: "https to http on the same host name", path: "/to-http", target: &w.plainLog},
+		{name: "first hop on the origin, then another port", path: "/chain-out", to: "/hop-out"},
 	}
 	for _, cl := range clients {
 		t.Run(cl.name, func(t *testing.T) {
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
-					w.apiLog = authLog{}
 					w.otherLog, w.otherHostLog, w.plainLog = authLog{}, authLog{}, authLog{}
 					p := newPipeline(t, nil, func(o *Options) {
 						o.TokenSource = StaticToken(token)
@@ -140,27 +147,30 @@ func TestRedirectsKeepCredentialsWithTheirOrigin(t *testing.T) {
 					}, cl.build(t))
 					for _, method := range []string{"GET", "POST"} {
 						w.apiLog = authLog{}
-						resp, err := do(t, p, context.Background(), method, w.api.URL+tc.path, `{"amount":"10.00"}`)
-						if tc.wantRefuse {
-							require.Error(t, err)
-							assert.ErrorIs(t, err, ErrRedirectRefused)
-							var re *RedirectError
-							if assert.ErrorAs(t, err, &re) {
-								assert.Equal(t, w.api.URL, re.From)
-								assert.NotContains(t, re.To, "leaked-in-query")
+						_, err := do(t, p, context.Background(), method, w.api.URL+tc.path, `{"amount":"10.00"}`)
+						require.Error(t, err)
+						assert.ErrorIs(t, err, ErrRedirectRefused)
+						var re *RedirectError
+						if assert.ErrorAs(t, err, &re) {
+							assert.Equal(t, w.api.URL, re.From)
+							assert.Equal(t, method, re.Method)
+							assert.NotContains(t, re.To, "leaked-in-query")
+							if tc.to != "" {
+								assert.Equal(t, w.api.URL+tc.to, re.To)
 							}
-							assert.NotContains(t, err.Error(), token)
-							assert.NotContains(t, err.Error(), "leaked-in-query")
-							assert.Empty(t, tc.target.all(), "%s: nothing reaches another origin", method)
+						}
+						if method == "GET" {
+							assert.NotErrorIs(t, err, apierror.ErrOutcomeUnknown)
 						} else {
-							require.NoError(t, err)
-							assert.Equal(t, 200, resp.StatusCode)
+							assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown, "the server received the unsafe request")
+						}
+						assert.NotContains(t, err.Error(), token)
+						assert.NotContains(t, err.Error(), "leaked-in-query")
+						if tc.target != nil {
+							assert.Empty(t, tc.target.all(), "%s: nothing reaches another origin", method)
 						}
 						seen := w.apiLog.all()
-						assert.Len(t, seen, tc.wantAPI)
-						for _, a := range seen {
-							assert.Equal(t, "Bearer "+token, a, "the origin gets the token on every hop")
-						}
+						assert.Equal(t, []string{"Bearer " + token}, seen, "%s: one request, to the URL asked for; not followed, not retried", method)
 					}
 				})
 			}
@@ -168,17 +178,13 @@ func TestRedirectsKeepCredentialsWithTheirOrigin(t *testing.T) {
 	}
 }
 
-func TestRedirectCallerClientNotModifiedAndChained(t *testing.T) {
+func TestRedirectCallerClientNotModifiedNorConsulted(t *testing.T) {
 	w := newRedirectWorld(t)
 	tr := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: w.roots}}
 	t.Cleanup(tr.CloseIdleConnections)
 	var calls int
-	stop := errors.New("caller's policy: no more than one redirect")
 	hc := &http.Client{Transport: tr, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		calls++
-		if len(via) > 1 {
-			return stop
-		}
 		return nil
 	}}
 	before := *hc
@@ -186,23 +192,35 @@ func TestRedirectCallerClientNotModifiedAndChained(t *testing.T) {
 	assert.Equal(t, before.Transport, hc.Transport)
 	assert.Equal(t, before.Timeout, hc.Timeout)
 	assert.Equal(t, before.Jar, hc.Jar)
+	assert.NotNil(t, hc.CheckRedirect, "the caller's client keeps its CheckRedirect")
 
 	_, err := do(t, p, context.Background(), "GET", w.api.URL+"/same", "")
-	require.NoError(t, err)
-	assert.Equal(t, 1, calls, "the caller's CheckRedirect runs for a redirect the SDK allows")
-
-	calls = 0
-	_, err = do(t, p, context.Background(), "GET", w.api.URL+"/hop1", "")
-	assert.ErrorIs(t, err, stop, "the caller's CheckRedirect still decides")
-
-	calls = 0
-	_, err = do(t, p, context.Background(), "GET", w.api.URL+"/other-port", "")
 	assert.ErrorIs(t, err, ErrRedirectRefused)
-	assert.Zero(t, calls, "a refused redirect does not reach the caller's policy")
+	assert.Zero(t, calls, "the caller's CheckRedirect is never consulted: the SDK follows nothing")
 
 	useLast := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	p = newPipeline(t, useLast, func(o *Options) { o.Retry.MaxAttempts = 1 })
 	_, err = do(t, p, context.Background(), "GET", w.api.URL+"/same", "")
-	assert.Error(t, err, "http.ErrUseLastResponse keeps working: the 307 comes back as a status error")
-	assert.NotErrorIs(t, err, ErrRedirectRefused)
+	assert.ErrorIs(t, err, ErrRedirectRefused, "a 3xx handed back by the client is refused the same way")
 }
+
+// TestRedirectFromARoundTripper: a 3xx that a custom RoundTripper hands back (a mesh sidecar, a
+// recorder) is refused like one from the server; it never becomes a status error or a success.
+func TestRedirectFromARoundTripper(t *testing.T) {
+	rt := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		h := http.Header{"Location": {"/elsewhere"}}
+		return &http.Response{StatusCode: http.StatusSeeOther, Header: h, Body: http.NoBody, Request: r}, nil
+	})
+	p := newPipeline(t, &http.Client{Transport: rt})
+	_, err := do(t, p, context.Background(), "POST", "http://127.0.0.1:9/api/x", `{}`)
+	assert.ErrorIs(t, err, ErrRedirectRefused)
+	assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown)
+	var re *RedirectError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, "http://127.0.0.1:9/elsewhere", re.To)
+}
+
+// roundTripFunc adapts a function to http.RoundTripper.
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

@@ -18,6 +18,8 @@ import (
 //   - a transport error that proves the request never left (neverSent: failed dial, DNS, TLS
 //     handshake refused by the client): retried for every request;
 //   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
+//   - a redirect (never followed, *RedirectError): never retried; for an unsafe request the
+//     server received it, so it is also an *apierror.OutcomeUnknownError;
 //   - any other transport error, or a 500: retried only for safe requests;
 //   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
 //   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
@@ -72,6 +74,13 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			red := ci.redactor(p.redactor)
 			failure = cleanError(err, red)
 			switch {
+			case errors.Is(err, ErrRedirectRefused):
+				// The server received the request and answered with a redirect: never
+				// followed, never retried; for an unsafe request the server may have acted.
+				if !ci.safe {
+					return nil, outcomeUnknown(req, ci, attempt, failure, red)
+				}
+				return nil, failure
 			case isPermanent(err), refusedLocally(err):
 				return nil, failure
 			case neverSent(err):

@@ -18,7 +18,8 @@ var ErrTokenSource = errors.New("issuerkit: obtaining a bearer token failed")
 
 const (
 	// expiryDelta is how long before its expiry a token is no longer handed out, so that it
-	// does not expire on its way to the server (oauth2 uses the same margin).
+	// does not expire on its way to the server (oauth2 uses the same margin); a token that
+	// lives less than four times as long keeps a quarter of its lifetime (see expiryMargin).
 	expiryDelta = 10 * time.Second
 	// maxEarlyRefresh caps how long before a token becomes unusable a background refresh
 	// starts; the window is a tenth of the token's lifetime when that is shorter.
@@ -33,7 +34,10 @@ const (
 //
 //   - while the token is good, Token returns it at once; shortly before it expires (a tenth of
 //     its lifetime, at most a minute, before the last 10 seconds) one background refresh starts,
-//     so steady traffic never waits for one;
+//     so steady traffic never waits for one. The last 10 seconds, when the token is no longer
+//     handed out, shrink to a quarter of the lifetime for tokens that live less than 40
+//     seconds, so that a 2-second token is used for 1.5 seconds instead of being stale on
+//     arrival;
 //   - when there is no good token, one refresh runs for all callers; each caller waits for it
 //     only as long as its own context lasts (TokenContext), then gets an error matching
 //     ErrTokenSource and the context's error;
@@ -51,9 +55,10 @@ type SharedTokenSource struct {
 
 	mu        sync.Mutex
 	tok       *oauth2.Token
-	refreshAt time.Time // when a background refresh is due; zero: never (no expiry)
-	pauseTill time.Time // no background refresh before this (after one failed)
-	pending   *refresh  // the refresh in flight, nil when none
+	margin    time.Duration // how long before its expiry tok stops being handed out
+	refreshAt time.Time     // when a background refresh is due; zero: never (no expiry)
+	pauseTill time.Time     // no background refresh before this (after one failed)
+	pending   *refresh      // the refresh in flight, nil when none
 }
 
 // refresh is one fetch, shared by every caller waiting for it. tok and err are set before
@@ -64,12 +69,13 @@ type refresh struct {
 	err  error
 }
 
-// NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource is returned as is.
-// src.Token takes no context: a refresh runs in its own goroutine, which ends when src.Token
-// returns, whoever is still waiting for it.
+// NewSharedTokenSource wraps src. A src that is already a *SharedTokenSource, or a type that
+// embeds one (validation.BankTokens), is returned as is (its shared source), so that its cache
+// and its credentials serve the pipeline directly. src.Token takes no context: a refresh runs in
+// its own goroutine, which ends when src.Token returns, whoever is still waiting for it.
 func NewSharedTokenSource(src oauth2.TokenSource) *SharedTokenSource {
-	if s, ok := src.(*SharedTokenSource); ok {
-		return s
+	if s, ok := src.(sharedHolder); ok {
+		return s.shared()
 	}
 	return newSharedTokenSource(context.Background(), func(context.Context) (*oauth2.Token, error) { return src.Token() }, nil)
 }
@@ -89,11 +95,14 @@ func (s *SharedTokenSource) Token() (*oauth2.Token, error) {
 
 // TokenContext returns the cached token while it is good (starting a background refresh when
 // one is due), else waits for the one refresh in flight, starting it if needed, until ctx ends.
-// Every error matches ErrTokenSource.
+// After Close it fails at once, without a token request. Every error matches ErrTokenSource.
 func (s *SharedTokenSource) TokenContext(ctx context.Context) (*oauth2.Token, error) {
+	if s.ctx.Err() != nil {
+		return nil, errClosed
+	}
 	s.mu.Lock()
 	now := s.now()
-	if tok := s.tok; usable(tok, now) {
+	if tok := s.tok; usable(tok, s.margin, now) {
 		if s.pending == nil && !s.refreshAt.IsZero() && !now.Before(s.refreshAt) && !now.Before(s.pauseTill) {
 			s.startLocked()
 		}
@@ -113,10 +122,21 @@ func (s *SharedTokenSource) TokenContext(ctx context.Context) (*oauth2.Token, er
 	}
 }
 
-// usable reports whether tok may be sent: it has a value and does not expire within
-// expiryDelta.
-func usable(tok *oauth2.Token, now time.Time) bool {
-	return tok != nil && tok.AccessToken != "" && (tok.Expiry.IsZero() || now.Before(tok.Expiry.Add(-expiryDelta)))
+// usable reports whether tok may be sent: it has a value and does not expire within margin.
+func usable(tok *oauth2.Token, margin time.Duration, now time.Time) bool {
+	return tok != nil && tok.AccessToken != "" && (tok.Expiry.IsZero() || now.Before(tok.Expiry.Add(-margin)))
+}
+
+// expiryMargin is how long before expiry a token obtained at start stops being handed out:
+// expiryDelta (10 seconds), or a quarter of the token's lifetime when that is shorter, so that
+// a token living less than the fixed margin is still used for three quarters of its life
+// instead of being fetched again on every call. Zero for a token that arrived expired.
+func expiryMargin(start, expiry time.Time) time.Duration {
+	life := expiry.Sub(start)
+	if life <= 0 {
+		return 0
+	}
+	return min(expiryDelta, life/4)
 }
 
 // startLocked starts a refresh; s.mu is held.
@@ -140,6 +160,7 @@ func (s *SharedTokenSource) run(r *refresh) {
 	s.mu.Lock()
 	if err == nil {
 		s.tok = tok
+		s.margin = expiryMargin(start, tok.Expiry)
 		s.refreshAt = refreshTime(start, tok.Expiry)
 	} else {
 		s.pauseTill = s.now().Add(refreshPause)
@@ -168,7 +189,7 @@ func refreshTime(start, expiry time.Time) time.Time {
 	if expiry.IsZero() {
 		return time.Time{}
 	}
-	last := expiry.Add(-expiryDelta)
+	last := expiry.Add(-expiryMargin(start, expiry))
 	return last.Add(-min(maxEarlyRefresh, last.Sub(start)/10))
 }
 
@@ -183,13 +204,27 @@ func (s *SharedTokenSource) Invalidate(t *oauth2.Token) {
 	}
 }
 
-// Close ends the source's context: a refresh in flight that honours it (BankTokenSource's
-// does) is cancelled, and later refreshes fail. It does not wait for anything and is safe to
-// call more than once.
+// Close ends the source: a refresh in flight that honours its context (BankTokenSource's
+// does) is cancelled, the cached token is dropped, and every later Token or TokenContext fails
+// with ErrTokenSource without a token request, so no refresh (background or not) starts again.
+// It does not wait for anything and is safe to call more than once.
 func (s *SharedTokenSource) Close() error {
 	s.cancel()
+	s.mu.Lock()
+	s.tok, s.refreshAt = nil, time.Time{}
+	s.mu.Unlock()
 	return nil
 }
+
+// errClosed is the error of a token request after Close.
+var errClosed = fmt.Errorf("%w: the token source is closed", ErrTokenSource)
+
+// shared returns s: types that embed a *SharedTokenSource (validation.BankTokens) promote it,
+// so that NewSharedTokenSource and the pipeline find the source they wrap.
+func (s *SharedTokenSource) shared() *SharedTokenSource { return s }
+
+// sharedHolder is a *SharedTokenSource or a type embedding one.
+type sharedHolder interface{ shared() *SharedTokenSource }
 
 // credentials returns the secrets of the source (BankTokenSource's client credentials).
 func (s *SharedTokenSource) credentials() []string { return s.creds }

@@ -212,12 +212,10 @@ func TestBankTokenSourceClose(t *testing.T) {
 	defer hc.CloseIdleConnections()
 	ts, err := BankTokenSource(context.Background(), bank.URL, bankCred, nil, hc)
 	require.NoError(t, err)
-	closer, ok := ts.(interface{ Close() error })
-	require.True(t, ok)
 	done := make(chan error, 1)
 	go func() { _, err := ts.Token(); done <- err }()
 	require.Eventually(t, func() bool { return bank.fetches.Load() == 1 }, time.Second, time.Millisecond)
-	require.NoError(t, closer.Close())
+	require.NoError(t, ts.Close())
 	select {
 	case err := <-done:
 		assert.ErrorIs(t, err, ErrTokenSource)

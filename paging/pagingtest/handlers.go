@@ -39,6 +39,9 @@ func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool
 	if s.cfg.ignorePage {
 		start, end = 1, paging.MaxRowWindow
 	}
+	if s.cfg.ignorePosition {
+		start, end = 1, end-start+1
+	}
 	win := window{start, min(end, s.cfg.records)}
 	s.setRowHeaders(w, s.claimed(s.cfg.records), win.len())
 	return win, true
@@ -93,6 +96,9 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 		s.cfg.pageMeta(&meta.Page)
 	}
 	from := (number-1)*size + 1
+	if s.cfg.ignorePosition {
+		from = 1 // page 1's records, under the number asked for
+	}
 	return window{from, min(from+size-1+s.cfg.extraItems, s.cfg.records)}, meta, true
 }
 
@@ -132,6 +138,9 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 		offset = 0
 	}
 	win := window{offset + 1, min(offset+limit, s.cfg.records)}
+	if s.cfg.ignorePosition {
+		win = window{1, min(limit, s.cfg.records)} // offset 0's records, offset echoed as asked
+	}
 	var parties paging.Parties
 	err := parties.FromPartyList(items(win, participantRecord))
 	if s.cfg.partiesJSON != "" {
@@ -167,7 +176,7 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 		writeError(w, http.StatusBadRequest, "invalid pageSize or startAddendaSequenceNumber")
 		return
 	}
-	if s.cfg.ignorePage {
+	if s.cfg.ignorePage || s.cfg.ignorePosition {
 		start = 1
 	}
 	if s.cfg.sizeLimit > 0 {

@@ -56,3 +56,11 @@ func WithSequenceText(f func(seq int) string) Option { return func(c *config) { 
 // received") out of the addenda endpoint's last page, as a server that does not announce the
 // end: the client then learns it from an empty page, one request later.
 func WithoutAddendaEndMessage() Option { return func(c *config) { c.noEndMessage = true } }
+
+// WithPositionIgnored makes every list endpoint ignore the position asked for while claiming
+// to honour it: it serves the records of the first window (rows 1 to the window's length for
+// startRowIndex, page 1 for pageNumber, offset 0, sequence 1) but echoes the position asked
+// for (metadata.page.pageNumber and lastPage, offset) and counts retrievedRows for the window
+// it served, so that no echo gives it away. Unlike WithPageParamsIgnored, which says which
+// page it served, only the records themselves show the repeat.
+func WithPositionIgnored() Option { return func(c *config) { c.ignorePosition = true } }

@@ -32,20 +32,22 @@ type config struct {
 	claimedTotal int
 	lying        bool
 	ignorePage   bool
-	noHeaders    bool
-	clientID     string
-	seqStep      int
-	extraItems   int
-	withheld     int
-	sizeLimit    int
-	partiesJSON  string
-	seqText      func(int) string
-	noEndMessage bool
-	cycleAt      int
-	cycleTo      int
-	partialAt    int
-	published    bool
-	pageMeta     func(*paging.PageMetadata)
+	// ignorePosition: WithPositionIgnored.
+	ignorePosition bool
+	noHeaders      bool
+	clientID       string
+	seqStep        int
+	extraItems     int
+	withheld       int
+	sizeLimit      int
+	partiesJSON    string
+	seqText        func(int) string
+	noEndMessage   bool
+	cycleAt        int
+	cycleTo        int
+	partialAt      int
+	published      bool
+	pageMeta       func(*paging.PageMetadata)
 }
 
 // WithRecords sets the number of synthetic records each list endpoint serves (default 2,500;

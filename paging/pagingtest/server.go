@@ -21,6 +21,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Server is a running sandbox. Its methods are safe for concurrent use.
@@ -37,7 +39,10 @@ type Server struct {
 	record bool
 }
 
-// Request is one request the sandbox saw.
+// Request is one request the sandbox saw. Test output that prints it shows no secret: the
+// credential headers (Authorization, Cookie, ...) are masked, and so are the values of
+// sensitive query parameters and body members (accountNumber, ...) and the card numbers and
+// SSNs in texts, as the SDK's logs mask them. RevealBody returns the body as received.
 type Request struct {
 	Method string
 	Path   string
@@ -45,6 +50,45 @@ type Request struct {
 	Header http.Header
 	Body   []byte
 	At     time.Time // when the request arrived at the sandbox
+
+	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
+	// shows only its address.
+	raw func() []byte
+}
+
+// RevealBody returns the request body exactly as received, secrets in clear, for a test that
+// checks what the client sent on the wire. Never print or log it.
+func (r Request) RevealBody() []byte {
+	if r.raw == nil {
+		return bytes.Clone(r.Body)
+	}
+	return r.raw()
+}
+
+// maskedRequest returns r's record for the request log, masked as Request says.
+func maskedRequest(r *http.Request, body []byte, at time.Time) Request {
+	red := redact.Default()
+	raw := bytes.Clone(body)
+	req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), At: at,
+		raw: func() []byte { return bytes.Clone(raw) }}
+	req.Query, _ = url.ParseQuery(red.Query(r.URL.RawQuery))
+	if req.Query == nil {
+		req.Query = url.Values{}
+	}
+	for name, vals := range req.Header {
+		if redact.IsCredentialHeader(name) {
+			masked := make([]string, len(vals))
+			for i := range vals {
+				masked[i] = "****"
+			}
+			req.Header[name] = masked
+		}
+	}
+	req.Body = red.JSON(raw)
+	if bytes.Equal(req.Body, raw) {
+		req.Body = bytes.Clone(raw)
+	}
+	return req
 }
 
 // NewServer starts a sandbox for a test and closes it when the test ends.
@@ -118,10 +162,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 		s.counts[r.URL.Path]++
 		n := s.counts[r.URL.Path]
 		if s.record {
-			s.reqs = append(s.reqs, Request{
-				Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
-				Header: r.Header.Clone(), Body: bytes.Clone(body), At: at,
-			})
+			s.reqs = append(s.reqs, maskedRequest(r, body, at))
 		}
 		s.mu.Unlock()
 		if d := s.cfg.latency; d > 0 {

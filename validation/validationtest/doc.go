@@ -10,9 +10,19 @@
 //		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 //	})
 //
+// Which API: by default the sandbox serves what the client speaks by default, v2 in the
+// bank's published form (errorResponse beside AOAResponse, empty when there is no fault), and
+// the seed's v1 for a client created with validation.WithAPIVersion(validation.V1); its
+// Client speaks v2. WithPublishedAPI, the switch validation.WithPublishedAPI has on the
+// client, makes it the bank's published files exactly: v2 only, v1 answers 404.
+//
 // What it implements:
 //   - v1 and v2 paths and envelopes of healthCheck and verifyAccount; every request is
 //     validated against the spec (kin-openapi) before it is answered.
+//   - v2 faults: AccountBankExample answers like the bank's own example (699 "Open Valid",
+//     an owner match, a businessFault beside the Result), AccountSystemFault a systemFault
+//     without a Result; Account.BusinessFault and Account.SystemFault set them for any
+//     account.
 //   - Bearer authentication (401 without Token, 403 with DeniedToken), 404 for unknown paths,
 //     415 for a body that is not application/json, and the bank's error body for each.
 //   - The rate limit of the bank: 5 requests per second, 429 afterwards (WithRateLimit).

@@ -71,6 +71,11 @@ func (s *Server) handler() (http.Handler, error) {
 				return
 			}
 		}
+		if s.published && strings.HasPrefix(r.URL.Path, "/accounts/validations/v1/") {
+			// The bank's published files hold only v2; v1 answers 404 there.
+			writeBankError(w, r, http.StatusNotFound, "Resource not found", "", "")
+			return
+		}
 		app.ServeHTTP(w, r)
 	}), nil
 }

@@ -45,7 +45,18 @@ const (
 	AccountNoOwnerResponse901 = "990000901"
 	// AccountUnavailable answers 503 with a ConnectError.
 	AccountUnavailable = "950000503"
+	// AccountBankExample answers like the bank's own published v2 example: an open account
+	// of PersonOwner with primaryStatusCode 699 "Open Valid", and, beside the Result, a
+	// businessFault with the example's placeholder text (v2 only; v1 answers the Result).
+	AccountBankExample = "990000699"
+	// AccountSystemFault answers a systemFault without a Result in v2, and errorCode 998
+	// in v1, which has no errorResponse.
+	AccountSystemFault = "990000777"
 )
+
+// BankExampleFault is the errorDescription of the businessFault in the bank's v2 example,
+// which AccountBankExample answers.
+const BankExampleFault = "Description if an error is found."
 
 // PersonOwner is the owner data of AccountPerson and AccountClosed.
 var PersonOwner = validation.AcctOwner{
@@ -78,6 +89,13 @@ type Account struct {
 	// the account status: a way to see any condition the service may send, such as 901, which
 	// the seed gives the same meaning as 900 without saying when each is sent.
 	OwnerCondition validation.ConditionCode
+	// BusinessFault, when set, is the errorDescription of a businessFault a v2 answer carries
+	// beside the Result (as the bank's own example does). v1 has no errorResponse and answers
+	// the Result alone.
+	BusinessFault string
+	// SystemFault, when set, is the errorDescription of a systemFault a v2 answer carries
+	// instead of a Result; v1 answers errorCode 998 (system failure).
+	SystemFault string
 }
 
 // seedAccounts returns the accounts every sandbox starts with.
@@ -96,5 +114,8 @@ func seedAccounts() []Account {
 		{RoutingNumber: RoutingNumber, AccountNumber: AccountUnavailable, HTTPStatus: 503},
 		{RoutingNumber: RoutingNumber, AccountNumber: AccountNoOwnerResponse901, Status: open, Owner: &person,
 			OwnerCondition: validation.ConditionCodeNoOwnerResponse901},
+		{RoutingNumber: RoutingNumber, AccountNumber: AccountBankExample, Status: validation.PrimaryStatusCodeOpenValid,
+			Owner: &person, BusinessFault: BankExampleFault},
+		{RoutingNumber: RoutingNumber, AccountNumber: AccountSystemFault, SystemFault: "Backend system is not available"},
 	}
 }

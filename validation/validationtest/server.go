@@ -14,15 +14,18 @@ import (
 type Server struct {
 	// URL is the base URL of the sandbox (http://127.0.0.1:port).
 	URL string
-	// Client is a *validation.Client for URL authenticated with Token, speaking the default
-	// version (v1) unless WithClientOptions selects another.
+	// Client is a *validation.Client for URL authenticated with Token. It speaks what the
+	// sandbox serves by default: the client's default version (validation.DefaultAPIVersion,
+	// v2); with WithPublishedAPI it is created with validation.WithPublishedAPI. Options given
+	// with WithClientOptions come last and win.
 	Client *validation.Client
 
-	srv   *httptest.Server
-	mu    sync.Mutex
-	accts map[string]Account // by routing + "/" + account number
-	limit *rateLimiter
-	hits  int
+	srv       *httptest.Server
+	published bool
+	mu        sync.Mutex
+	accts     map[string]Account // by routing + "/" + account number
+	limit     *rateLimiter
+	hits      int
 }
 
 // Option configures a Server.
@@ -32,7 +35,17 @@ type config struct {
 	rate       int
 	clientOpts []validation.Option
 	accounts   []Account
+	published  bool
 }
+
+// WithPublishedAPI makes the sandbox the bank's API as it publishes itself today, the same
+// switch as validation.WithPublishedAPI for the client: only the v2 paths are served (v1
+// answers 404, as at the bank), and the Server's Client is created with
+// validation.WithPublishedAPI. Without it the sandbox serves v2 in the same published form
+// (errorResponse beside AOAResponse) and, for clients that ask for it, the seed's v1, and its
+// Client speaks the client's default version, v2: a service's tests talk to the sandbox in
+// the form its production client talks to the bank.
+func WithPublishedAPI() Option { return func(c *config) { c.published = true } }
 
 // WithRateLimit sets the number of requests accepted per second before the sandbox answers
 // 429 (default 5, the bank's limit); 0 or less turns the limit off.
@@ -69,7 +82,7 @@ func Start(opts ...Option) (*Server, error) {
 			o(&cfg)
 		}
 	}
-	s := &Server{accts: map[string]Account{}}
+	s := &Server{accts: map[string]Account{}, published: cfg.published}
 	if cfg.rate > 0 {
 		s.limit = &rateLimiter{max: cfg.rate, window: time.Second}
 	}
@@ -85,6 +98,9 @@ func Start(opts ...Option) (*Server, error) {
 	copts := []validation.Option{validation.WithStaticToken(Token)}
 	if cfg.rate <= 0 {
 		copts = append(copts, validation.WithRateLimit(0)) // nothing to stay under
+	}
+	if cfg.published {
+		copts = append(copts, validation.WithPublishedAPI())
 	}
 	copts = append(copts, cfg.clientOpts...)
 	c, err := validation.New(s.URL, copts...)

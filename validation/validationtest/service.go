@@ -38,7 +38,7 @@ func (v *service) CheckHealthV2(ctx context.Context, req sandboxapi.CheckHealthV
 
 // VerifyAccount answers v1.
 func (v *service) VerifyAccount(ctx context.Context, req sandboxapi.VerifyAccountRequestObject) (sandboxapi.VerifyAccountResponseObject, error) {
-	out := v.verify(req.Body.AccountValidationRequest.AOARequest.Inquiry)
+	out := v.verify(req.Body.AccountValidationRequest.AOARequest.Inquiry, false)
 	if out.status != 0 {
 		return rawResponse(out), nil
 	}
@@ -50,19 +50,22 @@ func (v *service) VerifyAccount(ctx context.Context, req sandboxapi.VerifyAccoun
 
 // VerifyAccountV2 answers v2.
 func (v *service) VerifyAccountV2(ctx context.Context, req sandboxapi.VerifyAccountV2RequestObject) (sandboxapi.VerifyAccountV2ResponseObject, error) {
-	out := v.verify(req.Body.AccountValidationV2Request.AOARequest.Inquiry)
+	out := v.verify(req.Body.AccountValidationV2Request.AOARequest.Inquiry, true)
 	if out.status != 0 {
 		return rawResponse(out), nil
 	}
+	// The published form: errorResponse (required) beside AOAResponse, empty without a fault.
 	return sandboxapi.VerifyAccountV2200JSONResponse{
-		Body:    sandboxapi.VerifyAccountV2Response{AccountValidationV2Response: sandboxapi.AccountValidationResponse{AOAResponse: out.aoa}},
+		Body: sandboxapi.VerifyAccountV2Response{AccountValidationV2Response: sandboxapi.AccountValidationV2Response{
+			AOAResponse: out.aoa, ErrorResponse: out.fault}},
 		Headers: sandboxapi.VerifyAccountV2200ResponseHeaders{XCorrelationID: req.Params.CorrelationIDParam},
 	}, nil
 }
 
-// outcome is the answer to one inquiry: a result, or an HTTP error status.
+// outcome is the answer to one inquiry: a result and (v2) a fault, or an HTTP error status.
 type outcome struct {
 	aoa     sandboxapi.AOAResponse
+	fault   sandboxapi.ErrorResponse
 	status  int
 	connect string
 	code    validation.ErrorCode
@@ -89,8 +92,8 @@ func (o rawResponse) VisitVerifyAccountResponse(w http.ResponseWriter) error { r
 // VisitVerifyAccountV2Response implements sandboxapi.VerifyAccountV2ResponseObject.
 func (o rawResponse) VisitVerifyAccountV2Response(w http.ResponseWriter) error { return o.write(w) }
 
-// verify applies the seed's rules to one inquiry.
-func (v *service) verify(wire sandboxapi.Inquiry) outcome {
+// verify applies the seed's rules to one inquiry; v2 answers may carry faults.
+func (v *service) verify(wire sandboxapi.Inquiry, v2 bool) outcome {
 	var inq validation.Inquiry
 	if b, err := json.Marshal(wire); err == nil {
 		_ = json.Unmarshal(b, &inq)
@@ -147,12 +150,18 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 	if found && acct.ErrorCode != "" {
 		return done(acct.ErrorCode)
 	}
+	if found && acct.SystemFault != "" {
+		if !v2 {
+			return done(validation.ErrorCodeSystemFailure)
+		}
+		return outcome{fault: sandboxapi.ErrorResponse{SystemFault: sandboxapi.Fault{ErrorDescription: acct.SystemFault}}}
+	}
 	if !found {
 		res.AcctStatus = validation.AcctStatus{PrimaryStatusCode: validation.PrimaryStatusCodeNotLocated, PrimMessage: validation.PrimaryStatusCodeNotLocated.String()}
 		res.AcctOwner.ConditionCode = validation.ConditionCodeNoKnownInformation
 		return done(validation.ErrorCodeNoError)
 	}
-	res.AcctStatus = validation.AcctStatus{PrimaryStatusCode: acct.Status, PrimMessage: acct.Status.String()}
+	res.AcctStatus = validation.AcctStatus{PrimaryStatusCode: acct.Status, PrimMessage: primMessage(acct.Status)}
 	owner := inq.AcctOwner
 	switch {
 	case acct.OwnerCondition != "":
@@ -168,5 +177,18 @@ func (v *service) verify(wire sandboxapi.Inquiry) outcome {
 	default:
 		res.AcctOwner = matchOwner(owner, *acct.Owner)
 	}
-	return done(validation.ErrorCodeNoError)
+	out := done(validation.ErrorCodeNoError)
+	if v2 && acct.BusinessFault != "" {
+		out.fault.BusinessFault.ErrorDescription = acct.BusinessFault
+	}
+	return out
+}
+
+// primMessage is the primMessage the sandbox writes for code: the bank's own text for 699,
+// the meaning from the seed's table otherwise.
+func primMessage(code validation.PrimaryStatusCode) string {
+	if code == validation.PrimaryStatusCodeOpenValid {
+		return "Open Valid"
+	}
+	return code.String()
 }

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"os"
 
-	"golang.org/x/oauth2"
-
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -30,14 +28,12 @@ const (
 type bank struct {
 	url   string
 	tls   *tls.Config
-	token oauth2.TokenSource
+	token *validation.BankTokens
 }
 
 // close ends the token source's background refresh.
 func (b *bank) close() {
-	if c, ok := b.token.(interface{ Close() }); ok {
-		c.Close()
-	}
+	_ = b.token.Close()
 }
 
 // bankFromEnv reads the bank's variables; nil, nil when BANK_BASE_URL is unset.

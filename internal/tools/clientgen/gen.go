@@ -179,7 +179,13 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		fmt.Fprintf(&g.buf, "if c.published() {\nreturn %sunpublished(%q, %q)\n}\n", zero, name, instead)
 	}
 	// Arguments refused before the network.
+	var required []string
 	for _, a := range pathArgs {
+		if v, ok := stringValue(a); ok {
+			// Empty, a dot segment, a separator: refused whatever the server would make of it.
+			fmt.Fprintf(&g.buf, "if err := sdkclient.PathArgument(%q, %q, %s); err != nil {\nreturn %serr\n}\n", name, a.name, v, zero)
+			continue
+		}
 		fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest(a.name, a.schema), zero, name, a.name)
 	}
 	for _, f := range fields {
@@ -188,9 +194,9 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 			// Optional, or a number or boolean whose zero is a value (offset 0), or a header
 			// the method fills in when empty: nothing to refuse.
 		case f.def.In == "header":
-			// A required header may come from the client (sdkclient.WithOperationHeader).
-			key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
-			fmt.Fprintf(&g.buf, "if %s && !c.core.HasOpHeader(op%s, %q) {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), name, key, zero, name, "req."+f.name)
+			// A required header may come from the call (WithHeader) or the client
+			// (sdkclient.WithOperationHeader): Send checks it once the options are applied.
+			required = append(required, fmt.Sprintf("{Key: %q, Method: %q, Arg: %q}", textproto.CanonicalMIMEHeaderKey(f.def.ParamName), name, "req."+f.name))
 		default:
 			fmt.Fprintf(&g.buf, "if %s {\nreturn %ssdkclient.MissingArgument(%q, %q)\n}\n", zeroTest("req."+f.name, f.schema), zero, name, "req."+f.name)
 		}
@@ -221,19 +227,24 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	case bodyType != "":
 		g.buf.WriteString(", Body: body")
 	}
+	if len(required) > 0 {
+		fmt.Fprintf(&g.buf, ", Required: required%s", name)
+	}
 	g.buf.WriteString("}\n")
-	extra := false // r.Extra made
+	defaults := false // r.Defaults made
 	for _, f := range fields {
 		if f.def.In != "header" {
 			continue
 		}
 		key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
 		if def := headerDefault(f); def != "" {
-			if !extra {
-				g.buf.WriteString("r.Extra = http.Header{}\n")
-				extra = true
+			// The default goes out when neither the request, the call (WithHeader) nor the
+			// client gives the header (sdkclient.Request.Defaults).
+			if !defaults {
+				g.buf.WriteString("r.Defaults = http.Header{}\n")
+				defaults = true
 			}
-			fmt.Fprintf(&g.buf, "if %s {\nr.Extra[%q] = []string{%s}\n} else {\nr.Extra[%q] = []string{%s}\n}\n",
+			fmt.Fprintf(&g.buf, "if %s {\nif r.Extra == nil {\nr.Extra = http.Header{}\n}\nr.Extra[%q] = []string{%s}\n} else {\nr.Defaults[%q] = []string{%s}\n}\n",
 				setTest("req."+f.name, f.schema), key, textExpr("req."+f.name, f.schema), key, def)
 			continue
 		}
@@ -248,6 +259,10 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		fmt.Fprintf(&g.buf, "return sdkclient.Call[%s](ctx, &c.core, r, opts)\n}\n\n", result)
 	}
 	fmt.Fprintf(&g.buf, "var op%s = operations.Op(%q)\n\n", name, g.rawIDs[op.Method+" "+op.Path])
+	if len(required) > 0 {
+		g.buf.WriteString(wrapComment("required"+name+" lists the required headers of "+name+": the request field, WithHeader or the client's option gives each.", ""))
+		fmt.Fprintf(&g.buf, "var required%s = []sdkclient.RequiredHeader{%s}\n\n", name, strings.Join(required, ", "))
+	}
 	return nil
 }
 
@@ -360,6 +375,20 @@ func (g *gen) pathExpr(path string, args []param) (string, error) {
 	return strings.Join(parts, " + "), nil
 }
 
+// stringValue returns the Go expression of the text of a path argument whose Go type is a
+// string (plain, or a string type such as an enum), and false for the typed values (GUIDs,
+// dates, numbers) whose text is the SDK's own.
+func stringValue(a param) (string, bool) {
+	switch {
+	case a.typ == "string":
+		return a.name, true
+	case a.schema.Type.Is("string") && a.schema.Format != "uuid" && a.schema.Format != "date" &&
+		a.schema.Format != "local-date-time" && a.schema.Format != "sensitive":
+		return "string(" + a.name + ")", true
+	}
+	return "", false
+}
+
 // pathText is the escaped text of a path argument.
 func pathText(v, typ string, s *openapi3.Schema) string {
 	switch {
@@ -455,9 +484,11 @@ func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields [
 		req := "Optional: zero means not sent."
 		switch def := headerDefault(f); {
 		case def == "sdkclient.NewUUID()":
-			req = "Empty means a new UUID for each call."
+			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else a new UUID for each call."
 		case def != "":
-			req = "Empty means " + def + "."
+			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else " + def + "."
+		case f.def.Required && f.def.In == "header":
+			req = "Required: set here, or per call with WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with ErrInvalidArgument before the network."
 		case f.def.Required:
 			req = "Required."
 		}

@@ -233,7 +233,7 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		}
 	}
 	if len(headers) > 0 && !(reqType != "" && other) {
-		doc += " The header " + strings.Join(headers, ", ") + " is not an argument: the client sends it from its options (or give it with WithCallOptions)."
+		doc += " The header " + strings.Join(headers, ", ") + " is not an argument: the client sends it from its options, or give it per call with WithCallOptions(WithHeader(\"" + headers[0] + "\", v)), which wins."
 	}
 	g.buf.WriteString(wrapComment(doc, ""))
 	args := "ctx context.Context"

@@ -23,6 +23,20 @@ components:
     NoDesc:
       type: string
       enum: ['A']
+    Status:
+      type: string
+      enum: ['099', '699', '012']
+      x-enum-descriptions: [in master file, open valid, closed]
+      x-issuerkit-code-class:
+        goType: State
+        method: state
+        fallback: StateUnknown
+        values: [StateOpen, StateOpen, StateClosed]
+    BadClass:
+      type: string
+      enum: ['099']
+      x-enum-descriptions: [in master file]
+      x-issuerkit-code-class: {goType: State, method: state, fallback: StateUnknown, values: []}
 `
 
 func write(t *testing.T) string {
@@ -52,4 +66,25 @@ func TestRefusesSchemaWithoutDescriptions(t *testing.T) {
 	require.ErrorContains(t, err, "x-enum-descriptions")
 	err = run(context.Background(), []string{"-spec", in, "-package", "p", "-types", "Missing", "-out", out}, os.Stderr)
 	require.ErrorContains(t, err, "not found")
+}
+
+// TestCodeClass: x-issuerkit-code-class generates a method mapping every listed code to its
+// class and any other code to the default; every table gets Known.
+func TestCodeClass(t *testing.T) {
+	in := write(t)
+	out := filepath.Join(t.TempDir(), "codes.gen.go")
+	require.NoError(t, run(context.Background(), []string{"-spec", in, "-package", "p", "-types", "Code,Status", "-out", out}, os.Stderr))
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	src := string(b)
+	assert.Contains(t, src, "func (c Status) state() State {")
+	assert.Contains(t, src, "case \"099\", \"699\":\n\t\treturn StateOpen")
+	assert.Contains(t, src, "case \"012\":\n\t\treturn StateClosed")
+	assert.Contains(t, src, "default:\n\t\treturn StateUnknown")
+	assert.NotContains(t, src, "func (c Code) state")
+	assert.Contains(t, src, "func (c Code) Known() bool")
+	assert.Contains(t, src, "func (c Status) Known() bool")
+
+	err = run(context.Background(), []string{"-spec", in, "-package", "p", "-types", "BadClass", "-out", out}, os.Stderr)
+	require.ErrorContains(t, err, "x-issuerkit-code-class")
 }

@@ -5,7 +5,20 @@
 //
 // so that a business code of a 200 response prints its meaning from the spec (which copies it
 // from the seed). Unknown codes are not an error: the type is a string, they decode and
-// round-trip unchanged, and String says they are unknown.
+// round-trip unchanged, and String says they are unknown. Every table also gets
+//
+//	func (c T) Known() bool // whether the spec lists the code
+//
+// A schema may group its codes into classes with the extension x-issuerkit-code-class
+// (goType: the Go type of the classes, method: the unexported method to generate, fallback:
+// the class of codes the spec does not list, values: one class constant per enum value, in
+// enum order; the keys avoid "type" and "default", which linters read as JSON Schema), which
+// generates
+//
+//	func (c T) method() GoType // the class of the code, or fallback
+//
+// so that the hand-written helpers classify from the spec's table (validation's Account uses
+// it for primaryStatusCode).
 //
 // Usage, from the repository root (the tools module lives in internal/tools):
 //
@@ -63,10 +76,18 @@ func run(ctx context.Context, args []string, stderr io.Writer) error {
 	return os.WriteFile(*out, src, 0o644)
 }
 
-// table is one code type: its Go name and its codes with their meanings, in spec order.
+// table is one code type: its Go name and its codes with their meanings, in spec order, and
+// its classes when x-issuerkit-code-class is set.
 type table struct {
 	name         string
 	codes, means []string
+	class        *codeClass
+}
+
+// codeClass is the x-issuerkit-code-class extension of a table.
+type codeClass struct {
+	typ, method, def string
+	values           []string // one per code
 }
 
 // generate renders the Go file for the named schemas of doc.
@@ -92,6 +113,24 @@ func generate(doc *openapi3.T, specName, pkg string, names []string) ([]byte, er
 			fmt.Fprintf(&b, "\tcase %q:\n\t\treturn %q\n", code, t.means[i])
 		}
 		fmt.Fprintf(&b, "\tdefault:\n\t\treturn \"unknown code \" + string(c)\n\t}\n}\n\n")
+		fmt.Fprintf(&b, "// Known reports whether the spec documents the %s.\n", t.name)
+		fmt.Fprintf(&b, "func (c %s) Known() bool {\n\tswitch c {\n\tcase %s:\n\t\treturn true\n\tdefault:\n\t\treturn false\n\t}\n}\n\n", t.name, quoteAll(t.codes))
+		if k := t.class; k != nil {
+			fmt.Fprintf(&b, "// %s returns the %s the %s means, or %s for a code the spec does not list.\n", k.method, k.typ, t.name, k.def)
+			fmt.Fprintf(&b, "func (c %s) %s() %s {\n\tswitch c {\n", t.name, k.method, k.typ)
+			var order []string
+			byClass := map[string][]string{}
+			for i, v := range k.values {
+				if _, ok := byClass[v]; !ok {
+					order = append(order, v)
+				}
+				byClass[v] = append(byClass[v], t.codes[i])
+			}
+			for _, v := range order {
+				fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %s\n", quoteAll(byClass[v]), v)
+			}
+			fmt.Fprintf(&b, "\tdefault:\n\t\treturn %s\n\t}\n}\n\n", k.def)
+		}
 	}
 	return format.Source(b.Bytes())
 }
@@ -123,5 +162,46 @@ func readTable(name string, s *openapi3.Schema) (table, error) {
 		t.codes = append(t.codes, code)
 		t.means = append(t.means, mean)
 	}
+	if raw, ok := s.Extensions["x-issuerkit-code-class"]; ok {
+		k, err := readClass(raw, len(t.codes))
+		if err != nil {
+			return t, fmt.Errorf("schema %s: x-issuerkit-code-class: %w", name, err)
+		}
+		t.class = k
+	}
 	return t, nil
+}
+
+// readClass reads x-issuerkit-code-class for a table of n codes.
+func readClass(raw any, n int) (*codeClass, error) {
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("want an object with goType, method, fallback and values")
+	}
+	str := func(key string) string { v, _ := m[key].(string); return v }
+	k := &codeClass{typ: str("goType"), method: str("method"), def: str("fallback")}
+	if k.typ == "" || k.method == "" || k.def == "" {
+		return nil, fmt.Errorf("goType, method and fallback are required")
+	}
+	vals, _ := m["values"].([]any)
+	if len(vals) != n {
+		return nil, fmt.Errorf("values must list one class per enum value (%d), got %d", n, len(vals))
+	}
+	for _, v := range vals {
+		c, ok := v.(string)
+		if !ok || c == "" {
+			return nil, fmt.Errorf("value %v is not a constant name", v)
+		}
+		k.values = append(k.values, c)
+	}
+	return k, nil
+}
+
+// quoteAll returns the codes as a comma-separated list of Go string literals.
+func quoteAll(codes []string) string {
+	q := make([]string, len(codes))
+	for i, c := range codes {
+		q[i] = fmt.Sprintf("%q", c)
+	}
+	return strings.Join(q, ", ")
 }

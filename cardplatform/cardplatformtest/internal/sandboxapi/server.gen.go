@@ -1613,7 +1613,7 @@ func (a *Account) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Account member %q: %w", key, err)
+				return accountFields.MemberError("Account", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1649,7 +1649,7 @@ func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountBalancesDTO member %q: %w", key, err)
+				return accountBalancesDTOFields.MemberError("AccountBalancesDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1691,7 +1691,7 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountByBalanceDTO member %q: %w", key, err)
+				return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1723,7 +1723,7 @@ func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountByBalanceDTOCacheResponse member %q: %w", key, err)
+				return accountByBalanceDTOCacheResponseFields.MemberError("AccountByBalanceDTOCacheResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1773,7 +1773,7 @@ func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountDTO member %q: %w", key, err)
+				return accountDTOFields.MemberError("AccountDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1813,7 +1813,7 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountInstrumentDTO member %q: %w", key, err)
+				return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1849,7 +1849,7 @@ func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountSharedPersonDTO member %q: %w", key, err)
+				return accountSharedPersonDTOFields.MemberError("AccountSharedPersonDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1883,7 +1883,7 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountStatusUser member %q: %w", key, err)
+				return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1921,7 +1921,7 @@ func (a *Address) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Address member %q: %w", key, err)
+				return addressFields.MemberError("Address", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1957,7 +1957,7 @@ func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdjustBalanceRequest member %q: %w", key, err)
+				return adjustBalanceRequestFields.MemberError("AdjustBalanceRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1997,7 +1997,7 @@ func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdjustBalanceResponse member %q: %w", key, err)
+				return adjustBalanceResponseFields.MemberError("AdjustBalanceResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2027,7 +2027,7 @@ func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdvancePreCalcRequest member %q: %w", key, err)
+				return advancePreCalcRequestFields.MemberError("AdvancePreCalcRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2067,7 +2067,7 @@ func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AdvancePreCalcResponse member %q: %w", key, err)
+				return advancePreCalcResponseFields.MemberError("AdvancePreCalcResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2097,7 +2097,7 @@ func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ApplyAdvanceRequest member %q: %w", key, err)
+				return applyAdvanceRequestFields.MemberError("ApplyAdvanceRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2135,7 +2135,7 @@ func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ApplyAdvanceResponse member %q: %w", key, err)
+				return applyAdvanceResponseFields.MemberError("ApplyAdvanceResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2169,7 +2169,7 @@ func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AssignCardDTO member %q: %w", key, err)
+				return assignCardDTOFields.MemberError("AssignCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2201,7 +2201,7 @@ func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileDownloadRequest member %q: %w", key, err)
+				return batchfileDownloadRequestFields.MemberError("BatchfileDownloadRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2231,7 +2231,7 @@ func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileGUIDResponse member %q: %w", key, err)
+				return batchfileGUIDResponseFields.MemberError("BatchfileGUIDResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2267,7 +2267,7 @@ func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileRequest member %q: %w", key, err)
+				return batchfileRequestFields.MemberError("BatchfileRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2307,7 +2307,7 @@ func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BatchfileResponse member %q: %w", key, err)
+				return batchfileResponseFields.MemberError("BatchfileResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2353,7 +2353,7 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderDetail member %q: %w", key, err)
+				return bulkOrderDetailFields.MemberError("BulkOrderDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2383,7 +2383,7 @@ func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderReq member %q: %w", key, err)
+				return bulkOrderReqFields.MemberError("BulkOrderReq", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2421,7 +2421,7 @@ func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderRequest member %q: %w", key, err)
+				return bulkOrderRequestFields.MemberError("BulkOrderRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2455,7 +2455,7 @@ func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderResponse member %q: %w", key, err)
+				return bulkOrderResponseFields.MemberError("BulkOrderResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2495,7 +2495,7 @@ func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderSummary member %q: %w", key, err)
+				return bulkOrderSummaryFields.MemberError("BulkOrderSummary", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2527,7 +2527,7 @@ func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrderSummarySearchResponse member %q: %w", key, err)
+				return bulkOrderSummarySearchResponseFields.MemberError("BulkOrderSummarySearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2559,7 +2559,7 @@ func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding BulkOrdersSearchResponse member %q: %w", key, err)
+				return bulkOrdersSearchResponseFields.MemberError("BulkOrdersSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2621,7 +2621,7 @@ func (a *CardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardDTO member %q: %w", key, err)
+				return cardDTOFields.MemberError("CardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2653,7 +2653,7 @@ func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardDTOSearchResponse member %q: %w", key, err)
+				return cardDTOSearchResponseFields.MemberError("CardDTOSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2685,7 +2685,7 @@ func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardPINDTO member %q: %w", key, err)
+				return cardPINDTOFields.MemberError("CardPINDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2717,7 +2717,7 @@ func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardStatusDTO member %q: %w", key, err)
+				return cardStatusDTOFields.MemberError("CardStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2757,7 +2757,7 @@ func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CardTrackingDetail member %q: %w", key, err)
+				return cardTrackingDetailFields.MemberError("CardTrackingDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2787,7 +2787,7 @@ func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ChangeAdvanceCycleRequest member %q: %w", key, err)
+				return changeAdvanceCycleRequestFields.MemberError("ChangeAdvanceCycleRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2821,7 +2821,7 @@ func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ChangeAdvanceCycleResponse member %q: %w", key, err)
+				return changeAdvanceCycleResponseFields.MemberError("ChangeAdvanceCycleResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2865,7 +2865,7 @@ func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckDTO member %q: %w", key, err)
+				return checkDTOFields.MemberError("CheckDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2897,7 +2897,7 @@ func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckDTOSearchResponse member %q: %w", key, err)
+				return checkDTOSearchResponseFields.MemberError("CheckDTOSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2937,7 +2937,7 @@ func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckSearchDTO member %q: %w", key, err)
+				return checkSearchDTOFields.MemberError("CheckSearchDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2975,7 +2975,7 @@ func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CheckStatusDTO member %q: %w", key, err)
+				return checkStatusDTOFields.MemberError("CheckStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3015,7 +3015,7 @@ func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyDTO member %q: %w", key, err)
+				return companyDTOFields.MemberError("CompanyDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3051,7 +3051,7 @@ func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyProgramDTO member %q: %w", key, err)
+				return companyProgramDTOFields.MemberError("CompanyProgramDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3085,7 +3085,7 @@ func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CompanyVerificationResultDTO member %q: %w", key, err)
+				return companyVerificationResultDTOFields.MemberError("CompanyVerificationResultDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3117,7 +3117,7 @@ func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ConfigProgramRequest member %q: %w", key, err)
+				return configProgramRequestFields.MemberError("ConfigProgramRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3151,7 +3151,7 @@ func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountInstrumentRequest member %q: %w", key, err)
+				return createAccountInstrumentRequestFields.MemberError("CreateAccountInstrumentRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3187,7 +3187,7 @@ func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountRequest member %q: %w", key, err)
+				return createAccountRequestFields.MemberError("CreateAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3225,7 +3225,7 @@ func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateAccountResponseDTO member %q: %w", key, err)
+				return createAccountResponseDTOFields.MemberError("CreateAccountResponseDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3261,7 +3261,7 @@ func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCardRequest member %q: %w", key, err)
+				return createCardRequestFields.MemberError("CreateCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3297,7 +3297,7 @@ func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCardResponse member %q: %w", key, err)
+				return createCardResponseFields.MemberError("CreateCardResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3333,7 +3333,7 @@ func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateCompany member %q: %w", key, err)
+				return createCompanyFields.MemberError("CreateCompany", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3365,7 +3365,7 @@ func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateSharedAccountRequest member %q: %w", key, err)
+				return createSharedAccountRequestFields.MemberError("CreateSharedAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3399,7 +3399,7 @@ func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding CreateSharedAccountResponse member %q: %w", key, err)
+				return createSharedAccountResponseFields.MemberError("CreateSharedAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3437,7 +3437,7 @@ func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementDTO member %q: %w", key, err)
+				return disbursementDTOFields.MemberError("DisbursementDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3469,7 +3469,7 @@ func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementPayoutPreference member %q: %w", key, err)
+				return disbursementPayoutPreferenceFields.MemberError("DisbursementPayoutPreference", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3507,7 +3507,7 @@ func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisbursementResponse member %q: %w", key, err)
+				return disbursementResponseFields.MemberError("DisbursementResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3543,7 +3543,7 @@ func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisputeChargebackRequest member %q: %w", key, err)
+				return disputeChargebackRequestFields.MemberError("DisputeChargebackRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3581,7 +3581,7 @@ func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding DisputeChargebackResponse member %q: %w", key, err)
+				return disputeChargebackResponseFields.MemberError("DisputeChargebackResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3617,7 +3617,7 @@ func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding EncryptedCardData member %q: %w", key, err)
+				return encryptedCardDataFields.MemberError("EncryptedCardData", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3653,7 +3653,7 @@ func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding EncryptedFulfillmentDetails member %q: %w", key, err)
+				return encryptedFulfillmentDetailsFields.MemberError("EncryptedFulfillmentDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3689,7 +3689,7 @@ func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeeApplyRequest member %q: %w", key, err)
+				return feeApplyRequestFields.MemberError("FeeApplyRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3727,7 +3727,7 @@ func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeeApplyResponse member %q: %w", key, err)
+				return feeApplyResponseFields.MemberError("FeeApplyResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3765,7 +3765,7 @@ func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding FeesResponse member %q: %w", key, err)
+				return feesResponseFields.MemberError("FeesResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3795,7 +3795,7 @@ func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GenericEncryptedCardDataRequest member %q: %w", key, err)
+				return genericEncryptedCardDataRequestFields.MemberError("GenericEncryptedCardDataRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3825,7 +3825,7 @@ func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding GenericEncryptedCardDataResponse member %q: %w", key, err)
+				return genericEncryptedCardDataResponseFields.MemberError("GenericEncryptedCardDataResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3867,7 +3867,7 @@ func (a *Invoice) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Invoice member %q: %w", key, err)
+				return invoiceFields.MemberError("Invoice", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3907,7 +3907,7 @@ func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchRequest member %q: %w", key, err)
+				return invoiceSearchRequestFields.MemberError("InvoiceSearchRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3941,7 +3941,7 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchResponse member %q: %w", key, err)
+				return invoiceSearchResponseFields.MemberError("InvoiceSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3973,7 +3973,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding InvoiceSearchResponseSearchResponse member %q: %w", key, err)
+				return invoiceSearchResponseSearchResponseFields.MemberError("InvoiceSearchResponseSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4003,7 +4003,7 @@ func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding IssuanceTypeRequest member %q: %w", key, err)
+				return issuanceTypeRequestFields.MemberError("IssuanceTypeRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4037,7 +4037,7 @@ func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PerformKYBAPIResponse member %q: %w", key, err)
+				return performKYBAPIResponseFields.MemberError("PerformKYBAPIResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4067,7 +4067,7 @@ func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PerformKYBRequest member %q: %w", key, err)
+				return performKYBRequestFields.MemberError("PerformKYBRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4117,7 +4117,7 @@ func (a *Person) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Person member %q: %w", key, err)
+				return personFields.MemberError("Person", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4149,7 +4149,7 @@ func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding PersonCardStatusDTO member %q: %w", key, err)
+				return personCardStatusDTOFields.MemberError("PersonCardStatusDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4191,7 +4191,7 @@ func (a *problemDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding problemDetails member %q: %w", key, err)
+				return problemDetailsFields.MemberError("problemDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4223,7 +4223,7 @@ func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ProgramConfiguration member %q: %w", key, err)
+				return programConfigurationFields.MemberError("ProgramConfiguration", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4259,7 +4259,7 @@ func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ProgramDataDTO member %q: %w", key, err)
+				return programDataDTOFields.MemberError("ProgramDataDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4297,7 +4297,7 @@ func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ReplaceCardDTO member %q: %w", key, err)
+				return replaceCardDTOFields.MemberError("ReplaceCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4327,7 +4327,7 @@ func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ReplaceCardRequest member %q: %w", key, err)
+				return replaceCardRequestFields.MemberError("ReplaceCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4363,7 +4363,7 @@ func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RequestCardDataRequest member %q: %w", key, err)
+				return requestCardDataRequestFields.MemberError("RequestCardDataRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4397,7 +4397,7 @@ func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RequestCardDataResponse member %q: %w", key, err)
+				return requestCardDataResponseFields.MemberError("RequestCardDataResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4435,7 +4435,7 @@ func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding RetrieveCompanyRequest member %q: %w", key, err)
+				return retrieveCompanyRequestFields.MemberError("RetrieveCompanyRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4473,7 +4473,7 @@ func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramRequest member %q: %w", key, err)
+				return searchAccountsProgramRequestFields.MemberError("SearchAccountsProgramRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4515,7 +4515,7 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramResponse member %q: %w", key, err)
+				return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4547,7 +4547,7 @@ func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) er
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SearchAccountsProgramResponseSearchResponse member %q: %w", key, err)
+				return searchAccountsProgramResponseSearchResponseFields.MemberError("SearchAccountsProgramResponseSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4577,7 +4577,7 @@ func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding SupplementalDetails member %q: %w", key, err)
+				return supplementalDetailsFields.MemberError("SupplementalDetails", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4607,7 +4607,7 @@ func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateAccountInfoRequest member %q: %w", key, err)
+				return updateAccountInfoRequestFields.MemberError("UpdateAccountInfoRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4639,7 +4639,7 @@ func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateCardRequest member %q: %w", key, err)
+				return updateCardRequestFields.MemberError("UpdateCardRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4673,7 +4673,7 @@ func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateCompany member %q: %w", key, err)
+				return updateCompanyFields.MemberError("UpdateCompany", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4705,7 +4705,7 @@ func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateDigitalPackageRequest member %q: %w", key, err)
+				return updateDigitalPackageRequestFields.MemberError("UpdateDigitalPackageRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4737,7 +4737,7 @@ func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateDigitalPackageResponse member %q: %w", key, err)
+				return updateDigitalPackageResponseFields.MemberError("UpdateDigitalPackageResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4771,7 +4771,7 @@ func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding UpdateSharedAccountRequest member %q: %w", key, err)
+				return updateSharedAccountRequestFields.MemberError("UpdateSharedAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4803,7 +4803,7 @@ func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ValidateCardDTO member %q: %w", key, err)
+				return validateCardDTOFields.MemberError("ValidateCardDTO", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

@@ -184,6 +184,7 @@ const (
 	PrimaryStatusCodeInMasterFile  PrimaryStatusCode = "099"
 	PrimaryStatusCodeNoInformation PrimaryStatusCode = "096"
 	PrimaryStatusCodeNotLocated    PrimaryStatusCode = "000"
+	PrimaryStatusCodeOpenValid     PrimaryStatusCode = "699"
 )
 
 // Valid indicates whether the value is a known member of the PrimaryStatusCode enum.
@@ -196,6 +197,8 @@ func (e PrimaryStatusCode) Valid() bool {
 	case PrimaryStatusCodeNoInformation:
 		return true
 	case PrimaryStatusCodeNotLocated:
+		return true
+	case PrimaryStatusCodeOpenValid:
 		return true
 	default:
 		return false
@@ -242,17 +245,15 @@ type AOARequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-// errorResponse with a business or system fault. A response with neither is not a
-// result: the SDK reports it as a decode error.
+// AOAResponse Account owner authentication response; holds the result record. In v2 the
+// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+// never dropped whichever placement a server uses. A response with neither a Result
+// nor a fault is not a result: the SDK reports it as a decode error.
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
 	Result Result `json:"Result,omitempty,omitzero"`
-
-	// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-	// fault (the request was refused) or a system fault (the service failed).
-	ErrorResponse ErrorResponse `json:"errorResponse,omitempty,omitzero"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -264,10 +265,34 @@ type AccountValidationRequest struct {
 
 // AccountValidationResponse Holds the AOA (account owner authentication) response.
 type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record, or (v2) an
-	// errorResponse with a business or system fault. A response with neither is not a
-	// result: the SDK reports it as a decode error.
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
 	AOAResponse          AOAResponse                `json:"AOAResponse"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+// errorDescription, is not a fault. When a fault with a description comes beside a
+// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+type AccountValidationV2Response struct {
+	// AOAResponse Account owner authentication response; holds the result record. In v2 the
+	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
+	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
+	// never dropped whichever placement a server uses. A response with neither a Result
+	// nor a fault is not a result: the SDK reports it as a decode error.
+	AOAResponse AOAResponse `json:"AOAResponse,omitempty,omitzero"`
+
+	// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+	// refused) or a system fault (the service failed). Both members are optional; only a
+	// fault with a non-blank errorDescription counts. The bank's own example carries a
+	// businessFault with placeholder text beside a full Result.
+	ErrorResponse        ErrorResponse              `json:"errorResponse"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -564,7 +589,10 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+	// values may appear. x-issuerkit-code-class says what each code means for the account
+	// (validation.Result.Account): only a code listed nowhere is unknown.
 	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -634,8 +662,10 @@ type ConditionCode string
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
 type ErrorCode string
 
-// ErrorResponse Fault of the service in a 200 response (v2 schema, sibling of Result): a business
-// fault (the request was refused) or a system fault (the service failed).
+// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
+// refused) or a system fault (the service failed). Both members are optional; only a
+// fault with a non-blank errorDescription counts. The bank's own example carries a
+// businessFault with placeholder text beside a full Result.
 type ErrorResponse struct {
 	// BusinessFault One fault of an errorResponse.
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
@@ -666,7 +696,13 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
+	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// designator); the bank's published file declares free text. It is informative only,
+	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
+	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
+	// are exact decimals, dates that drive paging must parse): a wrong value there is an
+	// error, not a guess.
+	//
 	//
 	// Example: 2024-05-01T10:20:30
 	Timestamp string `json:"Timestamp,omitempty,omitzero"`
@@ -771,7 +807,10 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. Open: other values may appear.
+// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
+// values may appear. x-issuerkit-code-class says what each code means for the account
+// (validation.Result.Account): only a code listed nowhere is unknown.
 type PrimaryStatusCode string
 
 // Result The result (response record): service-level information (errorCode) and account-level
@@ -924,8 +963,13 @@ type VerifyAccountV2Request struct {
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
 type VerifyAccountV2Response struct {
-	// AccountValidationV2Response Holds the AOA (account owner authentication) response.
-	AccountValidationV2Response AccountValidationResponse `json:"accountValidationV2Response"`
+	// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
+	// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
+	// errorResponse is required). An errorResponse without a fault, or whose faults carry no
+	// errorDescription, is not a fault. When a fault with a description comes beside a
+	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
+	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
+	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -1041,7 +1085,7 @@ func (a *AOARequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AOARequest member %q: %w", key, err)
+				return aOARequestFields.MemberError("AOARequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1071,7 +1115,7 @@ func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationRequest member %q: %w", key, err)
+				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1101,7 +1145,39 @@ func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AccountValidationResponse member %q: %w", key, err)
+				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
+var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountValidationV2ResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AOAResponse, v)
+			case 1:
+				err = jsonx.Decode(&a.ErrorResponse, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1165,7 +1241,7 @@ func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwner member %q: %w", key, err)
+				return acctOwnerFields.MemberError("AcctOwner", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1233,7 +1309,7 @@ func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctOwnerResponse member %q: %w", key, err)
+				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1265,7 +1341,7 @@ func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding AcctStatus member %q: %w", key, err)
+				return acctStatusFields.MemberError("AcctStatus", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1305,7 +1381,7 @@ func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding bankErrorBody member %q: %w", key, err)
+				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1339,7 +1415,7 @@ func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding ClientRecord member %q: %w", key, err)
+				return clientRecordFields.MemberError("ClientRecord", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1377,7 +1453,7 @@ func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding HealthCheckResponse member %q: %w", key, err)
+				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1423,7 +1499,7 @@ func (a *Inquiry) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Inquiry member %q: %w", key, err)
+				return inquiryFields.MemberError("Inquiry", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1459,7 +1535,7 @@ func (a *paymentError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentError member %q: %w", key, err)
+				return paymentErrorFields.MemberError("paymentError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1493,7 +1569,7 @@ func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding paymentErrorDetail member %q: %w", key, err)
+				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1547,7 +1623,7 @@ func (a *Result) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding Result member %q: %w", key, err)
+				return resultFields.MemberError("Result", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1595,7 +1671,7 @@ func (a *serviceError) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceError member %q: %w", key, err)
+				return serviceErrorFields.MemberError("serviceError", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1625,7 +1701,7 @@ func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorAOAResponse member %q: %w", key, err)
+				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1657,7 +1733,7 @@ func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMessage member %q: %w", key, err)
+				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1687,7 +1763,7 @@ func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorMetadata member %q: %w", key, err)
+				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1717,7 +1793,7 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding serviceErrorResult member %q: %w", key, err)
+				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1747,7 +1823,7 @@ func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountRequest member %q: %w", key, err)
+				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -1777,7 +1853,7 @@ func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return fmt.Errorf("decoding VerifyAccountResponse member %q: %w", key, err)
+				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3046,165 +3122,176 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H39cts4tueroLi3KtIUKZOy7NjyH7ecrxvPxE4qdnpud5QtQiRk4ZoCNABoR5P28+x77JNt4QAgQYqy",
-	"paTTmalN/lAskfg6AA7Ox+8cfAkyvlhyRpiSwfhLMCc4JwL+/O/oOReCFFhRzs5y/VNOZCboUv8QjAPv",
-	"MaI54jOk5gRluChQz/1FxBMZIi4QZwRlcy4JQ9MVvDjF7KY/CMJAZnOywLp+tVqSYBxIJSi7Du7v78Ng",
-	"iQVeEGX79FiPoMXItqMEzojumZpjhaTCK4nuqJpD60pgJnEGnVdzwctr83s2x5TpsfAlEdCQHEzYy2zO",
-	"SY6wRBgJIpecSYIMrRBmOaJM0pwgIgQXaMpzSuQAXXCFCsKu1TzK5iS7ITnKCkqYivTL4wlzVHgiEb9j",
-	"iHzGi2VBJMqwECu0fxhlcyxwpohAHz6cvYgKekPQLS5KovsUhAHVgzbdCMKA4YWmXnveHiBwGHyOrnlk",
-	"C2Z+sXea7oGeATdemIBnOP8vrMgdXulvGWeKMKX/xMtlQTMovPc/Us/Gl8AOSP/5UlPmnEiJr3VTz3CO",
-	"rm09YXBJxC3NCLxjZpkxkin73ZRFmfmRsmukOExVzu+YVILgBZKmBj2iq3pi9RIJhFDR6GmSRMnT/cPR",
-	"8eFxHCfD46Dx4hUFAgzj4UEUJ1ESX8VH4+RgHMeDZLj/m662puF/CDILxsH/2qt3zp55KveeYXZjug2L",
-	"t7k6vUGP7VKZCb6wmyG7ISx3Axmg1CfKwKdIiky1UyJ10QlzlLmlaoWWgk8LsqgX+jqVzNp5eKd3DdKW",
-	"2Gu/DkN9hvP35B8lkWq3hXG6pNEHUQTjYA9nGS91Q7e4oLnZe3u3yd4tEXS2OjVPg7C9lszyECQj9Jbk",
-	"hqQtcnassdO3p+/twtZf3xNZFtBfmJjnPNdVJ/HIjK69qPZnw+wYJ3H09CnG0ShLSHSc75MonibZMN8n",
-	"o9lBvNsSC9dnIYizIzKcjXCUTIdZNMoPSHQ0O44jrL/v5yNyMDv8g9bmOZVSb60FZjlWXKwQZTMuFoa7",
-	"c4Eog1lBlC1L1V6eHjEHhpLphGkuRs0adfPwRKK0om+KepIQ9NJ973+XdfmKiynNc8K+iV+dZhmREuWE",
-	"Ub3ENDsCTo7O3qHkeDiIB8NB0prxzdxn9CO4z/oQ4Lgzw8B5LvTTHheIMEVVQRa6ajTDtCA5HNN/8MTY",
-	"Y0QPnpfqm2bHVoWUrevRE0U3miNeKnSHKRwpjh5ff6bsJz9iVq/mBAnDd1HGyyJHjCs0Jfoc0PNN9I4F",
-	"wjx8pEgQjuarAbrSRwovVcYXBFGJSnbD+B0L0bRUqMGKEWfFCgmCcxkiyRFVaIFXunFBIkmY+i4b+oKr",
-	"V7xk+TetmPdE8lJkBKg1g+q23LsHP3iWSa4FUNP5OyzrAXyHLarXCxHVJvpqap8xRQTDBWwpIozssy3B",
-	"j34Ewd+XTO8ZK6XpHVQfYt+J0DQjHxi+xbTAU0PFP1OIsj1ApdeFR9noizVmaRhGXcW2vPPfS1jqINaW",
-	"3PWPXzpXnJ9jtrKyt/ymfXrFuRYAV47XyG336NMfzBQjcx6puSByzoscOKMgOJuT/ETzy3K6oAoVWKvS",
-	"Pad2I5zfUklkJQRgNWEFwVKhIVpQVioiv49Q+oHhUs25oP8k33aONSracrL2/632mj/CStLpOW2EC7Sw",
-	"mksmSK5FV1xI/bPiN4R9D7n1A5PlcsmFIvk5ySm+ApPKN81hVSFa6BoRWGm2nM3DH7H1zqtugvyBi4Lf",
-	"kVzrcyxH6XNDiUhTBrVpkf7xc1KNSVaKfWWIwHlO9Zu4eCf4kghFjR0L7F7WGqa7NXiP79yUhPXTiC70",
-	"zOgSS6zmwTggLOM5ZddmYjvVLCMb3zEikF67elEaArj1e4I0kzKaMWX/KKnQLDfjAoS4ZaOjZ+b5Y9Pl",
-	"XjMGO/235iwfq+KfQmf749P/IZnSC6FlAtlpHKaYPxABer8dB5h8e7fDPsJswkCKck0ZyxRG01JSpnVO",
-	"LpBcSUUWaIbLQg3QaW1ihXcZoWpOhJYtYLVNmGlrDO1evvgbEkTPktQaCJhoc5JxZ441DLxJ1Nra8xBN",
-	"7Vv3YdAYwGPFXjZe1hOyTnlD3F8qEe1HrtjX1RSevj1FPfzAxPfdCl5fp81t9xB9vDfbq9V79Gk7stVT",
-	"8q9ON2se6ybcdivLf7WTdPbZBtqpt7pr/wJcMccKI6VlTZXNUc+uqf4AvbwlYoVmlBQ5WgoiCVN618N7",
-	"WpLLsCQhkkucUXY9YZjlaFmyTJWGLWFBEL1mXBirBxSj7Pqk+guJkkljtribE4ZmVEh1gRcEYZZPWIHN",
-	"N+Bejj+ZH3TV1qQxYVegDJLcM8TP6C1Bco6XYPDECuV0NiPCtEUZupvTbI74rG4yRK4507jfHjTnZnds",
-	"yoCfSRdBDC/ISc0/zVf9VMu/BOVkKUiGFcknzPYo44spZZoAjVKGvZraGXQJfqgaATrAT1Ou5mAaWk0Y",
-	"kKKcSqIk+MkYsTMmiQI7EOjKS5KhBc+JlsYYQWYhnlg6QOOmU0ZDNbVaC7Pm4J6jDImyIKhX67MDe6gN",
-	"LCMg/U4S6d7XZLU/Vc2cGC9gi2KNTsHLOMvIUj/pwSyZk8a4Auti/ROEPToCzXipEG7R0vtevzNh/gzo",
-	"ITDemicqUWU2R3F8iHpO6sXVMjGT0B+gU2a22YSZ05ObOjDIaboqvY7HvkUDYSbviNDrhBnGAA3tx6Ou",
-	"w9Pait9QRpIOucFakguqZ50Bw1vgz2/ADxqMR3G47oT0ahw+UqO649vU6G+m9RqfNbdORUHgCdWu1OJG",
-	"WRSt5o6ehsGCMvc16Wg8o2rV4ZumatWqa3jQUTrn0/XCL7AierNNqVDzEKW//vrrr+fnL16kcJ5gpYjQ",
-	"r/3vj3F0/OnL0f1/BB01V6xnvf5X1Qo8qXmA4VJN6jS4VDeF9IQ8QqE5X5B3c846evKaLwha6mchSmKU",
-	"02uqZIhYuSCCZsBPO8ecxN2DpvkFX2/lDFTFmZNnWbmYEqHrrdS04O3rZLg/Ojh8GoSB8YTpegmTVNFb",
-	"0prIo7UenUa/4eifn74k4fBoU88uFVYdJLi6457nXyo791TKErOMOKAFbYwB+AtVEi0LnDXfp7MJA8EZ",
-	"fbi01fWwQgsuFTpEVUvO1uGN67Axk8POQTj9tzmGt4x4YwBpvLPbRonsxdGx7v9p9FsfBkIWy7XdknTR",
-	"+NN/dtLWLd/1jr3BzYXuncffY6UvaJ4XpLsr5/AMOrMNT9PvvRNkRj+vVwWdXMJD1COD6wF6IfpwYFsh",
-	"y2pnM1gkcMQWd3gl0Yd2yxsavixnmxuW8NA2/Nc/rmEpWQerKosCXV5eoD2k8GdEc9Q7tmyi7/YAnLIz",
-	"Xgr7oLmz7b4+Ot60s71l1jPcZXT/u/nj+L7fueDk5q1cEFXvYzydCnJLjRzTYiLtzeavdsdOht285I6L",
-	"mw0M9e9c3PyRDPWfdGnQEe2Gfjt7Bxt9bIRhLhDTJ7ZpUAtIOZZzNCXqjhDjULkWvFxKWBRWyjrR4oqW",
-	"7y1IZa1XB/e96D/dnPS7Nv/9Q8rPD1UYoQeVJmgksEriMjzSSPFu74BEJwfo3PumJdSlFkwB+mNVJwMg",
-	"c5pVBf1pqKRyTpfwvKVGoZYWZURxq0Y9IP9Bpx7TWOElWC4toWz30lqq+opSvkT7WMnnjZeNLLZ7k9WJ",
-	"snvRSi7avaiWc76mFMggX1NQn/u7l3MH8+4l65N097Lsq0uZA/frypozc/ey/JYIXBTw22XGRQevjZHi",
-	"KInj0Ng7De8bozm/Q1nBJSlW1iZr/CVYKUGnpSLWluJzhwlrsocQOEypdVzdEaM0eliwGtjhH5NJHP/+",
-	"MYmOPxnmvOGQlGx3asivW6DVibh7UXvC7Vpw08Gjd1gpf6jZTUIX1m2PS0EXlSNqTXYhn1WFi9JvYrGy",
-	"NcFhNeiaYvueGfM2PPfdWoFOQtbuqB9Bx6saqF1BvFeoNwnIZy236FMz6IdIzrFWH6Yr2DRW37HlTt+d",
-	"yQE6LQp3jmNBJowvzThOLGjc2A71AQwaEAhRXKG/Xr69QD3s0MNPJHp9df4GLfE16RvTpKJFgZxxasIs",
-	"xP7yxd8Mg9DDzm3fAV0OMOo5cSuj45ivMCXtdfEOqznq8SInAkYFUvdMS+Uf3r9BPUbu6geGBDNMC3DR",
-	"YqNCra2apke03eB7gnM8LQhSekXaOmEsTyTKcCm7l2IbvPLQKmy8uw5a+bLmlKb/KImbjr0q0MD2zYst",
-	"CM0OEiBqdXZzzXnbafsBwZAuSD12xLOsFGAfPrt8Gx0dxomR/Ba0KKgkWvKRUC79LQ2R1s0mLB3GwySK",
-	"D6MkuUoOx/vJeH80iEfJb+kA/Y0sFcJoWWDK7ImCenr1pTlWJNKtp31j39VrlCGe5xMG4QgGdF2tT8SI",
-	"PjkW+IboHvh7pmTgmwPIDCy6NXrsGHZy8i2BHVtoD80QialjQ894vtK9fQ526pfZvMPI5AFUnkhk3rT+",
-	"Ub0riYkpsVu1Av6baZCNeZAhIp9xpooVwnLCwC8yxdnNGHWHkJi6azu6Xlh66GkyGsfx+ChOjaFZz002",
-	"NzM6Ybkuoid8iYUkaFFK5c2k7+T1ZxG9BE5lO4oWBDNUMklUF1Mx3XnRqStbAuWw3Cvy9MDWGZ2fRy9e",
-	"pMYyc0eKItICiQUmrxtgq0FvbAX2kt/K69fj8/Px5eW2bZSSiBdkRhnpWKKvBLHcqmpisJ2marr3HhbJ",
-	"DznqGsv0BAmiSsFIjkqWzTG7tnhisxQ2eDS3nGRrxnZT28NIEFzAo/4AnTYZkWM7wP68BVcHUaE7QbWA",
-	"q/ktrD8bKYUoQMFgy/nrsm1ZGN1HvRhE2N+Tj3E0/NSvvn9Mhp/gpd/3P8bJBuF2y0UXonqpDdZsTYlt",
-	"Z/gxjvY/9ccf4+jA/OT9+R9fvx7Djgldc0ocbLdS25p1m0s3DBv2ZOQNE0jo/G/GSIf+rncebttEYP5M",
-	"p8MJw5o7KYqLGiQiy2wOYg6rLB5WTF3glRWNAJRuKhmgt0vCxoirORH2ADOv4uWSYAsYIaxcBOOPQRzH",
-	"QRjs288EPofwOdKfx4dBGBzD0+M48TzvlnR6L+qqIo86UtfLtEJVeKRg3MFg4LiUQRgYf6jgJaATjZPC",
-	"4PCNOR8okdElBkSvedv7zXu1okzUiefJODMKIsCyN1TUWRIMTk3QsHM4Wjc+X5YFuFZ7YBgxbm/fwQ5v",
-	"901BCDVoqJtOAXEza6hg3m5CLqr1UCPluUBLwW9pDujIXUt8qibvFgvdSZi4C5i4AAIR3jUm4IIbI+Np",
-	"g0TPG7SFF15ghT80aHbBL/CCvNIUg29/03Q4q8kAPzYsmGbNrf2YmF5TKUsibqiK+JKwyCxmJUrihO3u",
-	"TXvpLUDYfM0deoLSOI7tCcm4xVf52wlttZti2EdxvA+fB/B5CJ9H+hMCqeIE3kn0O0lsPkfweQCfh/D5",
-	"VO+7Y/N5BJ/H37gHq83nIKbN7ec9WFuR7oEkQvOn6vdNvvogDEx4sOaOzdoQZRCNCwKogwiaDWWLKM6R",
-	"nOuz/YEXCg7Dr3q8gCZc4zb2i+aokvzAOqRLLMyRbqE6qyXY82FygzCY4hwVeMVL2MfWhVKPM2tIujT3",
-	"iVkRwBVy6F6z25ucpIIF0qIU+gcX4LVpZ760gSVnprn3Zuou3ETYn61VpP3zJUxb9auNiHxve+z2ZqOw",
-	"OTPPvLmC1644v7RT476/MTPherCwURhGMDjLz6l0pD+zpNdM4mq1JG/FL5bsz3D+Bqj+Vrxy5LO99MVG",
-	"CPl2FHC9d++f+uRu8iCz+V9VxL7yif0oQ9mMJH2FtcpgBYAqTkQf9MM4rnlw73aIjDoeIkmnYDDgM2RA",
-	"mP2xhxidMACKGiC/M3EaxP+slCTvG6iNDyo177rGXVBjh4Li2oBOP2Y1MC/du4W6S5kuiaoqv+ZKt4PQ",
-	"bMJq0+83St/w+IVfw1b2FIO93U5JeUXIKViUOyabkNraHCJ1xz2AgfELAyTOmA0qNBWVWiwGrRSdPn/t",
-	"K/GDCdvhgHn9egf+32ppA1s5ff768T3wmuBCzZ/PSXbzY0Gp0A8E+Sastt6wOjqD4/q6saxouVF7cTHC",
-	"sNFssL01Xli7T7cZDmIVH9sWHv1sAV20spy3xBQj3duVO/eHbDAI6dubtFtt10xNKrxYPmZnc9lMdK0N",
-	"TfWqUt9AXvgnZwTlRNJrhhVvYYiG8XAUxQdRnFwl8XgYjyHQrcIcFDzDRVRZ19raoNM6v+zfR71NumlS",
-	"K4xHn/q/65/3G+8Nj3/fj+2Dg6dH8EQ/2E/6v/d6yfHvw7jf+zgcHR59+hiPjrS2u3/w9PjTx+Hhp9/j",
-	"jyNd6zCO434UD6Phcf9qWzW1N5kMLJQgfNrtqw+D/45ecXGHRU5y/VfHXGv+blFPdgUSWaEIXPg6qzJr",
-	"gEdMz4mzYMKCwGgqcHZDwDheUKlQ+rGO2/+U9juNkV28b32hrjNsQa+NqXFtedbO/9QGraeAd0rf85Ll",
-	"StClla6pQhlfEFllCNGHnlBzfdTZg42yW17ctvTZx/jjf1VJV6oWd2CYBie6tu+1GNd6sqmzG3jshm49",
-	"zHO90Jgf4hFyYrcDsFuJt28Yrp0I450B22gH9t8H5T+I/K9erGyEj4IZfEvifRjghtS7Md7H6B9jZFBL",
-	"xoFgtD9zcPcYR5IssdDcTo4rvI4MAd8D/3P9spgwWcAvfWCUBcGaoOifRHD9VhIlTxuywRvXoiBVRNmU",
-	"gH/Hio56884gn4ftTN0RA/1uNAE/6SO+d4GzOe63VCzrgcPFco4tGOqkKaIqSYpZhY32Adj7e3F8BKYJ",
-	"VxfVs695hPWl1WfA/qNwMx/juIYu9u2USQUr9RGmcZgcdkO16l3R5Uc5rZ6iShM00EwiPFC0iWAwOH8t",
-	"ZMOOzBFWiLMpx0JTfA04mnTCvI3Ws94Ro5ZShnJeFFjIEN3NeUFQr1wCzmHo4/vA0ZNBchL7/LgCtWG9",
-	"9kw4hZY8bakQObRrMvRWnMVOgG+1cVikyfAgBa6cDA8GB3G6DoxNhg/MU8+desnQwQaT8Pi+Og6HGzCE",
-	"oqGurovtLTugh64L20v/hixVy6573OjxcYcF/Lh7FRlXIharrkV06R6uryG3Urx0b6iXRElc8Rbu8Jn9",
-	"wfry2bwNzMJ3NI439drT5tdFWjiNG4aaE2MpNeGqoB1x4B6Gy0NCN9Mf4yIrpwWV806/DjSuWYiDRm/h",
-	"eYZX2zFdfjXNeWgvljZ774oAq6Eq60hkH6prY3qMiRTUhgFKn6eoV9nlcWEMRX1DLmK5sTKGX6gsbAY0",
-	"md+QDx0MUYXoC5EPuQlREwYXTlgTzKNPmKn9q4K9Abd3ACPUMybKeocgLZ0Adql/YsQpIy5ZtajXBO3V",
-	"sVn2awt8FqIWNiycsBbiK0Q1cEl3s4LL6S+X3qOqzzOwpVWY5b45n34N0YXeKB8G7TZNqFCzVXt4AsI6",
-	"/WBlSc9MMmGUZUWZk9yiegAxzoWFcA+gEG+C303FGWbGtwu1WVYEnLZ9rAKlISUNuA184/0cEtY0Lf8D",
-	"9JYRY2LUFCC3RKwmzAPA1pADm1ESzTHLC5NZbIFwQW/ITjLwr0EYXARh8DwIgw87SL+ArIPohM84q22l",
-	"jFd/ru0Q89jyRADdgEG1Nrt1i8PntqyDdHreNlzUD19ghR8Xk9/h1YIw9ePQUyZBn1WHlqY3BhCleUpO",
-	"JILElumkjOP97Nnpxd/gLxIlcXxo9PiWg7mTib2svBadPDl/yCT2hrNrIpD344Y6FKbFo5A2j+AvTAmt",
-	"SVJVdLlc5lwoBA93h6Ms/altTfWLqq9/+oSbpkFjr+Y7On13Zh1GW86nreW7Tuj3npR6+t91ASNbwDqL",
-	"sWw5sdf9cF/jckuG+hPc1fFOTjLL6/daDiovUFafDTbrXMEhHraWRxCVBpFsHbBLbtQeQDaSawx/+/5e",
-	"4wHGU948Opo1WgiK56J+ogkgFREV9Wa0cPkjuKWUR9CNLiT1phrCc9fvC950xZ6xc2jrFXUc/CH+Wyeb",
-	"+CFWCivV9TxnN1gpxk7RjQpyS5oY716l7PYNTsyCB+BNLUN4r1amiUEj1iJENfZ5sIYKDhsRLp2emN1t",
-	"I3VuhDbw+rHi9s0dbSuA+nvcsvLSYPE8KWywo4FgY2hp8vRrFP/1DoVawXe4h05GuUl3/5q6iA9AeDST",
-	"ShVW4zudHvSwVS/WePQuMjh2W7vBvWzMgKgsOL8pl4MtTBuPqO4XfiAc6VwPu6ndL7et4yEl+Gvmzphz",
-	"K0fzJmS0eS26JowIAP/4qFzahpwlh1uZ3tuA7j+dnT6zWaXzWr5hDgRzpiRaEKMB5WSpX+PmlNKCzwwv",
-	"aLE6gbgAraI5N9x4wtL15MkDP0eyO8/q/BchGsVxP4REW16SwZ6fBzycMLVaUq0wrdBBPNw7iPf3DuKR",
-	"LrYgCms1ZLAwRJEp6jlbNuD2wyoOsZLepFoVZMLcCFNzlKZoMBigNOd5/kpgdpOi3vurd3t3VNRFQ/+Y",
-	"3sDqt0+B46+BRjqcsJWcsjOaxYgVjXzpD+VJ75Q63Vg7Im3nBMQMj3BohotCAl7a/P6C53kE5ZEgC6oU",
-	"ROibDCfpry8vjd3x4i3YHHfRaV9eakHlbbdg95B4QraJj3jXUjTcEtplus5dGWvlIlK9JzMiCOtyoj23",
-	"l0eg2rli30W9hg7Z38D5NMnlAw1cwhvQwE4Vb+WTdtNfJSzcomb1cMzJVYODblUjrJluHDZgigzWvlXT",
-	"icVmPWrmfEQNkq2Qmk079wfGxUU1T7WYR8PZB1+ZMM4foksetwOVWvysuXeq2Kg/P2ydEWRPCnvkeYeF",
-	"dZkAUDs9PYveUKmiURxHWpbSSy9K4oPtbTi2w5uV/sWmIDFXUpHP6tsWqyPa2hTULO9PnwNbScVf/ON6",
-	"nbbuXO8Qz5Y2cNjNKJSmiizkbqy8ItECfz4zxZO4loyxEHi1I9Xr06FjH/2LcAmrTFchlMbvUYXkuWXb",
-	"gcjrNvlczQUhEWgGDfR/I2gCr/fD+aidwzIepeGEPYDaNV4PZMytfAZZUir1CqmN8Xg7zGCdLvOy6f5q",
-	"DRm61VjGJiNFVKm8oYk9mxKUgmIPgTJO0jE2gU8dvOEXP8X5j8yoadtGhN2SgpvhNvKvr68R/EBG0Ees",
-	"F93l2r7EjQ10uQpblPyBJ3WVNfbbaLllfs2NBbeg5gO5Nxvk/GXoTe2O6ybUX6VmAMMtht1o6fssorqJ",
-	"rca9CSL++CzvPvLvPuVeI+uDNwacUlC1utRN2dvTCBbGEjOFv145a99f/34VtJd+2sDqj5EpjIyXDNKb",
-	"GzcZOGzBbWoC7NGVfgaJgsiaScuUY4TlS04ZmIWt9jNG6bu3l1doj+NSzfdukz14Nw2dgcxLsB5qpUkQ",
-	"rRjYloejCZvzUkiLfmtlPkC4kNxhitCiVCUu0NWbyzHC6PlpJOk1q27HQ5meWUgQR8IJuyErMEc8P3Uh",
-	"3P5oQxPzrXtqbh50/u2TKgGCgjB0OP3qiicM1+HR1hxjDkBYGRDrbSarmtq5UkuTDJ2yGXcp33EG28ue",
-	"h7Wifc3RAlOmMGUE4olKuJ9DVyLHe3vXVM3L6SDji72qzJ5fOtgojhhgRocwAP42A7PxawpNrto4Tmxi",
-	"Nve+zSQlIaN2A1zkG/0rvJH+zdmtrNQDXXki1xzcNpEshgS0JhtvXkolVvB0iiXxQ558d4JuxARqgpcH",
-	"IoIBj33nGVd0JRYiYGF+npj0RNZJLSbsL395UWVpHfzlL+gXy0US1Es33pUyGAzSPqQlY4yXLCO5lpqn",
-	"zdS6pqeQbREwThV/aoe6bGxoaBo6QeQzlaqOnLLZcM3tFNB0ubwWOCdm+m4TL4UBsqnABJlxvbOwuCE5",
-	"SuuOpoNqzMMJq7d7CCslcoxAov/7f4766IaQpctLbyIkMy5yiXppnZrbpd/VEmeH8TLt20kEp5oRji1X",
-	"1+wHpZsPkRTtTVj6AKNNT0BwrVxZC7yyl2U2OtKIkEknrJc2wnpStIdSL2QnNas1bUfOpH3EyGelOw2X",
-	"AElFMOT4SO1IYYWd17mlCyLhTru8P27AXqh0jlG9UNKGvyg1KToaDoT0xGXw3ZS42o98mmOJ0gq/ZOtz",
-	"+CWT6GGPC5T6mJ70ZMJIV7LtZtUbc2+jB1JvA1U8BDRldR4qWBh28mzGG13Sw2DK0IYpWugxVlCFYeqm",
-	"6kZ47XjtMGgA7l3JELnrCLuP1QnrOFeBswh8C0msIQ9GdXCh3iMHF+o4txzNHzy4+gM0ihPAWsnq1kXv",
-	"7D1Bo3jfPsbmTr87LCfswYv9gHB/dwkU4DwoCL7VumBppuXOPKTSpO7GUpYLIscTFqHX3KZMlXW+EXcZ",
-	"g/7ZO2tLCRnDAH+2xBCqYUpIgj68fzMw1d2ZcZsZ9ohmFoOBjY6hejnnd2wbIWXCkMsZ/oicgqyYorvy",
-	"0BVCUzKnLEej4fHYRqsBmSjL+d2Gvh3oXri7k5BWxI0T7wRuGEJYodbtQgjPALKgWzE9Mi4xQ9trelvf",
-	"lgxz1inSVXGTmvdUPkOUREms++MD3A3mEg0Pwjrv7V6V8DqJRrEPdUT6ayMNbhIdPQVSN92AKDkMUeVp",
-	"RUlcUzerzAvSQxWEqIUV2AgQAINF3/rMCBsb7CaqDlfwh+S5ec/IKPbCQmvrsFeBuGzr7kqQCKU2wVXq",
-	"mJ6Xpchf3P4EnKzH5TTygumeAThRs8jrkupxYIlykxO/y/EGfLThZKu8iHymq2tcK5aGNoF+vVFBwPLS",
-	"HznXNQU90h3uPf2z/k0OVnhR1PPTZJZm2DnPSt0hI3sYaQyN4lifgqPkAPVoheSE22CrnPU8X/VPdKep",
-	"gg6YzW/8V4a6RjJz11cXNCNWR7Py8+kSZ3MSDQfxmsR8d3c3wPB4wMX1ni0r996cPX95cfkSytSILkgY",
-	"h9Z9p8ZmfZtAn2+H/SAMrOAWjINkEA9GkIFxSRhe0mAc7A/iwb6BYMxBhdsoNM7rwDD93jWxCr4TxIzD",
-	"LewCosumS9Jeb11lhLrg1QGqSTxANqpbKzBGSbHnSEFviDtjDNWNQliLwPU6MREWWs1OQr0DZviWlwIW",
-	"3WZ51RtjaqawkkThhip4YiLkgubV7R+71fD6lb3WtU6fWhePD+N4t1u26njWoHFDr4va8yLN6kjT4O1N",
-	"0AgS7bpJK+gIWwz8cMLtb9nqChvecNWdd8Mi3GwHJts//nqzUZxsKlfNx17j2jkotP94ofomZigxerxE",
-	"ddWrLjA8frxA+zLE+zA4MOvm4XL+RadQZvh4Ge8mfCiyv10zrWs+oegWpGjdlgz2pXKhz8wqmsXnIUEY",
-	"KHwNkEa7HVswRX1K3QmqFGGOMfmPBVFiFUk8IxYncB9ue7Xo+Euw5HIr5gf2wTrrZZ2+CRRiiXpenEHL",
-	"HAFKZmiUIS/1NbXZ8cI6W1gj5c+T6h4YF8zOcssqfRsGcddfV9lyK0tGZcAwZgfbiOkClci7rNDCf2z7",
-	"1cVBIOzXNyePbVp8TWtz3EZwi56TDG3yE6P5NDNmZJjZ7FZGB8YtRKc5cnvpOqiIW1MKZhMGKX06YJ5N",
-	"QGi6AeZpjAAPID3TcC2heX+bTF8IT9g3Z/rSRNvp8EObz77GKu88/X5pXbH77ecfsDFINbnT0feQM6l5",
-	"T5sXQt2+IMy74ydI4hidax32Uo/L3G8TXC61vu6SCXmXywTvINVMfQdH8IZAAJu5IyF4+zrwrhEIRgcH",
-	"+nwd7o+aAFw/jaB3DAfNVHuBdyo3cuAFXOREoNHTJOkA6TYugXDg1sDEe65F142DOEniOI6Tg1Yc3ji4",
-	"fPk8NvmsGkF/1k3p3075mCzQ6b68b7ohLGbr2ySjB/1jLWhO7X7vWh82RTZEUnn5+SHCqpV538YhtJPj",
-	"w6utpPDwG2t970iKHhzHQTM/OLzZTN8d/LoOB2+kva7jCpgLIZjRwiQD88MGgs7k1hBM8S+zbD2kgaN3",
-	"jZoOXr8OGoDo4Pmbs5cXV3b5ftWSb6GBg+GBLWb+Jd+yATaLw0ZuyHxIxgAZIajjsOs5yRmOtT6aGlN5",
-	"IwW+OfHsfRvf48bn0TZi6DOcV/v+X1gSTw626VfHLck/xfgHxXiz/n3hRgtlkHkD+G4t05+u2TW+n3w/",
-	"3GjZ2MKOsckpto1RY8JqqwZaN2rUl3Bac5WxNt0mTZuWlrRP0O0QhHMwaue6YpvWw/QJL4jN6O8Zcyto",
-	"V21fbYMSdJ0VQrb/iEHkl+FPk8hPk8hPk8j/ByaR4UMmkZ8GkJ8GkD/VAFLBP1APLgxhysIT4NyzFgAY",
-	"/nv/Cn9I9HibIMrgEuYGjmMTSsOhONAjII7U05VTM2qj4Q7cHG+F7EC9Bq4D8pjUsI6+B9mYMGxH96jh",
-	"5g86p/8o000DxPnTePNvYbyp5+xPMd800a4/DTh/jgHHXaXz04CzeRP8NOH8NOH8NOH8WSYcL+YApBYX",
-	"bfDxkxZJJFDWyDMbbzfUAicz1/ehOZdqjBhn0VLwvDSRx6l9I8JLGv3jdmBQkwAlzvkCU4edDFFdaMJ6",
-	"AP+HTezuHaSLssCKi36jyo31mR3dRAR90T28hwtrBAWImZ69eaVpzUw+/aDVZV35wAIr14IuKqxj6/pG",
-	"nzBVtvP7e01YO6MdFyDVpjBri3osnm9gz80qkXtwH355MAygdR0PvsZa6DUkNvqaW4hOb/Pa6FiD95/u",
-	"/18AAAD//w==",
+	"7H37dts40uer4HDnnEhzKJmUL4nlP77j3L54JnGysdOz3VH2ECIhC58pQAOQVjQ9fp59j32yPagCSJCi",
+	"bDmXzsx+6T/cEUncCoVCoepXhd+DVC6WUjBR6GD8ezBnNGMK/vm/Bs+kUiynBZfiLDOPMqZTxZfmQTAO",
+	"vNeEZ0TOSDFnJKV5TnruX0w90iGRikjBSDqXmgkyXcOHUyqu+8MgDHQ6Zwtq6i/WSxaMA10oLq6C29vb",
+	"MFhSRRessH26r0fQ4sC2UyiaMtOzYk4Logu61mTFizm0XigqNE2h88VcyfIKn6dzyoUZi1wyBQ3p4US8",
+	"SOeSZYRqQolieimFZgRpRajICBeaZ4wwpaQiU5lxpofkXBYkZ+KqmA/SOUuvWUbSnDNRDMzH44lwVHik",
+	"iVwJwj7TxTJnmqRUqTXZPxqkc6poWjBFPnw4ez7I+TUjNzQvmelTEAbcDBq7EYSBoAtDvfa83UHgMPg8",
+	"uJIDWzD1i70zdA/MDLjxwgQ8pdl/0oKt6Nr8SqUomCjMP+lymfMUCu/9lzaz8XtgB2T++cJQ5g3Tml6Z",
+	"pp7SjFzZesLggqkbnjL4BmdZCJYW9jeWJSk+5OKKFBKmKpMroQvF6IJorMGM6LKeWMMigVLF4OBxHA/i",
+	"x/tHB8dHx1EUj46DxoeXHAgwikaHgygexNFl9GQcH46jaBiP9n8z1dY0/JNis2Ac/I+9euXs4Vu995SK",
+	"a+w2MG+TO71Bjy2rzJRc2MWQXjORuYEMSeITZehTJCFY7ZRpU3QiHGVueLEmSyWnOVvUjL5JJeSdu1d6",
+	"1yBtib325zDUpzR7z/5eMl08jDFOl3zwQeXBONijaSpL09ANzXmGa2/vJt67YYrP1qf4NgjbvITsoVjK",
+	"+A3LkKQtcnbw2Onb0/eWsc3P90yXOfQXJuaZzEzVcXSAo2sz1f5slB7TOBo8fkzp4CCN2eA422eDaBqn",
+	"o2yfHcwOo4exWLg5C0GUPmGj2QEdxNNROjjIDtngyew4GlDzez87YIezo2/Em2+41mZpLajIaCHVmnAx",
+	"k2qB0l0qwgXMCuFiWRZt9vSIOURKJhNhpBhHHnXz8EiTpKJvQnqaMfLC/e5/F758KdWUZxkTXyWvTtOU",
+	"aU0yJrhhMSOOQJKTs3ckPh4No+FoGLdmfLv0OfgR0mdzCLDd4TBolinzticVYaLgRc4WpmoyozxnGWzT",
+	"33hi7DZiBi/L4qtmx1ZFClvXvTuKaTQjsizIinLYUhw9vnxP2Y9/xKxezhlRKHdJKss8I0IWZMrMPmDm",
+	"m5kVC4S5e0vRoBzN10NyabYUWRapXDDCNSnFtZArEZJpWZCGKCZS5GuiGM10SLQkvCALujaNKzbQTBTf",
+	"ZUGfy+KlLEX2VRzznmlZqpQBtWZQ3Y5r9/AHzzLLjAKKnV9RXQ/gOyxRwy9MVYvoi6l9JgqmBM1hSTGF",
+	"us+uBH/yIwj+vhRmzVgtzaygehP7ToTmKfsg6A3lOZ0iFf9IJcr2gJReF+4Vo883hCUKjLqKXWXnv5ey",
+	"1EGsHaXrt2edSynfULG2urf+qnV6KaVRANdO1uhd1+jjHywUB7gfFXPF9FzmGUhGxWg6Z9mJkZfldMEL",
+	"klNzlO65Yzeh2Q3XTFdKAC0mImdUF2REFlyUBdPfRyn9IGhZzKXi/2Bft481Ktpxsvb/rdaaP8JK0+m5",
+	"04hUZGFPLqlimVFdaa7N40JeM/E99NYPQpfLpVQFy96wjNNLMKl81RxWFZKFqZGAlWbH2Tz6EUvvTdVN",
+	"0D9onssVy8x5TmQkeYaUGBjKkDYtkm8/J9WYdHWwrwwRNMu4+ZLm75RcMlVwtGOB3ctaw0y3hu/pyk1J",
+	"WL8d8IWZGVNiSYt5MA6YSGXGxRVObOcxC3XjlWCKGN41TIkEcPx7QoyQwpMxF38vuTIiN5UKlLhlo6Nn",
+	"+P6+6XKfocHO/NtIlo9V8U+hs/3J6X+xtDCM0DKBPGgcWMwfiIJzvxsHORPkZoT2KVCiXEtE80KTKQN7",
+	"qdcD0rMt/lLpLb+M3Mv+CTRx8fyvhOZaTgQcOggVpFk3KMLOGOtVHhLBPhekkAStE3BcAaswJTNqus31",
+	"RAhmlNNMyeWSZWQ15+kcnixzmsJxmFCnwZaa6SE5rW3BYG4TjBdzQy3bzEQIqbwmcLFYSo2rISlmeEyb",
+	"8xMYmDOWSmdMxu2nyRK1reoujrBfGYbYnPk2qX/kinlVsdDp21PSo3cwXt+toM110lz2dxHG+7K9WrxX",
+	"n3YjW718/tXpZs1z3YSrh3Ev5eynnaSz73aiXb26/32oR6jIQie8eBE2bZttSdfz/DvLcppzPWeZkYoz",
+	"nrOQJHQ7SZKQrOZMbQhProkjen9ITtvyz0ghWVZSDRxvq7k0ktH8dp4lIW29z2uShLV8gm+H5G9zJirh",
+	"BfKNEo+GJJULVklyOhFOtDopyLWTpZuizvzGinv1OXX40jwBpaMPXrVrxpYa3WRYuTmJ82LY2Ddstx1Z",
+	"iCHbuOr3gq6hox5psKouwfqlSyEMGtNwX9kXjY/bC6lZ1ZalVLw1fPovoOBktKBmX13QIp2TnhXP/SF5",
+	"ccPUmsw4yzOyVEyb7ZNr/M4cylJqtmW9pCkXVxNhpntZirQoUcOgihF+JaRCAyYU4+LqpPoXUaXQaIFc",
+	"GUadcaWLc7qANToROcVfsASmpeaCaY0PTNXWOjkRl7CAWeb51Gb8hhE9p0vwXdCCZHw2Ywrb4gIVAyJn",
+	"dZMhcc1h43570Jyb3zGWAeY2RYigC3ZS9c/+NG/NUZaRjC0VS2nBsomwPUrlYsqFIUCjFC5QrF1Al+BB",
+	"1QiKAvNoKos5WHnXEwGkKKeaFRpc3oLZGdPM6UiM6CVLyUJmzBysBCPIiCeWDtA4dgqNTVirdRYZdcbz",
+	"eRNV5qyx5K1+OrRCkPU7SWR6X5PVPqqaQeWwTbFGp+BjmqZsad70YJZQFqFXvy7WPzGyo6KjJzeatPR+",
+	"199MhD8DZghCtuaJa1J5wEgUHZGeO8DSWobBJKCAh2U2EahfSqyDwpHLVGX4eOzvQoQKvWLK8IlAwQAN",
+	"7UcHXQLPun1ec8HijiOAdQrl3My6AN1hQT+/BkhDMD6Iwk08gVfj6J4ai5XcpUZ/MW3W+LS5dCoKgkyo",
+	"VqXZI8o8bzX35HEYLLhwP+OOxlNerDtgJrxYt+oaHXaUzuR0s/BzWjCz2KZcFfOQJL/++uuvb948f56A",
+	"akaLginz2f/+GA2OP/3+5PZPQUfNlejZrP9lxYEntQxAKdWkTkNKdVPITMg9FJrLBXs3l6KjJ6/Mvrs0",
+	"70ISRyTjV7zQIRHlgimegjztHHMcdQ+aZ+dys5UzsPrM3NFUlIspU6beyuISvH0Vj/YPDo8eB2GATm1T",
+	"LxOaF/yGtSbyyUaPTge/0cE/Pv0eh6Mn23p2UdCigwSXK+mBeHRh555rXVKRMoeZ4o0xgHwxp2Q4eDa+",
+	"5zNzpjTS6MOFra5HC7KQuiBHpGrJmS29cR01ZnLUOQhnymqO4a1g3hjgaNrZbbQH9aLBsen/6eC3PgyE",
+	"LZYbqyXuovGn/+ikrWPfzY69pk1G9/bj78HpC55lOevuyht4B53ZRaaZ794pNuOfN6uCTi7hJemx4dWQ",
+	"PFd92LCtkmUNLTNgEthi8xVda/Kh3fKWhi/K2faGNby0Df/l2zWstegQVWWek4uLc7JHCvqZ8Iz0jq2Y",
+	"6Ls1ALvsTJbKvmiubLuunxxvW9kem/VQuhzc/hP/cXzb72Q4vX0p56yo1zGdThW74ajHtIRIe7H53O7E",
+	"yahblqykut4iUP8m1fW3FKj/4EsEOrUb+u3sHSz0MSrDUhFhdmxs0ChIGdVzMmXFijH0jV4pWS41MIXV",
+	"sk6MumL0e4s32+jV4W1v8B9uTvpdi//2rsPPD7UeQA8qswBqYJXGhTIStXi3dkCj00PyxvtlNNSlUUzB",
+	"SmqPTogFdSerCsXXsE/oOV/C+9YxirROUaiK22PUHfofdOq+Uyt8BOzSUsoeXtpoVV9Qytdo7yv5rPEx",
+	"6mIPb7LaUR5etNKLHl7U6DlfUgp0kC8paPb9h5dzG/PDS9Y76cPLii8uhRvul5XFPfPhZeUNUzTP4dlF",
+	"KlWHrI1IIUkcRSEa/1H2jclcrkiaS83ytXWvoOuTFoXi07Jg1pbiS4eJaIqHECRMac64piN4aPRgnTVG",
+	"y98m4yj658d4cPwJhfOWTVKLh1NDfxmDVjviw4vaHe6hBbdtPGaFlfqHmt00dGHTjL9UfFH5lDd0F/a5",
+	"qCCO5kuq1rYm2KyGXVNsv8Mx7yJz320U6CRk7Vn+EXS8rG3yVbTGmvQmAfts9Bazawb9kOg5NceH6RoW",
+	"jT3v2HKn7870kJzmudvHqWITIZc4jhMb/2H9i4rhCQiUKFmQv1y8PSc96gIBHmny6vLNa7KkV6yPpsmC",
+	"5zlxxqmJsNEy4Ps0AsIMO7N9B3M+RETMmeOMLru2g4e1+eIdLeakJ/OMKRgVaN0zo5V/eP+a9ARb1S9m",
+	"1mjPc0BbUDxCbXBNE9zQbvA9oxmd5owUhiNtnTCWR5qktNTdrNjGod3FhY1vN/Fnv2/gS/jfS+amY6+K",
+	"GbJ988KEQlxBClStzm5u4DA6bT+gGPIFq8dOZJqWCuzDZxdvB0+Oohg1vwXPc66Z0Xw0lEt+S0JizmYT",
+	"kYyiUTyIjgZxfBkfjffj8f7BMDqIf0uG5K9sWRBKljnlwu4opGe4L8lowQam9aRf+8AFkVk2ERBZhPET",
+	"FX8SdIov6DWr/e24ZkoBjmpAvwHTbdDjgRFkJ18To7XD6aEZ7TR1YuipzNamt8/ATv0inXcYmTys2SNN",
+	"8EsLdTCrkmF4mF2qVQwPToNuzIMOCftM0yJfE6onAvwiU5pej0l3NBjWXdvRDWOZoSfxwTiKxk+iBA3N",
+	"Zm7SOc7oRGSmiJnwJVWakUWpC28mfbyGP4vkBUgq21GyYFSQUmjW6SzD7jzvPCtbAmXA7hV5emDrHLx5",
+	"M3j+PEHLzIrl+cAoJDbGYNMAWw16ayuwlvxWXr0av3kzvrjYtY1SM/WczbhgHSz6UjErraomhrudVLF7",
+	"74FJfshW12DTE6JYUSrBMlKKdE7FlQ0NQFbYAg7YcZKtGdtNbY8SxWgOr/pDctoURE7sgPjzGK6OhyQr",
+	"xY2Ca+Qt8J8NekT3N4Ul5/Nl27JwcDvoRaDC/jP+GA1Gn/rV74/x6BN89M/9j1G8RbndkelCUrPacMPW",
+	"FNt2Rh+jwf6n/vhjNDjER94///Tl/Bh2TOiGU+JwN05tn6zbUrph2LA7o2yYQELnf0MjnQMPtGwiMH/Y",
+	"6XAiqJFOBad5ja/QZToHNUdUFg+rpi7o2qpGEF+ClQzJ2yUTYyKLOVN2A8NP6XLJqEVPMVEugvHHIIqi",
+	"IAz27d8Y/o7g74H5e3wUhMExvD2OYs/zbkln1qKpauBRR5t6hTlQ5R4phCR6rQu2wO1SB2GA/lAlSwAa",
+	"o5MCQ2rQnA+USPmSAjgfv/aeeZ9WlBl0QvNSKfCACBEWWyrqLAkGpyb+3zkcrRtfLsscXKs9MIyg29t3",
+	"sMPXfSwIUUON46Y7gLiZRSrg1038TcUPddCLVGSp5A3PAOj80BKfqsm7ocp0EibuHCYugJiid40JOJdo",
+	"ZDxtkOhZg7bwwXNa0A8Nmp3Lc7pgLw3F4NdfDR3OajLAw4YFE3lu42GMveZal0xd82Igl0wMkJkLVTKn",
+	"bHcv2guPAWHxNVfoCUmiKLI7pJAWbOgvJ7LTaopgHUXRPvw9hL9H8PeJ+QsxkVEM38TmmzjCvwfw9xD+",
+	"HsHfx2bdHePfJ/D3+CvXYLX4HFq8ufy8Fxsc6V5opox8qp5v89UHYYCR/kY6NmsjXEBgPSigDu2LC8oW",
+	"KaQkem729js+yCUMv+rxAppwjdswTp6RSvMD65ApscAt3UJ11kuw58PkBmEwpRnJ6VqWsI6tC6UeZ9rQ",
+	"dHnmE7MigCvkgPq42puSxMpDc3wslXngYjW3rcwXNkbsDJt7j1N37ibCPrZWkfbjC5i26qkNbn5ve+zW",
+	"ZqMw7pln3lzBZ5dSXtipcb9f40y4HixsQBUqBmfZG64d6c8s6Y2QuFwv2Vv1iyX7U5q9Bqq/VS8d+Wwv",
+	"fbURsjc4Crjeu+9PfXI3ZRAu/pcVsS99Yt8rULaDwgGg5xSAKuTLbPSjKKplcO9m1B8TWm8LFurn2zFX",
+	"5vSj2KzULOsjoKbikepj14SLQiZPpTkVMzNhiOmprS4Az6IT0cArCikG09yolG28I8EwOfRvdhy7XPQ6",
+	"rXFHL+uawTM/R8MJHA4cDBKtJ9shho267jNl4Ee3bvU8pEyXmleV3/DvW5ob2dWClG4eCdqE3NHIg6DS",
+	"3U5OLxk7BTN3BwcyVpvAQ1KspId6wMkERkBbRgXx4tro6nBUJqfPXvmWheFEPGDXe/XqAZtSq6Utsu70",
+	"2av7F+YrRvNi/mzO0usfC5uGfhDIZ2NNCA1TqFuPm3xj5eNy65HK5SCA0D2bzMNaVKwxqts2CLHQ9y0L",
+	"j362gClamfNbuhMeOSznzv0hIzAieXuddNsSjKTVBV0s7zP+uWxJplbkW4ChXvEbpv3T9GVtzegJSf4h",
+	"BZuIjGl+JWghlY2M2UCZz3jOSMbSnCpzkHaHxiE5A+RGpZbf4HoJJwID+Lkm19ZqhUYPkVnDkZHBCNxG",
+	"iOGYdPDk8BkmOjotJgJMTxDVAkqmhYyQygI5JC+RZ+pcUYSmhSZSgCEQzAJpQXqo61hgKRjPzMj4guY6",
+	"hOocTleZ4SzpFSQyKbW1fsFWtFJSXFmpYNY5nEWpsDj40J7CrkqmrQW9xpiMotHBIDocRPFlHI1H0Rii",
+	"lTuMnS+lWlGVscz8q4OrzM5nQV+W1wE/jyAKl4hDVDmCwCEoBasMuMB6lEwVTa8Z+AZyrguSfKwzkHxK",
+	"+p222C4pu7kkNrcGxa/Q0rqxEGrsQ2LTbyQA90rey1JkheLLpJp3jBRwuY7MFq2KuVEC7I7PxY3Mb1rH",
+	"+fsk8X9W6aOqFh8gmpGHNySM0WJbb7Z1dos039Ktu6W7F+T3Qxxi7tTh8PtW4e+jaLcTgc4pMA13RBH5",
+	"MQl3Bk5UH1Ym0nuxHL4h9TYMaEPp3xq5iMevMUHQFvpP8PCLKoIRp5otqTJyVI8ruBIIFT2H/0vzsZoI",
+	"ncOTPpwrc0YNQck/mJLmq3gQP25oIa9di4pVsbFTBu4tqzmbxTuDzES2M3VHEPneaAIeGWWid07TOe23",
+	"TpjWAUnz5ZxaLNhJU0MvNMtnFTTcx5/v70XRE7DMuLq4mX0jIzYE4f69aDsf4rkBrvbNtHGFqvUBtlEY",
+	"H3Uj1epV0eVGOq3ekuogjMhUpjxMOAZwYJjDimpA1bKM0IJIMZVUGYpv4GbjTpQ7Hvo2O4Knci5IJvOc",
+	"Kh2S1VzmjPTKJcA8Rj68EU4SKaRZsu+PK0wfNbyH0SRGx7WlQuLAvvHI4zgLHQHXcmOzSOLRYQJSOR4d",
+	"Dg+jZBMXHI/umCcLmYzDeORQk3F4fDuZDPHHaAuEUjVO65sHhJYZ1AMXhm3WN9pIy6x93OjxcYcD4Lib",
+	"i9CTStW6i4ku3MtNHnKc4iWuJL14EEeVbJEOntofbrLP9mWAjO9oHG3rtWfM2FSeYTdu2KlOUJvBwHs4",
+	"h0mQHijlITUl9gc9hE5nHG5p3IgQhwzfwfEOn7aD2vxqmvPQZpa2eO8KgKuROptAbB+pbEOa0EIMB5Qh",
+	"SZ4lpFe5JWiOdrI+kotZaVyg3RsqC5vxXPiM+MjJkFSAxpD4iKOQNFGA4UQ0sUxmh5naf1WoP5D2Dl9F",
+	"emihrVcIMdoJQLdQ958IVJfsAazXxCzWoWn2Zwt7F5IWNC6ciBbgLSQ1bst0s0ILmh8X3quqzzMwJVaQ",
+	"7T7uT7+G5NwslA/Ddpt4ymi2ajdPAJgnH6wu6RmQJoKLNC8zlllQEwDmpbII9iEUkk3sP1acUoGubajN",
+	"iiKQtO1tFSiNOQWmZdHwXcwh9VbT8TEkbwVDC6uhgDk1rSfCw/96WQfseWdORZZjjsQFoTm/Zg/SgX8N",
+	"wuA8CINnQRh8eID2C8BCCM6A05SzVwpZ/XNjheBrKxMBcwT25Nrq2K0Ov7FlHaLVczbSvH75nBb0fjX5",
+	"HV0vmCh+HHgMU43a49ASe4N4MCNTMqYJpOhNJmUU7adPT8//Cv9igziKjtBi0PKvdwqxF5XTplMmZ3cZ",
+	"315LccWUH6i9pY6C8vxeRJ9H8OdYwpwkeZF3eZzmUhUEXj4cjbP0p7Y11c+rvv7hE45Nw4m9mu/B6bsz",
+	"6y/bcT5tLd91Qr/3pNTT/64LF9rCFVqIacuHv+mGrC1fjzQpQFnJuS40iaIoJFE8Ckl0fITSOTo+PiHJ",
+	"0fFxQnqTwEhJAlHDk6APaed0U0NrJ12w55h7IQPEl0Gmx4M0p1q7HG60IIyaXcScn8w2ott+7YnwA5yt",
+	"K8AeSvtj66fA8masLCNCrpxJymbb7HS1xiPzF2AK0bE5gx09yEVqt7q9lnvSC5M2W6NNH5pLiIau1THT",
+	"Odg2rPt9KfHUB7hWdoWmRN/bj/5/OpXNnbNZowUgeQCFR2YydAG2wNT6OHOXX0fabdHjpyAMzEaBkeBb",
+	"vYnF62o8z9wgzmXTK38m3kDDLzn40Ayb/FJX2sUThvFnNM+nNL2uDQ8fcAqDMLiSqDe7NxgkGgYLVsxl",
+	"FowdJdxzZEbwCVgd2O+4fVb1v/qmOQz72HS/9evT7X0bbJ1Z6IeYoaza3vPAHGCGGjtLxiBnN6wZw9Cr",
+	"rBmYM8SBY+BLoyR6n1a2p2EjligkNbZ/uIF6DxsRXP1OfPWDjV9+7pBmYMF9xe2XDzSeAar1ftPZC8Sa",
+	"emr28IEWoK2h0/HjL7HsbHYoJHxW4Xo6d8JtxpkvqYv5AJt7c7pUYWO+//JOZ231YR1v0UUGt5/WMA/v",
+	"4gDY6nIpr8vlcAfb1T22mXM/0JN18sPD7Covdq3jLivHl8wd2usrIMU25D9+NrhigikAt/moc96GVMZH",
+	"O/lW2gELf7g4fWovQMhqBVY4kNdZoSsMRcaW5jOJ+7DRbGd0wfP1CcS9+AiL8UQkm3n+h346f7dj1+pP",
+	"SA6iqB9CTkgvH27Pv7IinIhiveTmRLwmh9Fo7zDa3zuMDkyxBSuoOWcOF0gUnZCec1ZAXEpYxdlW6rku",
+	"1jmbCDfCBJWFhAyHQ5JkMsteKiquE9J7f/lub8VVXTT0FZEton73FFE+D7TSRTXzKHdGa6Hi1Lja464r",
+	"PTqPFW6sHZHkcwaKlEc4YjQZDfEA+Py5zLIBlCeKLXhRQAYKzOCT/PriAg3L52/BqPwQo8WLC6N9ve1W",
+	"Xe9ST9gu8T/vWidJx0IPma43row1YzJdvGczppjo8pI+s/cckdp7Zr8lvYaRoL9F8hmS6zsauIAvoIEH",
+	"VbwTvMFNf5Vbd4eai7tjqi4bEnSnGoFnuuMMADOHsSStmk4s9vBeO/Y951zdChnbtnJ/YNznoJapFtOL",
+	"kn34hdlB/SFuzRS6nUotedZcO1Xs3x+flkGYMzlUZLc8b7OwPjE4eCenZ4PXXBeDgygaGF3KsN4gjg53",
+	"N9LZDm+36iy2BUG6kgDI+SpmdUTbmIJa5P3hc2ArqeSLv11v0tbt6x3q2dIGxrsZhdK8YAv9MFFekWhB",
+	"P59h8TiqNWOqFF0/kOr17tCxjv5FpIQ9TFchwujYqkJOHdt2gDu7bXqXc8XYAE4GjeiWRlAQ3eyHAyE4",
+	"j3R0kIQTcQcq3ULa0J4uZ5AFqDpeoZFwN4zT9hl0Eq+av+7MV5DAvMnGmHFlUB15QwSaTRlJ4GAPgWBO",
+	"00GbwKcO2fCLfxvHj0y+bNsmTNywXOJwG1eFbPIIvSN59D3Wi+5ybWfx1ga6fMEtSv7AnbrKSPt1tNwx",
+	"/+zWgjtQ847csg1y/jLypvaBfBOan9oIgNEOw2609H2YqG5ip3FvC4G4f5YfPvIvnHKv6E6j3zrtaMIp",
+	"FS/WF6Yxe9UnowptMVP410tn7/vL3y6DNvMnjWiUMcHCBB2hcBcHekLBJw+ecUwhQS7NO405mttGLSwn",
+	"mMiWkgswDNvzz5gk795eXJI9SctivncT78G3SehMZN5tIKE5NikGfiBseXQwEXNZKm0Bjq3cHnDHgION",
+	"kUVZlDQnl68vxoSSZ6cDza9EdZUrSc3cQgpEFk7ENVuDQeLZqUtS4I8W84VDT/GaXAdhqK83KCDRAux/",
+	"dcUTQesEANYgg1sg8AZkM8DJqqZ2XhRLvLmDi5l095PQFBaY3RHro/aVJAvKRUG5YBAxV8JlUqYSPd7b",
+	"u+LFvJwOU7nYq8rs+aWDrQoJYm861AFwqSKSyq8pRBh8FMV95xvE722uNAjIacbx+Wb/ClJmnjnLldV7",
+	"oCuP9AaGwaZKppBiGfNNZ6Uu1BreTqlmflCf71AwjWAoMniyIOYdwP0rz7xiKrEoEIvk9BSlR7pO2zIR",
+	"f/7z8yoP8fDPfya/WDkSk16y9WKv4XCY9BHNLmQpUpYZvXnaTB6NPYWoJXCSVhKqHcy1taERNnRC2Geu",
+	"izo20MLy8SolaLpcXimaMZy+m9hL0kFssjvFZtKsLKquWUaSuqPJsBrzaCLq5R4CpwycINDk//6fJ31M",
+	"D2+VM4wBTqXKNOkl9T0OLsG00Tk7zJdJ304i+ApRPbZy3YifLTn6oeaE7E3EnTn8T1xUmN9wAvps5eFy",
+	"YWZJI+oqmYhe0ggVS8geSbwwsASZNmlHYyV9L/mp9a6iaJuIjTsISG80jIYH/fp6FLjsTheMQgKcxBKp",
+	"ESTXjDHRcAPMRGDQ1YgYXUmT3k1coY0PogOcc89WC2u85lfDJFMtc1YwQmcFU+R/xmQUjQ7tHdlGMOol",
+	"o9faNFGKnGkzO3mGBscV1wzWz5s6N7zpWc800x83cFtcO9e2WQZJwx+WYIqdhoMkOXEZuLclnveDGudU",
+	"k6QC4Nn6HAAPE7XsSUUSH5SWnEwE60qW36x6a+58ckfqfKCKB+Hnos4jB2xvudBmrDIlPRCxDm2YscXO",
+	"Q6SN27Kw6kZ4/Hhjq2tEjLiSYc30nUrDRHRoDcA5it5AEnrIY1Nty6R3z7ZMOnZlR/M7t+X+kBxEsUV5",
+	"uLhnT7M4IQfRvn1N8XpdCGu9845dINzfXAIUWAk5ozfmrFvitKzwJdeYep9qXS6YHk/EgLySNuWxrvMF",
+	"uRswzGNPkyg1ZPwDAOWSQqwRltCMfHj/eojVrXDcOMMe0ZAZEPc8hur1XK7ELirYRBCX8/8eLYxYJcx0",
+	"5a7b/KZszkVGDkbHYxvCBWTiIpOrLX07NL1w1xiSJVMEnZQncNkfoQVpXfRnBQ81rWCP0OWHtL3iN0zU",
+	"+Z3wdoFNhfVmRFBbN7Kn8omSeBBHpj9+hAaChsnoMKzzVu9VCevjwUHkY3WJ+dlIYx0PnjwGUjfdnCQ+",
+	"CknlSSZxVFM3rcwn2kNNhKSFhdgKgACDTN/6BJkYI/iYVKoD+HuyDL9DWW/RTNaWY++1crcluPutBiSx",
+	"CeoSJ/S8LGM+c/sTcLIZWNbI62d6BuhaIyKvSm7GQTXJ8E6LLsciyNGGE7HyksqZqa5xwyfc0MMh/6Zb",
+	"qKA+eunLnGuewznZqS498xhAbsM1XeT1/DSFJQ47k2lpOoSaFeqa5CCKzEZ9EB+SHq+gyHAxe3XnhMzW",
+	"/RPTaV5YRB2owKCVInVR72Q2yifnKbNnUHs6OF3SdM4Go2G0cR5YrVZDCq+HUl3t2bJ67/XZsxfnFy+g",
+	"TA1JhISPZNM3jDZ50BSMRtIPwsCqpcE4iI1iAhlUl0zQJQ/Gwf4wGu4jxGQOB9StKvG8jmw0310xa8Bw",
+	"aiY6FMOuSArddLkWspnR7VxWG6gh8ZDYrAzmeIZHMLuP5PyauT0GqY7H3VrBr/kEQ4TkjNzEoVkBM3oj",
+	"SwVMt10b98aY4BRWejZcFglvMMQTaKboghVw5eLHbjND/cle64bFT2HgNAWg+yiKHnbhZR36HTQuy3dh",
+	"p16oZB2UHby9Dhrx1F2XWgYdcbeBHw+7+4WXXRH2W26d9S47hktmwST97W8aPYjibeWq+dhr3AALhfbv",
+	"L/QSQg8zJrDEwf0lqlvXTYHR8f0F2vcS34bBIfLN3eX8O8ehzOj+Mk9p5sJuocj+bs20btyGojuQwjbl",
+	"cqqA9axcmD2zCsfyZUgQBgW9AlSnXY4tPKnZpVaKFwUTTjD5rxUr1Hqg6YxZHMRtuOst3+Pfg6XUOwk/",
+	"sH/WWWvr9Gtw3Nek5wXKtIwtfbwVDw5DXup6brNbhnW2v0bKrkfVPU4u74Ow57mGhYblDD3+Vbbryk5T",
+	"mWfwWGkbwS5wTbx7gy28ybZfXfwFyj6c5OA+0bHNUWBojdvtAC60dZqhTV6EJ59mxpuUCpudDm/Yoy3E",
+	"Km65vWQTNCWtoYiKiYCUXB0w1ibgNdkCY0UTxx1I1iTcuJCgv0umPkIhmcPXZeozRHvQ5ke2730NLu/c",
+	"/X5p3Xb/9fsfiDFIFfugre8uZ1nzylIvB0D7gj/vjq4gjiLyxpxhL8y48H6q4GJpzusuGZh3OVTwDlJF",
+	"1XfoBK8ZRGDiHSfB21eBdw1IcHB4aPbX0f5BE2DspwH1tuGgmSoz8HblRg7LQKqMKXLwOI47QMiNS1wc",
+	"eDfAgOWN8NBxEMVxFEVRfNgKJB0HFy+eRZiPrhG1at2w/kXR9+kCne7Z26aTxWLSvk4zutP/14Ie1fCC",
+	"Lv6wKe4hFNC7XwNCBFs3Z9h4kvblFvBp61IHeCZavzsuNQiOo6CZ3x++bKbfD37dhLs30tbXkSHCBYHg",
+	"VamtwI+gMzk9BMX8y7Cth6Rw9K5R4cGrV0ED8B08e3324vzSsu8XsXwL7RyMDm0x/C/+mgWwXR1GvSH1",
+	"ISdDgkpQx2bXc5ozbGt9MkVHQCN4Cnc8e18OiPZvrlZHO6mU1br/F9bE48Nd+qXLJeZBg3v7MUD/pxp/",
+	"lxqP/O8rN0Ypg9QxIHdrnf50w67x/fT70VbLxg52jG0uv12MGhNRWzXIplGjvkTXmqvQ2nQTN21aRtM+",
+	"ITcjUM7BqJ2Ziq2nCPtEF8zeyOEZcyvoWm1fbYMuTJ2VZ6p/j0Hkl9FPk8hPk8hPk8h/A5PI6C6TyE8D",
+	"yE8DyB9qAKnALaQHF/5AQoBq37MWABg+0qmCtFBtdlMuAE7SQKlsw6A4jAq5B6KSeGflBEeNJ9yhm+Mt",
+	"EJVucEuvmSxZKuKBVsKJwAs/HHACcx4IidmB+6EPPoG8AohKoZYccDW7l94ZEqFWCZ0XFXTOKhTuY3bD",
+	"xEZdWEWdCg9Y715T0jfSHL6VMakBm/1pTvq3MCfVc/aHGJSa+OKfJqU/xqTkLuf6/96kZHvlMdXXrIuf",
+	"dqafdqafdqY/ys7khX2AIuMCPj5+MlqKBsqiirP1ClWjFQu8I5TMpS7GcOPGUsmsxPDvxH4xoEs++PvN",
+	"EKGdgObO5IJyB/AMSV1oInoQgQGL2F1uyhdlDgnvG1VurQ9XdBO29Lvp4S3kWVIccHBm9ubVcXCG92ME",
+	"rS6byocW/bkR91IBMlt3xPqEqW4vuL01hLUz2nHLWm2vswaz+4Iqh3YrrS5mCG7D3++MxGjd+UWvqFG5",
+	"kcR4qHSM6A6XXhsdPHj76fb/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

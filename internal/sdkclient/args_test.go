@@ -1,0 +1,73 @@
+package sdkclient
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
+)
+
+// TestPathArgument: the values of opstest.HostilePathArguments are refused with
+// ErrInvalidArgument, without quoting them; ordinary identifiers, dots inside a name and
+// percent signs that decode to nothing hostile pass.
+func TestPathArgument(t *testing.T) {
+	for _, v := range append([]string{""}, opstest.HostilePathArguments...) {
+		err := PathArgument("GetCard", "cardProxy", v)
+		if assert.ErrorIs(t, err, ErrInvalidArgument, "%q", v) && v != "" {
+			assert.NotContains(t, err.Error(), v, "the value is not quoted")
+		}
+	}
+	for _, v := range []string{"proxy-123", "a.b", ".a", "a..", "v1.2", "100%", "%zz", "a%2", "%41", "~x_y", "é"} {
+		assert.NoError(t, PathArgument("GetCard", "cardProxy", v), "%q", v)
+	}
+}
+
+// TestSendRefusesDotSegments: the check behind PathArgument holds for any request a method
+// builds (a hand-written one, a {version} segment): a path with a dot segment in clear or
+// encoded fails with ErrInvalidArgument before the network.
+func TestSendRefusesDotSegments(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		hits.Add(1)
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer srv.Close()
+	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
+	table := ops.NewTable([]ops.Operation{op})
+	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
+	p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(srv.Client())})
+	require.NoError(t, err)
+	c := NewCore(p, base, cfg)
+	for _, path := range []string{"/look/.", "/look/..", "/look/../x", "/./look", "/look/%2e%2E", "/look/..%3B/x", "/look/%252e?x=1", "/look/a%2Fb"} {
+		err := CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), Path: path}, nil)
+		assert.ErrorIs(t, err, ErrInvalidArgument, "%s", path)
+	}
+	assert.Zero(t, hits.Load(), "no request reached the server")
+	require.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), Path: "/look/a.b?q=..%2F"}, nil),
+		"dots inside a segment and anything in the query pass")
+	assert.Equal(t, int32(1), hits.Load())
+}
+
+// TestAPIVersionDotSegment: WithAPIVersion refuses a version the {version} segment could not
+// carry as one segment.
+func TestAPIVersionDotSegment(t *testing.T) {
+	for _, v := range []string{"", ".", "..", "%2e%2e", "v1/..", "v1?x", "v1#x", "v\r\n1"} {
+		var cfg Config
+		err := WithAPIVersion(v)(&cfg)
+		assert.ErrorIs(t, err, ErrInvalidArgument, "%q", v)
+		if err != nil {
+			assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "no raw line break in %q", err.Error())
+		}
+	}
+	var cfg Config
+	require.NoError(t, WithAPIVersion("v2.1")(&cfg))
+	assert.Equal(t, "v2.1", cfg.APIVersion)
+}

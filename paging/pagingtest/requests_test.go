@@ -1,0 +1,40 @@
+package pagingtest_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+)
+
+// TestRequestLogMasksSecrets: Requests() kept the account numbers of the request bodies and
+// the bearer token in clear, and test output printed them. They are masked in the body, the
+// headers and %v/%+v/%#v of the log; RevealBody gives the body as received.
+func TestRequestLogMasksSecrets(t *testing.T) {
+	const acct, token = "3123456789", "paging-test-token-1"
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3))
+	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(token))
+	require.NoError(t, err)
+	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
+	for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret(acct), FromDate: from, ToDate: to}) {
+		require.NoError(t, err)
+	}
+	reqs := srv.Requests()
+	require.NotEmpty(t, reqs)
+	printed := fmt.Sprintf("%v\n%+v\n%#v", reqs, reqs, reqs)
+	for _, secret := range []string{acct, token} {
+		assert.NotContains(t, printed, secret)
+		for _, r := range reqs {
+			assert.NotContains(t, string(r.Body), secret)
+			assert.NotContains(t, fmt.Sprint(r.Header), secret)
+			assert.NotContains(t, r.Query.Encode(), secret)
+		}
+	}
+	assert.Contains(t, string(reqs[0].RevealBody()), `"accountNumber":"`+acct+`"`, "RevealBody is the body as received")
+	assert.Contains(t, string(reqs[0].Body), `"accountNumber"`, "the member is still there, masked")
+}
