@@ -22,7 +22,9 @@ import (
 // Hostile servers: a next key equal to the key just asked with (the same page forever), a
 // next key given before in the same iteration (a cycle), and an empty page that still gives
 // a next key (a walk that advances without delivering) fail with *KeyError, before the next
-// request.
+// request; a page that begins with the items of another key's page (a server that ignores the
+// key while handing out fresh ones) fails with *KeyError (KeyIgnored) before any of its items
+// is delivered, by the engine's repeat check (repeat.go).
 
 // KeyProblem is what is wrong with a key-paged answer (KeyError.Problem).
 type KeyProblem int
@@ -34,6 +36,10 @@ const (
 	KeyCycled
 	// KeyEmptyPage: a page with no items gives a next key.
 	KeyEmptyPage
+	// KeyIgnored: the page served for a key begins with the items of the page of another
+	// key: the server ignored the key (repeat.go), and would serve that page again forever
+	// while handing out fresh keys.
+	KeyIgnored
 )
 
 // String names the problem.
@@ -45,6 +51,8 @@ func (p KeyProblem) String() string {
 		return "was given before (cycle)"
 	case KeyEmptyPage:
 		return "follows a page with no items"
+	case KeyIgnored:
+		return "was ignored: the page repeats another key's"
 	}
 	return "KeyProblem(" + strconv.Itoa(int(p)) + ")"
 }
@@ -59,10 +67,16 @@ type KeyError struct {
 	// Page is the 1-based number of the page in the iteration (since the iterator started or
 	// resumed), and FirstPage, for KeyCycled, the page that was asked for with NextKey.
 	Page, FirstPage int
+	// Served is, for KeyIgnored, the key of the earlier page whose items this page repeats
+	// ("" for the first page); NextKey and Page are not set then.
+	Served string
 }
 
 // Error describes the page and the key.
 func (e *KeyError) Error() string {
+	if e.Problem == KeyIgnored {
+		return fmt.Sprintf("paging: %s: the server served the page of key %s again (page key ignored?)", e.Position, shortKey(e.Served))
+	}
 	s := fmt.Sprintf("paging: %s (page %d): next page key %s %s", e.Position, e.Page, shortKey(e.NextKey), e.Problem)
 	if e.Problem == KeyCycled {
 		s += fmt.Sprintf(": it was the key of page %d", e.FirstPage)

@@ -199,3 +199,20 @@ func TestCommercialAccounts(t *testing.T) {
 	assert.Equal(t, "K000000007", a.AccountID)
 	assert.Equal(t, "7.00", a.AvailableBalance.String())
 }
+
+// TestCommercialKeyIgnored: a server that serves its first page whatever key is asked for,
+// while handing out fresh keys, would be drained forever; the engine's repeat check refuses
+// the second page before any of its items is delivered.
+func TestCommercialKeyIgnored(t *testing.T) {
+	for _, prefetch := range []int{0, 2} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored())
+		got, err := collectUnique(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPrefetch(prefetch)), ctKey, 5000)
+		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		var ke *paging.KeyError
+		require.ErrorAs(t, err, &ke)
+		assert.Equal(t, paging.KeyIgnored, ke.Problem)
+		assert.Equal(t, want(1, 500), got, "the first page only")
+		assert.Len(t, srv.Requests(), 2)
+	}
+}

@@ -87,10 +87,13 @@ func (s *Server) keyWindow(w http.ResponseWriter, r *http.Request, scope string,
 		}
 		offset = n
 	}
-	win := window{offset + 1, min(offset+limit, s.cfg.records)}
 	next := ""
 	if offset+limit < s.cfg.records {
 		next = pageKey(scope, offset+limit)
+	}
+	win := window{offset + 1, min(offset+limit, s.cfg.records)}
+	if s.cfg.ignorePosition { // the first page again, with the next key it would give
+		win = window{1, min(limit, s.cfg.records)}
 	}
 	if page := offset/limit + 1; s.cfg.cycleAt > 0 && page == s.cfg.cycleAt {
 		next = pageKey(scope, (s.cfg.cycleTo-1)*limit)
