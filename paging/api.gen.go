@@ -639,6 +639,8 @@ type CommercialTransaction struct {
 	LineItem []CommercialLineItem `json:"lineItem,omitempty,omitzero"`
 
 	// PostedTimestamp When the transaction was posted (YYYY-MM-DDThh:mm:ss.nnn, no zone).
+	//
+	// Example: 2025-01-09T10:20:30.000
 	PostedTimestamp scalar.Timestamp `json:"postedTimestamp,omitempty,omitzero"`
 
 	// Reference Reference of the transaction.
@@ -651,6 +653,8 @@ type CommercialTransaction struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// TransactionTimestamp When the transaction happened (YYYY-MM-DDThh:mm:ss.nnn, no zone).
+	//
+	// Example: 2025-01-09T10:20:30.000
 	TransactionTimestamp scalar.Timestamp           `json:"transactionTimestamp,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
