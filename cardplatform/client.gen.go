@@ -23,6 +23,10 @@ import (
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
+// ACTIVE means the card is active (by this request or another); any other status means it was not
+// activated.
 func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -48,6 +52,11 @@ var opActivateCard = operations.Op("activateCard")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: ledger_balance compared
+// with a reading taken before sending: a difference of exactly the amount, with no other movement
+// on the account meanwhile, means it was applied; any other movement makes the answer ambiguous. No
+// operation lists the adjustments themselves.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, Path: "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
@@ -68,6 +77,9 @@ var opAdjustAccountBalance = operations.Op("adjustAccountBalance")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// lists the advances applied to an account (precalculateAdvance only computes).
 func (c *Client) ApplyAdvance(ctx context.Context, accountGUID GUID, body ApplyAdvanceRequest, opts ...CallOption) (*ApplyAdvanceResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ApplyAdvance", "accountGUID")
@@ -93,6 +105,9 @@ var opApplyAdvance = operations.Op("applyAdvance")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// lists applied fees, and a balance reading cannot tell a fee from other movements.
 func (c *Client) ApplyFee(ctx context.Context, body FeeApplyRequest, opts ...CallOption) (*FeeApplyResponse, error) {
 	r := sdkclient.Request{Op: opApplyFee, Path: "/api/" + c.core.Version + "/fees/apply", Body: body}
 	return sdkclient.Call[FeeApplyResponse](ctx, &c.core, r, opts)
@@ -113,6 +128,9 @@ var opApplyFee = operations.Op("applyFee")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
+// read back equal to the person assigned means the assignment is in effect.
 func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...CallOption) (*AssignCardDTO, error) {
 	r := sdkclient.Request{Op: opAssignCard, Path: "/api/" + c.core.Version + "/cards/assign", Body: body}
 	return sdkclient.Call[AssignCardDTO](ctx, &c.core, r, opts)
@@ -136,6 +154,10 @@ var opAssignCard = operations.Op("assignCard")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
+// status read back as cancelled means the cancel is in effect (this one or another); any other
+// status means it was not cancelled.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -157,6 +179,10 @@ var opCancelBulkOrder = operations.Op("cancelBulkOrder")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
+// the status sent means the change is in effect, unless it already was before sending (read it
+// first) or another writer changed it meanwhile.
 func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
@@ -181,6 +207,9 @@ var opChangeAccountStatus = operations.Op("changeAccountStatus")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// reads the repayment cycle of an account's advances.
 func (c *Client) ChangeAdvanceCycle(ctx context.Context, accountGUID GUID, body ChangeAdvanceCycleRequest, opts ...CallOption) (*ChangeAdvanceCycleResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAdvanceCycle", "accountGUID")
@@ -205,6 +234,10 @@ var opChangeAdvanceCycle = operations.Op("changeAdvanceCycle")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
+// equal to the status sent means the change is in effect, unless it already was before sending or
+// another writer changed it meanwhile.
 func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -231,6 +264,10 @@ var opChangeCardStatus = operations.Op("changeCardStatus")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
+// read back equal to the new_status sent means the change is in effect (the reverse process ran or
+// runs); any other status means it was not changed.
 func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...CallOption) (*CheckStatusDTO, error) {
 	r := sdkclient.Request{Op: opChangeCheckStatus, Path: "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)
@@ -252,6 +289,10 @@ var opChangeCheckStatus = operations.Op("changeCheckStatus")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
+// back equal to the status sent means the change is in effect, unless it already was before
+// sending.
 func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -279,6 +320,10 @@ var opChangePersonCardStatus = operations.Op("changePersonCardStatus")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
+// status shows whether it was checked in; whether its cards were counted into inventory once cannot
+// be read back.
 func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -299,6 +344,10 @@ var opCheckInBulkOrder = operations.Op("checkInBulkOrder")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
+// configurations read back with the values sent means they are set, unless they already were before
+// sending.
 func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...CallOption) (*ProgramDataDTO, error) {
 	r := sdkclient.Request{Op: opConfigureProgram, Path: "/api/" + c.core.Version + "/companies/configprogram", Body: body}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
@@ -319,6 +368,12 @@ var opConfigureProgram = operations.Op("configureProgram")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Search the
+// program's accounts of the person who owns the wallet, with the account_name and account_type
+// sent, before sending and again after: one account more is this one; none more, searched once the
+// request can no longer be running, means it was not created. Another account created meanwhile for
+// that person with the same name and type makes the answer ambiguous.
 func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...CallOption) (*CreateAccountResponseDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccount, Path: "/api/" + c.core.Version + "/accounts", Body: body}
 	return sdkclient.Call[CreateAccountResponseDTO](ctx, &c.core, r, opts)
@@ -340,6 +395,9 @@ var opCreateAccount = operations.Op("createAccount")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// lists the instruments of an account (getAccountInstrument needs the GUID the lost answer held).
 func (c *Client) CreateAccountInstrument(ctx context.Context, body CreateAccountInstrumentRequest, opts ...CallOption) (*AccountInstrumentDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccountInstrument, Path: "/api/" + c.core.Version + "/account_instruments", Body: body}
 	return sdkclient.Call[AccountInstrumentDTO](ctx, &c.core, r, opts)
@@ -361,6 +419,11 @@ var opCreateAccountInstrument = operations.Op("createAccountInstrument")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: Search the
+// program's bulk orders before sending and again after: one order more with the quantity sent is
+// this one; none more, searched once the request can no longer be running, means it was not
+// created. Another order created meanwhile in the program makes the answer ambiguous.
 func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...CallOption) (*BulkOrderResponse, error) {
 	r := sdkclient.Request{Op: opCreateBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderResponse](ctx, &c.core, r, opts)
@@ -382,6 +445,14 @@ var opCreateBulkOrder = operations.Op("createBulkOrder")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Only for a request
+// naming an existing person (person.person_guid): search the person's cards in the program
+// (person_guid, program_guid) before sending and again after: one card more is this one; none more,
+// searched once the request can no longer be running, means it was not created; more than one, or
+// another card request for that person in flight, is ambiguous. Client.ReconcileCard runs it. A
+// request that creates its person has no read- back (no operation finds a person by name or
+// reference): manual review.
 func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...CallOption) (*CreateCardResponse, error) {
 	r := sdkclient.Request{Op: opCreateCard, Path: "/api/" + c.core.Version + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
@@ -402,6 +473,9 @@ var opCreateCard = operations.Op("createCard")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// finds a company by name (getProgram needs the GUID the lost answer held).
 func (c *Client) CreateCompany(ctx context.Context, body CreateCompany, opts ...CallOption) (*CompanyProgramDTO, error) {
 	r := sdkclient.Request{Op: opCreateCompany, Path: "/api/" + c.core.Version + "/companies", Body: body}
 	return sdkclient.Call[CompanyProgramDTO](ctx, &c.core, r, opts)
@@ -411,9 +485,11 @@ var opCreateCompany = operations.Op("createCompany")
 
 // CreateDisbursement sends POST /api/{version}/disbursements: create a disbursement.
 //
-// Creates the person, account and instrument as needed and moves funds; the request is queued for
-// processing. Moves money and the platform offers no idempotency key: never re-send a request that
-// may have reached the server. 404 (with body) when the account does not exist.
+// Creates the person (unless person.person_guid names one), an account for the person and its
+// instrument (the platform: "creates person, account, instrument and moves funds"), and moves
+// funds; the request is queued for processing. Moves money and the platform offers no idempotency
+// key: never re-send a request that may have reached the server. 404 (with body) when the account
+// does not exist.
 //
 // It returns the DisbursementResponse of the 201 answer.
 //
@@ -424,6 +500,16 @@ var opCreateCompany = operations.Op("createCompany")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request
+// naming an existing person (person.person_guid): each disbursement creates an account for its
+// person and its answer names it (account_guid), so search the person's accounts in the program
+// (program_guid, person_guid) before sending and again after. One account more, of type
+// DISBURSEMENT, is this one; none more, searched once the request can no longer be running, means
+// it was not queued; more than one, an account of another type, or another disbursement to that
+// person in flight, is ambiguous. Client.ReconcileDisbursement runs it. The platform has no lookup
+// by correlation id or client_reference_id. A request that creates its person has no read-back:
+// manual review.
 func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...CallOption) (*DisbursementResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisbursement, Path: "/api/" + c.core.Version + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)
@@ -446,6 +532,9 @@ var opCreateDisbursement = operations.Op("createDisbursement")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// lists the disputes of an account or transaction.
 func (c *Client) CreateDisputeChargeback(ctx context.Context, body DisputeChargebackRequest, opts ...CallOption) (*DisputeChargebackResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisputeChargeback, Path: "/api/" + c.core.Version + "/disputes/dispute-chargeback", Body: body}
 	return sdkclient.Call[DisputeChargebackResponse](ctx, &c.core, r, opts)
@@ -468,6 +557,9 @@ var opCreateDisputeChargeback = operations.Op("createDisputeChargeback")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// lists the persons an account is shared with.
 func (c *Client) CreateSharedAccount(ctx context.Context, body CreateSharedAccountRequest, opts ...CallOption) (*CreateSharedAccountResponse, error) {
 	r := sdkclient.Request{Op: opCreateSharedAccount, Path: "/api/" + c.core.Version + "/accounts/sharedaccount", Body: body}
 	return sdkclient.Call[CreateSharedAccountResponse](ctx, &c.core, r, opts)
@@ -931,6 +1023,11 @@ var opListPayoutOptions = operations.Op("listPayoutOptions")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCompanyVerificationResult or
+// RetrieveCompanyKYB: A verification result present for the company, where there was none before
+// sending, means the verification was started; with one before, a new verification cannot be told
+// from the old.
 func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...CallOption) (*PerformKYBAPIResponse, error) {
 	r := sdkclient.Request{Op: opPerformCompanyKYB, Path: "/api/" + c.core.Version + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
@@ -954,6 +1051,10 @@ var opPerformCompanyKYB = operations.Op("performCompanyKyb")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. On an account
+// not closed that day the request only prepares closing, which the batch process carries out later,
+// and no operation lists posted interest: a balance reading cannot tell.
 func (c *Client) PostAccountInterest(ctx context.Context, accountGUID GUID, opts ...CallOption) (*Account, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PostAccountInterest", "accountGUID")
@@ -1002,6 +1103,11 @@ var opPrecalculateAdvance = operations.Op("precalculateAdvance")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Search the person's
+// cards before sending and again after: one card more, and the old card's status changed, means it
+// was replaced; none more, searched once the request can no longer be running, means it was not.
+// Another card created meanwhile for that person makes the answer ambiguous.
 func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1028,6 +1134,9 @@ var opReplaceCard = operations.Op("replaceCard")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// reads a digitization request.
 func (c *Client) RequestCardData(ctx context.Context, body RequestCardDataRequest, opts ...CallOption) (*RequestCardDataResponse, error) {
 	r := sdkclient.Request{Op: opRequestCardData, Path: "/api/" + c.core.Version + "/cards/RequestCardData", Body: body}
 	return sdkclient.Call[RequestCardDataResponse](ctx, &c.core, r, opts)
@@ -1312,6 +1421,9 @@ var opSearchInvoices = operations.Op("searchInvoices")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
+// to the one sent means it is set, unless it already was before sending.
 func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1424,6 +1536,10 @@ var opUpdateAccount = operations.Op("updateAccount")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
+// the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
+// cannot have been so before.
 func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1452,6 +1568,9 @@ var opUpdateCardIssuanceType = operations.Op("updateCardIssuanceType")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// reads a company by its company GUID.
 func (c *Client) UpdateCompany(ctx context.Context, companyGUID GUID, body UpdateCompany, opts ...CallOption) (*CompanyDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateCompany", "companyGUID")
@@ -1479,6 +1598,9 @@ var opUpdateCompany = operations.Op("updateCompany")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// reads a card's digital package.
 func (c *Client) UpdateDigitalPackage(ctx context.Context, body UpdateDigitalPackageRequest, opts ...CallOption) (*UpdateDigitalPackageResponse, error) {
 	r := sdkclient.Request{Op: opUpdateDigitalPackage, Path: "/api/" + c.core.Version + "/cards/digitalpackage", Body: body}
 	return sdkclient.Call[UpdateDigitalPackageResponse](ctx, &c.core, r, opts)
@@ -1500,6 +1622,9 @@ var opUpdateDigitalPackage = operations.Op("updateDigitalPackage")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
+// reads the sharing status of an account.
 func (c *Client) UpdateSharedAccount(ctx context.Context, body UpdateSharedAccountRequest, opts ...CallOption) (*AccountSharedPersonDTO, error) {
 	r := sdkclient.Request{Op: opUpdateSharedAccount, Path: "/api/" + c.core.Version + "/accounts/updatesharedaccount", Body: body}
 	return sdkclient.Call[AccountSharedPersonDTO](ctx, &c.core, r, opts)
@@ -1522,6 +1647,9 @@ var opUpdateSharedAccount = operations.Op("updateSharedAccount")
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
+//
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A validation
+// changes no record the API reads (the count of failed checks towards a lock is not published).
 func (c *Client) ValidateCard(ctx context.Context, body ValidateCardDTO, opts ...CallOption) (*CardDTO, error) {
 	r := sdkclient.Request{Op: opValidateCard, Path: "/api/" + c.core.Version + "/cards/validate", Body: body}
 	return sdkclient.Call[CardDTO](ctx, &c.core, r, opts)

@@ -4,15 +4,14 @@ package cardplatform
 
 import (
 	"crypto/tls"
-	"log/slog"
-	"net/http"
-	"time"
-
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
+	"log/slog"
+	"net/http"
+	"time"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
@@ -82,6 +81,15 @@ func WithHeader(key, value string) CallOption {
 	}
 }
 
+// WithCallTimeout sets this call's whole-call ceiling instead of the client's (WithTimeout):
+// connection, token, every attempt and backoff, and reading the answer (a streamed download's
+// body too). 0 or less means none: only ctx bounds the call. When it runs out the call fails
+// with a *TimeoutError (ErrTimeout, context.DeadlineExceeded), which for a call that moves
+// money or changes state sits inside an OutcomeUnknownError (ErrOutcomeUnknown).
+func WithCallTimeout(d time.Duration) CallOption {
+	return func(c *sdkclient.CallConfig) { c.Timeout, c.TimeoutSet = max(d, 0), true }
+}
+
 // WithCallRetry tunes retries for this call only; MaxAttempts 1 turns them off. Requests that
 // move money or change state are never re-sent once they may have reached the server,
 // whatever this says.
@@ -115,9 +123,7 @@ func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPCl
 func WithTokenSource(ts oauth2.TokenSource) Option { return Option(sdkclient.WithTokenSource(ts)) }
 
 // WithStaticToken authenticates every request with the bearer token tok.
-func WithStaticToken(tok string) Option {
-	return Option(sdkclient.WithTokenSource(transport.StaticToken(tok)))
-}
+func WithStaticToken(tok string) Option { return Option(sdkclient.WithStaticToken(tok)) }
 
 // WithClientCertificate presents cert for mutual TLS.
 func WithClientCertificate(cert tls.Certificate) Option {
@@ -141,6 +147,20 @@ func WithUserAgent(suffix string) Option { return Option(sdkclient.WithUserAgent
 // WithRetry tunes retries; MaxAttempts 1 turns them off. Requests that move money or change
 // state are never re-sent once they may have reached the server, whatever this says.
 func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
+
+// DefaultTimeout is the whole-call ceiling of every call (but streamed downloads) unless
+// WithTimeout or WithCallTimeout says otherwise: 60 seconds.
+const DefaultTimeout = sdkclient.DefaultTimeout
+
+// WithTimeout sets the whole-call ceiling of every call of the client (default
+// DefaultTimeout, 60 s): connection, token, every attempt and backoff, and reading the answer.
+// A call ends at this ceiling or at its context's deadline, whichever comes first, so a server
+// that trickles its answer cannot hold a caller whose context has no deadline. 0 turns the
+// ceiling off; negative is an error. When it runs out the call fails with a *TimeoutError
+// (ErrTimeout, context.DeadlineExceeded), which for a call that moves money or changes state
+// sits inside an OutcomeUnknownError (ErrOutcomeUnknown). Streamed downloads have an idle
+// timeout instead.
+func WithTimeout(d time.Duration) Option { return Option(sdkclient.WithTimeout(d)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
@@ -229,15 +249,21 @@ type RedirectError = transport.RedirectError
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
 type DecodeError = sdkclient.DecodeError
 
+// TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
+// (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
+// and context.DeadlineExceeded.
+type TimeoutError = sdkclient.TimeoutError
+
 // Errors to test with errors.Is.
 var (
-	ErrBadRequest     = apierror.ErrBadRequest
-	ErrUnauthorized   = apierror.ErrUnauthorized
-	ErrForbidden      = apierror.ErrForbidden
-	ErrNotFound       = apierror.ErrNotFound
-	ErrConflict       = apierror.ErrConflict
-	ErrRateLimited    = apierror.ErrRateLimited
-	ErrServerError    = apierror.ErrServerError
+	ErrBadRequest   = apierror.ErrBadRequest
+	ErrUnauthorized = apierror.ErrUnauthorized
+	ErrForbidden    = apierror.ErrForbidden
+	ErrNotFound     = apierror.ErrNotFound
+	ErrConflict     = apierror.ErrConflict
+	ErrRateLimited  = apierror.ErrRateLimited
+	ErrServerError  = apierror.ErrServerError
+	// ErrTimeout: a 408 or 504, or the SDK's own time limit (*TimeoutError).
 	ErrTimeout        = apierror.ErrTimeout
 	ErrOutcomeUnknown = apierror.ErrOutcomeUnknown
 	// ErrInvalidArgument: a method refused an argument before sending anything.

@@ -39,7 +39,8 @@ func BenchmarkMatch(b *testing.B) {
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
 	opstest.AssertMethodSet(t, &Client{}, operations, nil, "CreateBatchfileBytes",
-		"Cards", "CardsIterator", "BulkOrders", "BulkOrdersIterator", "BulkOrderSummaries", "BulkOrderSummariesIterator")
+		"Cards", "CardsIterator", "BulkOrders", "BulkOrdersIterator", "BulkOrderSummaries", "BulkOrderSummariesIterator",
+		"SnapshotDisbursement", "ReconcileDisbursement", "SnapshotCard", "ReconcileCard") // read-backs: reconcile.go
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

@@ -9,6 +9,13 @@ import (
 // Cursor is where an iteration stands: the next page to request and how many of its items
 // were already delivered. Store it (it marshals to a short text, e.g. "row:1001:1000:0") and
 // pass it back as Config.From to resume. The zero Cursor means "from the beginning".
+//
+// A cursor of a typed iterator (PreviousDayTransactionsIterator, ...) is bound to the request
+// it came from: Bound is a fingerprint of the endpoint and the request's filters (not its page
+// parameters), written after an "@" ("row:1001:1000:0@9f86d081884c7d65"). Resuming another
+// request or endpoint with it fails with *CursorMismatchError (ErrCursorMismatch) before any
+// request. A cursor without one (from Config.From, or stored before binding existed) is not
+// checked.
 type Cursor struct {
 	Style Style
 	Start int  // Position.Start of the next page
@@ -17,6 +24,9 @@ type Cursor struct {
 	Done  bool // the iteration reached the end: resuming yields nothing
 	// Key is the opaque key of the next page (key style; "" for the first page).
 	Key string
+	// Bound is the fingerprint of the request the cursor came from: 16 lowercase hex digits,
+	// or empty for an unbound cursor.
+	Bound string
 }
 
 // IsZero reports whether c is the zero Cursor.
@@ -34,18 +44,24 @@ func (c Cursor) String() string {
 }
 
 // MarshalText encodes c as "STYLE:START:SIZE:SKIP" ("key:KEY:SIZE:SKIP" with the key in
-// unpadded base64url), or "STYLE:done" once done; the zero Cursor encodes as an empty text.
+// unpadded base64url), or "STYLE:done" once done, followed by "@BOUND" for a bound cursor;
+// the zero Cursor encodes as an empty text.
 func (c Cursor) MarshalText() ([]byte, error) {
 	if c.IsZero() {
 		return []byte{}, nil
 	}
+	var b []byte
 	if c.Done {
-		return []byte(c.Style.String() + ":done"), nil
+		b = []byte(c.Style.String() + ":done")
+	} else if c.Style == StyleKey {
+		b = fmt.Appendf(nil, "key:%s:%d:%d", keyText(c.Key), c.Size, c.Skip)
+	} else {
+		b = fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip)
 	}
-	if c.Style == StyleKey {
-		return fmt.Appendf(nil, "key:%s:%d:%d", keyText(c.Key), c.Size, c.Skip), nil
+	if c.Bound != "" {
+		b = append(append(b, '@'), c.Bound...)
 	}
-	return fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip), nil
+	return b, nil
 }
 
 // UnmarshalText decodes a text written by MarshalText. A malformed text, or one MarshalText
@@ -57,14 +73,18 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 		*c = Cursor{}
 		return nil
 	}
-	parts := strings.Split(s, ":")
 	bad := func() error { return fmt.Errorf("paging: cursor %q: %w", s, ErrInvalidConfig) }
+	pos, bound, isBound := strings.Cut(s, "@")
+	if isBound && !validFingerprint(bound) {
+		return bad()
+	}
+	parts := strings.Split(pos, ":")
 	style, err := ParseStyle(parts[0])
 	if err != nil {
 		return bad()
 	}
 	if len(parts) == 2 && parts[1] == "done" {
-		*c = Cursor{Style: style, Done: true}
+		*c = Cursor{Style: style, Done: true, Bound: bound}
 		return nil
 	}
 	if len(parts) != 4 {
@@ -75,6 +95,7 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 		if !ok {
 			return bad()
 		}
+		next.Bound = bound
 		if err := next.position().Validate(0); err != nil {
 			return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
 		}
@@ -92,7 +113,7 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 		}
 		n[i] = v
 	}
-	next := Cursor{Style: style, Start: n[0], Size: n[1], Skip: n[2]}
+	next := Cursor{Style: style, Start: n[0], Size: n[1], Skip: n[2], Bound: bound}
 	if err := next.position().Validate(0); err != nil {
 		return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
 	}

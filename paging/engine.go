@@ -25,6 +25,8 @@ type Iterator[T any] struct {
 	seen  repeatGuard[T] // first items of recent pages: a page served again fails (repeat.go)
 	err   error          // configuration error, yielded by every range
 	keys  keyTrack       // keys asked with (key style, keys.go)
+	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (cursorbind.go)
+	bind  string         // fingerprint of the typed iterator's request: Cursor.Bound
 	// partial: a page delivered was a partial success (Page.Partial)
 	partial bool
 }
@@ -66,17 +68,18 @@ func Pages[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) iter.Seq2
 
 // Cursor returns where the iterator stands: the first item not yet delivered. Pass it as
 // Config.From to resume in another Iterator, or store its text form.
-func (it *Iterator[T]) Cursor() Cursor { return it.cur }
+func (it *Iterator[T]) Cursor() Cursor { return it.bound(it.cur) }
 
 // Pages yields the pages in order. Items already delivered through a resumed Cursor and
 // items past Config.MaxItems are cut from the pages; an empty last page is not yielded.
 func (it *Iterator[T]) Pages() iter.Seq2[Page[T], error] {
 	return func(yield func(Page[T], error) bool) {
-		it.run(func(pg *Page[T], _ int) bool {
+		it.run(func(pg *Page[T], skip int) bool {
 			if len(pg.Items) == 0 && pg.Next.Done {
 				it.cur = pg.Next
 				return true
 			}
+			it.at = it.after(pg, skip, 0)
 			it.count += len(pg.Items)
 			it.cur = pg.Next
 			return yield(*pg, nil)
@@ -92,6 +95,7 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 			last := len(pg.Items) - 1
 			for i, x := range pg.Items {
 				it.count++
+				it.at = it.after(pg, skip, i)
 				if i == last {
 					it.cur = pg.Next
 				} else {

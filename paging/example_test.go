@@ -50,6 +50,6 @@ func ExampleClient_PreviousDayTransactions() {
 	}
 	fmt.Println("then", rest, "more")
 	// Output:
-	// read 1500 rows; resume at row:1501:1000:0
+	// read 1500 rows; resume at row:1501:1000:0@cb310b6a68786dac
 	// then 1000 more
 }

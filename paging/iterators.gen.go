@@ -18,6 +18,7 @@ import (
 // fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
+	opts = bindOpts(opListACHAddenda.ID, req, opts)
 	inBody := c.placement() == InBody
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
@@ -51,6 +52,7 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // another page than the one asked for fails with *MismatchError. Nothing is requested before the
 // first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
+	opts = bindOpts(opListACHTransactions.ID, req, opts)
 	inBody := c.placement() == InBody
 	return newIterator(ctx, opListACHTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
@@ -90,6 +92,7 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // 206 partial success is delivered with Page.Partial set (Iterator.Partial). Nothing is requested
 // before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
+	opts = bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialAccount], error) {
 			r := req
@@ -123,6 +126,7 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // with Page.Partial set (Iterator.Partial). Nothing is requested before the first step; Cursor
 // tells where a stopped iteration resumes (WithCursor).
 func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	opts = bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
 			r := req
@@ -157,6 +161,7 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // (Iterator.Partial). Nothing is requested before the first step; Cursor tells where a stopped
 // iteration resumes (WithCursor).
 func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	opts = bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
 			r := req
@@ -186,6 +191,7 @@ func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID s
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *Iterator[PreviousDayTransaction] {
+	opts = bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[PreviousDayTransaction], error) {
 			r := ListPreviousDayTransactionsRequest{Body: req}
@@ -217,6 +223,7 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 // the client sends it from its options, or give it per call with
 // WithCallOptions(WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
+	opts = bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[Party], error) {
 			var r ListRTPParticipantsRequest
@@ -250,6 +257,7 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
+	opts = bindOpts(opListRTPTransactions.ID, req, opts)
 	inBody := c.placement() == InBody
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
@@ -286,6 +294,7 @@ func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts .
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *Iterator[WireTransaction] {
+	opts = bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireTransaction], error) {
 			r := ListWireTransactionsRequest{Body: req}
@@ -316,6 +325,7 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *Iterator[WireListTransaction] {
+	opts = bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireListTransaction], error) {
 			r := req

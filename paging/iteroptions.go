@@ -15,6 +15,7 @@ type iterConfig struct {
 	from                         Cursor
 	call                         []CallOption
 	bad                          error
+	bind                         string // fingerprint of the request (bindOpts, cursorbind.go)
 }
 
 // WithMaxItems caps the items the iteration delivers (0: no cap). Windows and limits shrink so
@@ -41,8 +42,9 @@ func WithPageSize(n int) IterOption {
 }
 
 // WithCursor resumes an earlier iteration of the same endpoint at the Cursor it reported
-// (Iterator.Cursor, or its text form decoded with Cursor.UnmarshalText). The request must be
-// the same as the one the cursor came from.
+// (Iterator.Cursor or CursorAt, or its text form decoded with Cursor.UnmarshalText). The
+// request must be the same as the one the cursor came from: a bound cursor (Cursor.Bound) of
+// another request or endpoint fails with *CursorMismatchError before any request.
 func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch),
@@ -97,6 +99,9 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 	if err == nil {
 		err = ic.bad
 	}
+	if err == nil {
+		err = checkBinding(ic.from, ic.bind)
+	}
 	if err != nil {
 		return &Iterator[T]{ctx: ctx, err: err, total: -1}
 	}
@@ -108,9 +113,11 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 	}
 	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
 	call := ic.call
-	return NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+	it := NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
 		return fetch(ctx, p, call)
 	})
+	it.bind = ic.bind
+	return it
 }
 
 // withMeta returns call followed by WithResponseInto(meta), in a new slice (the fetch

@@ -74,3 +74,47 @@ func TestLockoutErrorNotRetried(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(logs.String(), "\n"), "one attempt:\n%s", logs.String())
 	assert.Equal(t, int32(1), hits.Load())
 }
+
+// TestLockoutBounded: a Retry-After longer than the lock-out's maximum (10 minutes by default,
+// WithMaxLockout to change it) locks the client out for the maximum, never longer, and one
+// too large for a time.Duration saturates instead of wrapping around (9223372037 s wrapped to
+// a negative wait, no lock-out at all; 18446744074 s to 290 ms).
+func TestLockoutBounded(t *testing.T) {
+	for _, tt := range []struct {
+		retryAfter string
+		opts       []paging.Option
+		want       time.Duration
+	}{
+		{"315360000", nil, paging.DefaultMaxLockout},               // ten years
+		{"9223372037", nil, paging.DefaultMaxLockout},              // past the largest Duration
+		{"18446744074", nil, paging.DefaultMaxLockout},             // wraps to 290 ms
+		{"99999999999999999999999", nil, paging.DefaultMaxLockout}, // past int64
+		{"315360000", []paging.Option{paging.WithMaxLockout(time.Hour)}, time.Hour},
+		{"30", []paging.Option{paging.WithMaxLockout(time.Hour)}, 30 * time.Second},
+	} {
+		t.Run(tt.retryAfter, func(t *testing.T) {
+			srv, hits := tooMany(t, tt.retryAfter)
+			c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.Client())}, tt.opts...)...)
+			require.NoError(t, err)
+			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+			var e *paging.Error
+			require.ErrorAs(t, err, &e)
+			assert.Equal(t, tt.want, e.RetryAfter, "the wait reported is the lock-out")
+
+			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+			var le *paging.LockoutError
+			require.ErrorAs(t, err, &le, "the next call is refused locally")
+			assert.InDelta(t, tt.want, le.Wait, float64(5*time.Second))
+			assert.LessOrEqual(t, le.Wait, tt.want)
+			assert.Equal(t, int32(1), hits.Load(), "nothing sent during the lock-out")
+		})
+	}
+}
+
+// TestMaxLockoutInvalid: a maximum below one second, or negative, fails at construction.
+func TestMaxLockoutInvalid(t *testing.T) {
+	for _, d := range []time.Duration{0, -time.Minute, time.Millisecond} {
+		_, err := paging.New("https://bank.example", paging.WithMaxLockout(d))
+		assert.Error(t, err, d)
+	}
+}

@@ -87,6 +87,13 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	assert.Equal(t, want(1, 1234), append(got, rest...), "cursor %s: nothing twice, nothing skipped", text)
 	assert.Equal(t, []string{"-?300", "key?300", "key?300", "key?300", "key?300", "key?300"}, limitsAsked(srv),
 		"the resumed range asks again for the page it stopped in, by its key")
+
+	// The cursor is bound to the account: given for another one, it is refused before any
+	// request.
+	n := len(srv.Requests())
+	_, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), "K000000002", req, paging.WithCursor(cur)), ctKey)
+	require.ErrorIs(t, err, paging.ErrCursorMismatch)
+	assert.Len(t, srv.Requests(), n)
 }
 
 func TestCommercialTransactionsKeyCycle(t *testing.T) {

@@ -4,15 +4,16 @@ package validation
 
 import (
 	"crypto/tls"
-	"log/slog"
-	"net/http"
-	"time"
-
+	"github.com/issuerkit/issuerkit-go/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
+	"log/slog"
+	"net/http"
+	"time"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
@@ -84,6 +85,15 @@ func WithHeader(key, value string) CallOption {
 	}
 }
 
+// WithCallTimeout sets this call's whole-call ceiling instead of the client's (WithTimeout):
+// connection, token, every attempt and backoff, and reading the answer (a streamed download's
+// body too). 0 or less means none: only ctx bounds the call. When it runs out the call fails
+// with a *TimeoutError (ErrTimeout, context.DeadlineExceeded), which for a call that moves
+// money or changes state sits inside an OutcomeUnknownError (ErrOutcomeUnknown).
+func WithCallTimeout(d time.Duration) CallOption {
+	return func(c *sdkclient.CallConfig) { c.Timeout, c.TimeoutSet = max(d, 0), true }
+}
+
 // WithCallRetry tunes retries for this call only; MaxAttempts 1 turns them off. Requests that
 // move money or change state are never re-sent once they may have reached the server,
 // whatever this says.
@@ -117,9 +127,7 @@ func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPCl
 func WithTokenSource(ts oauth2.TokenSource) Option { return Option(sdkclient.WithTokenSource(ts)) }
 
 // WithStaticToken authenticates every request with the bearer token tok.
-func WithStaticToken(tok string) Option {
-	return Option(sdkclient.WithTokenSource(transport.StaticToken(tok)))
-}
+func WithStaticToken(tok string) Option { return Option(sdkclient.WithStaticToken(tok)) }
 
 // WithClientCertificate presents cert for mutual TLS.
 func WithClientCertificate(cert tls.Certificate) Option {
@@ -143,6 +151,20 @@ func WithUserAgent(suffix string) Option { return Option(sdkclient.WithUserAgent
 // WithRetry tunes retries; MaxAttempts 1 turns them off. Requests that move money or change
 // state are never re-sent once they may have reached the server, whatever this says.
 func WithRetry(r RetryOptions) Option { return Option(sdkclient.WithRetry(r)) }
+
+// DefaultTimeout is the whole-call ceiling of every call (but streamed downloads) unless
+// WithTimeout or WithCallTimeout says otherwise: 60 seconds.
+const DefaultTimeout = sdkclient.DefaultTimeout
+
+// WithTimeout sets the whole-call ceiling of every call of the client (default
+// DefaultTimeout, 60 s): connection, token, every attempt and backoff, and reading the answer.
+// A call ends at this ceiling or at its context's deadline, whichever comes first, so a server
+// that trickles its answer cannot hold a caller whose context has no deadline. 0 turns the
+// ceiling off; negative is an error. When it runs out the call fails with a *TimeoutError
+// (ErrTimeout, context.DeadlineExceeded), which for a call that moves money or changes state
+// sits inside an OutcomeUnknownError (ErrOutcomeUnknown). Streamed downloads have an idle
+// timeout instead.
+func WithTimeout(d time.Duration) Option { return Option(sdkclient.WithTimeout(d)) }
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
@@ -172,6 +194,43 @@ func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateL
 // whose RetryAfter is the lock-out, and calls made during the lock-out fail with a
 // *LockoutError without reaching the bank.
 func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
+
+// WithLimiter makes the client wait for lim before every attempt, instead of the in-process
+// limiter it shares with the process's other clients of the same credential: a limiter
+// shared by several processes, such as the Redis one of
+// github.com/issuerkit/issuerkit-go/paging/redisfleet (see package banklimit). lim sets the
+// rate, so it does not combine with WithRateLimit. When lim fails, the request is not sent:
+// the call fails with an error matching ErrRateLimited and lim's error.
+func WithLimiter(lim banklimit.Limiter) Option { return Option(sdkclient.WithLimiter(lim)) }
+
+// WithLockout keeps the lock-out a 429 starts in lo, instead of in the process: with a
+// lock-out shared by several processes, a 429 seen by one makes every one fail with
+// *LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
+// fails, the request is not sent: the call fails with an error matching ErrRateLimited and
+// lo's error.
+func WithLockout(lo banklimit.Lockout) Option { return Option(sdkclient.WithLockout(lo)) }
+
+// WithPrivateBudget gives the client an in-process limiter and lock-out of its own. By
+// default every client of the process built with the same credential for the same bank
+// origin (scheme, host, port) shares one limiter and one lock-out, as the bank counts its 5
+// requests a second per credential across its APIs.
+func WithPrivateBudget() Option { return Option(sdkclient.WithPrivateBudget()) }
+
+// WithCredentialID names the client's credential for its rate-limit budget (only a hash of id
+// is used, never id itself): clients with the same id at the same bank origin share one
+// budget. Without it a BankTokenSource (by its consumer key and client id) or a static token
+// identifies the budget; clients with any other token source share the budget of their bank
+// origin.
+func WithCredentialID(id string) Option { return Option(sdkclient.WithCredentialID(id)) }
+
+// DefaultMaxLockout is the longest lock-out a 429 starts unless WithMaxLockout says otherwise:
+// 10 minutes, five times the bank's documented two. A longer Retry-After (or one too large to
+// represent) is cut to it, so a faulty or hostile answer cannot lock the client out for good.
+const DefaultMaxLockout = ratelimit.DefaultMaxLockout
+
+// WithMaxLockout sets the longest lock-out a 429 starts (default DefaultMaxLockout): a longer
+// Retry-After is cut to d. Under a second fails at construction.
+func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLockout(d)) }
 
 // LockoutError reports a call refused, without sending anything, during the lock-out that
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
@@ -245,15 +304,21 @@ type RedirectError = transport.RedirectError
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
 type DecodeError = sdkclient.DecodeError
 
+// TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
+// (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
+// and context.DeadlineExceeded.
+type TimeoutError = sdkclient.TimeoutError
+
 // Errors to test with errors.Is.
 var (
-	ErrBadRequest     = apierror.ErrBadRequest
-	ErrUnauthorized   = apierror.ErrUnauthorized
-	ErrForbidden      = apierror.ErrForbidden
-	ErrNotFound       = apierror.ErrNotFound
-	ErrConflict       = apierror.ErrConflict
-	ErrRateLimited    = apierror.ErrRateLimited
-	ErrServerError    = apierror.ErrServerError
+	ErrBadRequest   = apierror.ErrBadRequest
+	ErrUnauthorized = apierror.ErrUnauthorized
+	ErrForbidden    = apierror.ErrForbidden
+	ErrNotFound     = apierror.ErrNotFound
+	ErrConflict     = apierror.ErrConflict
+	ErrRateLimited  = apierror.ErrRateLimited
+	ErrServerError  = apierror.ErrServerError
+	// ErrTimeout: a 408 or 504, or the SDK's own time limit (*TimeoutError).
 	ErrTimeout        = apierror.ErrTimeout
 	ErrOutcomeUnknown = apierror.ErrOutcomeUnknown
 	// ErrInvalidArgument: a method refused an argument before sending anything.

@@ -25,6 +25,9 @@
 // the clock (WithClock) and the accepted token (WithToken) are options.
 //
 // Fault injection (Server.FailNext) makes the next calls of an operation fail with a status,
-// a delay or a connection dropped after the request was read, and Server.Requests returns
-// every request the sandbox saw, with the Authorization header masked.
+// a delay, a connection dropped after the request was read (the operation does not run), or
+// an answer lost after the operation ran (Fault.DropAnswer: the case a reconciliation is
+// for). Server.Requests returns every request the sandbox saw, with the Authorization header
+// masked, and Server.Disbursements, Accounts and Cards read the sandbox's state without a
+// request, so that a test can assert what happened on the platform's side.
 package cardplatformtest

@@ -13,7 +13,8 @@ import (
 
 // Fault says how an injected failure answers a call (Server.FailNext). Delay is waited first;
 // then Drop closes the connection without an answer, or Status answers with that status
-// instead of running the operation. A Fault with only a Delay runs the operation late.
+// instead of running the operation, or DropAnswer runs the operation and closes the
+// connection instead of sending its answer. A Fault with only a Delay runs the operation late.
 type Fault struct {
 	// Status is the status to answer with. 400, 401 and 404 carry a ProblemDetails body where
 	// the spec gives the operation one; any other status has no body.
@@ -25,6 +26,11 @@ type Fault struct {
 	// client cannot know whether the operation ran (for a disbursement: ErrOutcomeUnknown).
 	// The operation does not run.
 	Drop bool
+	// DropAnswer runs the operation (the sandbox's rules and state change exactly as without
+	// the fault, a refusal included), then closes the connection instead of sending the
+	// answer: the platform acted and the client lost the answer. Server.Disbursements,
+	// Accounts and Cards show what it did. It excludes Drop and Status.
+	DropAnswer bool
 	// Header holds extra response headers for a Status answer, for example Retry-After.
 	Header http.Header
 }
@@ -134,8 +140,11 @@ func (s *Server) FailNext(operationID string, n int, f Fault) error {
 	if f.Status != 0 && (f.Status < 100 || f.Status > 599) {
 		return fmt.Errorf("cardplatformtest: FailNext: status %d out of range", f.Status)
 	}
-	if f.Status == 0 && !f.Drop && f.Delay <= 0 {
+	if f.Status == 0 && !f.Drop && !f.DropAnswer && f.Delay <= 0 {
 		return fmt.Errorf("cardplatformtest: FailNext: the fault neither delays, drops nor sets a status")
+	}
+	if f.DropAnswer && (f.Drop || f.Status != 0) {
+		return fmt.Errorf("cardplatformtest: FailNext: DropAnswer excludes Drop and Status")
 	}
 	f.Header = f.Header.Clone()
 	s.calls.mu.Lock()
@@ -200,3 +209,24 @@ func maskCredential(v string) string {
 	}
 	return "****"
 }
+
+// dropConnection closes the connection under w without an answer.
+func dropConnection(w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
+	if conn, _, err := hj.Hijack(); err == nil {
+		_ = conn.Close()
+	}
+}
+
+// discardWriter takes an answer that is never sent (Fault.DropAnswer).
+type discardWriter struct {
+	header http.Header
+}
+
+func (d *discardWriter) Header() http.Header         { return d.header }
+func (d *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (d *discardWriter) WriteHeader(int)             {}

@@ -79,7 +79,18 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if !p.inject(w, r, route, f) {
 			return
 		}
+		if f.DropAnswer {
+			p.serve(&discardWriter{header: http.Header{}}, r, route, params, body, readErr)
+			dropConnection(w)
+			return
+		}
 	}
+	p.serve(w, r, route, params, body, readErr)
+}
+
+// serve answers a routed request whose body was read: authorization, body limits, spec
+// validation, then the operation.
+func (p *pipeline) serve(w http.ResponseWriter, r *http.Request, route *routers.Route, params map[string]string, body []byte, readErr error) {
 	if !p.authorized(r) {
 		if has401Body(route.Operation) {
 			writeProblemStatus(w, http.StatusUnauthorized, "Unauthorized", nil)
@@ -126,15 +137,7 @@ func (p *pipeline) inject(w http.ResponseWriter, r *http.Request, route *routers
 	}
 	switch {
 	case f.Drop:
-		hj, ok := w.(http.Hijacker)
-		if !ok {
-			w.WriteHeader(http.StatusInternalServerError)
-			return false
-		}
-		conn, _, err := hj.Hijack()
-		if err == nil {
-			_ = conn.Close()
-		}
+		dropConnection(w)
 		return false
 	case f.Status != 0:
 		for k, vs := range f.Header {

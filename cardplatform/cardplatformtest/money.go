@@ -70,7 +70,7 @@ func (a *api) CreateDisbursement(_ context.Context, req sandboxapi.CreateDisburs
 	a.instruments[inst.AccountInstrumentGUID] = inst
 	d := &sandboxapi.DisbursementResponse{DisbursementGUID: scalar.NewGUID(), PersonGUID: person.PersonGUID,
 		AccountGUID: acct.dto.AccountGUID, Amount: b.Amount, Status: DisbursementStatusQueued}
-	a.disburse = append(a.disburse, d)
+	a.disburse = append(a.disburse, disbursed{resp: d, ref: b.ClientReferenceID})
 	return sandboxapi.CreateDisbursement201JSONResponse(*d), nil
 }
 

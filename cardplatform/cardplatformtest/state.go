@@ -35,10 +35,16 @@ type api struct {
 	orderSeq    []scalar.GUID
 	checks      []*sandboxapi.CheckDTO
 	kyb         map[scalar.GUID]*sandboxapi.RetrieveCompanyRequest
-	disburse    []*sandboxapi.DisbursementResponse
+	disburse    []disbursed
 	disputes    []*sandboxapi.DisputeChargebackResponse
 	fees        []*sandboxapi.FeesResponse
 	preferences map[scalar.GUID]string
+}
+
+// disbursed is a disbursement the sandbox queued: its answer and the request's reference.
+type disbursed struct {
+	resp *sandboxapi.DisbursementResponse
+	ref  string
 }
 
 // card is a card with what the platform keeps beside the CardDTO.

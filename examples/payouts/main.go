@@ -1,14 +1,27 @@
-// Command payouts sends a disbursement whose answer is lost, reconciles, and sends it again
-// only once the platform shows it was not queued: the path the README recommends for any
-// write whose outcome is unknown. One line per step.
+// Command payouts pays people through a journal of pending writes and settles the payouts
+// whose answer was lost: one the platform ran before the answer was lost (committed, never
+// sent again), one that never reached it (not committed, sent again once), and two to the same
+// person at once (still unknown: left for a manual review, never guessed). One line per step.
 //
-//	go run ./examples/payouts
+//	go -C examples/payouts run .
 //
-// On the embedded sandbox the lost answer is real: the sandbox's fault injection
-// (FailNext with Fault{Drop: true}) closes the connection after reading the request. Against
-// a platform (CARDPLATFORM_BASE_URL, CARDPLATFORM_TOKEN, CARDPLATFORM_PROGRAM_GUID) nothing is
-// injected and the reconciliation runs around one ordinary disbursement. It exits with status
-// 1 on any unexpected answer.
+// The journal is an SQLite database (database/sql with modernc.org/sqlite, pure Go): each
+// payout is written down, with the read-back snapshot cardplatform.SnapshotDisbursement takes,
+// before it is sent, so a restart finds every payout whose outcome is not known. The program
+// closes and reopens it between sending and reconciling, as a restart would. journal.go says
+// how the same works on Postgres. PAYOUTS_JOURNAL names the database file (default: a file in
+// a new temporary directory, removed at the end).
+//
+// On the embedded sandbox the lost answers are real, provoked by the sandbox's fault injection
+// (FailNext: Fault{DropAnswer: true} runs the disbursement and closes the connection instead of
+// answering; Fault{Drop: true} closes it before the disbursement runs); no RoundTripper of
+// ours is involved. Against a platform (CARDPLATFORM_BASE_URL, CARDPLATFORM_TOKEN,
+// CARDPLATFORM_PROGRAM_GUID) nothing is injected: one payout goes through the journal and the
+// reconciliation pass finds nothing to settle. It exits with status 1 on any unexpected
+// answer.
+//
+// This example is a module of its own (examples/payouts/go.mod), so that the SQLite driver
+// never enters the SDK's module graph.
 package main
 
 import (
@@ -16,6 +29,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
@@ -23,6 +40,90 @@ import (
 )
 
 func main() { exenv.Main("payouts", run) }
+
+// payer sends payouts through the journal and settles them.
+type payer struct {
+	c      *cardplatform.Client
+	j      *journal
+	settle time.Duration // ReconcileOptions.Settle: zero (a minute) on a real platform
+}
+
+// sent is what happened to one payout sent once.
+type sent struct {
+	state         string
+	answer        *cardplatform.DisbursementResponse
+	correlationID string
+	err           error // the call's error: an *OutcomeUnknownError while pending
+}
+
+// pay writes the payout down as pending with the snapshot of its read-back, then sends it
+// once. A 2xx settles it committed, an error answer refused; an outcome unknown leaves it
+// pending for reconcile.
+func (p *payer) pay(ctx context.Context, req cardplatform.DisbursementDTO) (sent, error) {
+	snap, err := p.c.SnapshotDisbursement(ctx, req) // ErrNoReadBack: a payee the platform cannot search
+	if err != nil {
+		return sent{}, err
+	}
+	s := sent{state: statePending, correlationID: cardplatform.NewGUID().String()}
+	if err := p.j.begin(ctx, req, snap, s.correlationID); err != nil {
+		return sent{}, err
+	}
+	s.answer, s.err = p.c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(s.correlationID))
+	switch {
+	case errors.Is(s.err, cardplatform.ErrOutcomeUnknown):
+		return s, nil // pending: the journal has it
+	case s.err != nil:
+		s.state = stateRefused
+		return s, p.j.settle(ctx, req.ClientReferenceID, stateRefused, "", s.err.Error())
+	}
+	s.state = stateCommitted
+	return s, p.j.settle(ctx, req.ClientReferenceID, stateCommitted, s.answer.AccountGUID.String(), "the platform answered "+s.answer.Status)
+}
+
+// settled is the reconciliation of one pending payout.
+type settled struct {
+	e      entry
+	rec    cardplatform.Reconciliation
+	resent *sent // the new attempt, when the read-back proved the first was not committed
+}
+
+// reconcile settles the journal's pending payouts, oldest first: committed ones are recorded,
+// not committed ones are sent again (once, through pay), and still unknown ones stay pending
+// with the evidence, for a later pass or a manual review.
+func (p *payer) reconcile(ctx context.Context) ([]settled, error) {
+	pending, err := p.j.pending(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []settled
+	for _, e := range pending {
+		inFlight, known, err := p.j.context(ctx, e.Person, e.Ref)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := p.c.ReconcileDisbursement(ctx, e.Snapshot, cardplatform.ReconcileOptions{InFlight: inFlight, Known: known, Settle: p.settle})
+		if err != nil {
+			return nil, err
+		}
+		s := settled{e: e, rec: rec}
+		switch rec.Outcome {
+		case cardplatform.Committed:
+			err = p.j.settle(ctx, e.Ref, stateCommitted, rec.New[0], rec.Evidence)
+		case cardplatform.NotCommitted:
+			var again sent
+			if again, err = p.pay(ctx, e.Request); err == nil {
+				s.resent = &again
+			}
+		default:
+			err = p.j.note(ctx, e.Ref, rec.Evidence)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
@@ -34,79 +135,169 @@ func run(ctx context.Context, out io.Writer) error {
 	c, s := env.Client, exenv.NewSteps(out)
 	s.Step("connect", "%s", env.Where)
 
+	path := os.Getenv("PAYOUTS_JOURNAL")
+	if path == "" {
+		dir, err := os.MkdirTemp("", "payouts-journal-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		path = filepath.Join(dir, "journal.db")
+	}
+	j, err := openJournal(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = j.Close() }()
+	p := &payer{c: c, j: j}
+	if env.Sandbox != nil {
+		// The sandbox runs a request before it answers or drops it: nothing of a lost request
+		// can still run later, so the settle time can be short. Keep the default elsewhere.
+		p.settle = time.Millisecond
+	}
+	s.Step("journal", "SQLite at %s", path)
+
 	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: env.ProgramGUID})
 	if err != nil {
 		return fmt.Errorf("payout options: %w", err)
 	}
-	s.Step("payout options", "%v", options)
-	created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: env.ProgramGUID,
-		Person: cardplatform.Person{FirstName: "Katherine", LastName: "Johnson", Email: "kj@example.com"}})
-	if err != nil {
-		return fmt.Errorf("payee: %w", err)
-	}
-	payee := created.Person.PersonGUID
-	s.Step("payee", "person %s", payee)
-
-	req := cardplatform.DisbursementDTO{
-		ProgramGUID: env.ProgramGUID, Amount: cardplatform.NewDecimalFromInt(25075, 2), // 250.75
-		ClientReferenceID: "payout-" + cardplatform.NewGUID().String()[:8],
-		Person:            cardplatform.Person{PersonGUID: payee},
-	}
-	if len(options) > 0 {
-		req.PayoutOption = options[0]
-	}
-	ref := req.ClientReferenceID
-
-	if env.Sandbox != nil {
-		if err := env.Sandbox.FailNext("createDisbursement", 1, cardplatformtest.Fault{Drop: true}); err != nil {
-			return err
-		}
-		s.Step("inject fault", "the next createDisbursement loses its answer (connection dropped after the request)")
-		_, err = c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(ref))
-		var unknown *cardplatform.OutcomeUnknownError
-		if !errors.As(err, &unknown) || !errors.Is(err, cardplatform.ErrOutcomeUnknown) {
-			return fmt.Errorf("disbursement with a dropped answer: want an outcome-unknown error, got %v", err)
-		}
-		if sent := len(env.Sandbox.RequestsFor("createDisbursement")); sent != 1 || unknown.Attempts != 1 {
-			return fmt.Errorf("the SDK sent the disbursement %d time(s) (%d attempts), want exactly once", sent, unknown.Attempts)
-		}
-		s.Step("disburse", "outcome unknown, sent once, correlation id %s", unknown.CorrelationID)
-
-		n, err := disbursed(ctx, c, env.ProgramGUID, payee)
+	payees := map[string]cardplatform.GUID{}
+	for _, name := range []string{"Katherine", "Dorothy", "Mary"} {
+		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: env.ProgramGUID,
+			Person: cardplatform.Person{FirstName: name, LastName: "Payee", Email: name + "@example.com"}})
 		if err != nil {
+			return fmt.Errorf("payee %s: %w", name, err)
+		}
+		payees[name] = created.Person.PersonGUID
+	}
+	s.Step("payees", "Katherine, Dorothy and Mary, payout options %v", options)
+	batch := cardplatform.NewGUID().String()[:8]
+	payout := func(name, ref string, cents int64) cardplatform.DisbursementDTO {
+		req := cardplatform.DisbursementDTO{ProgramGUID: env.ProgramGUID, Amount: cardplatform.NewDecimalFromInt(cents, 2),
+			ClientReferenceID: "payout-" + batch + "-" + ref, Person: cardplatform.Person{PersonGUID: payees[name]}}
+		if len(options) > 0 {
+			req.PayoutOption = options[0]
+		}
+		return req
+	}
+
+	if env.Sandbox == nil {
+		return runReal(ctx, p, s, payout("Katherine", "a", 25075))
+	}
+	srv := env.Sandbox
+
+	// Four payouts whose answers are lost: a ran (answer lost after), b never arrived, and two
+	// to Mary at once (c1 ran, c2 did not).
+	lost := []struct {
+		name, ref string
+		cents     int64
+		fault     cardplatformtest.Fault
+		what      string
+	}{
+		{"Katherine", "a", 25075, cardplatformtest.Fault{DropAnswer: true}, "ran, answer lost"},
+		{"Dorothy", "b", 12000, cardplatformtest.Fault{Drop: true}, "never ran"},
+		{"Mary", "c1", 5000, cardplatformtest.Fault{DropAnswer: true}, "ran, answer lost"},
+		{"Mary", "c2", 7000, cardplatformtest.Fault{Drop: true}, "never ran"},
+	}
+	for _, l := range lost {
+		if err := srv.FailNext("createDisbursement", 1, l.fault); err != nil {
 			return err
 		}
-		if n != 0 {
-			return fmt.Errorf("reconcile: %d disbursement(s) found, want none (the sandbox dropped it before running it)", n)
+		before := len(srv.RequestsFor("createDisbursement"))
+		res, err := p.pay(ctx, payout(l.name, l.ref, l.cents))
+		if err != nil {
+			return fmt.Errorf("payout %s: %w", l.ref, err)
 		}
-		s.Step("reconcile", "no disbursement for %s (%s): not queued, safe to send again", payee, ref)
+		var unknown *cardplatform.OutcomeUnknownError
+		if res.state != statePending || !errors.As(res.err, &unknown) {
+			return fmt.Errorf("payout %s: want an outcome unknown, got %s (%v)", l.ref, res.state, res.err)
+		}
+		if n := len(srv.RequestsFor("createDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
+			return fmt.Errorf("payout %s: sent %d time(s), want once", l.ref, n)
+		}
+		s.Step("pay "+l.ref+" ("+l.name+")", "outcome unknown, sent once (platform side: %s), journal: pending", l.what)
 	}
 
-	var meta cardplatform.Response
-	d, err := c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(ref+"-2"), cardplatform.WithResponseInto(&meta))
-	if err != nil {
-		return fmt.Errorf("disburse: %w", err)
+	// A restart: the journal is all that is left of the four payouts.
+	if err := j.Close(); err != nil {
+		return err
 	}
-	s.Step("disburse again, new id", "%s %s %s, HTTP %d, correlation id %s", d.DisbursementGUID, d.Amount, d.Status, meta.StatusCode, meta.CorrelationID)
-
-	n, err := disbursed(ctx, c, env.ProgramGUID, payee)
+	if j, err = openJournal(ctx, path); err != nil {
+		return err
+	}
+	p.j = j
+	pending, err := j.pending(ctx)
 	if err != nil {
 		return err
 	}
-	if n != 1 {
-		return fmt.Errorf("reconcile: %d disbursement(s) found, want exactly 1", n)
+	s.Step("restart", "journal reopened: %d payouts pending", len(pending))
+
+	results, err := p.reconcile(ctx)
+	if err != nil {
+		return err
 	}
-	s.Step("reconcile", "exactly one disbursement for %s: paid once", payee)
+	want := map[string]cardplatform.Outcome{"a": cardplatform.Committed, "b": cardplatform.NotCommitted,
+		"c1": cardplatform.StillUnknown, "c2": cardplatform.StillUnknown}
+	for _, r := range results {
+		ref := r.e.Request.ClientReferenceID[len("payout-"+batch+"-"):]
+		if r.rec.Outcome != want[ref] {
+			return fmt.Errorf("reconcile %s: %s, want %s: %s", ref, r.rec.Outcome, want[ref], r.rec.Evidence)
+		}
+		switch {
+		case r.resent != nil && r.resent.state == stateCommitted:
+			s.Step("reconcile "+ref, "not committed, sent again: %s %s, journal: committed", r.resent.answer.Amount, r.resent.answer.Status)
+		case r.resent != nil:
+			return fmt.Errorf("reconcile %s: sent again: %s (%v)", ref, r.resent.state, r.resent.err)
+		case r.rec.Outcome == cardplatform.Committed:
+			s.Step("reconcile "+ref, "committed (account %s), journal: committed, not sent again", r.rec.New[0])
+		case strings.Contains(r.rec.Evidence, "in flight"):
+			s.Step("reconcile "+ref, "still unknown: another payout to Mary is pending, a new account could be either's; left pending for a manual review, not sent again")
+		default:
+			return fmt.Errorf("reconcile %s: still unknown for another reason: %s", ref, r.rec.Evidence)
+		}
+	}
+
+	// What the platform did, read from the sandbox's state: every payout at most once, the two
+	// settled ones exactly once, and of Mary's two the one that ran.
+	paid := map[string]int{}
+	for _, d := range srv.Disbursements() {
+		paid[d.ClientReferenceID]++
+	}
+	for ref, n := range map[string]int{"a": 1, "b": 1, "c1": 1, "c2": 0} {
+		if got := paid["payout-"+batch+"-"+ref]; got != n {
+			return fmt.Errorf("platform: payout %s queued %d time(s), want %d", ref, got, n)
+		}
+	}
+	a, err := j.get(ctx, "payout-"+batch+"-a")
+	if err != nil {
+		return err
+	}
+	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", a.Evidence)
 	return nil
 }
 
-// disbursed counts the payee's disbursements: each queued disbursement opens a DISBURSEMENT
-// account for its person, which is what a reconciliation can look up on this platform (the
-// API has no lookup by client reference).
-func disbursed(ctx context.Context, c *cardplatform.Client, program, person cardplatform.GUID) (int, error) {
-	res, err := c.SearchAccounts(ctx, cardplatform.SearchAccountsProgramRequest{ProgramGUID: program, PersonGUID: person, AccountType: "DISBURSEMENT"})
+// runReal pays one payout through the journal against a real platform, then runs the
+// reconciliation pass, which finds nothing pending unless the answer was lost.
+func runReal(ctx context.Context, p *payer, s *exenv.Steps, req cardplatform.DisbursementDTO) error {
+	res, err := p.pay(ctx, req)
 	if err != nil {
-		return 0, fmt.Errorf("reconcile: search accounts: %w", err)
+		return err
 	}
-	return len(res.Items), nil
+	switch res.state {
+	case stateCommitted:
+		s.Step("pay", "%s %s %s, journal: committed", res.answer.DisbursementGUID, res.answer.Amount, res.answer.Status)
+	case stateRefused:
+		return fmt.Errorf("pay: refused: %w", res.err)
+	default:
+		s.Step("pay", "outcome unknown (%v), journal: pending", res.err)
+	}
+	results, err := p.reconcile(ctx)
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		s.Step("reconcile", "%s: %s", r.e.Ref, r.rec.Evidence)
+	}
+	s.Step("reconcile", "%d pending payout(s) examined", len(results))
+	return nil
 }

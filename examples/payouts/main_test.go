@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,13 +12,38 @@ import (
 	"github.com/issuerkit/issuerkit-go/examples/internal/exenvtest"
 )
 
+// TestPayouts runs the example against the embedded sandbox: the payout whose answer was lost
+// after the platform ran it is committed and not sent again, the one that never reached the
+// platform is sent again once, and Mary's two are still unknown. run itself checks the
+// sandbox's state (each payout queued at most once); the journal file is kept in a test
+// directory and reread here.
 func TestPayouts(t *testing.T) {
 	exenvtest.Unset(t)
+	path := filepath.Join(t.TempDir(), "journal.db")
+	t.Setenv("PAYOUTS_JOURNAL", path)
 	var out bytes.Buffer
 	require.NoError(t, run(t.Context(), &out), out.String())
 	got := out.String()
-	assert.Equal(t, 8, strings.Count(got, "\n"), got)
-	for _, want := range []string{"outcome unknown, sent once", "not queued", "250.75 QUEUED, HTTP 201", "paid once"} {
-		assert.Contains(t, got, want)
+	assert.Equal(t, 13, strings.Count(got, "\n"), got)
+	for _, want := range []string{
+		"4 payouts pending",
+		"reconcile a committed (account",
+		"reconcile b not committed, sent again: 120.00 QUEUED, journal: committed",
+		"reconcile c1 still unknown",
+		"reconcile c2 still unknown",
+		"a and b paid once each, c1 once and c2 never",
+	} {
+		assert.Contains(t, strings.Join(strings.Fields(got), " "), want)
+	}
+
+	j, err := openJournal(t.Context(), path)
+	require.NoError(t, err)
+	defer j.Close()
+	pending, err := j.pending(t.Context())
+	require.NoError(t, err)
+	require.Len(t, pending, 2, "Mary's payouts stay pending")
+	for _, e := range pending {
+		assert.Contains(t, e.Evidence, "in flight")
+		assert.Equal(t, 1, e.Attempts, "never sent again")
 	}
 }

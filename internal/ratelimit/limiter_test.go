@@ -116,11 +116,37 @@ func TestLockoutWait(t *testing.T) {
 		{"soon", BankLockout},
 		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second},
 		{now.Add(-time.Minute).Format(http.TimeFormat), 0},
+		{"315360000", DefaultMaxLockout},               // ten years: the maximum
+		{"9223372037", DefaultMaxLockout},              // past the largest Duration: saturates
+		{"18446744074", DefaultMaxLockout},             // wrapped to 290 ms
+		{"99999999999999999999999", DefaultMaxLockout}, // past int64
+		{now.AddDate(10, 0, 0).Format(http.TimeFormat), DefaultMaxLockout},
 	} {
 		h := http.Header{}
 		if tt.retryAfter != "" {
 			h.Set("Retry-After", tt.retryAfter)
 		}
-		assert.Equal(t, tt.want, LockoutWait(h, now), tt.retryAfter)
+		assert.Equal(t, tt.want, LockoutWait(h, now, DefaultMaxLockout), tt.retryAfter)
 	}
+}
+
+// TestLateTurnGivenUp: a caller that wakes up for its turn more than LateTolerance late takes
+// a new turn instead of sending at once, so that lateness never brings two requests closer
+// than the rate allows.
+func TestLateTurnGivenUp(t *testing.T) {
+	clk := &fakeClock{now: time.Date(2025, 1, 10, 8, 0, 0, 0, time.UTC)}
+	late := true
+	sleep := func(ctx context.Context, d time.Duration) error {
+		if late { // the machine was busy: woke up 100 ms after the turn
+			late = false
+			d += 100 * time.Millisecond
+		}
+		return clk.Sleep(ctx, d)
+	}
+	l := newWithClock(BankRate, clk.Now, sleep)
+	start := clk.Now()
+	require.NoError(t, l.Wait(t.Context()))
+	require.NoError(t, l.Wait(t.Context()))
+	// Turn at +200 ms, woken at +300 ms: given up; the next turn is at +400 ms.
+	assert.Equal(t, 400*time.Millisecond, clk.Now().Sub(start))
 }

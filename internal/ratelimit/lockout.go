@@ -2,30 +2,32 @@ package ratelimit
 
 import (
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
 )
 
 // BankLockout is the wait the bank documents after a 429: at least two minutes.
 const BankLockout = 2 * time.Minute
 
+// DefaultMaxLockout is the longest lock-out a 429 starts unless the client says otherwise
+// (WithMaxLockout): five times the bank's documented two minutes. A longer Retry-After (ten
+// years, or a value past the largest time.Duration) is cut to it, so that a faulty or hostile
+// answer cannot lock a client out for good.
+const DefaultMaxLockout = 10 * time.Minute
+
 // LockoutWait returns how long to wait before the next request after a 429 answered with
 // header h, at time now: the Retry-After header (seconds or an HTTP date) when present and
-// valid, else BankLockout. A Retry-After in the past, or of zero, gives zero.
-func LockoutWait(h http.Header, now time.Time) time.Duration {
-	v := strings.TrimSpace(h.Get("Retry-After"))
-	if v == "" {
-		return BankLockout
+// valid, else BankLockout, at most maxWait (maxWait <= 0: DefaultMaxLockout). A Retry-After
+// in the past, or of zero, gives zero; one too large for a time.Duration saturates (it never
+// wraps around to a short or negative wait).
+func LockoutWait(h http.Header, now time.Time, maxWait time.Duration) time.Duration {
+	if maxWait <= 0 {
+		maxWait = DefaultMaxLockout
 	}
-	if secs, err := strconv.Atoi(v); err == nil {
-		if secs < 0 {
-			return BankLockout
-		}
-		return time.Duration(secs) * time.Second
+	d, ok := apierror.ParseRetryAfter(h.Get("Retry-After"), now)
+	if !ok {
+		d = BankLockout
 	}
-	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0)
-	}
-	return BankLockout
+	return min(d, maxWait)
 }

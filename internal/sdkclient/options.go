@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
+	"github.com/issuerkit/issuerkit-go/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
 )
@@ -28,6 +30,19 @@ type Config struct {
 	rateLimitSet bool
 	// RateLimitWait makes a 429 wait out the lock-out instead of failing (WithRateLimitWait).
 	RateLimitWait bool
+	// MaxLockout caps the lock-out a 429 starts (WithMaxLockout); 0 means
+	// ratelimit.DefaultMaxLockout.
+	MaxLockout time.Duration
+	// Limiter and Lockout replace the in-process ones (WithLimiter, WithLockout).
+	Limiter banklimit.Limiter
+	Lockout banklimit.Lockout
+	// PrivateBudget gives the client a limiter and lock-out of its own (WithPrivateBudget).
+	PrivateBudget bool
+	// CredentialID names the credential for its budget key (WithCredentialID).
+	CredentialID string
+	// staticSource and staticToken are the source WithStaticToken set and its token.
+	staticSource oauth2.TokenSource
+	staticToken  string
 	// OpHeaders holds headers sent by default on one operation (by operation id), when the
 	// call does not set them itself (WithOperationHeader).
 	OpHeaders map[string]http.Header
@@ -35,6 +50,14 @@ type Config struct {
 	// hand-written layers of one client package (the bank list client's page-parameter
 	// placement).
 	Settings map[string]any
+	// Timeout is the whole-call ceiling set by WithTimeout (0: none); without WithTimeout,
+	// DefaultTimeout applies.
+	Timeout    time.Duration
+	timeoutSet bool
+	// IdleTimeout is the idle timeout of streamed downloads set by WithIdleTimeout (0: none);
+	// without it, DefaultIdleTimeout applies.
+	IdleTimeout    time.Duration
+	idleTimeoutSet bool
 }
 
 // Option configures a client. It reports invalid values at construction.

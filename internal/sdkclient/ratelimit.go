@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"reflect"
 	"strconv"
-	"sync"
+	"strings"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
+	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
@@ -29,6 +33,73 @@ func WithRateLimit(perSecond float64) Option {
 // server gives none) and send again, bounded by the call's context, instead of failing at once.
 func WithRateLimitWait() Option {
 	return func(c *Config) error { c.RateLimitWait = true; return nil }
+}
+
+// WithMaxLockout sets the longest lock-out a 429 starts (default ratelimit.DefaultMaxLockout,
+// 10 minutes): a longer Retry-After is cut to it. Under a second fails.
+func WithMaxLockout(d time.Duration) Option {
+	return func(c *Config) error {
+		if d < time.Second {
+			return fmt.Errorf("issuerkit: WithMaxLockout(%v): want at least 1s", d)
+		}
+		c.MaxLockout = d
+		return nil
+	}
+}
+
+// WithLimiter makes the client wait for lim before every attempt instead of its in-process
+// limiter: a limiter shared by several processes (see banklimit). lim sets the rate, so it
+// does not combine with WithRateLimit.
+func WithLimiter(lim banklimit.Limiter) Option {
+	return func(c *Config) error {
+		if lim == nil {
+			return errors.New("issuerkit: WithLimiter(nil)")
+		}
+		c.Limiter = lim
+		return nil
+	}
+}
+
+// WithLockout keeps the lock-out a 429 starts in lo instead of in the process: a lock-out
+// shared by several processes (see banklimit).
+func WithLockout(lo banklimit.Lockout) Option {
+	return func(c *Config) error {
+		if lo == nil {
+			return errors.New("issuerkit: WithLockout(nil)")
+		}
+		c.Lockout = lo
+		return nil
+	}
+}
+
+// WithPrivateBudget gives the client an in-process limiter and lock-out of its own, instead of
+// those it shares with the process's other clients of the same credential and bank.
+func WithPrivateBudget() Option {
+	return func(c *Config) error { c.PrivateBudget = true; return nil }
+}
+
+// WithCredentialID names the client's credential for its rate-limit budget (only a hash of id
+// is used): clients with the same id at the same bank origin share one budget. Without it the
+// SDK identifies a BankTokenSource or a static token by itself; clients with another token
+// source share the budget of their bank origin.
+func WithCredentialID(id string) Option {
+	return func(c *Config) error {
+		if id == "" {
+			return errors.New("issuerkit: WithCredentialID(\"\")")
+		}
+		c.CredentialID = id
+		return nil
+	}
+}
+
+// WithStaticToken authenticates every request with the bearer token tok, which also
+// identifies the credential's rate-limit budget.
+func WithStaticToken(tok string) Option {
+	return func(c *Config) error {
+		ts := transport.StaticToken(tok)
+		c.Transport.TokenSource, c.staticSource, c.staticToken = ts, ts, tok
+		return nil
+	}
 }
 
 // LockoutError is returned, without sending anything, for a request made while the client is
@@ -67,76 +138,175 @@ func (e *limitWaitError) Unwrap() []error { return []error{apierror.ErrRateLimit
 // A two-minute lock-out costs far more than the 10% of throughput given up.
 const jitterGuard = 0.9
 
-// rateLimit resolves the limit for api and cfg, and makes 429s final for an API with a
-// lock-out unless the caller opted in to waiting. For an API with a rate limit (the bank's), or
-// when WithRateLimit was given, it wraps the transport the pipeline sends with (after TLS is
-// applied to it) in one that keeps the lock-out a 429 starts and, unless the limit is 0, waits for the limiter
-// before every attempt.
-func rateLimit(api API, cfg *Config) error {
+// rateLimit resolves the limiter and the lock-out for api and cfg, and makes 429s final for
+// an API with a lock-out unless the caller opted in to waiting. For an API with a rate limit
+// (the bank's), or when WithRateLimit or WithLimiter was given, it wraps the transport the
+// pipeline sends with (after TLS is applied to it) in one that keeps the lock-out a 429
+// starts and, unless the limit is 0, waits for the limiter before every attempt.
+//
+// Unless told otherwise (WithLimiter, WithLockout, WithPrivateBudget), the limiter and the
+// lock-out are the process-wide ones, under the Key of the credential at base's origin: every
+// client of the process built with the same credential for the same bank shares them.
+func rateLimit(api API, base string, cfg *Config) error {
 	cfg.Transport.No429Retry = api.Lockout && !cfg.RateLimitWait
+	if api.RateLimit == 0 && !cfg.rateLimitSet && cfg.Limiter == nil && cfg.Lockout == nil {
+		return nil
+	}
+	if cfg.Limiter != nil && cfg.rateLimitSet {
+		return errors.New("issuerkit: WithRateLimit and WithLimiter both given: the limiter sets the rate")
+	}
 	perSecond := api.RateLimit
 	if cfg.rateLimitSet {
 		perSecond = cfg.RateLimit
 	}
-	if api.RateLimit == 0 && !cfg.rateLimitSet {
-		return nil
-	}
-	var lim *ratelimit.Limiter
-	if perSecond > 0 {
+	lim := cfg.Limiter
+	if lim == nil && perSecond > 0 {
 		var err error
-		if lim, err = ratelimit.NewRate(perSecond * jitterGuard); err != nil {
+		if cfg.PrivateBudget {
+			lim, err = ratelimit.NewLocal(perSecond * jitterGuard)
+		} else {
+			lim, err = ratelimit.SharedLocal(perSecond * jitterGuard)
+		}
+		if err != nil {
 			return fmt.Errorf("issuerkit: %w", err)
 		}
 	}
-	wait := cfg.RateLimitWait
+	lock := cfg.Lockout
+	if lock == nil {
+		if cfg.PrivateBudget {
+			lock = &ratelimit.MemoryLockout{}
+		} else {
+			lock = ratelimit.SharedLockout()
+		}
+	}
+	key := banklimit.NewKey(origin(base), credentialIdentity(cfg))
+	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
-		return &limitedTransport{next: next, lim: lim, wait: wait, now: time.Now}
+		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
+			selfChecking: lim != nil && sameValue(lim, lock)}
 	}
 	return nil
 }
 
-// limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out a 429 starts.
-//
-// After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
-// ratelimit.BankLockout when absent), so that the *apierror.Error the pipeline reports carries
-// the wait (for an API with API.Lockout the retry policy treats every 429 as final), and it
-// refuses further requests with a *LockoutError, which the retry policy never retries, until
-// the lock-out ends. With wait (WithRateLimitWait) it leaves the header alone and holds every
-// request until the lock-out ends instead.
-type limitedTransport struct {
-	next http.RoundTripper
-	lim  *ratelimit.Limiter
-	wait bool
-	now  func() time.Time
-
-	mu    sync.Mutex
-	until time.Time // end of the current lock-out
+// sameValue reports whether a and b are the same value, without panicking on values that
+// cannot be compared.
+func sameValue(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	if va.Type() != vb.Type() || !va.Comparable() || !vb.Comparable() {
+		return false
+	}
+	return va.Equal(vb)
 }
 
-// RoundTrip waits for the lock-out and the limiter, then sends req.
+// origin returns scheme://host[:port] of base, lower-cased.
+func origin(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return base
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host)
+}
+
+// credentialIdentity returns what identifies the client's credential for its budget key
+// (hashed by banklimit.NewKey): the name given with WithCredentialID, else the token of
+// WithStaticToken, else a BankTokenSource's consumer key and client id, else "" (a token
+// source the SDK cannot see into: such clients share the budget of their bank origin).
+func credentialIdentity(cfg *Config) string {
+	if cfg.CredentialID != "" {
+		return "id:" + cfg.CredentialID
+	}
+	ts := cfg.Transport.TokenSource
+	if ts == nil {
+		return ""
+	}
+	if cfg.staticSource != nil && ts == cfg.staticSource {
+		return "token:" + cfg.staticToken
+	}
+	if id := transport.CredentialIdentity(ts); id != "" {
+		return "bank:" + id
+	}
+	return ""
+}
+
+// limitedTransport spaces requests out with a limiter (nil: no limit) and keeps the lock-out
+// a 429 starts, both under the client's credential key.
+//
+// After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
+// ratelimit.BankLockout when absent, at most maxLockout), so that the *apierror.Error the
+// pipeline reports carries the wait (for an API with API.Lockout the retry policy treats every
+// 429 as final), and it refuses further requests with a *LockoutError, which the retry policy
+// never retries, until the lock-out ends. With wait (WithRateLimitWait) it leaves the header
+// alone and holds every request until the lock-out ends instead.
+//
+// A limiter or lock-out that fails (a shared store that is down or slow) refuses the request:
+// it is not sent, and the error matches apierror.ErrRateLimited and the failure.
+type limitedTransport struct {
+	next http.RoundTripper
+	lim  banklimit.Limiter
+	lock banklimit.Lockout
+	key  banklimit.Key
+	// selfChecking is set when lim is also lock: its Wait refuses a turn inside a lock-out
+	// (banklimit.LockedOutError), so the transport does not check again.
+	selfChecking bool
+	wait         bool
+	// maxLockout caps the lock-out (0: ratelimit.DefaultMaxLockout).
+	maxLockout time.Duration
+	now        func() time.Time
+}
+
+// lockTimeout bounds the recording of a lock-out after a 429, which outlives the call's
+// context so that the other clients learn of it even when the call ends at that moment.
+const lockTimeout = 2 * time.Second
+
+// RoundTrip waits for the lock-out and the limiter, then sends req. A lock-out that starts
+// while it waits for its turn refuses it too (or, with wait, is waited out before a new turn).
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
-	if err := t.waitLockout(ctx); err != nil {
-		closeBody(req)
-		return nil, err
-	}
-	if t.lim != nil {
-		if err := t.lim.Wait(ctx); err != nil {
+	for {
+		if err := t.waitLockout(ctx); err != nil {
+			closeBody(req)
+			return nil, err
+		}
+		if t.lim == nil {
+			break
+		}
+		start := t.now()
+		rem, err := time.Duration(0), t.lim.Wait(ctx, t.key)
+		var lo *banklimit.LockedOutError
+		switch {
+		case errors.As(err, &lo):
+			rem = lo.Wait // the limiter saw the lock-out start while it waited
+		case err != nil:
 			closeBody(req)
 			return nil, &limitWaitError{err: err}
+		case t.selfChecking || t.now().Sub(start) < time.Millisecond:
+			// The limiter checks the lock-out itself, or it was checked just before.
+		default:
+			if rem, err = t.lock.Remaining(ctx, t.key); err != nil {
+				closeBody(req)
+				return nil, &limitWaitError{err: err}
+			}
 		}
+		if rem <= 0 {
+			break
+		}
+		if !t.wait {
+			closeBody(req)
+			return nil, &LockoutError{Wait: rem, Until: t.now().Add(rem)}
+		}
+		// With wait: wait the lock-out out, then take a new turn, so that the requests held
+		// back do not all leave at once when it ends.
 	}
 	resp, err := t.next.RoundTrip(req)
 	if err != nil || resp.StatusCode != http.StatusTooManyRequests {
 		return resp, err
 	}
-	now := t.now()
-	d := ratelimit.LockoutWait(resp.Header, now)
-	t.mu.Lock()
-	if until := now.Add(d); until.After(t.until) {
-		t.until = until
+	d := ratelimit.LockoutWait(resp.Header, t.now(), t.maxLockout)
+	if d > 0 {
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lockTimeout)
+		_ = t.lock.Lock(lctx, t.key, d) // a lock-out that cannot be recorded: the 429 still returns
+		cancel()
 	}
-	t.mu.Unlock()
 	if !t.wait && d > 0 {
 		secs := int64((d + time.Second - 1) / time.Second)
 		resp.Header = resp.Header.Clone()
@@ -146,25 +316,27 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 }
 
 // waitLockout returns at once outside a lock-out; inside one it fails with *LockoutError, or,
-// with wait, sleeps until it ends (or ctx is done).
+// with wait, sleeps until it ends (or ctx is done). A lock-out that cannot be read fails with
+// a *limitWaitError.
 func (t *limitedTransport) waitLockout(ctx context.Context) error {
-	t.mu.Lock()
-	until := t.until
-	t.mu.Unlock()
-	d := until.Sub(t.now())
-	if d <= 0 {
-		return nil
-	}
-	if !t.wait {
-		return &LockoutError{Wait: d, Until: until}
-	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return nil
-	case <-ctx.Done():
-		return errors.Join(ctx.Err(), &LockoutError{Wait: d, Until: until})
+	for {
+		d, err := t.lock.Remaining(ctx, t.key)
+		if err != nil {
+			return &limitWaitError{err: err}
+		}
+		if d <= 0 {
+			return nil
+		}
+		if !t.wait {
+			return &LockoutError{Wait: d, Until: t.now().Add(d)}
+		}
+		timer := time.NewTimer(d)
+		select {
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return errors.Join(ctx.Err(), &LockoutError{Wait: d, Until: t.now().Add(d)})
+		}
 	}
 }
 

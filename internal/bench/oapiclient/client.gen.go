@@ -1820,10 +1820,11 @@ type ClientInterface interface {
 
 	// CreateDisbursementWithBody Create a disbursement
 	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
+	// Creates the person (unless person.person_guid names one), an account for the person and
+	// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+	// moves funds; the request is queued for processing. Moves money and the platform offers no
+	// idempotency key: never re-send a request that may have reached the server. 404 (with
+	// body) when the account does not exist.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -1832,10 +1833,11 @@ type ClientInterface interface {
 
 	// CreateDisbursement Create a disbursement
 	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
+	// Creates the person (unless person.person_guid names one), an account for the person and
+	// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+	// moves funds; the request is queued for processing. Moves money and the platform offers no
+	// idempotency key: never re-send a request that may have reached the server. 404 (with
+	// body) when the account does not exist.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -1862,10 +1864,11 @@ func (c *Client) GetCard(ctx context.Context, versionParam versionParam, cardPro
 
 // CreateDisbursementWithBody Create a disbursement
 //
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
+// Creates the person (unless person.person_guid names one), an account for the person and
+// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+// moves funds; the request is queued for processing. Moves money and the platform offers no
+// idempotency key: never re-send a request that may have reached the server. 404 (with
+// body) when the account does not exist.
 //
 // Takes any type of body and a specified content type.
 //
@@ -1884,10 +1887,11 @@ func (c *Client) CreateDisbursementWithBody(ctx context.Context, versionParam ve
 
 // CreateDisbursement Create a disbursement
 //
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
+// Creates the person (unless person.person_guid names one), an account for the person and
+// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+// moves funds; the request is queued for processing. Moves money and the platform offers no
+// idempotency key: never re-send a request that may have reached the server. 404 (with
+// body) when the account does not exist.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -2047,10 +2051,11 @@ type ClientWithResponsesInterface interface {
 
 	// CreateDisbursementWithBodyWithResponse Create a disbursement
 	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
+	// Creates the person (unless person.person_guid names one), an account for the person and
+	// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+	// moves funds; the request is queued for processing. Moves money and the platform offers no
+	// idempotency key: never re-send a request that may have reached the server. 404 (with
+	// body) when the account does not exist.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -2059,10 +2064,11 @@ type ClientWithResponsesInterface interface {
 
 	// CreateDisbursementWithResponse Create a disbursement
 	//
-	// Creates the person, account and instrument as needed and moves funds; the request is
-	// queued for processing. Moves money and the platform offers no idempotency key: never
-	// re-send a request that may have reached the server. 404 (with body) when the account does
-	// not exist.
+	// Creates the person (unless person.person_guid names one), an account for the person and
+	// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+	// moves funds; the request is queued for processing. Moves money and the platform offers no
+	// idempotency key: never re-send a request that may have reached the server. 404 (with
+	// body) when the account does not exist.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -2211,10 +2217,11 @@ func (c *ClientWithResponses) GetCardWithResponse(ctx context.Context, versionPa
 
 // CreateDisbursementWithBodyWithResponse Create a disbursement
 //
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
+// Creates the person (unless person.person_guid names one), an account for the person and
+// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+// moves funds; the request is queued for processing. Moves money and the platform offers no
+// idempotency key: never re-send a request that may have reached the server. 404 (with
+// body) when the account does not exist.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -2229,10 +2236,11 @@ func (c *ClientWithResponses) CreateDisbursementWithBodyWithResponse(ctx context
 
 // CreateDisbursementWithResponse Create a disbursement
 //
-// Creates the person, account and instrument as needed and moves funds; the request is
-// queued for processing. Moves money and the platform offers no idempotency key: never
-// re-send a request that may have reached the server. 404 (with body) when the account does
-// not exist.
+// Creates the person (unless person.person_guid names one), an account for the person and
+// its instrument (the platform: "creates person, account, instrument and moves funds"), and
+// moves funds; the request is queued for processing. Moves money and the platform offers no
+// idempotency key: never re-send a request that may have reached the server. 404 (with
+// body) when the account does not exist.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //

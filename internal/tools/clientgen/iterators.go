@@ -250,6 +250,16 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	}
 	callArgs += ", opts..."
 	fmt.Fprintf(&g.buf, "func (c *Client) %sIterator(%s, opts ...IterOption) *%s {\n", name, args, iterT)
+	if g.pkg == "paging" {
+		var names []string
+		for _, a := range pathArgs {
+			if a.typ != "string" {
+				return fmt.Errorf("path argument %s: only strings are bound to cursors", a.name)
+			}
+			names = append(names, a.name)
+		}
+		g.buf.WriteString(bindLine(op.OperationId, arg != "", names...))
+	}
 	if placement {
 		g.buf.WriteString("inBody := c.placement() == InBody\n")
 	}

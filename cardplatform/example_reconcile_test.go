@@ -1,0 +1,51 @@
+package cardplatform_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+)
+
+// A disbursement whose answer was lost is settled from a snapshot taken before it was sent:
+// here the sandbox runs it and then drops the connection, and the read-back finds the account
+// it created. Had it never run, the outcome would be NotCommitted (once the settle time has
+// passed), and with another payout to the same person in flight, StillUnknown.
+func ExampleClient_ReconcileDisbursement() {
+	srv, err := cardplatformtest.Start()
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+	ctx := context.Background()
+	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	card, err := srv.Client.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
+		Person: cardplatform.Person{FirstName: "Katherine", LastName: "Johnson"}})
+	if err != nil {
+		panic(err)
+	}
+	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(25075, 2),
+		ClientReferenceID: "payout-0001", Person: cardplatform.Person{PersonGUID: card.Person.PersonGUID}}
+
+	snap, err := srv.Client.SnapshotDisbursement(ctx, req) // store it with the pending payout
+	if err != nil {
+		panic(err)
+	}
+	_ = srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+	_, err = srv.Client.CreateDisbursement(ctx, req)
+	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
+
+	rec, err := srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
+		Settle: time.Millisecond, // the sandbox runs a request before it answers or drops it
+	})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rec.Outcome, len(rec.New) == 1 && rec.New[0] == srv.Disbursements()[0].AccountGUID.String())
+	// Output:
+	// outcome unknown: true
+	// committed true
+}

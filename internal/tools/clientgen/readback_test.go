@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadbackGuard: generating the card platform client fails when an operation that changes
+// state (x-issuerkit-retry-safe: false) says nothing of what can settle an outcome unknown,
+// or names a read-back that is not a retry-safe operation of the spec; with the spec as it
+// stands, every such method's doc carries the paragraph.
+func TestReadbackGuard(t *testing.T) {
+	root, err := filepath.Abs("../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	raw, err := os.ReadFile(filepath.Join(root, "openapi", "cardplatform.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := string(raw)
+	// The readback block of createDisbursement: from its key to the requestBody that follows.
+	block := regexp.MustCompile(`(?s)(operationId: createDisbursement.*?x-issuerkit-retry-safe: false\n)(\s+x-issuerkit-readback:.*?)(\n\s+requestBody:)`)
+	if !block.MatchString(spec) {
+		t.Fatal("createDisbursement has no x-issuerkit-readback block to remove")
+	}
+	for name, tc := range map[string]struct {
+		edit func(string) string
+		want string
+	}{
+		"missing": {func(s string) string { return block.ReplaceAllString(s, "$1$3") }, "createDisbursement: changes state and has no x-issuerkit-readback"},
+		"unsafe with": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [createCard], how: x}$3")
+		}, `"createCard", which is not retry-safe`},
+		"unknown with": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [findDisbursement], how: x}$3")
+		}, `"findDisbursement", not an operation of the spec`},
+		"none and with": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [getCard], how: x, none: y}$3")
+		}, "none excludes with and how"},
+		"empty": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {}$3")
+		}, "give with (operations) and how, or none"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "cardplatform.yaml")
+			if err := os.WriteFile(path, []byte(tc.edit(spec)), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, _, err := generate(path, filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("generate: %v, want an error containing %q", err, tc.want)
+			}
+		})
+	}
+
+	src, _, err := generate(filepath.Join(root, "openapi", "cardplatform.yaml"), filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(string(src), "//", "")), " ")
+	for _, want := range []string{
+		"If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request naming an existing person",
+		"If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation lists the disputes",
+	} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("the generated client lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,54 @@
+// Package redisfleet shares the bank's rate limit and lock-out between the processes of a
+// fleet (replicas of a service using one client credential) through Redis. A *Fleet is both
+// a banklimit.Limiter and a banklimit.Lockout: give it to every paging and validation client
+// of every replica.
+//
+//	rdb := redis.NewClient(&redis.Options{Addr: addr, ContextTimeoutEnabled: true})
+//	f, err := redisfleet.New(rdb, redisfleet.Options{})
+//	b, err := paging.New(base, paging.WithLimiter(f), paging.WithLockout(f), ...)
+//	v, err := validation.New(base, validation.WithLimiter(f), validation.WithLockout(f), ...)
+//
+// # Budget
+//
+// Permits come from one GCRA bucket per credential (the banklimit.Key the clients pass: a
+// hash of the bank origin and the credential, never the secret), kept in Redis and read with
+// Redis's clock, so the replicas' clocks do not matter. A permit is a reservation: one round
+// trip gives the caller its turn (a time slot 1/Rate after the previous one), and it sleeps
+// until then. The default Rate is 4.6 requests a second for the whole fleet, 92% of the bank's
+// 5: requests leave at their turn or later, never earlier, and the margin (87 ms a second)
+// absorbs the difference in lateness that would otherwise put six requests in one second at
+// the bank. A turn the caller wakes up for more than 25 ms late (a busy machine) is given up
+// for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
+// turn (30 ms), so that the round trip does not delay the request.
+//
+// # Fairness
+//
+// Turns are given in the order they are asked for, across the fleet: one queue per
+// credential, no priorities. A replica draining a long report holds at most as many turns as
+// it has requests in flight (its prefetch), so a replica validating one account waits at most
+// the fleet's requests in flight times 1/Rate, never indefinitely. A turn that would come
+// after the call's deadline is not taken: the call fails at once (ErrRateLimited and
+// context.DeadlineExceeded) and the turn stays free for others. A call cancelled while it
+// sleeps towards its turn loses it (the slot is not given back: that would need the other
+// replicas' agreement, and a lost slot only costs throughput).
+//
+// # Lock-out
+//
+// A 429 seen by any replica is recorded as a key with the lock-out's expiry (PX), holding its
+// end on Redis's clock; every replica reads it before each request and fails with *LockoutError, without reaching the
+// bank, until the key expires. The replica that recorded it also keeps it in memory, so it
+// stays locked out even if the write to Redis failed.
+//
+// # When Redis fails
+//
+// By default the fleet fails closed: no request without a permit. A Redis round trip that
+// fails, or does not answer within the call's context (and Options.Timeout), refuses the
+// request as not sent: the call fails with an error matching ErrRateLimited and the cause
+// (context.DeadlineExceeded for a timeout), never with an outcome unknown, and the SDK does
+// not retry it. With Options.FallbackReplicas = N, a replica that cannot reach Redis falls
+// back to an in-process limiter at Rate/N and to the lock-outs it knows itself; with N at
+// least the number of replicas, the fleet still stays under Rate.
+//
+// Build the Redis client with ContextTimeoutEnabled: true, so that the call's deadline and
+// Options.Timeout bound each round trip (go-redis otherwise waits for its own read timeout).
+package redisfleet

@@ -1,0 +1,282 @@
+package redisfleet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"golang.org/x/time/rate"
+
+	"github.com/issuerkit/issuerkit-go/banklimit"
+)
+
+// DefaultRate is the fleet's default budget per credential, in requests per second: 92% of the
+// bank's 5 (see the package doc).
+const DefaultRate = 4.6
+
+// DefaultPrefix starts every key the Fleet writes.
+const DefaultPrefix = "issuerkit:bank:"
+
+// DefaultTimeout bounds one Redis round trip unless Options.Timeout says otherwise.
+const DefaultTimeout = 500 * time.Millisecond
+
+// Options configures a Fleet. The zero value is the default: 4.6 requests a second per
+// credential for the whole fleet, failing closed when Redis does.
+type Options struct {
+	// Rate is the fleet's budget per credential in requests per second (default DefaultRate).
+	// It must not exceed the bank's 5; every replica must use the same value.
+	Rate float64
+	// Prefix starts every key (default DefaultPrefix). Keys are
+	// Prefix + "{" + key + "}:turn" and Prefix + "{" + key + "}:lockout", the key being the
+	// banklimit.Key of the credential (a SHA-256, never the credential).
+	Prefix string
+	// Timeout bounds each Redis round trip, inside the call's own context (default
+	// DefaultTimeout).
+	Timeout time.Duration
+	// FallbackReplicas, when above 0, makes a replica that cannot reach Redis fall back to an
+	// in-process limiter at Rate/FallbackReplicas (and to the lock-outs it knows itself)
+	// instead of refusing requests. Set it to at least the number of replicas, or the fleet
+	// may exceed Rate while Redis is down. 0 (the default) fails closed.
+	FallbackReplicas int
+}
+
+// Fleet is a banklimit.Limiter and banklimit.Lockout kept in Redis, shared by every process
+// that uses the same Redis, Prefix and Rate. It is safe for concurrent use.
+type Fleet struct {
+	rdb      redis.Scripter
+	opts     Options
+	interval time.Duration
+	local    localLockouts
+	fallback *fallbackLimiter // nil: fail closed
+	sleep    func(ctx context.Context, d time.Duration) error
+	onTurn   func(wait time.Duration) // tests: sees the wait of each turn reserved
+}
+
+var (
+	_ banklimit.Limiter = (*Fleet)(nil)
+	_ banklimit.Lockout = (*Fleet)(nil)
+)
+
+// New returns a Fleet on rdb (a *redis.Client, *redis.ClusterClient or any
+// redis.UniversalClient; build it with ContextTimeoutEnabled: true).
+func New(rdb redis.Scripter, opts Options) (*Fleet, error) {
+	if rdb == nil {
+		return nil, errors.New("redisfleet: nil Redis client")
+	}
+	if opts.Rate == 0 {
+		opts.Rate = DefaultRate
+	}
+	if !(opts.Rate > 0) || opts.Rate > 5 || math.IsInf(opts.Rate, 0) {
+		return nil, fmt.Errorf("redisfleet: Rate %v: want more than 0 and at most the bank's 5", opts.Rate)
+	}
+	if opts.Prefix == "" {
+		opts.Prefix = DefaultPrefix
+	}
+	if opts.Timeout < 0 || opts.FallbackReplicas < 0 {
+		return nil, fmt.Errorf("redisfleet: negative Timeout or FallbackReplicas in %+v", opts)
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	f := &Fleet{rdb: rdb, opts: opts, interval: time.Duration(float64(time.Second) / opts.Rate), sleep: sleepCtx}
+	if n := opts.FallbackReplicas; n > 0 {
+		f.fallback = &fallbackLimiter{perSecond: rate.Limit(opts.Rate / float64(n))}
+	}
+	return f, nil
+}
+
+func (f *Fleet) turnKey(key banklimit.Key) string {
+	return f.opts.Prefix + "{" + string(key) + "}:turn"
+}
+func (f *Fleet) lockoutKey(key banklimit.Key) string {
+	return f.opts.Prefix + "{" + string(key) + "}:lockout"
+}
+
+// turnScript reserves the next turn of a GCRA bucket. KEYS[1] holds the time (µs, Redis
+// clock) at which the next turn is free; ARGV[1] is the interval between turns and ARGV[2]
+// the longest wait the caller accepts (µs). It returns {1, wait} with the turn reserved, or
+// {0, wait} without reserving it when the wait is longer than accepted.
+var turnScript = redis.NewScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = tonumber(ARGV[1])
+local free = tonumber(redis.call('GET', KEYS[1]) or '0')
+if free < now then free = now end
+local wait = free - now
+if wait > tonumber(ARGV[2]) then return {0, wait} end
+local nextfree = free + interval
+redis.call('SET', KEYS[1], string.format('%.0f', nextfree), 'PX', math.ceil((nextfree - now) / 1000) + 1000)
+return {1, wait}
+`)
+
+// lockScript locks out until ARGV[1] µs from now (Redis clock) unless KEYS[1] already does for
+// longer: the key holds the end (µs) and expires with it.
+var lockScript = redis.NewScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local want = now + tonumber(ARGV[1])
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if cur < want then
+  redis.call('SET', KEYS[1], string.format('%.0f', want), 'PX', math.ceil(tonumber(ARGV[1]) / 1000))
+end
+return 1
+`)
+
+// remainingScript returns the µs left of the lock-out in KEYS[1] (Redis clock), 0 if none.
+var remainingScript = redis.NewScript(`
+local v = redis.call('GET', KEYS[1])
+if not v then return 0 end
+local t = redis.call('TIME')
+local left = tonumber(v) - (tonumber(t[1]) * 1000000 + tonumber(t[2]))
+if left < 0 then return 0 end
+return left
+`)
+
+// Wait reserves the next turn of key's budget in Redis and sleeps until it comes. A turn that
+// would come after ctx's deadline is not reserved: Wait fails at once with an error matching
+// context.DeadlineExceeded. Shortly before the turn it reads the lock-out: one started while
+// it waited gives up the turn with a *banklimit.LockedOutError. When Redis fails or is slow, Wait fails with the cause (and the
+// context's error, when it ended the round trip), unless FallbackReplicas is set.
+func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
+	for {
+		turn, err := f.reserve(ctx, key)
+		if err != nil {
+			return err
+		}
+		// Check the lock-out shortly before the turn, not after it, so the round trip does
+		// not make the request late.
+		if err := f.sleep(ctx, time.Until(turn)-checkAhead); err != nil {
+			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
+		}
+		left, err := f.Remaining(ctx, key)
+		if err != nil {
+			return err
+		}
+		if left > 0 {
+			return &banklimit.LockedOutError{Wait: left}
+		}
+		if err := f.sleep(ctx, time.Until(turn)); err != nil {
+			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
+		}
+		// A turn used late (a busy machine) would bring this request closer to the next
+		// ones than 1/Rate at the bank: give it up and take a new one.
+		if time.Since(turn) <= lateTolerance {
+			return nil
+		}
+	}
+}
+
+// reserve reserves the next turn of key's budget and returns when it comes.
+func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, error) {
+	maxWait := time.Duration(math.MaxInt64)
+	if dl, ok := ctx.Deadline(); ok {
+		maxWait = time.Until(dl)
+	}
+	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	defer cancel()
+	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key)}, f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53)).Int64Slice()
+	now := time.Now()
+	if err != nil {
+		err = f.failure("permit", ctx, rctx, err)
+		if f.fallback != nil && ctx.Err() == nil {
+			if ferr := f.fallback.wait(ctx, key); ferr != nil {
+				return now, ferr
+			}
+			return time.Now(), nil
+		}
+		return now, err
+	}
+	if len(res) != 2 {
+		return now, fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+	}
+	wait := time.Duration(res[1]) * time.Microsecond
+	if res[0] == 0 {
+		return now, fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
+	}
+	if f.onTurn != nil {
+		f.onTurn(wait)
+	}
+	return now.Add(wait), nil
+}
+
+// lateTolerance is how late a turn may still be used: well under the 87 ms of margin that
+// DefaultRate leaves in each second.
+const lateTolerance = 25 * time.Millisecond
+
+// checkAhead is how long before its turn a caller checks the lock-out: long enough for a
+// Redis round trip, short enough that a 429 answered to the request of the turn before
+// (1/Rate earlier) has been recorded.
+const checkAhead = 30 * time.Millisecond
+
+// Remaining returns how long key stays locked out: the longer of what Redis says and what this
+// process recorded itself. When Redis fails it fails with the cause, unless FallbackReplicas
+// is set (then this process's own record answers).
+func (f *Fleet) Remaining(ctx context.Context, key banklimit.Key) (time.Duration, error) {
+	local := f.local.remaining(key)
+	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	us, err := remainingScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}).Int64()
+	if err != nil {
+		err = f.failure("lock-out", ctx, rctx, err)
+		cancel()
+		if f.fallback != nil && ctx.Err() == nil {
+			return local, nil
+		}
+		return 0, err
+	}
+	cancel()
+	return max(time.Duration(us)*time.Microsecond, local, 0), nil
+}
+
+// Lock locks key out for d, in Redis for the whole fleet and in this process, unless it
+// already is for longer.
+func (f *Fleet) Lock(ctx context.Context, key banklimit.Key, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	f.local.lock(key, d)
+	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	defer cancel()
+	if err := lockScript.Run(rctx, f.rdb, []string{f.lockoutKey(key)}, max(d.Microseconds(), 1000)).Err(); err != nil {
+		return f.failure("lock-out", ctx, rctx, err)
+	}
+	return nil
+}
+
+// failure wraps a Redis error of a round trip made with rctx (derived from the call's ctx):
+// when the call's context or the round trip's timeout ended it, the error matches the
+// context's error too (go-redis reports a deadline as an i/o timeout).
+func (f *Fleet) failure(what string, ctx, rctx context.Context, err error) error {
+	if cerr := ctx.Err(); cerr != nil {
+		if !errors.Is(err, cerr) {
+			err = errors.Join(err, cerr)
+		}
+		return fmt.Errorf("redisfleet: %s: %w", what, err)
+	}
+	var ne net.Error
+	if rctx.Err() != nil || (errors.As(err, &ne) && ne.Timeout()) {
+		if !errors.Is(err, context.DeadlineExceeded) {
+			err = errors.Join(err, context.DeadlineExceeded)
+		}
+		return fmt.Errorf("redisfleet: %s: Redis did not answer in time (at most %v): %w", what, f.opts.Timeout, err)
+	}
+	return fmt.Errorf("redisfleet: %s: %w", what, err)
+}
+
+// sleepCtx waits d or until ctx is done.
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}

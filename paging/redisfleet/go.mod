@@ -1,0 +1,25 @@
+module github.com/issuerkit/issuerkit-go/paging/redisfleet
+
+go 1.25.0
+
+require (
+	github.com/alicebob/miniredis/v2 v2.40.0
+	github.com/issuerkit/issuerkit-go v0.0.0-00010101000000-000000000000
+	github.com/redis/go-redis/v9 v9.22.0
+	github.com/stretchr/testify v1.12.1
+	golang.org/x/time v0.14.0
+)
+
+require (
+	github.com/apapsch/go-jsonmerge/v2 v2.0.0 // indirect
+	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/oapi-codegen/runtime v1.8.0 // indirect
+	github.com/yuin/gopher-lua v1.1.1 // indirect
+	go.uber.org/atomic v1.11.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/oauth2 v0.36.0 // indirect
+	golang.org/x/sys v0.39.0 // indirect
+)
+
+replace github.com/issuerkit/issuerkit-go => ../..
