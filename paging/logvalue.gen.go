@@ -126,6 +126,97 @@ func (v ACHParty) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v ACHParty) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
+// LogValue implements slog.LogValuer: CommercialAccount may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialAccount) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialAccount as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialAccount) String() string { return redact.String(v) }
+
+// GoString renders CommercialAccount as JSON with its secrets masked, for %#v.
+func (v CommercialAccount) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialAccount) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialAccountsResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialAccountsResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialAccountsResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialAccountsResponse) String() string { return redact.String(v) }
+
+// GoString renders CommercialAccountsResponse as JSON with its secrets masked, for %#v.
+func (v CommercialAccountsResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialAccountsResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialCode may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialCode) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialCode as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialCode) String() string { return redact.String(v) }
+
+// GoString renders CommercialCode as JSON with its secrets masked, for %#v.
+func (v CommercialCode) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialCode) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialLineItem may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialLineItem) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialLineItem as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialLineItem) String() string { return redact.String(v) }
+
+// GoString renders CommercialLineItem as JSON with its secrets masked, for %#v.
+func (v CommercialLineItem) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialLineItem) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialTransaction) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialTransaction) String() string { return redact.String(v) }
+
+// GoString renders CommercialTransaction as JSON with its secrets masked, for %#v.
+func (v CommercialTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialTransactionsResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialTransactionsResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialTransactionsResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialTransactionsResponse) String() string { return redact.String(v) }
+
+// GoString renders CommercialTransactionsResponse as JSON with its secrets masked, for %#v.
+func (v CommercialTransactionsResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialTransactionsResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: FiAttribute may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v FiAttribute) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders FiAttribute as JSON with its secrets masked, as LogValue logs it.
+func (v FiAttribute) String() string { return redact.String(v) }
+
+// GoString renders FiAttribute as JSON with its secrets masked, for %#v.
+func (v FiAttribute) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v FiAttribute) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
 // LogValue implements slog.LogValuer: ForeignBankSystemID may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v ForeignBankSystemID) LogValue() slog.Value { return redact.LogValue(v) }
@@ -152,6 +243,19 @@ func (v GetWireInquiryRequest) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v GetWireInquiryRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
+// LogValue implements slog.LogValuer: KeyPage may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v KeyPage) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders KeyPage as JSON with its secrets masked, as LogValue logs it.
+func (v KeyPage) String() string { return redact.String(v) }
+
+// GoString renders KeyPage as JSON with its secrets masked, for %#v.
+func (v KeyPage) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v KeyPage) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
 // LogValue implements slog.LogValuer: ListMetadata may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v ListMetadata) LogValue() slog.Value { return redact.LogValue(v) }
@@ -164,6 +268,32 @@ func (v ListMetadata) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v ListMetadata) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PageLink may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PageLink) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PageLink as JSON with its secrets masked, as LogValue logs it.
+func (v PageLink) String() string { return redact.String(v) }
+
+// GoString renders PageLink as JSON with its secrets masked, for %#v.
+func (v PageLink) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PageLink) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PageLinks may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PageLinks) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PageLinks as JSON with its secrets masked, as LogValue logs it.
+func (v PageLinks) String() string { return redact.String(v) }
+
+// GoString renders PageLinks as JSON with its secrets masked, for %#v.
+func (v PageLinks) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PageLinks) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: PageMetadata may hold secrets, in its fields or its unknown
 // members, which are masked.
@@ -437,6 +567,19 @@ func (v paymentErrorDetail) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v paymentErrorDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: reportingErrorBody may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v reportingErrorBody) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders reportingErrorBody as JSON with its secrets masked, as LogValue logs it.
+func (v reportingErrorBody) String() string { return redact.String(v) }
+
+// GoString renders reportingErrorBody as JSON with its secrets masked, for %#v.
+func (v reportingErrorBody) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v reportingErrorBody) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: serviceError may hold secrets, in its fields or its unknown
 // members, which are masked.

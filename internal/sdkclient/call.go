@@ -79,6 +79,10 @@ type Request struct {
 	// Extra, the call's options or the client's operation defaults, is refused with
 	// ErrInvalidArgument before the network.
 	Required []RequiredHeader
+	// Defaults holds headers sent when neither Extra, the call's options (WithHeader) nor the
+	// client's operation defaults give them a value: the values a generated method fills in
+	// for headers the caller may leave empty (a new x-fapi-interaction-id per call).
+	Defaults http.Header
 	// Streamed marks a call that moves a file: an answer handed to the caller as a stream (a
 	// download) or a Stream body of any size (an upload). It gets the client's idle timeout,
 	// reset by every byte read from Stream for sending and every byte of the answer, instead
@@ -186,6 +190,11 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 	}
 	for k, vs := range c.OpHeaders[r.Op.ID] {
 		// A client default: the request's own value, then the call's (WithHeader), win.
+		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
+			req.Header[k] = vs
+		}
+	}
+	for k, vs := range r.Defaults {
 		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
 			req.Header[k] = vs
 		}
