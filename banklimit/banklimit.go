@@ -9,7 +9,7 @@
 // give its clients a Limiter and a Lockout that the processes share: the module
 // github.com/issuerkit/issuerkit-go/paging/redisfleet implements both on Redis.
 //
-//	f := redisfleet.New(rdb)
+//	f, err := redisfleet.New(rdb, redisfleet.Options{})
 //	v, _ := validation.New(base, validation.WithLimiter(f), validation.WithLockout(f), ...)
 //	b, _ := paging.New(base, paging.WithLimiter(f), paging.WithLockout(f), ...)
 //

@@ -52,6 +52,14 @@ type Config struct {
 	Settings map[string]any
 	// tracePropagation is WithTracePropagation's choice; nil means the API's default.
 	tracePropagation *bool
+	// Timeout is the whole-call ceiling set by WithTimeout (0: none); without WithTimeout,
+	// DefaultTimeout applies.
+	Timeout    time.Duration
+	timeoutSet bool
+	// IdleTimeout is the idle timeout of streamed downloads set by WithIdleTimeout (0: none);
+	// without it, DefaultIdleTimeout applies.
+	IdleTimeout    time.Duration
+	idleTimeoutSet bool
 }
 
 // Option configures a client. It reports invalid values at construction.

@@ -20,10 +20,18 @@ import (
 // ctx carries the Call (CallFrom): correlation id, headers, attempt. A Fake must not be copied
 // after first use.
 type Fake struct {
+	// GetCommercialAccount fakes Client.GetCommercialAccount (getCommercialAccount).
+	GetCommercialAccount func(ctx context.Context, accountID string, req paging.GetCommercialAccountRequest) (*paging.CommercialAccount, error)
 	// ListACHAddenda fakes Client.ListACHAddenda (listAchAddenda).
 	ListACHAddenda func(ctx context.Context, req paging.ListACHAddendaRequest) (*paging.ACHAddendaResponse, error)
 	// ListACHTransactions fakes Client.ListACHTransactions (listAchTransactions).
 	ListACHTransactions func(ctx context.Context, req paging.ListACHTransactionsRequest) (*paging.ACHListResponse, error)
+	// ListCommercialAccounts fakes Client.ListCommercialAccounts (listCommercialAccounts).
+	ListCommercialAccounts func(ctx context.Context, req paging.ListCommercialAccountsRequest) (*paging.CommercialAccountsResponse, error)
+	// ListCurrentDayAccountTransactions fakes Client.ListCurrentDayAccountTransactions (listCurrentDayAccountTransactions).
+	ListCurrentDayAccountTransactions func(ctx context.Context, accountID string, req paging.ListCurrentDayAccountTransactionsRequest) (*paging.CommercialTransactionsResponse, error)
+	// ListPreviousDayAccountTransactions fakes Client.ListPreviousDayAccountTransactions (listPreviousDayAccountTransactions).
+	ListPreviousDayAccountTransactions func(ctx context.Context, accountID string, req paging.ListPreviousDayAccountTransactionsRequest) (*paging.CommercialTransactionsResponse, error)
 	// ListPreviousDayTransactions fakes Client.ListPreviousDayTransactions (listPreviousDayTransactions).
 	ListPreviousDayTransactions func(ctx context.Context, req paging.ListPreviousDayTransactionsRequest) (*paging.PreviousDayResponse, error)
 	// ListRTPParticipants fakes Client.ListRTPParticipants (listRtpParticipants).
@@ -84,6 +92,28 @@ func BankError(status int, message string, retryAfter time.Duration) error {
 
 func (f *Fake) routes() []fakekit.Route {
 	return []fakekit.Route{
+		{ID: "getCommercialAccount", Name: "GetCommercialAccount", Method: "GET", Path: "/commercial/accounts/v1/{accountId}", Status: 200, Handler: func() fakekit.Handler {
+			if f.GetCommercialAccount == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var accountID string
+				if err := in.Path("accountId", &accountID); err != nil {
+					return nil, err
+				}
+				var req paging.GetCommercialAccountRequest
+				if err := in.Query("balanceAsOf", &req.BalanceAsOf); err != nil {
+					return nil, err
+				}
+				if err := in.Header("x-fapi-interaction-id", &req.XFapiInteractionID); err != nil {
+					return nil, err
+				}
+				if err := in.Header("Accept-Charset", &req.AcceptCharset); err != nil {
+					return nil, err
+				}
+				return f.GetCommercialAccount(ctx, accountID, req)
+			}
+		}()},
 		{ID: "listAchAddenda", Name: "ListACHAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Status: 200, Handler: func() fakekit.Handler {
 			if f.ListACHAddenda == nil {
 				return nil
@@ -115,6 +145,92 @@ func (f *Fake) routes() []fakekit.Route {
 					return nil, err
 				}
 				return f.ListACHTransactions(ctx, req)
+			}
+		}()},
+		{ID: "listCommercialAccounts", Name: "ListCommercialAccounts", Method: "GET", Path: "/commercial/accounts/v1/list", Status: 200, Handler: func() fakekit.Handler {
+			if f.ListCommercialAccounts == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var req paging.ListCommercialAccountsRequest
+				if err := in.Query("pageKey", &req.PageKey); err != nil {
+					return nil, err
+				}
+				if err := in.Query("limit", &req.Limit); err != nil {
+					return nil, err
+				}
+				if err := in.Query("balanceAsOf", &req.BalanceAsOf); err != nil {
+					return nil, err
+				}
+				if err := in.Header("x-fapi-interaction-id", &req.XFapiInteractionID); err != nil {
+					return nil, err
+				}
+				if err := in.Header("Accept-Charset", &req.AcceptCharset); err != nil {
+					return nil, err
+				}
+				return f.ListCommercialAccounts(ctx, req)
+			}
+		}()},
+		{ID: "listCurrentDayAccountTransactions", Name: "ListCurrentDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/current", Status: 200, Handler: func() fakekit.Handler {
+			if f.ListCurrentDayAccountTransactions == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var accountID string
+				if err := in.Path("accountId", &accountID); err != nil {
+					return nil, err
+				}
+				var req paging.ListCurrentDayAccountTransactionsRequest
+				if err := in.Query("startDate", &req.StartDate); err != nil {
+					return nil, err
+				}
+				if err := in.Query("endDate", &req.EndDate); err != nil {
+					return nil, err
+				}
+				if err := in.Query("pageKey", &req.PageKey); err != nil {
+					return nil, err
+				}
+				if err := in.Query("limit", &req.Limit); err != nil {
+					return nil, err
+				}
+				if err := in.Header("x-fapi-interaction-id", &req.XFapiInteractionID); err != nil {
+					return nil, err
+				}
+				if err := in.Header("Accept-Charset", &req.AcceptCharset); err != nil {
+					return nil, err
+				}
+				return f.ListCurrentDayAccountTransactions(ctx, accountID, req)
+			}
+		}()},
+		{ID: "listPreviousDayAccountTransactions", Name: "ListPreviousDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/previous", Status: 200, Handler: func() fakekit.Handler {
+			if f.ListPreviousDayAccountTransactions == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var accountID string
+				if err := in.Path("accountId", &accountID); err != nil {
+					return nil, err
+				}
+				var req paging.ListPreviousDayAccountTransactionsRequest
+				if err := in.Query("startDate", &req.StartDate); err != nil {
+					return nil, err
+				}
+				if err := in.Query("endDate", &req.EndDate); err != nil {
+					return nil, err
+				}
+				if err := in.Query("pageKey", &req.PageKey); err != nil {
+					return nil, err
+				}
+				if err := in.Query("limit", &req.Limit); err != nil {
+					return nil, err
+				}
+				if err := in.Header("x-fapi-interaction-id", &req.XFapiInteractionID); err != nil {
+					return nil, err
+				}
+				if err := in.Header("Accept-Charset", &req.AcceptCharset); err != nil {
+					return nil, err
+				}
+				return f.ListPreviousDayAccountTransactions(ctx, accountID, req)
 			}
 		}()},
 		{ID: "listPreviousDayTransactions", Name: "ListPreviousDayTransactions", Method: "POST", Path: "/ddaReports/accounts/v1/transactions/list", Status: 200, Handler: func() fakekit.Handler {

@@ -82,7 +82,9 @@ func generateFake(defs []codegen.OperationDefinition, pkg, specName string, mode
 			res = fmt.Sprintf("(*%s, error)", q(result))
 		}
 		fmt.Fprintf(&fields, "// %s fakes Client.%s (%s).\n%s func(%s) %s\n", name, name, rawIDs[op.Method+" "+op.Path], name, sig.String(), res)
-		st, _ := strconv.Atoi(status)
+		// Several successes ("200 or 206"): the fake answers the first.
+		first, _, _ := strings.Cut(status, " ")
+		st, _ := strconv.Atoi(first)
 		fmt.Fprintf(&routes, "{ID: %q, Name: %q, Method: %q, Path: %q, Status: %d", rawIDs[op.Method+" "+op.Path], name, op.Method, op.Path, st)
 		fmt.Fprintf(&routes, ", Handler: func() fakekit.Handler {\nif f.%s == nil {\nreturn nil\n}\nreturn func(ctx context.Context, in *fakekit.In) (any, error) {\n%s%s}\n}()},\n", name, decode.String(), ret)
 	}
