@@ -4,12 +4,12 @@ package validation
 
 import (
 	"crypto/tls"
-	"github.com/issuerkit/issuerkit-go/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"golang.org/x/oauth2"
 	"log/slog"
 	"net/http"

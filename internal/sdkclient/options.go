@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
 )
