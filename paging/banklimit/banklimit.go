@@ -38,7 +38,7 @@ type Key string
 // not known, which then share one budget.
 func NewKey(origin, credential string) Key {
 	h := sha256.New()
-	h.Write([]byte("issuerkit-go/banklimit/v1\x00"))
+	h.Write([]byte("issuerkit-go/paging/banklimit/v1\x00"))
 	h.Write([]byte(origin))
 	h.Write([]byte{0})
 	h.Write([]byte(credential))
