@@ -113,6 +113,35 @@ func WithResponseInto(r *Response) CallOption {
 	}
 }
 
+// CallSettings is what a call's options say. ReadCallOptions gives it to a test whose fake
+// stands for a method of Client behind an interface of its own, so that it can check which
+// correlation id, headers, timeout and retries the code under test asked for.
+type CallSettings struct {
+	// CorrelationID is WithCorrelationID's id; empty means a new UUID per call.
+	CorrelationID string
+	// Header holds the WithHeader headers.
+	Header http.Header
+	// Timeout is WithCallTimeout's ceiling (0: none), when TimeoutSet.
+	Timeout    time.Duration
+	TimeoutSet bool
+	// Retry is WithCallRetry's options; nil means the client's.
+	Retry *RetryOptions
+	// ResponseInto reports a WithResponseInto.
+	ResponseInto bool
+}
+
+// ReadCallOptions applies opts, as a call does, and returns what they set.
+func ReadCallOptions(opts ...CallOption) CallSettings {
+	var c sdkclient.CallConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return CallSettings{CorrelationID: c.CorrelationID, Header: c.Header, Timeout: c.Timeout,
+		TimeoutSet: c.TimeoutSet, Retry: c.Retry, ResponseInto: c.OnResponse != nil}
+}
+
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait, the timeout of
 // each attempt (AttemptTimeout) and the statuses after which a safe call is retried
 // (StatusCodes, nil for DefaultRetryStatusCodes). Calls that move money or change state are
