@@ -5,6 +5,8 @@ go 1.25.0
 require (
 	github.com/issuerkit/issuerkit-go v0.0.0
 	github.com/stretchr/testify v1.12.1
+	go.opentelemetry.io/otel/exporters/stdout/stdouttrace v1.46.0
+	go.opentelemetry.io/otel/sdk v1.46.0
 	modernc.org/sqlite v1.59.0
 )
 

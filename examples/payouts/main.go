@@ -20,8 +20,15 @@
 // reconciliation pass finds nothing to settle. It exits with status 1 on any unexpected
 // answer.
 //
+// The service's client carries a per-call step of its own (audit.go: WithCallMiddleware, one
+// run per call outside the retries, counting outcomes by operation) and an OpenTelemetry
+// tracer provider whose spans the stdout exporter writes, one JSON object a line, to
+// PAYOUTS_SPANS ("-" for this output; default spans.jsonl beside the journal). fake_test.go is
+// the service's own unit test on the generated cardplatformfake: a lost answer, then the
+// reconciliation, without a sandbox.
+//
 // This example is a module of its own (examples/payouts/go.mod), so that the SQLite driver
-// never enters the SDK's module graph.
+// and the OpenTelemetry SDK never enter the SDK's module graph.
 package main
 
 import (
@@ -132,7 +139,7 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer env.Close()
-	c, s := env.Client, exenv.NewSteps(out)
+	s := exenv.NewSteps(out)
 	s.Step("connect", "%s", env.Where)
 
 	path := os.Getenv("PAYOUTS_JOURNAL")
@@ -149,13 +156,43 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer func() { _ = j.Close() }()
+	s.Step("journal", "SQLite at %s", path)
+
+	// The service's own client: a per-call audit step, and spans written by the OpenTelemetry
+	// stdout exporter to PAYOUTS_SPANS ("-": this output; default: spans.jsonl beside the
+	// journal).
+	spansTo, spansPath := out, os.Getenv("PAYOUTS_SPANS")
+	if spansPath == "" {
+		spansPath = filepath.Join(filepath.Dir(path), "spans.jsonl")
+	}
+	if spansPath != "-" {
+		f, err := os.Create(spansPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		spansTo = f
+	}
+	tp, spans, err := newTracing(spansTo)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
+	a := &audit{}
+	c, err := newClient(env, cardplatform.WithCallMiddleware(a.step), cardplatform.WithTracerProvider(tp))
+	if err != nil {
+		return err
+	}
+	finish := func() {
+		s.Step("audit", "per-call step: %s", a)
+		s.Step("trace", "%d spans written by the OpenTelemetry stdout exporter to %s", spans.lines(), spansPath)
+	}
 	p := &payer{c: c, j: j}
 	if env.Sandbox != nil {
 		// The sandbox runs a request before it answers or drops it: nothing of a lost request
 		// can still run later, so the settle time can be short. Keep the default elsewhere.
 		p.settle = time.Millisecond
 	}
-	s.Step("journal", "SQLite at %s", path)
 
 	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: env.ProgramGUID})
 	if err != nil {
@@ -182,7 +219,11 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 
 	if env.Sandbox == nil {
-		return runReal(ctx, p, s, payout("Katherine", "a", 25075))
+		if err := runReal(ctx, p, s, payout("Katherine", "a", 25075)); err != nil {
+			return err
+		}
+		finish()
+		return nil
 	}
 	srv := env.Sandbox
 
@@ -268,11 +309,12 @@ func run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("platform: payout %s queued %d time(s), want %d", ref, got, n)
 		}
 	}
-	a, err := j.get(ctx, "payout-"+batch+"-a")
+	e, err := j.get(ctx, "payout-"+batch+"-a")
 	if err != nil {
 		return err
 	}
-	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", a.Evidence)
+	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", e.Evidence)
+	finish()
 	return nil
 }
 
