@@ -25,6 +25,7 @@ func ExampleBankTokenSource() {
 	}
 	tlsConfig := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 
+	// POST {bankURL}/oauth/v1/token; ctx lends only its values: the source refreshes on its own.
 	ts, err := validation.BankTokenSource(ctx, bankURL, validation.BankCredentials{
 		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),    // HTTP Basic user of the token request
 		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"), // HTTP Basic password
