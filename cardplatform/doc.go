@@ -175,6 +175,19 @@
 // ErrResendRefused and sends nothing. Steps combine with WithClientCertificate, WithTLSConfig
 // and a bank token source, which a RoundTripper wrapped in WithHTTPClient cannot.
 //
+// The timeouts, by default (the first three are the default HTTP client's; WithHTTPClient
+// brings its own):
+//
+//	dial                        10 s
+//	TLS handshake               10 s
+//	response headers            60 s
+//	idle body read (downloads)  60 s   WithIdleTimeout
+//	attempt                     none   RetryOptions.AttemptTimeout
+//	call                        60 s   WithTimeout, WithCallTimeout, the context's deadline
+//
+// WithLogger records every attempt with its operation: 2xx, 3xx and 4xx answers at DEBUG,
+// 5xx answers and failures without an answer (outcome unknown included) at WARN.
+//
 // RetryOptions.AttemptTimeout bounds each attempt: a safe call is retried after it
 // (*AttemptTimeoutError, ErrTimeout), an unsafe one that may have sent is ErrOutcomeUnknown,
 // never re-sent. RetryOptions.StatusCodes replaces the statuses after which a safe call is
