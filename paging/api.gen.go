@@ -320,8 +320,8 @@ type ACHAddenda struct {
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
-// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (seed 002), not in the
-// body.
+// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (the documented form), not
+// in the body.
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -356,8 +356,8 @@ type ACHAddendaResponse struct {
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
-// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
-// not in the body.
+// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
+// documented form), not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
@@ -1045,8 +1045,8 @@ type reportingErrorBody struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
-// not in the body.
+// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
+// documented form), not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//

@@ -287,7 +287,7 @@ type AccountValidationV2Response struct {
 // and punctuation are ignored in matching; matching runs only when firstName and
 // lastName, or businessName, are sent.
 //
-// The seed describes five shapes that differ only in which of firstName, lastName and
+// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 // businessName are required: first and last name; business name; and three deprecated
 // shapes combining business name with first name, with last name, or with both. They
 // are subsets of one field set, so the spec models one object; which name combinations
@@ -576,7 +576,7 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 	// values may appear. x-issuerkit-code-class says what each code means for the account
 	// (validation.Result.Account): only a code listed nowhere is unknown.
@@ -683,7 +683,7 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// Timestamp Date and time of the check. The service's documentation gives `YYYY-MM-DDTHH:MM:SS` (no zone
 	// designator); the bank's published file declares free text. It is informative only,
 	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
 	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
@@ -710,7 +710,7 @@ type Inquiry struct {
 	// and punctuation are ignored in matching; matching runs only when firstName and
 	// lastName, or businessName, are sent.
 	//
-	// The seed describes five shapes that differ only in which of firstName, lastName and
+	// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 	// businessName are required: first and last name; business name; and three deprecated
 	// shapes combining business name with first name, with last name, or with both. They
 	// are subsets of one field set, so the spec models one object; which name combinations
@@ -725,8 +725,8 @@ type Inquiry struct {
 	Client ClientRecord `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Account number: letters and digits only (no separators: no spaces, dashes, dots or
-	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
-	// forbids only separators and leading zeroes and ACH (Nacha) account numbers are
+	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the
+	// documentation forbids only separators and leading zeroes and ACH (Nacha) account numbers are
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
 	//
 	//
@@ -794,7 +794,7 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 // 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 // values may appear. x-issuerkit-code-class says what each code means for the account
 // (validation.Result.Account): only a code listed nowhere is unknown.
