@@ -8,6 +8,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 	"log/slog"
 	"net/http"
@@ -281,40 +282,40 @@ var (
 
 // Timestamp is a date-time without zone designator, as the service writes them
 // (2024-05-01T10:20:30, optionally with fractional seconds). It round-trips exactly.
-type Timestamp = scalar.Timestamp
+type Timestamp = core.Timestamp
 
 // Decimal is an exact decimal amount of money; it never passes through a float.
-type Decimal = scalar.Decimal
+type Decimal = core.Decimal
 
 // GUID is a globally unique identifier; the zero GUID is unset ("" and null decode to it).
-type GUID = scalar.GUID
+type GUID = core.GUID
 
 // Date is a calendar date (yyyy-MM-dd); the zero Date is unset ("" and null decode to it).
-type Date = scalar.Date
+type Date = core.Date
 
 // ParseGUID parses a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.
-func ParseGUID(s string) (GUID, error) { return scalar.ParseGUID(s) }
+func ParseGUID(s string) (GUID, error) { return core.ParseGUID(s) }
 
 // MustParseGUID is ParseGUID for constants in tests and examples: it panics on invalid text.
-func MustParseGUID(s string) GUID { return scalar.MustParseGUID(s) }
+func MustParseGUID(s string) GUID { return core.MustParseGUID(s) }
 
 // NewGUID returns a random GUID.
-func NewGUID() GUID { return scalar.NewGUID() }
+func NewGUID() GUID { return core.NewGUID() }
 
 // ParseDate parses a date written yyyy-MM-dd.
-func ParseDate(s string) (Date, error) { return scalar.ParseDate(s) }
+func ParseDate(s string) (Date, error) { return core.ParseDate(s) }
 
 // MustParseDate is ParseDate for constants in tests and examples: it panics on invalid text.
-func MustParseDate(s string) Date { return scalar.MustParseDate(s) }
+func MustParseDate(s string) Date { return core.MustParseDate(s) }
 
 // DateOf returns the calendar date of t in t's location.
-func DateOf(t time.Time) Date { return scalar.DateOf(t) }
+func DateOf(t time.Time) Date { return core.DateOf(t) }
 
 // Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). The SDK sends
 // it as is, through its own encoders; everything else masks it: String, GoString, fmt verbs,
 // slog, MarshalJSON and MarshalText (so encoding/json and slog's JSON handler, also inside
 // your own structs). Reveal returns the value.
-type Secret = scalar.Secret
+type Secret = core.Secret
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
 // caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;
@@ -325,18 +326,20 @@ type Secret = scalar.Secret
 func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }
 
 // NewSecret wraps a sensitive value for a request field.
-func NewSecret(s string) Secret { return scalar.NewSecret(s) }
+func NewSecret(s string) Secret { return core.NewSecret(s) }
 
 // ParseDecimal parses an exact decimal amount such as "12.50" (also "1,250.00" and "1.5e3").
-func ParseDecimal(s string) (Decimal, error) { return scalar.ParseDecimal(s) }
+func ParseDecimal(s string) (Decimal, error) { return core.ParseDecimal(s) }
+
+// MustParseDecimal is ParseDecimal for constants in tests and examples: it panics on invalid
+// text.
+func MustParseDecimal(s string) Decimal { return core.MustParseDecimal(s) }
 
 // NewDecimalFromInt returns units·10^-scale exactly: NewDecimalFromInt(1250, 2) is 12.50.
-func NewDecimalFromInt(units int64, scale int32) Decimal {
-	return scalar.NewDecimalFromInt(units, scale)
-}
+func NewDecimalFromInt(units int64, scale int32) Decimal { return core.NewDecimalFromInt(units, scale) }
 
 // ParseTimestamp parses a zone-less date-time such as "2024-05-01T10:20:30.123".
-func ParseTimestamp(s string) (Timestamp, error) { return scalar.ParseTimestamp(s) }
+func ParseTimestamp(s string) (Timestamp, error) { return core.ParseTimestamp(s) }
 
 // NewTimestamp returns t's wall clock as a zone-less Timestamp.
-func NewTimestamp(t time.Time) Timestamp { return scalar.NewTimestamp(t) }
+func NewTimestamp(t time.Time) Timestamp { return core.NewTimestamp(t) }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Defines values for ConditionCode.
@@ -321,7 +320,7 @@ type AcctOwner struct {
 	// IDNo Identification number.
 	//
 	// Example: OH1234567
-	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
+	IDNo Secret `json:"idNo,omitempty,omitzero"`
 
 	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
@@ -345,7 +344,7 @@ type AcctOwner struct {
 	// SSN Full SSN / tax id (9 digits) or its last four digits.
 	//
 	// Example: 123456789
-	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
+	SSN Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
 	State string `json:"state,omitempty,omitzero"`
@@ -731,7 +730,7 @@ type Inquiry struct {
 	//
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber"`
+	AccountNumber Secret `json:"accountNumber"`
 
 	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`
@@ -819,7 +818,7 @@ type Result struct {
 	// AccountNumber Echoes the request.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// AdditionalID Echoes the request, if provided.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`

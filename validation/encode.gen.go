@@ -4,7 +4,6 @@ package validation
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -278,14 +277,14 @@ func (a *AcctOwner) jsonZero() bool {
 		a.DOB == "" &&
 		a.FirstName == "" &&
 		a.HomePhone == "" &&
-		a.IDNo == (scalar.Secret{}) &&
+		a.IDNo == (Secret{}) &&
 		a.IDState == "" &&
 		a.IDType == "" &&
 		a.LastName == "" &&
 		a.MiddleName == "" &&
 		a.NamePrefix == "" &&
 		a.NameSuffix == "" &&
-		a.SSN == (scalar.Secret{}) &&
+		a.SSN == (Secret{}) &&
 		a.State == "" &&
 		a.WorkPhone == "" &&
 		a.ZipCode == "" &&
@@ -773,7 +772,7 @@ func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
 func (a *Inquiry) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (scalar.Secret{}) &&
+		a.AccountNumber == (Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.RoutingNumber == "" &&
@@ -966,7 +965,7 @@ func (a *Result) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.AcctStatus.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (scalar.Secret{}) &&
+		a.AccountNumber == (Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.ErrorCode == "" &&

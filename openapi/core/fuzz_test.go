@@ -1,9 +1,10 @@
-package scalar
+package core
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"math/big"
 	"strings"
 	"testing"
@@ -32,7 +33,7 @@ func FuzzParseTimestamp(f *testing.F) {
 			require.ErrorIs(t, err, ErrInvalidTimestamp)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			require.Equal(t, Excerpt(s), pe.Input)
+			require.Equal(t, excerpt(s), pe.Input)
 			return
 		}
 		// Exact round trip of the text, through every encoding.
@@ -82,7 +83,7 @@ func FuzzParseDecimal(f *testing.F) {
 			require.ErrorIs(t, err, ErrInvalidDecimal)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			require.Equal(t, Excerpt(s), pe.Input)
+			require.Equal(t, excerpt(s), pe.Input)
 			return
 		}
 		checkDecimal(t, d)
@@ -181,7 +182,7 @@ func FuzzSecretJSON(f *testing.F) {
 		require.NoError(t, err)
 		var m string
 		require.NoError(t, json.Unmarshal(mjs, &m))
-		require.Equal(t, strings.ToValidUTF8(Mask(s), "\uFFFD"), m, "encoding/json writes the mask")
+		require.Equal(t, strings.ToValidUTF8(mask.Mask(s), "\uFFFD"), m, "encoding/json writes the mask")
 		var want string // what encoding/json makes of s, invalid UTF-8 replaced
 		require.NoError(t, json.Unmarshal(js, &want))
 		if utf8.ValidString(s) {
@@ -195,12 +196,12 @@ func FuzzSecretJSON(f *testing.F) {
 		_ = direct.UnmarshalJSON([]byte(s)) // arbitrary bytes must never panic
 
 		// Every verb writes the masked value only.
-		masked := Mask(s)
+		masked := mask.Mask(s)
 		for _, verb := range []string{"%v", "%+v", "%s", "%q", "%x", "%X", "%10.3s"} {
 			require.Equal(t, fmt.Sprintf(verb, masked), fmt.Sprintf(verb, sec), verb)
 		}
 		require.Equal(t, sec.GoString(), fmt.Sprintf("%#v", sec))
-		if hidden := []rune(s); len(hidden) > 0 && strings.Trim(string(hidden[:len(hidden)-maskKept(len(hidden))]), "*") != "" {
+		if hidden := []rune(s); len(hidden) > 0 && strings.Trim(string(hidden[:len(hidden)-mask.Kept(len(hidden))]), "*") != "" {
 			assert.NotContains(t, fmt.Sprintf("%v", sec), s)
 		}
 		for _, verb := range []string{"%v", "%+v", "%s"} {

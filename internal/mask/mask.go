@@ -1,4 +1,6 @@
-package scalar
+// Package mask masks secret values the one way the SDK shows them everywhere (errors, logs,
+// String and MarshalJSON of a Secret): every character hidden but the last four.
+package mask
 
 import (
 	"strings"
@@ -15,7 +17,7 @@ const maskRune = '*'
 // when shown, are shown as U+FFFD.
 func Mask(s string) string {
 	n := utf8.RuneCountInString(s)
-	hide := n - maskKept(n)
+	hide := n - Kept(n)
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
@@ -28,8 +30,8 @@ func Mask(s string) string {
 	return b.String()
 }
 
-// maskKept returns how many trailing characters Mask shows of a value of n characters.
-func maskKept(n int) int {
+// Kept returns how many trailing characters Mask shows of a value of n characters.
+func Kept(n int) int {
 	if n > 8 {
 		return 4
 	}

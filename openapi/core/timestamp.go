@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"bytes"
@@ -91,7 +91,7 @@ func (t Timestamp) Time() time.Time {
 // converted to loc. The zero Timestamp returns the zero time.Time. In panics if loc is nil.
 func (t Timestamp) In(loc *time.Location) time.Time {
 	if loc == nil {
-		panic("scalar: Timestamp.In called with a nil *time.Location")
+		panic("core: Timestamp.In called with a nil *time.Location")
 	}
 	switch t.zone {
 	case zoneUnset:

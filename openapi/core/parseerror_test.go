@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"encoding/json"
@@ -50,8 +50,8 @@ func pad45(v string) string {
 }
 
 func TestExcerpt(t *testing.T) {
-	assert.Equal(t, `"ey…" (41 bytes)`, Excerpt("eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.sig"))
-	assert.Equal(t, `(4 bytes)`, Excerpt("4321"), "short values show nothing but their length")
-	assert.Equal(t, `"\x00a…" (9 bytes)`, Excerpt("\x00abcdefgh"))
-	assert.Equal(t, `(0 bytes)`, Excerpt(""))
+	assert.Equal(t, `"ey…" (41 bytes)`, excerpt("eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.sig"))
+	assert.Equal(t, `(4 bytes)`, excerpt("4321"), "short values show nothing but their length")
+	assert.Equal(t, `"\x00a…" (9 bytes)`, excerpt("\x00abcdefgh"))
+	assert.Equal(t, `(0 bytes)`, excerpt(""))
 }

@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"errors"
@@ -38,13 +38,13 @@ const (
 	DateFormat = "yyyy-MM-dd"
 )
 
-// Excerpt returns what an error text may quote of a value that failed to parse: its first
+// excerpt returns what an error text may quote of a value that failed to parse: its first
 // two characters, quoted, and its length in bytes (`"ey…" (212 bytes)`), or only its length
 // when it has eight bytes or fewer (`(4 bytes)`). A server can put anything in a typed
 // member, a bearer token or a card number included, so no error text quotes such a value
 // whole (PCI DSS: never more of a PAN than its first six and last four digits, and nothing
 // of a CVV or PIN). It is [jsonx.Excerpt].
-func Excerpt(s string) string { return jsonx.Excerpt(s) }
+func excerpt(s string) string { return jsonx.Excerpt(s) }
 
 // ParseError reports text that is not a valid [Timestamp], [Decimal], [GUID] or [Date]. It
 // wraps the sentinel of the type ([ErrInvalidTimestamp], [ErrInvalidDecimal], ...), so
@@ -79,28 +79,28 @@ func (e *ParseError) Unwrap() error { return e.sentinel }
 
 func timestampError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Timestamp", Input: Excerpt(string(input)), Expected: TimestampFormat,
+		Type: "Timestamp", Input: excerpt(string(input)), Expected: TimestampFormat,
 		Reason: reason, sentinel: ErrInvalidTimestamp,
 	}
 }
 
 func guidError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "GUID", Input: Excerpt(string(input)), Expected: GUIDFormat,
+		Type: "GUID", Input: excerpt(string(input)), Expected: GUIDFormat,
 		Reason: reason, sentinel: ErrInvalidGUID,
 	}
 }
 
 func dateError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Date", Input: Excerpt(string(input)), Expected: DateFormat,
+		Type: "Date", Input: excerpt(string(input)), Expected: DateFormat,
 		Reason: reason, sentinel: ErrInvalidDate,
 	}
 }
 
 func decimalError[T string | []byte](input T, reason string) error {
 	return &ParseError{
-		Type: "Decimal", Input: Excerpt(string(input)), Expected: DecimalFormat,
+		Type: "Decimal", Input: excerpt(string(input)), Expected: DecimalFormat,
 		Reason: reason, sentinel: ErrInvalidDecimal,
 	}
 }

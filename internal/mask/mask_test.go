@@ -1,4 +1,4 @@
-package scalar
+package mask
 
 import (
 	"strings"

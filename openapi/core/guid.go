@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"bytes"

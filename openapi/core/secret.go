@@ -1,16 +1,17 @@
-package scalar
+package core
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"log/slog"
 	"strconv"
 	"unicode/utf8"
 )
 
 // Secret holds a sensitive string: a card number, CVV, PIN, track data, a national or account
-// number, a token. It is masked by [Mask] wherever a user's tools print or marshal it: every
+// number, a token. It is masked (all but its last four characters) wherever a user's tools print or marshal it: every
 // fmt verb (%v, %+v, %#v, %s, %q, %x, …), String, GoString, log/slog (both handlers, also
 // inside a struct of your own), MarshalJSON and MarshalText (so encoding/json, encoding/xml
 // and anything built on them). [Secret.Reveal] is the only way to read the value.
@@ -36,15 +37,15 @@ func (s Secret) Reveal() string { return s.v }
 // empty Secret.
 func (s Secret) IsZero() bool { return s.v == "" }
 
-// Last4 returns the last four characters of the value when [Mask] shows them, that is when
+// Last4 returns the last four characters of the value when the mask shows them ([Secret.String]), that is when
 // the value is longer than eight characters, and "" otherwise: the last four digits of a card
 // number, say, but never a whole PIN.
 func (s Secret) Last4() string {
-	kept := maskKept(utf8.RuneCountInString(s.v))
+	kept := mask.Kept(utf8.RuneCountInString(s.v))
 	if kept == 0 {
 		return ""
 	}
-	m := Mask(s.v)
+	m := mask.Mask(s.v)
 	i := len(m)
 	for range kept {
 		_, size := utf8.DecodeLastRuneInString(m[:i])
@@ -54,10 +55,10 @@ func (s Secret) Last4() string {
 }
 
 // String returns the masked value, such as ************1111.
-func (s Secret) String() string { return Mask(s.v) }
+func (s Secret) String() string { return mask.Mask(s.v) }
 
-// GoString returns the masked value as Go syntax, for %#v: scalar.Secret("************1111").
-func (s Secret) GoString() string { return "scalar.Secret(" + strconv.Quote(Mask(s.v)) + ")" }
+// GoString returns the masked value as Go syntax, for %#v: core.Secret("************1111").
+func (s Secret) GoString() string { return "core.Secret(" + strconv.Quote(mask.Mask(s.v)) + ")" }
 
 // Format implements fmt.Formatter so that every verb, with every flag, formats the masked value
 // (%x writes the masked value in hexadecimal) and never the secret.
@@ -66,17 +67,17 @@ func (s Secret) Format(f fmt.State, verb rune) {
 		_, _ = f.Write([]byte(s.GoString()))
 		return
 	}
-	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), Mask(s.v))
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), mask.Mask(s.v))
 }
 
 // LogValue implements slog.LogValuer: log/slog records the masked value.
-func (s Secret) LogValue() slog.Value { return slog.StringValue(Mask(s.v)) }
+func (s Secret) LogValue() slog.Value { return slog.StringValue(mask.Mask(s.v)) }
 
-// MarshalJSON encodes the masked value ([Mask]) as a JSON string, so that encoding/json, and
+// MarshalJSON encodes the masked value (as [Secret.String]) as a JSON string, so that encoding/json, and
 // slog.JSONHandler logging a struct of yours that holds a Secret, never write the secret. The
 // SDK sends the value itself through its own encoder ([Secret.AppendJSON]); to put it in a
 // JSON document of your own, encode [Secret.Reveal].
-func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(Mask(s.v)) }
+func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(mask.Mask(s.v)) }
 
 // UnmarshalJSON decodes a JSON string. JSON null leaves s unchanged, as encoding/json does for
 // other types. Any other JSON value is rejected with an error wrapping [ErrInvalidSecret] that
@@ -101,10 +102,10 @@ func (s *Secret) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalText returns the masked value ([Mask]), as MarshalJSON does: encoding.TextMarshaler
+// MarshalText returns the masked value (as [Secret.String]), as MarshalJSON does: encoding.TextMarshaler
 // is what encoding/xml, map keys and many loggers use. The SDK's parameters carry
 // [Secret.Reveal].
-func (s Secret) MarshalText() ([]byte, error) { return []byte(Mask(s.v)), nil }
+func (s Secret) MarshalText() ([]byte, error) { return []byte(mask.Mask(s.v)), nil }
 
 // UnmarshalText sets the Secret to text.
 func (s *Secret) UnmarshalText(text []byte) error {

@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"bytes"
@@ -70,7 +70,7 @@ func MustParseDecimal(s string) Decimal {
 // [MaxDecimalDigits] or below -MaxDecimalDigits.
 func NewDecimalFromInt(units int64, scale int32) Decimal {
 	if scale > MaxDecimalDigits || scale < -MaxDecimalDigits {
-		panic(fmt.Sprintf("scalar: NewDecimalFromInt scale %d outside ±%d", scale, MaxDecimalDigits))
+		panic(fmt.Sprintf("core: NewDecimalFromInt scale %d outside ±%d", scale, MaxDecimalDigits))
 	}
 	if scale >= 0 {
 		return Decimal{coef: units, scale: scale, set: true}

@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"encoding/json"
@@ -184,7 +184,7 @@ func TestDecimalRejects(t *testing.T) {
 			assert.NotErrorIs(t, err, ErrInvalidTimestamp)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, Excerpt(in), pe.Input)
+			assert.Equal(t, excerpt(in), pe.Input)
 			assert.Equal(t, "Decimal", pe.Type)
 			assert.Equal(t, DecimalFormat, pe.Expected)
 			assert.NotEmpty(t, pe.Reason)

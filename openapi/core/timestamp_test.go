@@ -1,4 +1,4 @@
-package scalar
+package core
 
 import (
 	"encoding/json"
@@ -152,7 +152,7 @@ func TestTimestampRejects(t *testing.T) {
 			assert.NotErrorIs(t, err, ErrInvalidDecimal)
 			var pe *ParseError
 			require.ErrorAs(t, err, &pe)
-			assert.Equal(t, Excerpt(in), pe.Input)
+			assert.Equal(t, excerpt(in), pe.Input)
 			assert.Equal(t, "Timestamp", pe.Type)
 			assert.Equal(t, TimestampFormat, pe.Expected)
 			assert.NotEmpty(t, pe.Reason)
