@@ -8,7 +8,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"golang.org/x/oauth2"
@@ -112,7 +111,7 @@ func WithResponseInto(r *Response) CallOption {
 }
 
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
-type RetryOptions = transport.RetryOptions
+type RetryOptions = core.RetryOptions
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
@@ -235,7 +234,7 @@ func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLoc
 
 // LockoutError reports a call refused, without sending anything, during the lock-out that
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
-type LockoutError = sdkclient.LockoutError
+type LockoutError = core.LockoutError
 
 // WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
 func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
@@ -292,47 +291,47 @@ func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
 
 // BankError is the bank's error body: ErrorMessage, TransactionId, X-CorrelationId,
 // TransactionTime, Api-Url and ServiceError (errorCode, ConnectError or messages).
-type BankError = apierror.BankError
+type BankError = core.BankError
 
 // OutcomeUnknownError reports that a request which moves money or changes state failed after
 // it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
-type OutcomeUnknownError = apierror.OutcomeUnknownError
+type OutcomeUnknownError = core.OutcomeUnknownError
 
 // RedirectError reports a redirect the SDK refused to follow (it follows none): status,
 // method, where from and where to (redacted). It matches ErrRedirectRefused.
-type RedirectError = transport.RedirectError
+type RedirectError = core.RedirectError
 
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
-type DecodeError = sdkclient.DecodeError
+type DecodeError = core.DecodeError
 
 // TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
 // (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
 // and context.DeadlineExceeded.
-type TimeoutError = sdkclient.TimeoutError
+type TimeoutError = core.TimeoutError
 
 // Errors to test with errors.Is.
 var (
-	ErrBadRequest   = apierror.ErrBadRequest
-	ErrUnauthorized = apierror.ErrUnauthorized
-	ErrForbidden    = apierror.ErrForbidden
-	ErrNotFound     = apierror.ErrNotFound
-	ErrConflict     = apierror.ErrConflict
-	ErrRateLimited  = apierror.ErrRateLimited
-	ErrServerError  = apierror.ErrServerError
+	ErrBadRequest   = core.ErrBadRequest
+	ErrUnauthorized = core.ErrUnauthorized
+	ErrForbidden    = core.ErrForbidden
+	ErrNotFound     = core.ErrNotFound
+	ErrConflict     = core.ErrConflict
+	ErrRateLimited  = core.ErrRateLimited
+	ErrServerError  = core.ErrServerError
 	// ErrTimeout: a 408 or 504, or the SDK's own time limit (*TimeoutError).
-	ErrTimeout        = apierror.ErrTimeout
-	ErrOutcomeUnknown = apierror.ErrOutcomeUnknown
+	ErrTimeout        = core.ErrTimeout
+	ErrOutcomeUnknown = core.ErrOutcomeUnknown
 	// ErrInvalidArgument: a method refused an argument before sending anything.
-	ErrInvalidArgument = sdkclient.ErrInvalidArgument
+	ErrInvalidArgument = core.ErrInvalidArgument
 	// ErrInsecureTransport: a bearer token would have travelled over plain http.
-	ErrInsecureTransport = transport.ErrInsecureTransport
+	ErrInsecureTransport = core.ErrInsecureTransport
 	// ErrRedirectRefused: the server answered with a redirect (301, 302, 303, 307, 308). The
 	// SDK follows none, on any origin: the API documents none, and the target's answer is not
 	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
-	ErrRedirectRefused = transport.ErrRedirectRefused
+	ErrRedirectRefused = core.ErrRedirectRefused
 	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
 	// error when its deadline ended the wait).
-	ErrTokenSource = transport.ErrTokenSource
+	ErrTokenSource = core.ErrTokenSource
 )
 
 // Timestamp is a date-time without zone designator, as the service writes them

@@ -20,6 +20,13 @@
 // encoding.TextUnmarshaler, used for query, path and header parameters), and report bad input
 // as a *[ParseError].
 //
+// The errors and options every client shares are here too: the sentinels to test with
+// errors.Is ([ErrNotFound], [ErrOutcomeUnknown], [ErrInvalidArgument], ...), the decoded error
+// bodies ([Problem], the card platform's ProblemDetails; [BankError], the bank's), the
+// failures that are not a status ([OutcomeUnknownError], [TimeoutError], [LockoutError],
+// [RedirectError], [DecodeError]), [RetryOptions] and the bank's [BankCredentials]. Each
+// client's own Error type (the non-2xx response) stays in the client package.
+//
 // Why under openapi/: the repository's top level is a fixed list (the specs in openapi/, the
 // three client packages, examples, internal). A shared package under one client would make
 // the other two import a sibling they do not use; internal/ cannot be imported by users.

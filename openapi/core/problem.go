@@ -1,4 +1,4 @@
-package apierror
+package core
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Problem is the card platform's error body: an RFC 9457 problem details object as ASP.NET
@@ -38,7 +38,7 @@ type Problem struct {
 	// expected one, as received.
 	Extensions map[string]json.RawMessage
 
-	red *redact.Redactor // the call's redactor, for Error; nil means redact.Default()
+	red corelink.Masker // the call's redactor, for Error; nil means the SDK's default
 }
 
 // problemMembers maps the lower-cased names of the known members to their canonical spelling.
@@ -203,5 +203,5 @@ func (p *Problem) summary() string {
 			msg += fmt.Sprintf(" (and %d more fields)", n)
 		}
 	}
-	return redactorOf(p.red).Text(msg)
+	return masker(p.red).Text(msg)
 }

@@ -1,4 +1,4 @@
-package apierror
+package core
 
 import (
 	"encoding/json"
@@ -6,8 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/redact"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // BankError is the error body of the bank's APIs (account validation and the list endpoints),
@@ -36,7 +35,7 @@ type BankError struct {
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
 
-	red *redact.Redactor // the call's redactor, for Error; nil means redact.Default()
+	red corelink.Masker // the call's redactor, for Error; nil means the SDK's default
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -91,10 +90,10 @@ type PaymentError struct {
 	ReceiversReference string `json:"receiversReference,omitempty"`
 	// DebitAccountNumber is the debtor's account number (RTP participant service errors).
 	// It is a Secret: masked by fmt, String and log/slog, and in the error text.
-	DebitAccountNumber scalar.Secret `json:"debitAccountNumber,omitzero"`
+	DebitAccountNumber Secret `json:"debitAccountNumber,omitzero"`
 	// CreditAccountNumber is the creditor's account number (RTP participant service errors),
 	// a Secret like DebitAccountNumber.
-	CreditAccountNumber scalar.Secret `json:"creditAccountNumber,omitzero"`
+	CreditAccountNumber Secret `json:"creditAccountNumber,omitzero"`
 	// ValueDate is the value date, as sent.
 	ValueDate string `json:"valueDate,omitempty"`
 	// Fault is the error member: code ("<BANK>-1006" required field missing, "<BANK>-0006"
@@ -257,8 +256,8 @@ func decodeServiceError(raw []byte) *ServiceError {
 			RequestReference:    o.str("requestReference"),
 			SendersReference:    o.str("sendersReference"),
 			ReceiversReference:  o.str("receiversReference"),
-			DebitAccountNumber:  scalar.NewSecret(o.str("debitAccountNumber")),
-			CreditAccountNumber: scalar.NewSecret(o.str("creditAccountNumber")),
+			DebitAccountNumber:  NewSecret(o.str("debitAccountNumber")),
+			CreditAccountNumber: NewSecret(o.str("creditAccountNumber")),
 			ValueDate:           o.str("valueDate"),
 			Fault:               decodeFault(o.obj("error"), 0),
 			DoddFrank:           o.str("doddFrank"),
@@ -351,13 +350,13 @@ func (b *BankError) summary() string {
 	text := joinNonEmpty(": ", b.ErrorMessage, b.ServiceError.summary())
 	if s := b.ServiceError; s != nil && s.Payment != nil {
 		// Account numbers the body names are masked wherever the text repeats them.
-		for _, n := range []scalar.Secret{s.Payment.DebitAccountNumber, s.Payment.CreditAccountNumber} {
+		for _, n := range []Secret{s.Payment.DebitAccountNumber, s.Payment.CreditAccountNumber} {
 			if v := n.Reveal(); v != "" {
 				text = strings.ReplaceAll(text, v, n.String())
 			}
 		}
 	}
-	return redactorOf(b.red).Text(text)
+	return masker(b.red).Text(text)
 }
 
 // summary describes the service error in one line.

@@ -1,4 +1,4 @@
-package apierror
+package core
 
 import (
 	"bytes"
