@@ -148,6 +148,20 @@ func (d *Decoder) Keep(extras map[string]json.RawMessage, key []byte) (map[strin
 	return Keep(extras, key, v)
 }
 
+// Keep adds the member key with value to extras (allocating the map on first use), a copy of
+// the value, and returns extras. A value that is not valid JSON is an error: a member kept
+// unread is sent again as is by the encoder, and the decoder only finds where a value ends.
+func Keep(extras map[string]json.RawMessage, key, value []byte) (map[string]json.RawMessage, error) {
+	if !json.Valid(value) {
+		return extras, errSyntax
+	}
+	if extras == nil {
+		extras = make(map[string]json.RawMessage)
+	}
+	extras[string(key)] = append(json.RawMessage(nil), value...)
+	return extras, nil
+}
+
 // DecodeValue decodes the next value into *dst and consumes it: through dst's DecodeJSON when
 // it is a [ValueDecoder], else as [Decode] decodes the value's bytes.
 func DecodeValue(d *Decoder, dst any) error {

@@ -148,3 +148,21 @@ func TestDecodeElemsGrowth(t *testing.T) {
 		t.Errorf("capacity %d for 1000 elements", cap(out))
 	}
 }
+
+// TestDecoderRejectsTruncatedInput: a body cut short (a connection that broke mid-answer, a
+// proxy's limit) is an error, never an object with the members read so far.
+func TestDecoderRejectsTruncatedInput(t *testing.T) {
+	for _, in := range []string{
+		`{`, `{"a"`, `{"a":`, `{"a":"x"`, `{"a":"x",`, `{"a":"x", `, `{"a":1,"b":true`,
+		`{"a":{"b":1}`, `{"a":[1,2]`, `{"a":"x"}}`, `{"a":"x"} x`, `{"kids":[{"n":1}`, `{"kids":[`,
+	} {
+		if _, err := decodeRec([]byte(in)); err == nil {
+			t.Errorf("%q decoded without error", in)
+		}
+	}
+	for _, in := range []string{`{}`, ` { } `, `{"a":"x"}`, `{"a":{"b":[1,{"c":null}]},"d":-1.5e3}` + "\n", `null`} {
+		if _, err := decodeRec([]byte(in)); err != nil {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}

@@ -8,6 +8,11 @@
 // scan when there are none, and [Fields.AppendExtraMembers] writes them back after the known
 // fields.
 //
+// The generated decoders (DecodeJSON and UnmarshalJSON in api.gen.go, from
+// openapi/templates/additional-properties.tmpl) are made of [Decoder], which reads each value
+// once as it decodes it, and of typed decoders per field ([DecodeString], [DecodeInt],
+// [DecodeFloat], [DecodeBool], [DecodeElems], [DecodeValue]).
+//
 // It also holds what the generated encoders (encode.gen.go, written by
 // internal/tools/encodergen) are made of: [Appender], append functions that write strings,
 // numbers and raw values exactly as encoding/json does, and [Marshal], which encodes an
