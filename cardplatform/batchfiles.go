@@ -10,6 +10,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
@@ -38,6 +39,10 @@ type CreateBatchfileResult struct {
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No
 // operation lists batch files; downloadBatchfile needs the batchfile_guid the lost answer held.
 //
+// Like a download, an upload has no whole-call ceiling (WithTimeout) but an idle timeout
+// (WithIdleTimeout): it fails with a *TimeoutError when neither a byte of the document
+// is sent nor a byte of the answer arrives for that long.
+//
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
 func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, document io.Reader, opts ...CallOption) (*CreateBatchfileResult, error) {
@@ -48,7 +53,7 @@ func (c *Client) CreateBatchfile(ctx context.Context, meta BatchfileRequest, doc
 	if err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles", ContentLength: -1}
+	r := sdkclient.Request{Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles", ContentLength: -1, Streamed: true}
 	r.Stream = io.MultiReader(bytes.NewReader(head), newBase64Reader(document), bytes.NewReader(tail))
 	return c.sendBatchfile(ctx, r, opts)
 }
@@ -65,7 +70,7 @@ func (c *Client) CreateBatchfileBytes(ctx context.Context, meta BatchfileRequest
 		return io.MultiReader(bytes.NewReader(head), newBase64Reader(bytes.NewReader(document)), bytes.NewReader(tail))
 	}
 	r := sdkclient.Request{
-		Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles",
+		Op: opCreateBatchfile, Path: "/api/" + c.core.Version + "/batchfiles", Streamed: true,
 		Stream:        open(),
 		ContentLength: int64(len(head) + base64.StdEncoding.EncodedLen(len(document)) + len(tail)),
 		GetBody:       func() (io.ReadCloser, error) { return io.NopCloser(open()), nil },
@@ -172,10 +177,16 @@ type Download struct {
 // answer arrives is retried; once the answer's body is handed over nothing is re-sent, and a
 // failure while reading Body is the caller's to handle.
 //
+// A download has no whole-call ceiling (WithTimeout), so a large file is never cut off while
+// bytes flow; instead it fails with a *TimeoutError (Idle set, ErrTimeout) when no byte
+// arrives for the idle timeout (WithIdleTimeout, default DefaultIdleTimeout), from the
+// request until Body is closed. A WithCallTimeout on the call is a ceiling on the whole
+// download, reading Body included.
+//
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 404 (ErrNotFound), 500 without a body (ErrServerError).
 func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRequest, opts ...CallOption) (*Download, error) {
-	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream"}
+	r := sdkclient.Request{Op: opDownloadBatchfile, Path: "/api/" + c.core.Version + "/batchfiles/Download", Body: body, Accept: "application/octet-stream", Streamed: true}
 	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
 	if err != nil {
 		return nil, err
@@ -193,6 +204,19 @@ func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRe
 }
 
 var opDownloadBatchfile = operations.Op("downloadBatchfile")
+
+// DefaultIdleTimeout is how long a file transfer (DownloadBatchfile, CreateBatchfile) may go
+// without moving a byte, unless WithIdleTimeout says otherwise.
+const DefaultIdleTimeout = sdkclient.DefaultIdleTimeout
+
+// WithIdleTimeout sets how long a file transfer (DownloadBatchfile, CreateBatchfile,
+// CreateBatchfileBytes) may go without a byte of the document being sent or a byte of the
+// answer arriving before it fails with a *TimeoutError (default DefaultIdleTimeout); 0 turns
+// it off. File transfers have no whole-call ceiling (WithTimeout), so a large file is never cut
+// off while bytes flow.
+func WithIdleTimeout(d time.Duration) Option {
+	return Option(sdkclient.WithIdleTimeout(d))
+}
 
 // UpdateCardResult is the answer to UpdateCard: 200 with the updated card, or 201 with no body.
 type UpdateCardResult struct {

@@ -3,31 +3,1182 @@
 package cardplatform
 
 import (
+	"fmt"
 	"log/slog"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// LogValue implements slog.LogValuer: CardDTO holds secrets, which are masked.
+// LogValue implements slog.LogValuer: Account may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v Account) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders Account as JSON with its secrets masked, as LogValue logs it.
+func (v Account) String() string { return redact.String(v) }
+
+// GoString renders Account as JSON with its secrets masked, for %#v.
+func (v Account) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Account) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountBalancesDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountBalancesDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountBalancesDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AccountBalancesDTO) String() string { return redact.String(v) }
+
+// GoString renders AccountBalancesDTO as JSON with its secrets masked, for %#v.
+func (v AccountBalancesDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountBalancesDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountByBalanceDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountByBalanceDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountByBalanceDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AccountByBalanceDTO) String() string { return redact.String(v) }
+
+// GoString renders AccountByBalanceDTO as JSON with its secrets masked, for %#v.
+func (v AccountByBalanceDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountByBalanceDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountByBalanceDTOCacheResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountByBalanceDTOCacheResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountByBalanceDTOCacheResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AccountByBalanceDTOCacheResponse) String() string { return redact.String(v) }
+
+// GoString renders AccountByBalanceDTOCacheResponse as JSON with its secrets masked, for %#v.
+func (v AccountByBalanceDTOCacheResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountByBalanceDTOCacheResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AccountDTO) String() string { return redact.String(v) }
+
+// GoString renders AccountDTO as JSON with its secrets masked, for %#v.
+func (v AccountDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountInstrumentDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountInstrumentDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountInstrumentDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AccountInstrumentDTO) String() string { return redact.String(v) }
+
+// GoString renders AccountInstrumentDTO as JSON with its secrets masked, for %#v.
+func (v AccountInstrumentDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountInstrumentDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountSharedPersonDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountSharedPersonDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountSharedPersonDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AccountSharedPersonDTO) String() string { return redact.String(v) }
+
+// GoString renders AccountSharedPersonDTO as JSON with its secrets masked, for %#v.
+func (v AccountSharedPersonDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountSharedPersonDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountStatusUser may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountStatusUser) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountStatusUser as JSON with its secrets masked, as LogValue logs it.
+func (v AccountStatusUser) String() string { return redact.String(v) }
+
+// GoString renders AccountStatusUser as JSON with its secrets masked, for %#v.
+func (v AccountStatusUser) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountStatusUser) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Address may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v Address) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders Address as JSON with its secrets masked, as LogValue logs it.
+func (v Address) String() string { return redact.String(v) }
+
+// GoString renders Address as JSON with its secrets masked, for %#v.
+func (v Address) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Address) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AdjustBalanceRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AdjustBalanceRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AdjustBalanceRequest as JSON with its secrets masked, as LogValue logs it.
+func (v AdjustBalanceRequest) String() string { return redact.String(v) }
+
+// GoString renders AdjustBalanceRequest as JSON with its secrets masked, for %#v.
+func (v AdjustBalanceRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AdjustBalanceRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AdjustBalanceResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AdjustBalanceResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AdjustBalanceResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AdjustBalanceResponse) String() string { return redact.String(v) }
+
+// GoString renders AdjustBalanceResponse as JSON with its secrets masked, for %#v.
+func (v AdjustBalanceResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AdjustBalanceResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AdvancePreCalcRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AdvancePreCalcRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AdvancePreCalcRequest as JSON with its secrets masked, as LogValue logs it.
+func (v AdvancePreCalcRequest) String() string { return redact.String(v) }
+
+// GoString renders AdvancePreCalcRequest as JSON with its secrets masked, for %#v.
+func (v AdvancePreCalcRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AdvancePreCalcRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AdvancePreCalcResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AdvancePreCalcResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AdvancePreCalcResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AdvancePreCalcResponse) String() string { return redact.String(v) }
+
+// GoString renders AdvancePreCalcResponse as JSON with its secrets masked, for %#v.
+func (v AdvancePreCalcResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AdvancePreCalcResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ApplyAdvanceRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ApplyAdvanceRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ApplyAdvanceRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ApplyAdvanceRequest) String() string { return redact.String(v) }
+
+// GoString renders ApplyAdvanceRequest as JSON with its secrets masked, for %#v.
+func (v ApplyAdvanceRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ApplyAdvanceRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ApplyAdvanceResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ApplyAdvanceResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ApplyAdvanceResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ApplyAdvanceResponse) String() string { return redact.String(v) }
+
+// GoString renders ApplyAdvanceResponse as JSON with its secrets masked, for %#v.
+func (v ApplyAdvanceResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ApplyAdvanceResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AssignCardDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AssignCardDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AssignCardDTO as JSON with its secrets masked, as LogValue logs it.
+func (v AssignCardDTO) String() string { return redact.String(v) }
+
+// GoString renders AssignCardDTO as JSON with its secrets masked, for %#v.
+func (v AssignCardDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AssignCardDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BatchfileDownloadRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BatchfileDownloadRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BatchfileDownloadRequest as JSON with its secrets masked, as LogValue logs it.
+func (v BatchfileDownloadRequest) String() string { return redact.String(v) }
+
+// GoString renders BatchfileDownloadRequest as JSON with its secrets masked, for %#v.
+func (v BatchfileDownloadRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BatchfileDownloadRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BatchfileGUIDResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BatchfileGUIDResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BatchfileGUIDResponse as JSON with its secrets masked, as LogValue logs it.
+func (v BatchfileGUIDResponse) String() string { return redact.String(v) }
+
+// GoString renders BatchfileGUIDResponse as JSON with its secrets masked, for %#v.
+func (v BatchfileGUIDResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BatchfileGUIDResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BatchfileRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BatchfileRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BatchfileRequest as JSON with its secrets masked, as LogValue logs it.
+func (v BatchfileRequest) String() string { return redact.String(v) }
+
+// GoString renders BatchfileRequest as JSON with its secrets masked, for %#v.
+func (v BatchfileRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BatchfileRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BatchfileResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BatchfileResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BatchfileResponse as JSON with its secrets masked, as LogValue logs it.
+func (v BatchfileResponse) String() string { return redact.String(v) }
+
+// GoString renders BatchfileResponse as JSON with its secrets masked, for %#v.
+func (v BatchfileResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BatchfileResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderDetail may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderDetail) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderDetail as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderDetail) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderDetail as JSON with its secrets masked, for %#v.
+func (v BulkOrderDetail) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderReq may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderReq) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderReq as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderReq) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderReq as JSON with its secrets masked, for %#v.
+func (v BulkOrderReq) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderReq) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderRequest as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderRequest) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderRequest as JSON with its secrets masked, for %#v.
+func (v BulkOrderRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderResponse as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderResponse) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderResponse as JSON with its secrets masked, for %#v.
+func (v BulkOrderResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderSummary may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderSummary) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderSummary as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderSummary) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderSummary as JSON with its secrets masked, for %#v.
+func (v BulkOrderSummary) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderSummary) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrderSummarySearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrderSummarySearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrderSummarySearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderSummarySearchResponse) String() string { return redact.String(v) }
+
+// GoString renders BulkOrderSummarySearchResponse as JSON with its secrets masked, for %#v.
+func (v BulkOrderSummarySearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrderSummarySearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: BulkOrdersSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v BulkOrdersSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders BulkOrdersSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrdersSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders BulkOrdersSearchResponse as JSON with its secrets masked, for %#v.
+func (v BulkOrdersSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v BulkOrdersSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CardDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v CardDTO) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: CardDTOSearchResponse holds secrets, which are masked.
+// String renders CardDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CardDTO) String() string { return redact.String(v) }
+
+// GoString renders CardDTO as JSON with its secrets masked, for %#v.
+func (v CardDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CardDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CardDTOSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v CardDTOSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: CardPINDTO holds secrets, which are masked.
+// String renders CardDTOSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CardDTOSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders CardDTOSearchResponse as JSON with its secrets masked, for %#v.
+func (v CardDTOSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CardDTOSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CardPINDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v CardPINDTO) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: CreateCardResponse holds secrets, which are masked.
+// String renders CardPINDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CardPINDTO) String() string { return redact.String(v) }
+
+// GoString renders CardPINDTO as JSON with its secrets masked, for %#v.
+func (v CardPINDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CardPINDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CardStatusDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CardStatusDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CardStatusDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CardStatusDTO) String() string { return redact.String(v) }
+
+// GoString renders CardStatusDTO as JSON with its secrets masked, for %#v.
+func (v CardStatusDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CardStatusDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CardTrackingDetail may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CardTrackingDetail) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CardTrackingDetail as JSON with its secrets masked, as LogValue logs it.
+func (v CardTrackingDetail) String() string { return redact.String(v) }
+
+// GoString renders CardTrackingDetail as JSON with its secrets masked, for %#v.
+func (v CardTrackingDetail) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CardTrackingDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ChangeAdvanceCycleRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ChangeAdvanceCycleRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ChangeAdvanceCycleRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ChangeAdvanceCycleRequest) String() string { return redact.String(v) }
+
+// GoString renders ChangeAdvanceCycleRequest as JSON with its secrets masked, for %#v.
+func (v ChangeAdvanceCycleRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ChangeAdvanceCycleRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ChangeAdvanceCycleResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ChangeAdvanceCycleResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ChangeAdvanceCycleResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ChangeAdvanceCycleResponse) String() string { return redact.String(v) }
+
+// GoString renders ChangeAdvanceCycleResponse as JSON with its secrets masked, for %#v.
+func (v ChangeAdvanceCycleResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ChangeAdvanceCycleResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CheckDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CheckDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CheckDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CheckDTO) String() string { return redact.String(v) }
+
+// GoString renders CheckDTO as JSON with its secrets masked, for %#v.
+func (v CheckDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CheckDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CheckDTOSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CheckDTOSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CheckDTOSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CheckDTOSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders CheckDTOSearchResponse as JSON with its secrets masked, for %#v.
+func (v CheckDTOSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CheckDTOSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CheckSearchDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CheckSearchDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CheckSearchDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CheckSearchDTO) String() string { return redact.String(v) }
+
+// GoString renders CheckSearchDTO as JSON with its secrets masked, for %#v.
+func (v CheckSearchDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CheckSearchDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CheckStatusDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CheckStatusDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CheckStatusDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CheckStatusDTO) String() string { return redact.String(v) }
+
+// GoString renders CheckStatusDTO as JSON with its secrets masked, for %#v.
+func (v CheckStatusDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CheckStatusDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CompanyDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CompanyDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CompanyDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CompanyDTO) String() string { return redact.String(v) }
+
+// GoString renders CompanyDTO as JSON with its secrets masked, for %#v.
+func (v CompanyDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CompanyDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CompanyProgramDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CompanyProgramDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CompanyProgramDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CompanyProgramDTO) String() string { return redact.String(v) }
+
+// GoString renders CompanyProgramDTO as JSON with its secrets masked, for %#v.
+func (v CompanyProgramDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CompanyProgramDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CompanyVerificationResultDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CompanyVerificationResultDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CompanyVerificationResultDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CompanyVerificationResultDTO) String() string { return redact.String(v) }
+
+// GoString renders CompanyVerificationResultDTO as JSON with its secrets masked, for %#v.
+func (v CompanyVerificationResultDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CompanyVerificationResultDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ConfigProgramRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ConfigProgramRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ConfigProgramRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ConfigProgramRequest) String() string { return redact.String(v) }
+
+// GoString renders ConfigProgramRequest as JSON with its secrets masked, for %#v.
+func (v ConfigProgramRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ConfigProgramRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateAccountInstrumentRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateAccountInstrumentRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateAccountInstrumentRequest as JSON with its secrets masked, as LogValue logs it.
+func (v CreateAccountInstrumentRequest) String() string { return redact.String(v) }
+
+// GoString renders CreateAccountInstrumentRequest as JSON with its secrets masked, for %#v.
+func (v CreateAccountInstrumentRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateAccountInstrumentRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateAccountRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateAccountRequest as JSON with its secrets masked, as LogValue logs it.
+func (v CreateAccountRequest) String() string { return redact.String(v) }
+
+// GoString renders CreateAccountRequest as JSON with its secrets masked, for %#v.
+func (v CreateAccountRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateAccountRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateAccountResponseDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateAccountResponseDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateAccountResponseDTO as JSON with its secrets masked, as LogValue logs it.
+func (v CreateAccountResponseDTO) String() string { return redact.String(v) }
+
+// GoString renders CreateAccountResponseDTO as JSON with its secrets masked, for %#v.
+func (v CreateAccountResponseDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateAccountResponseDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateCardRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateCardRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateCardRequest as JSON with its secrets masked, as LogValue logs it.
+func (v CreateCardRequest) String() string { return redact.String(v) }
+
+// GoString renders CreateCardRequest as JSON with its secrets masked, for %#v.
+func (v CreateCardRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateCardRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateCardResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v CreateCardResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: EncryptedCardData holds secrets, which are masked.
+// String renders CreateCardResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CreateCardResponse) String() string { return redact.String(v) }
+
+// GoString renders CreateCardResponse as JSON with its secrets masked, for %#v.
+func (v CreateCardResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateCardResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateCompany may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateCompany) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateCompany as JSON with its secrets masked, as LogValue logs it.
+func (v CreateCompany) String() string { return redact.String(v) }
+
+// GoString renders CreateCompany as JSON with its secrets masked, for %#v.
+func (v CreateCompany) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateCompany) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateSharedAccountRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateSharedAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateSharedAccountRequest as JSON with its secrets masked, as LogValue logs it.
+func (v CreateSharedAccountRequest) String() string { return redact.String(v) }
+
+// GoString renders CreateSharedAccountRequest as JSON with its secrets masked, for %#v.
+func (v CreateSharedAccountRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateSharedAccountRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CreateSharedAccountResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CreateSharedAccountResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CreateSharedAccountResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CreateSharedAccountResponse) String() string { return redact.String(v) }
+
+// GoString renders CreateSharedAccountResponse as JSON with its secrets masked, for %#v.
+func (v CreateSharedAccountResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CreateSharedAccountResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: DisbursementDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v DisbursementDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders DisbursementDTO as JSON with its secrets masked, as LogValue logs it.
+func (v DisbursementDTO) String() string { return redact.String(v) }
+
+// GoString renders DisbursementDTO as JSON with its secrets masked, for %#v.
+func (v DisbursementDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v DisbursementDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: DisbursementPayoutPreference may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v DisbursementPayoutPreference) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders DisbursementPayoutPreference as JSON with its secrets masked, as LogValue logs it.
+func (v DisbursementPayoutPreference) String() string { return redact.String(v) }
+
+// GoString renders DisbursementPayoutPreference as JSON with its secrets masked, for %#v.
+func (v DisbursementPayoutPreference) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v DisbursementPayoutPreference) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: DisbursementResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v DisbursementResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders DisbursementResponse as JSON with its secrets masked, as LogValue logs it.
+func (v DisbursementResponse) String() string { return redact.String(v) }
+
+// GoString renders DisbursementResponse as JSON with its secrets masked, for %#v.
+func (v DisbursementResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v DisbursementResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: DisputeChargebackRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v DisputeChargebackRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders DisputeChargebackRequest as JSON with its secrets masked, as LogValue logs it.
+func (v DisputeChargebackRequest) String() string { return redact.String(v) }
+
+// GoString renders DisputeChargebackRequest as JSON with its secrets masked, for %#v.
+func (v DisputeChargebackRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v DisputeChargebackRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: DisputeChargebackResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v DisputeChargebackResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders DisputeChargebackResponse as JSON with its secrets masked, as LogValue logs it.
+func (v DisputeChargebackResponse) String() string { return redact.String(v) }
+
+// GoString renders DisputeChargebackResponse as JSON with its secrets masked, for %#v.
+func (v DisputeChargebackResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v DisputeChargebackResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: EncryptedCardData may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v EncryptedCardData) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: EncryptedFulfillmentDetails holds secrets, which are masked.
+// String renders EncryptedCardData as JSON with its secrets masked, as LogValue logs it.
+func (v EncryptedCardData) String() string { return redact.String(v) }
+
+// GoString renders EncryptedCardData as JSON with its secrets masked, for %#v.
+func (v EncryptedCardData) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v EncryptedCardData) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: EncryptedFulfillmentDetails may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v EncryptedFulfillmentDetails) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: GenericEncryptedCardDataResponse holds secrets, which are masked.
+// String renders EncryptedFulfillmentDetails as JSON with its secrets masked, as LogValue logs it.
+func (v EncryptedFulfillmentDetails) String() string { return redact.String(v) }
+
+// GoString renders EncryptedFulfillmentDetails as JSON with its secrets masked, for %#v.
+func (v EncryptedFulfillmentDetails) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v EncryptedFulfillmentDetails) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: FeeApplyRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v FeeApplyRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders FeeApplyRequest as JSON with its secrets masked, as LogValue logs it.
+func (v FeeApplyRequest) String() string { return redact.String(v) }
+
+// GoString renders FeeApplyRequest as JSON with its secrets masked, for %#v.
+func (v FeeApplyRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v FeeApplyRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: FeeApplyResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v FeeApplyResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders FeeApplyResponse as JSON with its secrets masked, as LogValue logs it.
+func (v FeeApplyResponse) String() string { return redact.String(v) }
+
+// GoString renders FeeApplyResponse as JSON with its secrets masked, for %#v.
+func (v FeeApplyResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v FeeApplyResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: FeesResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v FeesResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders FeesResponse as JSON with its secrets masked, as LogValue logs it.
+func (v FeesResponse) String() string { return redact.String(v) }
+
+// GoString renders FeesResponse as JSON with its secrets masked, for %#v.
+func (v FeesResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v FeesResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: GenericEncryptedCardDataRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v GenericEncryptedCardDataRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders GenericEncryptedCardDataRequest as JSON with its secrets masked, as LogValue logs it.
+func (v GenericEncryptedCardDataRequest) String() string { return redact.String(v) }
+
+// GoString renders GenericEncryptedCardDataRequest as JSON with its secrets masked, for %#v.
+func (v GenericEncryptedCardDataRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v GenericEncryptedCardDataRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: GenericEncryptedCardDataResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v GenericEncryptedCardDataResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: ValidateCardDTO holds secrets, which are masked.
+// String renders GenericEncryptedCardDataResponse as JSON with its secrets masked, as LogValue logs it.
+func (v GenericEncryptedCardDataResponse) String() string { return redact.String(v) }
+
+// GoString renders GenericEncryptedCardDataResponse as JSON with its secrets masked, for %#v.
+func (v GenericEncryptedCardDataResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v GenericEncryptedCardDataResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Invoice may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v Invoice) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders Invoice as JSON with its secrets masked, as LogValue logs it.
+func (v Invoice) String() string { return redact.String(v) }
+
+// GoString renders Invoice as JSON with its secrets masked, for %#v.
+func (v Invoice) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Invoice) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: InvoiceSearchRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v InvoiceSearchRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders InvoiceSearchRequest as JSON with its secrets masked, as LogValue logs it.
+func (v InvoiceSearchRequest) String() string { return redact.String(v) }
+
+// GoString renders InvoiceSearchRequest as JSON with its secrets masked, for %#v.
+func (v InvoiceSearchRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v InvoiceSearchRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: InvoiceSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v InvoiceSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders InvoiceSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v InvoiceSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders InvoiceSearchResponse as JSON with its secrets masked, for %#v.
+func (v InvoiceSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v InvoiceSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: InvoiceSearchResponseSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v InvoiceSearchResponseSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders InvoiceSearchResponseSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v InvoiceSearchResponseSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders InvoiceSearchResponseSearchResponse as JSON with its secrets masked, for %#v.
+func (v InvoiceSearchResponseSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v InvoiceSearchResponseSearchResponse) Format(f fmt.State, verb rune) {
+	redact.Format(f, verb, v)
+}
+
+// LogValue implements slog.LogValuer: IssuanceTypeRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v IssuanceTypeRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders IssuanceTypeRequest as JSON with its secrets masked, as LogValue logs it.
+func (v IssuanceTypeRequest) String() string { return redact.String(v) }
+
+// GoString renders IssuanceTypeRequest as JSON with its secrets masked, for %#v.
+func (v IssuanceTypeRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v IssuanceTypeRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PerformKYBAPIResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PerformKYBAPIResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PerformKYBAPIResponse as JSON with its secrets masked, as LogValue logs it.
+func (v PerformKYBAPIResponse) String() string { return redact.String(v) }
+
+// GoString renders PerformKYBAPIResponse as JSON with its secrets masked, for %#v.
+func (v PerformKYBAPIResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PerformKYBAPIResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PerformKYBRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PerformKYBRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PerformKYBRequest as JSON with its secrets masked, as LogValue logs it.
+func (v PerformKYBRequest) String() string { return redact.String(v) }
+
+// GoString renders PerformKYBRequest as JSON with its secrets masked, for %#v.
+func (v PerformKYBRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PerformKYBRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Person may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v Person) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders Person as JSON with its secrets masked, as LogValue logs it.
+func (v Person) String() string { return redact.String(v) }
+
+// GoString renders Person as JSON with its secrets masked, for %#v.
+func (v Person) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Person) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PersonCardStatusDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PersonCardStatusDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PersonCardStatusDTO as JSON with its secrets masked, as LogValue logs it.
+func (v PersonCardStatusDTO) String() string { return redact.String(v) }
+
+// GoString renders PersonCardStatusDTO as JSON with its secrets masked, for %#v.
+func (v PersonCardStatusDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PersonCardStatusDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ProgramConfiguration may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ProgramConfiguration) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ProgramConfiguration as JSON with its secrets masked, as LogValue logs it.
+func (v ProgramConfiguration) String() string { return redact.String(v) }
+
+// GoString renders ProgramConfiguration as JSON with its secrets masked, for %#v.
+func (v ProgramConfiguration) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ProgramConfiguration) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ProgramDataDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ProgramDataDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ProgramDataDTO as JSON with its secrets masked, as LogValue logs it.
+func (v ProgramDataDTO) String() string { return redact.String(v) }
+
+// GoString renders ProgramDataDTO as JSON with its secrets masked, for %#v.
+func (v ProgramDataDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ProgramDataDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ReplaceCardDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ReplaceCardDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ReplaceCardDTO as JSON with its secrets masked, as LogValue logs it.
+func (v ReplaceCardDTO) String() string { return redact.String(v) }
+
+// GoString renders ReplaceCardDTO as JSON with its secrets masked, for %#v.
+func (v ReplaceCardDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ReplaceCardDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ReplaceCardRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ReplaceCardRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ReplaceCardRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ReplaceCardRequest) String() string { return redact.String(v) }
+
+// GoString renders ReplaceCardRequest as JSON with its secrets masked, for %#v.
+func (v ReplaceCardRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ReplaceCardRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RequestCardDataRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v RequestCardDataRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders RequestCardDataRequest as JSON with its secrets masked, as LogValue logs it.
+func (v RequestCardDataRequest) String() string { return redact.String(v) }
+
+// GoString renders RequestCardDataRequest as JSON with its secrets masked, for %#v.
+func (v RequestCardDataRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RequestCardDataRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RequestCardDataResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v RequestCardDataResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders RequestCardDataResponse as JSON with its secrets masked, as LogValue logs it.
+func (v RequestCardDataResponse) String() string { return redact.String(v) }
+
+// GoString renders RequestCardDataResponse as JSON with its secrets masked, for %#v.
+func (v RequestCardDataResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RequestCardDataResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RetrieveCompanyRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v RetrieveCompanyRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders RetrieveCompanyRequest as JSON with its secrets masked, as LogValue logs it.
+func (v RetrieveCompanyRequest) String() string { return redact.String(v) }
+
+// GoString renders RetrieveCompanyRequest as JSON with its secrets masked, for %#v.
+func (v RetrieveCompanyRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RetrieveCompanyRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: SearchAccountsProgramRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v SearchAccountsProgramRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders SearchAccountsProgramRequest as JSON with its secrets masked, as LogValue logs it.
+func (v SearchAccountsProgramRequest) String() string { return redact.String(v) }
+
+// GoString renders SearchAccountsProgramRequest as JSON with its secrets masked, for %#v.
+func (v SearchAccountsProgramRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v SearchAccountsProgramRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: SearchAccountsProgramResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v SearchAccountsProgramResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders SearchAccountsProgramResponse as JSON with its secrets masked, as LogValue logs it.
+func (v SearchAccountsProgramResponse) String() string { return redact.String(v) }
+
+// GoString renders SearchAccountsProgramResponse as JSON with its secrets masked, for %#v.
+func (v SearchAccountsProgramResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v SearchAccountsProgramResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: SearchAccountsProgramResponseSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v SearchAccountsProgramResponseSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders SearchAccountsProgramResponseSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v SearchAccountsProgramResponseSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders SearchAccountsProgramResponseSearchResponse as JSON with its secrets masked, for %#v.
+func (v SearchAccountsProgramResponseSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v SearchAccountsProgramResponseSearchResponse) Format(f fmt.State, verb rune) {
+	redact.Format(f, verb, v)
+}
+
+// LogValue implements slog.LogValuer: SupplementalDetails may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v SupplementalDetails) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders SupplementalDetails as JSON with its secrets masked, as LogValue logs it.
+func (v SupplementalDetails) String() string { return redact.String(v) }
+
+// GoString renders SupplementalDetails as JSON with its secrets masked, for %#v.
+func (v SupplementalDetails) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v SupplementalDetails) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateAccountInfoRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateAccountInfoRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateAccountInfoRequest as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateAccountInfoRequest) String() string { return redact.String(v) }
+
+// GoString renders UpdateAccountInfoRequest as JSON with its secrets masked, for %#v.
+func (v UpdateAccountInfoRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateAccountInfoRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateCardRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateCardRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateCardRequest as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateCardRequest) String() string { return redact.String(v) }
+
+// GoString renders UpdateCardRequest as JSON with its secrets masked, for %#v.
+func (v UpdateCardRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateCardRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateCompany may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateCompany) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateCompany as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateCompany) String() string { return redact.String(v) }
+
+// GoString renders UpdateCompany as JSON with its secrets masked, for %#v.
+func (v UpdateCompany) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateCompany) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateDigitalPackageRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateDigitalPackageRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateDigitalPackageRequest as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateDigitalPackageRequest) String() string { return redact.String(v) }
+
+// GoString renders UpdateDigitalPackageRequest as JSON with its secrets masked, for %#v.
+func (v UpdateDigitalPackageRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateDigitalPackageRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateDigitalPackageResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateDigitalPackageResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateDigitalPackageResponse as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateDigitalPackageResponse) String() string { return redact.String(v) }
+
+// GoString renders UpdateDigitalPackageResponse as JSON with its secrets masked, for %#v.
+func (v UpdateDigitalPackageResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateDigitalPackageResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: UpdateSharedAccountRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v UpdateSharedAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders UpdateSharedAccountRequest as JSON with its secrets masked, as LogValue logs it.
+func (v UpdateSharedAccountRequest) String() string { return redact.String(v) }
+
+// GoString renders UpdateSharedAccountRequest as JSON with its secrets masked, for %#v.
+func (v UpdateSharedAccountRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v UpdateSharedAccountRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ValidateCardDTO may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ValidateCardDTO) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ValidateCardDTO as JSON with its secrets masked, as LogValue logs it.
+func (v ValidateCardDTO) String() string { return redact.String(v) }
+
+// GoString renders ValidateCardDTO as JSON with its secrets masked, for %#v.
+func (v ValidateCardDTO) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ValidateCardDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: problemDetails may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v problemDetails) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders problemDetails as JSON with its secrets masked, as LogValue logs it.
+func (v problemDetails) String() string { return redact.String(v) }
+
+// GoString renders problemDetails as JSON with its secrets masked, for %#v.
+func (v problemDetails) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v problemDetails) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }

@@ -10,6 +10,21 @@ import (
 	"github.com/oapi-codegen/runtime"
 )
 
+// Defines values for AccountCategory.
+const (
+	AccountCategoryCommercialAccount AccountCategory = "COMMERCIAL_ACCOUNT"
+)
+
+// Valid indicates whether the value is a known member of the AccountCategory enum.
+func (e AccountCategory) Valid() bool {
+	switch e {
+	case AccountCategoryCommercialAccount:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ACHItemStatus.
 const (
 	ACHItemStatusAccepted ACHItemStatus = "accepted"
@@ -172,6 +187,66 @@ func (e ClearingSystemType) Valid() bool {
 	}
 }
 
+// Defines values for CommercialCodeType.
+const (
+	CommercialCodeTypeBAI   CommercialCodeType = "BAI"
+	CommercialCodeTypeBTRS  CommercialCodeType = "BTRS"
+	CommercialCodeTypeISO   CommercialCodeType = "ISO"
+	CommercialCodeTypeSWIFT CommercialCodeType = "SWIFT"
+)
+
+// Valid indicates whether the value is a known member of the CommercialCodeType enum.
+func (e CommercialCodeType) Valid() bool {
+	switch e {
+	case CommercialCodeTypeBAI:
+		return true
+	case CommercialCodeTypeBTRS:
+		return true
+	case CommercialCodeTypeISO:
+		return true
+	case CommercialCodeTypeSWIFT:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CommercialTransactionStatus.
+const (
+	CommercialTransactionStatusPending CommercialTransactionStatus = "PENDING"
+	CommercialTransactionStatusPosted  CommercialTransactionStatus = "POSTED"
+)
+
+// Valid indicates whether the value is a known member of the CommercialTransactionStatus enum.
+func (e CommercialTransactionStatus) Valid() bool {
+	switch e {
+	case CommercialTransactionStatusPending:
+		return true
+	case CommercialTransactionStatusPosted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DebitCreditMemo.
+const (
+	DebitCreditMemoCredit DebitCreditMemo = "CREDIT"
+	DebitCreditMemoDebit  DebitCreditMemo = "DEBIT"
+)
+
+// Valid indicates whether the value is a known member of the DebitCreditMemo enum.
+func (e DebitCreditMemo) Valid() bool {
+	switch e {
+	case DebitCreditMemoCredit:
+		return true
+	case DebitCreditMemoDebit:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for PaymentTransactionStatus.
 const (
 	PaymentTransactionStatusCancelled PaymentTransactionStatus = "CANCELLED"
@@ -219,6 +294,9 @@ func (e ServiceErrorDoddFrank) Valid() bool {
 		return false
 	}
 }
+
+// AccountCategory Kind of account (the discriminator of the published items). Open: other values may appear.
+type AccountCategory string
 
 // ACHAccount Account of an ACH transaction.
 type ACHAccount struct {
@@ -462,6 +540,154 @@ type bankErrorBody struct {
 // ClearingSystemType Clearing system code. Open: other values may appear.
 type ClearingSystemType string
 
+// CommercialAccount A commercial account. The published file is paraphrased in the reference: accountId
+// and accountCategory are named there; the other member names (display number, the
+// ledger and available balances `balanceAsOf` adds) are assumed, and unknown members
+// are kept.
+type CommercialAccount struct {
+	// AccountCategory Kind of account (the discriminator of the published items). Open: other values may appear.
+	AccountCategory AccountCategory `json:"accountCategory,omitempty,omitzero"`
+
+	// AccountID The account's id (the path parameter of the other reads).
+	AccountID string `json:"accountId,omitempty,omitzero"`
+
+	// AccountNumberDisplay The account number as the bank displays it (masked).
+	AccountNumberDisplay string `json:"accountNumberDisplay,omitempty,omitzero"`
+
+	// AvailableBalance Available balance.
+	AvailableBalance scalar.Decimal `json:"availableBalance,omitempty,omitzero"`
+
+	// BalanceAsOf Date of the balances, when asked for.
+	BalanceAsOf scalar.Date `json:"balanceAsOf,omitempty,omitzero"`
+
+	// ClosingLedgerBalance Closing ledger balance.
+	ClosingLedgerBalance scalar.Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
+
+	// CurrentLedgerBalance Current ledger balance.
+	CurrentLedgerBalance scalar.Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
+
+	// Nickname The account's name.
+	Nickname string `json:"nickname,omitempty,omitzero"`
+
+	// OpeningLedgerBalance Opening ledger balance.
+	OpeningLedgerBalance scalar.Decimal             `json:"openingLedgerBalance,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// CommercialAccountsResponse A page of commercial accounts.
+type CommercialAccountsResponse struct {
+	// Accounts The accounts of this page.
+	Accounts []CommercialAccount `json:"accounts,omitempty,omitzero"`
+
+	// Links Links to the pages next to this one.
+	Links PageLinks `json:"links,omitempty,omitzero"`
+
+	// Page Key pagination of an answer.
+	Page                 KeyPage                    `json:"page,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// CommercialCode The transaction's code in a code system (a BAI code, for example).
+type CommercialCode struct {
+	// Code The code.
+	Code string `json:"code,omitempty,omitzero"`
+
+	// Type Code system of a commercial code. Open: other values may appear.
+	Type                 CommercialCodeType         `json:"type,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// CommercialCodeType Code system of a commercial code. Open: other values may appear.
+type CommercialCodeType string
+
+// CommercialLineItem One line of a transaction.
+type CommercialLineItem struct {
+	// Amount Amount of the line.
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+
+	// Description Description of the line.
+	Description          string                     `json:"description,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// CommercialTransaction One transaction of a commercial account. The published items are discriminated by
+// accountCategory (only COMMERCIAL_ACCOUNT today); this one object carries it as an open
+// enum, so a new category still decodes.
+type CommercialTransaction struct {
+	// AccountCategory Kind of account (the discriminator of the published items). Open: other values may appear.
+	AccountCategory AccountCategory `json:"accountCategory,omitempty,omitzero"`
+
+	// AccountID The account's id.
+	AccountID string `json:"accountId,omitempty,omitzero"`
+
+	// Amount Amount, decoded exactly.
+	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+
+	// CommercialCode The transaction's code in a code system (a BAI code, for example).
+	CommercialCode CommercialCode `json:"commercialCode,omitempty,omitzero"`
+
+	// DebitCreditMemo Direction of a transaction. Open: other values may appear.
+	DebitCreditMemo DebitCreditMemo `json:"debitCreditMemo,omitempty,omitzero"`
+
+	// Description Description of the transaction.
+	Description string `json:"description,omitempty,omitzero"`
+
+	// FiAttributes The bank's own attributes of the transaction.
+	FiAttributes []FiAttribute `json:"fiAttributes,omitempty,omitzero"`
+
+	// LineItem The lines of the transaction.
+	LineItem []CommercialLineItem `json:"lineItem,omitempty,omitzero"`
+
+	// PostedTimestamp When the transaction was posted (YYYY-MM-DDThh:mm:ss.nnn, no zone).
+	//
+	// Example: 2025-01-09T10:20:30.000
+	PostedTimestamp scalar.Timestamp `json:"postedTimestamp,omitempty,omitzero"`
+
+	// Reference Reference of the transaction.
+	Reference string `json:"reference,omitempty,omitzero"`
+
+	// Status Status of a transaction. Open: other values may appear.
+	Status CommercialTransactionStatus `json:"status,omitempty,omitzero"`
+
+	// TransactionID The transaction's id, unique per account.
+	TransactionID string `json:"transactionId,omitempty,omitzero"`
+
+	// TransactionTimestamp When the transaction happened (YYYY-MM-DDThh:mm:ss.nnn, no zone).
+	//
+	// Example: 2025-01-09T10:20:30.000
+	TransactionTimestamp scalar.Timestamp           `json:"transactionTimestamp,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// CommercialTransactionStatus Status of a transaction. Open: other values may appear.
+type CommercialTransactionStatus string
+
+// CommercialTransactionsResponse A page of transactions of a commercial account.
+type CommercialTransactionsResponse struct {
+	// Links Links to the pages next to this one.
+	Links PageLinks `json:"links,omitempty,omitzero"`
+
+	// Page Key pagination of an answer.
+	Page KeyPage `json:"page,omitempty,omitzero"`
+
+	// Transactions The transactions of this page.
+	Transactions         []CommercialTransaction    `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// DebitCreditMemo Direction of a transaction. Open: other values may appear.
+type DebitCreditMemo string
+
+// FiAttribute A name and value the bank attaches to a transaction.
+type FiAttribute struct {
+	// Name Attribute name.
+	Name string `json:"name,omitempty,omitzero"`
+
+	// Value Attribute value.
+	Value                string                     `json:"value,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // ForeignBankSystemID Clearing system identification of the participant.
 type ForeignBankSystemID struct {
 	// ID Member id in that clearing system.
@@ -528,10 +754,40 @@ type GetWireInquiryRequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// KeyPage Key pagination of an answer.
+type KeyPage struct {
+	// NextPageKey Opaque key of the next page; absent on the last page.
+	NextPageKey string `json:"nextPageKey,omitempty,omitzero"`
+
+	// PreviousPageKey Opaque key of the previous page; absent on the first page.
+	PreviousPageKey string `json:"previousPageKey,omitempty,omitzero"`
+
+	// TotalElements Number of elements in all pages (informational; the SDK does not count against it).
+	TotalElements        int                        `json:"totalElements,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // ListMetadata Metadata of a page-style list response.
 type ListMetadata struct {
 	// Page Position of this page in the whole result.
 	Page                 PageMetadata               `json:"page,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// PageLink A link to a page.
+type PageLink struct {
+	// Href URL of the page.
+	Href                 string                     `json:"href,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// PageLinks Links to the pages next to this one.
+type PageLinks struct {
+	// Next A link to a page.
+	Next PageLink `json:"next,omitempty,omitzero"`
+
+	// Prev A link to a page.
+	Prev                 PageLink                   `json:"prev,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -772,6 +1028,21 @@ type RTPListTransaction struct {
 	// Example: 2024-05-01T10:20:30
 	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+}
+
+// reportingErrorBody Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingErrorBody struct {
+	// Code Error code.
+	Code string `json:"code,omitempty,omitzero"`
+
+	// DebugMessage Text for the developer.
+	DebugMessage string `json:"debugMessage,omitempty,omitzero"`
+
+	// Message Error message.
+	Message              string                     `json:"message,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
@@ -1071,8 +1342,20 @@ type WireTransaction struct {
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
+// acceptCharsetParam defines model for AcceptCharset.
+type acceptCharsetParam = string
+
+// accountIdParam defines model for AccountId.
+type accountIdParam = string
+
+// accountsLimitParam defines model for AccountsLimit.
+type accountsLimitParam = int
+
 // addendaPageSizeParam defines model for AddendaPageSize.
 type addendaPageSizeParam = int
+
+// balanceAsOfParam defines model for BalanceAsOf.
+type balanceAsOfParam = scalar.Date
 
 // clientIdParam defines model for ClientId.
 type clientIdParam = string
@@ -1080,8 +1363,14 @@ type clientIdParam = string
 // correlationIdParam defines model for CorrelationId.
 type correlationIdParam = string
 
+// endDateParam defines model for EndDate.
+type endDateParam = scalar.Date
+
 // endRowIndexParam defines model for EndRowIndex.
 type endRowIndexParam = int
+
+// interactionIdParam defines model for InteractionId.
+type interactionIdParam = string
 
 // limitParam defines model for Limit.
 type limitParam = int
@@ -1089,14 +1378,23 @@ type limitParam = int
 // offsetParam defines model for Offset.
 type offsetParam = int
 
+// pageKeyParam defines model for PageKey.
+type pageKeyParam = string
+
 // pageNumberParam defines model for PageNumber.
 type pageNumberParam = int
 
 // pageSizeParam defines model for PageSize.
 type pageSizeParam = int
 
+// startDateParam defines model for StartDate.
+type startDateParam = scalar.Date
+
 // startRowIndexParam defines model for StartRowIndex.
 type startRowIndexParam = int
+
+// transactionsLimitParam defines model for TransactionsLimit.
+type transactionsLimitParam = int
 
 // badGatewayResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
@@ -1107,6 +1405,12 @@ type badGatewayResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type badRequestResponse = bankErrorBody
+
+// commercialTransactionsResponse A page of transactions of a commercial account.
+type commercialTransactionsResponse = CommercialTransactionsResponse
+
+// commercialTransactionsPartialResponse A page of transactions of a commercial account.
+type commercialTransactionsPartialResponse = CommercialTransactionsResponse
 
 // forbiddenResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
@@ -1122,6 +1426,41 @@ type gatewayTimeoutResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type notFoundResponse = bankErrorBody
+
+// reportingBadRequestResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingBadRequestResponse = reportingErrorBody
+
+// reportingForbiddenResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingForbiddenResponse = reportingErrorBody
+
+// reportingNotFoundResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingNotFoundResponse = reportingErrorBody
+
+// reportingServerErrorResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingServerErrorResponse = reportingErrorBody
+
+// reportingServiceUnavailableResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingServiceUnavailableResponse = reportingErrorBody
+
+// reportingTooManyRequestsResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingTooManyRequestsResponse = reportingErrorBody
+
+// reportingUnauthorizedResponse Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
+// SDK decodes it into *BankError: ErrorMessage is the message, ServiceError.Messages holds
+// {code, message}, DebugMessage() the debug text.
+type reportingUnauthorizedResponse = reportingErrorBody
 
 // requestTimeoutResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
@@ -1776,6 +2115,270 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// commercialAccountFields are the JSON member names of CommercialAccount's own fields.
+var commercialAccountFields = jsonx.NewFields("accountCategory", "accountId", "accountNumberDisplay", "availableBalance", "balanceAsOf", "closingLedgerBalance", "currentLedgerBalance", "nickname", "openingLedgerBalance")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialAccountFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountCategory, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountID, v)
+			case 2:
+				err = jsonx.Decode(&a.AccountNumberDisplay, v)
+			case 3:
+				err = jsonx.Decode(&a.AvailableBalance, v)
+			case 4:
+				err = jsonx.Decode(&a.BalanceAsOf, v)
+			case 5:
+				err = jsonx.Decode(&a.ClosingLedgerBalance, v)
+			case 6:
+				err = jsonx.Decode(&a.CurrentLedgerBalance, v)
+			case 7:
+				err = jsonx.Decode(&a.Nickname, v)
+			case 8:
+				err = jsonx.Decode(&a.OpeningLedgerBalance, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialAccountFields.MemberError("CommercialAccount", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// commercialAccountsResponseFields are the JSON member names of CommercialAccountsResponse's own fields.
+var commercialAccountsResponseFields = jsonx.NewFields("accounts", "links", "page")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialAccountsResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Accounts, v)
+			case 1:
+				err = jsonx.Decode(&a.Links, v)
+			case 2:
+				err = jsonx.Decode(&a.Page, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// commercialCodeFields are the JSON member names of CommercialCode's own fields.
+var commercialCodeFields = jsonx.NewFields("code", "type")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialCode) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialCodeFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.Type, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialCodeFields.MemberError("CommercialCode", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// commercialLineItemFields are the JSON member names of CommercialLineItem's own fields.
+var commercialLineItemFields = jsonx.NewFields("amount", "description")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialLineItemFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Amount, v)
+			case 1:
+				err = jsonx.Decode(&a.Description, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// commercialTransactionFields are the JSON member names of CommercialTransaction's own fields.
+var commercialTransactionFields = jsonx.NewFields("accountCategory", "accountId", "amount", "commercialCode", "debitCreditMemo", "description", "fiAttributes", "lineItem", "postedTimestamp", "reference", "status", "transactionId", "transactionTimestamp")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialTransactionFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.AccountCategory, v)
+			case 1:
+				err = jsonx.Decode(&a.AccountID, v)
+			case 2:
+				err = jsonx.Decode(&a.Amount, v)
+			case 3:
+				err = jsonx.Decode(&a.CommercialCode, v)
+			case 4:
+				err = jsonx.Decode(&a.DebitCreditMemo, v)
+			case 5:
+				err = jsonx.Decode(&a.Description, v)
+			case 6:
+				err = jsonx.DecodeSlice(&a.FiAttributes, v)
+			case 7:
+				err = jsonx.DecodeSlice(&a.LineItem, v)
+			case 8:
+				err = jsonx.Decode(&a.PostedTimestamp, v)
+			case 9:
+				err = jsonx.Decode(&a.Reference, v)
+			case 10:
+				err = jsonx.Decode(&a.Status, v)
+			case 11:
+				err = jsonx.Decode(&a.TransactionID, v)
+			case 12:
+				err = jsonx.Decode(&a.TransactionTimestamp, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// commercialTransactionsResponseFields are the JSON member names of CommercialTransactionsResponse's own fields.
+var commercialTransactionsResponseFields = jsonx.NewFields("links", "page", "transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch commercialTransactionsResponseFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Links, v)
+			case 1:
+				err = jsonx.Decode(&a.Page, v)
+			case 2:
+				err = jsonx.DecodeSlice(&a.Transactions, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// fiAttributeFields are the JSON member names of FiAttribute's own fields.
+var fiAttributeFields = jsonx.NewFields("name", "value")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *FiAttribute) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch fiAttributeFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Name, v)
+			case 1:
+				err = jsonx.Decode(&a.Value, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return fiAttributeFields.MemberError("FiAttribute", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
 var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 
@@ -1916,6 +2519,40 @@ func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// keyPageFields are the JSON member names of KeyPage's own fields.
+var keyPageFields = jsonx.NewFields("nextPageKey", "previousPageKey", "totalElements")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *KeyPage) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch keyPageFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.NextPageKey, v)
+			case 1:
+				err = jsonx.Decode(&a.PreviousPageKey, v)
+			case 2:
+				err = jsonx.Decode(&a.TotalElements, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return keyPageFields.MemberError("KeyPage", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
 var listMetadataFields = jsonx.NewFields("page")
 
@@ -1960,6 +2597,68 @@ func (a *ListMetadata) DecodeJSON(d *jsonx.Decoder) error {
 	}
 	a.AdditionalProperties = extras
 	return nil
+}
+
+// pageLinkFields are the JSON member names of PageLink's own fields.
+var pageLinkFields = jsonx.NewFields("href")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PageLink) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch pageLinkFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Href, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return pageLinkFields.MemberError("PageLink", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// pageLinksFields are the JSON member names of PageLinks's own fields.
+var pageLinksFields = jsonx.NewFields("next", "prev")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *PageLinks) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch pageLinksFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Next, v)
+			case 1:
+				err = jsonx.Decode(&a.Prev, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return pageLinksFields.MemberError("PageLinks", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
 }
 
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
@@ -2642,6 +3341,40 @@ func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 	}
 	a.AdditionalProperties = extras
 	return nil
+}
+
+// reportingErrorBodyFields are the JSON member names of reportingErrorBody's own fields.
+var reportingErrorBodyFields = jsonx.NewFields("code", "debugMessage", "message")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch reportingErrorBodyFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.Code, v)
+			case 1:
+				err = jsonx.Decode(&a.DebugMessage, v)
+			case 2:
+				err = jsonx.Decode(&a.Message, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
 }
 
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.

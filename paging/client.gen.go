@@ -5,10 +5,75 @@ package paging
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
+
+// GetCommercialAccountRequest holds the parameters of GetCommercialAccount.
+type GetCommercialAccountRequest struct {
+	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
+	// within 180 days) of the balances to add to each account.
+	BalanceAsOf Date
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
+	XFapiInteractionID string
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	AcceptCharset string
+}
+
+// GetCommercialAccount sends GET /commercial/accounts/v1/{accountId}: get one commercial account.
+//
+// One account of the list (Commercial Accounts Reporting 1.0.3); `balanceAsOf` adds its balances. A
+// 206 is a partial success with the same body.
+//
+// It returns the CommercialAccount of the 200 or 206 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
+	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
+		return nil, err
+	}
+	var q sdkclient.Query
+	if !req.BalanceAsOf.IsZero() {
+		q.Add("balanceAsOf", req.BalanceAsOf.String())
+	}
+	r := sdkclient.Request{Op: opGetCommercialAccount, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + q.String()}
+	r.Defaults = http.Header{}
+	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
+	} else {
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+	}
+	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
+	} else {
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
+	}
+	return sdkclient.Call[CommercialAccount](ctx, &c.core, r, opts)
+}
+
+var opGetCommercialAccount = operations.Op("getCommercialAccount")
 
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
 type ListACHAddendaRequest struct {
@@ -24,12 +89,14 @@ type ListACHAddendaRequest struct {
 // item.
 //
 // Pages through the addenda records attached to one originated ACH detail item, found by the
-// caller's `uuid`. `pageSize` (query) sets how many addenda come back; `startAddendaSequenceNumber`
-// (body) sets the first addenda sequence to return. The bank publishes no total and no next-page
-// marker: the caller advances `startAddendaSequenceNumber` past the last returned
-// `addendaSequenceNumber` (assumed) and stops on a short or empty page. An ACH item has at most
-// 9999 addenda (sequence numbers have four digits), so a walk never asks past sequence 9999
-// (`maxItems`).
+// caller's `uuid`. `pageSize` (query, seed 002; the bank's published file reads it from the body as
+// a string, `"10"`) sets how many addenda come back; `startAddendaSequenceNumber` (body) sets the
+// first addenda sequence to return. The bank publishes no total: the caller advances
+// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed). The end is
+// announced by the information message `1002040-50I` ("all addenda have been received"); a page
+// shorter than asked for is not the end (a server may serve fewer than asked), an empty page is. An
+// ACH item has at most 9999 addenda (sequence numbers have four digits), so a walk never asks past
+// sequence 9999 (`maxItems`).
 //
 // It returns the ACHAddendaResponse of the 200 answer.
 //
@@ -97,6 +164,260 @@ func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransaction
 }
 
 var opListACHTransactions = operations.Op("listAchTransactions")
+
+// ListCommercialAccountsRequest holds the parameters of ListCommercialAccounts.
+type ListCommercialAccountsRequest struct {
+	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
+	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
+	// the first page.
+	PageKey string
+	// Limit is the query parameter limit. Optional: zero means not sent. Accounts per page, 1 to 100;
+	// default 50.
+	Limit int
+	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
+	// within 180 days) of the balances to add to each account.
+	BalanceAsOf Date
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
+	XFapiInteractionID string
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	AcceptCharset string
+}
+
+// ListCommercialAccounts sends GET /commercial/accounts/v1/list: list the commercial accounts the
+// client may report on.
+//
+// Commercial Accounts Reporting 1.0.3 (the bank's current published file). Key pagination: `limit`
+// accounts (1 to 100, default 50) from the page `pageKey` names (none for the first page); the
+// answer's `page.nextPageKey` names the next page and is absent on the last. Keys are opaque ("not
+// necessarily numeric"): the SDK never parses them. `balanceAsOf` (a date within 180 days) adds the
+// ledger and available balances. A 206 is a partial success with the same body. The published file
+// declares no security scheme; the bank's other files use bearer tokens, which this spec keeps.
+//
+// It returns the CommercialAccountsResponse of the 200 or 206 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrForbidden), 429 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...CallOption) (*CommercialAccountsResponse, error) {
+	var q sdkclient.Query
+	if req.PageKey != "" {
+		q.Add("pageKey", req.PageKey)
+	}
+	if req.Limit != 0 {
+		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
+	}
+	if !req.BalanceAsOf.IsZero() {
+		q.Add("balanceAsOf", req.BalanceAsOf.String())
+	}
+	r := sdkclient.Request{Op: opListCommercialAccounts, Path: "/commercial/accounts/v1/list" + q.String()}
+	r.Defaults = http.Header{}
+	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
+	} else {
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+	}
+	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
+	} else {
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
+	}
+	return sdkclient.Call[CommercialAccountsResponse](ctx, &c.core, r, opts)
+}
+
+var opListCommercialAccounts = operations.Op("listCommercialAccounts")
+
+// ListCurrentDayAccountTransactionsRequest holds the parameters of ListCurrentDayAccountTransactions.
+type ListCurrentDayAccountTransactionsRequest struct {
+	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
+	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
+	// weekday).
+	StartDate Date
+	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
+	// not today; with startDate (both or neither).
+	EndDate Date
+	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
+	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
+	// the first page.
+	PageKey string
+	// Limit is the query parameter limit. Optional: zero means not sent. Transactions per page, 1 to
+	// 500; default 100.
+	Limit int
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
+	XFapiInteractionID string
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	AcceptCharset string
+}
+
+// ListCurrentDayAccountTransactions sends GET
+// /commercial/accounts/v1/{accountId}/transactions/current: list the current-day transactions of a
+// commercial account.
+//
+// The bank's current-day transaction read (Commercial Accounts Reporting 1.0.3): the same
+// parameters, paging and answers as the previous-day read.
+//
+// It returns the CommercialTransactionsResponse of the 200 or 206 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
+		return nil, err
+	}
+	var q sdkclient.Query
+	if !req.StartDate.IsZero() {
+		q.Add("startDate", req.StartDate.String())
+	}
+	if !req.EndDate.IsZero() {
+		q.Add("endDate", req.EndDate.String())
+	}
+	if req.PageKey != "" {
+		q.Add("pageKey", req.PageKey)
+	}
+	if req.Limit != 0 {
+		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
+	}
+	r := sdkclient.Request{Op: opListCurrentDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/current" + q.String()}
+	r.Defaults = http.Header{}
+	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
+	} else {
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+	}
+	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
+	} else {
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
+	}
+	return sdkclient.Call[CommercialTransactionsResponse](ctx, &c.core, r, opts)
+}
+
+var opListCurrentDayAccountTransactions = operations.Op("listCurrentDayAccountTransactions")
+
+// ListPreviousDayAccountTransactionsRequest holds the parameters of ListPreviousDayAccountTransactions.
+type ListPreviousDayAccountTransactionsRequest struct {
+	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
+	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
+	// weekday).
+	StartDate Date
+	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
+	// not today; with startDate (both or neither).
+	EndDate Date
+	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
+	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
+	// the first page.
+	PageKey string
+	// Limit is the query parameter limit. Optional: zero means not sent. Transactions per page, 1 to
+	// 500; default 100.
+	Limit int
+	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
+	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
+	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
+	// Set it to send one id on every page of an iteration.
+	XFapiInteractionID string
+	// AcceptCharset is the header Accept-Charset. Empty means the call's WithHeader("Accept-Charset",
+	// v), else "UTF-8". Character set of the answer; UTF-8 is the only one published.
+	AcceptCharset string
+}
+
+// ListPreviousDayAccountTransactions sends GET
+// /commercial/accounts/v1/{accountId}/transactions/previous: list the previous-day transactions of
+// a commercial account.
+//
+// The bank's current previous-day transaction read (Commercial Accounts Reporting 1.0.3), which
+// replaces the `/ddaReports` list for account transactions. `startDate` and `endDate` (both or
+// neither; neither means the prior weekday; at most 180 days back; the end date not today). Key
+// pagination: `limit` transactions (1 to 500, default 100) from the page `pageKey` names;
+// `page.nextPageKey` names the next page and is absent on the last. A 206 is a partial success with
+// the same body.
+//
+// It returns the CommercialTransactionsResponse of the 200 or 206 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
+// message, debugMessage} (*BankError, ErrServerError).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
+	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
+		return nil, err
+	}
+	var q sdkclient.Query
+	if !req.StartDate.IsZero() {
+		q.Add("startDate", req.StartDate.String())
+	}
+	if !req.EndDate.IsZero() {
+		q.Add("endDate", req.EndDate.String())
+	}
+	if req.PageKey != "" {
+		q.Add("pageKey", req.PageKey)
+	}
+	if req.Limit != 0 {
+		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
+	}
+	r := sdkclient.Request{Op: opListPreviousDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/previous" + q.String()}
+	r.Defaults = http.Header{}
+	if req.XFapiInteractionID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["X-Fapi-Interaction-Id"] = []string{req.XFapiInteractionID}
+	} else {
+		r.Defaults["X-Fapi-Interaction-Id"] = []string{sdkclient.NewUUID()}
+	}
+	if req.AcceptCharset != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Accept-Charset"] = []string{req.AcceptCharset}
+	} else {
+		r.Defaults["Accept-Charset"] = []string{"UTF-8"}
+	}
+	return sdkclient.Call[CommercialTransactionsResponse](ctx, &c.core, r, opts)
+}
+
+var opListPreviousDayAccountTransactions = operations.Op("listPreviousDayAccountTransactions")
 
 // ListPreviousDayTransactionsRequest holds the parameters of ListPreviousDayTransactions.
 type ListPreviousDayTransactionsRequest struct {
@@ -268,9 +589,11 @@ type ListWireTransactionsRequest struct {
 // details by account and date.
 //
 // Legacy wire inquiry: wire details by account number and date (the bank has since replaced it with
-// `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Row pagination
-// with `startRowIndex`/`endRowIndex` in the query string (seed 002), at most 1000 rows per call;
-// `totalRows` and `retrievedRows` headers may give the totals.
+// `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Absent from
+// the bank's published files: a client with the published-API switch refuses it before the network
+// (`x-issuerkit-unpublished`). Row pagination with `startRowIndex`/`endRowIndex` in the query
+// string (seed 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give
+// the totals.
 //
 // The response schema of this endpoint is not published: the `transactions` array of
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
@@ -289,6 +612,9 @@ type ListWireTransactionsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
+	if c.published() {
+		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
+	}
 	var q sdkclient.Query
 	if req.StartRowIndex != 0 {
 		q.Add("startRowIndex", strconv.FormatInt(int64(req.StartRowIndex), 10))

@@ -5,17 +5,17 @@ import "fmt"
 // Config says how to page one endpoint. Style is required; every other field has a default.
 type Config struct {
 	Style Style
-	// PageSize is the rows per window (row), the limit (offset) or the pageSize (page).
-	// 0 means MaxPageSize for rows and pages, DefaultLimit for offsets.
+	// PageSize is the rows per window (row), the limit (offset, key) or the pageSize (page).
+	// 0 means MaxPageSize for rows and pages, DefaultLimit for offsets and keys.
 	PageSize int
 	// MaxPageSize is the largest size the endpoint accepts (from the spec's maxSize). 0 means
-	// MaxRowWindow for rows, MaxPageSize for pages, no maximum for offsets.
+	// MaxRowWindow for rows, MaxPageSize for pages and keys, no maximum for offsets.
 	MaxPageSize int
 	// MaxItems caps the items one Iterator delivers, across all its ranges; 0 means no cap.
 	// Row and offset windows shrink so that no more rows than needed are requested.
 	MaxItems int
 	// Start is the first position (startRowIndex, offset or pageNumber); 0 means the style's
-	// first (1, 0, 1). Ignored when From is set.
+	// first (1, 0, 1). Ignored when From is set; must be 0 for keys (the first page has none).
 	Start int
 	// From resumes an earlier iteration at its Cursor; the zero Cursor starts at Start.
 	From Cursor
@@ -27,6 +27,7 @@ type Config struct {
 	// ahead on the guess that pages are full: when a short page ends the iteration, up to
 	// k − 1 requests past the end are cancelled and discarded. At most k pages are held
 	// besides the one being consumed; breaking out of the loop cancels the pages in flight.
+	// Key style fetches nothing ahead: the next key is only known from the answer.
 	Prefetch int
 	// EagerPrefetch (with Prefetch k > 0) requests the first k pages together, before the
 	// first answer says how many there are, instead of the first page alone: a drain of n
@@ -49,7 +50,7 @@ func (c Config) maxSize() int {
 	switch c.Style {
 	case StyleRow:
 		return MaxRowWindow
-	case StylePage:
+	case StylePage, StyleKey:
 		return MaxPageSize
 	}
 	return 0
@@ -63,7 +64,7 @@ func (c Config) first() Position {
 	size := c.PageSize
 	if size == 0 {
 		size = c.maxSize()
-		if c.Style == StyleOffset {
+		if c.Style == StyleOffset || c.Style == StyleKey {
 			size = DefaultLimit
 			if m := c.maxSize(); m > 0 && m < size {
 				size = m

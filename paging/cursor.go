@@ -20,8 +20,10 @@ type Cursor struct {
 	Style Style
 	Start int  // Position.Start of the next page
 	Size  int  // Position.Size of the next page
-	Skip  int  // items of that page already delivered (page style, and rows withheld: see Page)
+	Skip  int  // items of that page already delivered (page and key styles, and rows withheld: see Page)
 	Done  bool // the iteration reached the end: resuming yields nothing
+	// Key is the opaque key of the next page (key style; "" for the first page).
+	Key string
 	// Bound is the fingerprint of the request the cursor came from: 16 lowercase hex digits,
 	// or empty for an unbound cursor.
 	Bound string
@@ -31,7 +33,9 @@ type Cursor struct {
 func (c Cursor) IsZero() bool { return c == Cursor{} }
 
 // position returns the page request c points at.
-func (c Cursor) position() Position { return Position{Style: c.Style, Start: c.Start, Size: c.Size} }
+func (c Cursor) position() Position {
+	return Position{Style: c.Style, Start: c.Start, Size: c.Size, Key: c.Key}
+}
 
 // String returns the text form of c (see MarshalText).
 func (c Cursor) String() string {
@@ -39,8 +43,9 @@ func (c Cursor) String() string {
 	return string(b)
 }
 
-// MarshalText encodes c as "STYLE:START:SIZE:SKIP", or "STYLE:done" once done, followed by
-// "@BOUND" for a bound cursor; the zero Cursor encodes as an empty text.
+// MarshalText encodes c as "STYLE:START:SIZE:SKIP" ("key:KEY:SIZE:SKIP" with the key in
+// unpadded base64url), or "STYLE:done" once done, followed by "@BOUND" for a bound cursor;
+// the zero Cursor encodes as an empty text.
 func (c Cursor) MarshalText() ([]byte, error) {
 	if c.IsZero() {
 		return []byte{}, nil
@@ -48,6 +53,8 @@ func (c Cursor) MarshalText() ([]byte, error) {
 	var b []byte
 	if c.Done {
 		b = []byte(c.Style.String() + ":done")
+	} else if c.Style == StyleKey {
+		b = fmt.Appendf(nil, "key:%s:%d:%d", keyText(c.Key), c.Size, c.Skip)
 	} else {
 		b = fmt.Appendf(nil, "%s:%d:%d:%d", c.Style, c.Start, c.Size, c.Skip)
 	}
@@ -82,6 +89,21 @@ func (c *Cursor) UnmarshalText(text []byte) error {
 	}
 	if len(parts) != 4 {
 		return bad()
+	}
+	if style == StyleKey {
+		next, ok := parseKeyCursor(parts[1:])
+		if !ok {
+			return bad()
+		}
+		next.Bound = bound
+		if err := next.position().Validate(0); err != nil {
+			return fmt.Errorf("paging: cursor %q: %w: %w", s, ErrInvalidConfig, err)
+		}
+		if err := next.checkSkip(); err != nil {
+			return fmt.Errorf("paging: cursor %q: %w", s, err)
+		}
+		*c = next
+		return nil
 	}
 	var n [3]int
 	for i, p := range parts[1:] {

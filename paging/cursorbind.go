@@ -51,10 +51,10 @@ func (it *Iterator[T]) bound(c Cursor) Cursor {
 }
 
 // bindOpts returns opts followed by the option that binds the iteration's cursors to the
-// request req of operation opID (nil for an operation without one), in a new slice. The
-// generated typed iterators call it.
-func bindOpts(opID string, req any, opts []IterOption) []IterOption {
-	fp := fingerprint(opID, req)
+// request req of operation opID (nil for an operation without one) and its path arguments
+// (the account of a reporting read), in a new slice. The generated typed iterators call it.
+func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOption {
+	fp := fingerprint(opID, req, path...)
 	out := make([]IterOption, 0, len(opts)+1)
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
 }
@@ -67,14 +67,15 @@ func checkBinding(from Cursor, bind string) error {
 	return &CursorMismatchError{Cursor: from.Bound, Request: bind}
 }
 
-// fingerprint is 16 hex digits: 12 of the SHA-256 of the operation id and req's JSON with
+// fingerprint is 16 hex digits: 12 of the SHA-256 of the operation id, the path arguments and
+// req's JSON with
 // the operation's page parameters (its x-issuerkit-pagination start, size and end) removed
 // from the top level, keys sorted, and sensitive members (account numbers, ...) masked
 // whatever their shape; then 4 of the same hash over the unmasked JSON. The secrets thus
 // enter through 16 bits only: the text reveals next to nothing of an account number (one in
 // 65,536 shares its fingerprint), at the price of one chance in 65,536 that a cursor of
 // another account's otherwise identical request goes undetected.
-func fingerprint(opID string, req any) string {
+func fingerprint(opID string, req any, path ...string) string {
 	canon, masked := []byte("null"), []byte("null")
 	if req != nil {
 		var v any
@@ -98,6 +99,10 @@ func fingerprint(opID string, req any) string {
 		h := sha256.New()
 		h.Write([]byte(opID))
 		h.Write([]byte{0})
+		for _, p := range path { // the path arguments, each ended by a 0 (none: as before)
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
 		h.Write(b)
 		return h.Sum(nil)
 	}

@@ -611,6 +611,442 @@ func (a *bankErrorBody) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialAccount.AppendJSON].
+func (a CommercialAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *CommercialAccount) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.AccountCategory != "" {
+		b = append(b, "\"accountCategory\":"...)
+		b = jsonx.AppendString(b, a.AccountCategory)
+		b = append(b, ',')
+	}
+	if a.AccountID != "" {
+		b = append(b, "\"accountId\":"...)
+		b = jsonx.AppendString(b, a.AccountID)
+		b = append(b, ',')
+	}
+	if a.AccountNumberDisplay != "" {
+		b = append(b, "\"accountNumberDisplay\":"...)
+		b = jsonx.AppendString(b, a.AccountNumberDisplay)
+		b = append(b, ',')
+	}
+	if !a.AvailableBalance.IsZero() {
+		b = append(b, "\"availableBalance\":"...)
+		if b, err = a.AvailableBalance.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccount", "availableBalance", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.BalanceAsOf.IsZero() {
+		b = append(b, "\"balanceAsOf\":"...)
+		if b, err = a.BalanceAsOf.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccount", "balanceAsOf", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.ClosingLedgerBalance.IsZero() {
+		b = append(b, "\"closingLedgerBalance\":"...)
+		if b, err = a.ClosingLedgerBalance.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccount", "closingLedgerBalance", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.CurrentLedgerBalance.IsZero() {
+		b = append(b, "\"currentLedgerBalance\":"...)
+		if b, err = a.CurrentLedgerBalance.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccount", "currentLedgerBalance", err)
+		}
+		b = append(b, ',')
+	}
+	if a.Nickname != "" {
+		b = append(b, "\"nickname\":"...)
+		b = jsonx.AppendString(b, a.Nickname)
+		b = append(b, ',')
+	}
+	if !a.OpeningLedgerBalance.IsZero() {
+		b = append(b, "\"openingLedgerBalance\":"...)
+		if b, err = a.OpeningLedgerBalance.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccount", "openingLedgerBalance", err)
+		}
+		b = append(b, ',')
+	}
+	if b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialAccount", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialAccount.
+func (a *CommercialAccount) jsonZero() bool {
+	return a.AccountCategory == "" &&
+		a.AccountID == "" &&
+		a.AccountNumberDisplay == "" &&
+		a.AvailableBalance == (scalar.Decimal{}) &&
+		a.BalanceAsOf == (scalar.Date{}) &&
+		a.ClosingLedgerBalance == (scalar.Decimal{}) &&
+		a.CurrentLedgerBalance == (scalar.Decimal{}) &&
+		a.Nickname == "" &&
+		a.OpeningLedgerBalance == (scalar.Decimal{}) &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialAccountsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialAccountsResponse.AppendJSON].
+func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *CommercialAccountsResponse) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if len(a.Accounts) != 0 {
+		b = append(b, "\"accounts\":"...)
+		if a.Accounts == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Accounts {
+				if b, err = a.Accounts[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("CommercialAccountsResponse", "accounts", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if !a.Links.jsonZero() {
+		b = append(b, "\"links\":"...)
+		if b, err = a.Links.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccountsResponse", "links", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.Page.jsonZero() {
+		b = append(b, "\"page\":"...)
+		if b, err = a.Page.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialAccountsResponse", "page", err)
+		}
+		b = append(b, ',')
+	}
+	if b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialAccountsResponse", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialAccountsResponse.
+func (a *CommercialAccountsResponse) jsonZero() bool {
+	return a.Accounts == nil &&
+		a.Links.jsonZero() &&
+		a.Page.jsonZero() &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialCode) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialCode.AppendJSON].
+func (a CommercialCode) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *CommercialCode) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.Code != "" {
+		b = append(b, "\"code\":"...)
+		b = jsonx.AppendString(b, a.Code)
+		b = append(b, ',')
+	}
+	if a.Type != "" {
+		b = append(b, "\"type\":"...)
+		b = jsonx.AppendString(b, a.Type)
+		b = append(b, ',')
+	}
+	if b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialCode", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialCode.
+func (a *CommercialCode) jsonZero() bool {
+	return a.Code == "" &&
+		a.Type == "" &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialLineItem) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialLineItem.AppendJSON].
+func (a CommercialLineItem) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *CommercialLineItem) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.Amount.IsZero() {
+		b = append(b, "\"amount\":"...)
+		if b, err = a.Amount.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialLineItem", "amount", err)
+		}
+		b = append(b, ',')
+	}
+	if a.Description != "" {
+		b = append(b, "\"description\":"...)
+		b = jsonx.AppendString(b, a.Description)
+		b = append(b, ',')
+	}
+	if b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialLineItem", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialLineItem.
+func (a *CommercialLineItem) jsonZero() bool {
+	return a.Amount == (scalar.Decimal{}) &&
+		a.Description == "" &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialTransaction.AppendJSON].
+func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.AccountCategory != "" {
+		b = append(b, "\"accountCategory\":"...)
+		b = jsonx.AppendString(b, a.AccountCategory)
+		b = append(b, ',')
+	}
+	if a.AccountID != "" {
+		b = append(b, "\"accountId\":"...)
+		b = jsonx.AppendString(b, a.AccountID)
+		b = append(b, ',')
+	}
+	if !a.Amount.IsZero() {
+		b = append(b, "\"amount\":"...)
+		if b, err = a.Amount.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransaction", "amount", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.CommercialCode.jsonZero() {
+		b = append(b, "\"commercialCode\":"...)
+		if b, err = a.CommercialCode.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransaction", "commercialCode", err)
+		}
+		b = append(b, ',')
+	}
+	if a.DebitCreditMemo != "" {
+		b = append(b, "\"debitCreditMemo\":"...)
+		b = jsonx.AppendString(b, a.DebitCreditMemo)
+		b = append(b, ',')
+	}
+	if a.Description != "" {
+		b = append(b, "\"description\":"...)
+		b = jsonx.AppendString(b, a.Description)
+		b = append(b, ',')
+	}
+	if len(a.FiAttributes) != 0 {
+		b = append(b, "\"fiAttributes\":"...)
+		if a.FiAttributes == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.FiAttributes {
+				if b, err = a.FiAttributes[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("CommercialTransaction", "fiAttributes", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if len(a.LineItem) != 0 {
+		b = append(b, "\"lineItem\":"...)
+		if a.LineItem == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.LineItem {
+				if b, err = a.LineItem[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("CommercialTransaction", "lineItem", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if !a.PostedTimestamp.IsZero() {
+		b = append(b, "\"postedTimestamp\":"...)
+		if b, err = a.PostedTimestamp.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransaction", "postedTimestamp", err)
+		}
+		b = append(b, ',')
+	}
+	if a.Reference != "" {
+		b = append(b, "\"reference\":"...)
+		b = jsonx.AppendString(b, a.Reference)
+		b = append(b, ',')
+	}
+	if a.Status != "" {
+		b = append(b, "\"status\":"...)
+		b = jsonx.AppendString(b, a.Status)
+		b = append(b, ',')
+	}
+	if a.TransactionID != "" {
+		b = append(b, "\"transactionId\":"...)
+		b = jsonx.AppendString(b, a.TransactionID)
+		b = append(b, ',')
+	}
+	if !a.TransactionTimestamp.IsZero() {
+		b = append(b, "\"transactionTimestamp\":"...)
+		if b, err = a.TransactionTimestamp.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransaction", "transactionTimestamp", err)
+		}
+		b = append(b, ',')
+	}
+	if b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialTransaction", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialTransaction.
+func (a *CommercialTransaction) jsonZero() bool {
+	return a.AccountCategory == "" &&
+		a.AccountID == "" &&
+		a.Amount == (scalar.Decimal{}) &&
+		a.CommercialCode.jsonZero() &&
+		a.DebitCreditMemo == "" &&
+		a.Description == "" &&
+		a.FiAttributes == nil &&
+		a.LineItem == nil &&
+		a.PostedTimestamp == (scalar.Timestamp{}) &&
+		a.Reference == "" &&
+		a.Status == "" &&
+		a.TransactionID == "" &&
+		a.TransactionTimestamp == (scalar.Timestamp{}) &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a CommercialTransactionsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [CommercialTransactionsResponse.AppendJSON].
+func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *CommercialTransactionsResponse) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.Links.jsonZero() {
+		b = append(b, "\"links\":"...)
+		if b, err = a.Links.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransactionsResponse", "links", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.Page.jsonZero() {
+		b = append(b, "\"page\":"...)
+		if b, err = a.Page.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("CommercialTransactionsResponse", "page", err)
+		}
+		b = append(b, ',')
+	}
+	if len(a.Transactions) != 0 {
+		b = append(b, "\"transactions\":"...)
+		if a.Transactions == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Transactions {
+				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("CommercialTransactionsResponse", "transactions", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("CommercialTransactionsResponse", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type CommercialTransactionsResponse.
+func (a *CommercialTransactionsResponse) jsonZero() bool {
+	return a.Links.jsonZero() &&
+		a.Page.jsonZero() &&
+		a.Transactions == nil &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a FiAttribute) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [FiAttribute.AppendJSON].
+func (a FiAttribute) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *FiAttribute) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.Name != "" {
+		b = append(b, "\"name\":"...)
+		b = jsonx.AppendString(b, a.Name)
+		b = append(b, ',')
+	}
+	if a.Value != "" {
+		b = append(b, "\"value\":"...)
+		b = jsonx.AppendString(b, a.Value)
+		b = append(b, ',')
+	}
+	if b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("FiAttribute", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type FiAttribute.
+func (a *FiAttribute) jsonZero() bool {
+	return a.Name == "" &&
+		a.Value == "" &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
 func (a ForeignBankSystemID) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ForeignBankSystemID.AppendJSON].
@@ -750,6 +1186,46 @@ func (a *GetWireInquiryRequest) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a KeyPage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [KeyPage.AppendJSON].
+func (a KeyPage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *KeyPage) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.NextPageKey != "" {
+		b = append(b, "\"nextPageKey\":"...)
+		b = jsonx.AppendString(b, a.NextPageKey)
+		b = append(b, ',')
+	}
+	if a.PreviousPageKey != "" {
+		b = append(b, "\"previousPageKey\":"...)
+		b = jsonx.AppendString(b, a.PreviousPageKey)
+		b = append(b, ',')
+	}
+	if a.TotalElements != 0 {
+		b = append(b, "\"totalElements\":"...)
+		b = jsonx.AppendInt(b, a.TotalElements)
+		b = append(b, ',')
+	}
+	if b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("KeyPage", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type KeyPage.
+func (a *KeyPage) jsonZero() bool {
+	return a.NextPageKey == "" &&
+		a.PreviousPageKey == "" &&
+		a.TotalElements == 0 &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
 func (a ListMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ListMetadata.AppendJSON].
@@ -775,6 +1251,72 @@ func (a *ListMetadata) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ListMetadata.
 func (a *ListMetadata) jsonZero() bool {
 	return a.Page.jsonZero() &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a PageLink) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [PageLink.AppendJSON].
+func (a PageLink) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *PageLink) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.Href != "" {
+		b = append(b, "\"href\":"...)
+		b = jsonx.AppendString(b, a.Href)
+		b = append(b, ',')
+	}
+	if b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("PageLink", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type PageLink.
+func (a *PageLink) jsonZero() bool {
+	return a.Href == "" &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a PageLinks) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [PageLinks.AppendJSON].
+func (a PageLinks) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *PageLinks) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.Next.jsonZero() {
+		b = append(b, "\"next\":"...)
+		if b, err = a.Next.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("PageLinks", "next", err)
+		}
+		b = append(b, ',')
+	}
+	if !a.Prev.jsonZero() {
+		b = append(b, "\"prev\":"...)
+		if b, err = a.Prev.appendJSON(b); err != nil {
+			return nil, jsonx.MemberError("PageLinks", "prev", err)
+		}
+		b = append(b, ',')
+	}
+	if b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("PageLinks", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type PageLinks.
+func (a *PageLinks) jsonZero() bool {
+	return a.Next.jsonZero() &&
+		a.Prev.jsonZero() &&
 		a.AdditionalProperties == nil
 }
 
@@ -1402,6 +1944,46 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
 		a.TransactionStatusTimestamp == (scalar.Timestamp{}) &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a reportingErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [reportingErrorBody.AppendJSON].
+func (a reportingErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *reportingErrorBody) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if a.Code != "" {
+		b = append(b, "\"code\":"...)
+		b = jsonx.AppendString(b, a.Code)
+		b = append(b, ',')
+	}
+	if a.DebugMessage != "" {
+		b = append(b, "\"debugMessage\":"...)
+		b = jsonx.AppendString(b, a.DebugMessage)
+		b = append(b, ',')
+	}
+	if a.Message != "" {
+		b = append(b, "\"message\":"...)
+		b = jsonx.AppendString(b, a.Message)
+		b = append(b, ',')
+	}
+	if b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("reportingErrorBody", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type reportingErrorBody.
+func (a *reportingErrorBody) jsonZero() bool {
+	return a.Code == "" &&
+		a.DebugMessage == "" &&
+		a.Message == "" &&
 		a.AdditionalProperties == nil
 }
 

@@ -24,8 +24,11 @@ type Iterator[T any] struct {
 	total int            // last total the server reported, -1 before any
 	seen  repeatGuard[T] // first items of recent pages: a page served again fails (repeat.go)
 	err   error          // configuration error, yielded by every range
+	keys  keyTrack       // keys asked with (key style, keys.go)
 	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (cursorbind.go)
 	bind  string         // fingerprint of the typed iterator's request: Cursor.Bound
+	// partial: a page delivered was a partial success (Page.Partial)
+	partial bool
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
@@ -118,8 +121,8 @@ func (it *Iterator[T]) Items() iter.Seq2[T, error] {
 func (it *Iterator[T]) after(pg *Page[T], skip, n int) Cursor {
 	req := pg.Position
 	switch {
-	case req.Style == StylePage || pg.withheld:
-		return Cursor{Style: req.Style, Start: req.Start, Size: req.Size, Skip: skip + n}
+	case req.Style == StylePage || req.Style == StyleKey || pg.withheld:
+		return Cursor{Style: req.Style, Start: req.Start, Size: req.Size, Skip: skip + n, Key: req.Key}
 	case n > 0 && n <= len(pg.Seq):
 		return Cursor{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: it.size}
 	}
@@ -139,7 +142,7 @@ func (it *Iterator[T]) left() int {
 // rows: windows 1-1000, 1001-2000, 2001-2500).
 func (it *Iterator[T]) request(c Cursor, left int) Position {
 	p := c.position()
-	if p.Style == StylePage {
+	if p.Style == StylePage || p.Style == StyleKey {
 		return p
 	}
 	if left >= 0 && left < p.Size-c.Skip {
@@ -201,6 +204,7 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
+		it.partial = it.partial || pg.Partial
 		skip := min(it.cur.Skip, len(pg.Items))
 		pg.keep(skip, len(pg.Items))
 		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
@@ -213,7 +217,7 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		case done:
 			pg.Next = Cursor{Style: it.cfg.Style, Done: true}
 		default:
-			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size}
+			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size, Key: next.Key}
 			if pf, ok := src.(*prefetcher[T]); ok {
 				pf.plan(it.plan(pg.Next, &pg, left))
 			}
@@ -231,6 +235,8 @@ func (it *Iterator[T]) advance(req Position, pg *Page[T]) (Position, bool, error
 		return advanceRow(req, pg)
 	case StyleOffset:
 		return advanceOffset(req, pg)
+	case StyleKey:
+		return advanceKey(&it.keys, req, pg)
 	}
 	return advancePage(req, pg)
 }

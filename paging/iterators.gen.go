@@ -5,26 +5,36 @@ package paging
 import (
 	"context"
 	"iter"
+	"net/http"
 )
 
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
-// WithPageSize), the next page after the last addendaSequenceNumber returned, until a short page; a
-// server that serves a sequence before the one asked for fails with *MismatchError. Nothing is
-// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// WithPageSize; in the query, or in the body as text, as the bank publishes it, with
+// WithPageParamsIn(InBody)), the next page after the last addendaSequenceNumber returned, until a
+// page whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
+// server may serve fewer than asked); a server that serves a sequence before the one asked for
+// fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
+// stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
 	opts = bindOpts(opListACHAddenda.ID, req, opts)
+	inBody := c.placement() == InBody
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
 			r.Body.StartAddendaSequenceNumber = sequenceNumber(p.Start)
-			r.PageSize = p.Size
+			if inBody {
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, true, pageMember{"pageSize", p.Size})
+			} else {
+				r.PageSize = p.Size
+			}
 			res, err := c.ListACHAddenda(ctx, r, call...)
 			if err != nil {
 				return Page[ACHAddenda]{}, err
 			}
 			pg := Page[ACHAddenda]{Items: res.Addenda}
+			pg.LastPage = hasMessage(res.InformationMessages, "1002040-50I")
 			return pg, nil
 		}, func(x ACHAddenda) string { return x.AddendaSequenceNumber })
 }
@@ -48,7 +58,7 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
 			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, "pageNumber", p.Start, "pageSize", p.Size)
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
 			} else {
 				r.PageNumber = p.Start
 				r.PageSize = p.Size
@@ -71,6 +81,108 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 // error, which it yields.
 func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts ...IterOption) iter.Seq2[ACHListTransaction, error] {
 	return c.ACHTransactionsIterator(ctx, req, opts...).Items()
+}
+
+// CommercialAccountsIterator returns an Iterator over the items of ListCommercialAccounts (GET
+// /commercial/accounts/v1/list): list the commercial accounts the client may report on. It asks for
+// the first page, then for each next page by the opaque pageKey the answer gives (page.nextPageKey,
+// never parsed), limit per page (at most 100; the largest unless WithPageSize), until an answer
+// without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
+// repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a
+// 206 partial success is delivered with Page.Partial set (Iterator.Partial). Nothing is requested
+// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
+	opts = bindOpts(opListCommercialAccounts.ID, req, opts)
+	return newIterator(ctx, opListCommercialAccounts.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialAccount], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListCommercialAccounts(ctx, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialAccount]{}, err
+			}
+			pg := Page[CommercialAccount]{Items: res.Accounts}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// CommercialAccounts yields every item of CommercialAccountsIterator, in order. It stops on the
+// first error, which it yields.
+func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) iter.Seq2[CommercialAccount, error] {
+	return c.CommercialAccountsIterator(ctx, req, opts...).Items()
+}
+
+// CurrentDayAccountTransactionsIterator returns an Iterator over the items of
+// ListCurrentDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/current):
+// list the current-day transactions of a commercial account. It asks for the first page, then for
+// each next page by the opaque pageKey the answer gives (page.nextPageKey, never parsed), limit per
+// page (at most 500; the largest unless WithPageSize), until an answer without one. Nothing is
+// fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or
+// was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial success is delivered
+// with Page.Partial set (Iterator.Partial). Nothing is requested before the first step; Cursor
+// tells where a stopped iteration resumes (WithCursor).
+func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	opts = bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
+	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListCurrentDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialTransaction]{}, err
+			}
+			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// CurrentDayAccountTransactions yields every item of CurrentDayAccountTransactionsIterator, in
+// order. It stops on the first error, which it yields.
+func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+	return c.CurrentDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
+}
+
+// PreviousDayAccountTransactionsIterator returns an Iterator over the items of
+// ListPreviousDayAccountTransactions (GET
+// /commercial/accounts/v1/{accountId}/transactions/previous): list the previous-day transactions of
+// a commercial account. It asks for the first page, then for each next page by the opaque pageKey
+// the answer gives (page.nextPageKey, never parsed), limit per page (at most 500; the largest
+// unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes
+// with the answer. A next key that repeats the one asked with, or was given before, fails with
+// *KeyError (ErrPositionMismatch); a 206 partial success is delivered with Page.Partial set
+// (Iterator.Partial). Nothing is requested before the first step; Cursor tells where a stopped
+// iteration resumes (WithCursor).
+func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
+	opts = bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
+	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
+		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
+			r := req
+			r.PageKey = p.Key
+			r.Limit = p.Size
+			var meta Response
+			res, err := c.ListPreviousDayAccountTransactions(ctx, accountID, r, withMeta(call, &meta)...)
+			if err != nil {
+				return Page[CommercialTransaction]{}, err
+			}
+			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.NextKey = res.Page.NextPageKey
+			pg.Partial = meta.StatusCode == http.StatusPartialContent
+			return pg, nil
+		})
+}
+
+// PreviousDayAccountTransactions yields every item of PreviousDayAccountTransactionsIterator, in
+// order. It stops on the first error, which it yields.
+func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) iter.Seq2[CommercialTransaction, error] {
+	return c.PreviousDayAccountTransactionsIterator(ctx, accountID, req, opts...).Items()
 }
 
 // PreviousDayTransactionsIterator returns an Iterator over the items of ListPreviousDayTransactions
@@ -151,7 +263,7 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
 			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, "pageNumber", p.Start, "pageSize", p.Size)
+				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
 			} else {
 				r.PageNumber = p.Start
 				r.PageSize = p.Size

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -22,10 +23,18 @@ const maxAddendaSequence = 9999
 // (the bank publishes no default).
 const DefaultAddendaPageSize = 100
 
+// AddendaEndCode is the code of the information message by which the ACH addenda endpoint
+// announces its last page: "all addenda have been received" (the bank's published ACH
+// origination file).
+const AddendaEndCode = "1002040-50I"
+
 // sequenceIterator returns the Iterator of a sequence-style operation (the ACH addenda):
-// the size in the query, the start a sequence number in the body (text, from start, default
-// 1), no total. The next page starts after the last sequence returned (Page.Seq), so gaps in
-// the numbering neither repeat nor skip items; an operation whose x-issuerkit-pagination
+// the size in the query (or in the body, as text, with WithPageParamsIn(InBody)), the start
+// a sequence number in the body (text, from start, default 1), no total. The next page starts
+// after the last sequence returned (Page.Seq), so gaps in the numbering neither repeat nor
+// skip items; the iteration ends on the page the server marks as the last (Page.LastPage,
+// set by the fetch from the information message AddendaEndCode) or on an empty page, never
+// on a short page alone; an operation whose x-issuerkit-pagination
 // gives maxItems never asks past sequence maxItems. The engine runs it as a row iteration
 // whose start is the sequence number. A page whose numbers (key) come before the sequence
 // asked for, or do not increase, fails with *MismatchError instead of looping; one that is
@@ -82,14 +91,32 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 // sequenceNumber is the text of sequence number n: four digits, zero-padded ("0001").
 func sequenceNumber(n int) string { return fmt.Sprintf("%04d", n) }
 
+// pageMember is one page parameter sent as a member of the request body.
+type pageMember struct {
+	name string
+	n    int
+}
+
 // withPageMembers returns a copy of extra (the request's additional members) with the page
-// parameters set as members, for the bank versions that read them from the body.
-func withPageMembers(extra map[string]json.RawMessage, startName string, start int, sizeName string, size int) map[string]json.RawMessage {
-	out := make(map[string]json.RawMessage, len(extra)+2)
+// parameters set as members, for the bank versions that read them from the body: as JSON
+// numbers, or as text when asText (the published addenda request's pageSize, "10").
+func withPageMembers(extra map[string]json.RawMessage, asText bool, members ...pageMember) map[string]json.RawMessage {
+	out := make(map[string]json.RawMessage, len(extra)+len(members))
 	maps.Copy(out, extra)
-	out[startName] = json.RawMessage(strconv.Itoa(start))
-	out[sizeName] = json.RawMessage(strconv.Itoa(size))
+	for _, m := range members {
+		v := strconv.Itoa(m.n)
+		if asText {
+			v = strconv.Quote(v)
+		}
+		out[m.name] = json.RawMessage(v)
+	}
 	return out
+}
+
+// hasMessage reports whether messages holds a message of code: the addenda's
+// informationMessages announce the last page with AddendaEndCode.
+func hasMessage(messages []ACHMessage, code string) bool {
+	return slices.ContainsFunc(messages, func(m ACHMessage) bool { return m.Code == code })
 }
 
 // list reads parties as the array the endpoint serves or the single object its schema

@@ -3,70 +3,658 @@
 package paging
 
 import (
+	"fmt"
 	"log/slog"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// LogValue implements slog.LogValuer: ACHAccount holds secrets, which are masked.
+// LogValue implements slog.LogValuer: ACHAccount may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ACHAccount) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: ACHListRequest holds secrets, which are masked.
+// String renders ACHAccount as JSON with its secrets masked, as LogValue logs it.
+func (v ACHAccount) String() string { return redact.String(v) }
+
+// GoString renders ACHAccount as JSON with its secrets masked, for %#v.
+func (v ACHAccount) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHAccount) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHAddenda may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ACHAddenda) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ACHAddenda as JSON with its secrets masked, as LogValue logs it.
+func (v ACHAddenda) String() string { return redact.String(v) }
+
+// GoString renders ACHAddenda as JSON with its secrets masked, for %#v.
+func (v ACHAddenda) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHAddenda) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHAddendaRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ACHAddendaRequest) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ACHAddendaRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ACHAddendaRequest) String() string { return redact.String(v) }
+
+// GoString renders ACHAddendaRequest as JSON with its secrets masked, for %#v.
+func (v ACHAddendaRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHAddendaRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHAddendaResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ACHAddendaResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ACHAddendaResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ACHAddendaResponse) String() string { return redact.String(v) }
+
+// GoString renders ACHAddendaResponse as JSON with its secrets masked, for %#v.
+func (v ACHAddendaResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHAddendaResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHListRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ACHListRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: ACHListResponse holds secrets, which are masked.
+// String renders ACHListRequest as JSON with its secrets masked, as LogValue logs it.
+func (v ACHListRequest) String() string { return redact.String(v) }
+
+// GoString renders ACHListRequest as JSON with its secrets masked, for %#v.
+func (v ACHListRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHListRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHListResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ACHListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: ACHListTransaction holds secrets, which are masked.
+// String renders ACHListResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ACHListResponse) String() string { return redact.String(v) }
+
+// GoString renders ACHListResponse as JSON with its secrets masked, for %#v.
+func (v ACHListResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHListResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHListTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ACHListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: GetWireInquiryRequest holds secrets, which are masked.
+// String renders ACHListTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v ACHListTransaction) String() string { return redact.String(v) }
+
+// GoString renders ACHListTransaction as JSON with its secrets masked, for %#v.
+func (v ACHListTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHListTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHMessage may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ACHMessage) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ACHMessage as JSON with its secrets masked, as LogValue logs it.
+func (v ACHMessage) String() string { return redact.String(v) }
+
+// GoString renders ACHMessage as JSON with its secrets masked, for %#v.
+func (v ACHMessage) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHMessage) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ACHParty may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ACHParty) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ACHParty as JSON with its secrets masked, as LogValue logs it.
+func (v ACHParty) String() string { return redact.String(v) }
+
+// GoString renders ACHParty as JSON with its secrets masked, for %#v.
+func (v ACHParty) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ACHParty) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialAccount may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialAccount) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialAccount as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialAccount) String() string { return redact.String(v) }
+
+// GoString renders CommercialAccount as JSON with its secrets masked, for %#v.
+func (v CommercialAccount) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialAccount) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialAccountsResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialAccountsResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialAccountsResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialAccountsResponse) String() string { return redact.String(v) }
+
+// GoString renders CommercialAccountsResponse as JSON with its secrets masked, for %#v.
+func (v CommercialAccountsResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialAccountsResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialCode may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialCode) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialCode as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialCode) String() string { return redact.String(v) }
+
+// GoString renders CommercialCode as JSON with its secrets masked, for %#v.
+func (v CommercialCode) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialCode) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialLineItem may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialLineItem) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialLineItem as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialLineItem) String() string { return redact.String(v) }
+
+// GoString renders CommercialLineItem as JSON with its secrets masked, for %#v.
+func (v CommercialLineItem) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialLineItem) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialTransaction) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialTransaction) String() string { return redact.String(v) }
+
+// GoString renders CommercialTransaction as JSON with its secrets masked, for %#v.
+func (v CommercialTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: CommercialTransactionsResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v CommercialTransactionsResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders CommercialTransactionsResponse as JSON with its secrets masked, as LogValue logs it.
+func (v CommercialTransactionsResponse) String() string { return redact.String(v) }
+
+// GoString renders CommercialTransactionsResponse as JSON with its secrets masked, for %#v.
+func (v CommercialTransactionsResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v CommercialTransactionsResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: FiAttribute may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v FiAttribute) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders FiAttribute as JSON with its secrets masked, as LogValue logs it.
+func (v FiAttribute) String() string { return redact.String(v) }
+
+// GoString renders FiAttribute as JSON with its secrets masked, for %#v.
+func (v FiAttribute) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v FiAttribute) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ForeignBankSystemID may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ForeignBankSystemID) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ForeignBankSystemID as JSON with its secrets masked, as LogValue logs it.
+func (v ForeignBankSystemID) String() string { return redact.String(v) }
+
+// GoString renders ForeignBankSystemID as JSON with its secrets masked, for %#v.
+func (v ForeignBankSystemID) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ForeignBankSystemID) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: GetWireInquiryRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v GetWireInquiryRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: ParticipantListResponse holds secrets, which are masked.
+// String renders GetWireInquiryRequest as JSON with its secrets masked, as LogValue logs it.
+func (v GetWireInquiryRequest) String() string { return redact.String(v) }
+
+// GoString renders GetWireInquiryRequest as JSON with its secrets masked, for %#v.
+func (v GetWireInquiryRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v GetWireInquiryRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: KeyPage may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v KeyPage) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders KeyPage as JSON with its secrets masked, as LogValue logs it.
+func (v KeyPage) String() string { return redact.String(v) }
+
+// GoString renders KeyPage as JSON with its secrets masked, for %#v.
+func (v KeyPage) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v KeyPage) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ListMetadata may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ListMetadata) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ListMetadata as JSON with its secrets masked, as LogValue logs it.
+func (v ListMetadata) String() string { return redact.String(v) }
+
+// GoString renders ListMetadata as JSON with its secrets masked, for %#v.
+func (v ListMetadata) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ListMetadata) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PageLink may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PageLink) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PageLink as JSON with its secrets masked, as LogValue logs it.
+func (v PageLink) String() string { return redact.String(v) }
+
+// GoString renders PageLink as JSON with its secrets masked, for %#v.
+func (v PageLink) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PageLink) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PageLinks may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PageLinks) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PageLinks as JSON with its secrets masked, as LogValue logs it.
+func (v PageLinks) String() string { return redact.String(v) }
+
+// GoString renders PageLinks as JSON with its secrets masked, for %#v.
+func (v PageLinks) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PageLinks) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PageMetadata may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PageMetadata) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PageMetadata as JSON with its secrets masked, as LogValue logs it.
+func (v PageMetadata) String() string { return redact.String(v) }
+
+// GoString renders PageMetadata as JSON with its secrets masked, for %#v.
+func (v PageMetadata) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PageMetadata) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ParticipantListResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v ParticipantListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: Party holds secrets, which are masked.
+// String renders ParticipantListResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ParticipantListResponse) String() string { return redact.String(v) }
+
+// GoString renders ParticipantListResponse as JSON with its secrets masked, for %#v.
+func (v ParticipantListResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ParticipantListResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Party may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v Party) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: PreviousDayRequest holds secrets, which are masked.
+// String renders Party as JSON with its secrets masked, as LogValue logs it.
+func (v Party) String() string { return redact.String(v) }
+
+// GoString renders Party as JSON with its secrets masked, for %#v.
+func (v Party) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Party) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PartyName may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PartyName) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PartyName as JSON with its secrets masked, as LogValue logs it.
+func (v PartyName) String() string { return redact.String(v) }
+
+// GoString renders PartyName as JSON with its secrets masked, for %#v.
+func (v PartyName) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PartyName) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PostalAddress may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PostalAddress) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PostalAddress as JSON with its secrets masked, as LogValue logs it.
+func (v PostalAddress) String() string { return redact.String(v) }
+
+// GoString renders PostalAddress as JSON with its secrets masked, for %#v.
+func (v PostalAddress) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PostalAddress) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PreviousDayRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v PreviousDayRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: RTPListRequest holds secrets, which are masked.
+// String renders PreviousDayRequest as JSON with its secrets masked, as LogValue logs it.
+func (v PreviousDayRequest) String() string { return redact.String(v) }
+
+// GoString renders PreviousDayRequest as JSON with its secrets masked, for %#v.
+func (v PreviousDayRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PreviousDayRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PreviousDayResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PreviousDayResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PreviousDayResponse as JSON with its secrets masked, as LogValue logs it.
+func (v PreviousDayResponse) String() string { return redact.String(v) }
+
+// GoString renders PreviousDayResponse as JSON with its secrets masked, for %#v.
+func (v PreviousDayResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PreviousDayResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: PreviousDayTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v PreviousDayTransaction) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders PreviousDayTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v PreviousDayTransaction) String() string { return redact.String(v) }
+
+// GoString renders PreviousDayTransaction as JSON with its secrets masked, for %#v.
+func (v PreviousDayTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v PreviousDayTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RTPListRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v RTPListRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: RTPListResponse holds secrets, which are masked.
+// String renders RTPListRequest as JSON with its secrets masked, as LogValue logs it.
+func (v RTPListRequest) String() string { return redact.String(v) }
+
+// GoString renders RTPListRequest as JSON with its secrets masked, for %#v.
+func (v RTPListRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RTPListRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RTPListResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v RTPListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: RTPListTransaction holds secrets, which are masked.
+// String renders RTPListResponse as JSON with its secrets masked, as LogValue logs it.
+func (v RTPListResponse) String() string { return redact.String(v) }
+
+// GoString renders RTPListResponse as JSON with its secrets masked, for %#v.
+func (v RTPListResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RTPListResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: RTPListTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v RTPListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: TransactionAccount holds secrets, which are masked.
+// String renders RTPListTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v RTPListTransaction) String() string { return redact.String(v) }
+
+// GoString renders RTPListTransaction as JSON with its secrets masked, for %#v.
+func (v RTPListTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v RTPListTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: TransactionAccount may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v TransactionAccount) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireDetailsRequest holds secrets, which are masked.
+// String renders TransactionAccount as JSON with its secrets masked, as LogValue logs it.
+func (v TransactionAccount) String() string { return redact.String(v) }
+
+// GoString renders TransactionAccount as JSON with its secrets masked, for %#v.
+func (v TransactionAccount) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v TransactionAccount) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireDetailsRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireDetailsRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireDetailsResponse holds secrets, which are masked.
+// String renders WireDetailsRequest as JSON with its secrets masked, as LogValue logs it.
+func (v WireDetailsRequest) String() string { return redact.String(v) }
+
+// GoString renders WireDetailsRequest as JSON with its secrets masked, for %#v.
+func (v WireDetailsRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireDetailsRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireDetailsResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireDetailsResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireListRequest holds secrets, which are masked.
+// String renders WireDetailsResponse as JSON with its secrets masked, as LogValue logs it.
+func (v WireDetailsResponse) String() string { return redact.String(v) }
+
+// GoString renders WireDetailsResponse as JSON with its secrets masked, for %#v.
+func (v WireDetailsResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireDetailsResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireListRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireListRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireListResponse holds secrets, which are masked.
+// String renders WireListRequest as JSON with its secrets masked, as LogValue logs it.
+func (v WireListRequest) String() string { return redact.String(v) }
+
+// GoString renders WireListRequest as JSON with its secrets masked, for %#v.
+func (v WireListRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireListRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireListResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireListResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireListTransaction holds secrets, which are masked.
+// String renders WireListResponse as JSON with its secrets masked, as LogValue logs it.
+func (v WireListResponse) String() string { return redact.String(v) }
+
+// GoString renders WireListResponse as JSON with its secrets masked, for %#v.
+func (v WireListResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireListResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireListTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireListTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: WireTransaction holds secrets, which are masked.
+// String renders WireListTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v WireListTransaction) String() string { return redact.String(v) }
+
+// GoString renders WireListTransaction as JSON with its secrets masked, for %#v.
+func (v WireListTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireListTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: WireTransaction may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v WireTransaction) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: Parties may hold secrets, which are masked.
+// String renders WireTransaction as JSON with its secrets masked, as LogValue logs it.
+func (v WireTransaction) String() string { return redact.String(v) }
+
+// GoString renders WireTransaction as JSON with its secrets masked, for %#v.
+func (v WireTransaction) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v WireTransaction) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: bankErrorBody may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v bankErrorBody) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders bankErrorBody as JSON with its secrets masked, as LogValue logs it.
+func (v bankErrorBody) String() string { return redact.String(v) }
+
+// GoString renders bankErrorBody as JSON with its secrets masked, for %#v.
+func (v bankErrorBody) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v bankErrorBody) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: paymentError may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v paymentError) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders paymentError as JSON with its secrets masked, as LogValue logs it.
+func (v paymentError) String() string { return redact.String(v) }
+
+// GoString renders paymentError as JSON with its secrets masked, for %#v.
+func (v paymentError) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v paymentError) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: paymentErrorDetail may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v paymentErrorDetail) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders paymentErrorDetail as JSON with its secrets masked, as LogValue logs it.
+func (v paymentErrorDetail) String() string { return redact.String(v) }
+
+// GoString renders paymentErrorDetail as JSON with its secrets masked, for %#v.
+func (v paymentErrorDetail) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v paymentErrorDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: reportingErrorBody may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v reportingErrorBody) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders reportingErrorBody as JSON with its secrets masked, as LogValue logs it.
+func (v reportingErrorBody) String() string { return redact.String(v) }
+
+// GoString renders reportingErrorBody as JSON with its secrets masked, for %#v.
+func (v reportingErrorBody) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v reportingErrorBody) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceError may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceError) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceError as JSON with its secrets masked, as LogValue logs it.
+func (v serviceError) String() string { return redact.String(v) }
+
+// GoString renders serviceError as JSON with its secrets masked, for %#v.
+func (v serviceError) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceError) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorAOAResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorAOAResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorAOAResponse as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorAOAResponse) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorAOAResponse as JSON with its secrets masked, for %#v.
+func (v serviceErrorAOAResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorAOAResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorMessage may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorMessage) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorMessage as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorMessage) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorMessage as JSON with its secrets masked, for %#v.
+func (v serviceErrorMessage) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorMessage) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorMetadata may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorMetadata) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorMetadata as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorMetadata) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorMetadata as JSON with its secrets masked, for %#v.
+func (v serviceErrorMetadata) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorMetadata) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorResult may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorResult) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorResult as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorResult) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorResult as JSON with its secrets masked, for %#v.
+func (v serviceErrorResult) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorResult) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Parties may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v Parties) LogValue() slog.Value { return redact.LogValue(v) }
 
-// String renders Parties as JSON with its secrets masked.
+// String renders Parties as JSON with its secrets masked, as LogValue logs it.
 func (v Parties) String() string { return redact.String(v) }
 
-// GoString renders Parties as JSON with its secrets masked.
+// GoString renders Parties as JSON with its secrets masked, for %#v.
 func (v Parties) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Parties) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }

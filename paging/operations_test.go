@@ -26,14 +26,18 @@ func TestPaging(t *testing.T) {
 	}{
 		{"POST", "/ach/payments/v1/status/addenda", ops.Paging{Style: "sequence", In: "query",
 			Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999,
-			Items: "addenda", Key: "addendaSequenceNumber"}},
-		{"POST", "/accounts/transactions/v1/ach/list", pageStyle("query")},
+			Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string",
+			EndMessages: "informationMessages", EndCode: "1002040-50I"}},
+		{"POST", "/accounts/transactions/v1/ach/list", published(pageStyle("query"))},
 		{"POST", "/wireInquiry/v1/transactions/details", rowStyle},
 		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
 			Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}},
-		{"POST", "/rtp/v1/transactions/list", pageStyle("query")},
+		{"POST", "/rtp/v1/transactions/list", published(pageStyle("query"))},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
 		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
+		{"GET", "/commercial/accounts/v1/list", keyStyle("accounts", 100, 50)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/previous", keyStyle("transactions", 500, 100)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/current", keyStyle("transactions", 500, 100)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -64,6 +68,18 @@ func pageStyle(in string) ops.Paging {
 		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
 }
 
+// keyStyle is the pagination of the commercial account reporting reads.
+func keyStyle(items string, maxSize, defaultSize int) ops.Paging {
+	return ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", Next: "page.nextPageKey",
+		MaxSize: maxSize, DefaultSize: defaultSize, Items: items}
+}
+
+// published is p with the page parameters in the body in the bank's published files.
+func published(p ops.Paging) ops.Paging {
+	p.PublishedIn = "body"
+	return p
+}
+
 // TestSensitiveFields checks that the account numbers of the list responses are redacted.
 func TestSensitiveFields(t *testing.T) {
 	opstest.AssertSensitiveFields(t, sensitiveFields, "accountNumber")
@@ -76,7 +92,9 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 		"PreviousDayTransactions", "PreviousDayTransactionsIterator", "WireTransactions", "WireTransactionsIterator",
 		"ACHTransactions", "ACHTransactionsIterator", "RTPTransactions", "RTPTransactionsIterator",
 		"WireTransactionsByPage", "WireTransactionsByPageIterator", "RTPParticipants", "RTPParticipantsIterator",
-		"ACHAddenda", "ACHAddendaIterator")
+		"ACHAddenda", "ACHAddendaIterator", "CommercialAccounts", "CommercialAccountsIterator",
+		"PreviousDayAccountTransactions", "PreviousDayAccountTransactionsIterator",
+		"CurrentDayAccountTransactions", "CurrentDayAccountTransactionsIterator")
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

@@ -18,10 +18,12 @@ const (
 //	row:    Start = startRowIndex (1-based), Size = rows; endRowIndex = End() = Start+Size−1
 //	offset: Start = offset (rows skipped, 0-based), Size = limit
 //	page:   Start = pageNumber (1-based), Size = pageSize
+//	key:    Key = pageKey ("" for the first page), Size = limit; Start is 0
 type Position struct {
 	Style Style
 	Start int
 	Size  int
+	Key   string // key style: the opaque key of the page, as the server gave it
 }
 
 // End returns the inclusive last row of a row window: Start + Size − 1.
@@ -36,6 +38,11 @@ func (p Position) String() string {
 		return fmt.Sprintf("offset %d limit %d", p.Start, p.Size)
 	case StylePage:
 		return fmt.Sprintf("page %d size %d", p.Start, p.Size)
+	case StyleKey:
+		if p.Key == "" {
+			return fmt.Sprintf("first page limit %d", p.Size)
+		}
+		return fmt.Sprintf("page key %s limit %d", shortKey(p.Key), p.Size)
 	}
 	return fmt.Sprintf("position %d+%d", p.Start, p.Size)
 }
@@ -88,6 +95,13 @@ func (p Position) Validate(maxSize int) error {
 		if p.Size < 1 || p.Size > maxSize {
 			return &RangeError{Param: "pageSize", Value: p.Size, Min: 1, Max: maxSize}
 		}
+	case StyleKey:
+		if p.Start != 0 {
+			return fmt.Errorf("paging: key position with start %d: %w", p.Start, ErrInvalidConfig)
+		}
+		if p.Size < 1 || p.Size > maxSize {
+			return &RangeError{Param: "limit", Value: p.Size, Min: 1, Max: maxSize}
+		}
 	default:
 		return fmt.Errorf("paging: position of %v: %w", p.Style, ErrInvalidConfig)
 	}
@@ -117,9 +131,18 @@ type Page[T any] struct {
 	EchoSize    int
 	HasEchoSize bool
 	// TotalPages (metadata.page.totalPages, 0 when unknown) and LastPage
-	// (metadata.page.lastPage) end a page-style iteration.
+	// (metadata.page.lastPage) end a page-style iteration. LastPage also ends a page with
+	// sequence numbers (Seq): the addenda's information message 1002040-50I.
 	TotalPages int
 	LastPage   bool
+
+	// NextKey is the key of the next page a key-style answer gives (nextPageKey), "" on the
+	// last page. The engine passes it on as it is, never parsing it.
+	NextKey string
+	// Partial reports an answer the server marked as a partial success (HTTP 206): a success
+	// whose items may be incomplete. The engine delivers the page; Iterator.Partial tells
+	// whether any page was partial.
+	Partial bool
 
 	// Seq, when set, holds each item's sequence number, increasing from Position.Start on
 	// (row style, for endpoints that start a page at an item's number, such as the ACH

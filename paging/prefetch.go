@@ -137,6 +137,9 @@ func (pf *prefetcher[T]) close() {
 // end may be requested, and are cancelled and discarded when the short page ends the
 // iteration (at most k − 1 wasted requests per range, fewer when the short page comes early).
 func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left int) []Position {
+	if next.Style == StyleKey {
+		return nil // the next key is only known from the answer
+	}
 	depth := it.cfg.Prefetch
 	if left >= 0 {
 		left -= len(pg.Items)

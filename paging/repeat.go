@@ -31,7 +31,8 @@ const (
 
 // pageStart is the first items of one page and the position it was fetched at.
 type pageStart[T any] struct {
-	at    int // Position.Start
+	at    int    // Position.Start
+	key   string // Position.Key (key style: pages differ by key, not by Start)
 	items []T
 }
 
@@ -51,23 +52,23 @@ func (g *repeatGuard[T]) check(req Position, pg *Page[T]) error {
 	}
 	head := pg.Items[:n]
 	match := func(s *pageStart[T]) bool {
-		return s.at != req.Start && len(s.items) == n && reflect.DeepEqual(s.items, head)
+		return (s.at != req.Start || s.key != req.Key) && len(s.items) == n && reflect.DeepEqual(s.items, head)
 	}
 	if g.first != nil && match(g.first) {
-		return g.mismatch(req, g.first.at)
+		return g.mismatch(req, g.first)
 	}
 	for i := range g.recent {
 		if match(&g.recent[i]) {
-			return g.mismatch(req, g.recent[i].at)
+			return g.mismatch(req, &g.recent[i])
 		}
 	}
-	s := pageStart[T]{at: req.Start, items: append([]T(nil), head...)}
+	s := pageStart[T]{at: req.Start, key: req.Key, items: append([]T(nil), head...)}
 	if g.first == nil {
 		g.first = &s
 		return nil
 	}
 	for i := range g.recent { // a page fetched again at its position replaces its entry
-		if g.recent[i].at == req.Start {
+		if g.recent[i].at == req.Start && g.recent[i].key == req.Key {
 			g.recent = append(g.recent[:i], g.recent[i+1:]...)
 			break
 		}
@@ -79,6 +80,9 @@ func (g *repeatGuard[T]) check(req Position, pg *Page[T]) error {
 	return nil
 }
 
-func (g *repeatGuard[T]) mismatch(req Position, served int) error {
-	return &MismatchError{Style: req.Style, Requested: req.Start, Returned: served}
+func (g *repeatGuard[T]) mismatch(req Position, served *pageStart[T]) error {
+	if req.Style == StyleKey { // a key the server ignored (KeyError, ErrPositionMismatch)
+		return &KeyError{Position: req, Problem: KeyIgnored, Served: served.key}
+	}
+	return &MismatchError{Style: req.Style, Requested: req.Start, Returned: served.at}
 }

@@ -56,8 +56,11 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 }
 
 // advanceSeq advances a page whose items carry sequence numbers (Page.Seq): to the number
-// after the last one returned, which must lie past req.Start; a short or empty page is the
-// last (such endpoints give no total).
+// after the last one returned, which must lie past req.Start. Such endpoints give no total:
+// the last page is the one the server marks (LastPage: the addenda's 1002040-50I), or an
+// empty one. A short page is not the end: a server whose own page size is smaller than the
+// one asked for returns short pages all along (without the mark, the end costs one request
+// more, for the empty page).
 func advanceSeq[T any](req Position, pg *Page[T]) (Position, bool, error) {
 	n := len(pg.Items)
 	if len(pg.Seq) != n {
@@ -69,7 +72,7 @@ func advanceSeq[T any](req Position, pg *Page[T]) (Position, bool, error) {
 	if last := pg.Seq[n-1]; last < req.Start {
 		return Position{}, false, &MismatchError{Style: req.Style, Requested: req.Start, Returned: last}
 	}
-	return Position{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: req.Size}, n < req.Size, nil
+	return Position{Style: req.Style, Start: pg.Seq[n-1] + 1, Size: req.Size}, pg.LastPage, nil
 }
 
 // advanceRow advances a row-style iteration: see advanceLinear.

@@ -25,7 +25,7 @@ func configOf(p *ops.Paging) (Config, error) {
 		return Config{}, err
 	}
 	cfg := Config{Style: style, MaxPageSize: p.MaxSize, PageSize: p.DefaultSize}
-	if style == StylePage && p.MaxSize > 0 {
+	if (style == StylePage || style == StyleKey) && p.MaxSize > 0 {
 		cfg.PageSize = p.MaxSize // fewest requests: the bank's limit is 5 per second
 	}
 	return cfg, cfg.Validate()

@@ -15,9 +15,13 @@ const (
 	StyleOffset
 	// StylePage pages by pageNumber (from 1) and pageSize (1 to 1,000).
 	StylePage
+	// StyleKey pages by an opaque key: each answer gives the key of the next page
+	// (nextPageKey), none on the last; the size is the limit. See KeyError.
+	StyleKey
 )
 
-// String returns the name the spec's x-issuerkit-pagination uses for s: row, offset or page.
+// String returns the name the spec's x-issuerkit-pagination uses for s: row, offset, page or
+// key.
 func (s Style) String() string {
 	switch s {
 	case StyleRow:
@@ -26,11 +30,13 @@ func (s Style) String() string {
 		return "offset"
 	case StylePage:
 		return "page"
+	case StyleKey:
+		return "key"
 	}
 	return fmt.Sprintf("Style(%d)", int(s))
 }
 
-// ParseStyle returns the Style named name (row, offset or page).
+// ParseStyle returns the Style named name (row, offset, page or key).
 func ParseStyle(name string) (Style, error) {
 	switch name {
 	case "row":
@@ -39,17 +45,20 @@ func ParseStyle(name string) (Style, error) {
 		return StyleOffset, nil
 	case "page":
 		return StylePage, nil
+	case "key":
+		return StyleKey, nil
 	}
 	return 0, fmt.Errorf("paging: unknown style %q: %w", name, ErrInvalidConfig)
 }
 
-// base is the first position of s: 1 for rows and page numbers, 0 for offsets.
+// base is the first position of s: 1 for rows and page numbers, 0 for offsets (and for
+// keys, which have no numbered position).
 func (s Style) base() int {
-	if s == StyleOffset {
+	if s == StyleOffset || s == StyleKey {
 		return 0
 	}
 	return 1
 }
 
-// valid reports whether s is one of the three styles.
-func (s Style) valid() bool { return s >= StyleRow && s <= StylePage }
+// valid reports whether s is one of the four styles.
+func (s Style) valid() bool { return s >= StyleRow && s <= StyleKey }

@@ -3,43 +3,320 @@
 package validation
 
 import (
+	"fmt"
 	"log/slog"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// LogValue implements slog.LogValuer: AOARequest holds secrets, which are masked.
+// LogValue implements slog.LogValuer: AOARequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AOARequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AOAResponse holds secrets, which are masked.
+// String renders AOARequest as JSON with its secrets masked, as LogValue logs it.
+func (v AOARequest) String() string { return redact.String(v) }
+
+// GoString renders AOARequest as JSON with its secrets masked, for %#v.
+func (v AOARequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AOARequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AOAResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AOAResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AccountValidationRequest holds secrets, which are masked.
+// String renders AOAResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AOAResponse) String() string { return redact.String(v) }
+
+// GoString renders AOAResponse as JSON with its secrets masked, for %#v.
+func (v AOAResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AOAResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountValidationRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AccountValidationRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AccountValidationResponse holds secrets, which are masked.
+// String renders AccountValidationRequest as JSON with its secrets masked, as LogValue logs it.
+func (v AccountValidationRequest) String() string { return redact.String(v) }
+
+// GoString renders AccountValidationRequest as JSON with its secrets masked, for %#v.
+func (v AccountValidationRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountValidationRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountValidationResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AccountValidationResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AccountValidationV2Response holds secrets, which are masked.
+// String renders AccountValidationResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AccountValidationResponse) String() string { return redact.String(v) }
+
+// GoString renders AccountValidationResponse as JSON with its secrets masked, for %#v.
+func (v AccountValidationResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountValidationResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountValidationV2Response may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AccountValidationV2Response) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: AcctOwner holds secrets, which are masked.
+// String renders AccountValidationV2Response as JSON with its secrets masked, as LogValue logs it.
+func (v AccountValidationV2Response) String() string { return redact.String(v) }
+
+// GoString renders AccountValidationV2Response as JSON with its secrets masked, for %#v.
+func (v AccountValidationV2Response) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountValidationV2Response) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AcctOwner may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v AcctOwner) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: Inquiry holds secrets, which are masked.
+// String renders AcctOwner as JSON with its secrets masked, as LogValue logs it.
+func (v AcctOwner) String() string { return redact.String(v) }
+
+// GoString renders AcctOwner as JSON with its secrets masked, for %#v.
+func (v AcctOwner) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AcctOwner) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AcctOwnerResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AcctOwnerResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AcctOwnerResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AcctOwnerResponse) String() string { return redact.String(v) }
+
+// GoString renders AcctOwnerResponse as JSON with its secrets masked, for %#v.
+func (v AcctOwnerResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AcctOwnerResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AcctStatus may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AcctStatus) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AcctStatus as JSON with its secrets masked, as LogValue logs it.
+func (v AcctStatus) String() string { return redact.String(v) }
+
+// GoString renders AcctStatus as JSON with its secrets masked, for %#v.
+func (v AcctStatus) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AcctStatus) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ClientRecord may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ClientRecord) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ClientRecord as JSON with its secrets masked, as LogValue logs it.
+func (v ClientRecord) String() string { return redact.String(v) }
+
+// GoString renders ClientRecord as JSON with its secrets masked, for %#v.
+func (v ClientRecord) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ClientRecord) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: HealthCheckResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v HealthCheckResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders HealthCheckResponse as JSON with its secrets masked, as LogValue logs it.
+func (v HealthCheckResponse) String() string { return redact.String(v) }
+
+// GoString renders HealthCheckResponse as JSON with its secrets masked, for %#v.
+func (v HealthCheckResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v HealthCheckResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Inquiry may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v Inquiry) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: Result holds secrets, which are masked.
+// String renders Inquiry as JSON with its secrets masked, as LogValue logs it.
+func (v Inquiry) String() string { return redact.String(v) }
+
+// GoString renders Inquiry as JSON with its secrets masked, for %#v.
+func (v Inquiry) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Inquiry) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Result may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v Result) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: VerifyAccountRequest holds secrets, which are masked.
+// String renders Result as JSON with its secrets masked, as LogValue logs it.
+func (v Result) String() string { return redact.String(v) }
+
+// GoString renders Result as JSON with its secrets masked, for %#v.
+func (v Result) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Result) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: VerifyAccountRequest may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v VerifyAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: VerifyAccountResponse holds secrets, which are masked.
+// String renders VerifyAccountRequest as JSON with its secrets masked, as LogValue logs it.
+func (v VerifyAccountRequest) String() string { return redact.String(v) }
+
+// GoString renders VerifyAccountRequest as JSON with its secrets masked, for %#v.
+func (v VerifyAccountRequest) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v VerifyAccountRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: VerifyAccountResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v VerifyAccountResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: VerifyAccountV2Request holds secrets, which are masked.
+// String renders VerifyAccountResponse as JSON with its secrets masked, as LogValue logs it.
+func (v VerifyAccountResponse) String() string { return redact.String(v) }
+
+// GoString renders VerifyAccountResponse as JSON with its secrets masked, for %#v.
+func (v VerifyAccountResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v VerifyAccountResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: VerifyAccountV2Request may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v VerifyAccountV2Request) LogValue() slog.Value { return redact.LogValue(v) }
 
-// LogValue implements slog.LogValuer: VerifyAccountV2Response holds secrets, which are masked.
+// String renders VerifyAccountV2Request as JSON with its secrets masked, as LogValue logs it.
+func (v VerifyAccountV2Request) String() string { return redact.String(v) }
+
+// GoString renders VerifyAccountV2Request as JSON with its secrets masked, for %#v.
+func (v VerifyAccountV2Request) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v VerifyAccountV2Request) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: VerifyAccountV2Response may hold secrets, in its fields or its unknown
+// members, which are masked.
 func (v VerifyAccountV2Response) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders VerifyAccountV2Response as JSON with its secrets masked, as LogValue logs it.
+func (v VerifyAccountV2Response) String() string { return redact.String(v) }
+
+// GoString renders VerifyAccountV2Response as JSON with its secrets masked, for %#v.
+func (v VerifyAccountV2Response) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v VerifyAccountV2Response) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: bankErrorBody may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v bankErrorBody) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders bankErrorBody as JSON with its secrets masked, as LogValue logs it.
+func (v bankErrorBody) String() string { return redact.String(v) }
+
+// GoString renders bankErrorBody as JSON with its secrets masked, for %#v.
+func (v bankErrorBody) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v bankErrorBody) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: paymentError may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v paymentError) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders paymentError as JSON with its secrets masked, as LogValue logs it.
+func (v paymentError) String() string { return redact.String(v) }
+
+// GoString renders paymentError as JSON with its secrets masked, for %#v.
+func (v paymentError) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v paymentError) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: paymentErrorDetail may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v paymentErrorDetail) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders paymentErrorDetail as JSON with its secrets masked, as LogValue logs it.
+func (v paymentErrorDetail) String() string { return redact.String(v) }
+
+// GoString renders paymentErrorDetail as JSON with its secrets masked, for %#v.
+func (v paymentErrorDetail) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v paymentErrorDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceError may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceError) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceError as JSON with its secrets masked, as LogValue logs it.
+func (v serviceError) String() string { return redact.String(v) }
+
+// GoString renders serviceError as JSON with its secrets masked, for %#v.
+func (v serviceError) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceError) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorAOAResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorAOAResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorAOAResponse as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorAOAResponse) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorAOAResponse as JSON with its secrets masked, for %#v.
+func (v serviceErrorAOAResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorAOAResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorMessage may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorMessage) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorMessage as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorMessage) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorMessage as JSON with its secrets masked, for %#v.
+func (v serviceErrorMessage) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorMessage) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorMetadata may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorMetadata) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorMetadata as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorMetadata) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorMetadata as JSON with its secrets masked, for %#v.
+func (v serviceErrorMetadata) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorMetadata) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: serviceErrorResult may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v serviceErrorResult) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders serviceErrorResult as JSON with its secrets masked, as LogValue logs it.
+func (v serviceErrorResult) String() string { return redact.String(v) }
+
+// GoString renders serviceErrorResult as JSON with its secrets masked, for %#v.
+func (v serviceErrorResult) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v serviceErrorResult) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }

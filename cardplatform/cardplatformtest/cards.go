@@ -56,8 +56,8 @@ func (a *api) newCard(program, person, wallet scalar.GUID, issuance sandboxapi.I
 		pin:     fmt.Sprintf("%04d", n%10000),
 		dto: sandboxapi.CardDTO{
 			CardProxy:             fmt.Sprintf("%013d", n),
-			CardNumber:            scalar.NewSecret(pan),
-			CVV:                   scalar.NewSecret(fmt.Sprintf("%03d", n%1000)),
+			CardNumber:            pan,
+			CVV:                   fmt.Sprintf("%03d", n%1000),
 			MaskCardPAN:           maskPAN(pan),
 			WalletGUID:            wallet,
 			PersonGUID:            person,
@@ -81,8 +81,8 @@ func (a *api) addCard(c *card) {
 // public is the card as the platform returns it outside showpan: no PAN, no CVV.
 func (c *card) public() sandboxapi.CardDTO {
 	d := c.dto
-	d.CardNumber = scalar.Secret{}
-	d.CVV = scalar.Secret{}
+	d.CardNumber = ""
+	d.CVV = ""
 	return d
 }
 
@@ -90,7 +90,7 @@ func (c *card) touch(a *api) { c.dto.SysUTCUpdated = a.stamp() }
 
 // fulfillment is the card's track data, CVX2 and PIN.
 func (c *card) fulfillment(a *api) sandboxapi.EncryptedFulfillmentDetails {
-	pan := c.dto.CardNumber.Reveal()
+	pan := c.dto.CardNumber
 	name := "VALUED CARDHOLDER"
 	if p := a.persons[c.dto.PersonGUID]; p != nil {
 		name = strings.ToUpper(p.LastName + "/" + p.FirstName)
@@ -100,10 +100,10 @@ func (c *card) fulfillment(a *api) sandboxapi.EncryptedFulfillmentDetails {
 		yymm = yymm[2:] + yymm[:2]
 	}
 	return sandboxapi.EncryptedFulfillmentDetails{
-		Track1: scalar.NewSecret("%B" + pan + "^" + name + "^" + yymm + "1010000000000000000000000?"),
-		Track2: scalar.NewSecret(";" + pan + "=" + yymm + "1010000000000000?"),
+		Track1: "%B" + pan + "^" + name + "^" + yymm + "1010000000000000000000000?",
+		Track2: ";" + pan + "=" + yymm + "1010000000000000?",
 		Cvx2:   c.dto.CVV,
-		PIN:    scalar.NewSecret(c.pin),
+		PIN:    c.pin,
 	}
 }
 
@@ -123,8 +123,8 @@ func (a *api) SearchCards(_ context.Context, req sandboxapi.SearchCardsRequestOb
 			len(p.CardStatuses) > 0 && !contains(p.CardStatuses, d.CardStatus),
 			len(p.IssuanceTypes) > 0 && !contains(p.IssuanceTypes, d.IssuanceType),
 			p.CardCondition != "" && d.CardCondition != p.CardCondition,
-			p.CardLast4 != "" && !strings.HasSuffix(d.CardNumber.Reveal(), p.CardLast4),
-			p.BaseIIN != "" && !strings.HasPrefix(d.CardNumber.Reveal(), p.BaseIIN),
+			p.CardLast4 != "" && !strings.HasSuffix(d.CardNumber, p.CardLast4),
+			p.BaseIIN != "" && !strings.HasPrefix(d.CardNumber, p.BaseIIN),
 			!p.ExpirationDateStart.IsZero() && d.LogicalExpirationDate.Time().Before(p.ExpirationDateStart.Time()),
 			!p.ExpirationDateEnd.IsZero() && d.LogicalExpirationDate.Time().After(p.ExpirationDateEnd.Time()):
 			continue
@@ -330,15 +330,15 @@ func (a *api) ChangeCardStatus(_ context.Context, req sandboxapi.ChangeCardStatu
 
 // ValidateCard returns the card whose PAN and CVV match. 404 (with body) when none does.
 func (a *api) ValidateCard(_ context.Context, req sandboxapi.ValidateCardRequestObject) (sandboxapi.ValidateCardResponseObject, error) {
-	if req.Body == nil || req.Body.CardNumber.IsZero() {
+	if req.Body == nil || req.Body.CardNumber == "" {
 		return sandboxapi.ValidateCard400JSONResponse{BadRequestJSONResponse: bad("card_number", "The card_number field is required.")}, nil
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, proxy := range a.cardOrder {
 		c := a.cards[proxy]
-		if c.dto.CardNumber.Reveal() == req.Body.CardNumber.Reveal() &&
-			(req.Body.CVV.IsZero() || c.dto.CVV.Reveal() == req.Body.CVV.Reveal()) {
+		if c.dto.CardNumber == req.Body.CardNumber &&
+			(req.Body.CVV == "" || c.dto.CVV == req.Body.CVV) {
 			return sandboxapi.ValidateCard200JSONResponse(c.public()), nil
 		}
 	}
@@ -347,7 +347,7 @@ func (a *api) ValidateCard(_ context.Context, req sandboxapi.ValidateCardRequest
 
 // SetCardPIN changes the PIN (4 to 12 digits). 404 (with body).
 func (a *api) SetCardPIN(_ context.Context, req sandboxapi.SetCardPINRequestObject) (sandboxapi.SetCardPINResponseObject, error) {
-	if req.Body == nil || !pinPattern.MatchString(req.Body.PIN.Reveal()) {
+	if req.Body == nil || !pinPattern.MatchString(req.Body.PIN) {
 		return sandboxapi.SetCardPIN400JSONResponse{BadRequestJSONResponse: bad("pin", "The pin field must be 4 to 12 digits.")}, nil
 	}
 	a.mu.Lock()
@@ -356,9 +356,9 @@ func (a *api) SetCardPIN(_ context.Context, req sandboxapi.SetCardPINRequestObje
 	if c == nil {
 		return sandboxapi.SetCardPIN404JSONResponse{NotFoundJSONResponse: notFound("The card")}, nil
 	}
-	c.pin = req.Body.PIN.Reveal()
+	c.pin = req.Body.PIN
 	c.touch(a)
-	return sandboxapi.SetCardPIN200JSONResponse{CardProxy: c.dto.CardProxy, PIN: scalar.NewSecret(c.pin)}, nil
+	return sandboxapi.SetCardPIN200JSONResponse{CardProxy: c.dto.CardProxy, PIN: c.pin}, nil
 }
 
 // GetCardPIN returns the PIN. 404 (with body).
@@ -369,7 +369,7 @@ func (a *api) GetCardPIN(_ context.Context, req sandboxapi.GetCardPINRequestObje
 	if c == nil {
 		return sandboxapi.GetCardPIN404JSONResponse{NotFoundJSONResponse: notFound("The card")}, nil
 	}
-	return sandboxapi.GetCardPIN200JSONResponse{CardProxy: c.dto.CardProxy, PIN: scalar.NewSecret(c.pin)}, nil
+	return sandboxapi.GetCardPIN200JSONResponse{CardProxy: c.dto.CardProxy, PIN: c.pin}, nil
 }
 
 // ReplaceCard issues a new PENDING card (new proxy, PAN and CVV; same person, wallet,
@@ -441,7 +441,7 @@ func (a *api) GetGenericEncryptedCardData(_ context.Context, req sandboxapi.GetG
 		return nil, err
 	}
 	return sandboxapi.GetGenericEncryptedCardData200JSONResponse{
-		EncryptedCardData: scalar.NewSecret(base64.StdEncoding.EncodeToString(payload)),
+		EncryptedCardData: base64.StdEncoding.EncodeToString(payload),
 	}, nil
 }
 

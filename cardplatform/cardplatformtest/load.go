@@ -135,11 +135,11 @@ func (a *api) loadCard(sc SeedCard) error {
 	if v.CardProxy != "" {
 		c.dto.CardProxy = v.CardProxy
 	}
-	if !v.CardNumber.IsZero() {
+	if v.CardNumber != "" {
 		c.dto.CardNumber = v.CardNumber
-		c.dto.MaskCardPAN = maskPAN(v.CardNumber.Reveal())
+		c.dto.MaskCardPAN = maskPAN(v.CardNumber)
 	}
-	if !v.CVV.IsZero() {
+	if v.CVV != "" {
 		c.dto.CVV = v.CVV
 	}
 	for _, set := range []struct {

@@ -35,6 +35,8 @@ type BankError struct {
 	APIURL string `json:"Api-Url,omitempty"`
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
+
+	red *redact.Redactor // the call's redactor, for Error; nil means redact.Default()
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -355,7 +357,7 @@ func (b *BankError) summary() string {
 			}
 		}
 	}
-	return redact.Text(text)
+	return redactorOf(b.red).Text(text)
 }
 
 // summary describes the service error in one line.

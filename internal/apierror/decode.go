@@ -87,6 +87,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	}
 	e.StatusCode = resp.StatusCode
 	e.Header = r.ErrorHeader(resp.Header)
+	e.red = r
 
 	limit := o.MaxBodyBytes
 	if limit <= 0 {
@@ -105,10 +106,12 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 			case *Problem:
 				if v != nil {
 					e.Problem = v
+					v.red = r
 				}
 			case *BankError:
 				if v != nil {
 					e.Bank = v
+					v.red = r
 				}
 			default:
 				e.decoded = d
@@ -223,9 +226,10 @@ func DecodeProblem(body []byte, contentType string) (error, bool) {
 }
 
 // DecodeBankError is the Decoder of the bank APIs: it decodes the bank's error body (with any
-// of the ServiceError shapes) into a *BankError. Bodies are tried as DecodeProblem tries them;
-// ok is false for an empty, non-JSON, truncated or malformed body, and for a JSON object
-// without any member of the bank's error schema.
+// of the ServiceError shapes), or the commercial account reporting's {code, message,
+// debugMessage}, into a *BankError. Bodies are tried as DecodeProblem tries them; ok is false
+// for an empty, non-JSON, truncated or malformed body, and for a JSON object without any
+// member of either schema.
 func DecodeBankError(body []byte, contentType string) (error, bool) {
 	doc, ok := jsonObjectBody(body)
 	if !ok {
@@ -233,7 +237,7 @@ func DecodeBankError(body []byte, contentType string) (error, bool) {
 	}
 	b := new(BankError)
 	if err := json.Unmarshal(doc, b); err != nil || !b.recognized() {
-		return nil, false
+		return decodeReportingError(doc) // {code, message, debugMessage} (reporting.go)
 	}
 	return b, true
 }

@@ -47,6 +47,17 @@ type Error struct {
 	Bank *BankError
 
 	decoded error // what a custom Decoder returned, when neither *Problem nor *BankError
+	// red is the call's redactor (DecodeOptions.Redactor), which texts are masked with again
+	// when rendered: it keeps the call's identifiers readable (redact.Redactor.WithPlain).
+	red *redact.Redactor
+}
+
+// redactorOf returns r, or redact.Default() when r is nil.
+func redactorOf(r *redact.Redactor) *redact.Redactor {
+	if r == nil {
+		return redact.Default()
+	}
+	return r
 }
 
 // Error returns a one-line description:
@@ -63,7 +74,7 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("issuerkit: ")
 	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + redact.Text(e.URL)))
+		b.WriteString(strings.TrimSpace(e.Method + " " + redactorOf(e.red).Text(e.URL)))
 		b.WriteString(": ")
 	}
 	status := statusText(e.StatusCode)
@@ -109,13 +120,13 @@ func (e *Error) message() string {
 	case e.Bank != nil:
 		return e.Bank.summary()
 	case e.decoded != nil:
-		return redact.Text(e.decoded.Error())
+		return redactorOf(e.red).Text(e.decoded.Error())
 	}
-	return snippet(e.Body, e.Header.Get("Content-Type"))
+	return snippet(e.Body, e.Header.Get("Content-Type"), redactorOf(e.red))
 }
 
 // snippet returns a short, single-line excerpt of a body that is not HTML, or "".
-func snippet(body []byte, contentType string) string {
+func snippet(body []byte, contentType string, red *redact.Redactor) string {
 	s := strings.Join(strings.Fields(string(body)), " ")
 	if s == "" || strings.Contains(strings.ToLower(contentType), "html") || s[0] == '<' {
 		return ""
@@ -128,7 +139,7 @@ func snippet(body []byte, contentType string) string {
 		}
 		s = s[:cut] + "…"
 	}
-	return redact.Text(s)
+	return red.Text(s)
 }
 
 // Unwrap returns the status sentinel (StatusSentinel) and the decoded body (*Problem or
@@ -161,7 +172,7 @@ func (e *Error) LogValue() slog.Value {
 	attrs := []slog.Attr{
 		slog.Int("status", e.StatusCode),
 		slog.String("method", e.Method),
-		slog.String("url", redact.Text(e.URL)),
+		slog.String("url", redactorOf(e.red).Text(e.URL)),
 	}
 	if e.CorrelationID != "" {
 		attrs = append(attrs, slog.String("correlation_id", e.CorrelationID))

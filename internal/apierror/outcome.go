@@ -28,6 +28,15 @@ type OutcomeUnknownError struct {
 	Attempts int
 	// Err is the failure: a transport error, a context error, or an *Error.
 	Err error
+
+	red *redact.Redactor // the call's redactor, for Error and LogValue; nil means redact.Default()
+}
+
+// NewOutcomeUnknown returns the *OutcomeUnknownError of a call, whose texts are masked again
+// with red, the call's redactor, when rendered (so that the call's identifiers stay readable:
+// redact.Redactor.WithPlain). url must already be redacted.
+func NewOutcomeUnknown(method, url, correlationID string, attempts int, err error, red *redact.Redactor) *OutcomeUnknownError {
+	return &OutcomeUnknownError{Method: method, URL: url, CorrelationID: correlationID, Attempts: attempts, Err: err, red: red}
 }
 
 // Error says that the outcome is unknown and how to reconcile:
@@ -40,7 +49,7 @@ func (e *OutcomeUnknownError) Error() string {
 	var b strings.Builder
 	b.WriteString("issuerkit: ")
 	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + redact.Text(e.URL)))
+		b.WriteString(strings.TrimSpace(e.Method + " " + redactorOf(e.red).Text(e.URL)))
 		b.WriteString(": ")
 	}
 	b.WriteString("outcome unknown: the request may have been processed; ")
@@ -57,7 +66,7 @@ func (e *OutcomeUnknownError) Error() string {
 	}
 	if e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(strings.TrimPrefix(redact.Text(e.Err.Error()), "issuerkit: "))
+		b.WriteString(strings.TrimPrefix(redactorOf(e.red).Text(e.Err.Error()), "issuerkit: "))
 	}
 	return b.String()
 }
@@ -82,12 +91,12 @@ func (e *OutcomeUnknownError) LogValue() slog.Value {
 	attrs := []slog.Attr{
 		slog.Bool("outcome_unknown", true),
 		slog.String("method", e.Method),
-		slog.String("url", redact.Text(e.URL)),
+		slog.String("url", redactorOf(e.red).Text(e.URL)),
 		slog.String("correlation_id", e.CorrelationID),
 		slog.Int("attempts", e.Attempts),
 	}
 	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", redact.Text(e.Err.Error())))
+		attrs = append(attrs, slog.String("error", redactorOf(e.red).Text(e.Err.Error())))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -37,6 +37,8 @@ type Problem struct {
 	// Extensions holds every other member, and any known member whose JSON type was not the
 	// expected one, as received.
 	Extensions map[string]json.RawMessage
+
+	red *redact.Redactor // the call's redactor, for Error; nil means redact.Default()
 }
 
 // problemMembers maps the lower-cased names of the known members to their canonical spelling.
@@ -201,5 +203,5 @@ func (p *Problem) summary() string {
 			msg += fmt.Sprintf(" (and %d more fields)", n)
 		}
 	}
-	return redact.Text(msg)
+	return redactorOf(p.red).Text(msg)
 }

@@ -11,7 +11,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
-// TestBankListsContract calls the seven list operations of banklists.yaml (one page each).
+// TestBankListsContract calls the eleven operations of banklists.yaml (one page each): the
+// seven list endpoints and the four commercial account reporting reads.
 func TestBankListsContract(t *testing.T) {
 	base := baseURL(t, envBankLists)
 	t.Parallel()
@@ -60,9 +61,27 @@ func TestBankListsContract(t *testing.T) {
 			_, err := c.ListWireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: acct, FromDate: from, ToDate: to, PageNumber: 1, PageSize: 100})
 			return err
 		}},
+		{"listCommercialAccounts", func(ctx context.Context) error {
+			_, err := c.ListCommercialAccounts(ctx, paging.ListCommercialAccountsRequest{Limit: 10, BalanceAsOf: to})
+			return err
+		}},
+		{"getCommercialAccount", func(ctx context.Context) error {
+			_, err := c.GetCommercialAccount(ctx, "K000000001", paging.GetCommercialAccountRequest{BalanceAsOf: to})
+			return err
+		}},
+		{"listPreviousDayAccountTransactions", func(ctx context.Context) error {
+			_, err := c.ListPreviousDayAccountTransactions(ctx, "K000000001", paging.ListPreviousDayAccountTransactionsRequest{
+				StartDate: from, EndDate: to, Limit: 100})
+			return err
+		}},
+		{"listCurrentDayAccountTransactions", func(ctx context.Context) error {
+			_, err := c.ListCurrentDayAccountTransactions(ctx, "K000000001", paging.ListCurrentDayAccountTransactionsRequest{Limit: 100})
+			return err
+		}},
 	}
 	covers(t, ops, []string{"listPreviousDayTransactions", "listAchTransactions", "listAchAddenda", "listRtpParticipants",
-		"listRtpTransactions", "listWireTransactions", "listWireTransactionsByPage"})
+		"listRtpTransactions", "listWireTransactions", "listWireTransactionsByPage", "listCommercialAccounts",
+		"getCommercialAccount", "listPreviousDayAccountTransactions", "listCurrentDayAccountTransactions"})
 	run(t, rec, ops, n, func(err error) bool {
 		var ae *paging.Error
 		return mode == "proxy" && errors.As(err, &ae)

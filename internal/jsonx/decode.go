@@ -15,6 +15,12 @@ import (
 func Decode(dst any, v []byte) error {
 	switch d := dst.(type) {
 	case json.Unmarshaler:
+		// The SDK's models and scalars (Appenders) check what they are given; any other
+		// Unmarshaler (a union kept as raw JSON, a json.RawMessage) may keep v as it is, and
+		// the object scanner only finds where a value ends: v must be valid JSON first.
+		if _, checked := dst.(Appender); !checked && !json.Valid(v) {
+			return errSyntax
+		}
 		return d.UnmarshalJSON(v)
 	case *string:
 		if s, ok := plainString(v); ok {

@@ -25,7 +25,7 @@ type Operation struct {
 // Names are parameter names; paths are dotted JSON paths into the response body, or
 // "header:NAME" for a response header. Empty strings and zero numbers mean "not published".
 type Paging struct {
-	Style   string // index, offset, page, row or sequence
+	Style   string // index, offset, page, row, sequence or key
 	In      string // where the paging parameters travel: query or body
 	Start   string // name of the start/offset/pageNumber/startRowIndex parameter
 	StartIn string // where Start travels when it differs from In; empty means In
@@ -49,6 +49,16 @@ type Paging struct {
 	TotalPages string
 	LastPage   string
 	Key        string // sequence style: the item field the next Start continues after
+	Next       string // key style: path of the next page's key in the answer (page.nextPageKey)
+	// PublishedIn is where the bank's current published files put the paging parameters
+	// when they differ from In (the seed's): "body". PublishedType is the JSON type of the
+	// size there when it is not a number ("string": the addenda's pageSize).
+	PublishedIn   string
+	PublishedType string
+	// EndMessages and EndCode: the page whose message list EndMessages holds a message of
+	// code EndCode is the last (the addenda's informationMessages, 1002040-50I).
+	EndMessages string
+	EndCode     string
 }
 
 // Table is the set of operations of one API, indexed for [Table.Match] and [Table.ByID]. Build

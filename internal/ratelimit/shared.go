@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // Local is an in-process banklimit.Limiter: one Limiter at the same rate for each Key. It is

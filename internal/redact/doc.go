@@ -13,7 +13,9 @@
 // A Redactor holds its configuration: the default sensitive keys, query parameters and
 // loggable headers, what one client adds (Config), and exact secret values (the credentials
 // a call sent), which every method masks wherever they appear. There is no package-level
-// mutable state: the package functions use Default, which cannot be changed.
+// mutable state: the package functions use Default, which cannot be changed. A secret value
+// shorter than MinSecretLen is masked only where it stands as a whole token, and values given
+// to WithPlain (identifiers such as a card proxy) are not masked as card numbers or SSNs.
 //
 // Masking of sensitive values always looks the same: scalar.Mask keeps the last four
 // characters of values longer than eight characters and masks shorter values whole. A secret

@@ -3,6 +3,8 @@ package redact
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"log/slog"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -38,6 +40,18 @@ func String(v any) string {
 		return redacted
 	}
 	return string(data)
+}
+
+// Format formats v for fmt as the Format methods of models do: every verb, with every flag,
+// formats String(v), the masked JSON (%#v writes it as is), so that fmt never shows more
+// than slog does.
+func Format(f fmt.State, verb rune, v any) {
+	s := String(v)
+	if verb == 'v' && f.Flag('#') {
+		_, _ = io.WriteString(f, s)
+		return
+	}
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), s)
 }
 
 func maskedJSON(v any) ([]byte, bool) {

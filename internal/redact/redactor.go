@@ -18,6 +18,7 @@ type Redactor struct {
 	params  map[string]struct{} // lower-cased query parameter names
 	headers map[string]struct{} // canonical names of the headers that may be logged
 	secrets []string            // exact values masked wherever they appear, longest first
+	plain   []string            // identifiers that Text does not mask as card numbers or SSNs
 }
 
 // Config is what a Redactor adds to the defaults. Nothing in it can remove a default.
@@ -37,6 +38,13 @@ type Config struct {
 	// are ignored.
 	Secrets []string
 }
+
+// MinSecretLen is the length from which a secret value is masked wherever it appears, even
+// inside a word. A shorter secret (a one-letter test token, a three-character code) is masked
+// only where it stands as a whole token, that is not preceded or followed by an ASCII letter,
+// digit or underscore: masking every "t" would turn "https://…/accounts" into
+// "h******p://…/accoun***s", hiding the error rather than the secret.
+const MinSecretLen = 8
 
 // SecretMask replaces every occurrence of a secret value (Config.Secrets, WithSecrets). It
 // shows nothing of the value, not even its length.
@@ -172,32 +180,118 @@ func lowerEscapes(e string) string {
 // HasSecrets reports whether r masks any exact secret value.
 func (r *Redactor) HasSecrets() bool { return len(r.secrets) > 0 }
 
-// ContainsSecret reports whether s contains one of r's secret values.
+// ContainsSecret reports whether s contains one of r's secret values (a secret shorter than
+// MinSecretLen only as a whole token).
 func (r *Redactor) ContainsSecret(s string) bool {
 	for _, sec := range r.secrets {
-		if strings.Contains(s, sec) {
+		if indexSecret(s, sec) >= 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// MaskSecrets returns s with every occurrence of r's secret values replaced by SecretMask.
-// Nothing else is masked (see Text for card numbers and SSNs).
+// MaskSecrets returns s with every occurrence of r's secret values replaced by SecretMask (a
+// secret shorter than MinSecretLen only where it stands as a whole token). Nothing else is
+// masked (see Text for card numbers and SSNs).
 func (r *Redactor) MaskSecrets(s string) string {
 	for _, sec := range r.secrets {
-		if strings.Contains(s, sec) {
-			s = strings.ReplaceAll(s, sec, SecretMask)
+		if len(sec) >= MinSecretLen {
+			if strings.Contains(s, sec) {
+				s = strings.ReplaceAll(s, sec, SecretMask)
+			}
+			continue
 		}
+		s = replaceWholeTokens(s, sec)
 	}
 	return s
+}
+
+// indexSecret returns the index of the first occurrence of sec in s that masking counts:
+// any occurrence from MinSecretLen bytes, else one standing as a whole token; -1 if none.
+func indexSecret(s, sec string) int {
+	if len(sec) >= MinSecretLen {
+		return strings.Index(s, sec)
+	}
+	for from := 0; from <= len(s)-len(sec); {
+		i := strings.Index(s[from:], sec)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		if wholeToken(s, i, i+len(sec)) {
+			return i
+		}
+		from = i + 1
+	}
+	return -1
+}
+
+// replaceWholeTokens returns s with the whole-token occurrences of sec replaced by SecretMask.
+func replaceWholeTokens(s, sec string) string {
+	i := indexSecret(s, sec)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for i >= 0 {
+		b.WriteString(s[last:i])
+		b.WriteString(SecretMask)
+		last = i + len(sec)
+		j := indexSecret(s[last:], sec)
+		if j < 0 {
+			break
+		}
+		i = last + j
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// wholeToken reports whether s[i:j] is not glued to a word character on either side. The
+// secret's own edges count too: a secret that starts or ends with a non-word character
+// ("+x=") is a token wherever it appears.
+func wholeToken(s string, i, j int) bool {
+	if i > 0 && isWordByte(s[i-1]) && isWordByte(s[i]) {
+		return false
+	}
+	if j < len(s) && isWordByte(s[j]) && isWordByte(s[j-1]) {
+		return false
+	}
+	return true
+}
+
+func isWordByte(c byte) bool { return isAlnum(c) || c == '_' }
+
+// WithPlain returns a Redactor that does not mask the exact values plain as card numbers or
+// SSNs where they stand whole: identifiers the API declares non-sensitive (a card proxy that
+// happens to pass the Luhn check, a GUID) stay readable in URLs, texts and logs. Secret values
+// are still masked, and so are the card numbers around them. It returns r itself when plain
+// adds nothing.
+func (r *Redactor) WithPlain(plain ...string) *Redactor {
+	var add []string
+	for _, p := range plain {
+		if p != "" && !slices.Contains(r.plain, p) && !slices.Contains(add, p) {
+			add = append(add, p)
+		}
+	}
+	if len(add) == 0 {
+		return r
+	}
+	c := *r
+	c.plain = append(slices.Clip(r.plain), add...)
+	return &c
 }
 
 // maskSecretsBytes is MaskSecrets for a byte slice; b is returned as is when it holds none.
 func (r *Redactor) maskSecretsBytes(b []byte) []byte {
 	for _, sec := range r.secrets {
 		if bytes.Contains(b, []byte(sec)) {
-			return []byte(r.MaskSecrets(string(b)))
+			if m := r.MaskSecrets(string(b)); m != string(b) {
+				return []byte(m)
+			}
+			return b
 		}
 	}
 	return b

@@ -1,17 +1,18 @@
 package redact
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Text masks s with the Default Redactor: card numbers and SSNs (see Redactor.Text).
-func Text(s string) string { return maskCards(s) }
+func Text(s string) string { return maskCards(s, nil) }
 
 // Text returns s with r's secret values replaced by SecretMask, then card numbers and SSNs
-// masked as maskCards does.
-func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s)) }
+// masked as maskCards does, except r's plain values (WithPlain).
+func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s), r.plain) }
 
 // maskCards returns s with card numbers and social security numbers masked by scalar.Mask:
 //
@@ -23,8 +24,9 @@ func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s)) }
 //
 // A run counts only where it stands alone: a digit run glued to letters or to more digits (an
 // identifier such as "US25010900000001", a 20-digit reference) is left as it is. Everything
-// else in s is kept byte for byte.
-func maskCards(s string) string {
+// else in s is kept byte for byte, and so is a run that is exactly one of plain (identifiers
+// declared non-sensitive).
+func maskCards(s string, plain []string) string {
 	var b strings.Builder
 	last := 0 // s[last:i] not yet copied
 	for i := 0; i < len(s); {
@@ -33,6 +35,10 @@ func maskCards(s string) string {
 			continue
 		}
 		if n := ssnAt(s, i); n > 0 {
+			if slices.Contains(plain, s[i:i+n]) {
+				i += n
+				continue
+			}
 			b.WriteString(s[last:i])
 			b.WriteString(scalar.Mask(s[i : i+n]))
 			i += n
@@ -47,6 +53,9 @@ func maskCards(s string) string {
 			next = skipAlnum(s, end)
 		}
 		for _, span := range panSpans(s, groups) {
+			if slices.Contains(plain, s[span[0]:span[1]]) {
+				continue
+			}
 			b.WriteString(s[last:span[0]])
 			b.WriteString(scalar.Mask(s[span[0]:span[1]]))
 			last = span[1]

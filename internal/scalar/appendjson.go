@@ -30,8 +30,9 @@ func (d Decimal) AppendJSON(b []byte) ([]byte, error) {
 	return d.appendText(b), nil
 }
 
-// AppendJSON appends the secret value, in full, as a JSON string, as [Secret.MarshalJSON]
-// writes it: this is how it is sent to the API.
+// AppendJSON appends the secret value, in full, as a JSON string: this is how the SDK's own
+// wire encoder (the generated models' AppendJSON) sends it to the API. Unlike
+// [Secret.MarshalJSON], which masks, it is not called by encoding/json.
 func (s Secret) AppendJSON(b []byte) ([]byte, error) {
 	return jsonx.AppendString(b, s.v), nil
 }

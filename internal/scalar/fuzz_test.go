@@ -175,8 +175,13 @@ func FuzzSecretJSON(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		sec := NewSecret(s)
-		js, err := json.Marshal(sec)
+		js, err := sec.AppendJSON(nil) // the wire form: the value itself
 		require.NoError(t, err)
+		mjs, err := json.Marshal(sec)
+		require.NoError(t, err)
+		var m string
+		require.NoError(t, json.Unmarshal(mjs, &m))
+		require.Equal(t, strings.ToValidUTF8(Mask(s), "\uFFFD"), m, "encoding/json writes the mask")
 		var want string // what encoding/json makes of s, invalid UTF-8 replaced
 		require.NoError(t, json.Unmarshal(js, &want))
 		if utf8.ValidString(s) {

@@ -8,12 +8,12 @@ import (
 )
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function that masks the [Secret]s inside
-// logged values. A Secret logged on its own is always masked (it is a slog.LogValuer), and
-// slog.TextHandler prints structs with fmt, which masks them; but slog.JSONHandler encodes
-// structs, slices and maps with encoding/json, which writes every Secret in full because that
-// is how Secrets are sent to the API. RedactSecrets replaces such a value with a copy in which
-// every Secret reachable through exported struct fields, pointers, slices, arrays, maps and
-// interfaces is masked. The original value is not modified.
+// logged values. A Secret is masked by itself wherever slog prints it (LogValue, fmt,
+// MarshalJSON, MarshalText), so this option is no longer needed for that; it also replaces a
+// value holding a Secret where no marshaller can reach it (an unexported field) by
+// "[REDACTED]". Otherwise it replaces the value with a copy in which every Secret reachable
+// through exported struct fields, pointers, slices, arrays, maps and interfaces is masked. The
+// original value is not modified.
 //
 // A value that holds a Secret where the copy cannot mask it (in an unexported field, or nested
 // more than 64 levels deep) is replaced as a whole by the string "[REDACTED]".

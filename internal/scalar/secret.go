@@ -10,14 +10,14 @@ import (
 )
 
 // Secret holds a sensitive string: a card number, CVV, PIN, track data, a national or account
-// number, a token. It is masked by [Mask] wherever it is printed: every fmt verb (%v, %+v, %#v,
-// %s, %q, %x, …), String, GoString and log/slog. [Secret.Reveal] is the only way to read the
-// value.
+// number, a token. It is masked by [Mask] wherever a user's tools print or marshal it: every
+// fmt verb (%v, %+v, %#v, %s, %q, %x, …), String, GoString, log/slog (both handlers, also
+// inside a struct of your own), MarshalJSON and MarshalText (so encoding/json, encoding/xml
+// and anything built on them). [Secret.Reveal] is the only way to read the value.
 //
-// The value itself is sent to the API: MarshalJSON and MarshalText (used for query, path and
-// header parameters) write it in full. Hence encoding/json, and anything built on it such as
-// slog.JSONHandler logging a struct that holds a Secret, writes it in full too; see
-// [RedactSecrets]. fmt cannot call the methods of unexported struct fields, so keep Secrets in
+// The value itself goes to the API through the SDK's own encoders only: the generated models
+// append their Secrets in full (AppendJSON), and path, query and header parameters carry
+// Reveal. fmt cannot call the methods of unexported struct fields, so keep Secrets in
 // exported fields of the structs you print.
 //
 // The zero Secret is empty. Make one with [NewSecret].
@@ -72,9 +72,11 @@ func (s Secret) Format(f fmt.State, verb rune) {
 // LogValue implements slog.LogValuer: log/slog records the masked value.
 func (s Secret) LogValue() slog.Value { return slog.StringValue(Mask(s.v)) }
 
-// MarshalJSON encodes the secret value, in full, as a JSON string: this is how it is sent to
-// the API.
-func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(s.v) }
+// MarshalJSON encodes the masked value ([Mask]) as a JSON string, so that encoding/json, and
+// slog.JSONHandler logging a struct of yours that holds a Secret, never write the secret. The
+// SDK sends the value itself through its own encoder ([Secret.AppendJSON]); to put it in a
+// JSON document of your own, encode [Secret.Reveal].
+func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(Mask(s.v)) }
 
 // UnmarshalJSON decodes a JSON string. JSON null leaves s unchanged, as encoding/json does for
 // other types. Any other JSON value is rejected with an error wrapping [ErrInvalidSecret] that
@@ -99,9 +101,10 @@ func (s *Secret) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalText returns the secret value in full: it is what query, path and header parameters
-// carry to the API.
-func (s Secret) MarshalText() ([]byte, error) { return []byte(s.v), nil }
+// MarshalText returns the masked value ([Mask]), as MarshalJSON does: encoding.TextMarshaler
+// is what encoding/xml, map keys and many loggers use. The SDK's parameters carry
+// [Secret.Reveal].
+func (s Secret) MarshalText() ([]byte, error) { return []byte(Mask(s.v)), nil }
 
 // UnmarshalText sets the Secret to text.
 func (s *Secret) UnmarshalText(text []byte) error {

@@ -134,7 +134,9 @@ var logTime = regexp.MustCompile(`"time":"[^"]*"|time=\S+`)
 // TestSlogJSONHandlerNeedsRedactSecrets documents why RedactSecrets exists: without it,
 // slog.JSONHandler encodes a struct with encoding/json, which calls Secret.MarshalJSON, which
 // must write the real value because that is how the value is sent to the API.
-func TestSlogJSONHandlerNeedsRedactSecrets(t *testing.T) {
+// TestSlogJSONHandlerMasksSecretsInStructs: slog.JSONHandler encodes a struct with
+// encoding/json, which wrote a Secret in clear; MarshalJSON now masks.
+func TestSlogJSONHandlerMasksSecretsInStructs(t *testing.T) {
 	req := newCardRequest(t)
 	var buf bytes.Buffer
 	slog.New(slog.NewJSONHandler(&buf, nil)).Info("charge", "pan", req.PAN)
@@ -142,17 +144,23 @@ func TestSlogJSONHandlerNeedsRedactSecrets(t *testing.T) {
 
 	buf.Reset()
 	slog.New(slog.NewJSONHandler(&buf, nil)).Info("charge", "req", req)
-	assert.Contains(t, buf.String(), pan, "if this fails, slog no longer uses MarshalJSON for structs: revisit RedactSecrets")
+	assertNoLeak(t, buf.String(), "a Secret inside a struct is masked by its MarshalJSON")
+	assert.Contains(t, buf.String(), "************1111")
 }
 
-func TestSecretJSONSendsTheValue(t *testing.T) {
+// TestSecretJSON: encoding/json writes the mask, AppendJSON (the SDK's wire encoder) the
+// value; decoding reads the value.
+func TestSecretJSON(t *testing.T) {
 	req := newCardRequest(t)
 	out, err := json.Marshal(req)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"pan":"4111111111111111","cvv":"737","amount":12.50,"at":"2024-05-01T10:20:30"}`, string(out))
+	assert.JSONEq(t, `{"pan":"************1111","cvv":"***","amount":12.50,"at":"2024-05-01T10:20:30"}`, string(out))
+	wire, err := req.PAN.AppendJSON(nil)
+	require.NoError(t, err)
+	assert.Equal(t, `"`+pan+`"`, string(wire))
 
 	var back cardRequest
-	require.NoError(t, json.Unmarshal(out, &back))
+	require.NoError(t, json.Unmarshal([]byte(`{"pan":"4111111111111111","cvv":"737","amount":12.50,"at":"2024-05-01T10:20:30"}`), &back))
 	assert.Equal(t, pan, back.PAN.Reveal())
 	require.NotNil(t, back.CVV)
 	assert.Equal(t, "737", back.CVV.Reveal())
@@ -171,7 +179,7 @@ func TestSecretJSONSendsTheValue(t *testing.T) {
 			var s Secret
 			require.NoError(t, json.Unmarshal([]byte(in), &s))
 			assert.Equal(t, want, s.Reveal())
-			out, err := json.Marshal(s)
+			out, err := s.AppendJSON(nil)
 			require.NoError(t, err)
 			var again Secret
 			require.NoError(t, json.Unmarshal(out, &again))
@@ -208,7 +216,7 @@ func TestSecretText(t *testing.T) {
 	s := NewSecret(pan)
 	text, err := s.MarshalText()
 	require.NoError(t, err)
-	assert.Equal(t, pan, string(text), "parameters carry the real value")
+	assert.Equal(t, Mask(pan), string(text), "TextMarshaler users get the mask; the clients pass Reveal")
 
 	var back Secret
 	require.NoError(t, back.UnmarshalText([]byte("1234")))

@@ -45,5 +45,7 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 // NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
 // version, the per-operation default headers and the package settings.
 func NewCore(p *transport.Pipeline, base string, cfg Config) Core {
-	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings}
+	ceiling, idle := cfg.limits()
+	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings,
+		Timeout: ceiling, IdleTimeout: idle}
 }

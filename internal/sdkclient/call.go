@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -26,6 +27,9 @@ type Core struct {
 	Settings map[string]any
 	// WrapError makes the public package's error of an *apierror.Error; nil keeps it.
 	WrapError func(*apierror.Error) error
+	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
+	// a streamed download (0: none). NewCore fills both, defaults applied.
+	Timeout, IdleTimeout time.Duration
 }
 
 // HasOpHeader reports whether op has a default value for header key.
@@ -38,6 +42,10 @@ type CallConfig struct {
 	transport.Call
 	// OnResponse receives the metadata of the successful response.
 	OnResponse func(Meta)
+	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
+	// (0: none), streamed downloads included.
+	Timeout    time.Duration
+	TimeoutSet bool
 }
 
 // Meta is the metadata of a successful response. The public packages declare a Response type
@@ -71,10 +79,25 @@ type Request struct {
 	// Extra, the call's options or the client's operation defaults, is refused with
 	// ErrInvalidArgument before the network.
 	Required []RequiredHeader
+	// Defaults holds headers sent when neither Extra, the call's options (WithHeader) nor the
+	// client's operation defaults give them a value: the values a generated method fills in
+	// for headers the caller may leave empty (a new x-fapi-interaction-id per call).
+	Defaults http.Header
+	// Streamed marks a call that moves a file: an answer handed to the caller as a stream (a
+	// download) or a Stream body of any size (an upload). It gets the client's idle timeout,
+	// reset by every byte read from Stream for sending and every byte of the answer, instead
+	// of the whole-call ceiling, so that a large file is never cut off while bytes flow.
+	Streamed bool
 }
 
 // Send builds the HTTP request, applies opts, sends it through the pipeline and returns the
 // response of a 2xx (the caller closes its body) with its metadata reported to the options.
+//
+// The call runs under its time limit, until the caller closes the body: the whole-call
+// ceiling (Core.Timeout, or the call's own), or for a Streamed answer the idle timeout
+// (Core.IdleTimeout) reset by every byte that arrives. A limit that runs out gives a
+// *TimeoutError, inside an *apierror.OutcomeUnknownError for an unsafe request that may have
+// reached the server.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
@@ -91,6 +114,47 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			return nil, missingHeader(h)
 		}
 	}
+	limit, idle := c.Timeout, false
+	switch {
+	case cfg.TimeoutSet:
+		limit = cfg.Timeout
+	case r.Streamed:
+		limit, idle = c.IdleTimeout, true
+	}
+	l := newCallLimit(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe)
+	if l != nil {
+		ctx = l.ctx
+		if l.timer != nil && r.Stream != nil {
+			r.Stream = l.reader(r.Stream)
+			if getBody := r.GetBody; getBody != nil {
+				r.GetBody = func() (io.ReadCloser, error) {
+					b, err := getBody()
+					if err != nil {
+						return nil, err
+					}
+					return readCloser{Reader: l.reader(b), Closer: b}, nil
+				}
+			}
+		}
+	}
+	resp, err := send(ctx, c, r, &cfg)
+	if l == nil {
+		if err != nil {
+			return nil, c.publicError(err)
+		}
+		return resp, nil
+	}
+	if err != nil {
+		err = l.failed(err)
+		l.release()
+		return nil, c.publicError(err)
+	}
+	resp.Body = &limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
+	return resp, nil
+}
+
+// send is Send without the time limit.
+func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Response, error) {
 	var body io.Reader
 	if r.Stream != nil {
 		body = r.Stream
@@ -130,9 +194,14 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			req.Header[k] = vs
 		}
 	}
+	for k, vs := range r.Defaults {
+		if _, set := req.Header[k]; !set && len(cfg.Header[k]) == 0 {
+			req.Header[k] = vs
+		}
+	}
 	resp, err := c.Pipeline.SendOwned(req, &cfg.Call) // req is this call's alone
 	if err != nil {
-		return nil, c.publicError(err)
+		return nil, err
 	}
 	if cfg.OnResponse != nil {
 		cfg.OnResponse(Meta{

@@ -48,6 +48,12 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 	defer putBuf(buf)
 	data, rerr := readBody(resp, buf)
 	transport.DrainAndClose(resp.Body)
+	var te *TimeoutError
+	if rerr != nil && errors.As(rerr, &te) {
+		// The call's time limit ended the read: a timeout (an unknown outcome for an unsafe
+		// request), not a body that failed to decode.
+		return nil, rerr
+	}
 	v := new(T)
 	if rerr == nil {
 		rerr = unmarshal(v, data)

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"golang.org/x/oauth2"
 )
@@ -50,6 +50,14 @@ type Config struct {
 	// hand-written layers of one client package (the bank list client's page-parameter
 	// placement).
 	Settings map[string]any
+	// Timeout is the whole-call ceiling set by WithTimeout (0: none); without WithTimeout,
+	// DefaultTimeout applies.
+	Timeout    time.Duration
+	timeoutSet bool
+	// IdleTimeout is the idle timeout of streamed downloads set by WithIdleTimeout (0: none);
+	// without it, DefaultIdleTimeout applies.
+	IdleTimeout    time.Duration
+	idleTimeoutSet bool
 }
 
 // Option configures a client. It reports invalid values at construction.

@@ -3,6 +3,8 @@ package transport
 import (
 	"context"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -37,6 +39,9 @@ type callInfo struct {
 	sending bool
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
+	// plain holds the call's path arguments that pattern masking would hide (a card proxy
+	// that passes the Luhn check): identifiers the spec declares, kept readable.
+	plain []string
 	// sent holds the credential values that went out with this call (bearer tokens), masked
 	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
 	// values cost no allocation of their own.
@@ -89,10 +94,43 @@ func (ci *callInfo) recordSent(v string) {
 	ci.sent = append(ci.sent, v)
 }
 
-// redactor returns base extended with the credentials this call sent.
+// redactor returns base extended with the credentials this call sent and the call's path
+// arguments that stay readable.
 func (ci *callInfo) redactor(base *redact.Redactor) *redact.Redactor {
-	if len(ci.sent) == 0 {
-		return base
+	r := base
+	if len(ci.sent) > 0 {
+		r = r.WithSecrets(ci.sent...)
 	}
-	return base.WithSecrets(ci.sent...)
+	if len(ci.plain) > 0 {
+		r = r.WithPlain(ci.plain...)
+	}
+	return r
+}
+
+// notePathArgs records in ci.plain the arguments of the {param} segments of op's path
+// template in path (an escaped URL path, matched from its end, so that a base URL with a path
+// of its own does not matter) that pattern masking would hide. Path parameters are
+// identifiers in every spec of the SDK (a card proxy, a GUID, the API version; none has
+// format: sensitive, which TestNoPathParameterIsSensitive checks), so a proxy that happens
+// to pass the Luhn check is not masked as a card number.
+func (ci *callInfo) notePathArgs(op *ops.Operation, path string) {
+	if op == nil || !strings.Contains(op.Path, "{") || redact.Text(path) == path {
+		return // nothing in the path that pattern masking would hide: no work, no allocation
+	}
+	tmpl := strings.Split(strings.Trim(op.Path, "/"), "/")
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	if len(segs) < len(tmpl) {
+		return
+	}
+	segs = segs[len(segs)-len(tmpl):]
+	for i, t := range tmpl {
+		if !strings.HasPrefix(t, "{") {
+			continue
+		}
+		v, err := url.PathUnescape(segs[i])
+		if err != nil || v == "" || redact.Text(v) == v {
+			continue
+		}
+		ci.plain = append(ci.plain, v)
+	}
 }

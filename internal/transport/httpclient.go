@@ -11,7 +11,9 @@ import (
 // DefaultHTTPClient returns the client the pipeline uses when the caller brings none: a
 // transport with dial, TLS-handshake and response-header timeouts, keep-alive, HTTP/2, and
 // enough idle connections per host for many goroutines sharing one client. It has no overall
-// Timeout: a call is bounded by its context, so that a streamed download is not cut off.
+// Timeout: a call is bounded by its context, which the SDK's methods give a whole-call
+// ceiling (or, for a file transfer, an idle timeout), so that a streamed download is not cut
+// off while bytes flow.
 func DefaultHTTPClient(tlsConfig *tls.Config) *http.Client {
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	t := &http.Transport{

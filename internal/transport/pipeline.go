@@ -64,6 +64,19 @@ func New(o Options) (*Pipeline, error) {
 	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red)), red: red}, nil
 }
 
+// OutcomeUnknown returns err as the *apierror.OutcomeUnknownError of the call whose 2xx
+// response is resp: for a request that must not be repeated whose answer was lost while its
+// body was read (a time limit ran out). The URL is redacted, with the credentials the call
+// sent masked, and the correlation id and attempts are the call's.
+func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
+	req := resp.Request
+	if req == nil {
+		return &apierror.OutcomeUnknownError{Attempts: 1, Err: err}
+	}
+	ci := infoOf(req)
+	return outcomeUnknown(req, ci, ci.attempt, err, ci.redactor(p.red))
+}
+
 // Do sends req as a call of an unknown operation: Send(req, nil).
 func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send(req, nil) }
 
@@ -102,6 +115,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 	ci.sending = true
 	ci.base = p.red
 	if call != nil {
+		ci.notePathArgs(call.Op, r.URL.EscapedPath())
 		for k, vs := range call.Header {
 			k = http.CanonicalHeaderKey(k)
 			if _, set := r.Header[k]; !set && len(vs) > 0 {

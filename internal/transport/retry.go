@@ -122,13 +122,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
-	return &apierror.OutcomeUnknownError{
-		Method:        req.Method,
-		URL:           red.URL(req.URL),
-		CorrelationID: ci.correlationID,
-		Attempts:      attempt,
-		Err:           err,
-	}
+	return apierror.NewOutcomeUnknown(req.Method, red.URL(req.URL), ci.correlationID, attempt, err, red)
 }
 
 // toError reads the capped body of a non-2xx response, drains and closes it, and builds the

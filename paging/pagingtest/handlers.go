@@ -54,6 +54,10 @@ func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
 }
 
 func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if s.cfg.published { // not in the bank's published wire inquiry (1.3.6)
+		writeError(w, http.StatusNotFound, "no such endpoint: use POST /wireInquiry/v1/transactions/list")
+		return
+	}
 	if win, ok := s.rowWindow(w, r); ok {
 		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, wireRecord)})
 	}
@@ -155,11 +159,18 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 // maxAddenda is the most addenda one ACH item can have: sequence numbers have four digits.
 const maxAddenda = 9999
 
-// addenda serves the addenda of one ACH item: pageSize (query, default 10) records, the first
-// numbered startAddendaSequenceNumber (body, default 1) or more. Record i is numbered
-// 1 + (i−1)·step (WithSequenceStep), never past 9999.
+// addenda serves the addenda of one ACH item: pageSize records, the first numbered
+// startAddendaSequenceNumber (body, default 1) or more. Record i is numbered 1 + (i−1)·step
+// (WithSequenceStep), never past 9999. pageSize travels in the query (seed 002) or, with
+// WithParamsIn(Body), in the body as a string (the bank's published form; the query is then
+// not read); default 10, at most WithPageSizeLimit. The page that holds the last record
+// carries the information message 1002040-50I ("all addenda have been received"), unless
+// WithoutAddendaEndMessage.
 func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
-	size, ok1 := intParam(r.URL.Query().Get("pageSize"), 10)
+	size, ok1 := intParam(r.URL.Query().Get("pageSize"), defaultAddendaPageSize)
+	if s.cfg.placement == Body {
+		size, ok1 = bodyText(body, "pageSize", defaultAddendaPageSize)
+	}
 	start, ok2 := bodyInt(body, "startAddendaSequenceNumber", 1)
 	if !ok1 || !ok2 || size < 1 || start < 1 || start > maxAddenda {
 		writeError(w, http.StatusBadRequest, "invalid pageSize or startAddendaSequenceNumber")
@@ -168,11 +179,14 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	if s.cfg.ignorePage || s.cfg.ignorePosition {
 		start = 1
 	}
+	if s.cfg.sizeLimit > 0 {
+		size = min(size, s.cfg.sizeLimit)
+	}
 	step := max(s.cfg.seqStep, 1)
 	first := (start-1+step-1)/step + 1 // the first record numbered start or more
 	last := min(s.cfg.records, (maxAddenda-1)/step+1)
 	win := window{first, min(first+size-1, last)}
-	writeJSON(w, paging.ACHAddendaResponse{
+	res := paging.ACHAddendaResponse{
 		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
 		Addenda: items(win, func(i int) paging.ACHAddenda {
 			seq := 1 + (i-1)*step
@@ -182,5 +196,13 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 			}
 			return a
 		}),
-	})
+	}
+	if win.to >= last && !s.cfg.noEndMessage {
+		res.InformationMessages = []paging.ACHMessage{{Code: paging.AddendaEndCode, MoreInfo: "All addenda have been received."}}
+	}
+	writeJSON(w, res)
 }
+
+// defaultAddendaPageSize is the sandbox's own addenda page size when pageSize is absent (the
+// bank publishes none).
+const defaultAddendaPageSize = 10

@@ -11,7 +11,8 @@ func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(
 
 // WithPageSizeLimit makes the page-style endpoints serve pages of at most n records, numbered
 // by that size, and echo n as metadata.page.pageSize, as a server with a lower maximum than
-// the bank's 1,000 would. Sizes below 1 set no limit.
+// the bank's 1,000 would; and the addenda endpoint serve at most n addenda a page, whatever
+// pageSize asks (it echoes no size). Sizes below 1 set no limit.
 func WithPageSizeLimit(n int) Option { return func(c *config) { c.sizeLimit = n } }
 
 // WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
@@ -51,10 +52,16 @@ func WithSequenceStep(step int) Option { return func(c *config) { c.seqStep = ma
 // from the number (instead of four digits): text that is not a number, or other numbers.
 func WithSequenceText(f func(seq int) string) Option { return func(c *config) { c.seqText = f } }
 
+// WithoutAddendaEndMessage leaves the information message 1002040-50I ("all addenda have been
+// received") out of the addenda endpoint's last page, as a server that does not announce the
+// end: the client then learns it from an empty page, one request later.
+func WithoutAddendaEndMessage() Option { return func(c *config) { c.noEndMessage = true } }
+
 // WithPositionIgnored makes every list endpoint ignore the position asked for while claiming
 // to honour it: it serves the records of the first window (rows 1 to the window's length for
 // startRowIndex, page 1 for pageNumber, offset 0, sequence 1) but echoes the position asked
 // for (metadata.page.pageNumber and lastPage, offset) and counts retrievedRows for the window
 // it served, so that no echo gives it away. Unlike WithPageParamsIgnored, which says which
-// page it served, only the records themselves show the repeat.
+// page it served, only the records themselves show the repeat. The key-paged reporting reads
+// serve their first page for every key, with the next key the key asked for would give.
 func WithPositionIgnored() Option { return func(c *config) { c.ignorePosition = true } }

@@ -14,7 +14,8 @@ const (
 	// Query reads them from the query string, as seed 002 says (the default).
 	Query Placement = iota
 	// Body reads them from the JSON request body, as the bank's current ACH and RTP inquiry
-	// versions do.
+	// versions do, and the addenda pageSize as a string, as the bank's published ACH
+	// origination file declares it.
 	Body
 )
 
@@ -41,6 +42,11 @@ type config struct {
 	sizeLimit      int
 	partiesJSON    string
 	seqText        func(int) string
+	noEndMessage   bool
+	cycleAt        int
+	cycleTo        int
+	partialAt      int
+	published      bool
 	pageMeta       func(*paging.PageMetadata)
 }
 
@@ -48,8 +54,9 @@ type config struct {
 // the addenda endpoint serves at most 9,999).
 func WithRecords(n int) Option { return func(c *config) { c.records = max(n, 0) } }
 
-// WithParamsIn sets where the ACH and RTP inquiry endpoints read pageNumber and pageSize.
-// The wire list endpoint always reads them from the body, the others from the query.
+// WithParamsIn sets where the ACH and RTP inquiry endpoints read pageNumber and pageSize, and
+// where the ACH addenda endpoint reads pageSize (Body: as a string, the bank's published
+// form). The wire list endpoint always reads them from the body, the others from the query.
 func WithParamsIn(p Placement) Option { return func(c *config) { c.placement = p } }
 
 // WithLatency delays every response by d (or until the request is cancelled).
@@ -77,3 +84,14 @@ func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 // WithClientID makes the RTP participants endpoint require the KeyClientId header to equal
 // id (403 otherwise).
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
+
+// WithPublishedAPI makes the sandbox speak the bank's current published API, as
+// paging.WithPublishedAPI makes the client: the ACH and RTP inquiry lists read pageNumber and
+// pageSize from the body (WithParamsIn(Body)), the ACH addenda read pageSize from the body as
+// a string, and the legacy wire details endpoint, absent from the published files, answers
+// 404. The commercial account reporting reads are served either way. Without it the sandbox
+// speaks the seed's forms, as the client does by default. Options apply in order: a later
+// WithParamsIn overrides the placement it sets.
+func WithPublishedAPI() Option {
+	return func(c *config) { c.published, c.placement = true, Body }
+}

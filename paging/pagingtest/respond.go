@@ -22,7 +22,10 @@ func sleep(r *http.Request, d time.Duration) bool {
 // writeJSON writes v with status 200 and its length. The paging models encode themselves
 // (generated AppendJSON), so their output is written as it is: json.Marshal would compact a
 // copy of it, about half the sandbox's encoding time in the prefetch benchmark's profile.
-func writeJSON(w http.ResponseWriter, v any) {
+func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK, v) }
+
+// writeJSONStatus is writeJSON with status (200, or a 206 partial success).
+func writeJSONStatus(w http.ResponseWriter, status int, v any) {
 	var b []byte
 	var err error
 	if m, ok := v.(json.Marshaler); ok {
@@ -36,7 +39,7 @@ func writeJSON(w http.ResponseWriter, v any) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	_, _ = w.Write(b) // the client went away: nothing to do
 }
 
@@ -99,4 +102,24 @@ func bodyInt(body []byte, name string, def int) (int, bool) {
 		return intParam(s, def)
 	}
 	return 0, false
+}
+
+// bodyText reads an integer member of a JSON object body that must be sent as text, as the
+// bank's published addenda request declares pageSize ("10"): missing gives def and ok; a JSON
+// number or text that is not a number gives !ok.
+func bodyText(body []byte, name string, def int) (int, bool) {
+	var m map[string]json.RawMessage
+	if len(body) == 0 || json.Unmarshal(body, &m) != nil {
+		return def, true
+	}
+	raw, ok := m[name]
+	if !ok {
+		return def, true
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil || s == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

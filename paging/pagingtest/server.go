@@ -1,6 +1,7 @@
 // Package pagingtest is an in-process sandbox of the bank's paginated list endpoints
-// (openapi/banklists.yaml): it serves N synthetic records per endpoint in the three
-// pagination styles, with the totalRows and retrievedRows headers, and can misbehave on
+// (openapi/banklists.yaml): it serves N synthetic records per endpoint in the row, offset,
+// page, sequence and key pagination styles, with the totalRows and retrievedRows headers (and
+// the commercial account reporting reads: see WithKeyCycle), and can misbehave on
 // request (latency, failures at page k, lying totals, ignored page parameters), recording
 // every request it sees.
 //
@@ -140,6 +141,10 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /rtp/v1/payment/rtp/participant", s.wrap(s.participants))
 	mux.HandleFunc("POST /rtp/v1/transactions/list", s.wrap(s.rtpList))
 	mux.HandleFunc("POST /ddaReports/accounts/v1/transactions/list", s.wrap(s.previousDay))
+	mux.HandleFunc("GET /commercial/accounts/v1/list", s.wrap(s.commercialAccounts))
+	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}", s.wrap(s.commercialAccount))
+	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/previous", s.wrap(s.commercialTransactions))
+	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/current", s.wrap(s.commercialTransactions))
 	return mux
 }
 

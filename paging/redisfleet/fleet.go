@@ -11,7 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/time/rate"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // DefaultRate is the fleet's default budget per credential, in requests per second: 92% of the

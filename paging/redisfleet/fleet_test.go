@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 var keyA = banklimit.NewKey("https://bank.example", "credential A")

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"github.com/issuerkit/issuerkit-go/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // localLockouts are the lock-outs this process recorded itself.

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // oracle encodes model values with encoding/json alone.
@@ -48,6 +49,19 @@ func (n node) MarshalJSON() ([]byte, error) { return n.o.encode(n.v) }
 func (n node) IsZero() bool { return n.v.IsZero() }
 
 var nodeType = reflect.TypeFor[node]()
+
+// wireSecret stands for a scalar.Secret in a method-less copy: the reference of the wire
+// encoding is the revealed string (scalar.Secret's own MarshalJSON masks, for the user's
+// tools; the generated encoders send the value).
+type wireSecret struct{ s scalar.Secret }
+
+// MarshalJSON encodes the revealed value as encoding/json encodes a string.
+func (w wireSecret) MarshalJSON() ([]byte, error) { return json.Marshal(w.s.Reveal()) }
+
+// IsZero reports whether the Secret is empty, as scalar.Secret.IsZero does for omitzero.
+func (w wireSecret) IsZero() bool { return w.s.IsZero() }
+
+var wireSecretType = reflect.TypeFor[wireSecret]()
 
 // Marshal returns the reference encoding of the model value v.
 func (o *oracle) Marshal(v reflect.Value) ([]byte, error) {
@@ -105,6 +119,9 @@ func (o *oracle) mapType(t reflect.Type) reflect.Type {
 	if o.models[t] {
 		return nodeType
 	}
+	if t == secretType {
+		return wireSecretType
+	}
 	switch t.Kind() {
 	case reflect.Slice:
 		if e := o.mapType(t.Elem()); e != t.Elem() {
@@ -129,6 +146,9 @@ func (o *oracle) convert(v reflect.Value, to reflect.Type) reflect.Value {
 	}
 	if to == nodeType {
 		return reflect.ValueOf(node{o, v})
+	}
+	if to == wireSecretType {
+		return reflect.ValueOf(wireSecret{v.Interface().(scalar.Secret)})
 	}
 	switch v.Kind() {
 	case reflect.Slice:

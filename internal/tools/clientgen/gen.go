@@ -179,6 +179,11 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 	g.buf.WriteString(sig.String() + " {\n")
 
+	// An operation the bank's current published files do not have (x-issuerkit-unpublished:
+	// what to use instead) is refused on a client with WithPublishedAPI (package paging).
+	if instead, ok := op.Spec.Extensions["x-issuerkit-unpublished"].(string); ok && instead != "" {
+		fmt.Fprintf(&g.buf, "if c.published() {\nreturn %sunpublished(%q, %q)\n}\n", zero, name, instead)
+	}
 	// Arguments refused before the network.
 	var required []string
 	for _, a := range pathArgs {
@@ -191,8 +196,9 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	}
 	for _, f := range fields {
 		switch {
-		case !f.def.Required || zeroIsValue(f.schema):
-			// Optional, or a number or boolean whose zero is a value (offset 0): nothing to refuse.
+		case !f.def.Required || zeroIsValue(f.schema) || headerDefault(f) != "":
+			// Optional, or a number or boolean whose zero is a value (offset 0), or a header
+			// the method fills in when empty: nothing to refuse.
 		case f.def.In == "header":
 			// A required header may come from the call (WithHeader) or the client
 			// (sdkclient.WithOperationHeader): Send checks it once the options are applied.
@@ -231,11 +237,23 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		fmt.Fprintf(&g.buf, ", Required: required%s", name)
 	}
 	g.buf.WriteString("}\n")
+	defaults := false // r.Defaults made
 	for _, f := range fields {
 		if f.def.In != "header" {
 			continue
 		}
 		key := textproto.CanonicalMIMEHeaderKey(f.def.ParamName)
+		if def := headerDefault(f); def != "" {
+			// The default goes out when neither the request, the call (WithHeader) nor the
+			// client gives the header (sdkclient.Request.Defaults).
+			if !defaults {
+				g.buf.WriteString("r.Defaults = http.Header{}\n")
+				defaults = true
+			}
+			fmt.Fprintf(&g.buf, "if %s {\nif r.Extra == nil {\nr.Extra = http.Header{}\n}\nr.Extra[%q] = []string{%s}\n} else {\nr.Defaults[%q] = []string{%s}\n}\n",
+				setTest("req."+f.name, f.schema), key, textExpr("req."+f.name, f.schema), key, def)
+			continue
+		}
 		fmt.Fprintf(&g.buf, "if %s {\nif r.Extra == nil {\nr.Extra = http.Header{}\n}\nr.Extra[%q] = []string{%s}\n}\n", setTest("req."+f.name, f.schema), key, textExpr("req."+f.name, f.schema))
 	}
 	switch {
@@ -254,6 +272,22 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 	return nil
 }
 
+// headerDefault is the Go expression of the value a header parameter takes when the caller
+// leaves it empty: a new UUID per call for x-issuerkit-generated: uuid, the schema's string
+// default otherwise; "" when it has none.
+func headerDefault(f param) string {
+	if f.def.In != "header" || f.def.Spec == nil {
+		return ""
+	}
+	if g, _ := f.def.Spec.Extensions["x-issuerkit-generated"].(string); g == "uuid" {
+		return "sdkclient.NewUUID()"
+	}
+	if d, ok := f.schema.Default.(string); ok && d != "" {
+		return strconv.Quote(d)
+	}
+	return ""
+}
+
 func schemaOf(p codegen.ParameterDefinition) *openapi3.Schema {
 	if p.Spec != nil && p.Spec.Schema != nil && p.Spec.Schema.Value != nil {
 		return p.Spec.Schema.Value
@@ -269,6 +303,26 @@ func successResult(op codegen.OperationDefinition) (string, string, error) {
 		if len(r.StatusCode) == 3 && r.StatusCode[0] == '2' {
 			found = append(found, r)
 		}
+	}
+	if len(found) > 1 {
+		// Several successes with one JSON body (200 and a 206 partial success): one result.
+		var statuses []string
+		t := ""
+		for _, r := range found {
+			rt := ""
+			for _, c := range r.Contents {
+				if c.ContentType == "application/json" {
+					rt = goType(c.Schema.GoType)
+				}
+			}
+			if rt == "" || (t != "" && rt != t) {
+				return "", "", fmt.Errorf("%d success responses with different bodies: mark the operation x-issuerkit-handwritten", len(found))
+			}
+			t = rt
+			statuses = append(statuses, r.StatusCode)
+		}
+		sort.Strings(statuses)
+		return t, strings.Join(statuses, " or "), nil
 	}
 	if len(found) != 1 {
 		return "", "", fmt.Errorf("%d success responses: mark the operation x-issuerkit-handwritten", len(found))
@@ -434,7 +488,11 @@ func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields [
 	for _, f := range fields {
 		desc := strings.TrimSpace(f.def.Spec.Description)
 		req := "Optional: zero means not sent."
-		switch {
+		switch def := headerDefault(f); {
+		case def == "sdkclient.NewUUID()":
+			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else a new UUID for each call."
+		case def != "":
+			req = "Empty means the call's WithHeader(\"" + f.def.ParamName + "\", v), else " + def + "."
 		case f.def.Required && f.def.In == "header":
 			req = "Required: set here, or per call with WithHeader(\"" + f.def.ParamName + "\", v), or by the client's option, in that order of precedence; a call with none is refused with ErrInvalidArgument before the network."
 		case f.def.Required:
@@ -536,6 +594,8 @@ func bodyName(t string) string {
 		return "a ProblemDetails body (*ProblemError"
 	case "bankErrorBody":
 		return "the bank's error body (*BankError"
+	case "reportingErrorBody":
+		return "the reporting error body {code, message, debugMessage} (*BankError"
 	}
 	return "a " + t + " body"
 }

@@ -23,7 +23,8 @@ import (
 //	newIterator(ctx, opID, opts, fetch)      the engine's Iterator of an operation, options applied
 //	sequenceIterator(ctx, opID, param, start, opts, fetch, key)   sequence style
 //	withMeta(call, &meta)                    call options that also capture the response (headers)
-//	withPageMembers(extra, start, n, size, n)  page parameters as body members (WithPageParamsIn)
+//	withPageMembers(extra, asText, members...)  page parameters as body members (WithPageParamsIn)
+//	hasMessage(messages, code)               whether an in-band message list holds code (endMessages)
 //	sequenceNumber(n)                        a sequence number as the text the server wants
 //	(x T) list() ([]Item, error)             items of a member that is not an array (a oneOf)
 //	c.placement()                            where the page parameters travel (paging only)
@@ -33,6 +34,8 @@ type pagingSpec struct {
 	Style, In, Start, StartIn, Size, End string
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key, EchoSize  string
+	PublishedIn, PublishedType           string
+	EndMessages, EndCode, Next           string
 	MaxSize                              int
 }
 
@@ -44,7 +47,8 @@ func pagingSpecOf(op *openapi3.Operation) (*pagingSpec, error) {
 	s := func(k string) string { v, _ := m[k].(string); return v }
 	p := &pagingSpec{Style: s("style"), In: s("in"), Start: s("start"), StartIn: s("startIn"), Size: s("size"),
 		End: s("end"), Items: s("items"), Total: s("total"), Retrieved: s("retrieved"), Echo: s("echo"),
-		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize")}
+		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize"),
+		PublishedIn: s("publishedIn"), PublishedType: s("publishedType"), EndMessages: s("endMessages"), EndCode: s("endCode"), Next: s("next")}
 	if f, ok := m["maxSize"].(float64); ok {
 		p.MaxSize = int(f)
 	}
@@ -119,12 +123,18 @@ func iteratorName(op codegen.OperationDefinition) string {
 }
 
 func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models map[string]bool) error {
-	if len(op.PathParams) > 0 {
-		for _, pp := range op.PathParams {
-			if pp.ParamName != "version" {
-				return fmt.Errorf("path parameters are not supported")
-			}
+	// Path parameters (but the API version) are arguments before the request, as on the method.
+	argNames, _ := op.Spec.Extensions["x-issuerkit-args"].(map[string]any)
+	var pathArgs []param
+	for _, pp := range op.PathParams {
+		if pp.ParamName == "version" {
+			continue
 		}
+		a := lowerFirst(codegen.SchemaNameToTypeName(pp.ParamName))
+		if n, ok := argNames[pp.ParamName].(string); ok {
+			a = n
+		}
+		pathArgs = append(pathArgs, param{def: pp, name: a, typ: paramType(pp.Spec.Schema), schema: schemaOf(pp)})
 	}
 	name := iteratorName(op)
 	fields := requestFields(op)
@@ -173,6 +183,7 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 
 	// set writes the assignment of value to the paging parameter param travelling in "in".
 	var sets []string
+	var members []string // the query parameters as body members, for the published placement
 	set := func(param, in, value string) error {
 		if param == "" {
 			return nil
@@ -191,15 +202,22 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		for _, f := range fields {
 			if f.def.ParamName == param {
 				sets = append(sets, fmt.Sprintf("r.%s = %s", f.name, convertInt(value, f.schema, p.Style)))
+				members = append(members, fmt.Sprintf("pageMember{%q, %s}", param, value))
 				return nil
 			}
 		}
 		return fmt.Errorf("paging parameter %s is not a parameter of the operation", param)
 	}
-	if err := errorsJoin(set(p.Start, p.StartIn, "p.Start"), set(p.Size, p.In, "p.Size"), set(p.End, p.In, "p.End()")); err != nil {
+	start := "p.Start"
+	if p.Style == "key" {
+		start = "p.Key"
+	}
+	if err := errorsJoin(set(p.Start, p.StartIn, start), set(p.Size, p.In, "p.Size"), set(p.End, p.In, "p.End()")); err != nil {
 		return err
 	}
-	placement := g.pkg == "paging" && p.Style == "page" && p.In == "query" && bodyType != ""
+	// The published placement: the parameters the seed puts in the query travel in the body
+	// with WithPageParamsIn(InBody) (or the published-API switch).
+	placement := g.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
 
 	// Doc comments and signatures.
 	T := itemType
@@ -219,14 +237,28 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	}
 	g.buf.WriteString(wrapComment(doc, ""))
 	args := "ctx context.Context"
-	callArgs := "ctx, opts..."
+	callArgs := "ctx"
+	pathCall := ""
+	for _, a := range pathArgs {
+		args += ", " + a.name + " " + a.typ
+		callArgs += ", " + a.name
+		pathCall += a.name + ", "
+	}
 	if arg != "" {
 		args += ", " + arg
-		callArgs = "ctx, req, opts..."
+		callArgs += ", req"
 	}
+	callArgs += ", opts..."
 	fmt.Fprintf(&g.buf, "func (c *Client) %sIterator(%s, opts ...IterOption) *%s {\n", name, args, iterT)
 	if g.pkg == "paging" {
-		g.buf.WriteString(bindLine(op.OperationId, arg != ""))
+		var names []string
+		for _, a := range pathArgs {
+			if a.typ != "string" {
+				return fmt.Errorf("path argument %s: only strings are bound to cursors", a.name)
+			}
+			names = append(names, a.name)
+		}
+		g.buf.WriteString(bindLine(op.OperationId, arg != "", names...))
 	}
 	if placement {
 		g.buf.WriteString("inBody := c.placement() == InBody\n")
@@ -252,14 +284,29 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	}
 	g.buf.WriteString(build + "\n")
 	if placement {
-		fmt.Fprintf(&g.buf, "if inBody {\nr.Body.AdditionalProperties = withPageMembers(%s.AdditionalProperties, %q, p.Start, %q, p.Size)\n} else {\n%s\n}\n",
-			argBody, p.Start, p.Size, strings.Join(sets, "\n"))
+		var bodySets, querySets []string
+		for _, st := range sets {
+			if strings.HasPrefix(st, bodyExpr+".") {
+				bodySets = append(bodySets, st)
+			} else {
+				querySets = append(querySets, st)
+			}
+		}
+		for _, st := range bodySets {
+			g.buf.WriteString(st + "\n")
+		}
+		fmt.Fprintf(&g.buf, "if inBody {\n%s.AdditionalProperties = withPageMembers(%s.AdditionalProperties, %t, %s)\n} else {\n%s\n}\n",
+			bodyExpr, argBody, p.PublishedType == "string", strings.Join(members, ", "), strings.Join(querySets, "\n"))
 	} else {
 		for _, s := range sets {
 			g.buf.WriteString(s + "\n")
 		}
 	}
-	needMeta := strings.HasPrefix(p.Total, "header:") || strings.HasPrefix(p.Retrieved, "header:")
+	partial := false // a 206 is a partial success: Page.Partial
+	for code := range op.Spec.Responses.Map() {
+		partial = partial || code == "206"
+	}
+	needMeta := strings.HasPrefix(p.Total, "header:") || strings.HasPrefix(p.Retrieved, "header:") || partial
 	callOpts := "call..."
 	if needMeta {
 		g.buf.WriteString("var meta Response\n")
@@ -269,7 +316,7 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	if reqType != "" || bodyType != "" {
 		reqArg = "r, "
 	}
-	fmt.Fprintf(&g.buf, "res, err := c.%s(ctx, %s%s)\nif err != nil {\nreturn %s{}, err\n}\n", op.OperationId, reqArg, callOpts, pageT)
+	fmt.Fprintf(&g.buf, "res, err := c.%s(ctx, %s%s%s)\nif err != nil {\nreturn %s{}, err\n}\n", op.OperationId, pathCall, reqArg, callOpts, pageT)
 	if direct {
 		fmt.Fprintf(&g.buf, "pg := %s{Items: res%s}\n", pageT, itemsField)
 	} else {
@@ -277,6 +324,9 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	}
 	if err := g.pageFields(p, resSchema); err != nil {
 		return err
+	}
+	if partial {
+		g.buf.WriteString("pg.Partial = meta.StatusCode == http.StatusPartialContent\n")
 	}
 	g.buf.WriteString("return pg, nil\n" + closer)
 	g.buf.WriteString(wrapComment(fmt.Sprintf("%s yields every item of %sIterator, in order. It stops on the first error, which it yields.", name, name), ""))
@@ -363,6 +413,20 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 		}
 		fmt.Fprintf(&g.buf, "pg.LastPage = res%s\n", field)
 	}
+	if p.Next != "" {
+		_, field, err := lookup(res, p.Next)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&g.buf, "pg.NextKey = res%s\n", field)
+	}
+	if p.EndMessages != "" {
+		_, field, err := lookup(res, p.EndMessages)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&g.buf, "pg.LastPage = hasMessage(res%s, %q)\n", field, p.EndCode)
+	}
 	return nil
 }
 
@@ -384,7 +448,16 @@ func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) s
 	case "offset":
 		return fmt.Sprintf("It asks for %s from 0 with %s (DefaultLimit unless WithPageSize) until %s; a server that serves another offset than the one asked for fails with *MismatchError.", p.Start, p.Size, p.Total)
 	case "sequence":
-		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize), the next page after the last %s returned, until a short page; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, p.Key)
+		where, end := "", "an empty page"
+		if placement {
+			where = "; in the query, or in the body as text, as the bank publishes it, with WithPageParamsIn(InBody)"
+		}
+		if p.EndMessages != "" {
+			end = fmt.Sprintf("a page whose %s hold %s, or %s (a short page is not the end: a server may serve fewer than asked)", p.EndMessages, p.EndCode, end)
+		}
+		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, where, p.Key, end)
+	case "key":
+		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial success is delivered with Page.Partial set (Iterator.Partial).", p.Start, p.Next, p.Size, p.MaxSize)
 	case "index":
 		return fmt.Sprintf("It asks for %s from 1 with %s (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until %s.", p.Start, p.Size, p.Total)
 	}
@@ -483,6 +556,8 @@ func convertInt(value string, s *openapi3.Schema, style string) string {
 	switch {
 	case s.Type.Is("string") && style == "sequence":
 		return "sequenceNumber(" + value + ")"
+	case s.Type.Is("string") && style == "key":
+		return value
 	case s.Type.Is("string"):
 		return "strconv.Itoa(" + value + ")"
 	case s.Format == "int32":

@@ -16,7 +16,8 @@ func TestIteratorsForEveryPagingOperation(t *testing.T) {
 	t.Chdir(root) // the configurations name their templates from the repository root
 	for spec, want := range map[string][]string{
 		"banklists": {"ACHAddenda", "ACHTransactions", "PreviousDayTransactions", "RTPParticipants",
-			"RTPTransactions", "WireTransactions", "WireTransactionsByPage"},
+			"RTPTransactions", "WireTransactions", "WireTransactionsByPage", "CommercialAccounts",
+			"PreviousDayAccountTransactions", "CurrentDayAccountTransactions"},
 		"cardplatform": {"BulkOrderSummaries", "BulkOrders", "Cards"},
 	} {
 		_, iters, err := generate(filepath.Join(root, "openapi", spec+".yaml"), filepath.Join(root, "openapi", spec+".codegen.yaml"), spec+".yaml")

@@ -39,7 +39,9 @@ type paging struct {
 	MaxSize, DefaultSize, MaxItems       int
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key            string
-	EchoSize                             string
+	EchoSize, Next                       string
+	PublishedIn, PublishedType           string
+	EndMessages, EndCode                 string
 }
 
 // api is what opsgen extracts from a spec.
@@ -147,7 +149,7 @@ func operationOf(probs *problems, path string, item *openapi3.PathItem, method s
 
 // pagingStyles and pagingPlaces are the values x-issuerkit-pagination allows.
 var (
-	pagingStyles = []string{"index", "offset", "page", "row", "sequence"}
+	pagingStyles = []string{"index", "key", "offset", "page", "row", "sequence"}
 	pagingPlaces = []string{"query", "body"}
 )
 
@@ -177,6 +179,8 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"size": &p.Size, "end": &p.End, "items": &p.Items, "total": &p.Total,
 		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
 		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
+		"publishedIn": &p.PublishedIn, "publishedType": &p.PublishedType,
+		"endMessages": &p.EndMessages, "endCode": &p.EndCode, "next": &p.Next,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {
@@ -209,10 +213,26 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	if p.Items == "" {
 		probs.addf("%s: no items", where)
 	}
+	if p.PublishedIn != "" && !slices.Contains(pagingPlaces, p.PublishedIn) {
+		probs.addf("%s: publishedIn is %q, want one of %s", where, p.PublishedIn, strings.Join(pagingPlaces, ", "))
+	}
+	if p.PublishedType != "" && p.PublishedType != "string" {
+		probs.addf("%s: publishedType is %q, want string", where, p.PublishedType)
+	}
+	if (p.EndMessages == "") != (p.EndCode == "") {
+		probs.addf("%s: endMessages and endCode go together", where)
+	}
 	switch p.Style {
 	case "sequence":
 		if p.Key == "" {
 			probs.addf("%s: no key (the item field the next start continues after)", where)
+		}
+	case "key":
+		if p.Start == "" || p.Size == "" {
+			probs.addf("%s: no start (the page-key parameter) or no size", where)
+		}
+		if p.Next == "" {
+			probs.addf("%s: no next (where the answer gives the next page's key)", where)
 		}
 	case "row":
 		if p.Start == "" {
@@ -240,6 +260,9 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 	}
 	if p.DefaultSize != 0 && p.MaxSize != 0 && p.DefaultSize > p.MaxSize {
 		probs.addf("%s: defaultSize %d over maxSize %d", where, p.DefaultSize, p.MaxSize)
+	}
+	if p.Next != "" && p.Style != "key" {
+		probs.addf("%s: next is only for the key style", where)
 	}
 	if p.EchoSize != "" && p.Style != "page" {
 		probs.addf("%s: echoSize is only for the page style", where)
@@ -580,6 +603,11 @@ func render(in renderInput) ([]byte, error) {
 			str("TotalPages", p.TotalPages)
 			str("LastPage", p.LastPage)
 			str("Key", p.Key)
+			str("PublishedIn", p.PublishedIn)
+			str("PublishedType", p.PublishedType)
+			str("EndMessages", p.EndMessages)
+			str("EndCode", p.EndCode)
+			str("Next", p.Next)
 			b.WriteString(strings.Join(fields, ", "))
 			b.WriteString("}")
 		}

@@ -504,7 +504,7 @@ type CardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber string `json:"card_number,omitempty,omitzero"`
 
 	// CardProxy Identifier of the card in paths.
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
@@ -518,7 +518,7 @@ type CardDTO struct {
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
+	CVV string `json:"cvv,omitempty,omitzero"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
 	ExpirationDate string `json:"expiration_date,omitempty,omitzero"`
@@ -564,7 +564,7 @@ type CardPINDTO struct {
 	// PIN The PIN (secret).
 	//
 	// Example: 1234
-	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
+	PIN                  string                     `json:"pin,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -867,7 +867,7 @@ type EncryptedCardData struct {
 	// AccountNumber Account number (PAN), digits 0-9 (secret).
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber string `json:"accountNumber,omitempty,omitzero"`
 
 	// ExpirationMonth Expiration month, two digits.
 	ExpirationMonth string `json:"expirationMonth,omitempty,omitzero"`
@@ -883,16 +883,16 @@ type EncryptedCardData struct {
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
 	// Cvx2 Example: 123
-	Cvx2 scalar.Secret `json:"cvx2,omitempty,omitzero"`
+	Cvx2 string `json:"cvx2,omitempty,omitzero"`
 
 	// PIN Example: 1234
-	PIN scalar.Secret `json:"pin,omitempty,omitzero"`
+	PIN string `json:"pin,omitempty,omitzero"`
 
 	// Track1 Example: %B4111111111111111^LEE/PAT^2911101000000000000000000?
-	Track1 scalar.Secret `json:"track1,omitempty,omitzero"`
+	Track1 string `json:"track1,omitempty,omitzero"`
 
 	// Track2 Example: ;4111111111111111=29111010000000000000?
-	Track2               scalar.Secret              `json:"track2,omitempty,omitzero"`
+	Track2               string                     `json:"track2,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -947,7 +947,7 @@ type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
 	//
 	// Example: c2VjcmV0
-	EncryptedCardData    scalar.Secret              `json:"encrypted_card_data,omitempty,omitzero"`
+	EncryptedCardData    string                     `json:"encrypted_card_data,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1260,12 +1260,12 @@ type ValidateCardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber string `json:"card_number,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV                  scalar.Secret              `json:"cvv,omitempty,omitzero"`
+	CVV                  string                     `json:"cvv,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 

@@ -31,6 +31,7 @@ type report struct {
 	Requests    []time.Time      // arrivals at the bank, in order
 	Failed      time.Time        // arrival of the request answered 429 (zero: none)
 	WorstSecond int              // most requests in any one-second window
+	OverBudget  int              // one-second windows (one starting at each request) holding more than 5
 	Elapsed     time.Duration    // first request to last
 	PerSecond   float64          // requests / Elapsed
 	Events      map[int][]event  // each replica's events
@@ -118,19 +119,22 @@ func runFleet(ctx context.Context, out io.Writer, bin string, cfg config) (*repo
 		seen = n
 		select {
 		case <-done:
-			return rep.finish(bank, errs)
+			return rep.finish(bank, cfg, errs)
 		default:
 		}
 	}
 }
 
 // finish fills in the measures from the bank's request log.
-func (r *report) finish(bank *pagingtest.Server, errs []error) (*report, error) {
-	for _, req := range bank.Requests() {
+func (r *report) finish(bank *pagingtest.Server, cfg config, errs []error) (*report, error) {
+	for i, req := range bank.Requests() {
 		r.Requests = append(r.Requests, req.At)
+		if i+1 == cfg.FailAt {
+			r.Failed = req.At
+		}
 	}
 	slices.SortFunc(r.Requests, time.Time.Compare)
-	r.WorstSecond = worstSecond(r.Requests)
+	r.WorstSecond, r.OverBudget = windows(r.Requests)
 	if n := len(r.Requests); n > 1 {
 		r.Elapsed = r.Requests[n-1].Sub(r.Requests[0])
 		r.PerSecond = float64(n-1) / r.Elapsed.Seconds()
@@ -138,12 +142,15 @@ func (r *report) finish(bank *pagingtest.Server, errs []error) (*report, error) 
 	return r, errors.Join(errs...)
 }
 
-// worstSecond returns the most arrivals (sorted) in any one-second window.
-func worstSecond(at []time.Time) int {
-	worst := 0
+// windows returns the most arrivals (sorted) in any one-second window, and how many of the
+// windows starting at an arrival hold more than 5.
+func windows(at []time.Time) (worst, over int) {
 	for i := range at {
 		j, _ := slices.BinarySearchFunc(at, at[i].Add(time.Second), time.Time.Compare)
 		worst = max(worst, j-i)
+		if j-i > 5 {
+			over++
+		}
 	}
-	return worst
+	return worst, over
 }

@@ -53,6 +53,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "fleet:", err)
 		os.Exit(1)
 	}
+	fmt.Printf("fleet: %d requests in %v (%.2f a second), at most %d in any one second\n",
+		len(rep.Requests), rep.Elapsed.Round(time.Millisecond), rep.PerSecond, rep.WorstSecond)
 	if rep.WorstSecond > 5 {
 		fmt.Fprintf(os.Stderr, "fleet: the bank saw %d requests in one second\n", rep.WorstSecond)
 		os.Exit(1)

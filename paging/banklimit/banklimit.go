@@ -9,7 +9,7 @@
 // give its clients a Limiter and a Lockout that the processes share: the module
 // github.com/issuerkit/issuerkit-go/paging/redisfleet implements both on Redis.
 //
-//	f := redisfleet.New(rdb)
+//	f, err := redisfleet.New(rdb, redisfleet.Options{})
 //	v, _ := validation.New(base, validation.WithLimiter(f), validation.WithLockout(f), ...)
 //	b, _ := paging.New(base, paging.WithLimiter(f), paging.WithLockout(f), ...)
 //
@@ -38,7 +38,7 @@ type Key string
 // not known, which then share one budget.
 func NewKey(origin, credential string) Key {
 	h := sha256.New()
-	h.Write([]byte("issuerkit-go/banklimit/v1\x00"))
+	h.Write([]byte("issuerkit-go/paging/banklimit/v1\x00"))
 	h.Write([]byte(origin))
 	h.Write([]byte{0})
 	h.Write([]byte(credential))

@@ -1,0 +1,218 @@
+package sdkclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/transport"
+)
+
+// DefaultTimeout is the whole-call ceiling of a call whose answer is decoded (every call but a
+// streamed download), when neither WithTimeout nor the call's own option sets one. A call
+// ends at this ceiling or at its context's deadline, whichever comes first, so a server that
+// trickles its answer a byte at a time cannot hold a caller whose context has no deadline.
+const DefaultTimeout = 60 * time.Second
+
+// DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
+// WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
+// cut off while bytes flow.
+const DefaultIdleTimeout = 60 * time.Second
+
+// WithTimeout sets the whole-call ceiling of every call of the client but streamed downloads
+// (default DefaultTimeout): connection, token, every attempt and backoff, and reading the
+// answer. 0 turns it off: only the call's context bounds it. Negative is an error.
+func WithTimeout(d time.Duration) Option {
+	return func(c *Config) error {
+		if d < 0 {
+			return fmt.Errorf("issuerkit: WithTimeout(%s): negative", d)
+		}
+		c.Timeout, c.timeoutSet = d, true
+		return nil
+	}
+}
+
+// WithIdleTimeout sets how long a streamed download may go without receiving a byte
+// (default DefaultIdleTimeout), from the request until its body is closed. 0 turns it off.
+// Negative is an error.
+func WithIdleTimeout(d time.Duration) Option {
+	return func(c *Config) error {
+		if d < 0 {
+			return fmt.Errorf("issuerkit: WithIdleTimeout(%s): negative", d)
+		}
+		c.IdleTimeout, c.idleTimeoutSet = d, true
+		return nil
+	}
+}
+
+// limits returns the client's ceiling and idle timeout, defaults applied.
+func (c *Config) limits() (ceiling, idle time.Duration) {
+	ceiling, idle = DefaultTimeout, DefaultIdleTimeout
+	if c.timeoutSet {
+		ceiling = c.Timeout
+	}
+	if c.idleTimeoutSet {
+		idle = c.IdleTimeout
+	}
+	return ceiling, idle
+}
+
+// TimeoutError reports a call that the SDK's own time limit ended: the whole-call ceiling
+// (WithTimeout, or the call's own option) or, for a streamed download, the idle timeout. It
+// matches apierror.ErrTimeout and context.DeadlineExceeded with errors.Is. For an operation
+// that is not retry-safe it sits inside an *apierror.OutcomeUnknownError whenever the request
+// may have reached the server.
+type TimeoutError struct {
+	// Limit is the limit that ran out.
+	Limit time.Duration
+	// Idle is set when no byte of a streamed download arrived for Limit; unset for the
+	// whole-call ceiling.
+	Idle bool
+	// Err is the failure the limit caused (a transport or read error).
+	Err error
+}
+
+// Error says which limit ran out.
+func (e *TimeoutError) Error() string {
+	what := fmt.Sprintf("issuerkit: the call exceeded its %s time limit", e.Limit)
+	if e.Idle {
+		what = fmt.Sprintf("issuerkit: no byte of the download arrived for %s (idle timeout)", e.Limit)
+	}
+	if e.Err == nil {
+		return what
+	}
+	return what + ": " + e.Err.Error()
+}
+
+// Unwrap returns the failure the limit caused.
+func (e *TimeoutError) Unwrap() error { return e.Err }
+
+// Is reports whether target is apierror.ErrTimeout or context.DeadlineExceeded.
+func (e *TimeoutError) Is(target error) bool {
+	return target == apierror.ErrTimeout || target == context.DeadlineExceeded
+}
+
+// Timeout reports true, as net.Error does for timeouts.
+func (e *TimeoutError) Timeout() bool { return true }
+
+// errLimit is the cancellation cause of a call's context when its own limit ran out; it
+// tells the SDK's limit from the caller's deadline or cancellation.
+var errLimit = errors.New("issuerkit: the SDK's time limit ran out")
+
+// callLimit is the time limit of one call: a ceiling on the whole call, or an idle timeout
+// reset by every byte of the answer that arrives.
+type callLimit struct {
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	limit  time.Duration
+	idle   bool
+	timer  *time.Timer // idle only
+	safe   bool        // the operation is retry-safe
+	once   sync.Once
+}
+
+// newCallLimit bounds ctx for one call: a ceiling of limit, or an idle timeout when idle.
+// limit 0 means none (nil is returned).
+func newCallLimit(ctx context.Context, limit time.Duration, idle, safe bool) *callLimit {
+	if limit <= 0 {
+		return nil
+	}
+	l := &callLimit{limit: limit, idle: idle, safe: safe}
+	if idle {
+		l.ctx, l.cancel = context.WithCancelCause(ctx)
+		l.timer = time.AfterFunc(limit, func() { l.cancel(errLimit) })
+		return l
+	}
+	var cancel context.CancelFunc
+	l.ctx, cancel = context.WithTimeoutCause(ctx, limit, errLimit)
+	l.cancel = func(error) { cancel() }
+	return l
+}
+
+// fired reports whether the limit, not the caller's context, ended the call.
+func (l *callLimit) fired() bool { return context.Cause(l.ctx) == errLimit }
+
+// release stops the limit's timer and frees its context.
+func (l *callLimit) release() {
+	l.once.Do(func() {
+		if l.timer != nil {
+			l.timer.Stop()
+		}
+		l.cancel(context.Canceled)
+	})
+}
+
+// failed returns err as the caller sees it: a *TimeoutError when the limit caused it (inside
+// the OutcomeUnknownError the pipeline returned for an unsafe request), else err.
+func (l *callLimit) failed(err error) error {
+	if l == nil || err == nil || !l.fired() {
+		return err
+	}
+	if ou, ok := err.(*apierror.OutcomeUnknownError); ok {
+		cp := *ou
+		cp.Err = &TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
+		return &cp
+	}
+	return &TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
+}
+
+// limitedBody is the body of a successful response read under the call's limit: every byte
+// that arrives resets an idle timeout, a read that the limit ended fails with a
+// *TimeoutError (inside an OutcomeUnknownError for an unsafe request: the server answered
+// 2xx, the answer was lost), and Close releases the limit.
+type limitedBody struct {
+	io.ReadCloser
+	l    *callLimit
+	resp *http.Response
+	p    *transport.Pipeline
+}
+
+// Read reads from the body, resetting the idle timeout when bytes arrived.
+func (b *limitedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if n > 0 && b.l.timer != nil && b.l.ctx.Err() == nil {
+		b.l.timer.Reset(b.l.limit)
+	}
+	if err != nil && err != io.EOF && b.l.fired() {
+		te := &TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
+		if !b.l.safe {
+			return n, b.p.OutcomeUnknown(b.resp, te)
+		}
+		return n, te
+	}
+	return n, err
+}
+
+// Close closes the body and releases the limit.
+func (b *limitedBody) Close() error {
+	err := b.ReadCloser.Close()
+	b.l.release()
+	return err
+}
+
+// reader returns r with every read that returns bytes resetting the idle timeout (an upload's
+// body, read as it is sent).
+func (l *callLimit) reader(r io.Reader) io.Reader { return &idleReader{r: r, l: l} }
+
+type idleReader struct {
+	r io.Reader
+	l *callLimit
+}
+
+func (i *idleReader) Read(p []byte) (int, error) {
+	n, err := i.r.Read(p)
+	if n > 0 && i.l.ctx.Err() == nil {
+		i.l.timer.Reset(i.l.limit)
+	}
+	return n, err
+}
+
+type readCloser struct {
+	io.Reader
+	io.Closer
+}

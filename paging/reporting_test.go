@@ -1,0 +1,225 @@
+package paging_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/uuid"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+)
+
+// The commercial account reporting reads (issue 16), paged by key, through the client over
+// HTTP against the sandbox.
+
+func ctKey(x paging.CommercialTransaction) string { return x.TransactionID }
+func caKey(x paging.CommercialAccount) string     { return x.AccountID }
+
+const account = "K000000001"
+
+// limitsAsked returns "pageKey?limit" of every request (pageKey "-" when absent).
+func limitsAsked(srv *pagingtest.Server) []string {
+	var out []string
+	for _, r := range srv.Requests() {
+		k := "-"
+		if r.Query.Has("pageKey") {
+			k = "key"
+		}
+		out = append(out, k+"?"+r.Query.Get("limit"))
+	}
+	return out
+}
+
+func TestCommercialTransactionsDrained(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1234))
+	c := client(t, srv)
+	got, err := collect(t, c.PreviousDayAccountTransactions(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}), ctKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 1234), got)
+	assert.Equal(t, []string{"-?500", "key?500", "key?500"}, limitsAsked(srv), "the largest limit, then the keys the answers gave")
+	ids := map[string]bool{}
+	for _, r := range srv.Requests() {
+		id := r.Header.Get(paging.InteractionHeader)
+		_, err := uuid.Parse(id)
+		require.NoError(t, err, id)
+		assert.Len(t, id, 36)
+		ids[id] = true
+		assert.Equal(t, "UTF-8", r.Header.Get("Accept-Charset"))
+		assert.Equal(t, "/commercial/accounts/v1/"+account+"/transactions/previous", r.Path)
+	}
+	assert.Len(t, ids, 3, "a new interaction id per request")
+
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	got, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{
+		StartDate: scalar.MustParseDate("2025-01-02"), EndDate: scalar.MustParseDate("2025-01-09")}, paging.WithPageSize(100)), ctKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 250), got)
+	assert.Equal(t, []string{"-?100", "key?100", "key?100"}, limitsAsked(srv))
+	assert.Equal(t, "2025-01-02", srv.Requests()[2].Query.Get("startDate"), "the filters on every page")
+
+	_, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{}, paging.WithPageSize(501)), ctKey)
+	require.ErrorIs(t, err, paging.ErrOutOfRange)
+	assert.Len(t, srv.Requests(), 3, "refused before the network")
+}
+
+func TestCommercialTransactionsResumed(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1234))
+	c := client(t, srv)
+	req := paging.ListPreviousDayAccountTransactionsRequest{}
+	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, req, paging.WithPageSize(300))
+	var got []string
+	for x, err := range it.Items() {
+		require.NoError(t, err)
+		if got = append(got, ctKey(x)); len(got) == 700 {
+			break
+		}
+	}
+	text, err := it.Cursor().MarshalText()
+	require.NoError(t, err)
+	var cur paging.Cursor
+	require.NoError(t, cur.UnmarshalText(text))
+	rest, err := collect(t, c.PreviousDayAccountTransactions(t.Context(), account, req, paging.WithCursor(cur)), ctKey)
+	require.NoError(t, err)
+	assert.Equal(t, want(1, 1234), append(got, rest...), "cursor %s: nothing twice, nothing skipped", text)
+	assert.Equal(t, []string{"-?300", "key?300", "key?300", "key?300", "key?300", "key?300"}, limitsAsked(srv),
+		"the resumed range asks again for the page it stopped in, by its key")
+
+	// The cursor is bound to the account: given for another one, it is refused before any
+	// request.
+	n := len(srv.Requests())
+	_, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), "K000000002", req, paging.WithCursor(cur)), ctKey)
+	require.ErrorIs(t, err, paging.ErrCursorMismatch)
+	assert.Len(t, srv.Requests(), n)
+}
+
+func TestCommercialTransactionsKeyCycle(t *testing.T) {
+	for _, tt := range []struct {
+		at, to   int
+		problem  paging.KeyProblem
+		requests int
+	}{
+		{3, 2, paging.KeyCycled, 3},
+		{2, 2, paging.KeyRepeated, 2},
+	} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(1000), pagingtest.WithKeyCycle(tt.at, tt.to))
+		got, err := collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100)), ctKey)
+		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		var ke *paging.KeyError
+		require.True(t, errors.As(err, &ke))
+		assert.Equal(t, tt.problem, ke.Problem)
+		assert.Len(t, srv.Requests(), tt.requests, "refused before following the key")
+		assert.Equal(t, want(1, (tt.at-1)*100), got)
+	}
+}
+
+func TestCommercialPartialAndInteractionID(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(300), pagingtest.WithPartialPage(2))
+	c := client(t, srv)
+	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100))
+	var partial []bool
+	for pg, err := range it.Pages() {
+		require.NoError(t, err)
+		partial = append(partial, pg.Partial)
+	}
+	assert.Equal(t, []bool{false, true, false}, partial, "the 206 page is delivered, flagged")
+	assert.True(t, it.Partial())
+
+	// One call: the status tells 206 from 200; the interaction id generated is echoed and
+	// returned in the response metadata.
+	for want, opts := range map[int][]pagingtest.Option{200: nil, 206: {pagingtest.WithPartialPage(1)}} {
+		srv := pagingtest.NewServer(t, opts...)
+		var meta paging.Response
+		res, err := client(t, srv).ListCurrentDayAccountTransactions(t.Context(), account,
+			paging.ListCurrentDayAccountTransactionsRequest{Limit: 10}, paging.WithResponseInto(&meta))
+		require.NoError(t, err)
+		assert.Len(t, res.Transactions, 10)
+		assert.Equal(t, want, meta.StatusCode)
+		sent := srv.Requests()[0].Header.Get(paging.InteractionHeader)
+		assert.Len(t, sent, 36)
+		assert.Equal(t, sent, meta.InteractionID())
+	}
+
+	// An id the caller sets is sent as it is, on every page.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	id := "0c8e2f4a-1b2c-4d5e-8f90-a1b2c3d4e5f6"
+	_, err := collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+		paging.ListPreviousDayAccountTransactionsRequest{XFapiInteractionID: id}, paging.WithPageSize(100)), ctKey)
+	require.NoError(t, err)
+	for _, r := range srv.Requests() {
+		assert.Equal(t, id, r.Header.Get(paging.InteractionHeader))
+	}
+
+	// ... and so is one given per call (WithHeader), instead of the generated one.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	_, err = collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+		paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100),
+		paging.WithCallOptions(paging.WithHeader(paging.InteractionHeader, id))), ctKey)
+	require.NoError(t, err)
+	require.Len(t, srv.Requests(), 3)
+	for _, r := range srv.Requests() {
+		assert.Equal(t, []string{id}, r.Header.Values(paging.InteractionHeader))
+	}
+}
+
+func TestCommercialErrors(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5))
+	c := client(t, srv)
+	_, err := c.GetCommercialAccount(t.Context(), "K000000009", paging.GetCommercialAccountRequest{})
+	require.ErrorIs(t, err, paging.ErrNotFound)
+	var be *paging.BankError
+	require.True(t, errors.As(err, &be), "%v", err)
+	assert.Equal(t, []string{"701"}, be.Codes())
+	assert.Equal(t, "Account not found", be.ErrorMessage)
+	assert.Contains(t, be.DebugMessage(), "K000000009")
+
+	_, err = c.ListCurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{XFapiInteractionID: "not-a-uuid"})
+	require.ErrorIs(t, err, paging.ErrBadRequest)
+	require.True(t, errors.As(err, &be))
+	assert.Contains(t, be.DebugMessage(), "36-character UUID")
+
+	_, err = c.ListCommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{PageKey: "forged"})
+	require.ErrorIs(t, err, paging.ErrBadRequest)
+	require.True(t, errors.As(err, &be))
+	assert.Equal(t, []string{"402"}, be.Codes())
+}
+
+func TestCommercialAccounts(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(120))
+	c := client(t, srv)
+	asOf := scalar.MustParseDate("2025-01-09")
+	var got []string
+	for a, err := range c.CommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{BalanceAsOf: asOf}) {
+		require.NoError(t, err)
+		require.Equal(t, asOf, a.BalanceAsOf)
+		got = append(got, caKey(a))
+	}
+	assert.Equal(t, want(1, 120), got)
+	assert.Equal(t, []string{"-?100", "key?100"}, limitsAsked(srv), "at most 100 accounts a page")
+
+	a, err := c.GetCommercialAccount(t.Context(), "K000000007", paging.GetCommercialAccountRequest{BalanceAsOf: asOf})
+	require.NoError(t, err)
+	assert.Equal(t, "K000000007", a.AccountID)
+	assert.Equal(t, "7.00", a.AvailableBalance.String())
+}
+
+// TestCommercialKeyIgnored: a server that serves its first page whatever key is asked for,
+// while handing out fresh keys, would be drained forever; the engine's repeat check refuses
+// the second page before any of its items is delivered.
+func TestCommercialKeyIgnored(t *testing.T) {
+	for _, prefetch := range []int{0, 2} {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored())
+		got, err := collectUnique(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
+			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPrefetch(prefetch)), ctKey, 5000)
+		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		var ke *paging.KeyError
+		require.ErrorAs(t, err, &ke)
+		assert.Equal(t, paging.KeyIgnored, ke.Problem)
+		assert.Equal(t, want(1, 500), got, "the first page only")
+		assert.Len(t, srv.Requests(), 2)
+	}
+}
