@@ -2122,43 +2122,75 @@ var commercialAccountFields = jsonx.NewFields("accountCategory", "accountId", "a
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialAccountFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountCategory, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountID, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountNumberDisplay, v)
-			case 3:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 4:
-				err = jsonx.Decode(&a.BalanceAsOf, v)
-			case 5:
-				err = jsonx.Decode(&a.ClosingLedgerBalance, v)
-			case 6:
-				err = jsonx.Decode(&a.CurrentLedgerBalance, v)
-			case 7:
-				err = jsonx.Decode(&a.Nickname, v)
-			case 8:
-				err = jsonx.Decode(&a.OpeningLedgerBalance, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialAccountFields.MemberError("CommercialAccount", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountCategory":
+			field = 0
+		case "accountId":
+			field = 1
+		case "accountNumberDisplay":
+			field = 2
+		case "availableBalance":
+			field = 3
+		case "balanceAsOf":
+			field = 4
+		case "closingLedgerBalance":
+			field = 5
+		case "currentLedgerBalance":
+			field = 6
+		case "nickname":
+			field = 7
+		case "openingLedgerBalance":
+			field = 8
+		default:
+			field = commercialAccountFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountCategory)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountNumberDisplay)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+		case 4:
+			err = jsonx.DecodeValue(d, &a.BalanceAsOf)
+		case 5:
+			err = jsonx.DecodeValue(d, &a.ClosingLedgerBalance)
+		case 6:
+			err = jsonx.DecodeValue(d, &a.CurrentLedgerBalance)
+		case 7:
+			err = jsonx.DecodeString(d, &a.Nickname)
+		case 8:
+			err = jsonx.DecodeValue(d, &a.OpeningLedgerBalance)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialAccountFields.MemberError("CommercialAccount", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialAccountsResponseFields are the JSON member names of CommercialAccountsResponse's own fields.
@@ -2168,31 +2200,51 @@ var commercialAccountsResponseFields = jsonx.NewFields("accounts", "links", "pag
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialAccountsResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Accounts, v)
-			case 1:
-				err = jsonx.Decode(&a.Links, v)
-			case 2:
-				err = jsonx.Decode(&a.Page, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialAccountsResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accounts":
+			field = 0
+		case "links":
+			field = 1
+		case "page":
+			field = 2
+		default:
+			field = commercialAccountsResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Accounts)
+		case 1:
+			err = a.Links.DecodeJSON(d)
+		case 2:
+			err = a.Page.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialCodeFields are the JSON member names of CommercialCode's own fields.
@@ -2202,29 +2254,47 @@ var commercialCodeFields = jsonx.NewFields("code", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialCode) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialCodeFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Type, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialCodeFields.MemberError("CommercialCode", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialCode) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "type":
+			field = 1
+		default:
+			field = commercialCodeFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Type)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialCodeFields.MemberError("CommercialCode", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialLineItemFields are the JSON member names of CommercialLineItem's own fields.
@@ -2234,29 +2304,47 @@ var commercialLineItemFields = jsonx.NewFields("amount", "description")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialLineItemFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Amount, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialLineItem) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "amount":
+			field = 0
+		case "description":
+			field = 1
+		default:
+			field = commercialLineItemFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.Amount)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialTransactionFields are the JSON member names of CommercialTransaction's own fields.
@@ -2266,51 +2354,91 @@ var commercialTransactionFields = jsonx.NewFields("accountCategory", "accountId"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountCategory, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountID, v)
-			case 2:
-				err = jsonx.Decode(&a.Amount, v)
-			case 3:
-				err = jsonx.Decode(&a.CommercialCode, v)
-			case 4:
-				err = jsonx.Decode(&a.DebitCreditMemo, v)
-			case 5:
-				err = jsonx.Decode(&a.Description, v)
-			case 6:
-				err = jsonx.DecodeSlice(&a.FiAttributes, v)
-			case 7:
-				err = jsonx.DecodeSlice(&a.LineItem, v)
-			case 8:
-				err = jsonx.Decode(&a.PostedTimestamp, v)
-			case 9:
-				err = jsonx.Decode(&a.Reference, v)
-			case 10:
-				err = jsonx.Decode(&a.Status, v)
-			case 11:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 12:
-				err = jsonx.Decode(&a.TransactionTimestamp, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountCategory":
+			field = 0
+		case "accountId":
+			field = 1
+		case "amount":
+			field = 2
+		case "commercialCode":
+			field = 3
+		case "debitCreditMemo":
+			field = 4
+		case "description":
+			field = 5
+		case "fiAttributes":
+			field = 6
+		case "lineItem":
+			field = 7
+		case "postedTimestamp":
+			field = 8
+		case "reference":
+			field = 9
+		case "status":
+			field = 10
+		case "transactionId":
+			field = 11
+		case "transactionTimestamp":
+			field = 12
+		default:
+			field = commercialTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountCategory)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountID)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.Amount)
+		case 3:
+			err = a.CommercialCode.DecodeJSON(d)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DebitCreditMemo)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 6:
+			err = jsonx.DecodeElems(d, &a.FiAttributes)
+		case 7:
+			err = jsonx.DecodeElems(d, &a.LineItem)
+		case 8:
+			err = jsonx.DecodeValue(d, &a.PostedTimestamp)
+		case 9:
+			err = jsonx.DecodeString(d, &a.Reference)
+		case 10:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 12:
+			err = jsonx.DecodeValue(d, &a.TransactionTimestamp)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialTransactionsResponseFields are the JSON member names of CommercialTransactionsResponse's own fields.
@@ -2320,31 +2448,51 @@ var commercialTransactionsResponseFields = jsonx.NewFields("links", "page", "tra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialTransactionsResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Links, v)
-			case 1:
-				err = jsonx.Decode(&a.Page, v)
-			case 2:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialTransactionsResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "links":
+			field = 0
+		case "page":
+			field = 1
+		case "transactions":
+			field = 2
+		default:
+			field = commercialTransactionsResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Links.DecodeJSON(d)
+		case 1:
+			err = a.Page.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // fiAttributeFields are the JSON member names of FiAttribute's own fields.
@@ -2354,29 +2502,47 @@ var fiAttributeFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FiAttribute) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch fiAttributeFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Name, v)
-			case 1:
-				err = jsonx.Decode(&a.Value, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return fiAttributeFields.MemberError("FiAttribute", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *FiAttribute) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "name":
+			field = 0
+		case "value":
+			field = 1
+		default:
+			field = fiAttributeFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Name)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Value)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return fiAttributeFields.MemberError("FiAttribute", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
@@ -2526,31 +2692,51 @@ var keyPageFields = jsonx.NewFields("nextPageKey", "previousPageKey", "totalElem
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *KeyPage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch keyPageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.NextPageKey, v)
-			case 1:
-				err = jsonx.Decode(&a.PreviousPageKey, v)
-			case 2:
-				err = jsonx.Decode(&a.TotalElements, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return keyPageFields.MemberError("KeyPage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *KeyPage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "nextPageKey":
+			field = 0
+		case "previousPageKey":
+			field = 1
+		case "totalElements":
+			field = 2
+		default:
+			field = keyPageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.NextPageKey)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PreviousPageKey)
+		case 2:
+			err = jsonx.DecodeInt(d, &a.TotalElements)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return keyPageFields.MemberError("KeyPage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
@@ -2606,27 +2792,43 @@ var pageLinkFields = jsonx.NewFields("href")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLink) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch pageLinkFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Href, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return pageLinkFields.MemberError("PageLink", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PageLink) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "href":
+			field = 0
+		default:
+			field = pageLinkFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Href)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return pageLinkFields.MemberError("PageLink", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // pageLinksFields are the JSON member names of PageLinks's own fields.
@@ -2636,29 +2838,47 @@ var pageLinksFields = jsonx.NewFields("next", "prev")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLinks) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch pageLinksFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Next, v)
-			case 1:
-				err = jsonx.Decode(&a.Prev, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return pageLinksFields.MemberError("PageLinks", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PageLinks) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "next":
+			field = 0
+		case "prev":
+			field = 1
+		default:
+			field = pageLinksFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Next.DecodeJSON(d)
+		case 1:
+			err = a.Prev.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return pageLinksFields.MemberError("PageLinks", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
@@ -3350,31 +3570,51 @@ var reportingErrorBodyFields = jsonx.NewFields("code", "debugMessage", "message"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch reportingErrorBodyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.DebugMessage, v)
-			case 2:
-				err = jsonx.Decode(&a.Message, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *reportingErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "debugMessage":
+			field = 1
+		case "message":
+			field = 2
+		default:
+			field = reportingErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.DebugMessage)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Message)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.

@@ -3251,7 +3251,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.CardCondition)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeString(d, &a.CardNumber)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 4:
@@ -3259,7 +3259,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = a.CardTrackingDetail.DecodeJSON(d)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeString(d, &a.CVV)
 		case 7:
 			err = jsonx.DecodeString(d, &a.ExpirationDate)
 		case 8:
@@ -3379,7 +3379,7 @@ func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeString(d, &a.PIN)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4873,7 +4873,7 @@ func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeString(d, &a.AccountNumber)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ExpirationMonth)
 		case 2:
@@ -4931,13 +4931,13 @@ func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Cvx2)
+			err = jsonx.DecodeString(d, &a.Cvx2)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeString(d, &a.PIN)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Track1)
+			err = jsonx.DecodeString(d, &a.Track1)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.Track2)
+			err = jsonx.DecodeString(d, &a.Track2)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5211,7 +5211,7 @@ func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.EncryptedCardData)
+			err = jsonx.DecodeString(d, &a.EncryptedCardData)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6773,9 +6773,9 @@ func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeString(d, &a.CardNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeString(d, &a.CVV)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
