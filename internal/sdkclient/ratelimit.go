@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
