@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/bench/oapiclient"
 	"github.com/issuerkit/issuerkit-go/internal/bench/ogenpeer/ogenapi"
 )
 
@@ -87,15 +88,22 @@ type plainPage struct {
 	Total int32 `json:"total"`
 }
 
-// TestPeersDecodeTheSamePage checks that the three decoders compared read the benchmark page
+// TestPeersDecodeTheSamePage checks that the four decoders compared read the benchmark page
 // alike: every card, its proxy and its last invoice.
 func TestPeersDecodeTheSamePage(t *testing.T) {
 	data := page(50)
 	var sdk cardplatform.CardDTOSearchResponse
 	var og ogenapi.CardDTOSearchResponse
+	var oapi oapiclient.CardDTOSearchResponse
 	var plain plainPage
 	if err := sdk.UnmarshalJSON(data); err != nil {
 		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &oapi); err != nil {
+		t.Fatal(err)
+	}
+	if oapi.Items == nil || len(*oapi.Items) != 50 {
+		t.Fatalf("oapi-codegen items: %v", oapi.Items)
 	}
 	if err := og.UnmarshalJSON(data); err != nil {
 		t.Fatal(err)
@@ -118,14 +126,21 @@ func TestPeersDecodeTheSamePage(t *testing.T) {
 		if got := og.Items[i].SupplementalDetails.Value.Invoices[2]; got.InvoiceNumber.Value != inv.InvoiceNumber {
 			t.Errorf("card %d: ogen invoice %q, want %q", i, got.InvoiceNumber.Value, inv.InvoiceNumber)
 		}
+		oc := (*oapi.Items)[i]
+		if oc.CardProxy == nil || *oc.CardProxy != want.CardProxy {
+			t.Errorf("card %d: oapi-codegen proxy %v, want %q", i, oc.CardProxy, want.CardProxy)
+		}
+		if got := (*oc.SupplementalDetails.Invoices)[2]; got.InvoiceNumber == nil || *got.InvoiceNumber != inv.InvoiceNumber {
+			t.Errorf("card %d: oapi-codegen invoice %v, want %q", i, got.InvoiceNumber, inv.InvoiceNumber)
+		}
 	}
 }
 
-// BenchmarkDecodePage decodes a 1,000-card search page (about 1.2 MB) as each peer's client
+// BenchmarkDecodePage decodes a 1,000-card search page (about 1.4 MB) as each peer's client
 // would: the SDK through the generated model's UnmarshalJSON (what its calls use), ogen through
-// its generated UnmarshalJSON (jx), and encoding/json into hand-written structs.
-//
-//	go test -C internal/bench/ogenpeer -run '^$' -bench DecodePage -benchmem -count 6
+// its generated UnmarshalJSON (jx), stock oapi-codegen's models (internal/bench/oapiclient)
+// and encoding/json into hand-written structs, both through json.Unmarshal. README.md beside
+// the module's parent folder (internal/bench) has the interleaved command and the figures.
 func BenchmarkDecodePage(b *testing.B) {
 	data := page(pageCards)
 	b.Run("impl=encoding-json", func(b *testing.B) {
@@ -133,6 +148,16 @@ func BenchmarkDecodePage(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
 			var p plainPage
+			if err := json.Unmarshal(data, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("impl=oapi-codegen", func(b *testing.B) {
+		b.ReportAllocs()
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var p oapiclient.CardDTOSearchResponse
 			if err := json.Unmarshal(data, &p); err != nil {
 				b.Fatal(err)
 			}
