@@ -2,6 +2,7 @@ package jsonx
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -65,20 +66,7 @@ func decodeRec(b []byte) (rec, error) {
 // in every place) and broken ones: the decoder agrees with encoding/json on the fields and
 // fails exactly on the inputs json.Valid rejects.
 func TestDecoderMatchesEncodingJSON(t *testing.T) {
-	valid := []string{
-		`{}`, ` { } `, `null`, `{"name":"a\u00e9\"b","n":-12,"f":1.5e3,"b":true,"tags":["x","y\n"],"kids":[{"name":"k","kids":[]},null,{}]}`,
-		`{"NAME":"case","N":3}`, `{"name":null,"n":null,"tags":null,"kids":null}`, `{"tags":[],"kids":[{"x":[1,{"y":"}"}]}]}`,
-		"{\r\n\t\"name\" :\t\"a\" ,\n \"x\" : { \"k\" : [ 1 , 2 ] } , \"b\":false }",
-		`{"n\u0061me":"escaped key","z":"\ud83d\ude00"}`, `{"name":"` + strings.Repeat("long ", 100) + `"}`,
-		`{"kids":[` + strings.Repeat(`{"n":1},`, 99) + `{"n":2}]}`, "{\"name\":\"\xff\xfe bad utf8\"}",
-	}
-	broken := []string{
-		``, `{`, `}`, `{,}`, `{"a":1,}`, `{,"a":1}`, `{"a" 1}`, `{"a":1 "b":2}`, `{"a":1}}`, `{"a":}`,
-		`{"kids":[{"n":1},]}`, `{"kids":[,]}`, `{"kids":[{"n":1} {"n":2}]}`, `{"tags":["a"`, `{"name":"a` + "\x01" + `"}`,
-		`{"x":"\q"}`, `{"x":[1,2}`, `nul`, `nullx`, `{"a":1}x`, `[]`, `{"kids":{}}`, `{"n":"1"}`, `{"n":1.5}`, `{"b":"true"}`,
-		`{"name":1}`, `{"tags":[1]}`, `{"a" :1,"b":{"c":[}}`,
-	}
-	for _, in := range valid {
+	for _, in := range decoderValid {
 		got, err := decodeRec([]byte(in))
 		if err != nil {
 			t.Errorf("%s: %v", in, err)
@@ -92,17 +80,35 @@ func TestDecoderMatchesEncodingJSON(t *testing.T) {
 			t.Errorf("%s:\n got %+v\nwant %+v", in, got, want)
 		}
 	}
-	for _, in := range broken {
+	for _, in := range decoderBroken {
 		if _, err := decodeRec([]byte(in)); err == nil {
 			t.Errorf("%q decoded without error", in)
 		}
 	}
 }
 
-// TestDecoderRejectsWhatJSONValidRejects mutates valid inputs at random: every result that
-// json.Valid rejects is an error.
+var (
+	decoderValid = []string{
+		`{}`, ` { } `, `null`, `{"name":"a\u00e9\"b","n":-12,"f":1.5e3,"b":true,"tags":["x","y\n"],"kids":[{"name":"k","kids":[]},null,{}]}`,
+		`{"NAME":"case","N":3}`, `{"name":null,"n":null,"tags":null,"kids":null}`, `{"tags":[],"kids":[{"x":[1,{"y":"}"}]}]}`,
+		"{\r\n\t\"name\" :\t\"a\" ,\n \"x\" : { \"k\" : [ 1 , 2 ] } , \"b\":false }",
+		`{"n\u0061me":"escaped key","z":"\ud83d\ude00"}`, `{"name":"` + strings.Repeat("long ", 100) + `"}`,
+		`{"kids":[` + strings.Repeat(`{"n":1},`, 99) + `{"n":2}]}`, "{\"name\":\"\xff\xfe bad utf8\"}",
+	}
+	decoderBroken = []string{
+		``, `{`, `}`, `{,}`, `{"a":1,}`, `{,"a":1}`, `{"a" 1}`, `{"a":1 "b":2}`, `{"a":1}}`, `{"a":}`,
+		`{"kids":[{"n":1},]}`, `{"kids":[,]}`, `{"kids":[{"n":1} {"n":2}]}`, `{"tags":["a"`, `{"name":"a` + "\x01" + `"}`,
+		`{"x":"\q"}`, `{"x":[1,2}`, `nul`, `nullx`, `{"a":1}x`, `[]`, `{"kids":{}}`, `{"n":"1"}`, `{"n":1.5}`, `{"b":"true"}`,
+		`{"name":1}`, `{"tags":[1]}`, `{"a" :1,"b":{"c":[}}`,
+	}
+	mutationSeed = []byte(`{"name":"a\"b","n":1,"x":{"y":[true,null,"s"]},"kids":[{"tags":["p","q"]},{"n":2}],"tags":[]}`)
+)
+
+// TestDecoderRejectsWhatJSONValidRejects mutates a valid input at random: every result that
+// json.Valid rejects is an error, and every other result decodes exactly when encoding/json
+// decodes it, to the same value.
 func TestDecoderRejectsWhatJSONValidRejects(t *testing.T) {
-	seed := []byte(`{"name":"a\"b","n":1,"x":{"y":[true,null,"s"]},"kids":[{"tags":["p","q"]},{"n":2}],"tags":[]}`)
+	seed := mutationSeed
 	alphabet := []byte("{}[]:,\"\\ \x00\x1fatrue0.-e+u")
 	r := rand.New(rand.NewPCG(18, 1))
 	for range 20000 {
@@ -118,10 +124,50 @@ func TestDecoderRejectsWhatJSONValidRejects(t *testing.T) {
 				b = append(b[:p], b[p+1:]...)
 			}
 		}
-		if _, err := decodeRec(b); err == nil && !json.Valid(b) {
-			t.Fatalf("invalid JSON decoded without error: %q", b)
+		if err := agreesWithEncodingJSON(b); err != nil {
+			t.Fatal(err)
 		}
 	}
+}
+
+// agreesWithEncodingJSON checks the decoder against encoding/json on one input: invalid JSON
+// is an error; otherwise the decoder succeeds exactly when json.Unmarshal does, with the same
+// result.
+func agreesWithEncodingJSON(b []byte) error {
+	got, err := decodeRec(b)
+	if err == nil && !json.Valid(b) {
+		return fmt.Errorf("invalid JSON decoded without error: %q", b)
+	}
+	var want rec
+	jerr := json.Unmarshal(b, &want)
+	switch {
+	case err == nil && jerr != nil:
+		return fmt.Errorf("%q decoded, encoding/json: %v", b, jerr)
+	case err != nil && jerr == nil:
+		return fmt.Errorf("%q: %v, encoding/json decoded it", b, err)
+	case err == nil && !reflect.DeepEqual(got, want):
+		return fmt.Errorf("%q:\n got %+v\nwant %+v", b, got, want)
+	}
+	return nil
+}
+
+// FuzzDecoder: on any input the decoder agrees with encoding/json (agreesWithEncodingJSON).
+// The seeds are the inputs of TestDecoderMatchesEncodingJSON and the mutation seed.
+//
+//	go test -run '^$' -fuzz FuzzDecoder -fuzztime 30s ./internal/jsonx/
+func FuzzDecoder(f *testing.F) {
+	for _, in := range decoderValid {
+		f.Add([]byte(in))
+	}
+	for _, in := range decoderBroken {
+		f.Add([]byte(in))
+	}
+	f.Add(mutationSeed)
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if err := agreesWithEncodingJSON(b); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // TestDecodeElemsGrowth: a long array at the end of its input is allocated a few times, not
