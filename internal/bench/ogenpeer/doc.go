@@ -4,11 +4,12 @@
 // nothing that only a benchmark needs; ogen is pinned as a tool in this module's go.mod.
 // Regenerate the peer (ogenapi/) with:
 //
-//	go generate ./internal/bench/ogenpeer/   (from the repository root)
+//	go -C internal/bench/ogenpeer generate ./...   (from the repository root)
 //
-// and run the comparison with (interleaved rounds, see README.md, Benchmarks):
+// and run one pass of the comparison with the command below; internal/bench/README.md has
+// the interleaved rounds behind the published figures.
 //
-//	go test -C internal/bench/ogenpeer -run '^$' -bench DecodePage -benchmem -count 6
+//	go -C internal/bench/ogenpeer test -run '^$' -bench DecodePage -benchmem
 package ogenpeer
 
 //go:generate go tool ogen -config ogen.yml -package ogenapi -target ogenapi -clean ../../../openapi/cardplatform.yaml
