@@ -175,6 +175,40 @@ func DecodeValue(d *Decoder, dst any) error {
 	return Decode(dst, v)
 }
 
+// ScalarDecoder is a scalar that checks the JSON it is given: the SDK's scalars (Timestamp,
+// Date, GUID, Decimal, Secret), which decode from their UnmarshalJSON and encode with their
+// AppendJSON.
+type ScalarDecoder interface {
+	json.Unmarshaler
+	Appender
+}
+
+// DecodeScalar decodes the next value into dst with its UnmarshalJSON and consumes it, as
+// [DecodeValue] does, without its type switch: a string without escapes (what the scalars are
+// sent as) is found in one scan, anything else as [Decoder.Value] finds it, and dst judges it.
+func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i < len(data) && data[i] == '"' {
+		for j := i + 1; j < len(data); j++ {
+			c := data[j]
+			if c == '"' {
+				d.i = j + 1
+				return dst.UnmarshalJSON(data[i : j+1])
+			}
+			if c < 0x20 || c == '\\' {
+				break
+			}
+		}
+	}
+	d.i = i
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	return dst.UnmarshalJSON(v)
+}
+
 // DecodeString decodes the next value, a JSON string, into *dst (a string or a string-based
 // type such as an enum) as encoding/json would, without reflection for a string that needs no
 // unescaping; null leaves *dst unchanged.

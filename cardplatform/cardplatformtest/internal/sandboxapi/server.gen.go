@@ -1627,7 +1627,7 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1635,13 +1635,13 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.InterestPosted)
+			err = jsonx.DecodeScalar(d, &a.InterestPosted)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1695,11 +1695,11 @@ func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1757,7 +1757,7 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1765,11 +1765,11 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1817,7 +1817,7 @@ func (a *AccountByBalanceDTOCacheResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CachedAt)
+			err = jsonx.DecodeScalar(d, &a.CachedAt)
 		case 1:
 			err = jsonx.DecodeElems(d, &a.Items)
 		default:
@@ -1885,7 +1885,7 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1893,19 +1893,19 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1961,17 +1961,17 @@ func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AccountInstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountInstrumentGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InstrumentStatus)
 		case 4:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2023,13 +2023,13 @@ func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2197,9 +2197,9 @@ func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 3:
@@ -2259,17 +2259,17 @@ func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2315,7 +2315,7 @@ func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2371,17 +2371,17 @@ func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RepaymentDate)
+			err = jsonx.DecodeScalar(d, &a.RepaymentDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TotalRepaymentAmount)
+			err = jsonx.DecodeScalar(d, &a.TotalRepaymentAmount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2481,15 +2481,15 @@ func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2541,9 +2541,9 @@ func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2591,9 +2591,9 @@ func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2639,7 +2639,7 @@ func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2693,7 +2693,7 @@ func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 3:
@@ -2753,17 +2753,17 @@ func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2827,21 +2827,21 @@ func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 6:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2887,7 +2887,7 @@ func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2941,13 +2941,13 @@ func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		default:
@@ -3001,9 +3001,9 @@ func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3059,13 +3059,13 @@ func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.LocationName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.QuantityAvailable)
 		case 5:
@@ -3265,21 +3265,21 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 8:
 			err = jsonx.DecodeString(d, &a.IssuanceType)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.LogicalExpirationDate)
+			err = jsonx.DecodeScalar(d, &a.LogicalExpirationDate)
 		case 10:
 			err = jsonx.DecodeString(d, &a.MaskCardPAN)
 		case 11:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 13:
 			err = a.SupplementalDetails.DecodeJSON(d)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 15:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 16:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3491,9 +3491,9 @@ func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.CardPackageName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.CardRequested)
+			err = jsonx.DecodeScalar(d, &a.CardRequested)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.CardShipmentDate)
+			err = jsonx.DecodeScalar(d, &a.CardShipmentDate)
 		case 5:
 			err = jsonx.DecodeString(d, &a.FulfillmentHouseName)
 		default:
@@ -3591,11 +3591,11 @@ func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.Cycle)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.NextCycleDate)
+			err = jsonx.DecodeScalar(d, &a.NextCycleDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3655,11 +3655,11 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CheckDate)
+			err = jsonx.DecodeScalar(d, &a.CheckDate)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 4:
@@ -3667,9 +3667,9 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = jsonx.DecodeString(d, &a.PayeeName)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3775,17 +3775,17 @@ func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CheckStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.EndDate)
+			err = jsonx.DecodeScalar(d, &a.EndDate)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.StartDate)
+			err = jsonx.DecodeScalar(d, &a.StartDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3839,7 +3839,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
@@ -3847,7 +3847,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.Notes)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3905,15 +3905,15 @@ func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = a.Address.DecodeJSON(d)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DbaName)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3965,11 +3965,11 @@ func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -4021,11 +4021,11 @@ func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.VerificationStatus)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.VerifiedAt)
+			err = jsonx.DecodeScalar(d, &a.VerifiedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4075,7 +4075,7 @@ func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4125,9 +4125,9 @@ func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		default:
@@ -4185,9 +4185,9 @@ func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4241,7 +4241,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -4249,7 +4249,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4305,9 +4305,9 @@ func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Person.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4365,7 +4365,7 @@ func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4471,9 +4471,9 @@ func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4523,9 +4523,9 @@ func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
@@ -4581,7 +4581,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 2:
@@ -4589,7 +4589,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = a.Person.DecodeJSON(d)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4639,7 +4639,7 @@ func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PayoutPreference)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4693,13 +4693,13 @@ func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisbursementGUID)
+			err = jsonx.DecodeScalar(d, &a.DisbursementGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		default:
@@ -4753,13 +4753,13 @@ func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Reason)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4813,15 +4813,15 @@ func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisputeGUID)
+			err = jsonx.DecodeScalar(d, &a.DisputeGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DisputeStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4989,11 +4989,11 @@ func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -5049,15 +5049,15 @@ func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5111,13 +5111,13 @@ func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FeeGUID)
+			err = jsonx.DecodeScalar(d, &a.FeeGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.FeeName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -5269,9 +5269,9 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.InvoiceAmount)
+			err = jsonx.DecodeScalar(d, &a.InvoiceAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDate)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDate)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InvoiceDescription)
 		case 3:
@@ -5279,7 +5279,7 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.PaymentDueAmount)
+			err = jsonx.DecodeScalar(d, &a.PaymentDueAmount)
 		case 6:
 			err = jsonx.DecodeString(d, &a.PaymentDueReferenceNumber)
 		default:
@@ -5339,15 +5339,15 @@ func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateEnd)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateEnd)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateStart)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateStart)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5401,7 +5401,7 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Invoice.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5547,9 +5547,9 @@ func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		default:
@@ -5597,7 +5597,7 @@ func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5669,7 +5669,7 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.BaseAddress.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.BirthDate)
+			err = jsonx.DecodeScalar(d, &a.BirthDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 5:
@@ -5679,11 +5679,11 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeString(d, &a.LastName)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 9:
 			err = jsonx.DecodeString(d, &a.MobileNumber)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5733,7 +5733,7 @@ func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5905,11 +5905,11 @@ func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -6185,15 +6185,15 @@ func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RequestedAt)
+			err = jsonx.DecodeScalar(d, &a.RequestedAt)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.RespondedAt)
+			err = jsonx.DecodeScalar(d, &a.RespondedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6253,9 +6253,9 @@ func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6313,7 +6313,7 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -6321,11 +6321,11 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6721,9 +6721,9 @@ func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
