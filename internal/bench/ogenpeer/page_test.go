@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/bench/cputime"
 	"github.com/issuerkit/issuerkit-go/internal/bench/oapiclient"
 	"github.com/issuerkit/issuerkit-go/internal/bench/ogenpeer/ogenapi"
 )
@@ -150,7 +151,7 @@ func BenchmarkDecodePage(b *testing.B) {
 	b.Run("impl=encoding-json", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer reportCPU(b, cpuTime())
+		defer cputime.Report(b, cputime.Now())
 		for b.Loop() {
 			var p plainPage
 			if err := json.Unmarshal(data, &p); err != nil {
@@ -161,7 +162,7 @@ func BenchmarkDecodePage(b *testing.B) {
 	b.Run("impl=oapi-codegen", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer reportCPU(b, cpuTime())
+		defer cputime.Report(b, cputime.Now())
 		for b.Loop() {
 			var p oapiclient.CardDTOSearchResponse
 			if err := json.Unmarshal(data, &p); err != nil {
@@ -172,7 +173,7 @@ func BenchmarkDecodePage(b *testing.B) {
 	b.Run("impl=ogen", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer reportCPU(b, cpuTime())
+		defer cputime.Report(b, cputime.Now())
 		for b.Loop() {
 			var p ogenapi.CardDTOSearchResponse
 			if err := p.UnmarshalJSON(data); err != nil {
@@ -183,7 +184,7 @@ func BenchmarkDecodePage(b *testing.B) {
 	b.Run("impl=sdk", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer reportCPU(b, cpuTime())
+		defer cputime.Report(b, cputime.Now())
 		for b.Loop() {
 			var p cardplatform.CardDTOSearchResponse
 			if err := p.UnmarshalJSON(data); err != nil {
@@ -191,12 +192,4 @@ func BenchmarkDecodePage(b *testing.B) {
 			}
 		}
 	})
-}
-
-// reportCPU reports the CPU time used since start (a cpuTime reading taken before the loop)
-// per iteration, as cpu-ns/op.
-func reportCPU(b *testing.B, start int64) {
-	if b.N > 0 {
-		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
-	}
 }
