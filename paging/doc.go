@@ -1,9 +1,11 @@
 // Package paging is the client of the bank's paginated list endpoints (ACH addenda and
 // transactions, wire details and list, RTP participants and transactions, previous-day
 // reports, and the commercial account reporting reads) and the generic engine that iterates
-// them in their pagination styles: row, offset, page (seed 002), and key (an opaque next-page
-// key from each answer: [StyleKey], [KeyError]). [WithPublishedAPI] selects the bank's
-// current published forms; without it the client speaks the seed's.
+// them in their pagination styles: row, offset, page, and key (an opaque next-page key from
+// each answer: [StyleKey], [KeyError]). By default the client sends the page parameters of
+// the ACH and RTP inquiry lists and the addenda pageSize in the query string, the documented
+// form of the bank's list endpoints; [WithPublishedAPI] selects the bank's current published
+// files instead (page parameters in the JSON body).
 //
 // The engine works with any endpoint: give NewIterator (or Items, Pages) a Config and a
 // FetchFunc that fetches one page at a Position, and range over the items or pages:

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
@@ -70,29 +71,11 @@ type Options struct {
 	MaxErrorBody int64
 }
 
-// RetryOptions tunes the retry policy. The zero value means the defaults below.
-type RetryOptions struct {
-	// MaxAttempts is the number of attempts including the first. 0 means 3; 1 disables retries.
-	MaxAttempts int
-	// BaseDelay is the first backoff ceiling (full jitter: the wait is random in [0, ceiling]).
-	// 0 means 250ms.
-	BaseDelay time.Duration
-	// MaxDelay caps every wait. A Retry-After longer than MaxDelay is not waited for: the error
-	// is returned at once, carrying the wait. 0 means 30s.
-	MaxDelay time.Duration
-	// AttemptTimeout bounds each attempt (token, sending, response headers and reading the
-	// body of a success), apart from the call's context. 0 means none. A safe request is sent
-	// again after an attempt timed out (an *AttemptTimeoutError); one that moves money or
-	// changes state and may have been sent is an *apierror.OutcomeUnknownError, never re-sent.
-	AttemptTimeout time.Duration
-	// StatusCodes are the statuses after which a safe request is sent again; nil means
-	// DefaultRetryStatusCodes (408, 429, 500, 502, 503, 504), an empty non-nil slice none. They
-	// never apply to a request that moves money or changes state, and a 429 stays final on an
-	// API that locks clients out.
-	StatusCodes []int
-}
+// RetryOptions tunes the retry policy: core.RetryOptions.
+type RetryOptions = core.RetryOptions
 
-func (o RetryOptions) withDefaults() RetryOptions {
+// retryDefaults returns o with the defaults in place of its zero fields.
+func retryDefaults(o RetryOptions) RetryOptions {
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

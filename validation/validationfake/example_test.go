@@ -9,20 +9,19 @@ import (
 	"github.com/issuerkit/issuerkit-go/validation/validationfake"
 )
 
-// The fake answers VerifyAccount by its v2 envelope: the Inquiry your code sent is inside the
-// request, Answer wraps the Result to return. A Result with another errorCode reaches your
+// The fake answers VerifyAccount with a function of the Inquiry your code sent, returning the
+// Result the bank would. A Result with another errorCode than 000 reaches your
 // code as the real client reports it, a *ResultError.
 func Example() {
 	f := &validationfake.Fake{
-		VerifyAccountV2: func(ctx context.Context, body validation.VerifyAccountV2Request) (*validation.VerifyAccountV2Response, error) {
-			inq := body.AccountValidationV2Request.AOARequest.Inquiry
+		VerifyAccount: func(ctx context.Context, inq validation.Inquiry) (*validation.Result, error) {
 			if inq.AccountNumber.Reveal() == "999999999" {
-				return validationfake.Answer(validation.Result{ErrorCode: validation.ErrorCodeAccountNumberLengthIncorrect}), nil
+				return &validation.Result{ErrorCode: validation.ErrorCodeAccountNumberLengthIncorrect}, nil
 			}
 			var res validation.Result
 			res.ErrorCode = validation.ErrorCodeNoError
 			res.AcctStatus.PrimaryStatusCode = validation.PrimaryStatusCodeInMasterFile
-			return validationfake.Answer(res), nil
+			return &res, nil
 		},
 	}
 	c, err := f.Client()

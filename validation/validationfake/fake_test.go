@@ -3,6 +3,7 @@ package validationfake_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,17 +15,17 @@ var inq = validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015",
 	AccountNumber: validation.NewSecret("123456789")}
 
 // TestFakeVerifyAccount: Client.VerifyAccount's real encoding reaches the fake's
-// VerifyAccountV2 with the Inquiry inside its envelope; Answer wraps the Result the fake
-// gives, decoded by the real client; the correlation id of the call is readable.
+// VerifyAccount with the Inquiry as sent (ServiceType filled in by the client); the Result it
+// returns is decoded by the real client; the correlation id of the call is readable.
 func TestFakeVerifyAccount(t *testing.T) {
 	var got validation.Inquiry
 	var corr string
 	f := &validationfake.Fake{
-		VerifyAccountV2: func(ctx context.Context, body validation.VerifyAccountV2Request) (*validation.VerifyAccountV2Response, error) {
-			got = body.AccountValidationV2Request.AOARequest.Inquiry
+		VerifyAccount: func(ctx context.Context, inq validation.Inquiry) (*validation.Result, error) {
+			got = inq
 			call, _ := validationfake.CallFrom(ctx)
 			corr = call.CorrelationID
-			return validationfake.Answer(validation.Result{ErrorCode: "000"}), nil
+			return &validation.Result{ErrorCode: "000"}, nil
 		},
 	}
 	c, err := f.Client()
@@ -49,13 +50,21 @@ func TestFakeVerifyAccount(t *testing.T) {
 	}
 }
 
-// TestFakeVerifyAccountV1AndErrors: a v1 client reaches VerifyAccount (AnswerV1); an unset
-// field is a 501 naming the operation; BankError and ErrAnswerLost (a safe call: retried)
-// reach the client as the real wire would.
+// TestFakeVerifyAccountV1AndErrors: a v1 client reaches the same VerifyAccount; an unset
+// field is a 501 naming the method; BankError and ErrAnswerLost (a read: retried) reach the
+// client as the real wire would.
 func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
+	n := 0
 	f := &validationfake.Fake{
-		VerifyAccount: func(ctx context.Context, body validation.VerifyAccountRequest) (*validation.VerifyAccountResponse, error) {
-			return validationfake.AnswerV1(validation.Result{ErrorCode: "000"}), nil
+		VerifyAccount: func(ctx context.Context, inq validation.Inquiry) (*validation.Result, error) {
+			n++
+			switch n {
+			case 1:
+				return &validation.Result{ErrorCode: "000"}, nil
+			case 2:
+				return nil, validationfake.ErrAnswerLost
+			}
+			return nil, validationfake.BankError(404, "no such account", 0)
 		},
 	}
 	v1, err := f.Client(validation.WithAPIVersion(validation.V1))
@@ -70,20 +79,20 @@ func TestFakeVerifyAccountV1AndErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = v2.VerifyAccount(context.Background(), inq)
+	if !errors.Is(err, validation.ErrNotFound) || n != 3 {
+		t.Errorf("err = %v after %d calls, want ErrNotFound after a lost answer and a retry", err, n)
+	}
+	if ops := []string{f.Calls()[0].Operation, f.Calls()[1].Operation}; ops[0] != "verifyAccount" || ops[1] != "verifyAccountV2" {
+		t.Errorf("operations %v", ops)
+	}
+
+	unset, err := (&validationfake.Fake{}).Client()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = unset.VerifyAccount(context.Background(), inq)
 	var e *validation.Error
-	if !errors.As(err, &e) || e.StatusCode != 501 {
-		t.Fatalf("unset field: %v, want a 501", err)
-	}
-	n := 0
-	f.VerifyAccountV2 = func(ctx context.Context, body validation.VerifyAccountV2Request) (*validation.VerifyAccountV2Response, error) {
-		n++
-		if n == 1 {
-			return nil, validationfake.ErrAnswerLost
-		}
-		return nil, validationfake.BankError(404, "no such account", 0)
-	}
-	_, err = v2.VerifyAccount(context.Background(), inq)
-	if !errors.Is(err, validation.ErrNotFound) || n != 2 {
-		t.Errorf("err = %v after %d attempts, want ErrNotFound after a lost answer and a retry", err, n)
+	if !errors.As(err, &e) || e.StatusCode != 501 || !strings.Contains(err.Error(), "not faked: VerifyAccount") {
+		t.Fatalf("unset field: %v, want a 501 naming VerifyAccount", err)
 	}
 }

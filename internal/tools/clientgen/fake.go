@@ -13,15 +13,12 @@ import (
 
 // generateFake writes the typed fake of a client package (package <pkg>fake): one function
 // field per generated method, with the method's own arguments and result, served to the
-// real client through an http.RoundTripper (internal/fakekit). With withHandwritten, the
-// operations whose methods are written by hand get a field too, named by the operationId,
-// whose argument and result are the operation's wire bodies as the spec has them.
-func generateFake(defs []codegen.OperationDefinition, pkg, specName string, models map[string]bool, rawIDs map[string]string, problem, withHandwritten bool) ([]byte, error) {
+// real client through an http.RoundTripper (internal/fakekit).
+func generateFake(defs []codegen.OperationDefinition, pkg, specName string, models map[string]bool, rawIDs map[string]string, problem bool) ([]byte, error) {
 	var fields, routes bytes.Buffer
 	q := func(t string) string { return qualify(t, pkg) }
 	for _, op := range defs {
-		wire := handwritten(op.Spec)
-		if wire && !withHandwritten {
+		if handwritten(op.Spec) {
 			continue
 		}
 		name := op.OperationId
@@ -43,9 +40,6 @@ func generateFake(defs []codegen.OperationDefinition, pkg, specName string, mode
 			call.WriteString(", " + arg)
 		}
 		flds := requestFields(op)
-		if wire {
-			flds = nil // the hand-written method sets its parameters itself
-		}
 		bodyType := ""
 		for _, b := range op.Bodies {
 			if b.ContentType == "application/json" {
@@ -87,11 +81,7 @@ func generateFake(defs []codegen.OperationDefinition, pkg, specName string, mode
 		default:
 			res = fmt.Sprintf("(*%s, error)", q(result))
 		}
-		if wire {
-			fmt.Fprintf(&fields, "// %s answers %s (%s %s), sent by a hand-written method of Client:\n// its argument and result are the operation's wire bodies as the spec has them.\n%s func(%s) %s\n", name, rawIDs[op.Method+" "+op.Path], op.Method, op.Path, name, sig.String(), res)
-		} else {
-			fmt.Fprintf(&fields, "// %s fakes Client.%s (%s).\n%s func(%s) %s\n", name, name, rawIDs[op.Method+" "+op.Path], name, sig.String(), res)
-		}
+		fmt.Fprintf(&fields, "// %s fakes Client.%s (%s).\n%s func(%s) %s\n", name, name, rawIDs[op.Method+" "+op.Path], name, sig.String(), res)
 		// Several successes ("200 or 206"): the fake answers the first.
 		first, _, _ := strings.Cut(status, " ")
 		st, _ := strconv.Atoi(first)

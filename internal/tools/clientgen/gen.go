@@ -30,9 +30,6 @@ type config struct {
 type fakeOptions struct {
 	out     string
 	problem bool
-	// handwritten also fakes the operations marked x-issuerkit-handwritten, by their wire
-	// envelopes (the spec's request and response bodies), under their operationId.
-	handwritten bool
 }
 
 func generate(specPath, configPath, specName string, fake fakeOptions) ([]byte, []byte, error) {
@@ -94,7 +91,7 @@ func generate(specPath, configPath, specName string, fake fakeOptions) ([]byte, 
 		return nil, nil, fmt.Errorf("formatting: %w\n%s", err, g.buf.Bytes())
 	}
 	if fake.out != "" {
-		fsrc, err := generateFake(defs, cfg.PackageName, specName, models, rawIDs, fake.problem, fake.handwritten)
+		fsrc, err := generateFake(defs, cfg.PackageName, specName, models, rawIDs, fake.problem)
 		if err != nil {
 			return nil, nil, fmt.Errorf("fake: %w", err)
 		}

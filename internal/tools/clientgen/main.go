@@ -32,7 +32,6 @@ func main() {
 	iterOut := flag.String("iterators", "", "file to write the typed iterators to (operations with x-issuerkit-pagination)")
 	fakeOut := flag.String("fake", "", "file to write the typed fake to (package <pkg>fake)")
 	fakeProblem := flag.Bool("fake-problem", false, "the fake writes errors as ProblemDetails (else the bank's body)")
-	fakeHandwritten := flag.Bool("fake-handwritten", false, "the fake also answers the hand-written operations, by their wire envelopes")
 	flag.Parse()
 	if *spec == "" || *config == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "clientgen: need -spec, -config and -out")
@@ -50,7 +49,7 @@ func main() {
 		os.Exit(1)
 	}
 	*out = absOut
-	fakeOpts := fakeOptions{problem: *fakeProblem, handwritten: *fakeHandwritten}
+	fakeOpts := fakeOptions{problem: *fakeProblem}
 	if *fakeOut != "" {
 		fakeOpts.out = absFake
 	}

@@ -300,7 +300,7 @@ type AccountValidationV2Response struct {
 // and punctuation are ignored in matching; matching runs only when firstName and
 // lastName, or businessName, are sent.
 //
-// The seed describes five shapes that differ only in which of firstName, lastName and
+// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 // businessName are required: first and last name; business name; and three deprecated
 // shapes combining business name with first name, with last name, or with both. They
 // are subsets of one field set, so the spec models one object; which name combinations
@@ -589,7 +589,7 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 	// values may appear. x-issuerkit-code-class says what each code means for the account
 	// (validation.Result.Account): only a code listed nowhere is unknown.
@@ -696,7 +696,7 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// Timestamp Date and time of the check. The service's documentation gives `YYYY-MM-DDTHH:MM:SS` (no zone
 	// designator); the bank's published file declares free text. It is informative only,
 	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
 	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
@@ -723,7 +723,7 @@ type Inquiry struct {
 	// and punctuation are ignored in matching; matching runs only when firstName and
 	// lastName, or businessName, are sent.
 	//
-	// The seed describes five shapes that differ only in which of firstName, lastName and
+	// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 	// businessName are required: first and last name; business name; and three deprecated
 	// shapes combining business name with first name, with last name, or with both. They
 	// are subsets of one field set, so the spec models one object; which name combinations
@@ -738,8 +738,8 @@ type Inquiry struct {
 	Client ClientRecord `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Account number: letters and digits only (no separators: no spaces, dashes, dots or
-	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
-	// forbids only separators and leading zeroes and ACH (Nacha) account numbers are
+	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the
+	// documentation forbids only separators and leading zeroes and ACH (Nacha) account numbers are
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
 	//
 	//
@@ -807,7 +807,7 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 // 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 // values may appear. x-issuerkit-code-class says what each code means for the account
 // (validation.Result.Account): only a code listed nowhere is unknown.
@@ -1072,27 +1072,43 @@ var aOARequestFields = jsonx.NewFields("Inquiry")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aOARequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Inquiry, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aOARequestFields.MemberError("AOARequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Inquiry":
+			field = 0
+		default:
+			field = aOARequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Inquiry.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aOARequestFields.MemberError("AOARequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
@@ -1102,27 +1118,43 @@ var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOARequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOARequest":
+			field = 0
+		default:
+			field = accountValidationRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AOARequest.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
@@ -1132,27 +1164,43 @@ var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		default:
+			field = accountValidationResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AOAResponse)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
@@ -1162,29 +1210,47 @@ var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorRes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationV2ResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		case "errorResponse":
+			field = 1
+		default:
+			field = accountValidationV2ResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AOAResponse)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.ErrorResponse)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
@@ -1194,61 +1260,111 @@ var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessN
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctOwnerFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressLine1, v)
-			case 1:
-				err = jsonx.Decode(&a.AddressLine2, v)
-			case 2:
-				err = jsonx.Decode(&a.BusinessName, v)
-			case 3:
-				err = jsonx.Decode(&a.City, v)
-			case 4:
-				err = jsonx.Decode(&a.DOB, v)
-			case 5:
-				err = jsonx.Decode(&a.FirstName, v)
-			case 6:
-				err = jsonx.Decode(&a.HomePhone, v)
-			case 7:
-				err = jsonx.Decode(&a.IDNo, v)
-			case 8:
-				err = jsonx.Decode(&a.IDState, v)
-			case 9:
-				err = jsonx.Decode(&a.IDType, v)
-			case 10:
-				err = jsonx.Decode(&a.LastName, v)
-			case 11:
-				err = jsonx.Decode(&a.MiddleName, v)
-			case 12:
-				err = jsonx.Decode(&a.NamePrefix, v)
-			case 13:
-				err = jsonx.Decode(&a.NameSuffix, v)
-			case 14:
-				err = jsonx.Decode(&a.SSN, v)
-			case 15:
-				err = jsonx.Decode(&a.State, v)
-			case 16:
-				err = jsonx.Decode(&a.WorkPhone, v)
-			case 17:
-				err = jsonx.Decode(&a.ZipCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctOwnerFields.MemberError("AcctOwner", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addressLine1":
+			field = 0
+		case "addressLine2":
+			field = 1
+		case "businessName":
+			field = 2
+		case "city":
+			field = 3
+		case "dob":
+			field = 4
+		case "firstName":
+			field = 5
+		case "homePhone":
+			field = 6
+		case "idNo":
+			field = 7
+		case "idState":
+			field = 8
+		case "idType":
+			field = 9
+		case "lastName":
+			field = 10
+		case "middleName":
+			field = 11
+		case "namePrefix":
+			field = 12
+		case "nameSuffix":
+			field = 13
+		case "ssn":
+			field = 14
+		case "state":
+			field = 15
+		case "workPhone":
+			field = 16
+		case "zipCode":
+			field = 17
+		default:
+			field = acctOwnerFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddressLine1)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AddressLine2)
+		case 2:
+			err = jsonx.DecodeString(d, &a.BusinessName)
+		case 3:
+			err = jsonx.DecodeString(d, &a.City)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DOB)
+		case 5:
+			err = jsonx.DecodeString(d, &a.FirstName)
+		case 6:
+			err = jsonx.DecodeString(d, &a.HomePhone)
+		case 7:
+			err = jsonx.DecodeString(d, &a.IDNo)
+		case 8:
+			err = jsonx.DecodeString(d, &a.IDState)
+		case 9:
+			err = jsonx.DecodeString(d, &a.IDType)
+		case 10:
+			err = jsonx.DecodeString(d, &a.LastName)
+		case 11:
+			err = jsonx.DecodeString(d, &a.MiddleName)
+		case 12:
+			err = jsonx.DecodeString(d, &a.NamePrefix)
+		case 13:
+			err = jsonx.DecodeString(d, &a.NameSuffix)
+		case 14:
+			err = jsonx.DecodeString(d, &a.SSN)
+		case 15:
+			err = jsonx.DecodeString(d, &a.State)
+		case 16:
+			err = jsonx.DecodeString(d, &a.WorkPhone)
+		case 17:
+			err = jsonx.DecodeString(d, &a.ZipCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctOwnerFields.MemberError("AcctOwner", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
@@ -1258,65 +1374,119 @@ var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctOwnerResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressMatch, v)
-			case 1:
-				err = jsonx.Decode(&a.BusinessNameMatch, v)
-			case 2:
-				err = jsonx.Decode(&a.CityMatch, v)
-			case 3:
-				err = jsonx.Decode(&a.ConditionCode, v)
-			case 4:
-				err = jsonx.Decode(&a.DOBMatch, v)
-			case 5:
-				err = jsonx.Decode(&a.FirstNameMatch, v)
-			case 6:
-				err = jsonx.Decode(&a.HomePhoneMatch, v)
-			case 7:
-				err = jsonx.Decode(&a.IDNoMatch, v)
-			case 8:
-				err = jsonx.Decode(&a.IDStateMatch, v)
-			case 9:
-				err = jsonx.Decode(&a.IDTypeMatch, v)
-			case 10:
-				err = jsonx.Decode(&a.LastNameMatch, v)
-			case 11:
-				err = jsonx.Decode(&a.MiddleNameMatch, v)
-			case 12:
-				err = jsonx.Decode(&a.NameMatch, v)
-			case 13:
-				err = jsonx.Decode(&a.NamePrefixMatch, v)
-			case 14:
-				err = jsonx.Decode(&a.NameSuffixMatch, v)
-			case 15:
-				err = jsonx.Decode(&a.OverallMatchScore, v)
-			case 16:
-				err = jsonx.Decode(&a.SSNMatch, v)
-			case 17:
-				err = jsonx.Decode(&a.StateMatch, v)
-			case 18:
-				err = jsonx.Decode(&a.WorkPhoneMatch, v)
-			case 19:
-				err = jsonx.Decode(&a.ZipCodeMatch, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctOwnerResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addressMatch":
+			field = 0
+		case "businessNameMatch":
+			field = 1
+		case "cityMatch":
+			field = 2
+		case "conditionCode":
+			field = 3
+		case "dobMatch":
+			field = 4
+		case "firstNameMatch":
+			field = 5
+		case "homePhoneMatch":
+			field = 6
+		case "idNoMatch":
+			field = 7
+		case "idStateMatch":
+			field = 8
+		case "idTypeMatch":
+			field = 9
+		case "lastNameMatch":
+			field = 10
+		case "middleNameMatch":
+			field = 11
+		case "nameMatch":
+			field = 12
+		case "namePrefixMatch":
+			field = 13
+		case "nameSuffixMatch":
+			field = 14
+		case "overallMatchScore":
+			field = 15
+		case "ssnMatch":
+			field = 16
+		case "stateMatch":
+			field = 17
+		case "workPhoneMatch":
+			field = 18
+		case "zipCodeMatch":
+			field = 19
+		default:
+			field = acctOwnerResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddressMatch)
+		case 1:
+			err = jsonx.DecodeString(d, &a.BusinessNameMatch)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CityMatch)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ConditionCode)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DOBMatch)
+		case 5:
+			err = jsonx.DecodeString(d, &a.FirstNameMatch)
+		case 6:
+			err = jsonx.DecodeString(d, &a.HomePhoneMatch)
+		case 7:
+			err = jsonx.DecodeString(d, &a.IDNoMatch)
+		case 8:
+			err = jsonx.DecodeString(d, &a.IDStateMatch)
+		case 9:
+			err = jsonx.DecodeString(d, &a.IDTypeMatch)
+		case 10:
+			err = jsonx.DecodeString(d, &a.LastNameMatch)
+		case 11:
+			err = jsonx.DecodeString(d, &a.MiddleNameMatch)
+		case 12:
+			err = jsonx.DecodeString(d, &a.NameMatch)
+		case 13:
+			err = jsonx.DecodeString(d, &a.NamePrefixMatch)
+		case 14:
+			err = jsonx.DecodeString(d, &a.NameSuffixMatch)
+		case 15:
+			err = jsonx.DecodeString(d, &a.OverallMatchScore)
+		case 16:
+			err = jsonx.DecodeString(d, &a.SSNMatch)
+		case 17:
+			err = jsonx.DecodeString(d, &a.StateMatch)
+		case 18:
+			err = jsonx.DecodeString(d, &a.WorkPhoneMatch)
+		case 19:
+			err = jsonx.DecodeString(d, &a.ZipCodeMatch)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctStatusFields are the JSON member names of AcctStatus's own fields.
@@ -1326,29 +1496,47 @@ var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctStatusFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.PrimMessage, v)
-			case 1:
-				err = jsonx.Decode(&a.PrimaryStatusCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctStatusFields.MemberError("AcctStatus", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctStatus) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "primMessage":
+			field = 0
+		case "primaryStatusCode":
+			field = 1
+		default:
+			field = acctStatusFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.PrimMessage)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PrimaryStatusCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctStatusFields.MemberError("AcctStatus", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1358,37 +1546,63 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bankErrorBodyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.APIURL, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorMessage, v)
-			case 2:
-				err = jsonx.Decode(&a.ServiceError, v)
-			case 3:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 4:
-				err = jsonx.Decode(&a.TransactionTime, v)
-			case 5:
-				err = jsonx.Decode(&a.XCorrelationID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Api-Url":
+			field = 0
+		case "ErrorMessage":
+			field = 1
+		case "ServiceError":
+			field = 2
+		case "TransactionId":
+			field = 3
+		case "TransactionTime":
+			field = 4
+		case "X-CorrelationId":
+			field = 5
+		default:
+			field = bankErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.APIURL)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ErrorMessage)
+		case 2:
+			err = a.ServiceError.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.TransactionTime)
+		case 5:
+			err = jsonx.DecodeString(d, &a.XCorrelationID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
@@ -1398,31 +1612,51 @@ var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefine
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch clientRecordFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ClientDate, v)
-			case 1:
-				err = jsonx.Decode(&a.ClientTime, v)
-			case 2:
-				err = jsonx.Decode(&a.UserDefined, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return clientRecordFields.MemberError("ClientRecord", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "clientDate":
+			field = 0
+		case "clientTime":
+			field = 1
+		case "userDefined":
+			field = 2
+		default:
+			field = clientRecordFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientDate)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientTime)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UserDefined)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return clientRecordFields.MemberError("ClientRecord", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
@@ -1432,35 +1666,59 @@ var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch healthCheckResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ClientIP, v)
-			case 1:
-				err = jsonx.Decode(&a.Source, v)
-			case 2:
-				err = jsonx.Decode(&a.Status, v)
-			case 3:
-				err = jsonx.Decode(&a.Timestamp, v)
-			case 4:
-				err = jsonx.Decode(&a.XForwardedFor, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *HealthCheckResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "ClientIp":
+			field = 0
+		case "Source":
+			field = 1
+		case "Status":
+			field = 2
+		case "Timestamp":
+			field = 3
+		case "X-Forwarded-For":
+			field = 4
+		default:
+			field = healthCheckResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientIP)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Source)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Timestamp)
+		case 4:
+			err = jsonx.DecodeString(d, &a.XForwardedFor)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // inquiryFields are the JSON member names of Inquiry's own fields.
@@ -1470,43 +1728,75 @@ var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "add
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch inquiryFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AcctOwner, v)
-			case 1:
-				err = jsonx.Decode(&a.Client, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 3:
-				err = jsonx.Decode(&a.AdditionalID, v)
-			case 4:
-				err = jsonx.Decode(&a.Amount, v)
-			case 5:
-				err = jsonx.Decode(&a.RoutingNumber, v)
-			case 6:
-				err = jsonx.Decode(&a.SecondaryID, v)
-			case 7:
-				err = jsonx.Decode(&a.SerialNumber, v)
-			case 8:
-				err = jsonx.Decode(&a.ServiceType, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return inquiryFields.MemberError("Inquiry", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AcctOwner":
+			field = 0
+		case "Client":
+			field = 1
+		case "accountNumber":
+			field = 2
+		case "additionalId":
+			field = 3
+		case "amount":
+			field = 4
+		case "routingNumber":
+			field = 5
+		case "secondaryId":
+			field = 6
+		case "serialNumber":
+			field = 7
+		case "serviceType":
+			field = 8
+		default:
+			field = inquiryFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AcctOwner.DecodeJSON(d)
+		case 1:
+			err = a.Client.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountNumber)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AdditionalID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Amount)
+		case 5:
+			err = jsonx.DecodeString(d, &a.RoutingNumber)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SecondaryID)
+		case 7:
+			err = jsonx.DecodeString(d, &a.SerialNumber)
+		case 8:
+			err = jsonx.DecodeString(d, &a.ServiceType)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return inquiryFields.MemberError("Inquiry", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorFields are the JSON member names of paymentError's own fields.
@@ -1516,33 +1806,55 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.PaymentErrorDetail, v)
-			case 3:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorFields.MemberError("paymentError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "detail":
+			field = 2
+		case "title":
+			field = 3
+		default:
+			field = paymentErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = a.PaymentErrorDetail.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorFields.MemberError("paymentError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
@@ -1552,31 +1864,51 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorDetailFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "title":
+			field = 2
+		default:
+			field = paymentErrorDetailFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // resultFields are the JSON member names of Result's own fields.
@@ -1586,51 +1918,91 @@ var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "account
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch resultFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AcctOwner, v)
-			case 1:
-				err = jsonx.Decode(&a.AcctStatus, v)
-			case 2:
-				err = jsonx.Decode(&a.Client, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 4:
-				err = jsonx.Decode(&a.AdditionalID, v)
-			case 5:
-				err = jsonx.Decode(&a.Amount, v)
-			case 6:
-				err = jsonx.Decode(&a.ErrorCode, v)
-			case 7:
-				err = jsonx.Decode(&a.FeeAttrib, v)
-			case 8:
-				err = jsonx.Decode(&a.PrimaryID, v)
-			case 9:
-				err = jsonx.Decode(&a.RoutingNumber, v)
-			case 10:
-				err = jsonx.Decode(&a.SecondaryID, v)
-			case 11:
-				err = jsonx.Decode(&a.SerialNumber, v)
-			case 12:
-				err = jsonx.Decode(&a.SystemRecordID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return resultFields.MemberError("Result", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AcctOwner":
+			field = 0
+		case "AcctStatus":
+			field = 1
+		case "Client":
+			field = 2
+		case "accountNumber":
+			field = 3
+		case "additionalId":
+			field = 4
+		case "amount":
+			field = 5
+		case "errorCode":
+			field = 6
+		case "feeAttrib":
+			field = 7
+		case "primaryId":
+			field = 8
+		case "routingNumber":
+			field = 9
+		case "secondaryId":
+			field = 10
+		case "serialNumber":
+			field = 11
+		case "systemRecordId":
+			field = 12
+		default:
+			field = resultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AcctOwner.DecodeJSON(d)
+		case 1:
+			err = a.AcctStatus.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.Client)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountNumber)
+		case 4:
+			err = jsonx.DecodeString(d, &a.AdditionalID)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Amount)
+		case 6:
+			err = jsonx.DecodeString(d, &a.ErrorCode)
+		case 7:
+			err = jsonx.DecodeString(d, &a.FeeAttrib)
+		case 8:
+			err = jsonx.DecodeString(d, &a.PrimaryID)
+		case 9:
+			err = jsonx.DecodeString(d, &a.RoutingNumber)
+		case 10:
+			err = jsonx.DecodeString(d, &a.SecondaryID)
+		case 11:
+			err = jsonx.DecodeString(d, &a.SerialNumber)
+		case 12:
+			err = jsonx.DecodeString(d, &a.SystemRecordID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return resultFields.MemberError("Result", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
@@ -1640,45 +2012,79 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ConnectError, v)
-			case 2:
-				err = jsonx.Decode(&a.DoddFrank, v)
-			case 3:
-				err = jsonx.Decode(&a.PaymentError, v)
-			case 4:
-				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
-			case 5:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 6:
-				err = jsonx.Decode(&a.SendersReference, v)
-			case 7:
-				err = jsonx.Decode(&a.Status, v)
-			case 8:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 9:
-				err = jsonx.Decode(&a.ValueDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorFields.MemberError("serviceError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		case "ConnectError":
+			field = 1
+		case "doddFrank":
+			field = 2
+		case "error":
+			field = 3
+		case "metadata":
+			field = 4
+		case "requestReference":
+			field = 5
+		case "sendersReference":
+			field = 6
+		case "status":
+			field = 7
+		case "transactionId":
+			field = 8
+		case "valueDate":
+			field = 9
+		default:
+			field = serviceErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ConnectError)
+		case 2:
+			err = jsonx.DecodeString(d, &a.DoddFrank)
+		case 3:
+			err = a.PaymentError.DecodeJSON(d)
+		case 4:
+			err = a.ServiceErrorMetadata.DecodeJSON(d)
+		case 5:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 7:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 8:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 9:
+			err = jsonx.DecodeString(d, &a.ValueDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorFields.MemberError("serviceError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
@@ -1688,27 +2094,43 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorAOAResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorResult, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = serviceErrorAOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorResult.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -1718,29 +2140,47 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMessageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Message, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "message":
+			field = 1
+		default:
+			field = serviceErrorMessageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Message)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
@@ -1750,27 +2190,43 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMetadataFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Messages, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "messages":
+			field = 0
+		default:
+			field = serviceErrorMetadataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Messages)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -1780,27 +2236,43 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorResultFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ErrorCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorCode":
+			field = 0
+		default:
+			field = serviceErrorResultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
@@ -1810,27 +2282,43 @@ var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationRequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationRequest":
+			field = 0
+		default:
+			field = verifyAccountRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationRequest.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
@@ -1840,27 +2328,43 @@ var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationResponse":
+			field = 0
+		default:
+			field = verifyAccountResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationResponse.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // ServerInterface represents all server handlers.
@@ -3122,176 +3626,176 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H37dts40uer4HDnnEhzKJmUL4nlP77j3L54JnGysdOz3VH2ECIhC58pQAOQVjQ9fp59j32yPagCSJCi",
-	"bDmXzsx+6T/cEUncCoVCoepXhd+DVC6WUjBR6GD8ezBnNGMK/vm/Bs+kUiynBZfiLDOPMqZTxZfmQTAO",
-	"vNeEZ0TOSDFnJKV5TnruX0w90iGRikjBSDqXmgkyXcOHUyqu+8MgDHQ6Zwtq6i/WSxaMA10oLq6C29vb",
-	"MFhSRRessH26r0fQ4sC2UyiaMtOzYk4Logu61mTFizm0XigqNE2h88VcyfIKn6dzyoUZi1wyBQ3p4US8",
-	"SOeSZYRqQolieimFZgRpRajICBeaZ4wwpaQiU5lxpofkXBYkZ+KqmA/SOUuvWUbSnDNRDMzH44lwVHik",
-	"iVwJwj7TxTJnmqRUqTXZPxqkc6poWjBFPnw4ez7I+TUjNzQvmelTEAbcDBq7EYSBoAtDvfa83UHgMPg8",
-	"uJIDWzD1i70zdA/MDLjxwgQ8pdl/0oKt6Nr8SqUomCjMP+lymfMUCu/9lzaz8XtgB2T++cJQ5g3Tml6Z",
-	"pp7SjFzZesLggqkbnjL4BmdZCJYW9jeWJSk+5OKKFBKmKpMroQvF6IJorMGM6LKeWMMigVLF4OBxHA/i",
-	"x/tHB8dHx1EUj46DxoeXHAgwikaHgygexNFl9GQcH46jaBiP9n8z1dY0/JNis2Ac/I+9euXs4Vu995SK",
-	"a+w2MG+TO71Bjy2rzJRc2MWQXjORuYEMSeITZehTJCFY7ZRpU3QiHGVueLEmSyWnOVvUjL5JJeSdu1d6",
-	"1yBtib325zDUpzR7z/5eMl08jDFOl3zwQeXBONijaSpL09ANzXmGa2/vJt67YYrP1qf4NgjbvITsoVjK",
-	"+A3LkKQtcnbw2Onb0/eWsc3P90yXOfQXJuaZzEzVcXSAo2sz1f5slB7TOBo8fkzp4CCN2eA422eDaBqn",
-	"o2yfHcwOo4exWLg5C0GUPmGj2QEdxNNROjjIDtngyew4GlDzez87YIezo2/Em2+41mZpLajIaCHVmnAx",
-	"k2qB0l0qwgXMCuFiWRZt9vSIOURKJhNhpBhHHnXz8EiTpKJvQnqaMfLC/e5/F758KdWUZxkTXyWvTtOU",
-	"aU0yJrhhMSOOQJKTs3ckPh4No+FoGLdmfLv0OfgR0mdzCLDd4TBolinzticVYaLgRc4WpmoyozxnGWzT",
-	"33hi7DZiBi/L4qtmx1ZFClvXvTuKaTQjsizIinLYUhw9vnxP2Y9/xKxezhlRKHdJKss8I0IWZMrMPmDm",
-	"m5kVC4S5e0vRoBzN10NyabYUWRapXDDCNSnFtZArEZJpWZCGKCZS5GuiGM10SLQkvCALujaNKzbQTBTf",
-	"ZUGfy+KlLEX2VRzznmlZqpQBtWZQ3Y5r9/AHzzLLjAKKnV9RXQ/gOyxRwy9MVYvoi6l9JgqmBM1hSTGF",
-	"us+uBH/yIwj+vhRmzVgtzaygehP7ToTmKfsg6A3lOZ0iFf9IJcr2gJReF+4Vo883hCUKjLqKXWXnv5ey",
-	"1EGsHaXrt2edSynfULG2urf+qnV6KaVRANdO1uhd1+jjHywUB7gfFXPF9FzmGUhGxWg6Z9mJkZfldMEL",
-	"klNzlO65Yzeh2Q3XTFdKAC0mImdUF2REFlyUBdPfRyn9IGhZzKXi/2Bft481Ktpxsvb/rdaaP8JK0+m5",
-	"04hUZGFPLqlimVFdaa7N40JeM/E99NYPQpfLpVQFy96wjNNLMKl81RxWFZKFqZGAlWbH2Tz6EUvvTdVN",
-	"0D9onssVy8x5TmQkeYaUGBjKkDYtkm8/J9WYdHWwrwwRNMu4+ZLm75RcMlVwtGOB3ctaw0y3hu/pyk1J",
-	"WL8d8IWZGVNiSYt5MA6YSGXGxRVObOcxC3XjlWCKGN41TIkEcPx7QoyQwpMxF38vuTIiN5UKlLhlo6Nn",
-	"+P6+6XKfocHO/NtIlo9V8U+hs/3J6X+xtDCM0DKBPGgcWMwfiIJzvxsHORPkZoT2KVCiXEtE80KTKQN7",
-	"qdcD0rMt/lLpLb+M3Mv+CTRx8fyvhOZaTgQcOggVpFk3KMLOGOtVHhLBPhekkAStE3BcAaswJTNqus31",
-	"RAhmlNNMyeWSZWQ15+kcnixzmsJxmFCnwZaa6SE5rW3BYG4TjBdzQy3bzEQIqbwmcLFYSo2rISlmeEyb",
-	"8xMYmDOWSmdMxu2nyRK1reoujrBfGYbYnPk2qX/kinlVsdDp21PSo3cwXt+toM110lz2dxHG+7K9WrxX",
-	"n3YjW718/tXpZs1z3YSrh3Ev5eynnaSz73aiXb26/32oR6jIQie8eBE2bZttSdfz/DvLcppzPWeZkYoz",
-	"nrOQJHQ7SZKQrOZMbQhProkjen9ITtvyz0ghWVZSDRxvq7k0ktH8dp4lIW29z2uShLV8gm+H5G9zJirh",
-	"BfKNEo+GJJULVklyOhFOtDopyLWTpZuizvzGinv1OXX40jwBpaMPXrVrxpYa3WRYuTmJ82LY2Ddstx1Z",
-	"iCHbuOr3gq6hox5psKouwfqlSyEMGtNwX9kXjY/bC6lZ1ZalVLw1fPovoOBktKBmX13QIp2TnhXP/SF5",
-	"ccPUmsw4yzOyVEyb7ZNr/M4cylJqtmW9pCkXVxNhpntZirQoUcOgihF+JaRCAyYU4+LqpPoXUaXQaIFc",
-	"GUadcaWLc7qANToROcVfsASmpeaCaY0PTNXWOjkRl7CAWeb51Gb8hhE9p0vwXdCCZHw2Ywrb4gIVAyJn",
-	"dZMhcc1h43570Jyb3zGWAeY2RYigC3ZS9c/+NG/NUZaRjC0VS2nBsomwPUrlYsqFIUCjFC5QrF1Al+BB",
-	"1QiKAvNoKos5WHnXEwGkKKeaFRpc3oLZGdPM6UiM6CVLyUJmzBysBCPIiCeWDtA4dgqNTVirdRYZdcbz",
-	"eRNV5qyx5K1+OrRCkPU7SWR6X5PVPqqaQeWwTbFGp+BjmqZsad70YJZQFqFXvy7WPzGyo6KjJzeatPR+",
-	"199MhD8DZghCtuaJa1J5wEgUHZGeO8DSWobBJKCAh2U2EahfSqyDwpHLVGX4eOzvQoQKvWLK8IlAwQAN",
-	"7UcHXQLPun1ec8HijiOAdQrl3My6AN1hQT+/BkhDMD6Iwk08gVfj6J4ai5XcpUZ/MW3W+LS5dCoKgkyo",
-	"VqXZI8o8bzX35HEYLLhwP+OOxlNerDtgJrxYt+oaHXaUzuR0s/BzWjCz2KZcFfOQJL/++uuvb948f56A",
-	"akaLginz2f/+GA2OP/3+5PZPQUfNlejZrP9lxYEntQxAKdWkTkNKdVPITMg9FJrLBXs3l6KjJ6/Mvrs0",
-	"70ISRyTjV7zQIRHlgimegjztHHMcdQ+aZ+dys5UzsPrM3NFUlIspU6beyuISvH0Vj/YPDo8eB2GATm1T",
-	"LxOaF/yGtSbyyUaPTge/0cE/Pv0eh6Mn23p2UdCigwSXK+mBeHRh555rXVKRMoeZ4o0xgHwxp2Q4eDa+",
-	"5zNzpjTS6MOFra5HC7KQuiBHpGrJmS29cR01ZnLUOQhnymqO4a1g3hjgaNrZbbQH9aLBsen/6eC3PgyE",
-	"LZYbqyXuovGn/+ikrWPfzY69pk1G9/bj78HpC55lOevuyht4B53ZRaaZ794pNuOfN6uCTi7hJemx4dWQ",
-	"PFd92LCtkmUNLTNgEthi8xVda/Kh3fKWhi/K2faGNby0Df/l2zWstegQVWWek4uLc7JHCvqZ8Iz0jq2Y",
-	"6Ls1ALvsTJbKvmiubLuunxxvW9kem/VQuhzc/hP/cXzb72Q4vX0p56yo1zGdThW74ajHtIRIe7H53O7E",
-	"yahblqykut4iUP8m1fW3FKj/4EsEOrUb+u3sHSz0MSrDUhFhdmxs0ChIGdVzMmXFijH0jV4pWS41MIXV",
-	"sk6MumL0e4s32+jV4W1v8B9uTvpdi//2rsPPD7UeQA8qswBqYJXGhTIStXi3dkCj00PyxvtlNNSlUUzB",
-	"SmqPTogFdSerCsXXsE/oOV/C+9YxirROUaiK22PUHfofdOq+Uyt8BOzSUsoeXtpoVV9Qytdo7yv5rPEx",
-	"6mIPb7LaUR5etNKLHl7U6DlfUgp0kC8paPb9h5dzG/PDS9Y76cPLii8uhRvul5XFPfPhZeUNUzTP4dlF",
-	"KlWHrI1IIUkcRSEa/1H2jclcrkiaS83ytXWvoOuTFoXi07Jg1pbiS4eJaIqHECRMac64piN4aPRgnTVG",
-	"y98m4yj658d4cPwJhfOWTVKLh1NDfxmDVjviw4vaHe6hBbdtPGaFlfqHmt00dGHTjL9UfFH5lDd0F/a5",
-	"qCCO5kuq1rYm2KyGXVNsv8Mx7yJz320U6CRk7Vn+EXS8rG3yVbTGmvQmAfts9Bazawb9kOg5NceH6RoW",
-	"jT3v2HKn7870kJzmudvHqWITIZc4jhMb/2H9i4rhCQiUKFmQv1y8PSc96gIBHmny6vLNa7KkV6yPpsmC",
-	"5zlxxqmJsNEy4Ps0AsIMO7N9B3M+RETMmeOMLru2g4e1+eIdLeakJ/OMKRgVaN0zo5V/eP+a9ARb1S9m",
-	"1mjPc0BbUDxCbXBNE9zQbvA9oxmd5owUhiNtnTCWR5qktNTdrNjGod3FhY1vN/Fnv2/gS/jfS+amY6+K",
-	"GbJ988KEQlxBClStzm5u4DA6bT+gGPIFq8dOZJqWCuzDZxdvB0+Oohg1vwXPc66Z0Xw0lEt+S0JizmYT",
-	"kYyiUTyIjgZxfBkfjffj8f7BMDqIf0uG5K9sWRBKljnlwu4opGe4L8lowQam9aRf+8AFkVk2ERBZhPET",
-	"FX8SdIov6DWr/e24ZkoBjmpAvwHTbdDjgRFkJ18To7XD6aEZ7TR1YuipzNamt8/ATv0inXcYmTys2SNN",
-	"8EsLdTCrkmF4mF2qVQwPToNuzIMOCftM0yJfE6onAvwiU5pej0l3NBjWXdvRDWOZoSfxwTiKxk+iBA3N",
-	"Zm7SOc7oRGSmiJnwJVWakUWpC28mfbyGP4vkBUgq21GyYFSQUmjW6SzD7jzvPCtbAmXA7hV5emDrHLx5",
-	"M3j+PEHLzIrl+cAoJDbGYNMAWw16ayuwlvxWXr0av3kzvrjYtY1SM/WczbhgHSz6UjErraomhrudVLF7",
-	"74FJfshW12DTE6JYUSrBMlKKdE7FlQ0NQFbYAg7YcZKtGdtNbY8SxWgOr/pDctoURE7sgPjzGK6OhyQr",
-	"xY2Ca+Qt8J8NekT3N4Ul5/Nl27JwcDvoRaDC/jP+GA1Gn/rV74/x6BN89M/9j1G8RbndkelCUrPacMPW",
-	"FNt2Rh+jwf6n/vhjNDjER94///Tl/Bh2TOiGU+JwN05tn6zbUrph2LA7o2yYQELnf0MjnQMPtGwiMH/Y",
-	"6XAiqJFOBad5ja/QZToHNUdUFg+rpi7o2qpGEF+ClQzJ2yUTYyKLOVN2A8NP6XLJqEVPMVEugvHHIIqi",
-	"IAz27d8Y/o7g74H5e3wUhMExvD2OYs/zbkln1qKpauBRR5t6hTlQ5R4phCR6rQu2wO1SB2GA/lAlSwAa",
-	"o5MCQ2rQnA+USPmSAjgfv/aeeZ9WlBl0QvNSKfCACBEWWyrqLAkGpyb+3zkcrRtfLsscXKs9MIyg29t3",
-	"sMPXfSwIUUON46Y7gLiZRSrg1038TcUPddCLVGSp5A3PAOj80BKfqsm7ocp0EibuHCYugJiid40JOJdo",
-	"ZDxtkOhZg7bwwXNa0A8Nmp3Lc7pgLw3F4NdfDR3OajLAw4YFE3lu42GMveZal0xd82Igl0wMkJkLVTKn",
-	"bHcv2guPAWHxNVfoCUmiKLI7pJAWbOgvJ7LTaopgHUXRPvw9hL9H8PeJ+QsxkVEM38TmmzjCvwfw9xD+",
-	"HsHfx2bdHePfJ/D3+CvXYLX4HFq8ufy8Fxsc6V5opox8qp5v89UHYYCR/kY6NmsjXEBgPSigDu2LC8oW",
-	"KaQkem729js+yCUMv+rxAppwjdswTp6RSvMD65ApscAt3UJ11kuw58PkBmEwpRnJ6VqWsI6tC6UeZ9rQ",
-	"dHnmE7MigCvkgPq42puSxMpDc3wslXngYjW3rcwXNkbsDJt7j1N37ibCPrZWkfbjC5i26qkNbn5ve+zW",
-	"ZqMw7pln3lzBZ5dSXtipcb9f40y4HixsQBUqBmfZG64d6c8s6Y2QuFwv2Vv1iyX7U5q9Bqq/VS8d+Wwv",
-	"fbURsjc4Crjeu+9PfXI3ZRAu/pcVsS99Yt8rULaDwgGg5xSAKuTLbPSjKKplcO9m1B8TWm8LFurn2zFX",
-	"5vSj2KzULOsjoKbikepj14SLQiZPpTkVMzNhiOmprS4Az6IT0cArCikG09yolG28I8EwOfRvdhy7XPQ6",
-	"rXFHL+uawTM/R8MJHA4cDBKtJ9shho267jNl4Ee3bvU8pEyXmleV3/DvW5ob2dWClG4eCdqE3NHIg6DS",
-	"3U5OLxk7BTN3BwcyVpvAQ1KspId6wMkERkBbRgXx4tro6nBUJqfPXvmWheFEPGDXe/XqAZtSq6Utsu70",
-	"2av7F+YrRvNi/mzO0usfC5uGfhDIZ2NNCA1TqFuPm3xj5eNy65HK5SCA0D2bzMNaVKwxqts2CLHQ9y0L",
-	"j362gClamfNbuhMeOSznzv0hIzAieXuddNsSjKTVBV0s7zP+uWxJplbkW4ChXvEbpv3T9GVtzegJSf4h",
-	"BZuIjGl+JWghlY2M2UCZz3jOSMbSnCpzkHaHxiE5A+RGpZbf4HoJJwID+Lkm19ZqhUYPkVnDkZHBCNxG",
-	"iOGYdPDk8BkmOjotJgJMTxDVAkqmhYyQygI5JC+RZ+pcUYSmhSZSgCEQzAJpQXqo61hgKRjPzMj4guY6",
-	"hOocTleZ4SzpFSQyKbW1fsFWtFJSXFmpYNY5nEWpsDj40J7CrkqmrQW9xpiMotHBIDocRPFlHI1H0Rii",
-	"lTuMnS+lWlGVscz8q4OrzM5nQV+W1wE/jyAKl4hDVDmCwCEoBasMuMB6lEwVTa8Z+AZyrguSfKwzkHxK",
-	"+p222C4pu7kkNrcGxa/Q0rqxEGrsQ2LTbyQA90rey1JkheLLpJp3jBRwuY7MFq2KuVEC7I7PxY3Mb1rH",
-	"+fsk8X9W6aOqFh8gmpGHNySM0WJbb7Z1dos039Ktu6W7F+T3Qxxi7tTh8PtW4e+jaLcTgc4pMA13RBH5",
-	"MQl3Bk5UH1Ym0nuxHL4h9TYMaEPp3xq5iMevMUHQFvpP8PCLKoIRp5otqTJyVI8ruBIIFT2H/0vzsZoI",
-	"ncOTPpwrc0YNQck/mJLmq3gQP25oIa9di4pVsbFTBu4tqzmbxTuDzES2M3VHEPneaAIeGWWid07TOe23",
-	"TpjWAUnz5ZxaLNhJU0MvNMtnFTTcx5/v70XRE7DMuLq4mX0jIzYE4f69aDsf4rkBrvbNtHGFqvUBtlEY",
-	"H3Uj1epV0eVGOq3ekuogjMhUpjxMOAZwYJjDimpA1bKM0IJIMZVUGYpv4GbjTpQ7Hvo2O4Knci5IJvOc",
-	"Kh2S1VzmjPTKJcA8Rj68EU4SKaRZsu+PK0wfNbyH0SRGx7WlQuLAvvHI4zgLHQHXcmOzSOLRYQJSOR4d",
-	"Dg+jZBMXHI/umCcLmYzDeORQk3F4fDuZDPHHaAuEUjVO65sHhJYZ1AMXhm3WN9pIy6x93OjxcYcD4Lib",
-	"i9CTStW6i4ku3MtNHnKc4iWuJL14EEeVbJEOntofbrLP9mWAjO9oHG3rtWfM2FSeYTdu2KlOUJvBwHs4",
-	"h0mQHijlITUl9gc9hE5nHG5p3IgQhwzfwfEOn7aD2vxqmvPQZpa2eO8KgKuROptAbB+pbEOa0EIMB5Qh",
-	"SZ4lpFe5JWiOdrI+kotZaVyg3RsqC5vxXPiM+MjJkFSAxpD4iKOQNFGA4UQ0sUxmh5naf1WoP5D2Dl9F",
-	"emihrVcIMdoJQLdQ958IVJfsAazXxCzWoWn2Zwt7F5IWNC6ciBbgLSQ1bst0s0ILmh8X3quqzzMwJVaQ",
-	"7T7uT7+G5NwslA/Ddpt4ymi2ajdPAJgnH6wu6RmQJoKLNC8zlllQEwDmpbII9iEUkk3sP1acUoGubajN",
-	"iiKQtO1tFSiNOQWmZdHwXcwh9VbT8TEkbwVDC6uhgDk1rSfCw/96WQfseWdORZZjjsQFoTm/Zg/SgX8N",
-	"wuA8CINnQRh8eID2C8BCCM6A05SzVwpZ/XNjheBrKxMBcwT25Nrq2K0Ov7FlHaLVczbSvH75nBb0fjX5",
-	"HV0vmCh+HHgMU43a49ASe4N4MCNTMqYJpOhNJmUU7adPT8//Cv9igziKjtBi0PKvdwqxF5XTplMmZ3cZ",
-	"315LccWUH6i9pY6C8vxeRJ9H8OdYwpwkeZF3eZzmUhUEXj4cjbP0p7Y11c+rvv7hE45Nw4m9mu/B6bsz",
-	"6y/bcT5tLd91Qr/3pNTT/64LF9rCFVqIacuHv+mGrC1fjzQpQFnJuS40iaIoJFE8Ckl0fITSOTo+PiHJ",
-	"0fFxQnqTwEhJAlHDk6APaed0U0NrJ12w55h7IQPEl0Gmx4M0p1q7HG60IIyaXcScn8w2ott+7YnwA5yt",
-	"K8AeSvtj66fA8masLCNCrpxJymbb7HS1xiPzF2AK0bE5gx09yEVqt7q9lnvSC5M2W6NNH5pLiIau1THT",
-	"Odg2rPt9KfHUB7hWdoWmRN/bj/5/OpXNnbNZowUgeQCFR2YydAG2wNT6OHOXX0fabdHjpyAMzEaBkeBb",
-	"vYnF62o8z9wgzmXTK38m3kDDLzn40Ayb/FJX2sUThvFnNM+nNL2uDQ8fcAqDMLiSqDe7NxgkGgYLVsxl",
-	"FowdJdxzZEbwCVgd2O+4fVb1v/qmOQz72HS/9evT7X0bbJ1Z6IeYoaza3vPAHGCGGjtLxiBnN6wZw9Cr",
-	"rBmYM8SBY+BLoyR6n1a2p2EjligkNbZ/uIF6DxsRXP1OfPWDjV9+7pBmYMF9xe2XDzSeAar1ftPZC8Sa",
-	"emr28IEWoK2h0/HjL7HsbHYoJHxW4Xo6d8JtxpkvqYv5AJt7c7pUYWO+//JOZ231YR1v0UUGt5/WMA/v",
-	"4gDY6nIpr8vlcAfb1T22mXM/0JN18sPD7Covdq3jLivHl8wd2usrIMU25D9+NrhigikAt/moc96GVMZH",
-	"O/lW2gELf7g4fWovQMhqBVY4kNdZoSsMRcaW5jOJ+7DRbGd0wfP1CcS9+AiL8UQkm3n+h346f7dj1+pP",
-	"SA6iqB9CTkgvH27Pv7IinIhiveTmRLwmh9Fo7zDa3zuMDkyxBSuoOWcOF0gUnZCec1ZAXEpYxdlW6rku",
-	"1jmbCDfCBJWFhAyHQ5JkMsteKiquE9J7f/lub8VVXTT0FZEton73FFE+D7TSRTXzKHdGa6Hi1Lja464r",
-	"PTqPFW6sHZHkcwaKlEc4YjQZDfEA+Py5zLIBlCeKLXhRQAYKzOCT/PriAg3L52/BqPwQo8WLC6N9ve1W",
-	"Xe9ST9gu8T/vWidJx0IPma43row1YzJdvGczppjo8pI+s/cckdp7Zr8lvYaRoL9F8hmS6zsauIAvoIEH",
-	"VbwTvMFNf5Vbd4eai7tjqi4bEnSnGoFnuuMMADOHsSStmk4s9vBeO/Y951zdChnbtnJ/YNznoJapFtOL",
-	"kn34hdlB/SFuzRS6nUotedZcO1Xs3x+flkGYMzlUZLc8b7OwPjE4eCenZ4PXXBeDgygaGF3KsN4gjg53",
-	"N9LZDm+36iy2BUG6kgDI+SpmdUTbmIJa5P3hc2ArqeSLv11v0tbt6x3q2dIGxrsZhdK8YAv9MFFekWhB",
-	"P59h8TiqNWOqFF0/kOr17tCxjv5FpIQ9TFchwujYqkJOHdt2gDu7bXqXc8XYAE4GjeiWRlAQ3eyHAyE4",
-	"j3R0kIQTcQcq3ULa0J4uZ5AFqDpeoZFwN4zT9hl0Eq+av+7MV5DAvMnGmHFlUB15QwSaTRlJ4GAPgWBO",
-	"00GbwKcO2fCLfxvHj0y+bNsmTNywXOJwG1eFbPIIvSN59D3Wi+5ybWfx1ga6fMEtSv7AnbrKSPt1tNwx",
-	"/+zWgjtQ847csg1y/jLypvaBfBOan9oIgNEOw2609H2YqG5ip3FvC4G4f5YfPvIvnHKv6E6j3zrtaMIp",
-	"FS/WF6Yxe9UnowptMVP410tn7/vL3y6DNvMnjWiUMcHCBB2hcBcHekLBJw+ecUwhQS7NO405mttGLSwn",
-	"mMiWkgswDNvzz5gk795eXJI9SctivncT78G3SehMZN5tIKE5NikGfiBseXQwEXNZKm0Bjq3cHnDHgION",
-	"kUVZlDQnl68vxoSSZ6cDza9EdZUrSc3cQgpEFk7ENVuDQeLZqUtS4I8W84VDT/GaXAdhqK83KCDRAux/",
-	"dcUTQesEANYgg1sg8AZkM8DJqqZ2XhRLvLmDi5l095PQFBaY3RHro/aVJAvKRUG5YBAxV8JlUqYSPd7b",
-	"u+LFvJwOU7nYq8rs+aWDrQoJYm861AFwqSKSyq8pRBh8FMV95xvE722uNAjIacbx+Wb/ClJmnjnLldV7",
-	"oCuP9AaGwaZKppBiGfNNZ6Uu1BreTqlmflCf71AwjWAoMniyIOYdwP0rz7xiKrEoEIvk9BSlR7pO2zIR",
-	"f/7z8yoP8fDPfya/WDkSk16y9WKv4XCY9BHNLmQpUpYZvXnaTB6NPYWoJXCSVhKqHcy1taERNnRC2Geu",
-	"izo20MLy8SolaLpcXimaMZy+m9hL0kFssjvFZtKsLKquWUaSuqPJsBrzaCLq5R4CpwycINDk//6fJ31M",
-	"D2+VM4wBTqXKNOkl9T0OLsG00Tk7zJdJ304i+ApRPbZy3YifLTn6oeaE7E3EnTn8T1xUmN9wAvps5eFy",
-	"YWZJI+oqmYhe0ggVS8geSbwwsASZNmlHYyV9L/mp9a6iaJuIjTsISG80jIYH/fp6FLjsTheMQgKcxBKp",
-	"ESTXjDHRcAPMRGDQ1YgYXUmT3k1coY0PogOcc89WC2u85lfDJFMtc1YwQmcFU+R/xmQUjQ7tHdlGMOol",
-	"o9faNFGKnGkzO3mGBscV1wzWz5s6N7zpWc800x83cFtcO9e2WQZJwx+WYIqdhoMkOXEZuLclnveDGudU",
-	"k6QC4Nn6HAAPE7XsSUUSH5SWnEwE60qW36x6a+58ckfqfKCKB+Hnos4jB2xvudBmrDIlPRCxDm2YscXO",
-	"Q6SN27Kw6kZ4/Hhjq2tEjLiSYc30nUrDRHRoDcA5it5AEnrIY1Nty6R3z7ZMOnZlR/M7t+X+kBxEsUV5",
-	"uLhnT7M4IQfRvn1N8XpdCGu9845dINzfXAIUWAk5ozfmrFvitKzwJdeYep9qXS6YHk/EgLySNuWxrvMF",
-	"uRswzGNPkyg1ZPwDAOWSQqwRltCMfHj/eojVrXDcOMMe0ZAZEPc8hur1XK7ELirYRBCX8/8eLYxYJcx0",
-	"5a7b/KZszkVGDkbHYxvCBWTiIpOrLX07NL1w1xiSJVMEnZQncNkfoQVpXfRnBQ81rWCP0OWHtL3iN0zU",
-	"+Z3wdoFNhfVmRFBbN7Kn8omSeBBHpj9+hAaChsnoMKzzVu9VCevjwUHkY3WJ+dlIYx0PnjwGUjfdnCQ+",
-	"CknlSSZxVFM3rcwn2kNNhKSFhdgKgACDTN/6BJkYI/iYVKoD+HuyDL9DWW/RTNaWY++1crcluPutBiSx",
-	"CeoSJ/S8LGM+c/sTcLIZWNbI62d6BuhaIyKvSm7GQTXJ8E6LLsciyNGGE7HyksqZqa5xwyfc0MMh/6Zb",
-	"qKA+eunLnGuewznZqS498xhAbsM1XeT1/DSFJQ47k2lpOoSaFeqa5CCKzEZ9EB+SHq+gyHAxe3XnhMzW",
-	"/RPTaV5YRB2owKCVInVR72Q2yifnKbNnUHs6OF3SdM4Go2G0cR5YrVZDCq+HUl3t2bJ67/XZsxfnFy+g",
-	"TA1JhISPZNM3jDZ50BSMRtIPwsCqpcE4iI1iAhlUl0zQJQ/Gwf4wGu4jxGQOB9StKvG8jmw0310xa8Bw",
-	"aiY6FMOuSArddLkWspnR7VxWG6gh8ZDYrAzmeIZHMLuP5PyauT0GqY7H3VrBr/kEQ4TkjNzEoVkBM3oj",
-	"SwVMt10b98aY4BRWejZcFglvMMQTaKboghVw5eLHbjND/cle64bFT2HgNAWg+yiKHnbhZR36HTQuy3dh",
-	"p16oZB2UHby9Dhrx1F2XWgYdcbeBHw+7+4WXXRH2W26d9S47hktmwST97W8aPYjibeWq+dhr3AALhfbv",
-	"L/QSQg8zJrDEwf0lqlvXTYHR8f0F2vcS34bBIfLN3eX8O8ehzOj+Mk9p5sJuocj+bs20btyGojuQwjbl",
-	"cqqA9axcmD2zCsfyZUgQBgW9AlSnXY4tPKnZpVaKFwUTTjD5rxUr1Hqg6YxZHMRtuOst3+Pfg6XUOwk/",
-	"sH/WWWvr9Gtw3Nek5wXKtIwtfbwVDw5DXup6brNbhnW2v0bKrkfVPU4u74Ow57mGhYblDD3+Vbbryk5T",
-	"mWfwWGkbwS5wTbx7gy28ybZfXfwFyj6c5OA+0bHNUWBojdvtAC60dZqhTV6EJ59mxpuUCpudDm/Yoy3E",
-	"Km65vWQTNCWtoYiKiYCUXB0w1ibgNdkCY0UTxx1I1iTcuJCgv0umPkIhmcPXZeozRHvQ5ke2730NLu/c",
-	"/X5p3Xb/9fsfiDFIFfugre8uZ1nzylIvB0D7gj/vjq4gjiLyxpxhL8y48H6q4GJpzusuGZh3OVTwDlJF",
-	"1XfoBK8ZRGDiHSfB21eBdw1IcHB4aPbX0f5BE2DspwH1tuGgmSoz8HblRg7LQKqMKXLwOI47QMiNS1wc",
-	"eDfAgOWN8NBxEMVxFEVRfNgKJB0HFy+eRZiPrhG1at2w/kXR9+kCne7Z26aTxWLSvk4zutP/14Ie1fCC",
-	"Lv6wKe4hFNC7XwNCBFs3Z9h4kvblFvBp61IHeCZavzsuNQiOo6CZ3x++bKbfD37dhLs30tbXkSHCBYHg",
-	"VamtwI+gMzk9BMX8y7Cth6Rw9K5R4cGrV0ED8B08e3324vzSsu8XsXwL7RyMDm0x/C/+mgWwXR1GvSH1",
-	"ISdDgkpQx2bXc5ozbGt9MkVHQCN4Cnc8e18OiPZvrlZHO6mU1br/F9bE48Nd+qXLJeZBg3v7MUD/pxp/",
-	"lxqP/O8rN0Ypg9QxIHdrnf50w67x/fT70VbLxg52jG0uv12MGhNRWzXIplGjvkTXmqvQ2nQTN21aRtM+",
-	"ITcjUM7BqJ2Ziq2nCPtEF8zeyOEZcyvoWm1fbYMuTJ2VZ6p/j0Hkl9FPk8hPk8hPk8h/A5PI6C6TyE8D",
-	"yE8DyB9qAKnALaQHF/5AQoBq37MWABg+0qmCtFBtdlMuAE7SQKlsw6A4jAq5B6KSeGflBEeNJ9yhm+Mt",
-	"EJVucEuvmSxZKuKBVsKJwAs/HHACcx4IidmB+6EPPoG8AohKoZYccDW7l94ZEqFWCZ0XFXTOKhTuY3bD",
-	"xEZdWEWdCg9Y715T0jfSHL6VMakBm/1pTvq3MCfVc/aHGJSa+OKfJqU/xqTkLuf6/96kZHvlMdXXrIuf",
-	"dqafdqafdqY/ys7khX2AIuMCPj5+MlqKBsqiirP1ClWjFQu8I5TMpS7GcOPGUsmsxPDvxH4xoEs++PvN",
-	"EKGdgObO5IJyB/AMSV1oInoQgQGL2F1uyhdlDgnvG1VurQ9XdBO29Lvp4S3kWVIccHBm9ubVcXCG92ME",
-	"rS6byocW/bkR91IBMlt3xPqEqW4vuL01hLUz2nHLWm2vswaz+4Iqh3YrrS5mCG7D3++MxGjd+UWvqFG5",
-	"kcR4qHSM6A6XXhsdPHj76fb/BQAA//8=",
+	"7H39dts4suer4HDnnJbmUDIpfySW/7jH+brxTOxkY6dnu6PsIURCFq4pQAOQVjQ9fp59j32yPagCSJCi",
+	"bDnpdGb2pv9wRyTxVSgUClW/KvwWpHKxlIKJQgfj34I5oxlT8M//NXgulWI5LbgUZ5l5lDGdKr40D4Jx",
+	"4L0mPCNyRoo5IynNc9Jz/2LqJx0SqYgUjKRzqZkg0zV8OKXipj8MwkCnc7agpv5ivWTBONCF4uI6uLu7",
+	"C4MlVXTBCtunh3oELQ5sO4WiKTM9K+a0ILqga01WvJhD64WiQtMUOl/MlSyv8Xk6p1yYscglU9CQHk7E",
+	"y3QuWUaoJpQoppdSaEaQVoSKjHChecYIU0oqMpUZZ3pILmRBciaui/kgnbP0hmUkzTkTxcB8PJ4IR4Wf",
+	"NJErQdhnuljmTJOUKrUm+0eDdE4VTQumyIcPZy8GOb9h5JbmJTN9CsKAm0FjN4IwEHRhqNeet3sIHAaf",
+	"B9dyYAumfrF3hu6BmQE3XpiAZzT7T1qwFV2bX6kUBROF+SddLnOeQuG9/9JmNn4L7IDMP18aypwzrem1",
+	"aeoZzci1rScMLpm65SmDb3CWhWBpYX9jWZLiQy6uSSFhqjK5ErpQjC6IxhrMiK7qiTUsEihVDA6exPEg",
+	"frJ/dHB8dBxF8eg4aHx4xYEAo2h0OIjiQRxdRU/H8eE4iobxaP9XU21Nwz8pNgvGwf/Yq1fOHr7Ve8+o",
+	"uMFuA/M2udMb9NiyykzJhV0M6Q0TmRvIkCQ+UYY+RRKC1U6ZNkUnwlHmlhdrslRymrNFzeibVELeuX+l",
+	"dw3Slthrfw5DfUaz9+zvJdPF4xjjdMkHH1QejIM9mqayNA3d0pxnuPb2buO9W6b4bH2Kb4OwzUvIHoql",
+	"jN+yDEnaImcHj52+PX1vGdv8fM90mUN/YWKey8xUHUcHOLo2U+3PRukxjaPBkyeUDg7SmA2Os302iKZx",
+	"Osr22cHsMHoci4WbsxBE6VM2mh3QQTwdpYOD7JANns6OowE1v/ezA3Y4O/qdePOca22W1oKKjBZSrQkX",
+	"M6kWKN2lIlzArBAulmXRZk+PmEOkZDIRRopx5FE3Dz9pklT0TUhPM0Zeut/9b8KXr6Sa8ixj4qvk1Wma",
+	"Mq1JxgQ3LGbEEUhycvaOxMejYTQcDePWjG+XPgffQ/psDgG2OxwGzTJl3vakIkwUvMjZwlRNZpTnLINt",
+	"+neeGLuNmMHLsviq2bFVkcLW9eCOYhrNiCwLsqIcthRHjy/fU/bj7zGrV3NGFMpdksoyz4iQBZkysw+Y",
+	"+WZmxQJh7t9SNChH8/WQXJktRZZFKheMcE1KcSPkSoRkWhakIYqJFPmaKEYzHRItCS/Igq5N44oNNBPF",
+	"N1nQF7J4JUuRfRXHvGdaliplQK0ZVLfj2j38zrPMMqOAYudXVNcD+AZL1PALU9Ui+mJqn4mCKUFzWFJM",
+	"oe6zK8Gffg+Cvy+FWTNWSzMrqN7EvhGheco+CHpLeU6nSMU/UomyPSCl14UHxeiLDWGJAqOuYlfZ+e+l",
+	"LHUQa0fp+vuzzpWU51Ssre6tv2qdXklpFMC1kzV61zX65DsLxQHuR8VcMT2XeQaSUTGazll2YuRlOV3w",
+	"guTUHKV77thNaHbLNdOVEkCLicgZ1QUZkQUXZcH0t1FKPwhaFnOp+D/Y1+1jjYp2nKz9f6u15o+w0nR6",
+	"7jQiFVnYk0uqWGZUV5pr87iQN0x8C731g9DlcilVwbJzlnF6BSaVr5rDqkKyMDUSsNLsOJtH32PpnVfd",
+	"BP2D5rlcscyc50RGkudIiYGhDGnTIvn956Qak64O9pUhgmYZN1/S/J2SS6YKjnYssHtZa5jp1vA9Xbkp",
+	"Ceu3A74wM2NKLGkxD8YBE6nMuLjGie08ZqFuvBJMEcO7himRAI5/T4gRUngy5uLvJVdG5KZSgRK3bHT0",
+	"DN8/NF3uMzTYmX8byfKxKv4pdLY/Of0vlhaGEVomkEeNA4v5A1Fw7nfjIGeC3I7QPgVKlGuJaF5oMmVg",
+	"L/V6QHq2xZ8rveXnkXvZP4EmLl/8ldBcy4mAQwehgjTrBkXYGWO9ykMi2OeCFJKgdQKOK2AVpmRGTbe5",
+	"ngjBjHKaKblcsoys5jydw5NlTlM4DhPqNNhSMz0kp7UtGMxtgvFibqhlm5kIIZXXBC4WS6lxNSTFDI9p",
+	"c34CA3PGUumMybj9NFmitlXdxxH2K8MQmzPfJvX3XDGvKxY6fXtKevQexuu7FbS5TprL/j7CeF+2V4v3",
+	"6tNuZKuXz7863ax5rptw9TAepJz9tJN09t1OtKtX978P9QgVWeiEFy/Cpm2zLel6nn9nWU5zrucsM1Jx",
+	"xnMWkoRuJ0kSktWcqQ3hyTVxRO8PyWlb/hkpJMtKqoHjbTWXRjKa386zJKSt90VNkrCWT/DtkPxtzkQl",
+	"vEC+UeLRkKRywSpJTifCiVYnBbl2snRT1JnfWHGvPqcOX5knoHT0wat2w9hSo5sMKzcncV4MG/uG7bYj",
+	"CzFkG1f9XtA1dNQjDVbVJVi/dCmEQWMaHir7svFxeyE1q9qylIq3hk//BRScjBbU7KsLWqRz0rPiuT8k",
+	"L2+ZWpMZZ3lGlopps31yjd+ZQ1lKzbaslzTl4noizHQvS5EWJWoYVDHCr4VUaMCEYlxcn1T/IqoUGi2Q",
+	"K8OoM650cUEXsEYnIqf4C5bAtNRcMK3xganaWicn4qrhnMhkWpqNHvtQu9lm/JYRPadLcGfQgmR8NmMK",
+	"m+cCdQUiZ3UvQuJ6gP3xuwA9cFM+xjLA76YIEXTBTqou25/mrTndMpKxpWIpLVg2EbZHqVxMuTA0aZTC",
+	"NYu1C+gSPKgaQelgHk1lMQfD73oigDrlVLNCgxdcMDuJmjm1iRG9ZClZyIyZs5ZgBHnzxNIBGsdOof0J",
+	"a7X+I6PheG5wosqcNaSAVVmHVi6yfieJTO9rstpHVTOoL7Yp1ugUfEzTlC3Nmx7MEoondPTXxfonRpxU",
+	"dPRESZOW3u/6m4nwZ8AMQcjWPHFNKqcYiaIj0nNnWlqLNZgElPmw8iYCVU6JdVA4hZmqDGuP/Y2JUKFX",
+	"TBk+ESgroKH96KBLBlpP0BsuWNxxKrB+opybWRegTizo5zeAcgjGB1G4CTHwahw9UGOxkrvU6C+mzRqf",
+	"NZdORUEQE9WqNNtGmeet5p4+CYMFF+5n3NF4yot1B/KEF+tWXaPDjtKZnG4WfkELZhbblKtiHpLkl19+",
+	"+eX8/MWLBLQ1WhRMmc/+98docPzpt6d3fwo6aq5Ez2b9ryoOPKllAEqpJnUaUqqbQmZCHqDQXC7Yu7kU",
+	"HT15bbbipXkXkjgiGb/mhQ6JKBdM8RTkaeeY46h70Dy7kJutnIEhaOZOq6JcTJky9VZGmODt63i0f3B4",
+	"9CQIA/Rzm3qZ0Lzgt6w1kU83enQ6+JUO/vHptzgcPd3Ws8uCFh0kuFpJD9ejCzv3XOuSipQ5GBVvjAHk",
+	"izk4w1m08T2fmWOmkUYfLm11PVqQhdQFOSJVS86S6Y3rqDGTo85BOOtWcwxvBfPGAKfVzm6jiagXDY5N",
+	"/08Hv/ZhIGyx3FgtcReNP/1HJ20d+2527A1tMrq3H38LTl/wLMtZd1fO4R10ZheZZr57p9iMf96sCjq5",
+	"hJekx4bXQ/JC9WHDtnqXtb3MgElgi81XdK3Jh3bLWxq+LGfbG9bw0jb8l9+vYa1Fh6gq85xcXl6QPVLQ",
+	"z4RnpHdsxUTfrQHYZWeyVPZFc2Xbdf30eNvK9tish9Ll4O6f+I/ju34nw+ntSzlnRb2O6XSq2C1HPaYl",
+	"RNqLzed2J05G3bJkJdXNFoH6N6lufk+B+g++ROxTu6Ffz97BQh+jMiwVEWbHxgaNgpRRPSdTVqwYQ3fp",
+	"tZLlUgNTWC3rxKgrRuW3ELSNXh3e9Qb/4eak37X47+47D31XgwL0oLIUoAZWaVwoI1GLd2sHNDo9JOfe",
+	"L6OhLo1iCoZTe5pCeKg7bFXAvobJQs/5Et63TlakdbBCVdyerO7R/6BTDx1k4SNgl5ZS9vjSRqv6glK+",
+	"RvtQyeeNj1EXe3yT1Y7y+KKVXvT4okbP+ZJSoIN8SUGz7z++nNuYH1+y3kkfX1Z8cSnccL+sLO6Zjy8r",
+	"b5mieQ7PLlOpOmRtRApJ4igK0R+Asm9M5nJF0lxqlq+txwW9obQoFJ+WBbPmFV86TERTPIQgYUpzxjUd",
+	"wUOjh/SsYVv+NhlH0T8/xoPjTyict2ySWjyeGvrLGLTaER9f1O5wjy24beMxK6zU39USp6ELm5b9peKL",
+	"ys28obuwz0WFejRfUrW2NcFmNeyaYvsdjnkXmftuo0AnIWtn8/eg41Vtpq8CONakNwnYZ6O3mF0z6IdE",
+	"z6k5PkzXsGjseceWO313pofkNM/dPk4Vmwi5xHGc2JAQ63JUDE9AoETJgvzl8u0F6VEXG/CTJq+vzt+Q",
+	"Jb1mfbRWFjzPiTNOTYQNoAF3qBEQZtiZ7TtY+CFIYs4cZ3SZuh1irM0X72gxJz2ZZ0zBqEDrnhmt/MP7",
+	"N6Qn2Kp+MbN2fJ4DAIPiEWqDa5p4h3aD7xnN6DRnpDAcaeuEsfykSUpL3c2KbWjafVzY+HYTkvbbBuSE",
+	"/71kbjr2qjAi2zcvcijEFaRA1ers5gY0o9P2A4ohX7B67ESmaanAPnx2+Xbw9CiKUfNb8DznmhnNR0O5",
+	"5NckJOZsNhHJKBrFg+hoEMdX8dF4Px7vHwyjg/jXZEj+ypYFoWSZUy7sjkJ6hvuSjBZsYFpP+rVbXBCZ",
+	"ZRMBwUYYUlHxJ0E/+YLesNoFj2umFOC7BkAcMN0GPR4ZVHbyNWFbO5wemgFQUyeGnslsbXr7HOzUL9N5",
+	"h5HJg5/9pAl+adEPZlUyjBizS7UK68Fp0I150CFhn2la5GtC9USAq2RK05sx6Q4Qw7prO7phLDP0JD4Y",
+	"R9H4aZSgodnMTTrHGZ2IzBQxE76kSjOyKHXhzaQP4fBnkbwESWU7ShaMClIKzTr9Z9idF51nZUugDNi9",
+	"Ik8PbJ2D8/PBixcJWmZWLM8HRiGxYQebBthq0FtbgbXkt/L69fj8fHx5uWsbpWbqBZtxwTpY9JViVlpV",
+	"TQx3O6li994Dk3yXra7BpidEsaJUgmWkFOmcimsbLYCssAUvsOMkWzO2m9oeJYrRHF71h+S0KYic2AHx",
+	"5zFcHSJJVoobBdfIW+A/GweJHnEKS87ny7Zl4eBu0ItAhf1n/DEajD71q98f49En+Oif+x+jeItyuyPT",
+	"haRmteGGrSm27Yw+RoP9T/3xx2hwiI+8f/7py/kx7JjQDafE4W6c2j5Zt6V0w7Bhd0bZMIGEzv+GRjqH",
+	"J2jZRGD+sNPhRFAjnQpO8xpyoct0DmqOqCweVk1d0LVVjSDkBCsZkrdLJsZEFnOm7AaGn9LlklELqGKi",
+	"XATjj0EURUEY7Nu/Mfwdwd8D8/f4KAiDY3h7HMWeM96SzqxFU9XAo4429QpzoMo9UghJ9FoXbIHbpQ7C",
+	"AP2hSpaAPUYnBUbZoDkfKJHyJQW8Pn7tPfM+rSgz6ETrpVLgARGCLrZU1FkSDE7NkADncLSefbksc3Ct",
+	"9sAwgm5v3+cOX/exIAQSNY6b7gDiZhapgF83ITkVP9RxMFKRpZK3PAPs82NLfKom75Yq00mYuAuYuADC",
+	"jN41JuBCopHxtEGi5w3awgcvaEE/NGh2IS/ogr0yFINffzV0OKvJAA8bFkzkuY2HMfaaa10ydcOLgVwy",
+	"MUBmLlTJnLLdvWgvPQaExddcoSckiaLI7pBCWvyhv5zITqspgnUURfvw9xD+HsHfp+YvhElGMXwTm2/i",
+	"CP8ewN9D+HsEf5+YdXeMf5/C3+OvXIPV4nMA8uby815scKR7oZky8ql6vs1XH4QBBv8b6disjXABsfag",
+	"gDoAMC4oW6SQkui52dvv+SCXMPyqxwtowjVuIzt5RirND6xDpsQCt3SL3lkvwZ4PkxuEwZRmJKdrWcI6",
+	"ti6UepxpQ9PlmU/MigCukMPu42pvShIrD83xsVTmgQvf3LYyX9qwsTNs7j1O3YWbCPvYWkXajy9h2qqn",
+	"Nt75ve2xW5uNwrhnnnlzBZ9dSXlpp8b9foMz4XqwsDFWqBicZedcO9KfWdIbIXG1XrK36mdL9mc0ewNU",
+	"f6teOfLZXvpqIyR0cBRwvXffn/rkbsogXPyvKmJf+cR+UKBsx4kDZs8pAFUUmNnoR1FUy+De7ag/JrTe",
+	"Fiz6z7djrszpR7FZqVnWR0BNxSPVx64JF5hMnklzKmZmwhDTU1tdAJ5FJ6IBYRRSDKa5USnbEEiCkXPo",
+	"3+w4drmAdlrjjl7VNYNnfo6GEzgcOGQkWk+2ow4bdT1kysCP7tzqeUyZLjWvKr/h37c0N7KrhTLdPBK0",
+	"CbmjkQdxprudnF4xdgpm7g4OZKw2gYekWEkP9YCTCYyAtowK4sW10dXhqExOn7/2LQvDiXjErvf69SM2",
+	"pVZLW2Td6fPXDy/M14zmxfz5nKU33xdJDf0gkOLGmhAaplC3Hjf5xsrH5dYjlUtLANF8Nr+HtahYY1S3",
+	"bRDCox9aFh79bAFTtDLnt3QnPHJYzp37Q0ZgRPL2Jum2JRhJqwu6WD5k/HMJlEytyLfbkKnX/JZp/4B9",
+	"VRs4ekKSf0jBJiJjml8LWkhl42c2sOgznjOSsTSnypyt3TlySM4AzFFp6re4hMKJwDB/rsmNNWShHURk",
+	"1pZkxDLCuxF1OCYdbDp8jumQTouJAGsUxL6A3mlRJKQySg7JK2SjOqMUoWmhiRRgGwRLQVqQHqo/FmsK",
+	"9jQzMr6guQ6hOgfdVWY4S3oN6U5KbQ1isDutlBTXVlCYpQ/HUyosWj60B7PrkmlrVK9hJ6NodDCIDgdR",
+	"fBVH41E0hpjmDvvnK6lWVGUsM//qYDSzGVocmGV/QNkjrsKl6xBVJiHwEUrBKpsucCMlU0XTGwbugpzr",
+	"giQf6zwln5J+p3m2S/BurpLN3ULxazS+bqyNGg6R2CQdCSDAkveyFFmh+DKp5h3jCVxGJLNrq2Ju9AKr",
+	"BHBxK/Pb1gn/IeH8n1WSqarFR0hr5OENoWMU29abbZ3dIuC3dOt+ge+FAn4XH5k7iDiUvz0D9FHa24lA",
+	"fxVYiztijfzIhXvDK6oPK6vpg/AO37Z6Fwa0cQ7YGt+IJ7IxQRwXulTwPIxagxGnmi2pMnJUjysEEwgV",
+	"PYf/S/Oxmgidw5M+HDVzRg1ByT+YkuareBA/aSgmb1yLilURtFMGHi9cAE2ZP4NERrZXdY8QFd9oCx4Z",
+	"RaN3QdM57bdOn9Y5SfPlnFqc2ElTey80y2cVbNzHpu/vRdFTsNq4urhhAyMsNiTi/oNIPB/+uQG89k24",
+	"cYW49cG3URgfdaPY6uXR5WI6rd6S6pCMqFWmPLw4BndgCMSKakDcsozQgkgxlVQZim9gauNOBDweCDc7",
+	"gid2Lkgm85wqHZLVXOaM9MolQEBGPvQRThkpZGWy748rvB81TIiRJkb/taVC4oDA8chjPQsrAbdzY9dI",
+	"4tFhAuI5Hh0OD6NkEzMcj+6ZJwunjMN45BCVcXh8N5kM8cdoC7xSNU7ym4eHlonUAx6GbdY3aknL5H3c",
+	"6PFxh3PguJuL0MtK1bqLiS7dy00ecpzi5bkkvXgQR5WQkQ662h9uss/2ZYCM72gcbeu1Z+jYVKxhW27Y",
+	"sE5QrcE4fTijSZAeKO4hkyX2B72HTnkcbmnciBCHGt/BKQ+ftmPg/Gqa89Bmlrac74qXq1E8myBtH8Vs",
+	"w53QegyHlyFJniekV7ksaI42tD6Si1lpXKBNHCoLm7Fe+Iz4qMqQVGDHkPhopJA0EYLhRDRxTmarmdp/",
+	"VYhAkPYOe0V6aL2tVwgxagrAuvAQMBGoN9nDWa+JZ6zD1uzPFi4vJC3YXDgRLTBcSGpMl+lmhSQ0Py69",
+	"V1WfZ2BmrODcfdyffgnJhVkoH4btNvG40WzV7qIAPk8+WKXSMy5NBBdpXmYss4AnANNLZdHtQygkm3EB",
+	"WHFKBbq9oTYrikDStrdVoDSmIJiWRcOvMYdMXU2nyJC8FQytr4YC5vi0nggPG+wlKbAHnzkVWY4pFReE",
+	"5vyGPUoZ/iUIg4sgDJ4HYfDhEWowgA4hcAOOVc6WKWT1z40Vgq+tTAQ8Etiaa4tkt158bss6tKvniKR5",
+	"/fIFLejD+vI7ujbq0/cDlmFmUnsuWmJvECtmZErGNIGMvsmkjKL99NnpxV/hX2wQR9ERWhNavvdOIfay",
+	"cuh0yuTsPsPcGymumfLjurfUUVCeP4j28wj+AkuYIyUv8i5v1FyqgsDLxyN1lv7Utqb6RdXXP3zCsWk4",
+	"ulfzPTh9d2Z9aTvOp63lm07ot56UevrfdWFGW5hDCz9t+fc3XZRtq1gB+krOdaFJFEUhieJRSKLjIxTQ",
+	"0fHxCUmOjo8T0psERlASCCqeBH1IVKebSlo7TYM9yjyIKCC+GDKdHqQ51dplfaMFYdRsJOYIZXYS3XZ7",
+	"T4Qf/2w9BfaA2h9bNwaWN2NlGRFy5cxTNj9npyc2Hpm/gGKIjs0x7OhRHlS72+21vJdeFLXZHW3C0VxC",
+	"sHStkZnOwc5hvfNLiQc/gL2yazQr+mAAhAfQqWxuns0aLT7Jwy/8ZCZDF2AXTK0LNHcZeaTdGT2WCsLA",
+	"7BUYKL7V2Vi8qcbz3A3iQjad9mfiHBp+xcHFZtjk57rSLp4wvD+jeT6l6U1thPiAUxiEwbVE1dm9wRjS",
+	"MFiwYi6zYOwo4Z4jM4LLwKrBfsfts6r/1TfNYdjHpvutX5/uHtpj61xE38UkZTX3nof1AJPU2AmJQc5u",
+	"WTPEoVcZNDDLiMPOwJdGT/Q+rexQw0aoUUhq6P9wAxQfNgK8+p3w60cbwvxsI824g4eK2y8faUgD0OvD",
+	"ZrSXCEX1NO3hI41AWyOr4ydfYtzZ7FBI+KyC/XRuhtvsM19SF/PxNw9mgamiynz35r2+3OrDOhyjiwxu",
+	"S61RIN5VA7DV5VLelMvhDuarB8wzF34cKOvkh8eZVl7uWsd9ho4vmTu03Vc4i22BAfjZ4JoJpgD75oPS",
+	"eRtxGR/t5GdpxzP84eL0mb0yIat1WOEwYGeFriAWGVuazyTuw0a5ndEFz9cnEBbjAzDGE5Fs3gww9C8A",
+	"cDt2rf6E5CCK+iFkkfQy6Pb8Sy7CiSjWS24OxWtyGI32DqP9vcPowBRbsIKao+ZwgUTRCek5xwWErYRV",
+	"GG6loetinbOJcCNMUFlIyHA4JEkms+yVouImIb33V+/2VlzVRUNfEdki6ndPKuXzQCvBVDPzcmcwFypO",
+	"jctA7rsEpPNk4cbaEWg+Z6BIeYQjRpPREC6Az1/ILBtAeaLYghcFJKjABD/JLy8v0bZ88Rbsyo+xW7y8",
+	"NNrX227V9T71hO0SHvSudZh0LPSY6Tp3Zawlk+niPZsxxUSXx/S5vRmJ1J40+y3pNewE/S2Sz5Bc39PA",
+	"JXwBDTyq4p3QD276q2y8O9Rc3B9yddWQoDvVCDzTHYYAkDoMNWnVdGKhiQ+ash846upWRNm2lfsdw0IH",
+	"tUy1kF+U7MMvzCfqD3FrbtHtVGrJs+baqUID//isDcKcyaEiu+V5m4V1i8HBOzk9G7zhuhgcRNHA6FKG",
+	"9QZxdLi7nc52eLthZ7EtRtKVBHDOVzGrI9rGFNQi7w+fA1tJJV/87XqTtm5f71DPljZu3s0olOYFW+jH",
+	"ifKKRAv6+QyLx1GtGVOl6PqRVK93h4519C8iJexhuoogRt9WFZHq2LYD+9lt1ruaK8YGcDJoBL80Yobo",
+	"Zj8cDsE5paODJJyIe0DrFt6GJnU5gyRB1fEKjYS74Z22z6CTeNX8dSfGgpTnTTbGhCyD6sgbIuhsykgC",
+	"B3uIE3OaDtoEPnXIhp/9+zu+Z7pm2zZh4pblEofbuFxkk0foPemmH7BedJdr+4u3NtDlDm5R8jvu1FUO",
+	"26+j5Y4Za7cW3IGa92SjbZDz55E3tY/km9D81EYAjHYYdqOlb8NEdRM7jXtbhMTDs/z4kX/hlHtFdxr9",
+	"1mlHE06peLG+NI3Zy0EZVWiLmcK/Xjl731/+dhW0mT9pBKuMCRYm6AuF2zvQGQpueXCOY4YJcmXeaczq",
+	"3DZqYTnBRLaUXIBh2J5/xiR59/byiuxJWhbzvdt4D75NQmci8+4PCc2xSTHwA2HLo4OJmMtSaQt2bKX+",
+	"gFsJHHKMLMqipDm5enM5JpQ8Px1ofi2qy19JauYWMiSycCJu2BoMEs9PXQ4Df7SYYRx6ihfrOhRDfSFC",
+	"AXkYYP+rK54IWucHsAYZ3AKBNyDZAU5WNbXzoljiXR9czKS70YSmsMDsjlgfta8lWVAuCsoFg4C6Eq6f",
+	"MpXo8d7eNS/m5XSYysVeVWbPLx1sVUgQftOhDoBXFcFUfk39hlPQJVCDKJ1mcJ9v7K+wZOaZs1dZbQc6",
+	"8JPeAC/Y/MkU8i5jXuqs1IVaw9sp1cyP9PPdCKYRjE8G/xUEwgPif+UZVUwlFv5hIZyeevSTrnO5TMSf",
+	"//yiSk48/POfyc9WesSkl2y9AGw4HCZ9xLMLWYqUZUZbnjYzSmNPIZQJXKOVXGpHeG1taIQNnRD2meui",
+	"Dhi0wHy8cgmaLpfXimYMp+829jJ3EJsBT7GZNOuJqhuWkaTuaDKsxjyaiHqRh8AfA7f8Nfm//+dpH9PI",
+	"W5UMA4NTqTJNekl934PLOm00zQ6jZdK3kwgeQlSKrTQ3QmdLLn+oOSF7E3Fvrv8TFyrmN5yAFlv5tVzs",
+	"WdIIxUomopc04scSskcSLzYsQaZN2iFaSd/LiGp9qijQJmLjrgLSGw2j4UG/vkYFLsXTBaOQFSexRGpE",
+	"zjWjTDTcFDMRGIk1IkZD0qR3G1cw44PoAOfcs9DiLV0VvxommWqZs4IROiuYIv8zJqNodGjv0jbiUC8Z",
+	"vdGmiVLkTJvZyTM0M664ZrB+zusc8qZn/j0NDcx1f9wAcXHtnNxmaSQNz1iCuXgarpLkxKXq3pa03o9+",
+	"nFNNkgqNZ+tzaDzM6LInFUl8hFpyMhGsK9F+s+qteffJPWn3gVIesJ+LOuEcLAXLmTa1lSnpIYp1aOOR",
+	"LaIe4m/c5oVVN+LoxxubXiOOxJUM64XQqT5MRIf+ANyk6C1kq4eEN9UGTXoPbNCkY392NL93g+4PyUEU",
+	"W7yHC5D2dIwTchDt29cUr+aF+Nd77+cFwv3NZUrpYlmSM3prTsElTtMKP+Yac/ZTrcsF0+OJGJDX0uZK",
+	"1nWiIXebhnns6RilhlSBgK5cUohIwhKakQ/v3wyxuhXSAWfcIyIyB4Kix1C9nsuV2EU5mwjiLgt4QD8j",
+	"Vj0zXbnvZsApm3ORkYPR8dgGegGZuMjkakvfDk0v3JWIZMkUQfflCVwcSGhBWpcGWuFETSvYI3QGIm2v",
+	"+S0TDnfUnLxOnfZ2RFChJz3PbUriQRyZjvlxHAgtJqPDsM58vVelvI8HB5GP6CXmZyMRdjx4+gRo3vSE",
+	"kvgoJJWzmcRRTea0srBoD1gRkhZcYitGAmw2fes2ZGKMEGVS6RngEsoy/A43Bgt4suYee1mWu2/BXZo1",
+	"IIlNcZc4aejlKfO5vJWiq72gTjZD0xrJAk1nAZZrxOl1yc3QqKkDvuxyR4LMbbgeK9+qnJnqGjeJwk1A",
+	"HJJ6ukUM6qeXE8059Dmcrp3q0zOPARo3XNNFXk9ZU7AiJdyQUTNDXZUcRJHZ6A/iQ9LjFYYZLoCvLrKQ",
+	"2bp/YjrNC4vDAxUatFokOOqtzIYH5Txl9uRqzxSnS5rO2WA0jDZOEavVakjh9VCq6z1bVu+9OXv+8uLy",
+	"JZSpsYyQRZJsepTRkg+ahtFo+kEYWLU2GAexUWwgLeuSCbrkwTjYH0bDfQSmzOFYu1Wlntexkea7a2bN",
+	"Hk5NRTdk2BWCoZuO2kI208RdyGqzNSQeEpvqwRzq8OBm95yc3zC3HyHV8ZBcHxBqPsHYIjkjt3FoFsWM",
+	"3spSAdNt1+a9MSY4hZWeDpdSwhsMEgWaKbpgBVzt+LHbOFF/ste6yfFTGDitAug+iqLHXaxZx5MHjUv5",
+	"XeCqF2xZR3oHb2+CRpB21+WZQUfkbuBH1O5+sWZX2P6W2229S5XhMlswZP/+N5oeRPG2ctV87DVumoVC",
+	"+w8XegUxixkTWOLg4RLV7e6mwOj44QLt+4/vwuAQ+eb+cv7d5lBm9HCZZzRzgbtQZH+3Zlo3e0PRHUhh",
+	"m3KJWsDmVi7MNlrFcfkyJAiDgl4DFtQuxxYK1exSK8WLggknmPzXihVqPdB0xix64i7c9Tbx8W/BUuqd",
+	"hB9YTetUuHVONzAXaNLzImxaxpo+3r4HBycvHz63KTPDOoVgIw/YT9XlUC6ZhLDnwYaFh+UMcQJVCu3K",
+	"zlOZd/BYahvBLnBNvPuJLSjKtl9dMAYHAzj1wb2lY5vlwNAat9sBXJzrtEabEQlPSc00OikVNuUd3uRH",
+	"WzhX3HJ7ySbUSlpDExUTAXm+OsCvTZhssgX8iiaSe/CvSbhxy0F/l/R/hEI6iK9L/2eI9qjNj2zf+xpc",
+	"3rn7/dy6Vf/r9z8QY5B/9lFb330utubVqF4WgfZFgt7FX0EcReTcnHcvzbjw0qvgcmnO9i7DmHfjVPAO",
+	"8k/VF/MEbxiEbuLFKcHb14F3t0hwcHho9tfR/kETluznFvW24aCZfzPwduVGYsxAqowpcvAkjjugy42b",
+	"YRzkN8BI54240nEQxXEURVF82IpAHQeXL59HmOSuEe5qnbf+hdQP6QKdTt27pmvGItm+TjO612vYAizV",
+	"oIQu/rB58yGG0Lu0A2ILW9dx2CiU9o0Z8Gnrpgh4Jlq/O25KCI6joHlpAHzZzOkf/LIJkm/kwq/jSYQL",
+	"HcErWVvhIkFnxnsIpfmXYVsPf+HoXWPJg9evgwZMPHj+5uzlxZVl3y9i+RZGOhgd2mL4X/w1C2C7Oox6",
+	"Q+oDVYYElaCOza7nNGfY1vpkio6ERsgV7nj2Eh4Q7b+7Wh3tpFJW6/5fWBOPD3fply6XmFztnGWcYmT/",
+	"DzX+PjUe+d9XboxSBslnQO7WOv3phl3j2+n3o62WjR3sGNtchrsYNSaitmqQTaOG8y5V5iq0Nt3GTZuW",
+	"0bRPyO0IlHMweGemYutpwj7RBbPXfHiG3grwVptc21ANU2fl2eo/YBD5efTDJPLDJPLDJPLfwCQyus8k",
+	"8sMA8sMA8ocaQCpwDOnBLUKQRqDa96wFAIaPdKogMVSb3ZQLgKM0UC7bMCwO40IegLgk3lk5wVHjCXfo",
+	"5ngLxKUbHNNrZmCWinigl3Ai8BYRB7LATAlCYsrhfuiDVyAbAaJaqCUH3Pfu5YyGVKpVluhFBbizCoX7",
+	"mN0ysVEXVlHn0APWe9CU9DtpDr+XMakBtv1hTvq3MCfVc/aHGJSaqOQfJqU/xqTkbvz6/96kZHvlMdXX",
+	"rIsfdqYfdqYfdqY/ys7kBYuAIuPCRD5+MlqKBsqiirP1XlajFQu8eJTMpS7GcI3HUsmsxKDxxH4xoEs+",
+	"+PvtEGGggAbP5IJyBwYNSV1oInoQtwGL2N2YyhdlDinzG1VurQ9XdBO29Jvp4R1kZ1IcoHFm9ubVcXCG",
+	"l24ErS6byocWKboRLVOBNVsXz/qEqa5EuLszhLUz2nF1W22vswazh0Ixh3YrrW57CO7C3+6N32hdJEav",
+	"qVG5kcR4qHSM6A6XXhsdPHj36e7/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
