@@ -153,7 +153,7 @@ type RetryOptions = core.RetryOptions
 // AttemptTimeoutError reports an attempt ended by RetryOptions.AttemptTimeout (errors.Is
 // ErrTimeout and context.DeadlineExceeded). A safe call is retried after it; a call that moves
 // money or changes state reports it inside ErrOutcomeUnknown, never re-sent.
-type AttemptTimeoutError = transport.AttemptTimeoutError
+type AttemptTimeoutError = core.AttemptTimeoutError
 
 // DefaultRetryStatusCodes are the statuses after which a safe call is retried when
 // RetryOptions.StatusCodes is nil: 408, 429, 500, 502, 503, 504.
@@ -220,10 +220,10 @@ func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
 // to send it on, and inspect or replace the response. OperationID(req.Context()) names the
 // operation. A step never sees the Authorization header; for an operation that moves money or
 // changes state a second call of next is refused with ErrResendRefused and sends nothing.
-type Middleware = transport.Middleware
+type Middleware = func(req *http.Request, next Next) (*http.Response, error)
 
 // Next sends the request on through the rest of the pipeline.
-type Next = transport.Next
+type Next = func(*http.Request) (*http.Response, error)
 
 // WithCallMiddleware adds steps run once per call, outside retries (a circuit breaker, an
 // audit record), after the correlation id header is set; the first step is the outermost.

@@ -2,44 +2,18 @@ package transport
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// AttemptTimeoutError reports an attempt that RetryOptions.AttemptTimeout ended while the
-// call's own context was still live. It matches context.DeadlineExceeded and
-// apierror.ErrTimeout with errors.Is. A safe request is tried again after it; an unsafe one
-// that may have been sent is reported inside an *apierror.OutcomeUnknownError, never re-sent.
-type AttemptTimeoutError struct {
-	// Attempt is the 1-based number of the attempt that timed out.
-	Attempt int
-	// After is the per-attempt timeout in force.
-	After time.Duration
-	// Err is the transport's error.
-	Err error
-}
-
-// Error names the attempt, the timeout and the transport's error.
-func (e *AttemptTimeoutError) Error() string {
-	return fmt.Sprintf("issuerkit: attempt %d timed out after %s: %v", e.Attempt, e.After, e.Err)
-}
-
-// Unwrap returns the transport's error.
-func (e *AttemptTimeoutError) Unwrap() error { return e.Err }
-
-// Is matches context.DeadlineExceeded and apierror.ErrTimeout.
-func (e *AttemptTimeoutError) Is(target error) bool {
-	return target == context.DeadlineExceeded || target == apierror.ErrTimeout
-}
-
-// Timeout reports true, as net.Error does for a timeout.
-func (e *AttemptTimeoutError) Timeout() bool { return true }
+// AttemptTimeoutError reports an attempt that RetryOptions.AttemptTimeout ended:
+// core.AttemptTimeoutError.
+type AttemptTimeoutError = core.AttemptTimeoutError
 
 // attemptRequest returns r bounded by the attempt timeout d (0: r itself) and the function
 // that releases the timer (nil when there is none); release must be called once the attempt is over, or handed to the

@@ -11,7 +11,7 @@ import (
 // Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
 // once for an operation that must not be re-sent, and inspect or replace what next returned.
 // OperationID(req.Context()) names the operation of the call.
-type Middleware func(req *http.Request, next Next) (*http.Response, error)
+type Middleware = func(req *http.Request, next Next) (*http.Response, error)
 
 // ErrResendRefused is returned by next when a middleware step calls it a second time for an
 // operation that must not be re-sent (one that moves money or changes state, or an unknown
