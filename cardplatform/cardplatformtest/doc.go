@@ -3,7 +3,7 @@
 // with a *cardplatform.Client pointed at it.
 //
 //	srv := cardplatformtest.NewServer(t)
-//	card, err := srv.Client.GetCard(ctx, proxy)
+//	card, err := srv.Client().GetCard(ctx, proxy)
 //
 // Routing and request and response types are generated from openapi/cardplatform.yaml
 // (oapi-codegen's strict net/http server), and every request is validated against that spec

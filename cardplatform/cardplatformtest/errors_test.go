@@ -130,7 +130,7 @@ func TestUnauthorizedEveryOperation(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 58, n)
-	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client.GetCard(context.Background(), "1")
+	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client().GetCard(context.Background(), "1")
 	assert.ErrorIs(t, err, cardplatform.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
 }
 

@@ -17,7 +17,7 @@ func ExampleStart() {
 		return
 	}
 	defer srv.Close()
-	_, err = srv.Client.GetCard(context.Background(), "0000000000000")
+	_, err = srv.Client().GetCard(context.Background(), "0000000000000")
 	fmt.Println(errors.Is(err, cardplatform.ErrNotFound))
 	// Output: true
 }
@@ -35,7 +35,7 @@ func ExampleServer_FailNext() {
 		fmt.Println(err)
 		return
 	}
-	_, err = srv.Client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
+	_, err = srv.Client().CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
 	fmt.Println(errors.Is(err, cardplatform.ErrOutcomeUnknown), len(srv.RequestsFor("createDisbursement")))
 	// Output: true 1
 }

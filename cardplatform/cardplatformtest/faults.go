@@ -1,14 +1,13 @@
 package cardplatformtest
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"slices"
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
 // Fault says how an injected failure answers a call (Server.FailNext). Delay is waited first;
@@ -39,49 +38,26 @@ type Fault struct {
 // test can tell it from an answer of the sandbox's rules.
 const FaultHeader = "Cardplatformtest-Fault"
 
-// Request is a request the sandbox received, as Server.Requests returns it.
-type Request struct {
-	// OperationID is the spec's operationId of the request (createDisbursement), or empty
-	// when the path and method match no operation.
-	OperationID string
-	// Method and Path are the request's method and URL path; Query is its raw query.
-	Method, Path, Query string
-	// Header holds the request headers; Authorization is masked.
-	Header http.Header
-	// Body holds the request body (at most the body limit plus one byte) with secrets masked
-	// as the SDK's logs mask them: the values of sensitive members (pin, cvv, card_number,
-	// accountNumber, ...) and card numbers and SSNs in texts. Test output that prints it
-	// shows no secret. RevealBody returns the body as received.
-	Body []byte
-	// Time is the sandbox clock's reading when the request arrived.
-	Time time.Time
+// Request is a request the sandbox received, as Server.Requests returns it: the record type
+// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+//
+//   - OperationID string: the spec's operationId ("createDisbursement"), empty when the path
+//     and method match no operation.
+//   - Method, Path string: the request's HTTP method and URL path.
+//   - Query url.Values: the query parameters, sensitive values masked.
+//   - Header http.Header: the request headers, Authorization masked ("Bearer ****").
+//   - Body []byte: the body (at most the body limit plus one byte) with secrets masked as the
+//     SDK's logs mask them: the values of sensitive members (pin, cvv, card_number, ...) and
+//     card numbers and SSNs in texts. Test output that prints a Request shows no secret.
+//   - Time time.Time: the sandbox clock's reading when the request arrived.
+//
+// Its method RevealBody returns the body as received, secrets in clear, for a test that checks
+// what the client sent on the wire; never print or log it.
+type Request = sandbox.Request
 
-	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
-	// shows only its address.
-	raw func() []byte
-}
-
-// RevealBody returns the request body exactly as received, secrets in clear, for a test that
-// checks what the client sent on the wire. Never print or log it.
-func (r Request) RevealBody() []byte {
-	if r.raw == nil {
-		return slices.Clone(r.Body)
-	}
-	return r.raw()
-}
-
-// maskedRequest returns req for the request log: the query and body masked (Request.Body),
-// the body as received behind RevealBody.
-func maskedRequest(req Request, body []byte) Request {
-	raw := bytes.Clone(body)
-	req.Query = redact.Default().Query(req.Query)
-	req.Body = redact.JSON(raw)
-	if bytes.Equal(req.Body, raw) {
-		req.Body = bytes.Clone(raw)
-	}
-	req.raw = func() []byte { return bytes.Clone(raw) }
-	return req
-}
+// ErrUnknownOperation is the error of FailNext and RequestsFor given a name that is neither a
+// method of *cardplatform.Client nor an operation id of the spec.
+var ErrUnknownOperation = sandbox.ErrUnknownOperation
 
 type pendingFault struct {
 	fault Fault
@@ -90,11 +66,11 @@ type pendingFault struct {
 
 // recorder keeps the requests seen and the faults to inject.
 type recorder struct {
-	mu       sync.Mutex
-	requests []Request
-	faults   map[string][]*pendingFault
-	done     chan struct{}
-	once     sync.Once
+	log    sandbox.Log
+	mu     sync.Mutex
+	faults map[string][]*pendingFault
+	done   chan struct{}
+	once   sync.Once
 }
 
 func newRecorder() *recorder {
@@ -102,12 +78,6 @@ func newRecorder() *recorder {
 }
 
 func (r *recorder) stop() { r.once.Do(func() { close(r.done) }) }
-
-func (r *recorder) record(req Request) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.requests = append(r.requests, req)
-}
 
 // take returns the fault for the next call of operation id, if any, and counts it down.
 func (r *recorder) take(id string) (Fault, bool) {
@@ -125,14 +95,16 @@ func (r *recorder) take(id string) (Fault, bool) {
 	return f.fault, true
 }
 
-// FailNext makes the next n calls of the operation operationID (the spec's operationId, for
-// example "createDisbursement") fail as f says. Calls to FailNext queue up: after these n
-// calls come the faults of the next FailNext for the same operation. It returns an error for
-// an unknown operation id, n < 1, or a Fault that neither delays, drops nor sets a status
-// in 100-599.
-func (s *Server) FailNext(operationID string, n int, f Fault) error {
-	if !slices.Contains(s.api.spec.operationIDs(), operationID) {
-		return fmt.Errorf("cardplatformtest: FailNext: unknown operation %q", operationID)
+// FailNext makes the next n calls of the client method name (for example "GetCard",
+// "CreateDisbursement", "Cards" for the iterator's pages) fail as f says. The spec's operation
+// id ("createDisbursement") is accepted too. Calls to FailNext queue up: after these n calls
+// come the faults of the next FailNext for the same operation. It returns an error for a name
+// that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
+// drops nor sets a status in 100-599.
+func (s *Server) FailNext(name string, n int, f Fault) error {
+	ids, err := s.api.spec.names.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
 	}
 	if n < 1 {
 		return fmt.Errorf("cardplatformtest: FailNext: n must be at least 1, got %d", n)
@@ -149,29 +121,27 @@ func (s *Server) FailNext(operationID string, n int, f Fault) error {
 	f.Header = f.Header.Clone()
 	s.calls.mu.Lock()
 	defer s.calls.mu.Unlock()
-	s.calls.faults[operationID] = append(s.calls.faults[operationID], &pendingFault{fault: f, left: n})
+	for _, id := range ids {
+		s.calls.faults[id] = append(s.calls.faults[id], &pendingFault{fault: f, left: n})
+	}
 	return nil
 }
 
 // Requests returns the requests the sandbox received so far, oldest first, including the
 // refused ones (401, 400) and those answered by an injected fault.
-func (s *Server) Requests() []Request {
-	s.calls.mu.Lock()
-	defer s.calls.mu.Unlock()
-	out := make([]Request, len(s.calls.requests))
-	for i, r := range s.calls.requests {
-		r.Header = r.Header.Clone()
-		r.Body = slices.Clone(r.Body)
-		out[i] = r
-	}
-	return out
-}
+func (s *Server) Requests() []Request { return s.calls.log.All() }
 
-// RequestsFor returns the requests of the operation operationID, oldest first.
-func (s *Server) RequestsFor(operationID string) []Request {
+// RequestsFor returns the requests of the client method name ("GetCard"; an operation id such
+// as "getCard" is accepted too), oldest first. It panics on a name that is neither, as a test
+// asking for it has a typo.
+func (s *Server) RequestsFor(name string) []Request {
+	ids, err := s.api.spec.names.Resolve(name)
+	if err != nil {
+		panic("RequestsFor: " + err.Error())
+	}
 	var out []Request
 	for _, r := range s.Requests() {
-		if r.OperationID == operationID {
+		if slices.Contains(ids, r.OperationID) {
 			out = append(out, r)
 		}
 	}
@@ -179,36 +149,7 @@ func (s *Server) RequestsFor(operationID string) []Request {
 }
 
 // ResetRequests forgets the requests received so far.
-func (s *Server) ResetRequests() {
-	s.calls.mu.Lock()
-	defer s.calls.mu.Unlock()
-	s.calls.requests = nil
-}
-
-// maskHeaders returns a copy of h with the credentials masked.
-func maskHeaders(h http.Header) http.Header {
-	out := h.Clone()
-	for _, k := range []string{"Authorization", "Proxy-Authorization", "Cookie"} {
-		if vs := out.Values(k); len(vs) > 0 {
-			masked := make([]string, len(vs))
-			for i, v := range vs {
-				masked[i] = maskCredential(v)
-			}
-			out[http.CanonicalHeaderKey(k)] = masked
-		}
-	}
-	return out
-}
-
-// maskCredential keeps the scheme of an Authorization value ("Bearer ****").
-func maskCredential(v string) string {
-	for i := 0; i < len(v); i++ {
-		if v[i] == ' ' {
-			return v[:i] + " ****"
-		}
-	}
-	return "****"
-}
+func (s *Server) ResetRequests() { s.calls.log.Reset() }
 
 // dropConnection closes the connection under w without an answer.
 func dropConnection(w http.ResponseWriter) {

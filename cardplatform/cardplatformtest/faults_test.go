@@ -90,7 +90,7 @@ func TestDelayEndsWhenTheSandboxCloses(t *testing.T) {
 	require.NoError(t, srv.FailNext("getCard", 1, cardplatformtest.Fault{Delay: time.Hour}))
 	done := make(chan error, 1)
 	go func() {
-		_, err := srv.Client.GetCard(context.Background(), "1")
+		_, err := srv.Client().GetCard(context.Background(), "1")
 		done <- err
 	}()
 	require.Eventually(t, func() bool { return len(srv.Requests()) == 1 }, 5*time.Second, 5*time.Millisecond)

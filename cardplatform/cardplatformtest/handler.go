@@ -17,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
 // pipeline runs every request through the steps the platform would: routing, recording,
@@ -56,17 +57,14 @@ func newHandler(cfg config) (http.Handler, *api, *recorder, error) {
 }
 
 func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	route, params, routeErr := p.api.spec.router.FindRoute(r)
+	route, params, routeErr := p.api.spec.FindRoute(r)
 	opID := ""
 	if routeErr == nil {
 		opID = route.Operation.OperationID
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r.Body, p.api.cfg.maxBody+1))
 	_ = r.Body.Close()
-	p.calls.record(maskedRequest(Request{
-		OperationID: opID, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
-		Header: maskHeaders(r.Header), Time: p.api.now(),
-	}, body))
+	p.calls.log.Add(sandbox.Record(r, body, opID, p.api.now()))
 	if routeErr != nil {
 		if routeErr.Error() == routers.ErrMethodNotAllowed.Error() {
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -111,7 +109,7 @@ func (p *pipeline) serve(w http.ResponseWriter, r *http.Request, route *routers.
 	}
 	normalizeJSON(r)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	if fields := p.api.spec.validateRequest(r.Context(), r, route, params); fields != nil {
+	if fields := p.api.spec.Validate(r.Context(), r, route, params); fields != nil {
 		writeProblem(w, http.StatusBadRequest, fields)
 		return
 	}

@@ -3,7 +3,7 @@
 // holding seeded accounts and owners and answering as seed 001 describes.
 //
 //	srv := validationtest.NewServer(t)
-//	res, err := srv.Client.VerifyAccount(ctx, validation.Inquiry{
+//	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 //		SecondaryID:   validationtest.SecondaryID,
 //		RoutingNumber: validationtest.RoutingNumber,
 //		AccountNumber: validation.NewSecret(validationtest.AccountPerson),

@@ -16,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	nethttpmiddleware "github.com/oapi-codegen/nethttp-middleware"
 
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest/internal/sandboxapi"
 )
@@ -44,9 +45,14 @@ func (s *Server) handler() (http.Handler, error) {
 	})
 	app := validate(sandboxapi.Handler(strict))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.hits++
-		s.mu.Unlock()
+		body, err := io.ReadAll(r.Body)
+		_ = r.Body.Close()
+		s.log.Add(sandbox.Record(r, body, s.spec.OperationID(r), time.Now()))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if err != nil {
+			writeBankError(w, r, http.StatusBadRequest, "Bad request: unreadable body", validation.ErrorCodeBadLayoutOrFormat, "")
+			return
+		}
 		if r.Header.Get("X-CorrelationId") == "" {
 			r.Header.Set("X-CorrelationId", fmt.Sprintf("sandbox-%d", time.Now().UnixNano()))
 		}

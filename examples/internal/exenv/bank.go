@@ -97,7 +97,7 @@ func NewValidation(ctx context.Context, sandbox []validationtest.Option, opts ..
 		if err != nil {
 			return nil, err
 		}
-		return &Validation{Client: srv.Client, Sandbox: srv, Where: "embedded sandbox at " + srv.URL, close: srv.Close}, nil
+		return &Validation{Client: srv.Client(), Sandbox: srv, Where: "embedded sandbox at " + srv.URL, close: srv.Close}, nil
 	}
 	c, err := validation.New(b.url, append([]validation.Option{validation.WithTokenSource(b.token), validation.WithTLSConfig(b.tls)}, opts...)...)
 	if err != nil {
@@ -130,7 +130,10 @@ func NewPaging(ctx context.Context, sandbox []pagingtest.Option, opts ...paging.
 		return nil, err
 	}
 	if b == nil {
-		srv := pagingtest.Start(sandbox...)
+		srv, err := pagingtest.Start(sandbox...)
+		if err != nil {
+			return nil, err
+		}
 		c, err := paging.New(srv.URL, append([]paging.Option{paging.WithStaticToken("sandbox-token")}, opts...)...)
 		if err != nil {
 			srv.Close()

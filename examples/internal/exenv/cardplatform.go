@@ -45,7 +45,7 @@ func NewCardPlatform(opts ...cardplatformtest.Option) (*CardPlatform, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &CardPlatform{Client: srv.Client, ProgramGUID: cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID),
+		return &CardPlatform{Client: srv.Client(), ProgramGUID: cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID),
 			Sandbox: srv, Where: "embedded sandbox at " + srv.URL}, nil
 	}
 	if base == "" || tok == "" {
