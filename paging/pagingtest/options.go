@@ -49,6 +49,7 @@ type config struct {
 	published      bool
 	pageMeta       func(*paging.PageMetadata)
 	clientOpts     []paging.Option
+	seed           Seed
 }
 
 // WithRecords sets the number of synthetic records each list endpoint serves (default 2,500;
