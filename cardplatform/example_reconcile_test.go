@@ -34,7 +34,7 @@ func ExampleClient_ReconcileDisbursement() {
 	if err != nil {
 		panic(err)
 	}
-	_ = srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+	_ = srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
 	_, err = srv.Client().CreateDisbursement(ctx, req)
 	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
 

@@ -32,7 +32,7 @@ func payout(program, person cardplatform.GUID, ref string) cardplatform.Disburse
 // lose sends req with the fault f injected and requires an outcome unknown.
 func lose(t *testing.T, srv *cardplatformtest.Server, req cardplatform.DisbursementDTO, f cardplatformtest.Fault) {
 	t.Helper()
-	require.NoError(t, srv.FailNext("createDisbursement", 1, f))
+	require.NoError(t, srv.FailNext("CreateDisbursement", 1, f))
 	_, err := srv.Client().CreateDisbursement(context.Background(), req)
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 }
@@ -182,7 +182,7 @@ func TestReconcileCard(t *testing.T) {
 	}{{cardplatformtest.Fault{DropAnswer: true}, cardplatform.Committed}, {cardplatformtest.Fault{Drop: true}, cardplatform.NotCommitted}} {
 		snap, err := srv.Client().SnapshotCard(ctx, req)
 		require.NoError(t, err)
-		require.NoError(t, srv.FailNext("createCard", 1, tc.fault))
+		require.NoError(t, srv.FailNext("CreateCard", 1, tc.fault))
 		_, err = srv.Client().CreateCard(ctx, req)
 		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)

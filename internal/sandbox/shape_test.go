@@ -3,6 +3,7 @@ package sandbox_test
 import (
 	"context"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -127,6 +128,39 @@ func TestSandboxesShareOneShape(t *testing.T) {
 			}
 			assert.NotContains(t, string(r.Body), tc.secret, "the body's secret is masked")
 			assert.Contains(t, string(r.RevealBody()), tc.secret, "RevealBody gives the body as received")
+		})
+	}
+}
+
+// TestRequestsForTakesEveryClientMethod: each sandbox's RequestsFor takes the name of every
+// method of its client that calls the API (iterators and hand-written methods included), and
+// panics on a name that is neither a method nor an operation id.
+func TestRequestsForTakesEveryClientMethod(t *testing.T) {
+	cp := cardplatformtest.NewServer(t)
+	v := validationtest.NewServer(t)
+	pg := pagingtest.NewServer(t)
+	for _, tc := range []struct {
+		name        string
+		client      any
+		requestsFor func(string) []sandbox.Request
+	}{
+		{"cardplatformtest", cp.Client(), cp.RequestsFor},
+		{"validationtest", v.Client(), v.RequestsFor},
+		{"pagingtest", pg.Client(), pg.RequestsFor},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctxType := reflect.TypeOf((*context.Context)(nil)).Elem()
+			typ := reflect.TypeOf(tc.client)
+			n := 0
+			for i := 0; i < typ.NumMethod(); i++ {
+				m := typ.Method(i)
+				if m.Type.NumIn() > 1 && m.Type.In(1) == ctxType {
+					n++
+					assert.NotPanics(t, func() { tc.requestsFor(m.Name) }, m.Name)
+				}
+			}
+			assert.Positive(t, n)
+			assert.Panics(t, func() { tc.requestsFor("NoSuchMethod") })
 		})
 	}
 }
