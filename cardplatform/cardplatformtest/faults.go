@@ -2,37 +2,31 @@ package cardplatformtest
 
 import (
 	"fmt"
-	"net/http"
 	"slices"
-	"sync"
-	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
-// Fault says how an injected failure answers a call (Server.FailNext). Delay is waited first;
-// then Drop closes the connection without an answer, or Status answers with that status
-// instead of running the operation, or DropAnswer runs the operation and closes the
-// connection instead of sending its answer. A Fault with only a Delay runs the operation late.
-type Fault struct {
-	// Status is the status to answer with. 400, 401 and 404 carry a ProblemDetails body where
-	// the spec gives the operation one; any other status has no body.
-	Status int
-	// Delay is how long to wait before answering (or failing). The wait ends early when the
-	// client gives up or the sandbox closes.
-	Delay time.Duration
-	// Drop closes the connection after the whole request was read, without an answer: the
-	// client cannot know whether the operation ran (for a disbursement: ErrOutcomeUnknown).
-	// The operation does not run.
-	Drop bool
-	// DropAnswer runs the operation (the sandbox's rules and state change exactly as without
-	// the fault, a refusal included), then closes the connection instead of sending the
-	// answer: the platform acted and the client lost the answer. Server.Disbursements,
-	// Accounts and Cards show what it did. It excludes Drop and Status.
-	DropAnswer bool
-	// Header holds extra response headers for a Status answer, for example Retry-After.
-	Header http.Header
-}
+// Fault says how an injected failure answers a call (Server.FailNext): the type the three
+// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of running the operation, or DropAnswer runs
+// the operation and closes the connection instead of sending its answer. A Fault with only a
+// Delay runs the operation late. Its fields:
+//
+//   - Status int: the status to answer with. 400, 401 and 404 carry a ProblemDetails body
+//     where the spec gives the operation one; any other status has no body.
+//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
+//     early when the client gives up or the sandbox closes.
+//   - Drop bool: close the connection after the whole request was read, without an answer:
+//     the client cannot know whether the operation ran (for a disbursement:
+//     ErrOutcomeUnknown). The operation does not run.
+//   - DropAnswer bool: run the operation (the sandbox's rules and state change exactly as
+//     without the fault, a refusal included), then close the connection instead of sending
+//     the answer: the platform acted and the client lost the answer. Server.Disbursements,
+//     Accounts and Cards show what it did. It excludes Drop and Status.
+//   - Header http.Header: extra response headers for a Status answer, for example
+//     Retry-After.
+type Fault = sandbox.Fault
 
 // FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
 // test can tell it from an answer of the sandbox's rules.
@@ -59,41 +53,15 @@ type Request = sandbox.Request
 // method of *cardplatform.Client nor an operation id of the spec.
 var ErrUnknownOperation = sandbox.ErrUnknownOperation
 
-type pendingFault struct {
-	fault Fault
-	left  int
-}
-
 // recorder keeps the requests seen and the faults to inject.
 type recorder struct {
 	log    sandbox.Log
-	mu     sync.Mutex
-	faults map[string][]*pendingFault
-	done   chan struct{}
-	once   sync.Once
+	faults *sandbox.Faults
 }
 
-func newRecorder() *recorder {
-	return &recorder{faults: map[string][]*pendingFault{}, done: make(chan struct{})}
-}
+func newRecorder() *recorder { return &recorder{faults: sandbox.NewFaults()} }
 
-func (r *recorder) stop() { r.once.Do(func() { close(r.done) }) }
-
-// take returns the fault for the next call of operation id, if any, and counts it down.
-func (r *recorder) take(id string) (Fault, bool) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	q := r.faults[id]
-	if len(q) == 0 {
-		return Fault{}, false
-	}
-	f := q[0]
-	f.left--
-	if f.left <= 0 {
-		r.faults[id] = q[1:]
-	}
-	return f.fault, true
-}
+func (r *recorder) stop() { r.faults.Stop() }
 
 // FailNext makes the next n calls of the client method name (for example "GetCard",
 // "CreateDisbursement", "Cards" for the iterator's pages) fail as f says. The spec's operation
@@ -106,23 +74,8 @@ func (s *Server) FailNext(name string, n int, f Fault) error {
 	if err != nil {
 		return fmt.Errorf("FailNext: %w", err)
 	}
-	if n < 1 {
-		return fmt.Errorf("cardplatformtest: FailNext: n must be at least 1, got %d", n)
-	}
-	if f.Status != 0 && (f.Status < 100 || f.Status > 599) {
-		return fmt.Errorf("cardplatformtest: FailNext: status %d out of range", f.Status)
-	}
-	if f.Status == 0 && !f.Drop && !f.DropAnswer && f.Delay <= 0 {
-		return fmt.Errorf("cardplatformtest: FailNext: the fault neither delays, drops nor sets a status")
-	}
-	if f.DropAnswer && (f.Drop || f.Status != 0) {
-		return fmt.Errorf("cardplatformtest: FailNext: DropAnswer excludes Drop and Status")
-	}
-	f.Header = f.Header.Clone()
-	s.calls.mu.Lock()
-	defer s.calls.mu.Unlock()
-	for _, id := range ids {
-		s.calls.faults[id] = append(s.calls.faults[id], &pendingFault{fault: f, left: n})
+	if err := s.calls.faults.Add(ids, n, f); err != nil {
+		return fmt.Errorf("cardplatformtest: FailNext: %w", err)
 	}
 	return nil
 }
@@ -150,24 +103,3 @@ func (s *Server) RequestsFor(name string) []Request {
 
 // ResetRequests forgets the requests received so far.
 func (s *Server) ResetRequests() { s.calls.log.Reset() }
-
-// dropConnection closes the connection under w without an answer.
-func dropConnection(w http.ResponseWriter) {
-	hj, ok := w.(http.Hijacker)
-	if !ok {
-		w.WriteHeader(http.StatusInternalServerError)
-		return
-	}
-	if conn, _, err := hj.Hijack(); err == nil {
-		_ = conn.Close()
-	}
-}
-
-// discardWriter takes an answer that is never sent (Fault.DropAnswer).
-type discardWriter struct {
-	header http.Header
-}
-
-func (d *discardWriter) Header() http.Header         { return d.header }
-func (d *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
-func (d *discardWriter) WriteHeader(int)             {}

@@ -20,8 +20,8 @@ import (
 )
 
 // The three sandboxes share one shape: Start(opts...) (*Server, error) from a plain program
-// (no testing.TB), Close, a Client() method returning the package's typed client, and
-// Requests() returning the one record type. These assignments fail to compile when one of
+// (no testing.TB), Close, a Client() method returning the package's typed client,
+// Requests() returning the one record type, and FailNext(method, n, Fault) with one Fault. These assignments fail to compile when one of
 // them drifts.
 var (
 	_ func(...cardplatformtest.Option) (*cardplatformtest.Server, error) = cardplatformtest.Start
@@ -35,6 +35,10 @@ var (
 	_ func(*cardplatformtest.Server) []sandbox.Request = (*cardplatformtest.Server).Requests
 	_ func(*validationtest.Server) []sandbox.Request   = (*validationtest.Server).Requests
 	_ func(*pagingtest.Server) []sandbox.Request       = (*pagingtest.Server).Requests
+
+	_ func(*cardplatformtest.Server, string, int, sandbox.Fault) error = (*cardplatformtest.Server).FailNext
+	_ func(*validationtest.Server, string, int, sandbox.Fault) error   = (*validationtest.Server).FailNext
+	_ func(*pagingtest.Server, string, int, sandbox.Fault) error       = (*pagingtest.Server).FailNext
 
 	_ func(*cardplatformtest.Server) = (*cardplatformtest.Server).Close
 	_ func(*validationtest.Server)   = (*validationtest.Server).Close

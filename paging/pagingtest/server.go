@@ -23,6 +23,7 @@ import (
 	"net/http/httptest"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -48,6 +49,7 @@ type Server struct {
 	spec   *sandbox.Spec
 	names  *sandbox.Names
 	log    sandbox.Log
+	faults *sandbox.Faults
 
 	mu     sync.Mutex
 	counts map[string]int // requests per path
@@ -90,7 +92,7 @@ func NewServer(tb testing.TB, opts ...Option) *Server {
 // Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
 // program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
-	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}}
+	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}, faults: sandbox.NewFaults()}
 	for _, o := range opts {
 		if o != nil {
 			o(&s.cfg)
@@ -148,8 +150,60 @@ var methodOperations = map[string][]string{
 	"WireTransactionsByPageIterator":         {"listWireTransactionsByPage"},
 }
 
-// Close shuts the sandbox down, waiting for the requests in progress.
-func (s *Server) Close() { s.srv.Close() }
+// Close shuts the sandbox down, ending the delays of injected faults and waiting for the
+// requests in progress.
+func (s *Server) Close() {
+	s.faults.Stop()
+	s.srv.Close()
+}
+
+// Fault says how an injected failure answers a call (Server.FailNext): the type the three
+// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of serving the request, or DropAnswer serves it
+// and closes the connection instead of sending the answer. A Fault with only a Delay answers
+// late. Its fields:
+//
+//   - Status int: the status to answer with, with the bank's error body (ErrorMessage
+//     "injected failure"; the reporting reads' {code, message, debugMessage}).
+//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
+//     early when the client gives up or the sandbox closes.
+//   - Drop bool: close the connection after the whole request was read, without an answer.
+//   - DropAnswer bool: serve the request, then close the connection instead of sending the
+//     answer. It excludes Drop and Status.
+//   - Header http.Header: extra response headers for a Status answer, for example
+//     Retry-After.
+type Fault = sandbox.Fault
+
+// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
+// test can tell it from an answer of the sandbox's rules.
+const FaultHeader = "Pagingtest-Fault"
+
+// FailNext makes the next n calls of the client method name (for example "ACHTransactions",
+// whose every page request counts as a call, or "ListRTPTransactions") fail as f says. The
+// spec's operation id ("listAchTransactions") is accepted too. Calls to FailNext queue up:
+// after these n calls come the faults of the next FailNext for the same operation. It
+// returns an error for a name that is neither (matching ErrUnknownOperation), n < 1, or a
+// Fault that neither delays, drops nor sets a status in 100-599. WithFailure, which fails the
+// k-th request of every endpoint, still works beside it.
+func (s *Server) FailNext(name string, n int, f Fault) error {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := s.faults.Add(ids, n, f); err != nil {
+		return fmt.Errorf("pagingtest: FailNext: %w", err)
+	}
+	return nil
+}
+
+// faultAnswer writes the answer of an injected Status fault: the bank's error body.
+func faultAnswer(w http.ResponseWriter, r *http.Request, status int) {
+	if strings.HasPrefix(r.URL.Path, "/commercial/") {
+		reportingError(w, status, strconv.Itoa(status), "injected failure", "")
+		return
+	}
+	writeError(w, status, "injected failure")
+}
 
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
 // what the sandbox serves (paging.WithPublishedAPI with WithPublishedAPI, the page parameters
@@ -202,8 +256,8 @@ func (s *Server) routes() http.Handler {
 	return mux
 }
 
-// wrap records the request, applies the latency and the injected failure, validates the
-// request against the spec, then calls h with the body read.
+// wrap records the request, applies the latency, the WithFailure failure and the fault
+// FailNext queued, validates the request against the spec, then calls h with the body read.
 func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		at := time.Now()
@@ -233,16 +287,29 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			writeError(w, s.cfg.failStatus, "injected failure")
 			return
 		}
-		if routeErr == nil {
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			fields := s.spec.Validate(r.Context(), r, route, params)
-			r.Body = io.NopCloser(bytes.NewReader(body))
-			if fields != nil {
-				s.rejectInvalid(w, r, fields)
+		serve := func(w http.ResponseWriter) {
+			if routeErr == nil {
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				fields := s.spec.Validate(r.Context(), r, route, params)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				if fields != nil {
+					s.rejectInvalid(w, r, fields)
+					return
+				}
+			}
+			h(w, r, body)
+		}
+		if f, ok := s.faults.Take(opID); ok {
+			if !s.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, r, status) }) {
+				return
+			}
+			if f.DropAnswer {
+				serve(&sandbox.DiscardWriter{})
+				sandbox.DropConnection(w)
 				return
 			}
 		}
-		h(w, r, body)
+		serve(w)
 	}
 }
 

@@ -23,6 +23,7 @@ type Server struct {
 	spec      *sandbox.Spec
 	names     *sandbox.Names
 	log       sandbox.Log
+	faults    *sandbox.Faults
 	mu        sync.Mutex
 	accts     map[string]Account // by routing + "/" + account number
 	limit     *rateLimiter
@@ -44,7 +45,7 @@ type Server struct {
 // what the client sent on the wire; never print or log it.
 type Request = sandbox.Request
 
-// ErrUnknownOperation is the error of RequestsFor given a name that is neither a method of
+// ErrUnknownOperation is the error of FailNext and RequestsFor given a name that is neither a method of
 // *validation.Client nor an operation id of the spec.
 var ErrUnknownOperation = sandbox.ErrUnknownOperation
 
@@ -109,7 +110,7 @@ func Start(opts ...Option) (*Server, error) {
 			o(&cfg)
 		}
 	}
-	s := &Server{accts: map[string]Account{}, published: cfg.published}
+	s := &Server{accts: map[string]Account{}, published: cfg.published, faults: sandbox.NewFaults()}
 	if cfg.rate > 0 {
 		s.limit = &rateLimiter{max: cfg.rate, window: time.Second}
 	}
@@ -144,8 +145,54 @@ func Start(opts ...Option) (*Server, error) {
 	return s, nil
 }
 
-// Close shuts the sandbox down, waiting for the requests in flight.
-func (s *Server) Close() { s.srv.Close() }
+// Close shuts the sandbox down, ending the delays of injected faults and waiting for the
+// requests in flight.
+func (s *Server) Close() {
+	s.faults.Stop()
+	s.srv.Close()
+}
+
+// Fault says how an injected failure answers a call (Server.FailNext): the type the three
+// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of serving the request, or DropAnswer serves it
+// and closes the connection instead of sending the answer. A Fault with only a Delay answers
+// late. Its fields:
+//
+//   - Status int: the status to answer with, with the bank's error body (ErrorMessage
+//     "injected failure").
+//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
+//     early when the client gives up or the sandbox closes.
+//   - Drop bool: close the connection after the whole request was read, without an answer.
+//   - DropAnswer bool: serve the request, then close the connection instead of sending the
+//     answer. It excludes Drop and Status.
+//   - Header http.Header: extra response headers for a Status answer, for example
+//     Retry-After.
+//
+// Faults come before the sandbox's own checks (rate limit, token, media type), as at a
+// gateway in front of the bank; accounts seeded with an ErrorCode or HTTPStatus remain the
+// way to answer the service's own outcomes.
+type Fault = sandbox.Fault
+
+// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
+// test can tell it from an answer of the sandbox's rules.
+const FaultHeader = "Validationtest-Fault"
+
+// FailNext makes the next n calls of the client method name ("VerifyAccount", whichever
+// version it speaks, or "HealthCheck") fail as f says. The spec's operation id
+// ("verifyAccountV2") is accepted too. Calls to FailNext queue up: after these n calls come
+// the faults of the next FailNext for the same operation. It returns an error for a name
+// that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
+// drops nor sets a status in 100-599.
+func (s *Server) FailNext(name string, n int, f Fault) error {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := s.faults.Add(ids, n, f); err != nil {
+		return fmt.Errorf("validationtest: FailNext: %w", err)
+	}
+	return nil
+}
 
 // Client returns a *validation.Client for URL authenticated with Token. It speaks what the
 // sandbox serves by default: the client's default version (validation.DefaultAPIVersion, v2);
