@@ -6,7 +6,8 @@
 // every request it sees.
 //
 //	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
-//	// point a client or a paging.FetchFunc at srv.URL
+//	for tx, err := range srv.Client().ACHTransactions(ctx, req) { ... }
+//	// or point a client of one's own, or a paging.FetchFunc, at srv.URL (srv.HTTPClient())
 //
 // Start does the same from a plain program, without a testing.TB. Client returns a
 // *paging.Client pointed at the sandbox; Requests returns what it received, each request
