@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Defines values for BalanceBasis.
@@ -122,26 +121,26 @@ func (e IssuanceType) Valid() bool {
 
 // Account An account as returned by interest posting; fields not published (assumed).
 type Account struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
 	//
 	// Example: 125.5
-	InterestPosted scalar.Decimal `json:"interest_posted,omitempty,omitzero"`
+	InterestPosted Decimal `json:"interest_posted,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -150,31 +149,31 @@ type AccountBalancesDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
+	SuspenseBalance      Decimal                    `json:"suspense_balance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
 type AccountByBalanceDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	LedgerBalance        Decimal                    `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -183,15 +182,15 @@ type AccountByBalanceDTOCacheResponse struct {
 	// CachedAt When the cached values were computed.
 	//
 	// Example: 2024-05-01T10:20:30
-	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
+	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
 	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
@@ -200,45 +199,45 @@ type AccountDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID   GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance scalar.Decimal `json:"suspense_balance,omitempty,omitzero"`
+	SuspenseBalance Decimal `json:"suspense_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGUID           scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountInstrumentGUID scalar.GUID `json:"account_instrument_guid,omitempty,omitzero"`
-	InstrumentGUID        scalar.GUID `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentStatus      string      `json:"instrument_status,omitempty,omitzero"`
-	InstrumentType        string      `json:"instrument_type,omitempty,omitzero"`
+	AccountGUID           GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID GUID   `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        GUID   `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string `json:"instrument_type,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID   GUID   `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    GUID   `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string `json:"sharing_status,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -268,11 +267,11 @@ type Address struct {
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
 type AdjustBalanceRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	Description string         `json:"description,omitempty,omitzero"`
+	Amount      Decimal `json:"amount,omitempty,omitzero"`
+	Description string  `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
 	ExternalReference    string                     `json:"external_reference,omitempty,omitzero"`
@@ -281,20 +280,20 @@ type AdjustBalanceRequest struct {
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -303,28 +302,28 @@ type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
 	//
 	// Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
 type AdvancePreCalcResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount scalar.Decimal `json:"advance_amount,omitempty,omitzero"`
+	AdvanceAmount Decimal `json:"advance_amount,omitempty,omitzero"`
 
 	// FeeAmount Example: 125.5
-	FeeAmount scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeAmount Decimal `json:"fee_amount,omitempty,omitzero"`
 
 	// RepaymentDate Example: 2024-05-01T10:20:30
-	RepaymentDate scalar.Timestamp `json:"repayment_date,omitempty,omitzero"`
+	RepaymentDate Timestamp `json:"repayment_date,omitempty,omitzero"`
 
 	// RequestID Identifies the advance when it is applied.
 	RequestID string `json:"request_id,omitempty,omitzero"`
 
 	// TotalRepaymentAmount Example: 125.5
-	TotalRepaymentAmount scalar.Decimal             `json:"total_repayment_amount,omitempty,omitzero"`
+	TotalRepaymentAmount Decimal                    `json:"total_repayment_amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -337,21 +336,21 @@ type ApplyAdvanceRequest struct {
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount        scalar.Decimal             `json:"advance_amount,omitempty,omitzero"`
+	AdvanceAmount        Decimal                    `json:"advance_amount,omitempty,omitzero"`
 	RequestID            string                     `json:"request_id,omitempty,omitzero"`
 	Status               string                     `json:"status,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
 	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -360,21 +359,21 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	BatchfileGUID        GUID                       `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
 type BatchfileGUIDResponse struct {
-	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
+	BatchfileGUID        GUID                       `json:"batchfile_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
 type BatchfileRequest struct {
-	FileName    string      `json:"file_name,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	FileName    string `json:"file_name,omitempty,omitzero"`
+	ProgramGUID GUID   `json:"program_guid,omitempty,omitzero"`
 
 	// ReportName Name of the report (file layout) the document follows.
 	ReportName string `json:"report_name,omitempty,omitzero"`
@@ -386,14 +385,14 @@ type BatchfileRequest struct {
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
-	FileName      string      `json:"file_name,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID `json:"program_guid,omitempty,omitzero"`
-	ReportName    string      `json:"report_name,omitempty,omitzero"`
-	Status        string      `json:"status,omitempty,omitzero"`
+	BatchfileGUID GUID   `json:"batchfile_guid,omitempty,omitzero"`
+	FileName      string `json:"file_name,omitempty,omitzero"`
+	ProgramGUID   GUID   `json:"program_guid,omitempty,omitzero"`
+	ReportName    string `json:"report_name,omitempty,omitzero"`
+	Status        string `json:"status,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -401,36 +400,36 @@ type BatchfileResponse struct {
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
-	CompanyGUID     scalar.GUID     `json:"company_guid,omitempty,omitzero"`
-	OrderGUID       scalar.GUID     `json:"order_guid,omitempty,omitzero"`
-	PackageGUID     scalar.GUID     `json:"package_guid,omitempty,omitzero"`
-	PersonGUID      scalar.GUID     `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID     scalar.GUID     `json:"program_guid,omitempty,omitzero"`
+	CompanyGUID     GUID            `json:"company_guid,omitempty,omitzero"`
+	OrderGUID       GUID            `json:"order_guid,omitempty,omitzero"`
+	PackageGUID     GUID            `json:"package_guid,omitempty,omitzero"`
+	PersonGUID      GUID            `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID     GUID            `json:"program_guid,omitempty,omitzero"`
 	Quantity        int32           `json:"quantity,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderReq struct {
-	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
+	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
 type BulkOrderRequest struct {
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	PackageGUID scalar.GUID `json:"package_guid,omitempty,omitzero"`
+	CompanyGUID GUID `json:"company_guid,omitempty,omitzero"`
+	PackageGUID GUID `json:"package_guid,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	Person      Person `json:"person,omitempty,omitzero"`
+	ProgramGUID GUID   `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
 	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
@@ -441,8 +440,8 @@ type BulkOrderRequest struct {
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
-	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -451,10 +450,10 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
 	LocationName         string                     `json:"location_name,omitempty,omitzero"`
-	PackageGUID          scalar.GUID                `json:"package_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PackageGUID          GUID                       `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	QuantityAvailable    int32                      `json:"quantity_available,omitempty,omitzero"`
 	QuantityOrdered      int32                      `json:"quantity_ordered,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -493,7 +492,7 @@ type CardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber Secret `json:"card_number,omitempty,omitzero"`
 
 	// CardProxy Identifier of the card in paths.
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
@@ -507,7 +506,7 @@ type CardDTO struct {
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV scalar.Secret `json:"cvv,omitempty,omitzero"`
+	CVV Secret `json:"cvv,omitempty,omitzero"`
 
 	// ExpirationDate Expiration date, 4 characters (layout not shown; MMYY assumed).
 	ExpirationDate string `json:"expiration_date,omitempty,omitzero"`
@@ -516,24 +515,24 @@ type CardDTO struct {
 	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
 
 	// LogicalExpirationDate Example: 2024-05-01T10:20:30
-	LogicalExpirationDate scalar.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
+	LogicalExpirationDate Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
 
 	// MaskCardPAN PAN with the middle digits replaced by X (not secret).
 	MaskCardPAN string `json:"mask_card_pan,omitempty,omitzero"`
 
 	// PersonCardStatus Status of the person-card link, for example ACTIVE.
-	PersonCardStatus string      `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	PersonCardStatus string `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID       GUID   `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
 	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -553,7 +552,7 @@ type CardPINDTO struct {
 	// PIN The PIN (secret).
 	//
 	// Example: 1234
-	PIN                  scalar.Secret              `json:"pin,omitempty,omitzero"`
+	PIN                  Secret                     `json:"pin,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -575,10 +574,10 @@ type CardTrackingDetail struct {
 	CardPackageName            string `json:"card_package_name,omitempty,omitzero"`
 
 	// CardRequested Example: 2024-05-01T10:20:30
-	CardRequested scalar.Timestamp `json:"card_requested,omitempty,omitzero"`
+	CardRequested Timestamp `json:"card_requested,omitempty,omitzero"`
 
 	// CardShipmentDate Example: 2024-05-01T10:20:30
-	CardShipmentDate     scalar.Timestamp           `json:"card_shipment_date,omitempty,omitzero"`
+	CardShipmentDate     Timestamp                  `json:"card_shipment_date,omitempty,omitzero"`
 	FulfillmentHouseName string                     `json:"fulfillment_house_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -592,30 +591,30 @@ type ChangeAdvanceCycleRequest struct {
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	Cycle       string      `json:"cycle,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	Cycle       string `json:"cycle,omitempty,omitzero"`
 
 	// NextCycleDate Example: 2024-05-01T10:20:30
-	NextCycleDate        scalar.Timestamp           `json:"next_cycle_date,omitempty,omitzero"`
+	NextCycleDate        Timestamp                  `json:"next_cycle_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
 type CheckDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// CheckDate Example: 2024-05-01T10:20:30
-	CheckDate   scalar.Timestamp `json:"check_date,omitempty,omitzero"`
-	CheckNumber string           `json:"check_number,omitempty,omitzero"`
+	CheckDate   Timestamp `json:"check_date,omitempty,omitzero"`
+	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
 	PayeeName            string                     `json:"payee_name,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -633,80 +632,80 @@ type CheckNewStatus string
 
 // CheckSearchDTO Filters of a check search (date range, account, person, check number, status); fields not published (names assumed).
 type CheckSearchDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string      `json:"check_number,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus string `json:"check_status,omitempty,omitzero"`
 
 	// EndDate Example: 2024-05-01T10:20:30
-	EndDate    scalar.Timestamp `json:"end_date,omitempty,omitzero"`
-	PersonGUID scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	EndDate    Timestamp `json:"end_date,omitempty,omitzero"`
+	PersonGUID GUID      `json:"person_guid,omitempty,omitzero"`
 
 	// StartDate Example: 2024-05-01T10:20:30
-	StartDate            scalar.Timestamp           `json:"start_date,omitempty,omitzero"`
+	StartDate            Timestamp                  `json:"start_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
 // check_number, or by txn_guid. Further fields not published.
 type CheckStatusDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string      `json:"check_number,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
 	NewStatus            CheckNewStatus             `json:"new_status"`
 	Notes                string                     `json:"notes,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address     Address     `json:"address,omitempty,omitzero"`
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	CompanyName string      `json:"company_name,omitempty,omitzero"`
-	DbaName     string      `json:"dba_name,omitempty,omitzero"`
+	Address     Address `json:"address,omitempty,omitzero"`
+	CompanyGUID GUID    `json:"company_guid,omitempty,omitzero"`
+	CompanyName string  `json:"company_name,omitempty,omitzero"`
+	DbaName     string  `json:"dba_name,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
 	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGUID        scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	VerificationStatus string      `json:"verification_status,omitempty,omitzero"`
+	CompanyGUID        GUID   `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus string `json:"verification_status,omitempty,omitzero"`
 
 	// VerifiedAt Example: 2024-05-01T10:20:30
-	VerifiedAt           scalar.Timestamp           `json:"verified_at,omitempty,omitzero"`
+	VerifiedAt           Timestamp                  `json:"verified_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
 	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	InstrumentGUID       scalar.GUID                `json:"instrument_guid,omitempty,omitzero"`
+	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID       GUID                       `json:"instrument_guid,omitempty,omitzero"`
 	InstrumentType       string                     `json:"instrument_type,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -717,20 +716,20 @@ type CreateAccountRequest struct {
 
 	// AccountType Account type, for example PROGFUND (program funding account).
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
 type CreateAccountResponseDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -741,8 +740,8 @@ type CreateCardRequest struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -758,7 +757,7 @@ type CreateCardResponse struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -774,17 +773,17 @@ type CreateCompany struct {
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
 type CreateSharedAccountRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// PersonGUID The related person, created beforehand.
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -792,8 +791,8 @@ type CreateSharedAccountResponse struct {
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
 	// Amount Example: 125.5
-	Amount            scalar.Decimal `json:"amount,omitempty,omitzero"`
-	ClientReferenceID string         `json:"client_reference_id,omitempty,omitzero"`
+	Amount            Decimal `json:"amount,omitempty,omitzero"`
+	ClientReferenceID string  `json:"client_reference_id,omitempty,omitzero"`
 
 	// PayoutOption A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutOption DisbursementPayoutOptions `json:"payout_option,omitempty,omitzero"`
@@ -801,7 +800,7 @@ type DisbursementDTO struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -812,42 +811,42 @@ type DisbursementPayoutOptions = string
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutPreference     DisbursementPayoutOptions  `json:"payout_preference,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	DisbursementGUID     scalar.GUID                `json:"disbursement_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
+	DisbursementGUID     GUID                       `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	Status               string                     `json:"status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
 	Reason               string                     `json:"reason,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	DisputeGUID          scalar.GUID                `json:"dispute_guid,omitempty,omitzero"`
+	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
+	DisputeGUID          GUID                       `json:"dispute_guid,omitempty,omitzero"`
 	DisputeStatus        string                     `json:"dispute_status,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -856,7 +855,7 @@ type EncryptedCardData struct {
 	// AccountNumber Account number (PAN), digits 0-9 (secret).
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// ExpirationMonth Expiration month, two digits.
 	ExpirationMonth string `json:"expirationMonth,omitempty,omitzero"`
@@ -872,28 +871,28 @@ type EncryptedCardData struct {
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
 type EncryptedFulfillmentDetails struct {
 	// Cvx2 Example: 123
-	Cvx2 scalar.Secret `json:"cvx2,omitempty,omitzero"`
+	Cvx2 Secret `json:"cvx2,omitempty,omitzero"`
 
 	// PIN Example: 1234
-	PIN scalar.Secret `json:"pin,omitempty,omitzero"`
+	PIN Secret `json:"pin,omitempty,omitzero"`
 
 	// Track1 Example: %B4111111111111111^LEE/PAT^2911101000000000000000000?
-	Track1 scalar.Secret `json:"track1,omitempty,omitzero"`
+	Track1 Secret `json:"track1,omitempty,omitzero"`
 
 	// Track2 Example: ;4111111111111111=29111010000000000000?
-	Track2               scalar.Secret              `json:"track2,omitempty,omitzero"`
+	Track2               Secret                     `json:"track2,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
 type FeeApplyRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Fee amount, when it differs from the configured amount.
 	//
 	// Example: 125.5
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	Amount      Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
@@ -902,23 +901,23 @@ type FeeApplyRequest struct {
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
 type FeesResponse struct {
 	// FeeAmount Example: 125.5
-	FeeAmount   scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
-	FeeGUID     scalar.GUID    `json:"fee_guid,omitempty,omitzero"`
-	FeeName     string         `json:"fee_name,omitempty,omitzero"`
-	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	FeeAmount   Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeGUID     GUID    `json:"fee_guid,omitempty,omitzero"`
+	FeeName     string  `json:"fee_name,omitempty,omitzero"`
+	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
@@ -936,25 +935,25 @@ type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
 	//
 	// Example: c2VjcmV0
-	EncryptedCardData    scalar.Secret              `json:"encrypted_card_data,omitempty,omitzero"`
+	EncryptedCardData    Secret                     `json:"encrypted_card_data,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
 	// InvoiceAmount Example: 125.5
-	InvoiceAmount scalar.Decimal `json:"invoice_amount,omitempty,omitzero"`
+	InvoiceAmount Decimal `json:"invoice_amount,omitempty,omitzero"`
 
 	// InvoiceDate Example: 2024-05-01T10:20:30
-	InvoiceDate        scalar.Timestamp `json:"invoice_date,omitempty,omitzero"`
-	InvoiceDescription string           `json:"invoice_description,omitempty,omitzero"`
-	InvoiceNumber      string           `json:"invoice_number,omitempty,omitzero"`
+	InvoiceDate        Timestamp `json:"invoice_date,omitempty,omitzero"`
+	InvoiceDescription string    `json:"invoice_description,omitempty,omitzero"`
+	InvoiceNumber      string    `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
 	InvoiceStatus string `json:"invoice_status,omitempty,omitzero"`
 
 	// PaymentDueAmount Example: 125.5
-	PaymentDueAmount          scalar.Decimal             `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueAmount          Decimal                    `json:"payment_due_amount,omitempty,omitzero"`
 	PaymentDueReferenceNumber string                     `json:"payment_due_reference_number,omitempty,omitzero"`
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
@@ -964,13 +963,13 @@ type InvoiceSearchRequest struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// InvoiceDateEnd Example: 2024-05-01T10:20:30
-	InvoiceDateEnd scalar.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
+	InvoiceDateEnd Timestamp `json:"invoice_date_end,omitempty,omitzero"`
 
 	// InvoiceDateStart Example: 2024-05-01T10:20:30
-	InvoiceDateStart     scalar.Timestamp           `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceDateStart     Timestamp                  `json:"invoice_date_start,omitempty,omitzero"`
 	InvoiceStatus        string                     `json:"invoice_status,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -980,7 +979,7 @@ type InvoiceSearchResponse struct {
 
 	// Invoice An invoice in the supplemental data of a card.
 	Invoice              Invoice                    `json:"invoice,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1005,15 +1004,15 @@ type IssuanceTypeRequest struct {
 
 // PerformKYBAPIResponse A started company verification; fields not published (assumed).
 type PerformKYBAPIResponse struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID       scalar.GUID                `json:"kyb_request_guid,omitempty,omitzero"`
+	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       GUID                       `json:"kyb_request_guid,omitempty,omitzero"`
 	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
 type PerformKYBRequest struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1027,8 +1026,8 @@ type Person struct {
 	AddressLon float64 `json:"address_lon,omitempty,omitzero"`
 
 	// BaseAddress A postal address.
-	BaseAddress Address     `json:"base_address,omitempty,omitzero"`
-	BirthDate   scalar.Date `json:"birth_date,omitempty,omitzero"`
+	BaseAddress Address `json:"base_address,omitempty,omitzero"`
+	BirthDate   Date    `json:"birth_date,omitempty,omitzero"`
 
 	// ClientReferenceID The client's own reference of the person.
 	ClientReferenceID string `json:"client_reference_id,omitempty,omitzero"`
@@ -1039,11 +1038,11 @@ type Person struct {
 	// LedgerBalance Ledger balance (money).
 	//
 	// Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
 	MobileNumber         string                     `json:"mobile_number,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1051,7 +1050,7 @@ type Person struct {
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
 	PersonCardStatus     string                     `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1090,9 +1089,9 @@ type ProgramConfiguration struct {
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
 	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -1139,15 +1138,15 @@ type RequestCardDataResponse struct {
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGUID    scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID scalar.GUID `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus      string      `json:"kyb_status,omitempty,omitzero"`
+	CompanyGUID    GUID   `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID GUID   `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string `json:"kyb_status,omitempty,omitzero"`
 
 	// RequestedAt Example: 2024-05-01T10:20:30
-	RequestedAt scalar.Timestamp `json:"requested_at,omitempty,omitzero"`
+	RequestedAt Timestamp `json:"requested_at,omitempty,omitzero"`
 
 	// RespondedAt Example: 2024-05-01T10:20:30
-	RespondedAt          scalar.Timestamp           `json:"responded_at,omitempty,omitzero"`
+	RespondedAt          Timestamp                  `json:"responded_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1158,26 +1157,26 @@ type SearchAccountsProgramRequest struct {
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
 type SearchAccountsProgramResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
+	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	LedgerBalance        Decimal                    `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1238,8 +1237,8 @@ type UpdateDigitalPackageResponse struct {
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -1249,29 +1248,29 @@ type ValidateCardDTO struct {
 	// CardNumber Full PAN (secret).
 	//
 	// Example: 4111111111111111
-	CardNumber scalar.Secret `json:"card_number,omitempty,omitzero"`
+	CardNumber Secret `json:"card_number,omitempty,omitzero"`
 
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV                  scalar.Secret              `json:"cvv,omitempty,omitzero"`
+	CVV                  Secret                     `json:"cvv,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // accountGuidParam defines model for AccountGuid.
-type accountGuidParam = scalar.GUID
+type accountGuidParam = GUID
 
 // accountInstrumentGuidParam defines model for AccountInstrumentGuid.
-type accountInstrumentGuidParam = scalar.GUID
+type accountInstrumentGuidParam = GUID
 
 // cardProxyParam defines model for CardProxy.
 type cardProxyParam = string
 
 // companyGuidParam defines model for CompanyGuid.
-type companyGuidParam = scalar.GUID
+type companyGuidParam = GUID
 
 // programGuidPathParam defines model for ProgramGuidPath.
-type programGuidPathParam = scalar.GUID
+type programGuidPathParam = GUID
 
 // versionParam defines model for Version.
 type versionParam = string

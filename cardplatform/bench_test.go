@@ -26,7 +26,7 @@ import (
 //	go test -run '^$' -bench 'Overhead' -benchmem -count 8 ./cardplatform/ | tee new.txt
 //	benchstat new.txt
 //
-// README.md (Benchmarks) has the interleaved form and the figures.
+// internal/bench/README.md has the interleaved form and the figures.
 
 const benchCard = `{"card_proxy":"proxy-123","card_number":"4111111111111111","mask_card_pan":"411111XXXXXX1111",` +
 	`"card_status":"ACTIVE","issuance_type":"FULL","card_condition":"ORIGINAL","expiration_date":"1228",` +

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -78,14 +77,14 @@ func (a *Account) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Account.
 func (a *Account) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.InterestPosted == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.InterestPosted == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -135,9 +134,9 @@ func (a *AccountBalancesDTO) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AccountBalancesDTO.
 func (a *AccountBalancesDTO) jsonZero() bool {
 	return a.AccountType == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.SuspenseBalance == (scalar.Decimal{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.SuspenseBalance == (Decimal{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -203,13 +202,13 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountByBalanceDTO.
 func (a *AccountByBalanceDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -259,7 +258,7 @@ func (a *AccountByBalanceDTOCacheResponse) appendJSON(b []byte) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountByBalanceDTOCacheResponse.
 func (a *AccountByBalanceDTOCacheResponse) jsonZero() bool {
-	return a.CachedAt == (scalar.Timestamp{}) &&
+	return a.CachedAt == (Timestamp{}) &&
 		a.Items == nil &&
 		a.AdditionalProperties == nil
 }
@@ -354,17 +353,17 @@ func (a *AccountDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountDTO.
 func (a *AccountDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
-		a.SuspenseBalance == (scalar.Decimal{}) &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
-		a.WalletGUID == (scalar.GUID{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.ProgramGUID == (GUID{}) &&
+		a.SuspenseBalance == (Decimal{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
+		a.WalletGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -427,12 +426,12 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountInstrumentDTO.
 func (a *AccountInstrumentDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.AccountInstrumentGUID == (scalar.GUID{}) &&
-		a.InstrumentGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.AccountInstrumentGUID == (GUID{}) &&
+		a.InstrumentGUID == (GUID{}) &&
 		a.InstrumentStatus == "" &&
 		a.InstrumentType == "" &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -483,10 +482,10 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountSharedPersonDTO.
 func (a *AccountSharedPersonDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -627,8 +626,8 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceRequest.
 func (a *AdjustBalanceRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
 		a.Description == "" &&
 		a.ExternalReference == "" &&
 		a.AdditionalProperties == nil
@@ -697,12 +696,12 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceResponse.
 func (a *AdjustBalanceResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
-		a.TxnGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -734,7 +733,7 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcRequest.
 func (a *AdvancePreCalcRequest) jsonZero() bool {
-	return a.Amount == (scalar.Decimal{}) &&
+	return a.Amount == (Decimal{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -799,12 +798,12 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcResponse.
 func (a *AdvancePreCalcResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.AdvanceAmount == (scalar.Decimal{}) &&
-		a.FeeAmount == (scalar.Decimal{}) &&
-		a.RepaymentDate == (scalar.Timestamp{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.AdvanceAmount == (Decimal{}) &&
+		a.FeeAmount == (Decimal{}) &&
+		a.RepaymentDate == (Timestamp{}) &&
 		a.RequestID == "" &&
-		a.TotalRepaymentAmount == (scalar.Decimal{}) &&
+		a.TotalRepaymentAmount == (Decimal{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -888,11 +887,11 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ApplyAdvanceResponse.
 func (a *ApplyAdvanceResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.AdvanceAmount == (scalar.Decimal{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.AdvanceAmount == (Decimal{}) &&
 		a.RequestID == "" &&
 		a.Status == "" &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -935,8 +934,8 @@ func (a *AssignCardDTO) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AssignCardDTO.
 func (a *AssignCardDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -975,8 +974,8 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileDownloadRequest.
 func (a *BatchfileDownloadRequest) jsonZero() bool {
-	return a.BatchfileGUID == (scalar.GUID{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+	return a.BatchfileGUID == (GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1008,7 +1007,7 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileGUIDResponse.
 func (a *BatchfileGUIDResponse) jsonZero() bool {
-	return a.BatchfileGUID == (scalar.GUID{}) &&
+	return a.BatchfileGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1054,7 +1053,7 @@ func (a *BatchfileRequest) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BatchfileRequest.
 func (a *BatchfileRequest) jsonZero() bool {
 	return a.FileName == "" &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.ReportName == "" &&
 		a.SourceDocument == nil &&
 		a.AdditionalProperties == nil
@@ -1115,12 +1114,12 @@ func (a *BatchfileResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileResponse.
 func (a *BatchfileResponse) jsonZero() bool {
-	return a.BatchfileGUID == (scalar.GUID{}) &&
+	return a.BatchfileGUID == (GUID{}) &&
 		a.FileName == "" &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.ReportName == "" &&
 		a.Status == "" &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1203,14 +1202,14 @@ func (a *BulkOrderDetail) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderDetail.
 func (a *BulkOrderDetail) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.CompanyGUID == (scalar.GUID{}) &&
-		a.OrderGUID == (scalar.GUID{}) &&
-		a.PackageGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.CompanyGUID == (GUID{}) &&
+		a.OrderGUID == (GUID{}) &&
+		a.PackageGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.Quantity == 0 &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1240,7 +1239,7 @@ func (a *BulkOrderReq) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderReq.
 func (a *BulkOrderReq) jsonZero() bool {
-	return a.OrderGUID == (scalar.GUID{}) &&
+	return a.OrderGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1296,10 +1295,10 @@ func (a *BulkOrderRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderRequest.
 func (a *BulkOrderRequest) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
-		a.PackageGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
+		a.PackageGUID == (GUID{}) &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.Quantity == 0 &&
 		a.AdditionalProperties == nil
 }
@@ -1343,8 +1342,8 @@ func (a *BulkOrderResponse) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderResponse.
 func (a *BulkOrderResponse) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.OrderGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.OrderGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1403,10 +1402,10 @@ func (a *BulkOrderSummary) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderSummary.
 func (a *BulkOrderSummary) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
 		a.LocationName == "" &&
-		a.PackageGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PackageGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.QuantityAvailable == 0 &&
 		a.QuantityOrdered == 0 &&
 		a.AdditionalProperties == nil
@@ -1630,21 +1629,21 @@ func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
 func (a *CardDTO) jsonZero() bool {
 	return a.ActivationMethod == "" &&
 		a.CardCondition == "" &&
-		a.CardNumber == (scalar.Secret{}) &&
+		a.CardNumber == (Secret{}) &&
 		a.CardProxy == "" &&
 		a.CardStatus == "" &&
 		a.CardTrackingDetail.jsonZero() &&
-		a.CVV == (scalar.Secret{}) &&
+		a.CVV == (Secret{}) &&
 		a.ExpirationDate == "" &&
 		a.IssuanceType == "" &&
-		a.LogicalExpirationDate == (scalar.Timestamp{}) &&
+		a.LogicalExpirationDate == (Timestamp{}) &&
 		a.MaskCardPAN == "" &&
 		a.PersonCardStatus == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.SupplementalDetails.jsonZero() &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
-		a.WalletGUID == (scalar.GUID{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
+		a.WalletGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1727,7 +1726,7 @@ func (a *CardPINDTO) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CardPINDTO.
 func (a *CardPINDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PIN == (scalar.Secret{}) &&
+		a.PIN == (Secret{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1821,8 +1820,8 @@ func (a *CardTrackingDetail) jsonZero() bool {
 	return a.CardDeliveryMethod == "" &&
 		a.CardDeliveryTrackingNumber == "" &&
 		a.CardPackageName == "" &&
-		a.CardRequested == (scalar.Timestamp{}) &&
-		a.CardShipmentDate == (scalar.Timestamp{}) &&
+		a.CardRequested == (Timestamp{}) &&
+		a.CardShipmentDate == (Timestamp{}) &&
 		a.FulfillmentHouseName == "" &&
 		a.AdditionalProperties == nil
 }
@@ -1897,9 +1896,9 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ChangeAdvanceCycleResponse.
 func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.Cycle == "" &&
-		a.NextCycleDate == (scalar.Timestamp{}) &&
+		a.NextCycleDate == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1972,14 +1971,14 @@ func (a *CheckDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckDTO.
 func (a *CheckDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.CheckDate == (scalar.Timestamp{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.CheckDate == (Timestamp{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
 		a.PayeeName == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2087,12 +2086,12 @@ func (a *CheckSearchDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckSearchDTO.
 func (a *CheckSearchDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
-		a.EndDate == (scalar.Timestamp{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.StartDate == (scalar.Timestamp{}) &&
+		a.EndDate == (Timestamp{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.StartDate == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2142,11 +2141,11 @@ func (a *CheckStatusDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckStatusDTO.
 func (a *CheckStatusDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.CheckNumber == "" &&
 		a.NewStatus == "" &&
 		a.Notes == "" &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2208,11 +2207,11 @@ func (a *CompanyDTO) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CompanyDTO.
 func (a *CompanyDTO) jsonZero() bool {
 	return a.Address.jsonZero() &&
-		a.CompanyGUID == (scalar.GUID{}) &&
+		a.CompanyGUID == (GUID{}) &&
 		a.CompanyName == "" &&
 		a.DbaName == "" &&
-		a.SysUTCInserted == (scalar.Timestamp{}) &&
-		a.SysUTCUpdated == (scalar.Timestamp{}) &&
+		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCUpdated == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2259,9 +2258,9 @@ func (a *CompanyProgramDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyProgramDTO.
 func (a *CompanyProgramDTO) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
 		a.CompanyName == "" &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties == nil
 }
@@ -2306,9 +2305,9 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyVerificationResultDTO.
 func (a *CompanyVerificationResultDTO) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
 		a.VerificationStatus == "" &&
-		a.VerifiedAt == (scalar.Timestamp{}) &&
+		a.VerifiedAt == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2357,7 +2356,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ConfigProgramRequest.
 func (a *ConfigProgramRequest) jsonZero() bool {
 	return a.Configurations == nil &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2401,8 +2400,8 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountInstrumentRequest.
 func (a *CreateAccountInstrumentRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.InstrumentGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.InstrumentGUID == (GUID{}) &&
 		a.InstrumentType == "" &&
 		a.AdditionalProperties == nil
 }
@@ -2454,8 +2453,8 @@ func (a *CreateAccountRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *CreateAccountRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountType == "" &&
-		a.ProgramGUID == (scalar.GUID{}) &&
-		a.WalletGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
+		a.WalletGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2509,11 +2508,11 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountResponseDTO.
 func (a *CreateAccountResponseDTO) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.WalletGUID == (scalar.GUID{}) &&
+		a.WalletGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2564,8 +2563,8 @@ func (a *CreateCardRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *CreateCardRequest) jsonZero() bool {
 	return a.MonthsUntilExpire == 0 &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (scalar.GUID{}) &&
-		a.WalletGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
+		a.WalletGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2619,7 +2618,7 @@ func (a *CreateCardResponse) jsonZero() bool {
 	return a.Card.jsonZero() &&
 		a.FulfillmentData.jsonZero() &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2706,8 +2705,8 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountRequest.
 func (a *CreateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2751,8 +2750,8 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountResponse.
 func (a *CreateSharedAccountResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties == nil
 }
@@ -2807,11 +2806,11 @@ func (a *DisbursementDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementDTO.
 func (a *DisbursementDTO) jsonZero() bool {
-	return a.Amount == (scalar.Decimal{}) &&
+	return a.Amount == (Decimal{}) &&
 		a.ClientReferenceID == "" &&
 		a.PayoutOption == "" &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2849,7 +2848,7 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type DisbursementPayoutPreference.
 func (a *DisbursementPayoutPreference) jsonZero() bool {
 	return a.PayoutPreference == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2907,10 +2906,10 @@ func (a *DisbursementResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementResponse.
 func (a *DisbursementResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.DisbursementGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.DisbursementGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.Status == "" &&
 		a.AdditionalProperties == nil
 }
@@ -2962,10 +2961,10 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackRequest.
 func (a *DisputeChargebackRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
 		a.Reason == "" &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3023,11 +3022,11 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackResponse.
 func (a *DisputeChargebackResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.DisputeGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.DisputeGUID == (GUID{}) &&
 		a.DisputeStatus == "" &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3072,7 +3071,7 @@ func (a *EncryptedCardData) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedCardData.
 func (a *EncryptedCardData) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
+	return a.AccountNumber == (Secret{}) &&
 		a.ExpirationMonth == "" &&
 		a.ExpirationYear == "" &&
 		a.NameOnAccount == "" &&
@@ -3128,10 +3127,10 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedFulfillmentDetails.
 func (a *EncryptedFulfillmentDetails) jsonZero() bool {
-	return a.Cvx2 == (scalar.Secret{}) &&
-		a.PIN == (scalar.Secret{}) &&
-		a.Track1 == (scalar.Secret{}) &&
-		a.Track2 == (scalar.Secret{}) &&
+	return a.Cvx2 == (Secret{}) &&
+		a.PIN == (Secret{}) &&
+		a.Track1 == (Secret{}) &&
+		a.Track2 == (Secret{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3180,9 +3179,9 @@ func (a *FeeApplyRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyRequest.
 func (a *FeeApplyRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties == nil
 }
@@ -3239,11 +3238,11 @@ func (a *FeeApplyResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyResponse.
 func (a *FeeApplyResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.Amount == (scalar.Decimal{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.Amount == (Decimal{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
-		a.TxnGUID == (scalar.GUID{}) &&
+		a.TxnGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3297,10 +3296,10 @@ func (a *FeesResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeesResponse.
 func (a *FeesResponse) jsonZero() bool {
-	return a.FeeAmount == (scalar.Decimal{}) &&
-		a.FeeGUID == (scalar.GUID{}) &&
+	return a.FeeAmount == (Decimal{}) &&
+		a.FeeGUID == (GUID{}) &&
 		a.FeeName == "" &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties == nil
 }
@@ -3365,7 +3364,7 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type GenericEncryptedCardDataResponse.
 func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
-	return a.EncryptedCardData == (scalar.Secret{}) &&
+	return a.EncryptedCardData == (Secret{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3429,12 +3428,12 @@ func (a *Invoice) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Invoice.
 func (a *Invoice) jsonZero() bool {
-	return a.InvoiceAmount == (scalar.Decimal{}) &&
-		a.InvoiceDate == (scalar.Timestamp{}) &&
+	return a.InvoiceAmount == (Decimal{}) &&
+		a.InvoiceDate == (Timestamp{}) &&
 		a.InvoiceDescription == "" &&
 		a.InvoiceNumber == "" &&
 		a.InvoiceStatus == "" &&
-		a.PaymentDueAmount == (scalar.Decimal{}) &&
+		a.PaymentDueAmount == (Decimal{}) &&
 		a.PaymentDueReferenceNumber == "" &&
 		a.AdditionalProperties == nil
 }
@@ -3499,11 +3498,11 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type InvoiceSearchRequest.
 func (a *InvoiceSearchRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.InvoiceDateEnd == (scalar.Timestamp{}) &&
-		a.InvoiceDateStart == (scalar.Timestamp{}) &&
+		a.InvoiceDateEnd == (Timestamp{}) &&
+		a.InvoiceDateStart == (Timestamp{}) &&
 		a.InvoiceStatus == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3549,7 +3548,7 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte) ([]byte, error) {
 func (a *InvoiceSearchResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.Invoice.jsonZero() &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3670,8 +3669,8 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBAPIResponse.
 func (a *PerformKYBAPIResponse) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
-		a.KYBRequestGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
+		a.KYBRequestGUID == (GUID{}) &&
 		a.KYBStatus == "" &&
 		a.AdditionalProperties == nil
 }
@@ -3702,7 +3701,7 @@ func (a *PerformKYBRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBRequest.
 func (a *PerformKYBRequest) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3795,14 +3794,14 @@ func (a *Person) jsonZero() bool {
 	return math.Float64bits(float64(a.AddressLat)) == 0 &&
 		math.Float64bits(float64(a.AddressLon)) == 0 &&
 		a.BaseAddress.jsonZero() &&
-		a.BirthDate == (scalar.Date{}) &&
+		a.BirthDate == (Date{}) &&
 		a.ClientReferenceID == "" &&
 		a.Email == "" &&
 		a.FirstName == "" &&
 		a.LastName == "" &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
 		a.MobileNumber == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -3838,7 +3837,7 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PersonCardStatusDTO.
 func (a *PersonCardStatusDTO) jsonZero() bool {
 	return a.PersonCardStatus == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -4016,9 +4015,9 @@ func (a *ProgramDataDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ProgramDataDTO.
 func (a *ProgramDataDTO) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
 		a.Configurations == nil &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties == nil
 }
@@ -4247,11 +4246,11 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type RetrieveCompanyRequest.
 func (a *RetrieveCompanyRequest) jsonZero() bool {
-	return a.CompanyGUID == (scalar.GUID{}) &&
-		a.KYBRequestGUID == (scalar.GUID{}) &&
+	return a.CompanyGUID == (GUID{}) &&
+		a.KYBRequestGUID == (GUID{}) &&
 		a.KYBStatus == "" &&
-		a.RequestedAt == (scalar.Timestamp{}) &&
-		a.RespondedAt == (scalar.Timestamp{}) &&
+		a.RequestedAt == (Timestamp{}) &&
+		a.RespondedAt == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -4308,8 +4307,8 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.PersonGUID == (scalar.GUID{}) &&
-		a.ProgramGUID == (scalar.GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
+		a.ProgramGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -4377,13 +4376,13 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type SearchAccountsProgramResponse.
 func (a *SearchAccountsProgramResponse) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.LedgerBalance == (scalar.Decimal{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.LedgerBalance == (Decimal{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -4691,8 +4690,8 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type UpdateSharedAccountRequest.
 func (a *UpdateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (scalar.GUID{}) &&
-		a.PersonGUID == (scalar.GUID{}) &&
+	return a.AccountGUID == (GUID{}) &&
+		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties == nil
 }
@@ -4730,7 +4729,7 @@ func (a *ValidateCardDTO) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ValidateCardDTO.
 func (a *ValidateCardDTO) jsonZero() bool {
-	return a.CardNumber == (scalar.Secret{}) &&
-		a.CVV == (scalar.Secret{}) &&
+	return a.CardNumber == (Secret{}) &&
+		a.CVV == (Secret{}) &&
 		a.AdditionalProperties == nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/oapi-codegen/runtime"
 )
 
@@ -303,7 +302,7 @@ type ACHAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        Secret                     `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -320,8 +319,8 @@ type ACHAddenda struct {
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
-// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (seed 002), not in the
-// body.
+// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (the documented form), not
+// in the body.
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -356,32 +355,32 @@ type ACHAddendaResponse struct {
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
-// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
-// not in the body.
+// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
+// documented form), not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber"`
+	AccountNumber Secret `json:"accountNumber"`
 
 	// FromDate First date, today or earlier, not more than 180 days back.
-	FromDate scalar.Date `json:"fromDate"`
+	FromDate Date `json:"fromDate"`
 
 	// MaximumAmount Maximum amount, 0 to 1,000,000,000, not below minimumAmount; blank means no cap.
 	//
 	//
 	// Example: 125.5
-	MaximumAmount scalar.Decimal `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount Decimal `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Minimum amount, 0 to 1,000,000,000, not above maximumAmount; blank or 0 means no
 	// floor.
 	//
 	//
 	// Example: 125.5
-	MinimumAmount scalar.Decimal `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount Decimal `json:"minimumAmount,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate; the range is at most 31 days.
-	ToDate scalar.Date `json:"toDate"`
+	ToDate Date `json:"toDate"`
 
 	// TraceNumber ACH trace number, 1-16 characters.
 	TraceNumber          string                     `json:"traceNumber,omitempty,omitzero"`
@@ -407,7 +406,7 @@ type ACHListTransaction struct {
 	AuthorizedCustomerName string `json:"authorizedCustomerName,omitempty,omitzero"`
 
 	// CollectionDate Collection date.
-	CollectionDate scalar.Date `json:"collectionDate,omitempty,omitzero"`
+	CollectionDate Date `json:"collectionDate,omitempty,omitzero"`
 
 	// InternationalAddendaCount Number of international addenda.
 	InternationalAddendaCount int `json:"internationalAddendaCount,omitempty,omitzero"`
@@ -431,7 +430,7 @@ type ACHListTransaction struct {
 	ReceivingParty ACHParty `json:"receivingParty,omitempty,omitzero"`
 
 	// ReturnDate Return date.
-	ReturnDate scalar.Date `json:"returnDate,omitempty,omitzero"`
+	ReturnDate Date `json:"returnDate,omitempty,omitzero"`
 
 	// ReturnReasonCode Return reason code, `R` and two digits.
 	ReturnReasonCode string `json:"returnReasonCode,omitempty,omitzero"`
@@ -442,10 +441,10 @@ type ACHListTransaction struct {
 	// SettlementAmount Settlement amount in dollars.
 	//
 	// Example: 125.5
-	SettlementAmount scalar.Decimal `json:"settlementAmount,omitempty,omitzero"`
+	SettlementAmount Decimal `json:"settlementAmount,omitempty,omitzero"`
 
 	// SettlementDate Settlement date.
-	SettlementDate scalar.Date `json:"settlementDate,omitempty,omitzero"`
+	SettlementDate Date `json:"settlementDate,omitempty,omitzero"`
 
 	// SettlementTransactionID Id of the settled batch (key of the ACH settled call).
 	SettlementTransactionID string `json:"settlementTransactionId,omitempty,omitzero"`
@@ -459,7 +458,7 @@ type ACHListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionCode Two-digit Nacha transaction code.
 	TransactionCode string `json:"transactionCode,omitempty,omitzero"`
@@ -506,7 +505,7 @@ type AddressType string
 // when decoding.
 //
 // Example: 125.5
-type Amount0To1B = scalar.Decimal
+type Amount0To1B = Decimal
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
@@ -555,22 +554,22 @@ type CommercialAccount struct {
 	AccountNumberDisplay string `json:"accountNumberDisplay,omitempty,omitzero"`
 
 	// AvailableBalance Available balance.
-	AvailableBalance scalar.Decimal `json:"availableBalance,omitempty,omitzero"`
+	AvailableBalance Decimal `json:"availableBalance,omitempty,omitzero"`
 
 	// BalanceAsOf Date of the balances, when asked for.
-	BalanceAsOf scalar.Date `json:"balanceAsOf,omitempty,omitzero"`
+	BalanceAsOf Date `json:"balanceAsOf,omitempty,omitzero"`
 
 	// ClosingLedgerBalance Closing ledger balance.
-	ClosingLedgerBalance scalar.Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
+	ClosingLedgerBalance Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
 
 	// CurrentLedgerBalance Current ledger balance.
-	CurrentLedgerBalance scalar.Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
+	CurrentLedgerBalance Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
 
 	// Nickname The account's name.
 	Nickname string `json:"nickname,omitempty,omitzero"`
 
 	// OpeningLedgerBalance Opening ledger balance.
-	OpeningLedgerBalance scalar.Decimal             `json:"openingLedgerBalance,omitempty,omitzero"`
+	OpeningLedgerBalance Decimal                    `json:"openingLedgerBalance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -603,7 +602,7 @@ type CommercialCodeType string
 // CommercialLineItem One line of a transaction.
 type CommercialLineItem struct {
 	// Amount Amount of the line.
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// Description Description of the line.
 	Description          string                     `json:"description,omitempty,omitzero"`
@@ -621,7 +620,7 @@ type CommercialTransaction struct {
 	AccountID string `json:"accountId,omitempty,omitzero"`
 
 	// Amount Amount, decoded exactly.
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// CommercialCode The transaction's code in a code system (a BAI code, for example).
 	CommercialCode CommercialCode `json:"commercialCode,omitempty,omitzero"`
@@ -641,7 +640,7 @@ type CommercialTransaction struct {
 	// PostedTimestamp When the transaction was posted (YYYY-MM-DDThh:mm:ss.nnn, no zone).
 	//
 	// Example: 2025-01-09T10:20:30.000
-	PostedTimestamp scalar.Timestamp `json:"postedTimestamp,omitempty,omitzero"`
+	PostedTimestamp Timestamp `json:"postedTimestamp,omitempty,omitzero"`
 
 	// Reference Reference of the transaction.
 	Reference string `json:"reference,omitempty,omitzero"`
@@ -655,7 +654,7 @@ type CommercialTransaction struct {
 	// TransactionTimestamp When the transaction happened (YYYY-MM-DDThh:mm:ss.nnn, no zone).
 	//
 	// Example: 2025-01-09T10:20:30.000
-	TransactionTimestamp scalar.Timestamp           `json:"transactionTimestamp,omitempty,omitzero"`
+	TransactionTimestamp Timestamp                  `json:"transactionTimestamp,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -704,7 +703,7 @@ type ForeignBankSystemID struct {
 // literal name depends on the bank's brand).
 type GetWireInquiryRequest struct {
 	// AccountNumber One or more account numbers.
-	AccountNumber []scalar.Secret `json:"accountNumber"`
+	AccountNumber []Secret `json:"accountNumber"`
 
 	// FromAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -843,7 +842,7 @@ type Party struct {
 	// AccountNumber Account number, 1-34 characters.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// Bic BIC, 8 or 11 characters.
 	Bic string `json:"bic,omitempty,omitzero"`
@@ -943,17 +942,17 @@ type PostalAddress struct {
 // rest are not modelled.
 type PreviousDayRequest struct {
 	// AccountNumber One or more account numbers, each up to 16 characters.
-	AccountNumber []scalar.Secret `json:"accountNumber"`
+	AccountNumber []Secret `json:"accountNumber"`
 
 	// CreditOrDebitCode Credit/debit filter; allowed values not published.
 	CreditOrDebitCode string `json:"creditOrDebitCode,omitempty,omitzero"`
 
 	// FromDate First date, before today; history up to 24 months.
-	FromDate scalar.Date `json:"fromDate"`
+	FromDate Date `json:"fromDate"`
 
 	// ToDate Last date, after fromDate and before today. The maximum range is documented as one
 	// year (2023) and as 90 days (newer page).
-	ToDate               scalar.Date                `json:"toDate"`
+	ToDate               Date                       `json:"toDate"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -971,7 +970,7 @@ type PreviousDayTransaction struct {
 	// Amount Amount in dollars (name and type assumed).
 	//
 	// Example: 125.5
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// BaiCode Three-digit BAI code.
 	BaiCode string `json:"baiCode,omitempty,omitzero"`
@@ -1011,10 +1010,10 @@ type RTPListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1026,7 +1025,7 @@ type RTPListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
@@ -1045,16 +1044,16 @@ type reportingErrorBody struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (seed 002),
-// not in the body.
+// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
+// documented form), not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber"`
+	AccountNumber Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
-	FromDate scalar.Date `json:"fromDate"`
+	FromDate Date `json:"fromDate"`
 
 	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1078,7 +1077,7 @@ type RTPListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate               scalar.Date                `json:"toDate"`
+	ToDate               Date                       `json:"toDate"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1171,7 +1170,7 @@ type TransactionAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        scalar.Secret              `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber        Secret                     `json:"accountNumber,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1198,10 +1197,10 @@ type WireListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber"`
+	AccountNumber Secret `json:"accountNumber"`
 
 	// FromDate First date, not more than 180 days back.
-	FromDate scalar.Date `json:"fromDate"`
+	FromDate Date `json:"fromDate"`
 
 	// MaximumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1231,7 +1230,7 @@ type WireListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate scalar.Date `json:"toDate"`
+	ToDate Date `json:"toDate"`
 }
 
 // WireListResponse A page of wire transactions.
@@ -1272,10 +1271,10 @@ type WireListTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1287,7 +1286,7 @@ type WireListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp scalar.Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
@@ -1323,10 +1322,10 @@ type WireTransaction struct {
 	// TransactionAmount Amount in dollars.
 	//
 	// Example: 125.5
-	TransactionAmount scalar.Decimal `json:"transactionAmount,omitempty,omitzero"`
+	TransactionAmount Decimal `json:"transactionAmount,omitempty,omitzero"`
 
 	// TransactionDate Transaction date.
-	TransactionDate scalar.Date `json:"transactionDate,omitempty,omitzero"`
+	TransactionDate Date `json:"transactionDate,omitempty,omitzero"`
 
 	// TransactionID Transaction id.
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
@@ -1338,7 +1337,7 @@ type WireTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp scalar.Timestamp           `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
 	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
@@ -1355,7 +1354,7 @@ type accountsLimitParam = int
 type addendaPageSizeParam = int
 
 // balanceAsOfParam defines model for BalanceAsOf.
-type balanceAsOfParam = scalar.Date
+type balanceAsOfParam = Date
 
 // clientIdParam defines model for ClientId.
 type clientIdParam = string
@@ -1364,7 +1363,7 @@ type clientIdParam = string
 type correlationIdParam = string
 
 // endDateParam defines model for EndDate.
-type endDateParam = scalar.Date
+type endDateParam = Date
 
 // endRowIndexParam defines model for EndRowIndex.
 type endRowIndexParam = int
@@ -1388,7 +1387,7 @@ type pageNumberParam = int
 type pageSizeParam = int
 
 // startDateParam defines model for StartDate.
-type startDateParam = scalar.Date
+type startDateParam = Date
 
 // startRowIndexParam defines model for StartRowIndex.
 type startRowIndexParam = int

@@ -79,7 +79,7 @@ var opGetCommercialAccount = operations.Op("getCommercialAccount")
 type ListACHAddendaRequest struct {
 	// PageSize is the query parameter pageSize. Optional: zero means not sent. Number of addenda
 	// records to return. Default and maximum not published. (The bank's schema carries it as a string
-	// in the body; seed 002 puts it in the query string.)
+	// in the body; the documented form puts it in the query string.)
 	PageSize int
 	// Body is the JSON request body.
 	Body ACHAddendaRequest
@@ -89,14 +89,14 @@ type ListACHAddendaRequest struct {
 // item.
 //
 // Pages through the addenda records attached to one originated ACH detail item, found by the
-// caller's `uuid`. `pageSize` (query, seed 002; the bank's published file reads it from the body as
-// a string, `"10"`) sets how many addenda come back; `startAddendaSequenceNumber` (body) sets the
-// first addenda sequence to return. The bank publishes no total: the caller advances
-// `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed). The end is
-// announced by the information message `1002040-50I` ("all addenda have been received"); a page
-// shorter than asked for is not the end (a server may serve fewer than asked), an empty page is. An
-// ACH item has at most 9999 addenda (sequence numbers have four digits), so a walk never asks past
-// sequence 9999 (`maxItems`).
+// caller's `uuid`. `pageSize` (query, the documented form; the bank's published file reads it from
+// the body as a string, `"10"`) sets how many addenda come back; `startAddendaSequenceNumber`
+// (body) sets the first addenda sequence to return. The bank publishes no total: the caller
+// advances `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed).
+// The end is announced by the information message `1002040-50I` ("all addenda have been received");
+// a page shorter than asked for is not the end (a server may serve fewer than asked), an empty page
+// is. An ACH item has at most 9999 addenda (sequence numbers have four digits), so a walk never
+// asks past sequence 9999 (`maxItems`).
 //
 // It returns the ACHAddendaResponse of the 200 answer.
 //
@@ -136,9 +136,9 @@ type ListACHTransactionsRequest struct {
 // an account.
 //
 // Lists the ACH transactions of one account between two dates, optionally filtered by amount range
-// and trace number. Page pagination: `pageNumber` and `pageSize` travel in the query string (seed
-// 002; the bank's own schema puts them in the body). At most 1000 transactions per page;
-// `metadata.page` gives the totals.
+// and trace number. Page pagination: `pageNumber` and `pageSize` travel in the query string (the
+// documented form; the bank's own schema puts them in the body). At most 1000 transactions per
+// page; `metadata.page` gives the totals.
 //
 // It returns the ACHListResponse of the 200 answer.
 //
@@ -545,8 +545,8 @@ type ListRTPTransactionsRequest struct {
 //
 // Lists the real-time payments of one account between two dates, optionally filtered by amount
 // range and request reference. Page pagination: `pageNumber` and `pageSize` travel in the query
-// string (seed 002; the bank's own schema puts them in the body). At most 1000 transactions per
-// page; `metadata.page` gives the totals.
+// string (the documented form; the bank's own schema puts them in the body). At most 1000
+// transactions per page; `metadata.page` gives the totals.
 //
 // It returns the RTPListResponse of the 200 answer.
 //
@@ -596,8 +596,8 @@ type ListWireTransactionsRequest struct {
 // `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Absent from
 // the bank's published files: a client with the published-API switch refuses it before the network
 // (`x-issuerkit-unpublished`). Row pagination with `startRowIndex`/`endRowIndex` in the query
-// string (seed 002), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may give
-// the totals.
+// string (the documented form), at most 1000 rows per call; `totalRows` and `retrievedRows` headers
+// may give the totals.
 //
 // The response schema of this endpoint is not published: the `transactions` array of
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
@@ -638,8 +638,8 @@ var opListWireTransactions = operations.Op("listWireTransactions")
 // The bank's current wire inquiry (spec 1.3.6), which replaces the legacy details endpoint: the
 // wire transactions of one account between two dates, optionally filtered by amount range and
 // request reference. Page pagination with `pageNumber` and `pageSize` in the request body (not part
-// of seed 002, so the bank's own placement applies); at most 1000 transactions per page;
-// `metadata.page` gives the totals.
+// of the list documentation, so the bank's own placement applies); at most 1000 transactions per
+// page; `metadata.page` gives the totals.
 //
 // It returns the WireListResponse of the 200 answer.
 //

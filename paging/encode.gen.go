@@ -4,7 +4,6 @@ package paging
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -33,7 +32,7 @@ func (a *ACHAccount) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ACHAccount.
 func (a *ACHAccount) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
+	return a.AccountNumber == (Secret{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -253,11 +252,11 @@ func (a *ACHListRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ACHListRequest.
 func (a *ACHListRequest) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
-		a.FromDate == (scalar.Date{}) &&
-		a.MaximumAmount == (scalar.Decimal{}) &&
-		a.MinimumAmount == (scalar.Decimal{}) &&
-		a.ToDate == (scalar.Date{}) &&
+	return a.AccountNumber == (Secret{}) &&
+		a.FromDate == (Date{}) &&
+		a.MaximumAmount == (Decimal{}) &&
+		a.MinimumAmount == (Decimal{}) &&
+		a.ToDate == (Date{}) &&
 		a.TraceNumber == "" &&
 		a.AdditionalProperties == nil
 }
@@ -458,7 +457,7 @@ func (a *ACHListTransaction) appendJSON(b []byte) ([]byte, error) {
 func (a *ACHListTransaction) jsonZero() bool {
 	return a.AddendaCount == 0 &&
 		a.AuthorizedCustomerName == "" &&
-		a.CollectionDate == (scalar.Date{}) &&
+		a.CollectionDate == (Date{}) &&
 		a.InternationalAddendaCount == 0 &&
 		a.NotificationOfChangeAddendaCount == 0 &&
 		a.OriginatingAccount.jsonZero() &&
@@ -466,15 +465,15 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.ParNumber == "" &&
 		a.ReceivingAccount.jsonZero() &&
 		a.ReceivingParty.jsonZero() &&
-		a.ReturnDate == (scalar.Date{}) &&
+		a.ReturnDate == (Date{}) &&
 		a.ReturnReasonCode == "" &&
 		a.ReturnReasonDescription == "" &&
-		a.SettlementAmount == (scalar.Decimal{}) &&
-		a.SettlementDate == (scalar.Date{}) &&
+		a.SettlementAmount == (Decimal{}) &&
+		a.SettlementDate == (Date{}) &&
 		a.SettlementTransactionID == "" &&
 		a.StandardEntryClassCode == "" &&
 		a.TraceNumber == "" &&
-		a.TransactionAmount == (scalar.Decimal{}) &&
+		a.TransactionAmount == (Decimal{}) &&
 		a.TransactionCode == "" &&
 		a.TransactionDescription == "" &&
 		a.TransactionStatus == "" &&
@@ -686,12 +685,12 @@ func (a *CommercialAccount) jsonZero() bool {
 	return a.AccountCategory == "" &&
 		a.AccountID == "" &&
 		a.AccountNumberDisplay == "" &&
-		a.AvailableBalance == (scalar.Decimal{}) &&
-		a.BalanceAsOf == (scalar.Date{}) &&
-		a.ClosingLedgerBalance == (scalar.Decimal{}) &&
-		a.CurrentLedgerBalance == (scalar.Decimal{}) &&
+		a.AvailableBalance == (Decimal{}) &&
+		a.BalanceAsOf == (Date{}) &&
+		a.ClosingLedgerBalance == (Decimal{}) &&
+		a.CurrentLedgerBalance == (Decimal{}) &&
 		a.Nickname == "" &&
-		a.OpeningLedgerBalance == (scalar.Decimal{}) &&
+		a.OpeningLedgerBalance == (Decimal{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -817,7 +816,7 @@ func (a *CommercialLineItem) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CommercialLineItem.
 func (a *CommercialLineItem) jsonZero() bool {
-	return a.Amount == (scalar.Decimal{}) &&
+	return a.Amount == (Decimal{}) &&
 		a.Description == "" &&
 		a.AdditionalProperties == nil
 }
@@ -940,17 +939,17 @@ func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
 func (a *CommercialTransaction) jsonZero() bool {
 	return a.AccountCategory == "" &&
 		a.AccountID == "" &&
-		a.Amount == (scalar.Decimal{}) &&
+		a.Amount == (Decimal{}) &&
 		a.CommercialCode.jsonZero() &&
 		a.DebitCreditMemo == "" &&
 		a.Description == "" &&
 		a.FiAttributes == nil &&
 		a.LineItem == nil &&
-		a.PostedTimestamp == (scalar.Timestamp{}) &&
+		a.PostedTimestamp == (Timestamp{}) &&
 		a.Reference == "" &&
 		a.Status == "" &&
 		a.TransactionID == "" &&
-		a.TransactionTimestamp == (scalar.Timestamp{}) &&
+		a.TransactionTimestamp == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1475,7 +1474,7 @@ func (a *Party) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type Party.
 func (a *Party) jsonZero() bool {
 	return a.ABA == "" &&
-		a.AccountNumber == (scalar.Secret{}) &&
+		a.AccountNumber == (Secret{}) &&
 		a.Bic == "" &&
 		a.ForeignBankSystemID.jsonZero() &&
 		a.Name == "" &&
@@ -1741,8 +1740,8 @@ func (a *PreviousDayRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *PreviousDayRequest) jsonZero() bool {
 	return a.AccountNumber == nil &&
 		a.CreditOrDebitCode == "" &&
-		a.FromDate == (scalar.Date{}) &&
-		a.ToDate == (scalar.Date{}) &&
+		a.FromDate == (Date{}) &&
+		a.ToDate == (Date{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -1823,7 +1822,7 @@ func (a *PreviousDayTransaction) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PreviousDayTransaction.
 func (a *PreviousDayTransaction) jsonZero() bool {
-	return a.Amount == (scalar.Decimal{}) &&
+	return a.Amount == (Decimal{}) &&
 		a.BaiCode == "" &&
 		a.TransactionKey == "" &&
 		a.AdditionalProperties == nil
@@ -1939,11 +1938,11 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (scalar.Decimal{}) &&
-		a.TransactionDate == (scalar.Date{}) &&
+		a.TransactionAmount == (Decimal{}) &&
+		a.TransactionDate == (Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (scalar.Timestamp{}) &&
+		a.TransactionStatusTimestamp == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2040,12 +2039,12 @@ func (a *RTPListRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type RTPListRequest.
 func (a *RTPListRequest) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
-		a.FromDate == (scalar.Date{}) &&
+	return a.AccountNumber == (Secret{}) &&
+		a.FromDate == (Date{}) &&
 		a.MaximumAmount == (Amount0To1B{}) &&
 		a.MinimumAmount == (Amount0To1B{}) &&
 		a.RequestReference == "" &&
-		a.ToDate == (scalar.Date{}) &&
+		a.ToDate == (Date{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2345,7 +2344,7 @@ func (a *TransactionAccount) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type TransactionAccount.
 func (a *TransactionAccount) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
+	return a.AccountNumber == (Secret{}) &&
 		a.AdditionalProperties == nil
 }
 
@@ -2475,14 +2474,14 @@ func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type WireListRequest.
 func (a *WireListRequest) jsonZero() bool {
-	return a.AccountNumber == (scalar.Secret{}) &&
-		a.FromDate == (scalar.Date{}) &&
+	return a.AccountNumber == (Secret{}) &&
+		a.FromDate == (Date{}) &&
 		a.MaximumAmount == (Amount0To1B{}) &&
 		a.MinimumAmount == (Amount0To1B{}) &&
 		a.PageNumber == 0 &&
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
-		a.ToDate == (scalar.Date{})
+		a.ToDate == (Date{})
 }
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
@@ -2633,11 +2632,11 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (scalar.Decimal{}) &&
-		a.TransactionDate == (scalar.Date{}) &&
+		a.TransactionAmount == (Decimal{}) &&
+		a.TransactionDate == (Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (scalar.Timestamp{})
+		a.TransactionStatusTimestamp == (Timestamp{})
 }
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -2756,10 +2755,10 @@ func (a *WireTransaction) jsonZero() bool {
 		a.Originator.jsonZero() &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
-		a.TransactionAmount == (scalar.Decimal{}) &&
-		a.TransactionDate == (scalar.Date{}) &&
+		a.TransactionAmount == (Decimal{}) &&
+		a.TransactionDate == (Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (scalar.Timestamp{}) &&
+		a.TransactionStatusTimestamp == (Timestamp{}) &&
 		a.AdditionalProperties == nil
 }

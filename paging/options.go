@@ -12,7 +12,7 @@ import (
 type ParamPlacement int
 
 const (
-	// InQuery sends them in the query string, as seed 002 says (the default).
+	// InQuery sends them in the query string, the documented form (the default).
 	InQuery ParamPlacement = iota
 	// InBody sends them as members of the JSON request body, where the bank's current ACH
 	// inquiry (2.1.2) and RTP inquiry (1.2.3) versions read them, and the addenda pageSize
@@ -24,7 +24,7 @@ const (
 const settingPlacement = "paging.placement"
 
 // WithPageParamsIn sets where the iterators of the ACH and RTP inquiry endpoints send
-// pageNumber and pageSize, and the ACH addenda iterator pageSize: InQuery (default, seed 002)
+// pageNumber and pageSize, and the ACH addenda iterator pageSize: InQuery (the default, the documented form)
 // or InBody (the bank's current versions; the addenda pageSize as a string). The wire list
 // endpoint always sends them in the body, its only published form.
 func WithPageParamsIn(p ParamPlacement) Option {
@@ -54,13 +54,13 @@ func (c *Client) placement() ParamPlacement {
 // settingPublished is the sdkclient setting key of WithPublishedAPI.
 const settingPublished = "paging.published"
 
-// WithPublishedAPI selects the bank's current published API everywhere the seed's forms
+// WithPublishedAPI selects the bank's current published API everywhere the documented forms
 // differ from it: the page parameters of the ACH and RTP inquiry lists in the JSON body
 // (WithPageParamsIn(InBody)), the ACH addenda pageSize in the body as a string, and the
 // current wire list (WireTransactionsByPage): the legacy wire details endpoint, absent from
 // the published files, is refused before the network. The commercial account reporting
-// reads are published only and the same either way. Without it the client speaks the seed's
-// forms (seed 002: page parameters in the query). Options apply in order: a later
+// reads are published only and the same either way. Without it the client speaks the documented
+// forms (page parameters in the query string). Options apply in order: a later
 // WithPageParamsIn overrides the placement it sets. pagingtest.WithPublishedAPI is the
 // sandbox's switch.
 func WithPublishedAPI() Option {

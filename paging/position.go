@@ -7,7 +7,7 @@ import (
 )
 
 // MaxRowWindow is the largest row window the bank serves in one call (endRowIndex default and
-// maximum, seed 002), and MaxPageSize the largest pageSize it accepts.
+// maximum), and MaxPageSize the largest pageSize it accepts.
 const (
 	MaxRowWindow = 1000
 	MaxPageSize  = 1000

@@ -2,7 +2,7 @@ package paging
 
 import "fmt"
 
-// Style is a pagination style of the bank's list endpoints (seed 002).
+// Style is a pagination style of the bank's list endpoints.
 type Style int
 
 // The pagination styles. The zero Style is not a style: it marks an unset [Cursor].

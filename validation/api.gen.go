@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Defines values for ConditionCode.
@@ -225,13 +224,6 @@ func (e ServiceType) Valid() bool {
 	}
 }
 
-// AOARequest Account owner authentication request; holds the inquiry record.
-type AOARequest struct {
-	// Inquiry The inquiry (request record). All values are strings.
-	Inquiry              Inquiry                    `json:"Inquiry"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // AOAResponse Account owner authentication response; holds the result record. In v2 the
 // errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
 // reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
@@ -243,51 +235,11 @@ type AOAResponse struct {
 	Result Result `json:"Result,omitempty,omitzero"`
 }
 
-// AccountValidationRequest Holds the AOA (account owner authentication) request.
-type AccountValidationRequest struct {
-	// AOARequest Account owner authentication request; holds the inquiry record.
-	AOARequest           AOARequest                 `json:"AOARequest"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AccountValidationResponse Holds the AOA (account owner authentication) response.
-type AccountValidationResponse struct {
-	// AOAResponse Account owner authentication response; holds the result record. In v2 the
-	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
-	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
-	// never dropped whichever placement a server uses. A response with neither a Result
-	// nor a fault is not a result: the SDK reports it as a decode error.
-	AOAResponse          AOAResponse                `json:"AOAResponse"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
-// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
-// errorResponse is required). An errorResponse without a fault, or whose faults carry no
-// errorDescription, is not a fault. When a fault with a description comes beside a
-// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
-// the Result in it. AOAResponse is not required here: a fault may come without a Result.
-type AccountValidationV2Response struct {
-	// AOAResponse Account owner authentication response; holds the result record. In v2 the
-	// errorResponse sits beside AOAResponse (AccountValidationV2Response); the SDK also
-	// reads an errorResponse found inside AOAResponse, next to Result, so that a fault is
-	// never dropped whichever placement a server uses. A response with neither a Result
-	// nor a fault is not a result: the SDK reports it as a decode error.
-	AOAResponse AOAResponse `json:"AOAResponse,omitempty,omitzero"`
-
-	// ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
-	// refused) or a system fault (the service failed). Both members are optional; only a
-	// fault with a non-blank errorDescription counts. The bank's own example carries a
-	// businessFault with placeholder text beside a full Result.
-	ErrorResponse        ErrorResponse              `json:"errorResponse"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
 // and punctuation are ignored in matching; matching runs only when firstName and
 // lastName, or businessName, are sent.
 //
-// The seed describes five shapes that differ only in which of firstName, lastName and
+// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 // businessName are required: first and last name; business name; and three deprecated
 // shapes combining business name with first name, with last name, or with both. They
 // are subsets of one field set, so the spec models one object; which name combinations
@@ -321,7 +273,7 @@ type AcctOwner struct {
 	// IDNo Identification number.
 	//
 	// Example: OH1234567
-	IDNo scalar.Secret `json:"idNo,omitempty,omitzero"`
+	IDNo Secret `json:"idNo,omitempty,omitzero"`
 
 	// IDState Two-character state of issuance of the identification, or its place of issuance if
 	// not a US state (at most 6 characters).
@@ -345,7 +297,7 @@ type AcctOwner struct {
 	// SSN Full SSN / tax id (9 digits) or its last four digits.
 	//
 	// Example: 123456789
-	SSN scalar.Secret `json:"ssn,omitempty,omitzero"`
+	SSN Secret `json:"ssn,omitempty,omitzero"`
 
 	// State Two-letter state abbreviation.
 	State string `json:"state,omitempty,omitzero"`
@@ -576,7 +528,7 @@ type AcctStatus struct {
 	// PrimMessage Text for the primary status code.
 	PrimMessage string `json:"primMessage,omitempty,omitzero"`
 
-	// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+	// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 	// values may appear. x-issuerkit-code-class says what each code means for the account
 	// (validation.Result.Account): only a code listed nowhere is unknown.
@@ -683,7 +635,7 @@ type HealthCheckResponse struct {
 	// Status Status of the health check (e.g. `Ok`).
 	Status string `json:"Status,omitempty,omitzero"`
 
-	// Timestamp Date and time of the check. The seed gives `YYYY-MM-DDTHH:MM:SS` (no zone
+	// Timestamp Date and time of the check. The service's documentation gives `YYYY-MM-DDTHH:MM:SS` (no zone
 	// designator); the bank's published file declares free text. It is informative only,
 	// so it is kept as text and never fails the answer: HealthCheckResponse.CheckedAt
 	// parses it when it is a date-time. Fields the caller acts on stay strict (amounts
@@ -710,7 +662,7 @@ type Inquiry struct {
 	// and punctuation are ignored in matching; matching runs only when firstName and
 	// lastName, or businessName, are sent.
 	//
-	// The seed describes five shapes that differ only in which of firstName, lastName and
+	// The service's documentation describes five shapes that differ only in which of firstName, lastName and
 	// businessName are required: first and last name; business name; and three deprecated
 	// shapes combining business name with first name, with last name, or with both. They
 	// are subsets of one field set, so the spec models one object; which name combinations
@@ -725,13 +677,13 @@ type Inquiry struct {
 	Client ClientRecord `json:"Client,omitempty,omitzero"`
 
 	// AccountNumber Account number: letters and digits only (no separators: no spaces, dashes, dots or
-	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the seed
-	// forbids only separators and leading zeroes and ACH (Nacha) account numbers are
+	// slashes), no leading zeroes, 1-17 characters. Letters are allowed because the
+	// documentation forbids only separators and leading zeroes and ACH (Nacha) account numbers are
 	// alphanumeric; the service itself answers errorCode 003/008 for numbers it rejects.
 	//
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber"`
+	AccountNumber Secret `json:"accountNumber"`
 
 	// AdditionalID Additional client identifier; required only if one was issued at onboarding.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`
@@ -794,7 +746,7 @@ type paymentErrorDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PrimaryStatusCode Primary account status code, three digits. The seed's table lists 000, 012, 096 and
+// PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
 // 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 // values may appear. x-issuerkit-code-class says what each code means for the account
 // (validation.Result.Account): only a code listed nowhere is unknown.
@@ -819,7 +771,7 @@ type Result struct {
 	// AccountNumber Echoes the request.
 	//
 	// Example: 3123456789
-	AccountNumber scalar.Secret `json:"accountNumber,omitempty,omitzero"`
+	AccountNumber Secret `json:"accountNumber,omitempty,omitzero"`
 
 	// AdditionalID Echoes the request, if provided.
 	AdditionalID string `json:"additionalId,omitempty,omitzero"`
@@ -928,37 +880,6 @@ type serviceErrorResult struct {
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
 type ServiceType string
 
-// VerifyAccountRequest Request envelope of verifyAccount.
-type VerifyAccountRequest struct {
-	// AccountValidationRequest Holds the AOA (account owner authentication) request.
-	AccountValidationRequest AccountValidationRequest   `json:"accountValidationRequest"`
-	AdditionalProperties     map[string]json.RawMessage `json:"-"`
-}
-
-// VerifyAccountResponse Response envelope of verifyAccount.
-type VerifyAccountResponse struct {
-	// AccountValidationResponse Holds the AOA (account owner authentication) response.
-	AccountValidationResponse AccountValidationResponse  `json:"accountValidationResponse"`
-	AdditionalProperties      map[string]json.RawMessage `json:"-"`
-}
-
-// VerifyAccountV2Request Request envelope of verifyAccount, version 2.
-type VerifyAccountV2Request struct {
-	// AccountValidationV2Request Holds the AOA (account owner authentication) request.
-	AccountValidationV2Request AccountValidationRequest `json:"accountValidationV2Request"`
-}
-
-// VerifyAccountV2Response Response envelope of verifyAccount, version 2.
-type VerifyAccountV2Response struct {
-	// AccountValidationV2Response Holds the AOA (account owner authentication) response and, beside it, the service's
-	// errorResponse (the bank's published v2 file, `accountValidationV2Response`, where
-	// errorResponse is required). An errorResponse without a fault, or whose faults carry no
-	// errorDescription, is not a fault. When a fault with a description comes beside a
-	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
-	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
-	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
-}
-
 // correlationIdParam defines model for CorrelationId.
 type correlationIdParam = string
 
@@ -1011,128 +932,6 @@ type unauthorizedResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unsupportedMediaTypeResponse = bankErrorBody
-
-// aOARequestFields are the JSON member names of AOARequest's own fields.
-var aOARequestFields = jsonx.NewFields("Inquiry")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aOARequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Inquiry, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aOARequestFields.MemberError("AOARequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
-var accountValidationRequestFields = jsonx.NewFields("AOARequest")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOARequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
-var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
-var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationV2ResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
 
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
 var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
@@ -1741,66 +1540,6 @@ func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 			}
 			if err != nil {
 				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
-var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationRequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
-var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

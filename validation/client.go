@@ -7,6 +7,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
@@ -32,7 +33,7 @@ var (
 )
 
 // BankCredentials are what the bank issues at onboarding for its token flow.
-type BankCredentials = transport.BankCredentials
+type BankCredentials = core.BankCredentials
 
 // BankTokenSource returns a cached, refreshing token source for the bank's client-credentials
 // flow (POST {baseURL}/oauth/v1/token over mutual TLS). Pass it to WithTokenSource (of this

@@ -19,8 +19,8 @@
 //
 // # Versions
 //
-// A Client speaks v2, the bank's published API, unless created with WithAPIVersion(V1): seed
-// 001 announced v1 deprecated and obsolete after Q1 2025, and the bank's published files hold
+// A Client speaks v2, the bank's published API, unless created with WithAPIVersion(V1): the
+// bank announced v1 deprecated and obsolete after Q1 2025, and the bank's published files hold
 // only v2 paths (v1 answers 404 there). WithPublishedAPI states the choice explicitly; the
 // Inquiry and Result types are the same for both versions. Package validationtest is an
 // in-process sandbox of both, with the same switch.
@@ -42,4 +42,18 @@
 // exact decimals and the dates that drive paging must parse, or the answer is an error.
 //
 // A Client is immutable and safe for concurrent use.
+//
+// # The bank's token source and mutual TLS
+//
+// The bank wants its client certificate on every request, the token request included, so one
+// *tls.Config carries it to BankTokenSource and to the clients (WithTLSConfig). The arguments
+// of BankTokenSource(ctx, baseURL, cred, tlsConfig, hc): ctx lends only its values (the
+// source refreshes on its own context until Close); baseURL is the bank's, the token is
+// requested from {baseURL}/oauth/v1/token; cred holds what the bank issued at onboarding,
+// ConsumerKey and ConsumerSecret (sent as HTTP Basic auth) and ClientID and ClientSecret (the
+// form fields Id and Key); tlsConfig carries the client certificate; hc is the *http.Client
+// of the token requests, nil for one built with tlsConfig. The token is cached, shared by every
+// client given the source (validation and paging alike), and refreshed in the background
+// before it expires. ExampleBankTokenSource shows the whole set-up, with the published-API
+// switch on each client.
 package validation

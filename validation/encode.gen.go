@@ -4,36 +4,7 @@ package validation
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AOARequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [AOARequest.AppendJSON].
-func (a AOARequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
-
-func (a *AOARequest) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"Inquiry\":"...)
-	if b, err = a.Inquiry.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("AOARequest", "Inquiry", err)
-	}
-	b = append(b, ',')
-	if b, err = aOARequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AOARequest", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AOARequest.
-func (a *AOARequest) jsonZero() bool {
-	return a.Inquiry.jsonZero() &&
-		a.AdditionalProperties == nil
-}
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
 func (a AOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -58,104 +29,6 @@ func (a *AOAResponse) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AOAResponse.
 func (a *AOAResponse) jsonZero() bool {
 	return a.Result.jsonZero()
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AccountValidationRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [AccountValidationRequest.AppendJSON].
-func (a AccountValidationRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *AccountValidationRequest) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"AOARequest\":"...)
-	if b, err = a.AOARequest.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("AccountValidationRequest", "AOARequest", err)
-	}
-	b = append(b, ',')
-	if b, err = accountValidationRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AccountValidationRequest", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AccountValidationRequest.
-func (a *AccountValidationRequest) jsonZero() bool {
-	return a.AOARequest.jsonZero() &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AccountValidationResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [AccountValidationResponse.AppendJSON].
-func (a AccountValidationResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *AccountValidationResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"AOAResponse\":"...)
-	if b, err = a.AOAResponse.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("AccountValidationResponse", "AOAResponse", err)
-	}
-	b = append(b, ',')
-	if b, err = accountValidationResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AccountValidationResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AccountValidationResponse.
-func (a *AccountValidationResponse) jsonZero() bool {
-	return a.AOAResponse.jsonZero() &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AccountValidationV2Response) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [AccountValidationV2Response.AppendJSON].
-func (a AccountValidationV2Response) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *AccountValidationV2Response) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	if !a.AOAResponse.jsonZero() {
-		b = append(b, "\"AOAResponse\":"...)
-		if b, err = a.AOAResponse.appendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AccountValidationV2Response", "AOAResponse", err)
-		}
-		b = append(b, ',')
-	}
-	b = append(b, "\"errorResponse\":"...)
-	if b, err = a.ErrorResponse.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("AccountValidationV2Response", "errorResponse", err)
-	}
-	b = append(b, ',')
-	if b, err = accountValidationV2ResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AccountValidationV2Response", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AccountValidationV2Response.
-func (a *AccountValidationV2Response) jsonZero() bool {
-	return a.AOAResponse.jsonZero() &&
-		a.ErrorResponse.jsonZero() &&
-		a.AdditionalProperties == nil
 }
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
@@ -278,14 +151,14 @@ func (a *AcctOwner) jsonZero() bool {
 		a.DOB == "" &&
 		a.FirstName == "" &&
 		a.HomePhone == "" &&
-		a.IDNo == (scalar.Secret{}) &&
+		a.IDNo == (Secret{}) &&
 		a.IDState == "" &&
 		a.IDType == "" &&
 		a.LastName == "" &&
 		a.MiddleName == "" &&
 		a.NamePrefix == "" &&
 		a.NameSuffix == "" &&
-		a.SSN == (scalar.Secret{}) &&
+		a.SSN == (Secret{}) &&
 		a.State == "" &&
 		a.WorkPhone == "" &&
 		a.ZipCode == "" &&
@@ -773,7 +646,7 @@ func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
 func (a *Inquiry) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (scalar.Secret{}) &&
+		a.AccountNumber == (Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.RoutingNumber == "" &&
@@ -966,7 +839,7 @@ func (a *Result) jsonZero() bool {
 	return a.AcctOwner.jsonZero() &&
 		a.AcctStatus.jsonZero() &&
 		a.Client.jsonZero() &&
-		a.AccountNumber == (scalar.Secret{}) &&
+		a.AccountNumber == (Secret{}) &&
 		a.AdditionalID == "" &&
 		a.Amount == "" &&
 		a.ErrorCode == "" &&
@@ -1200,114 +1073,4 @@ func (a *serviceErrorResult) appendJSON(b []byte) ([]byte, error) {
 func (a *serviceErrorResult) jsonZero() bool {
 	return a.ErrorCode == "" &&
 		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a VerifyAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [VerifyAccountRequest.AppendJSON].
-func (a VerifyAccountRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *VerifyAccountRequest) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"accountValidationRequest\":"...)
-	if b, err = a.AccountValidationRequest.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountRequest", "accountValidationRequest", err)
-	}
-	b = append(b, ',')
-	if b, err = verifyAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountRequest", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type VerifyAccountRequest.
-func (a *VerifyAccountRequest) jsonZero() bool {
-	return a.AccountValidationRequest.jsonZero() &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a VerifyAccountResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [VerifyAccountResponse.AppendJSON].
-func (a VerifyAccountResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *VerifyAccountResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"accountValidationResponse\":"...)
-	if b, err = a.AccountValidationResponse.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountResponse", "accountValidationResponse", err)
-	}
-	b = append(b, ',')
-	if b, err = verifyAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type VerifyAccountResponse.
-func (a *VerifyAccountResponse) jsonZero() bool {
-	return a.AccountValidationResponse.jsonZero() &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
-func (a VerifyAccountV2Request) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [VerifyAccountV2Request.AppendJSON].
-func (a VerifyAccountV2Request) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *VerifyAccountV2Request) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"accountValidationV2Request\":"...)
-	if b, err = a.AccountValidationV2Request.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountV2Request", "accountValidationV2Request", err)
-	}
-	b = append(b, ',')
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type VerifyAccountV2Request.
-func (a *VerifyAccountV2Request) jsonZero() bool {
-	return a.AccountValidationV2Request.jsonZero()
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
-func (a VerifyAccountV2Response) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [VerifyAccountV2Response.AppendJSON].
-func (a VerifyAccountV2Response) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *VerifyAccountV2Response) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	b = append(b, "\"accountValidationV2Response\":"...)
-	if b, err = a.AccountValidationV2Response.appendJSON(b); err != nil {
-		return nil, jsonx.MemberError("VerifyAccountV2Response", "accountValidationV2Response", err)
-	}
-	b = append(b, ',')
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type VerifyAccountV2Response.
-func (a *VerifyAccountV2Response) jsonZero() bool {
-	return a.AccountValidationV2Response.jsonZero()
 }

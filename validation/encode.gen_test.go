@@ -11,11 +11,7 @@ import (
 
 // encodedModels are the models with generated encoders (encode.gen.go).
 var encodedModels = []reflect.Type{
-	reflect.TypeFor[AOARequest](),
 	reflect.TypeFor[AOAResponse](),
-	reflect.TypeFor[AccountValidationRequest](),
-	reflect.TypeFor[AccountValidationResponse](),
-	reflect.TypeFor[AccountValidationV2Response](),
 	reflect.TypeFor[AcctOwner](),
 	reflect.TypeFor[AcctOwnerResponse](),
 	reflect.TypeFor[AcctStatus](),
@@ -26,10 +22,6 @@ var encodedModels = []reflect.Type{
 	reflect.TypeFor[HealthCheckResponse](),
 	reflect.TypeFor[Inquiry](),
 	reflect.TypeFor[Result](),
-	reflect.TypeFor[VerifyAccountRequest](),
-	reflect.TypeFor[VerifyAccountResponse](),
-	reflect.TypeFor[VerifyAccountV2Request](),
-	reflect.TypeFor[VerifyAccountV2Response](),
 	reflect.TypeFor[bankErrorBody](),
 	reflect.TypeFor[paymentError](),
 	reflect.TypeFor[paymentErrorDetail](),

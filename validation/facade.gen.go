@@ -8,7 +8,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"golang.org/x/oauth2"
 	"log/slog"
@@ -111,7 +111,7 @@ func WithResponseInto(r *Response) CallOption {
 }
 
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
-type RetryOptions = transport.RetryOptions
+type RetryOptions = core.RetryOptions
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
@@ -234,7 +234,7 @@ func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLoc
 
 // LockoutError reports a call refused, without sending anything, during the lock-out that
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
-type LockoutError = sdkclient.LockoutError
+type LockoutError = core.LockoutError
 
 // WithAPIVersion sets the {version} path segment (default DefaultAPIVersion).
 func WithAPIVersion(v string) Option { return Option(sdkclient.WithAPIVersion(v)) }
@@ -291,85 +291,85 @@ func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
 
 // BankError is the bank's error body: ErrorMessage, TransactionId, X-CorrelationId,
 // TransactionTime, Api-Url and ServiceError (errorCode, ConnectError or messages).
-type BankError = apierror.BankError
+type BankError = core.BankError
 
 // OutcomeUnknownError reports that a request which moves money or changes state failed after
 // it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
-type OutcomeUnknownError = apierror.OutcomeUnknownError
+type OutcomeUnknownError = core.OutcomeUnknownError
 
 // RedirectError reports a redirect the SDK refused to follow (it follows none): status,
 // method, where from and where to (redacted). It matches ErrRedirectRefused.
-type RedirectError = transport.RedirectError
+type RedirectError = core.RedirectError
 
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
-type DecodeError = sdkclient.DecodeError
+type DecodeError = core.DecodeError
 
 // TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
 // (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
 // and context.DeadlineExceeded.
-type TimeoutError = sdkclient.TimeoutError
+type TimeoutError = core.TimeoutError
 
 // Errors to test with errors.Is.
 var (
-	ErrBadRequest   = apierror.ErrBadRequest
-	ErrUnauthorized = apierror.ErrUnauthorized
-	ErrForbidden    = apierror.ErrForbidden
-	ErrNotFound     = apierror.ErrNotFound
-	ErrConflict     = apierror.ErrConflict
-	ErrRateLimited  = apierror.ErrRateLimited
-	ErrServerError  = apierror.ErrServerError
+	ErrBadRequest   = core.ErrBadRequest
+	ErrUnauthorized = core.ErrUnauthorized
+	ErrForbidden    = core.ErrForbidden
+	ErrNotFound     = core.ErrNotFound
+	ErrConflict     = core.ErrConflict
+	ErrRateLimited  = core.ErrRateLimited
+	ErrServerError  = core.ErrServerError
 	// ErrTimeout: a 408 or 504, or the SDK's own time limit (*TimeoutError).
-	ErrTimeout        = apierror.ErrTimeout
-	ErrOutcomeUnknown = apierror.ErrOutcomeUnknown
+	ErrTimeout        = core.ErrTimeout
+	ErrOutcomeUnknown = core.ErrOutcomeUnknown
 	// ErrInvalidArgument: a method refused an argument before sending anything.
-	ErrInvalidArgument = sdkclient.ErrInvalidArgument
+	ErrInvalidArgument = core.ErrInvalidArgument
 	// ErrInsecureTransport: a bearer token would have travelled over plain http.
-	ErrInsecureTransport = transport.ErrInsecureTransport
+	ErrInsecureTransport = core.ErrInsecureTransport
 	// ErrRedirectRefused: the server answered with a redirect (301, 302, 303, 307, 308). The
 	// SDK follows none, on any origin: the API documents none, and the target's answer is not
 	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
-	ErrRedirectRefused = transport.ErrRedirectRefused
+	ErrRedirectRefused = core.ErrRedirectRefused
 	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
 	// error when its deadline ended the wait).
-	ErrTokenSource = transport.ErrTokenSource
+	ErrTokenSource = core.ErrTokenSource
 )
 
 // Timestamp is a date-time without zone designator, as the service writes them
 // (2024-05-01T10:20:30, optionally with fractional seconds). It round-trips exactly.
-type Timestamp = scalar.Timestamp
+type Timestamp = core.Timestamp
 
 // Decimal is an exact decimal amount of money; it never passes through a float.
-type Decimal = scalar.Decimal
+type Decimal = core.Decimal
 
 // GUID is a globally unique identifier; the zero GUID is unset ("" and null decode to it).
-type GUID = scalar.GUID
+type GUID = core.GUID
 
 // Date is a calendar date (yyyy-MM-dd); the zero Date is unset ("" and null decode to it).
-type Date = scalar.Date
+type Date = core.Date
 
 // ParseGUID parses a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.
-func ParseGUID(s string) (GUID, error) { return scalar.ParseGUID(s) }
+func ParseGUID(s string) (GUID, error) { return core.ParseGUID(s) }
 
 // MustParseGUID is ParseGUID for constants in tests and examples: it panics on invalid text.
-func MustParseGUID(s string) GUID { return scalar.MustParseGUID(s) }
+func MustParseGUID(s string) GUID { return core.MustParseGUID(s) }
 
 // NewGUID returns a random GUID.
-func NewGUID() GUID { return scalar.NewGUID() }
+func NewGUID() GUID { return core.NewGUID() }
 
 // ParseDate parses a date written yyyy-MM-dd.
-func ParseDate(s string) (Date, error) { return scalar.ParseDate(s) }
+func ParseDate(s string) (Date, error) { return core.ParseDate(s) }
 
 // MustParseDate is ParseDate for constants in tests and examples: it panics on invalid text.
-func MustParseDate(s string) Date { return scalar.MustParseDate(s) }
+func MustParseDate(s string) Date { return core.MustParseDate(s) }
 
 // DateOf returns the calendar date of t in t's location.
-func DateOf(t time.Time) Date { return scalar.DateOf(t) }
+func DateOf(t time.Time) Date { return core.DateOf(t) }
 
 // Secret is a sensitive value (PAN, CVV, PIN, track data, SSN, account number). The SDK sends
 // it as is, through its own encoders; everything else masks it: String, GoString, fmt verbs,
 // slog, MarshalJSON and MarshalText (so encoding/json and slog's JSON handler, also inside
 // your own structs). Reveal returns the value.
-type Secret = scalar.Secret
+type Secret = core.Secret
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the
 // caller's own values holding a Secret. A Secret already masks itself wherever slog prints it;
@@ -380,18 +380,20 @@ type Secret = scalar.Secret
 func RedactSecrets(groups []string, a slog.Attr) slog.Attr { return scalar.RedactSecrets(groups, a) }
 
 // NewSecret wraps a sensitive value for a request field.
-func NewSecret(s string) Secret { return scalar.NewSecret(s) }
+func NewSecret(s string) Secret { return core.NewSecret(s) }
 
 // ParseDecimal parses an exact decimal amount such as "12.50" (also "1,250.00" and "1.5e3").
-func ParseDecimal(s string) (Decimal, error) { return scalar.ParseDecimal(s) }
+func ParseDecimal(s string) (Decimal, error) { return core.ParseDecimal(s) }
+
+// MustParseDecimal is ParseDecimal for constants in tests and examples: it panics on invalid
+// text.
+func MustParseDecimal(s string) Decimal { return core.MustParseDecimal(s) }
 
 // NewDecimalFromInt returns units·10^-scale exactly: NewDecimalFromInt(1250, 2) is 12.50.
-func NewDecimalFromInt(units int64, scale int32) Decimal {
-	return scalar.NewDecimalFromInt(units, scale)
-}
+func NewDecimalFromInt(units int64, scale int32) Decimal { return core.NewDecimalFromInt(units, scale) }
 
 // ParseTimestamp parses a zone-less date-time such as "2024-05-01T10:20:30.123".
-func ParseTimestamp(s string) (Timestamp, error) { return scalar.ParseTimestamp(s) }
+func ParseTimestamp(s string) (Timestamp, error) { return core.ParseTimestamp(s) }
 
 // NewTimestamp returns t's wall clock as a zone-less Timestamp.
-func NewTimestamp(t time.Time) Timestamp { return scalar.NewTimestamp(t) }
+func NewTimestamp(t time.Time) Timestamp { return core.NewTimestamp(t) }

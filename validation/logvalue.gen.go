@@ -9,19 +9,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// LogValue implements slog.LogValuer: AOARequest may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v AOARequest) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders AOARequest as JSON with its secrets masked, as LogValue logs it.
-func (v AOARequest) String() string { return redact.String(v) }
-
-// GoString renders AOARequest as JSON with its secrets masked, for %#v.
-func (v AOARequest) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v AOARequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
 // LogValue implements slog.LogValuer: AOAResponse may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v AOAResponse) LogValue() slog.Value { return redact.LogValue(v) }
@@ -34,45 +21,6 @@ func (v AOAResponse) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v AOAResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: AccountValidationRequest may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v AccountValidationRequest) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders AccountValidationRequest as JSON with its secrets masked, as LogValue logs it.
-func (v AccountValidationRequest) String() string { return redact.String(v) }
-
-// GoString renders AccountValidationRequest as JSON with its secrets masked, for %#v.
-func (v AccountValidationRequest) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v AccountValidationRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: AccountValidationResponse may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v AccountValidationResponse) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders AccountValidationResponse as JSON with its secrets masked, as LogValue logs it.
-func (v AccountValidationResponse) String() string { return redact.String(v) }
-
-// GoString renders AccountValidationResponse as JSON with its secrets masked, for %#v.
-func (v AccountValidationResponse) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v AccountValidationResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: AccountValidationV2Response may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v AccountValidationV2Response) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders AccountValidationV2Response as JSON with its secrets masked, as LogValue logs it.
-func (v AccountValidationV2Response) String() string { return redact.String(v) }
-
-// GoString renders AccountValidationV2Response as JSON with its secrets masked, for %#v.
-func (v AccountValidationV2Response) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v AccountValidationV2Response) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: AcctOwner may hold secrets, in its fields or its unknown
 // members, which are masked.
@@ -164,58 +112,6 @@ func (v Result) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v Result) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: VerifyAccountRequest may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v VerifyAccountRequest) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders VerifyAccountRequest as JSON with its secrets masked, as LogValue logs it.
-func (v VerifyAccountRequest) String() string { return redact.String(v) }
-
-// GoString renders VerifyAccountRequest as JSON with its secrets masked, for %#v.
-func (v VerifyAccountRequest) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v VerifyAccountRequest) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: VerifyAccountResponse may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v VerifyAccountResponse) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders VerifyAccountResponse as JSON with its secrets masked, as LogValue logs it.
-func (v VerifyAccountResponse) String() string { return redact.String(v) }
-
-// GoString renders VerifyAccountResponse as JSON with its secrets masked, for %#v.
-func (v VerifyAccountResponse) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v VerifyAccountResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: VerifyAccountV2Request may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v VerifyAccountV2Request) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders VerifyAccountV2Request as JSON with its secrets masked, as LogValue logs it.
-func (v VerifyAccountV2Request) String() string { return redact.String(v) }
-
-// GoString renders VerifyAccountV2Request as JSON with its secrets masked, for %#v.
-func (v VerifyAccountV2Request) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v VerifyAccountV2Request) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: VerifyAccountV2Response may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v VerifyAccountV2Response) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders VerifyAccountV2Response as JSON with its secrets masked, as LogValue logs it.
-func (v VerifyAccountV2Response) String() string { return redact.String(v) }
-
-// GoString renders VerifyAccountV2Response as JSON with its secrets masked, for %#v.
-func (v VerifyAccountV2Response) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v VerifyAccountV2Response) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: bankErrorBody may hold secrets, in its fields or its unknown
 // members, which are masked.

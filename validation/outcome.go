@@ -7,11 +7,11 @@ type AccountState int
 
 const (
 	// AccountUnknown: no status was returned, or its code is documented nowhere (neither in
-	// the seed's table nor by the bank). The code itself is kept in
+	// the service's table of status codes nor by the bank). The code itself is kept in
 	// Result.AcctStatus.PrimaryStatusCode; PrimaryStatusCode.Known tells the two cases apart.
 	AccountUnknown AccountState = iota
 	// AccountOpen: the account is open: in the participant's master file with no other
-	// status (099, the seed), or "Open Valid" (699, the bank's published v2 example).
+	// status (099, the service's table), or "Open Valid" (699, the bank's published v2 example).
 	AccountOpen
 	// AccountClosed: the account is closed (012).
 	AccountClosed
@@ -86,7 +86,7 @@ type FieldMatch struct {
 }
 
 // Fields returns the match code of every field the service returned, in the order of the
-// seed's table.
+// service's table of match fields.
 func (o AcctOwnerResponse) Fields() []FieldMatch {
 	all := []FieldMatch{
 		{"name", o.NameMatch}, {"firstName", o.FirstNameMatch}, {"lastName", o.LastNameMatch},

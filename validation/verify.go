@@ -89,13 +89,27 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	return res, nil
 }
 
-// encodeRequest wraps inq in the request envelope of version v.
+// aoaRequest is the request envelope's AOARequest: it holds the inquiry record.
+type aoaRequest struct {
+	AOARequest struct {
+		Inquiry Inquiry `json:"Inquiry"`
+	} `json:"AOARequest"`
+}
+
+// encodeRequest wraps inq in the request envelope of version v:
+// {"accountValidationRequest":{"AOARequest":{"Inquiry":{...}}}} (v1) or
+// {"accountValidationV2Request":{...}} (v2).
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
-	inner := AccountValidationRequest{AOARequest: AOARequest{Inquiry: inq}}
+	var inner aoaRequest
+	inner.AOARequest.Inquiry = inq
 	if v == V2 {
-		return json.Marshal(VerifyAccountV2Request{AccountValidationV2Request: inner})
+		return json.Marshal(struct {
+			V2 aoaRequest `json:"accountValidationV2Request"`
+		}{inner})
 	}
-	return json.Marshal(VerifyAccountRequest{AccountValidationRequest: inner})
+	return json.Marshal(struct {
+		V1 aoaRequest `json:"accountValidationRequest"`
+	}{inner})
 }
 
 // wireAOA is AOAResponse with pointers, so that an absent member is told from an empty one.

@@ -4,7 +4,7 @@ package validation
 // both; only the paths and the envelope names differ.
 const (
 	// V1 is /accounts/validations/v1/... with the envelopes accountValidationRequest and
-	// accountValidationResponse, as seed 001 describes it. The bank has announced it
+	// accountValidationResponse, the service's first version. The bank has announced it
 	// deprecated and obsolete after Q1 2025; its published files no longer hold it.
 	V1 = "v1"
 	// V2 is /accounts/validations/v2/... with the envelopes accountValidationV2Request and
@@ -15,7 +15,7 @@ const (
 
 // DefaultAPIVersion is the version a Client speaks unless WithAPIVersion says otherwise: V2.
 //
-// Why v2: seed 001 announced v1 as deprecated, replaced by v2, and obsolete after Q1 2025,
+// Why v2: the bank announced v1 as deprecated, replaced by v2, and obsolete after Q1 2025,
 // advising clients to upgrade; the bank's published files hold only v2 paths, and v1 answers
 // 404 there. A Client that spoke v1 by default would fail against the bank as it is today.
 // A service still served v1 chooses it with WithAPIVersion(V1).
@@ -25,7 +25,7 @@ const DefaultAPIVersion = V2
 // errorResponse read beside AOAResponse (VerifyAccount also reads it inside, whatever the
 // version). It is the default; the option states the choice and keeps it if the default ever
 // changes. The same option exists for the sandbox (validationtest.WithPublishedAPI) and for
-// the bank's list endpoints (paging.WithPublishedAPI). The seed's v1 stays one option away:
+// the bank's list endpoints (paging.WithPublishedAPI). Version 1 stays one option away:
 // WithAPIVersion(V1); the last of the two options given wins.
 func WithPublishedAPI() Option { return WithAPIVersion(V2) }
 

@@ -36,7 +36,7 @@ func (s *Server) Disbursements() []Disbursement {
 	return out
 }
 
-// Accounts returns the sandbox's accounts in the order they were created (seeded ones
+// Accounts returns the sandbox's accounts in the order they were created (preloaded ones
 // first), with their balances as they stand. Like Disbursements, it sends no request.
 func (s *Server) Accounts() []Account {
 	a := s.api
@@ -50,7 +50,7 @@ func (s *Server) Accounts() []Account {
 	return out
 }
 
-// Cards returns the sandbox's cards in the order they were created (seeded ones first),
+// Cards returns the sandbox's cards in the order they were created (preloaded ones first),
 // with their PAN and CVV (Secret values, masked when printed). Like Disbursements, it sends
 // no request.
 func (s *Server) Cards() []cardplatform.CardDTO {

@@ -53,7 +53,7 @@ func WithClock(now func() time.Time) Option {
 	}
 }
 
-// WithSeed loads the records of seed into the sandbox before it starts. It may be given more
+// WithSeed loads the given records into the sandbox before it starts. It may be given more
 // than once; the records add up.
 func WithSeed(seed Seed) Option {
 	return func(c *config) error {

@@ -16,7 +16,7 @@ const (
 //	 "accounts": [{"account": {"account_guid": "…", "ledger_balance": 10.50}, "person_guid": "…"}]}
 //
 // Records refer to each other by GUID (a card's person, an account's program); a reference to
-// a record that is not seeded makes Start fail.
+// a record that is not preloaded makes Start fail.
 type Seed struct {
 	// Companies are companies; a program's company_guid refers to one.
 	Companies []cardplatform.CompanyDTO `json:"companies,omitempty"`
@@ -38,10 +38,10 @@ type Seed struct {
 	BulkOrders []cardplatform.BulkOrderDetail `json:"bulk_orders,omitempty"`
 }
 
-// SeedCard is a seeded card. Card.CardNumber (the PAN) and Card.CVV are kept as given; when
+// SeedCard is a card preloaded by WithSeed. Card.CardNumber (the PAN) and Card.CVV are kept as given; when
 // empty the sandbox generates them, as it does the proxy, the masked PAN and the expiration.
 type SeedCard struct {
-	// Card is the card; its person_guid must refer to a seeded person.
+	// Card is the card; its person_guid must refer to a preloaded person.
 	Card cardplatform.CardDTO `json:"card"`
 	// ProgramGUID is the program of the card (DefaultProgramGUID when empty).
 	ProgramGUID string `json:"program_guid,omitempty"`
@@ -49,7 +49,7 @@ type SeedCard struct {
 	PIN string `json:"pin,omitempty"`
 }
 
-// SeedAccount is a seeded account.
+// SeedAccount is an account preloaded by WithSeed.
 type SeedAccount struct {
 	// Account is the account; account_status defaults to ACTIVE, program_guid to
 	// DefaultProgramGUID.

@@ -2,7 +2,6 @@ package apierror
 
 import (
 	"bytes"
-	"encoding/json"
 	"io"
 	"math"
 	"mime"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
@@ -106,12 +106,12 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 			case *Problem:
 				if v != nil {
 					e.Problem = v
-					v.red = r
+					corelink.SetMasker(v, r)
 				}
 			case *BankError:
 				if v != nil {
 					e.Bank = v
-					v.red = r
+					corelink.SetMasker(v, r)
 				}
 			default:
 				e.decoded = d
@@ -218,11 +218,7 @@ func DecodeProblem(body []byte, contentType string) (error, bool) {
 	if !ok {
 		return nil, false
 	}
-	p := new(Problem)
-	if err := json.Unmarshal(doc, p); err != nil || !p.recognized() {
-		return nil, false
-	}
-	return p, true
+	return corelink.DecodeProblem(doc)
 }
 
 // DecodeBankError is the Decoder of the bank APIs: it decodes the bank's error body (with any
@@ -235,9 +231,5 @@ func DecodeBankError(body []byte, contentType string) (error, bool) {
 	if !ok {
 		return nil, false
 	}
-	b := new(BankError)
-	if err := json.Unmarshal(doc, b); err != nil || !b.recognized() {
-		return decodeReportingError(doc) // {code, message, debugMessage} (reporting.go)
-	}
-	return b, true
+	return corelink.DecodeBankError(doc)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
@@ -116,9 +117,9 @@ const maxSnippet = 200
 func (e *Error) message() string {
 	switch {
 	case e.Problem != nil:
-		return e.Problem.summary()
+		return corelink.Summary(e.Problem)
 	case e.Bank != nil:
-		return e.Bank.summary()
+		return corelink.Summary(e.Bank)
 	case e.decoded != nil:
 		return redactorOf(e.red).Text(e.decoded.Error())
 	}

@@ -1,102 +1,25 @@
 package apierror
 
 import (
-	"errors"
-	"fmt"
-	"log/slog"
-	"strings"
-
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// ErrOutcomeUnknown matches an *OutcomeUnknownError with errors.Is.
-var ErrOutcomeUnknown = errors.New("issuerkit: outcome unknown")
+// ErrOutcomeUnknown matches an *OutcomeUnknownError with errors.Is (core.ErrOutcomeUnknown).
+var ErrOutcomeUnknown = core.ErrOutcomeUnknown
 
-// OutcomeUnknownError reports that a request that must not be repeated (it moves money or
-// changes state, and the API has no idempotency keys) failed after it may have reached the
-// server: a broken connection, a timeout, or a status that does not say whether the request
-// was processed. The SDK does not re-send such a request. Before trying again, find out
-// whether it took effect, using the correlation id.
-type OutcomeUnknownError struct {
-	// Method is the HTTP method of the request.
-	Method string
-	// URL is the request URL, redacted (redact.URL).
-	URL string
-	// CorrelationID is the X-CorrelationId the request was sent with.
-	CorrelationID string
-	// Attempts is how many times the request was sent (normally 1).
-	Attempts int
-	// Err is the failure: a transport error, a context error, or an *Error.
-	Err error
-
-	red *redact.Redactor // the call's redactor, for Error and LogValue; nil means redact.Default()
-}
+// OutcomeUnknownError reports that a request which must not be repeated failed after it may
+// have reached the server: core.OutcomeUnknownError.
+type OutcomeUnknownError = core.OutcomeUnknownError
 
 // NewOutcomeUnknown returns the *OutcomeUnknownError of a call, whose texts are masked again
 // with red, the call's redactor, when rendered (so that the call's identifiers stay readable:
 // redact.Redactor.WithPlain). url must already be redacted.
 func NewOutcomeUnknown(method, url, correlationID string, attempts int, err error, red *redact.Redactor) *OutcomeUnknownError {
-	return &OutcomeUnknownError{Method: method, URL: url, CorrelationID: correlationID, Attempts: attempts, Err: err, red: red}
-}
-
-// Error says that the outcome is unknown and how to reconcile:
-//
-//	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; reconcile with correlation id 0c8e… before retrying (1 attempt): read: connection reset by peer
-func (e *OutcomeUnknownError) Error() string {
-	if e == nil {
-		return "issuerkit: <nil error>"
+	var m corelink.Masker
+	if red != nil {
+		m = red
 	}
-	var b strings.Builder
-	b.WriteString("issuerkit: ")
-	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + redactorOf(e.red).Text(e.URL)))
-		b.WriteString(": ")
-	}
-	b.WriteString("outcome unknown: the request may have been processed; ")
-	if e.CorrelationID != "" {
-		b.WriteString("reconcile with correlation id " + e.CorrelationID + " before retrying")
-	} else {
-		b.WriteString("reconcile before retrying (no correlation id was sent)")
-	}
-	switch {
-	case e.Attempts == 1:
-		b.WriteString(" (1 attempt)")
-	case e.Attempts > 1:
-		fmt.Fprintf(&b, " (%d attempts)", e.Attempts)
-	}
-	if e.Err != nil {
-		b.WriteString(": ")
-		b.WriteString(strings.TrimPrefix(redactorOf(e.red).Text(e.Err.Error()), "issuerkit: "))
-	}
-	return b.String()
-}
-
-// Unwrap returns ErrOutcomeUnknown and Err, so that errors.Is(err, ErrOutcomeUnknown),
-// errors.Is(err, context.DeadlineExceeded) and errors.As(err, &apiErr) all work.
-func (e *OutcomeUnknownError) Unwrap() []error {
-	if e == nil {
-		return nil
-	}
-	if e.Err == nil {
-		return []error{ErrOutcomeUnknown}
-	}
-	return []error{ErrOutcomeUnknown, e.Err}
-}
-
-// LogValue makes the error log as a group of its fields, redacted.
-func (e *OutcomeUnknownError) LogValue() slog.Value {
-	if e == nil {
-		return slog.StringValue("<nil>")
-	}
-	attrs := []slog.Attr{
-		slog.Bool("outcome_unknown", true),
-		slog.String("method", e.Method),
-		slog.String("url", redactorOf(e.red).Text(e.URL)),
-		slog.String("correlation_id", e.CorrelationID),
-		slog.Int("attempts", e.Attempts),
-	}
-	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", redactorOf(e.red).Text(e.Err.Error())))
-	}
-	return slog.GroupValue(attrs...)
+	return corelink.NewOutcomeUnknown(method, url, correlationID, attempts, err, m).(*OutcomeUnknownError)
 }

@@ -1,34 +1,23 @@
 package apierror
 
 import (
-	"errors"
 	"net/http"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// The status sentinels. An *Error matches, with errors.Is, the sentinel of its status code
-// (see StatusSentinel).
+// The status sentinels, defined in package core (openapi/core) where users read them. An
+// *Error matches, with errors.Is, the sentinel of its status code (see StatusSentinel).
 var (
-	// ErrBadRequest matches a 400 Bad Request.
-	ErrBadRequest = errors.New("issuerkit: bad request")
-	// ErrUnauthorized matches a 401 Unauthorized: a missing, expired or rejected token.
-	ErrUnauthorized = errors.New("issuerkit: unauthorized")
-	// ErrForbidden matches a 403 Forbidden (for the bank: entitlements, or a client address that
-	// is not allowed).
-	ErrForbidden = errors.New("issuerkit: forbidden")
-	// ErrNotFound matches a 404 Not Found.
-	ErrNotFound = errors.New("issuerkit: not found")
-	// ErrConflict matches a 409 Conflict.
-	ErrConflict = errors.New("issuerkit: conflict")
-	// ErrRateLimited matches a 429 Too Many Requests; Error.RetryAfter says how long the
-	// server asked to wait, when it said.
-	ErrRateLimited = errors.New("issuerkit: rate limited")
-	// ErrTimeout matches a 408 Request Timeout and a 504 Gateway Timeout: the server or a
-	// gateway gave up waiting. A 504 matches ErrServerError as well.
-	ErrTimeout = errors.New("issuerkit: timeout")
-	// ErrServerError matches any 5xx status.
-	ErrServerError = errors.New("issuerkit: server error")
-	// ErrUnexpectedStatus matches every other non-2xx status (3xx, 405, 413, 415, 422, ...).
-	ErrUnexpectedStatus = errors.New("issuerkit: unexpected status")
+	ErrBadRequest       = core.ErrBadRequest
+	ErrUnauthorized     = core.ErrUnauthorized
+	ErrForbidden        = core.ErrForbidden
+	ErrNotFound         = core.ErrNotFound
+	ErrConflict         = core.ErrConflict
+	ErrRateLimited      = core.ErrRateLimited
+	ErrTimeout          = core.ErrTimeout
+	ErrServerError      = core.ErrServerError
+	ErrUnexpectedStatus = core.ErrUnexpectedStatus
 )
 
 // errGatewayTimeout is the sentinel of a 504: it is both a server error and a timeout.

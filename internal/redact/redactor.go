@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Redactor masks secrets with a configuration of its own: the default sensitive JSON keys,
@@ -296,3 +298,5 @@ func (r *Redactor) maskSecretsBytes(b []byte) []byte {
 	}
 	return b
 }
+
+func init() { corelink.DefaultMasker = std }

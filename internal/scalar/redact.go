@@ -49,7 +49,7 @@ func redactValue(v reflect.Value, depth int) (_ reflect.Value, changed, ok bool)
 	t := v.Type()
 	if t == secretType {
 		s := v.Field(0).String()
-		return reflect.ValueOf(Secret{v: Mask(s)}), s != "", true
+		return reflect.ValueOf(NewSecret(Mask(s))), s != "", true
 	}
 	if !mayHoldSecret(t) {
 		return v, false, true

@@ -11,6 +11,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // maxSuccessBody caps a JSON success body the SDK decodes into memory (streams such as file
@@ -20,20 +21,9 @@ const maxSuccessBody = 64 << 20
 // errTooLarge is the DecodeError cause of a success body over maxSuccessBody.
 var errTooLarge = fmt.Errorf("body larger than %d bytes", maxSuccessBody)
 
-// DecodeError reports a 2xx response whose body is not the JSON the spec describes.
-type DecodeError struct {
-	StatusCode    int
-	CorrelationID string
-	Err           error
-}
-
-// Error implements error.
-func (e *DecodeError) Error() string {
-	return fmt.Sprintf("issuerkit: decoding the %d response (correlation id %s): %v", e.StatusCode, e.CorrelationID, e.Err)
-}
-
-// Unwrap returns the JSON error.
-func (e *DecodeError) Unwrap() error { return e.Err }
+// DecodeError reports a 2xx response whose body is not the JSON the spec describes:
+// core.DecodeError.
+type DecodeError = core.DecodeError
 
 // JSON finishes a call whose success body is JSON: it passes err through, else decodes the
 // body into a new T, drains and closes the body. Unknown fields are ignored so that new server

@@ -11,10 +11,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
@@ -102,21 +103,9 @@ func WithStaticToken(tok string) Option {
 	}
 }
 
-// LockoutError is returned, without sending anything, for a request made while the client is
-// locked out after a 429: the server asked for Wait more before the next request (until
-// Until). It matches apierror.ErrRateLimited with errors.Is.
-type LockoutError struct {
-	Wait  time.Duration // time left before requests may be sent again
-	Until time.Time     // end of the lock-out
-}
-
-// Error describes the wait left.
-func (e *LockoutError) Error() string {
-	return fmt.Sprintf("issuerkit: locked out after a 429: retry after %v", e.Wait.Round(time.Millisecond))
-}
-
-// Is reports whether target is apierror.ErrRateLimited.
-func (e *LockoutError) Is(target error) bool { return target == apierror.ErrRateLimited }
+// LockoutError is returned, without sending anything, for a request made while the client
+// is locked out after a 429: core.LockoutError.
+type LockoutError = core.LockoutError
 
 // limitWaitError is a request the client-side limiter held back: its turn would come after
 // the call's deadline, or the call ended while it waited. Nothing was sent, so the retry

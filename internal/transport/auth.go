@@ -1,19 +1,19 @@
 package transport
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/netip"
 	"strings"
 	"sync/atomic"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
 // ErrInsecureTransport is returned when a bearer token would travel over plain http to a host
 // other than loopback and the caller has not opted in.
-var ErrInsecureTransport = errors.New("issuerkit: refusing to send a bearer token over plain http to a non-loopback host (use https, or opt in explicitly)")
+var ErrInsecureTransport = core.ErrInsecureTransport
 
 // authPolicy sets the bearer token, obtained on the request's context, and records it as a
 // credential of the call (masked in its errors and logs). On a 401 it refreshes the token once

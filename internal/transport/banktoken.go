@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 	"golang.org/x/oauth2/clientcredentials"
 )
@@ -23,13 +24,8 @@ const BankTokenPath = "/oauth/v1/token"
 // the token response carries no expires_in.
 const bankTokenLifetime = 24 * time.Hour
 
-// BankCredentials are what the bank issues at onboarding for its token flow.
-type BankCredentials struct {
-	// ConsumerKey and ConsumerSecret are the application credentials, sent as HTTP Basic auth.
-	ConsumerKey, ConsumerSecret string
-	// ClientID and ClientSecret are sent in the form body as Id and Key.
-	ClientID, ClientSecret string
-}
+// BankCredentials are what the bank issues at onboarding: core.BankCredentials.
+type BankCredentials = core.BankCredentials
 
 // bankFetchTimeout bounds one token request, so that a stalled token endpoint cannot hold
 // the refresh (and its goroutine) forever.

@@ -60,7 +60,7 @@ func newCallInfo(call *Call) *callInfo {
 			ci.safe = call.Op.RetrySafe
 		}
 		if call.Retry != nil {
-			r := call.Retry.withDefaults()
+			r := retryDefaults(*call.Retry)
 			ci.retry = &r
 		}
 	}

@@ -1,15 +1,16 @@
 package transport
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // ErrInvalidArgument is matched (errors.Is) by every error for a value the SDK refuses before
 // sending anything: an invalid header name or value, a correlation id that is not a valid
 // header value. The public packages export it (through sdkclient) as ErrInvalidArgument.
-var ErrInvalidArgument = errors.New("issuerkit: invalid argument")
+var ErrInvalidArgument = core.ErrInvalidArgument
 
 // CheckHeader reports, with an error matching ErrInvalidArgument, a header name that is not an
 // HTTP token (RFC 9110, section 5.1) or a value holding a control character other than a tab

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
@@ -62,19 +63,11 @@ type Options struct {
 	MaxErrorBody int64
 }
 
-// RetryOptions tunes the retry policy. The zero value means the defaults below.
-type RetryOptions struct {
-	// MaxAttempts is the number of attempts including the first. 0 means 3; 1 disables retries.
-	MaxAttempts int
-	// BaseDelay is the first backoff ceiling (full jitter: the wait is random in [0, ceiling]).
-	// 0 means 250ms.
-	BaseDelay time.Duration
-	// MaxDelay caps every wait. A Retry-After longer than MaxDelay is not waited for: the error
-	// is returned at once, carrying the wait. 0 means 30s.
-	MaxDelay time.Duration
-}
+// RetryOptions tunes the retry policy: core.RetryOptions.
+type RetryOptions = core.RetryOptions
 
-func (o RetryOptions) withDefaults() RetryOptions {
+// retryDefaults returns o with the defaults in place of its zero fields.
+func retryDefaults(o RetryOptions) RetryOptions {
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

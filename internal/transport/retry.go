@@ -43,7 +43,7 @@ type retryPolicy struct {
 }
 
 func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
-	return &retryPolicy{opt: o.withDefaults(), decode: decode, maxBody: maxBody, redactor: red}
+	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
 }
 
 func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {

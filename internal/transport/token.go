@@ -2,11 +2,11 @@ package transport
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
@@ -14,7 +14,7 @@ import (
 // up waiting for a refresh when its context ended (that error matches the context's error as
 // well: context.DeadlineExceeded or context.Canceled). The request was not sent; the pipeline
 // does not retry it.
-var ErrTokenSource = errors.New("issuerkit: obtaining a bearer token failed")
+var ErrTokenSource = core.ErrTokenSource
 
 const (
 	// expiryDelta is how long before its expiry a token is no longer handed out, so that it

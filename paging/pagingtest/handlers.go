@@ -167,7 +167,7 @@ const maxAddenda = 9999
 
 // addenda serves the addenda of one ACH item: pageSize records, the first numbered
 // startAddendaSequenceNumber (body, default 1) or more. Record i is numbered 1 + (i−1)·step
-// (WithSequenceStep), never past 9999. pageSize travels in the query (seed 002) or, with
+// (WithSequenceStep), never past 9999. pageSize travels in the query (the documented form) or, with
 // WithParamsIn(Body), in the body as a string (the bank's published form; the query is then
 // not read); default 10, at most WithPageSizeLimit. The page that holds the last record
 // carries the information message 1002040-50I ("all addenda have been received"), unless

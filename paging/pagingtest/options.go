@@ -11,7 +11,7 @@ import (
 type Placement int
 
 const (
-	// Query reads them from the query string, as seed 002 says (the default).
+	// Query reads them from the query string, the documented form (the default).
 	Query Placement = iota
 	// Body reads them from the JSON request body, as the bank's current ACH and RTP inquiry
 	// versions do, and the addenda pageSize as a string, as the bank's published ACH
@@ -92,7 +92,7 @@ func WithClientID(id string) Option { return func(c *config) { c.clientID = id }
 // pageSize from the body (WithParamsIn(Body)), the ACH addenda read pageSize from the body as
 // a string, and the legacy wire details endpoint, absent from the published files, answers
 // 404. The commercial account reporting reads are served either way. Without it the sandbox
-// speaks the seed's forms, as the client does by default. Options apply in order: a later
+// speaks the documented forms (page parameters in the query string), as the client does by default. Options apply in order: a later
 // WithParamsIn overrides the placement it sets.
 func WithPublishedAPI() Option {
 	return func(c *config) { c.published, c.placement = true, Body }

@@ -7,7 +7,7 @@ import (
 )
 
 // Seed holds records the sandbox serves instead of its synthetic ones, list by list, for a
-// test that needs given rows: a service reconciling known ACH transactions seeds exactly
+// test that needs given rows: a service reconciling known ACH transactions loads exactly
 // those and pages through them with the real client. A nil list leaves that endpoint's
 // synthetic records (WithRecords); an empty, non-nil list serves none. Records are served in
 // the order given, paged as the endpoint pages; the request's filters (account number, dates,
@@ -47,8 +47,8 @@ type Seed struct {
 	AccountTransactions []paging.CommercialTransaction
 }
 
-// WithSeed serves the records of seed instead of the synthetic ones, list by list (see
-// Seed). It may be given more than once; the records of a list add up.
+// WithSeed serves the given records instead of the synthetic ones, list by list (see Seed).
+// It may be given more than once; the records of a list add up.
 func WithSeed(seed Seed) Option {
 	return func(c *config) {
 		c.seed.ACHTransactions = add(c.seed.ACHTransactions, seed.ACHTransactions)
@@ -63,7 +63,7 @@ func WithSeed(seed Seed) Option {
 	}
 }
 
-// add appends more to list, keeping a non-nil empty list non-nil (an empty seed serves none).
+// add appends more to list, keeping a non-nil empty list non-nil (an empty list serves none).
 func add[T any](list, more []T) []T {
 	if list == nil && more == nil {
 		return nil
@@ -73,7 +73,7 @@ func add[T any](list, more []T) []T {
 }
 
 // source returns the number of records an endpoint serves and record i (1-based) of them: the
-// seeded ones when seeded, else the synthetic ones of WithRecords.
+// given ones (WithSeed) when there are any, else the synthetic ones of WithRecords.
 func source[T any](s *Server, seeded []T, synthetic func(int) T) (int, func(int) T) {
 	if seeded == nil {
 		return s.cfg.records, synthetic

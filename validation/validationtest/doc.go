@@ -1,6 +1,6 @@
 // Package validationtest is an in-process sandbox of the bank's account-validation service
 // for tests and demos: a real HTTP server (net/http/httptest) built from the service's spec,
-// holding seeded accounts and owners and answering as seed 001 describes.
+// holding preloaded accounts and owners and answering as the bank's service does.
 //
 //	srv := validationtest.NewServer(t)
 //	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
@@ -12,7 +12,7 @@
 //
 // Which API: by default the sandbox serves what the client speaks by default, v2 in the
 // bank's published form (errorResponse beside AOAResponse, empty when there is no fault), and
-// the seed's v1 for a client created with validation.WithAPIVersion(validation.V1); its
+// version 1 for a client created with validation.WithAPIVersion(validation.V1); its
 // Client speaks v2. WithPublishedAPI, the switch validation.WithPublishedAPI has on the
 // client, makes it the bank's published files exactly: v2 only, v1 answers 404.
 //
@@ -36,12 +36,12 @@
 //     (conditionCode 301, account status still returned), any other valid routing number
 //     (300, not a participant).
 //   - Accounts: located by routing and account number; not found is primaryStatusCode 000 with
-//     conditionCode 396; seeded accounts carry 099 (open), 012 (closed) and 096 (no
+//     conditionCode 396; preloaded accounts carry 099 (open), 012 (closed) and 096 (no
 //     information); an account without owner data answers 302.
 //   - Owner matching only when first and last name, or business name, are sent (304 when the
 //     owner has no name, 900 when no owner was sent); every field sent is matched, ignoring
-//     case, spacing and punctuation; Y/N/C/U per field as the seed assigns them (rules in matching.go);
+//     case, spacing and punctuation; Y/N/C/U per field as the bank's service assigns them (rules in matching.go);
 //     overallMatchScore from 0 to 100 over the fields sent.
 //   - Accounts added with an ErrorCode or HTTPStatus answer that code or status, so a program
-//     can test its handling of every outcome (AccountSystemFailure and the other seeds).
+//     can test its handling of every outcome (AccountSystemFailure and the others preloaded).
 package validationtest

@@ -17,7 +17,7 @@ const (
 	mU = validation.MatchCodeNoData
 )
 
-// norm drops case, spacing and punctuation: the seed's matching ignores all three.
+// norm drops case, spacing and punctuation: the service's matching ignores all three.
 func norm(s string) string {
 	var b strings.Builder
 	for _, r := range s {
@@ -50,7 +50,7 @@ func ynuc(sent, file string, cond func(s, f string) bool) validation.MatchCode {
 }
 
 // matchOwner matches the owner fields sent against the owner on file. Only the fields sent get
-// a code. The rules, per field of the seed's table:
+// a code. The rules, per field of the service's table of match fields:
 //
 //   - firstName, lastName, middleName, state, idType, idState: Y, N, or U (nothing on file).
 //   - namePrefix, nameSuffix: always U.

@@ -2,7 +2,7 @@ package validationtest
 
 import "github.com/issuerkit/issuerkit-go/validation"
 
-// Seeded identifiers. Every value is a valid inquiry value for the SDK's client-side rules.
+// Identifiers of the accounts and owners every sandbox starts with. Every value is a valid inquiry value for the SDK's client-side rules.
 const (
 	// Token is the bearer token the sandbox accepts.
 	Token = "sandbox-token"
@@ -87,7 +87,7 @@ type Account struct {
 	HTTPStatus int
 	// OwnerCondition, when set, is the conditionCode answered whatever owner data is sent, with
 	// the account status: a way to see any condition the service may send, such as 901, which
-	// the seed gives the same meaning as 900 without saying when each is sent.
+	// the bank's documentation gives the same meaning as 900 without saying when each is sent.
 	OwnerCondition validation.ConditionCode
 	// BusinessFault, when set, is the errorDescription of a businessFault a v2 answer carries
 	// beside the Result (as the bank's own example does). v1 has no errorResponse and answers

@@ -70,7 +70,7 @@ type config struct {
 // switch as validation.WithPublishedAPI for the client: only the v2 paths are served (v1
 // answers 404, as at the bank), and the Server's Client is created with
 // validation.WithPublishedAPI. Without it the sandbox serves v2 in the same published form
-// (errorResponse beside AOAResponse) and, for clients that ask for it, the seed's v1, and its
+// (errorResponse beside AOAResponse) and, for clients that ask for it, version 1, and its
 // Client speaks the client's default version, v2: a service's tests talk to the sandbox in
 // the form its production client talks to the bank.
 func WithPublishedAPI() Option { return func(c *config) { c.published = true } }
@@ -85,7 +85,7 @@ func WithClientOptions(opts ...validation.Option) Option {
 	return func(c *config) { c.clientOpts = append(c.clientOpts, opts...) }
 }
 
-// WithAccounts adds accounts to the seeded ones (replacing a seeded account with the same
+// WithAccounts adds accounts to the preloaded ones (replacing a preloaded account with the same
 // routing and account number).
 func WithAccounts(accts ...Account) Option {
 	return func(c *config) { c.accounts = append(c.accounts, accts...) }
@@ -169,7 +169,7 @@ func (s *Server) Close() {
 //     Retry-After.
 //
 // Faults come before the sandbox's own checks (rate limit, token, media type), as at a
-// gateway in front of the bank; accounts seeded with an ErrorCode or HTTPStatus remain the
+// gateway in front of the bank; accounts added with an ErrorCode or HTTPStatus remain the
 // way to answer the service's own outcomes.
 type Fault = sandbox.Fault
 

@@ -92,7 +92,7 @@ func (o rawResponse) VisitVerifyAccountResponse(w http.ResponseWriter) error { r
 // VisitVerifyAccountV2Response implements sandboxapi.VerifyAccountV2ResponseObject.
 func (o rawResponse) VisitVerifyAccountV2Response(w http.ResponseWriter) error { return o.write(w) }
 
-// verify applies the seed's rules to one inquiry; v2 answers may carry faults.
+// verify applies the service's matching rules to one inquiry; v2 answers may carry faults.
 func (v *service) verify(wire sandboxapi.Inquiry, v2 bool) outcome {
 	var inq validation.Inquiry
 	if b, err := json.Marshal(wire); err == nil {
@@ -185,7 +185,7 @@ func (v *service) verify(wire sandboxapi.Inquiry, v2 bool) outcome {
 }
 
 // primMessage is the primMessage the sandbox writes for code: the bank's own text for 699,
-// the meaning from the seed's table otherwise.
+// the meaning from the service's table of codes otherwise.
 func primMessage(code validation.PrimaryStatusCode) string {
 	if code == validation.PrimaryStatusCodeOpenValid {
 		return "Open Valid"

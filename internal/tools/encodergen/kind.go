@@ -36,9 +36,12 @@ type typeInfo struct {
 	isZeroM bool      // the type has an IsZero method (encoding/json's omitzero calls it)
 }
 
-// scalars are the SDK types of internal/scalar with AppendJSON and IsZero methods.
+// scalars are the SDK's shared scalar types, with AppendJSON and IsZero methods: defined in
+// package core (openapi/core), aliased in internal/scalar and, under their bare names, in
+// every client package (facade.gen.go), which is how the models name them.
 var scalars = map[string]bool{
 	"scalar.Timestamp": true, "scalar.Decimal": true, "scalar.Secret": true, "scalar.GUID": true, "scalar.Date": true,
+	"core.Timestamp": true, "core.Decimal": true, "core.Secret": true, "core.GUID": true, "core.Date": true,
 }
 
 // resolve classifies the type expression t.
@@ -67,6 +70,11 @@ func (p *pkgInfo) resolve(t ast.Expr) *typeInfo {
 			return ti
 		}
 		ts := p.decls[t.Name]
+		if ts == nil && scalars["scalar."+t.Name] {
+			// The SDK scalar under the client package's own alias (Decimal for core.Decimal).
+			ti.kind, ti.isZeroM = kScalar, true
+			return ti
+		}
 		if ts == nil || ts.TypeParams != nil {
 			return ti // any, error, or unknown: json.Marshal
 		}

@@ -56,6 +56,9 @@ func secretHolders(dir string) (structs, unions []string, err error) {
 					}
 					return false
 				case *ast.Ident:
+					if x.Name == "Secret" { // the client package's alias of core.Secret
+						direct[name] = true
+					}
 					refs[name] = append(refs[name], x.Name)
 				}
 				return true

@@ -1,0 +1,35 @@
+// Package core holds the types the three clients (cardplatform, validation, paging) share, so
+// that their fields, methods and constructors appear in go doc where a user looks, as Azure's
+// azcore does for the Azure SDK. Each client package re-exports them under the same names
+// (cardplatform.Decimal is core.Decimal): a user needs to import core only to write code that
+// works with more than one client.
+//
+// The scalar types are the Go form of the specs' shared formats:
+//
+//   - [Timestamp] for `format: local-date-time`: a zone-less date-time such as
+//     2024-05-01T10:20:30.1234567, kept exactly as the service wrote it.
+//   - [Decimal] for `format: decimal`: an exact decimal amount such as 12.50; never a float.
+//     [ParseDecimal], [MustParseDecimal], [NewDecimalFromInt]; [Decimal.Add], [Decimal.Sub],
+//     [Decimal.Cmp].
+//   - [Secret] for `format: sensitive`: card numbers, CVVs, PINs, track data, account numbers
+//     and tokens; masked whenever printed, logged or marshalled ([Secret.Reveal] gives the
+//     value), sent in full to the API by the SDK's own encoders only.
+//   - [GUID] for `format: uuid` and [Date] for `format: date`.
+//
+// All of them encode and decode themselves as JSON, as text (encoding.TextMarshaler and
+// encoding.TextUnmarshaler, used for query, path and header parameters), and report bad input
+// as a *[ParseError].
+//
+// The errors and options every client shares are here too: the sentinels to test with
+// errors.Is ([ErrNotFound], [ErrOutcomeUnknown], [ErrInvalidArgument], ...), the decoded error
+// bodies ([Problem], the card platform's ProblemDetails; [BankError], the bank's), the
+// failures that are not a status ([OutcomeUnknownError], [TimeoutError], [LockoutError],
+// [RedirectError], [DecodeError]), [RetryOptions] and the bank's [BankCredentials]. Each
+// client's own Error type (the non-2xx response) stays in the client package.
+//
+// Why under openapi/: the repository's top level is a fixed list (the specs in openapi/, the
+// three client packages, examples, internal). A shared package under one client would make
+// the other two import a sibling they do not use; internal/ cannot be imported by users.
+// openapi/ belongs to no client and holds what all three are generated from, and these types
+// are what its formats become in Go.
+package core

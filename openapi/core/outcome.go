@@ -1,0 +1,112 @@
+package core
+
+import (
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
+)
+
+// OutcomeUnknownError reports that a request that must not be repeated (it moves money or
+// changes state, and the API has no idempotency keys) failed after it may have reached the
+// server: a broken connection, a timeout, or a status that does not say whether the request
+// was processed. The SDK does not re-send such a request. Before trying again, find out
+// whether it took effect, using the correlation id.
+type OutcomeUnknownError struct {
+	// Method is the HTTP method of the request.
+	Method string
+	// URL is the request URL, redacted.
+	URL string
+	// CorrelationID is the X-CorrelationId the request was sent with.
+	CorrelationID string
+	// Attempts is how many times the request was sent (normally 1).
+	Attempts int
+	// Err is the failure: a transport error, a context error, or an *Error.
+	Err error
+
+	red corelink.Masker // the call's redactor, for Error and LogValue; nil means the SDK's default
+}
+
+func init() {
+	corelink.NewOutcomeUnknown = func(method, url, correlationID string, attempts int, err error, red corelink.Masker) error {
+		return &OutcomeUnknownError{Method: method, URL: url, CorrelationID: correlationID, Attempts: attempts, Err: err, red: red}
+	}
+}
+
+// masker returns m, else the SDK's default redactor, else a masker that changes nothing.
+func masker(m corelink.Masker) corelink.Masker {
+	switch {
+	case m != nil:
+		return m
+	case corelink.DefaultMasker != nil:
+		return corelink.DefaultMasker
+	}
+	return noMask{}
+}
+
+type noMask struct{}
+
+func (noMask) Text(s string) string { return s }
+
+// Error says that the outcome is unknown and how to reconcile:
+//
+//	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; reconcile with correlation id 0c8e… before retrying (1 attempt): read: connection reset by peer
+func (e *OutcomeUnknownError) Error() string {
+	if e == nil {
+		return "issuerkit: <nil error>"
+	}
+	var b strings.Builder
+	b.WriteString("issuerkit: ")
+	if e.Method != "" || e.URL != "" {
+		b.WriteString(strings.TrimSpace(e.Method + " " + masker(e.red).Text(e.URL)))
+		b.WriteString(": ")
+	}
+	b.WriteString("outcome unknown: the request may have been processed; ")
+	if e.CorrelationID != "" {
+		b.WriteString("reconcile with correlation id " + e.CorrelationID + " before retrying")
+	} else {
+		b.WriteString("reconcile before retrying (no correlation id was sent)")
+	}
+	switch {
+	case e.Attempts == 1:
+		b.WriteString(" (1 attempt)")
+	case e.Attempts > 1:
+		fmt.Fprintf(&b, " (%d attempts)", e.Attempts)
+	}
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(strings.TrimPrefix(masker(e.red).Text(e.Err.Error()), "issuerkit: "))
+	}
+	return b.String()
+}
+
+// Unwrap returns ErrOutcomeUnknown and Err, so that errors.Is(err, ErrOutcomeUnknown),
+// errors.Is(err, context.DeadlineExceeded) and errors.As(err, &apiErr) all work.
+func (e *OutcomeUnknownError) Unwrap() []error {
+	if e == nil {
+		return nil
+	}
+	if e.Err == nil {
+		return []error{ErrOutcomeUnknown}
+	}
+	return []error{ErrOutcomeUnknown, e.Err}
+}
+
+// LogValue makes the error log as a group of its fields, redacted.
+func (e *OutcomeUnknownError) LogValue() slog.Value {
+	if e == nil {
+		return slog.StringValue("<nil>")
+	}
+	attrs := []slog.Attr{
+		slog.Bool("outcome_unknown", true),
+		slog.String("method", e.Method),
+		slog.String("url", masker(e.red).Text(e.URL)),
+		slog.String("correlation_id", e.CorrelationID),
+		slog.Int("attempts", e.Attempts),
+	}
+	if e.Err != nil {
+		attrs = append(attrs, slog.String("error", masker(e.red).Text(e.Err.Error())))
+	}
+	return slog.GroupValue(attrs...)
+}

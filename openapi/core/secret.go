@@ -1,0 +1,142 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
+	"log/slog"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Secret holds a sensitive string: a card number, CVV, PIN, track data, a national or account
+// number, a token. It is masked (all but its last four characters) wherever a user's tools print or marshal it: every
+// fmt verb (%v, %+v, %#v, %s, %q, %x, …), String, GoString, log/slog (both handlers, also
+// inside a struct of your own), MarshalJSON and MarshalText (so encoding/json, encoding/xml
+// and anything built on them). [Secret.Reveal] is the only way to read the value.
+//
+// The value itself goes to the API through the SDK's own encoders only: the generated models
+// append their Secrets in full (AppendJSON), and path, query and header parameters carry
+// Reveal. fmt cannot call the methods of unexported struct fields, so keep Secrets in
+// exported fields of the structs you print.
+//
+// The zero Secret is empty. Make one with [NewSecret].
+type Secret struct {
+	v string
+}
+
+// NewSecret returns a Secret holding s.
+func NewSecret(s string) Secret { return Secret{v: s} }
+
+// Reveal returns the secret value. It is the only way to read it: call it only where the value
+// is needed, never to log or print it.
+func (s Secret) Reveal() string { return s.v }
+
+// IsZero reports whether the Secret is empty. It lets the `json:",omitzero"` option omit an
+// empty Secret.
+func (s Secret) IsZero() bool { return s.v == "" }
+
+// Last4 returns the last four characters of the value when the mask shows them ([Secret.String]), that is when
+// the value is longer than eight characters, and "" otherwise: the last four digits of a card
+// number, say, but never a whole PIN.
+func (s Secret) Last4() string {
+	kept := mask.Kept(utf8.RuneCountInString(s.v))
+	if kept == 0 {
+		return ""
+	}
+	m := mask.Mask(s.v)
+	i := len(m)
+	for range kept {
+		_, size := utf8.DecodeLastRuneInString(m[:i])
+		i -= size
+	}
+	return m[i:]
+}
+
+// String returns the masked value, such as ************1111.
+func (s Secret) String() string { return mask.Mask(s.v) }
+
+// GoString returns the masked value as Go syntax, for %#v: core.Secret("************1111").
+func (s Secret) GoString() string { return "core.Secret(" + strconv.Quote(mask.Mask(s.v)) + ")" }
+
+// Format implements fmt.Formatter so that every verb, with every flag, formats the masked value
+// (%x writes the masked value in hexadecimal) and never the secret.
+func (s Secret) Format(f fmt.State, verb rune) {
+	if verb == 'v' && f.Flag('#') {
+		_, _ = f.Write([]byte(s.GoString()))
+		return
+	}
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), mask.Mask(s.v))
+}
+
+// LogValue implements slog.LogValuer: log/slog records the masked value.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(mask.Mask(s.v)) }
+
+// MarshalJSON encodes the masked value (as [Secret.String]) as a JSON string, so that encoding/json, and
+// slog.JSONHandler logging a struct of yours that holds a Secret, never write the secret. The
+// SDK sends the value itself through its own encoder ([Secret.AppendJSON]); to put it in a
+// JSON document of your own, encode [Secret.Reveal].
+func (s Secret) MarshalJSON() ([]byte, error) { return json.Marshal(mask.Mask(s.v)) }
+
+// UnmarshalJSON decodes a JSON string. JSON null leaves s unchanged, as encoding/json does for
+// other types. Any other JSON value is rejected with an error wrapping [ErrInvalidSecret] that
+// does not include the value.
+func (s *Secret) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	if len(data) < 2 || data[0] != '"' || data[len(data)-1] != '"' {
+		return fmt.Errorf("%w: want a JSON string, got %s", ErrInvalidSecret, jsonKind(data))
+	}
+	text := data[1 : len(data)-1]
+	if bytes.IndexByte(text, '\\') < 0 {
+		s.v = string(text)
+		return nil
+	}
+	var v string
+	if err := json.Unmarshal(data, &v); err != nil {
+		return fmt.Errorf("%w: malformed JSON string", ErrInvalidSecret)
+	}
+	s.v = v
+	return nil
+}
+
+// MarshalText returns the masked value (as [Secret.String]), as MarshalJSON does: encoding.TextMarshaler
+// is what encoding/xml, map keys and many loggers use. The SDK's parameters carry
+// [Secret.Reveal].
+func (s Secret) MarshalText() ([]byte, error) { return []byte(mask.Mask(s.v)), nil }
+
+// UnmarshalText sets the Secret to text.
+func (s *Secret) UnmarshalText(text []byte) error {
+	s.v = string(text)
+	return nil
+}
+
+// Bind sets the Secret to a parameter value; it implements the Binder interface of
+// github.com/oapi-codegen/runtime. An empty value leaves s unchanged.
+func (s *Secret) Bind(src string) error {
+	if src != "" {
+		s.v = src
+	}
+	return nil
+}
+
+// jsonKind names the kind of a JSON value from its first byte, without quoting it.
+func jsonKind(data []byte) string {
+	if len(data) == 0 {
+		return "nothing"
+	}
+	switch c := data[0]; {
+	case c == '{':
+		return "an object"
+	case c == '[':
+		return "an array"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == '-' || isDigit(c):
+		return "a number"
+	default:
+		return "invalid JSON"
+	}
+}
