@@ -177,16 +177,6 @@ type AccountByBalanceDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
-type AccountByBalanceDTOCacheResponse struct {
-	// CachedAt When the cached values were computed.
-	//
-	// Example: 2024-05-01T10:20:30
-	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
-	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
 	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
@@ -230,6 +220,15 @@ type AccountInstrumentDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// AccountSearchResponse Result of an account search; fields not published (assumed).
+type AccountSearchResponse struct {
+	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
+
+	// Total Total number of matches.
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
 	AccountGUID   GUID   `json:"account_guid,omitempty,omitzero"`
@@ -252,6 +251,16 @@ type AccountStatusUser struct {
 
 	// UpdatedBy The user who changes the status.
 	UpdatedBy            string                     `json:"updated_by,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountsByBalance Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
+type AccountsByBalance struct {
+	// CachedAt When the cached values were computed.
+	//
+	// Example: 2024-05-01T10:20:30
+	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
+	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -415,8 +424,8 @@ type BulkOrderDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
-type BulkOrderReq struct {
+// BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
+type BulkOrderRef struct {
 	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -983,8 +992,8 @@ type InvoiceSearchResponse struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// InvoiceSearchResponseSearchResponse Result of an invoice search; fields not published (assumed).
-type InvoiceSearchResponseSearchResponse struct {
+// InvoicesSearchResponse Result of an invoice search; fields not published (assumed).
+type InvoicesSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
@@ -1177,15 +1186,6 @@ type SearchAccountsProgramResponse struct {
 	// LedgerBalance Example: 125.5
 	LedgerBalance        Decimal                    `json:"ledger_balance,omitempty,omitzero"`
 	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// SearchAccountsProgramResponseSearchResponse Result of an account search; fields not published (assumed).
-type SearchAccountsProgramResponseSearchResponse struct {
-	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
-
-	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1409,38 +1409,6 @@ func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// accountByBalanceDTOCacheResponseFields are the JSON member names of AccountByBalanceDTOCacheResponse's own fields.
-var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountByBalanceDTOCacheResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CachedAt, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountByBalanceDTOCacheResponseFields.MemberError("AccountByBalanceDTOCacheResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
 // accountDTOFields are the JSON member names of AccountDTO's own fields.
 var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "program_guid", "suspense_balance", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
 
@@ -1531,6 +1499,38 @@ func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
+// accountSearchResponseFields are the JSON member names of AccountSearchResponse's own fields.
+var accountSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountSearchResponseFields.Index(key) {
+			case 0:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			case 1:
+				err = jsonx.Decode(&a.Total, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
 // accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
 var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status", "sys_utcupdated")
 
@@ -1592,6 +1592,38 @@ func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 			}
 			if err != nil {
 				return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
+			}
+		}
+		a.AdditionalProperties = extras
+	} else if !obj.Null() {
+		a.AdditionalProperties = nil
+	}
+	return obj.Err()
+}
+
+// accountsByBalanceFields are the JSON member names of AccountsByBalance's own fields.
+var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
+	obj := jsonx.NewObject(b)
+	if obj.Next() {
+		var extras map[string]json.RawMessage
+		for ok := true; ok; ok = obj.Next() {
+			key, v := obj.Key(), obj.Value()
+			var err error
+			switch accountsByBalanceFields.Index(key) {
+			case 0:
+				err = jsonx.Decode(&a.CachedAt, v)
+			case 1:
+				err = jsonx.DecodeSlice(&a.Items, v)
+			default:
+				extras, err = jsonx.Keep(extras, key, v)
+			}
+			if err != nil {
+				return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -2071,27 +2103,27 @@ func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// bulkOrderReqFields are the JSON member names of BulkOrderReq's own fields.
-var bulkOrderReqFields = jsonx.NewFields("order_guid")
+// bulkOrderRefFields are the JSON member names of BulkOrderRef's own fields.
+var bulkOrderRefFields = jsonx.NewFields("order_guid")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
+func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
 	obj := jsonx.NewObject(b)
 	if obj.Next() {
 		var extras map[string]json.RawMessage
 		for ok := true; ok; ok = obj.Next() {
 			key, v := obj.Key(), obj.Value()
 			var err error
-			switch bulkOrderReqFields.Index(key) {
+			switch bulkOrderRefFields.Index(key) {
 			case 0:
 				err = jsonx.Decode(&a.OrderGUID, v)
 			default:
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return bulkOrderReqFields.MemberError("BulkOrderReq", key, err)
+				return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -3659,20 +3691,20 @@ func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 	return obj.Err()
 }
 
-// invoiceSearchResponseSearchResponseFields are the JSON member names of InvoiceSearchResponseSearchResponse's own fields.
-var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total")
+// invoicesSearchResponseFields are the JSON member names of InvoicesSearchResponse's own fields.
+var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
+func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
 	obj := jsonx.NewObject(b)
 	if obj.Next() {
 		var extras map[string]json.RawMessage
 		for ok := true; ok; ok = obj.Next() {
 			key, v := obj.Key(), obj.Value()
 			var err error
-			switch invoiceSearchResponseSearchResponseFields.Index(key) {
+			switch invoicesSearchResponseFields.Index(key) {
 			case 0:
 				err = jsonx.DecodeSlice(&a.Items, v)
 			case 1:
@@ -3681,7 +3713,7 @@ func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
 				extras, err = jsonx.Keep(extras, key, v)
 			}
 			if err != nil {
-				return invoiceSearchResponseSearchResponseFields.MemberError("InvoiceSearchResponseSearchResponse", key, err)
+				return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras
@@ -4224,38 +4256,6 @@ func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 			}
 			if err != nil {
 				return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
-	}
-	return obj.Err()
-}
-
-// searchAccountsProgramResponseSearchResponseFields are the JSON member names of SearchAccountsProgramResponseSearchResponse's own fields.
-var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items", "total")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch searchAccountsProgramResponseSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return searchAccountsProgramResponseSearchResponseFields.MemberError("SearchAccountsProgramResponseSearchResponse", key, err)
 			}
 		}
 		a.AdditionalProperties = extras

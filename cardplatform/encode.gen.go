@@ -214,57 +214,6 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AccountByBalanceDTOCacheResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
-
-// MarshalJSON implements json.Marshaler with [AccountByBalanceDTOCacheResponse.AppendJSON].
-func (a AccountByBalanceDTOCacheResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *AccountByBalanceDTOCacheResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	if !a.CachedAt.IsZero() {
-		b = append(b, "\"cached_at\":"...)
-		if b, err = a.CachedAt.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "cached_at", err)
-		}
-		b = append(b, ',')
-	}
-	if len(a.Items) != 0 {
-		b = append(b, "\"items\":"...)
-		if a.Items == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "items", err)
-				}
-				b = append(b, ',')
-			}
-			b = jsonx.CloseArray(b)
-		}
-		b = append(b, ',')
-	}
-	if b, err = accountByBalanceDTOCacheResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AccountByBalanceDTOCacheResponse.
-func (a *AccountByBalanceDTOCacheResponse) jsonZero() bool {
-	return a.CachedAt == (Timestamp{}) &&
-		a.Items == nil &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
 func (a AccountDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountDTO.AppendJSON].
@@ -437,6 +386,53 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a AccountSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [AccountSearchResponse.AppendJSON].
+func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *AccountSearchResponse) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if len(a.Items) != 0 {
+		b = append(b, "\"items\":"...)
+		if a.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Items {
+				if b, err = a.Items[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("AccountSearchResponse", "items", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if a.Total != 0 {
+		b = append(b, "\"total\":"...)
+		b = jsonx.AppendInt(b, a.Total)
+		b = append(b, ',')
+	}
+	if b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AccountSearchResponse", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type AccountSearchResponse.
+func (a *AccountSearchResponse) jsonZero() bool {
+	return a.Items == nil &&
+		a.Total == 0 &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
 func (a AccountSharedPersonDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountSharedPersonDTO.AppendJSON].
@@ -526,6 +522,53 @@ func (a *AccountStatusUser) jsonZero() bool {
 	return a.AccountStatus == "" &&
 		a.StatusReason == "" &&
 		a.UpdatedBy == "" &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+func (a AccountsByBalance) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [AccountsByBalance.AppendJSON].
+func (a AccountsByBalance) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *AccountsByBalance) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.CachedAt.IsZero() {
+		b = append(b, "\"cached_at\":"...)
+		if b, err = a.CachedAt.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("AccountsByBalance", "cached_at", err)
+		}
+		b = append(b, ',')
+	}
+	if len(a.Items) != 0 {
+		b = append(b, "\"items\":"...)
+		if a.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Items {
+				if b, err = a.Items[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("AccountsByBalance", "items", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AccountsByBalance", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type AccountsByBalance.
+func (a *AccountsByBalance) jsonZero() bool {
+	return a.CachedAt == (Timestamp{}) &&
+		a.Items == nil &&
 		a.AdditionalProperties == nil
 }
 
@@ -1215,30 +1258,30 @@ func (a *BulkOrderDetail) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a BulkOrderReq) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+func (a BulkOrderRef) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderReq.AppendJSON].
-func (a BulkOrderReq) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler with [BulkOrderRef.AppendJSON].
+func (a BulkOrderRef) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
 
-func (a *BulkOrderReq) appendJSON(b []byte) ([]byte, error) {
+func (a *BulkOrderRef) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.OrderGUID.IsZero() {
 		b = append(b, "\"order_guid\":"...)
 		if b, err = a.OrderGUID.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("BulkOrderReq", "order_guid", err)
+			return nil, jsonx.MemberError("BulkOrderRef", "order_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderReqFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("BulkOrderReq", "", err)
+	if b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("BulkOrderRef", "", err)
 	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type BulkOrderReq.
-func (a *BulkOrderReq) jsonZero() bool {
+// test encoding/json's omitzero applies to a field of type BulkOrderRef.
+func (a *BulkOrderRef) jsonZero() bool {
 	return a.OrderGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
@@ -3554,16 +3597,14 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 
 // AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
 // for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a InvoiceSearchResponseSearchResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
+func (a InvoicesSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
-// MarshalJSON implements json.Marshaler with [InvoiceSearchResponseSearchResponse.AppendJSON].
-func (a InvoiceSearchResponseSearchResponse) MarshalJSON() ([]byte, error) {
+// MarshalJSON implements json.Marshaler with [InvoicesSearchResponse.AppendJSON].
+func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	return a.appendJSON(make([]byte, 0, 256))
 }
 
-func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
+func (a *InvoicesSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -3574,7 +3615,7 @@ func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, erro
 			b = append(b, '[')
 			for i0 := range a.Items {
 				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("InvoiceSearchResponseSearchResponse", "items", err)
+					return nil, jsonx.MemberError("InvoicesSearchResponse", "items", err)
 				}
 				b = append(b, ',')
 			}
@@ -3587,15 +3628,15 @@ func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, erro
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchResponseSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("InvoiceSearchResponseSearchResponse", "", err)
+	if b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("InvoicesSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type InvoiceSearchResponseSearchResponse.
-func (a *InvoiceSearchResponseSearchResponse) jsonZero() bool {
+// test encoding/json's omitzero applies to a field of type InvoicesSearchResponse.
+func (a *InvoicesSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
 		a.AdditionalProperties == nil
@@ -4383,55 +4424,6 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AvailableBalance == (Decimal{}) &&
 		a.LedgerBalance == (Decimal{}) &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a SearchAccountsProgramResponseSearchResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
-
-// MarshalJSON implements json.Marshaler with [SearchAccountsProgramResponseSearchResponse.AppendJSON].
-func (a SearchAccountsProgramResponseSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *SearchAccountsProgramResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	if len(a.Items) != 0 {
-		b = append(b, "\"items\":"...)
-		if a.Items == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("SearchAccountsProgramResponseSearchResponse", "items", err)
-				}
-				b = append(b, ',')
-			}
-			b = jsonx.CloseArray(b)
-		}
-		b = append(b, ',')
-	}
-	if a.Total != 0 {
-		b = append(b, "\"total\":"...)
-		b = jsonx.AppendInt(b, a.Total)
-		b = append(b, ',')
-	}
-	if b, err = searchAccountsProgramResponseSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("SearchAccountsProgramResponseSearchResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type SearchAccountsProgramResponseSearchResponse.
-func (a *SearchAccountsProgramResponseSearchResponse) jsonZero() bool {
-	return a.Items == nil &&
-		a.Total == 0 &&
 		a.AdditionalProperties == nil
 }
 

@@ -499,14 +499,6 @@ type ACHTransactionStatus string
 // AddressType Address type code. Open: other values may appear.
 type AddressType string
 
-// Amount0To1B Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
-// accepts a JSON number or a string, and strings may use thousands commas
-// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
-// when decoding.
-//
-// Example: 125.5
-type Amount0To1B = Decimal
-
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
@@ -687,6 +679,14 @@ type FiAttribute struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// FilterAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
+// accepts a JSON number or a string, and strings may use thousands commas
+// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
+// when decoding.
+//
+// Example: 125.5
+type FilterAmount = Decimal
+
 // ForeignBankSystemID Clearing system identification of the participant.
 type ForeignBankSystemID struct {
 	// ID Member id in that clearing system.
@@ -712,7 +712,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	FromAmount Amount0To1B `json:"fromAmount,omitempty,omitzero"`
+	FromAmount FilterAmount `json:"fromAmount,omitempty,omitzero"`
 
 	// FromDate Start of the period, Unix epoch seconds (e.g. 1669852800 = 2022-12-01T00:00Z).
 	// History up to 24 months.
@@ -737,7 +737,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	ToAmount Amount0To1B `json:"toAmount,omitempty,omitzero"`
+	ToAmount FilterAmount `json:"toAmount,omitempty,omitzero"`
 
 	// ToDate End of the period, Unix epoch seconds; the range is at most one year.
 	ToDate int64 `json:"toDate"`
@@ -1062,7 +1062,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1071,7 +1071,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
@@ -1209,7 +1209,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1218,7 +1218,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// PageNumber Page to return, from 1. Default not published.
 	PageNumber int `json:"pageNumber,omitempty,omitzero"`

@@ -1169,13 +1169,13 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type GetWireInquiryRequest.
 func (a *GetWireInquiryRequest) jsonZero() bool {
 	return a.AccountNumber == nil &&
-		a.FromAmount == (Amount0To1B{}) &&
+		a.FromAmount == (FilterAmount{}) &&
 		a.FromDate == 0 &&
 		a.FromTransmitDate == 0 &&
 		a.MdmID == "" &&
 		a.PaymentStatus == "" &&
 		a.SourceChannel == "" &&
-		a.ToAmount == (Amount0To1B{}) &&
+		a.ToAmount == (FilterAmount{}) &&
 		a.ToDate == 0 &&
 		a.ToTransmitDate == 0 &&
 		a.TraceID == "" &&
@@ -2041,8 +2041,8 @@ func (a *RTPListRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *RTPListRequest) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
 		a.FromDate == (Date{}) &&
-		a.MaximumAmount == (Amount0To1B{}) &&
-		a.MinimumAmount == (Amount0To1B{}) &&
+		a.MaximumAmount == (FilterAmount{}) &&
+		a.MinimumAmount == (FilterAmount{}) &&
 		a.RequestReference == "" &&
 		a.ToDate == (Date{}) &&
 		a.AdditionalProperties == nil
@@ -2476,8 +2476,8 @@ func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *WireListRequest) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
 		a.FromDate == (Date{}) &&
-		a.MaximumAmount == (Amount0To1B{}) &&
-		a.MinimumAmount == (Amount0To1B{}) &&
+		a.MaximumAmount == (FilterAmount{}) &&
+		a.MinimumAmount == (FilterAmount{}) &&
 		a.PageNumber == 0 &&
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
