@@ -8,8 +8,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Account) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Account.AppendJSON].
@@ -88,8 +90,10 @@ func (a *Account) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountBalancesDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountBalancesDTO.AppendJSON].
@@ -140,8 +144,10 @@ func (a *AccountBalancesDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountByBalanceDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountByBalanceDTO.AppendJSON].
@@ -212,8 +218,10 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountDTO.AppendJSON].
@@ -316,8 +324,10 @@ func (a *AccountDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountInstrumentDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountInstrumentDTO.AppendJSON].
@@ -384,8 +394,10 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountSearchResponse.AppendJSON].
@@ -431,8 +443,10 @@ func (a *AccountSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountSharedPersonDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountSharedPersonDTO.AppendJSON].
@@ -485,8 +499,10 @@ func (a *AccountSharedPersonDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountStatusUser) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountStatusUser.AppendJSON].
@@ -525,8 +541,10 @@ func (a *AccountStatusUser) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountsByBalance) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountsByBalance.AppendJSON].
@@ -572,8 +590,10 @@ func (a *AccountsByBalance) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Address) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Address.AppendJSON].
@@ -624,8 +644,10 @@ func (a *Address) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdjustBalanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdjustBalanceRequest.AppendJSON].
@@ -676,8 +698,10 @@ func (a *AdjustBalanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdjustBalanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdjustBalanceResponse.AppendJSON].
@@ -748,8 +772,10 @@ func (a *AdjustBalanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdvancePreCalcRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdvancePreCalcRequest.AppendJSON].
@@ -780,8 +806,10 @@ func (a *AdvancePreCalcRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdvancePreCalcResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdvancePreCalcResponse.AppendJSON].
@@ -850,8 +878,10 @@ func (a *AdvancePreCalcResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ApplyAdvanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ApplyAdvanceRequest.AppendJSON].
@@ -878,8 +908,10 @@ func (a *ApplyAdvanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ApplyAdvanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ApplyAdvanceResponse.AppendJSON].
@@ -938,8 +970,10 @@ func (a *ApplyAdvanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AssignCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AssignCardDTO.AppendJSON].
@@ -982,8 +1016,10 @@ func (a *AssignCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileDownloadRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileDownloadRequest.AppendJSON].
@@ -1022,8 +1058,10 @@ func (a *BatchfileDownloadRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileGUIDResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileGUIDResponse.AppendJSON].
@@ -1054,8 +1092,10 @@ func (a *BatchfileGUIDResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileRequest.AppendJSON].
@@ -1102,8 +1142,10 @@ func (a *BatchfileRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileResponse.AppendJSON].
@@ -1166,8 +1208,10 @@ func (a *BatchfileResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderDetail.AppendJSON].
@@ -1256,8 +1300,10 @@ func (a *BulkOrderDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderRef) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderRef.AppendJSON].
@@ -1286,8 +1332,10 @@ func (a *BulkOrderRef) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderRequest.AppendJSON].
@@ -1346,8 +1394,10 @@ func (a *BulkOrderRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderResponse.AppendJSON].
@@ -1390,8 +1440,10 @@ func (a *BulkOrderResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderSummary) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderSummary.AppendJSON].
@@ -1454,8 +1506,10 @@ func (a *BulkOrderSummary) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderSummarySearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderSummarySearchResponse.AppendJSON].
@@ -1501,8 +1555,10 @@ func (a *BulkOrderSummarySearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrdersSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrdersSearchResponse.AppendJSON].
@@ -1548,8 +1604,10 @@ func (a *BulkOrdersSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardDTO.AppendJSON].
@@ -1690,8 +1748,10 @@ func (a *CardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardDTOSearchResponse.AppendJSON].
@@ -1737,8 +1797,10 @@ func (a *CardDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardPINDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardPINDTO.AppendJSON].
@@ -1773,8 +1835,10 @@ func (a *CardPINDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardStatusDTO.AppendJSON].
@@ -1807,8 +1871,10 @@ func (a *CardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardTrackingDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardTrackingDetail.AppendJSON].
@@ -1869,8 +1935,10 @@ func (a *CardTrackingDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ChangeAdvanceCycleRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleRequest.AppendJSON].
@@ -1899,8 +1967,10 @@ func (a *ChangeAdvanceCycleRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ChangeAdvanceCycleResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleResponse.AppendJSON].
@@ -1945,8 +2015,10 @@ func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckDTO.AppendJSON].
@@ -2025,8 +2097,10 @@ func (a *CheckDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckDTOSearchResponse.AppendJSON].
@@ -2072,8 +2146,10 @@ func (a *CheckDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckSearchDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckSearchDTO.AppendJSON].
@@ -2138,8 +2214,10 @@ func (a *CheckSearchDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckStatusDTO.AppendJSON].
@@ -2192,8 +2270,10 @@ func (a *CheckStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyDTO.AppendJSON].
@@ -2258,8 +2338,10 @@ func (a *CompanyDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyProgramDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyProgramDTO.AppendJSON].
@@ -2308,8 +2390,10 @@ func (a *CompanyProgramDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyVerificationResultDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyVerificationResultDTO.AppendJSON].
@@ -2354,8 +2438,10 @@ func (a *CompanyVerificationResultDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ConfigProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ConfigProgramRequest.AppendJSON].
@@ -2403,8 +2489,10 @@ func (a *ConfigProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountInstrumentRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountInstrumentRequest.AppendJSON].
@@ -2449,8 +2537,10 @@ func (a *CreateAccountInstrumentRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountRequest.AppendJSON].
@@ -2501,8 +2591,10 @@ func (a *CreateAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountResponseDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountResponseDTO.AppendJSON].
@@ -2559,8 +2651,10 @@ func (a *CreateAccountResponseDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCardRequest.AppendJSON].
@@ -2611,8 +2705,10 @@ func (a *CreateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCardResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCardResponse.AppendJSON].
@@ -2665,8 +2761,10 @@ func (a *CreateCardResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCompany.AppendJSON].
@@ -2713,8 +2811,10 @@ func (a *CreateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateSharedAccountRequest.AppendJSON].
@@ -2753,8 +2853,10 @@ func (a *CreateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateSharedAccountResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateSharedAccountResponse.AppendJSON].
@@ -2799,8 +2901,10 @@ func (a *CreateSharedAccountResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementDTO.AppendJSON].
@@ -2857,8 +2961,10 @@ func (a *DisbursementDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementPayoutPreference) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementPayoutPreference.AppendJSON].
@@ -2895,8 +3001,10 @@ func (a *DisbursementPayoutPreference) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementResponse.AppendJSON].
@@ -2957,8 +3065,10 @@ func (a *DisbursementResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisputeChargebackRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisputeChargebackRequest.AppendJSON].
@@ -3011,8 +3121,10 @@ func (a *DisputeChargebackRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisputeChargebackResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisputeChargebackResponse.AppendJSON].
@@ -3073,8 +3185,10 @@ func (a *DisputeChargebackResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a EncryptedCardData) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [EncryptedCardData.AppendJSON].
@@ -3121,8 +3235,10 @@ func (a *EncryptedCardData) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a EncryptedFulfillmentDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [EncryptedFulfillmentDetails.AppendJSON].
@@ -3177,8 +3293,10 @@ func (a *EncryptedFulfillmentDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeeApplyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeeApplyRequest.AppendJSON].
@@ -3229,8 +3347,10 @@ func (a *FeeApplyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeeApplyResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeeApplyResponse.AppendJSON].
@@ -3289,8 +3409,10 @@ func (a *FeeApplyResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeesResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeesResponse.AppendJSON].
@@ -3347,8 +3469,10 @@ func (a *FeesResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a GenericEncryptedCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [GenericEncryptedCardDataRequest.AppendJSON].
@@ -3377,8 +3501,10 @@ func (a *GenericEncryptedCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a GenericEncryptedCardDataResponse) AppendJSON(b []byte) ([]byte, error) {
 	return a.appendJSON(b)
 }
@@ -3411,8 +3537,10 @@ func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Invoice) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Invoice.AppendJSON].
@@ -3481,8 +3609,10 @@ func (a *Invoice) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a InvoiceSearchRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [InvoiceSearchRequest.AppendJSON].
@@ -3549,8 +3679,10 @@ func (a *InvoiceSearchRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a InvoiceSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [InvoiceSearchResponse.AppendJSON].
@@ -3595,8 +3727,10 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a InvoicesSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [InvoicesSearchResponse.AppendJSON].
@@ -3642,8 +3776,10 @@ func (a *InvoicesSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a IssuanceTypeRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [IssuanceTypeRequest.AppendJSON].
@@ -3670,8 +3806,10 @@ func (a *IssuanceTypeRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PerformKYBAPIResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PerformKYBAPIResponse.AppendJSON].
@@ -3716,8 +3854,10 @@ func (a *PerformKYBAPIResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PerformKYBRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PerformKYBRequest.AppendJSON].
@@ -3746,8 +3886,10 @@ func (a *PerformKYBRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Person) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Person.AppendJSON].
@@ -3846,8 +3988,10 @@ func (a *Person) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PersonCardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PersonCardStatusDTO.AppendJSON].
@@ -3882,8 +4026,10 @@ func (a *PersonCardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a problemDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [problemDetails.AppendJSON].
@@ -3966,8 +4112,10 @@ func (a *problemDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ProgramConfiguration) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ProgramConfiguration.AppendJSON].
@@ -4002,8 +4150,10 @@ func (a *ProgramConfiguration) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ProgramDataDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ProgramDataDTO.AppendJSON].
@@ -4063,8 +4213,10 @@ func (a *ProgramDataDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ReplaceCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ReplaceCardDTO.AppendJSON].
@@ -4115,8 +4267,10 @@ func (a *ReplaceCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ReplaceCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ReplaceCardRequest.AppendJSON].
@@ -4143,8 +4297,10 @@ func (a *ReplaceCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RequestCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RequestCardDataRequest.AppendJSON].
@@ -4191,8 +4347,10 @@ func (a *RequestCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RequestCardDataResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RequestCardDataResponse.AppendJSON].
@@ -4233,8 +4391,10 @@ func (a *RequestCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RetrieveCompanyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RetrieveCompanyRequest.AppendJSON].
@@ -4295,8 +4455,10 @@ func (a *RetrieveCompanyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SearchAccountsProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SearchAccountsProgramRequest.AppendJSON].
@@ -4353,8 +4515,10 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SearchAccountsProgramResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SearchAccountsProgramResponse.AppendJSON].
@@ -4427,8 +4591,10 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SupplementalDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SupplementalDetails.AppendJSON].
@@ -4466,8 +4632,10 @@ func (a *SupplementalDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateAccountInfoRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateAccountInfoRequest.AppendJSON].
@@ -4496,8 +4664,10 @@ func (a *UpdateAccountInfoRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateCardRequest.AppendJSON].
@@ -4532,8 +4702,10 @@ func (a *UpdateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateCompany.AppendJSON].
@@ -4574,8 +4746,10 @@ func (a *UpdateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateDigitalPackageRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateDigitalPackageRequest.AppendJSON].
@@ -4606,8 +4780,10 @@ func (a *UpdateDigitalPackageRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateDigitalPackageResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateDigitalPackageResponse.AppendJSON].
@@ -4642,8 +4818,10 @@ func (a *UpdateDigitalPackageResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateSharedAccountRequest.AppendJSON].
@@ -4688,8 +4866,10 @@ func (a *UpdateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ValidateCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ValidateCardDTO.AppendJSON].
