@@ -319,8 +319,9 @@ type ACHAddenda struct {
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
-// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (the documented form), not
-// in the body.
+// ACHAddendaRequest Addenda status request: the filter the ACHAddenda iterator takes, and the Body of
+// ListACHAddendaRequest, which asks for one page. `pageSize` travels in the query string
+// (the documented form), not in the body.
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -355,8 +356,9 @@ type ACHAddendaResponse struct {
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
-// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// ACHListRequest ACH inquiry filter: what the ACHTransactions iterator takes, and the Body of
+// ListACHTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
@@ -938,8 +940,9 @@ type PostalAddress struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PreviousDayRequest Previous-day report filter. Only the first fields of the request are published; the
-// rest are not modelled.
+// PreviousDayRequest Previous-day report filter: what the PreviousDayTransactions iterator takes, and the
+// Body of ListPreviousDayTransactionsRequest, which asks for one row window. Only the first
+// fields of the request are published; the rest are not modelled.
 type PreviousDayRequest struct {
 	// AccountNumber One or more account numbers, each up to 16 characters.
 	AccountNumber []Secret `json:"accountNumber"`
@@ -1044,8 +1047,9 @@ type reportingErrorBody struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// RTPListRequest RTP inquiry filter: what the RTPTransactions iterator takes, and the Body of
+// ListRTPTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
@@ -1174,7 +1178,8 @@ type TransactionAccount struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// WireDetailsRequest Legacy wire inquiry request envelope.
+// WireDetailsRequest Legacy wire inquiry request envelope: what the WireTransactions iterator takes, and the
+// Body of ListWireTransactionsRequest, which asks for one row window.
 type WireDetailsRequest struct {
 	// GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
 	// fields (most of them null) and was cut off after `mdmId`; types of the null fields are

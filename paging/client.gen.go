@@ -76,6 +76,9 @@ func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req
 var opGetCommercialAccount = operations.Op("getCommercialAccount")
 
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// ACHAddenda takes the filter alone (ACHAddendaRequest) and sets the page parameters itself.
 type ListACHAddendaRequest struct {
 	// PageSize is the query parameter pageSize. Optional: zero means not sent. Number of addenda
 	// records to return. Default and maximum not published. (The bank's schema carries it as a string
@@ -121,6 +124,9 @@ func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, 
 var opListACHAddenda = operations.Op("listAchAddenda")
 
 // ListACHTransactionsRequest holds the parameters of ListACHTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// ACHTransactions takes the filter alone (ACHListRequest) and sets the page parameters itself.
 type ListACHTransactionsRequest struct {
 	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
 	// set starts with; usually 1 at first. Default not published.
@@ -420,6 +426,9 @@ func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, account
 var opListPreviousDayAccountTransactions = operations.Op("listPreviousDayAccountTransactions")
 
 // ListPreviousDayTransactionsRequest holds the parameters of ListPreviousDayTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// PreviousDayTransactions takes the filter alone (PreviousDayRequest) and sets the page parameters itself.
 type ListPreviousDayTransactionsRequest struct {
 	// StartRowIndex is the query parameter startRowIndex. Optional: zero means not sent. First row of
 	// the response (1-based); default 1. A request with startRowIndex=5 skips the first four rows. When
@@ -527,6 +536,9 @@ var opListRTPParticipants = operations.Op("listRtpParticipants")
 var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "ListRTPParticipants", Arg: "req.KeyClientID"}}
 
 // ListRTPTransactionsRequest holds the parameters of ListRTPTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// RTPTransactions takes the filter alone (RTPListRequest) and sets the page parameters itself.
 type ListRTPTransactionsRequest struct {
 	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
 	// set starts with; usually 1 at first. Default not published.
@@ -573,6 +585,9 @@ func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransaction
 var opListRTPTransactions = operations.Op("listRtpTransactions")
 
 // ListWireTransactionsRequest holds the parameters of ListWireTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// WireTransactions takes the filter alone (WireDetailsRequest) and sets the page parameters itself.
 type ListWireTransactionsRequest struct {
 	// StartRowIndex is the query parameter startRowIndex. Optional: zero means not sent. First row of
 	// the response (1-based); default 1. A request with startRowIndex=5 skips the first four rows. When
