@@ -575,7 +575,7 @@ type CommercialAccountsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page                 KeyPage                    `json:"page,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -660,7 +660,7 @@ type CommercialTransactionsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page KeyPage `json:"page,omitempty,omitzero"`
 
 	// Transactions The transactions of this page.
@@ -755,7 +755,7 @@ type GetWireInquiryRequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// KeyPage Key pagination of an answer.
+// KeyPage The page keys and totals of an answer (key style).
 type KeyPage struct {
 	// NextPageKey Opaque key of the next page; absent on the last page.
 	NextPageKey string `json:"nextPageKey,omitempty,omitzero"`
