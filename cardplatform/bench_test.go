@@ -15,18 +15,20 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/bench/cputime"
 	"github.com/issuerkit/issuerkit-go/internal/bench/oapiclient"
 )
 
 // The per-call overhead benchmarks compare the SDK with a hand-written net/http +
 // encoding/json client and with the stock oapi-codegen client (internal/bench/oapiclient) for
 // the same calls, through an in-memory RoundTripper (the client-side cost alone) and over
-// loopback, serially and with 64 goroutines. Run:
+// loopback, serially and with 64 goroutines; besides wall time each reports cpu-ns/op, the
+// process's CPU time per call (the loopback server's included: it runs in-process). Run:
 //
 //	go test -run '^$' -bench 'Overhead' -benchmem -count 8 ./cardplatform/ | tee new.txt
 //	benchstat new.txt
 //
-// README.md (Benchmarks) has the interleaved form and the figures.
+// internal/bench/README.md has the interleaved form and the figures.
 
 const benchCard = `{"card_proxy":"proxy-123","card_number":"4111111111111111","mask_card_pan":"411111XXXXXX1111",` +
 	`"card_status":"ACTIVE","issuance_type":"FULL","card_condition":"ORIGINAL","expiration_date":"1228",` +
@@ -188,6 +190,7 @@ func runVariants(b *testing.B, env string, run map[string]func() error) {
 		f := run[variant]
 		b.Run(env+"/"+variant, func(b *testing.B) {
 			b.ReportAllocs()
+			defer cputime.Report(b, cputime.Now())
 			for b.Loop() {
 				if err := f(); err != nil {
 					b.Fatal(err)
@@ -197,6 +200,7 @@ func runVariants(b *testing.B, env string, run map[string]func() error) {
 		b.Run(env+"/parallel64/"+variant, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetParallelism(64 / runtime.GOMAXPROCS(0)) // 64 goroutines in all
+			defer cputime.Report(b, cputime.Now())
 			b.RunParallel(func(pb *testing.PB) {
 				for pb.Next() {
 					if err := f(); err != nil {

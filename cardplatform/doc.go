@@ -21,4 +21,146 @@
 // Records keep the JSON members the spec does not name (AdditionalProperties), exactly, and
 // send them back; PAN, CVV, PIN and track data are Secret values, masked whenever printed or
 // logged. A Client is immutable and safe for concurrent use.
+//
+// # Calls and per-call options
+//
+// Every method takes per-call options: WithCorrelationID, WithHeader, WithCallRetry,
+// WithCallTimeout, and WithResponseInto(&meta) for the status, headers, correlation and trace
+// ids of a successful call. Options of one client are a distinct type: passing
+// validation.WithTokenSource to New does not compile.
+//
+// # A write whose answer was lost
+//
+// A disbursement moves money and is sent exactly once. If the answer is lost, only a read-back
+// can settle it: the platform has no lookup by correlation id or client reference. Each
+// state-changing method's doc says which read-back settles it, or "no read-back exists: manual
+// review" (from the spec's x-issuerkit-readback). For a disbursement to an existing person,
+// take a snapshot before sending and reconcile from it:
+//
+//	snap, err := c.SnapshotDisbursement(ctx, req) // the person's accounts; ErrNoReadBack if req creates its person
+//	// store req and snap in your journal as pending, then send once:
+//	d, err := c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(id))
+//	if errors.Is(err, cardplatform.ErrOutcomeUnknown) {
+//		rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
+//			InFlight: n, // other unsettled payouts to this person, from your journal
+//		})
+//		switch rec.Outcome { // rec.Evidence says why
+//		case cardplatform.Committed: // queued (rec.New names its account): never send it again
+//		case cardplatform.NotCommitted: // not run, and past the settle time: send it again, once
+//		case cardplatform.StillUnknown: // ambiguous (two payouts to one person at once, too early): wait or review
+//		}
+//	}
+//
+// CreateCard for an existing person works the same way (SnapshotCard, ReconcileCard).
+// examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
+//
+// # Errors, retries, timeouts and secrets
+//
+// What follows holds for every client of the SDK (cardplatform, validation, paging).
+//
+//   - Every non-2xx is an *Error (status, method, redacted URL, correlation id, trace id,
+//     Retry-After, capped and masked body) that unwraps to the decoded body (*ProblemError on
+//     the card platform, *BankError on the bank APIs) and to a sentinel: ErrNotFound,
+//     ErrUnauthorized, ErrForbidden, ErrRateLimited, ErrServerError, ...
+//   - Whether a request may be re-sent comes only from its operation (x-issuerkit-retry-safe
+//     in the spec, carried by each call); a request of an unknown operation is treated as
+//     unsafe. Safe requests are retried on connection errors and 408/429/500/502/503/504 with
+//     full-jitter backoff and Retry-After.
+//   - A request that moves money or changes state is sent again only when the error proves it
+//     never left: a failed dial, a DNS failure, a TLS handshake the client refused
+//     (certificate not trusted, server not speaking TLS), or the SDK's own refusals. Anything
+//     else, with any transport (including your own WithHTTPClient RoundTripper: HTTP/3, a
+//     service mesh, a proxy), is one attempt; a failure whose outcome the server did not state
+//     matches ErrOutcomeUnknown and carries the correlation id to reconcile with. A transport
+//     that re-sends requests by itself is outside what the SDK can check.
+//   - No redirect is followed, for any operation, on the same origin or another. The APIs
+//     document none, and a redirect's target answers another request: a 301/302/303 would turn
+//     a CreateDisbursement POST into a GET whose 200 becomes a "successful" disbursement, a
+//     307/308 re-sends the payment body and token to a path nobody chose, and a GetCard
+//     redirected to /cards/other (same path template) would return another card. Since no rule
+//     on the target tells these apart, every 301/302/303/307/308 is a RedirectError
+//     (ErrRedirectRefused), never retried; for an operation that is not retry-safe it also
+//     matches ErrOutcomeUnknown (the server received the request). This holds with the default
+//     client and with yours: your *http.Client is copied, never modified, and its
+//     CheckRedirect is not consulted.
+//   - No credential in any text. The bearer token a call sent (also one you set yourself in
+//     Authorization), a bank token source's consumer key and secret and client id and key, and
+//     values given to WithSecretValues are replaced by *** in err.Error(), %+v, every exported
+//     field of the error (body, ProblemDetails title, detail, errors and extensions, bank
+//     error fields, headers) and log records, wherever the server echoes them: JSON keys and
+//     values, plain text, HTML, headers. A transport error whose text would hold one is
+//     replaced by an error with the text masked (it still matches context.DeadlineExceeded and
+//     the like with errors.Is).
+//   - PAN, CVV, PIN, track data, SSN and account numbers are Secret values: masked in fmt,
+//     slog (text and JSON handlers) and error texts, sent in full only on the wire. What else
+//     is masked or logged is per client: WithRedactKeys, WithRedactQueryParams and
+//     WithLoggedHeaders add to the defaults; Authorization, Proxy-Authorization, Cookie and
+//     Set-Cookie are never logged.
+//   - Tokens: concurrent calls share one cached token and one refresh at a time. The refresh
+//     runs on the token source's own context, shortly before expiry (a tenth of the token's
+//     lifetime, at most a minute) in the background, so steady traffic does not wait for it. A
+//     call that must wait gives up when its own context ends, with an error matching both
+//     ErrTokenSource and the context's error; the refresh completes anyway and the next call
+//     uses its token. A BankTokenSource keeps only the values of the context it is built with,
+//     never its cancellation; each token request is bounded by 30 seconds, and Close ends the
+//     source.
+//   - Path arguments are one segment or nothing: ., .. (also percent-encoded, once or more, or
+//     before ;), /, \ and control characters are refused with ErrInvalidArgument before the
+//     network, in every method.
+//   - New refuses, with ErrInvalidArgument, a base URL with a query or fragment (empty ones
+//     too: url + "/?"), user info or a dot segment.
+//   - A header HTTP cannot carry (a name that is not a token, a CR, LF or other control
+//     character in a value or a correlation id) is refused with ErrInvalidArgument by the
+//     client option, or before the first attempt for per-call values: never ErrOutcomeUnknown,
+//     never retried, never quoted raw in an error or a log line.
+//   - A required header parameter (the bank's KeyClientId) is taken from the request field,
+//     else the call's WithHeader, else the client's option, in every generated method; with
+//     none, the call fails with ErrInvalidArgument before the network.
+//   - Memory follows the bytes that arrive, not the announced Content-Length (at most 64 KiB
+//     is reserved ahead); 40 calls stalled after one byte of an announced 64 MiB body allocate
+//     under 16 MiB in all, success and error bodies alike.
+//   - Every call has a whole-call ceiling, 60 s by default (DefaultTimeout; WithTimeout per
+//     client, WithCallTimeout per call, 0 for none), so a body trickled a byte at a time ends
+//     even when the context has no deadline: a *TimeoutError (ErrTimeout,
+//     context.DeadlineExceeded), inside an OutcomeUnknownError for an operation that is not
+//     retry-safe. File transfers (DownloadBatchfile, CreateBatchfile) have an idle timeout
+//     instead (WithIdleTimeout, 60 s), so a large file is never cut off while bytes flow.
+//   - No body panics a decode, invalid JSON is always an error, and a decoded value
+//     re-encodes with its unknown members: fuzzed over HTTP for every public decode path.
+//
+// Secrets against a hostile echo:
+//
+//   - encoded credentials are masked too: the Basic header's base64 and every secret
+//     URL-encoded (%2B%2F%3D, either case);
+//   - the sandboxes' request logs (Requests() of cardplatformtest and pagingtest) mask the
+//     same keys, card numbers and credentials; RevealBody() gives the body as sent;
+//   - a value that fails to parse is never quoted whole: errors show its first two
+//     characters and its length ("ey…" (44 bytes), nothing but the length up to eight
+//     bytes), unknown member names likewise, and a DecodeError's text goes through the
+//     call's redactor;
+//   - fmt and slog print a model alike: its masked JSON, unknown members included
+//     (AdditionalProperties{"pin": …} is masked by %v, %+v, %#v, %s, %q, %x, both slog
+//     handlers);
+//   - masking never hides the error: a secret shorter than 8 characters
+//     (redact.MinSecretLen) is masked only as a whole token, and path arguments, which the
+//     specs declare identifiers (a card proxy that passes the Luhn check), are not masked as
+//     card numbers;
+//   - a Secret is masked by every tool that prints or marshals it, inside your own structs
+//     too (MarshalJSON, MarshalText, fmt, slog's JSON handler); the value leaves only
+//     through Reveal and the SDK's own wire encoder, and the sandboxes still send and
+//     receive it in clear.
+//
+// Hostile servers and inputs:
+//
+//   - Invalid JSON (as json.Valid judges it: raw control characters or bad escapes in any
+//     member name or string, at any depth, kept or skipped) is a *DecodeError, never a
+//     success; null for a promised list is a *DecodeError as for a record.
+//   - A token stops being handed out min(10s, lifetime/4) before its expiry, so tokens
+//     shorter lived than 10 seconds are used, not fetched on every call.
+//   - BankTokenSource returns a *BankTokens (an oauth2.TokenSource) whose Close stops it: no
+//     token request and no goroutine after Close, and calls fail with ErrTokenSource before
+//     sending.
+//   - A bank server that ignores the position (row, page, offset, sequence) while echoing it
+//     fails with ErrPositionMismatch at the second page, no item delivered twice, with or
+//     without totals and prefetch.
 package cardplatform

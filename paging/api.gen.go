@@ -1498,27 +1498,43 @@ var aCHAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAccount) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHAccountFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHAccountFields.MemberError("ACHAccount", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHAccount) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		default:
+			field = aCHAccountFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AccountNumber)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHAccountFields.MemberError("ACHAccount", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHAddendaFields are the JSON member names of ACHAddenda's own fields.
@@ -1528,31 +1544,51 @@ var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHAddendaFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddendaSequenceNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.AddendaTypeCode, v)
-			case 2:
-				err = jsonx.Decode(&a.PaymentRelatedInformation, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHAddendaFields.MemberError("ACHAddenda", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHAddenda) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addendaSequenceNumber":
+			field = 0
+		case "addendaTypeCode":
+			field = 1
+		case "paymentRelatedInformation":
+			field = 2
+		default:
+			field = aCHAddendaFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddendaSequenceNumber)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AddendaTypeCode)
+		case 2:
+			err = jsonx.DecodeString(d, &a.PaymentRelatedInformation)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHAddendaFields.MemberError("ACHAddenda", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHAddendaRequestFields are the JSON member names of ACHAddendaRequest's own fields.
@@ -1562,29 +1598,47 @@ var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uui
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHAddendaRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.StartAddendaSequenceNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.UUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHAddendaRequestFields.MemberError("ACHAddendaRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHAddendaRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "startAddendaSequenceNumber":
+			field = 0
+		case "uuid":
+			field = 1
+		default:
+			field = aCHAddendaRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.StartAddendaSequenceNumber)
+		case 1:
+			err = jsonx.DecodeString(d, &a.UUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHAddendaRequestFields.MemberError("ACHAddendaRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHAddendaResponseFields are the JSON member names of ACHAddendaResponse's own fields.
@@ -1594,37 +1648,63 @@ var aCHAddendaResponseFields = jsonx.NewFields("addenda", "errorMessages", "info
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHAddendaResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Addenda, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.ErrorMessages, v)
-			case 2:
-				err = jsonx.DecodeSlice(&a.InformationMessages, v)
-			case 3:
-				err = jsonx.Decode(&a.Status, v)
-			case 4:
-				err = jsonx.Decode(&a.TraceNumber, v)
-			case 5:
-				err = jsonx.Decode(&a.UUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHAddendaResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addenda":
+			field = 0
+		case "errorMessages":
+			field = 1
+		case "informationMessages":
+			field = 2
+		case "status":
+			field = 3
+		case "traceNumber":
+			field = 4
+		case "uuid":
+			field = 5
+		default:
+			field = aCHAddendaResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Addenda)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.ErrorMessages)
+		case 2:
+			err = jsonx.DecodeElems(d, &a.InformationMessages)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 4:
+			err = jsonx.DecodeString(d, &a.TraceNumber)
+		case 5:
+			err = jsonx.DecodeString(d, &a.UUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHListRequestFields are the JSON member names of ACHListRequest's own fields.
@@ -1634,37 +1714,63 @@ var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHListRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.FromDate, v)
-			case 2:
-				err = jsonx.Decode(&a.MaximumAmount, v)
-			case 3:
-				err = jsonx.Decode(&a.MinimumAmount, v)
-			case 4:
-				err = jsonx.Decode(&a.ToDate, v)
-			case 5:
-				err = jsonx.Decode(&a.TraceNumber, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHListRequestFields.MemberError("ACHListRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHListRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "fromDate":
+			field = 1
+		case "maximumAmount":
+			field = 2
+		case "minimumAmount":
+			field = 3
+		case "toDate":
+			field = 4
+		case "traceNumber":
+			field = 5
+		default:
+			field = aCHListRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.FromDate)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+		case 4:
+			err = jsonx.DecodeValue(d, &a.ToDate)
+		case 5:
+			err = jsonx.DecodeString(d, &a.TraceNumber)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHListRequestFields.MemberError("ACHListRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHListResponseFields are the JSON member names of ACHListResponse's own fields.
@@ -1674,29 +1780,47 @@ var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHListResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Metadata, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHListResponseFields.MemberError("ACHListResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHListResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "metadata":
+			field = 0
+		case "transactions":
+			field = 1
+		default:
+			field = aCHListResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Metadata.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHListResponseFields.MemberError("ACHListResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHListTransactionFields are the JSON member names of ACHListTransaction's own fields.
@@ -1706,69 +1830,127 @@ var aCHListTransactionFields = jsonx.NewFields("addendaCount", "authorizedCustom
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHListTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddendaCount, v)
-			case 1:
-				err = jsonx.Decode(&a.AuthorizedCustomerName, v)
-			case 2:
-				err = jsonx.Decode(&a.CollectionDate, v)
-			case 3:
-				err = jsonx.Decode(&a.InternationalAddendaCount, v)
-			case 4:
-				err = jsonx.Decode(&a.NotificationOfChangeAddendaCount, v)
-			case 5:
-				err = jsonx.Decode(&a.OriginatingAccount, v)
-			case 6:
-				err = jsonx.Decode(&a.OriginatingParty, v)
-			case 7:
-				err = jsonx.Decode(&a.ParNumber, v)
-			case 8:
-				err = jsonx.Decode(&a.ReceivingAccount, v)
-			case 9:
-				err = jsonx.Decode(&a.ReceivingParty, v)
-			case 10:
-				err = jsonx.Decode(&a.ReturnDate, v)
-			case 11:
-				err = jsonx.Decode(&a.ReturnReasonCode, v)
-			case 12:
-				err = jsonx.Decode(&a.ReturnReasonDescription, v)
-			case 13:
-				err = jsonx.Decode(&a.SettlementAmount, v)
-			case 14:
-				err = jsonx.Decode(&a.SettlementDate, v)
-			case 15:
-				err = jsonx.Decode(&a.SettlementTransactionID, v)
-			case 16:
-				err = jsonx.Decode(&a.StandardEntryClassCode, v)
-			case 17:
-				err = jsonx.Decode(&a.TraceNumber, v)
-			case 18:
-				err = jsonx.Decode(&a.TransactionAmount, v)
-			case 19:
-				err = jsonx.Decode(&a.TransactionCode, v)
-			case 20:
-				err = jsonx.Decode(&a.TransactionDescription, v)
-			case 21:
-				err = jsonx.Decode(&a.TransactionStatus, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHListTransactionFields.MemberError("ACHListTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addendaCount":
+			field = 0
+		case "authorizedCustomerName":
+			field = 1
+		case "collectionDate":
+			field = 2
+		case "internationalAddendaCount":
+			field = 3
+		case "notificationOfChangeAddendaCount":
+			field = 4
+		case "originatingAccount":
+			field = 5
+		case "originatingParty":
+			field = 6
+		case "parNumber":
+			field = 7
+		case "receivingAccount":
+			field = 8
+		case "receivingParty":
+			field = 9
+		case "returnDate":
+			field = 10
+		case "returnReasonCode":
+			field = 11
+		case "returnReasonDescription":
+			field = 12
+		case "settlementAmount":
+			field = 13
+		case "settlementDate":
+			field = 14
+		case "settlementTransactionId":
+			field = 15
+		case "standardEntryClassCode":
+			field = 16
+		case "traceNumber":
+			field = 17
+		case "transactionAmount":
+			field = 18
+		case "transactionCode":
+			field = 19
+		case "transactionDescription":
+			field = 20
+		case "transactionStatus":
+			field = 21
+		default:
+			field = aCHListTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeInt(d, &a.AddendaCount)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AuthorizedCustomerName)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.CollectionDate)
+		case 3:
+			err = jsonx.DecodeInt(d, &a.InternationalAddendaCount)
+		case 4:
+			err = jsonx.DecodeInt(d, &a.NotificationOfChangeAddendaCount)
+		case 5:
+			err = a.OriginatingAccount.DecodeJSON(d)
+		case 6:
+			err = a.OriginatingParty.DecodeJSON(d)
+		case 7:
+			err = jsonx.DecodeString(d, &a.ParNumber)
+		case 8:
+			err = a.ReceivingAccount.DecodeJSON(d)
+		case 9:
+			err = a.ReceivingParty.DecodeJSON(d)
+		case 10:
+			err = jsonx.DecodeValue(d, &a.ReturnDate)
+		case 11:
+			err = jsonx.DecodeString(d, &a.ReturnReasonCode)
+		case 12:
+			err = jsonx.DecodeString(d, &a.ReturnReasonDescription)
+		case 13:
+			err = jsonx.DecodeValue(d, &a.SettlementAmount)
+		case 14:
+			err = jsonx.DecodeValue(d, &a.SettlementDate)
+		case 15:
+			err = jsonx.DecodeString(d, &a.SettlementTransactionID)
+		case 16:
+			err = jsonx.DecodeString(d, &a.StandardEntryClassCode)
+		case 17:
+			err = jsonx.DecodeString(d, &a.TraceNumber)
+		case 18:
+			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+		case 19:
+			err = jsonx.DecodeString(d, &a.TransactionCode)
+		case 20:
+			err = jsonx.DecodeString(d, &a.TransactionDescription)
+		case 21:
+			err = jsonx.DecodeString(d, &a.TransactionStatus)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHListTransactionFields.MemberError("ACHListTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHMessageFields are the JSON member names of ACHMessage's own fields.
@@ -1778,29 +1960,47 @@ var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHMessage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHMessageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.MoreInfo, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHMessageFields.MemberError("ACHMessage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHMessage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "moreInfo":
+			field = 1
+		default:
+			field = aCHMessageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.MoreInfo)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHMessageFields.MemberError("ACHMessage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // aCHPartyFields are the JSON member names of ACHParty's own fields.
@@ -1810,29 +2010,47 @@ var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumbe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHParty) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aCHPartyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyName, v)
-			case 1:
-				err = jsonx.Decode(&a.CustomerIdentificationNumber, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aCHPartyFields.MemberError("ACHParty", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ACHParty) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "companyName":
+			field = 0
+		case "customerIdentificationNumber":
+			field = 1
+		default:
+			field = aCHPartyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CompanyName)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CustomerIdentificationNumber)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aCHPartyFields.MemberError("ACHParty", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1842,37 +2060,63 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bankErrorBodyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.APIURL, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorMessage, v)
-			case 2:
-				err = jsonx.Decode(&a.ServiceError, v)
-			case 3:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 4:
-				err = jsonx.Decode(&a.TransactionTime, v)
-			case 5:
-				err = jsonx.Decode(&a.XCorrelationID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Api-Url":
+			field = 0
+		case "ErrorMessage":
+			field = 1
+		case "ServiceError":
+			field = 2
+		case "TransactionId":
+			field = 3
+		case "TransactionTime":
+			field = 4
+		case "X-CorrelationId":
+			field = 5
+		default:
+			field = bankErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.APIURL)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ErrorMessage)
+		case 2:
+			err = a.ServiceError.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.TransactionTime)
+		case 5:
+			err = jsonx.DecodeString(d, &a.XCorrelationID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialAccountFields are the JSON member names of CommercialAccount's own fields.
@@ -1882,43 +2126,75 @@ var commercialAccountFields = jsonx.NewFields("accountCategory", "accountId", "a
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialAccountFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountCategory, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountID, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountNumberDisplay, v)
-			case 3:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 4:
-				err = jsonx.Decode(&a.BalanceAsOf, v)
-			case 5:
-				err = jsonx.Decode(&a.ClosingLedgerBalance, v)
-			case 6:
-				err = jsonx.Decode(&a.CurrentLedgerBalance, v)
-			case 7:
-				err = jsonx.Decode(&a.Nickname, v)
-			case 8:
-				err = jsonx.Decode(&a.OpeningLedgerBalance, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialAccountFields.MemberError("CommercialAccount", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountCategory":
+			field = 0
+		case "accountId":
+			field = 1
+		case "accountNumberDisplay":
+			field = 2
+		case "availableBalance":
+			field = 3
+		case "balanceAsOf":
+			field = 4
+		case "closingLedgerBalance":
+			field = 5
+		case "currentLedgerBalance":
+			field = 6
+		case "nickname":
+			field = 7
+		case "openingLedgerBalance":
+			field = 8
+		default:
+			field = commercialAccountFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountCategory)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountNumberDisplay)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+		case 4:
+			err = jsonx.DecodeValue(d, &a.BalanceAsOf)
+		case 5:
+			err = jsonx.DecodeValue(d, &a.ClosingLedgerBalance)
+		case 6:
+			err = jsonx.DecodeValue(d, &a.CurrentLedgerBalance)
+		case 7:
+			err = jsonx.DecodeString(d, &a.Nickname)
+		case 8:
+			err = jsonx.DecodeValue(d, &a.OpeningLedgerBalance)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialAccountFields.MemberError("CommercialAccount", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialAccountsResponseFields are the JSON member names of CommercialAccountsResponse's own fields.
@@ -1928,31 +2204,51 @@ var commercialAccountsResponseFields = jsonx.NewFields("accounts", "links", "pag
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialAccountsResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Accounts, v)
-			case 1:
-				err = jsonx.Decode(&a.Links, v)
-			case 2:
-				err = jsonx.Decode(&a.Page, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialAccountsResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accounts":
+			field = 0
+		case "links":
+			field = 1
+		case "page":
+			field = 2
+		default:
+			field = commercialAccountsResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Accounts)
+		case 1:
+			err = a.Links.DecodeJSON(d)
+		case 2:
+			err = a.Page.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialCodeFields are the JSON member names of CommercialCode's own fields.
@@ -1962,29 +2258,47 @@ var commercialCodeFields = jsonx.NewFields("code", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialCode) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialCodeFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Type, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialCodeFields.MemberError("CommercialCode", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialCode) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "type":
+			field = 1
+		default:
+			field = commercialCodeFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Type)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialCodeFields.MemberError("CommercialCode", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialLineItemFields are the JSON member names of CommercialLineItem's own fields.
@@ -1994,29 +2308,47 @@ var commercialLineItemFields = jsonx.NewFields("amount", "description")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialLineItemFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Amount, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialLineItem) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "amount":
+			field = 0
+		case "description":
+			field = 1
+		default:
+			field = commercialLineItemFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.Amount)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialTransactionFields are the JSON member names of CommercialTransaction's own fields.
@@ -2026,51 +2358,91 @@ var commercialTransactionFields = jsonx.NewFields("accountCategory", "accountId"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountCategory, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountID, v)
-			case 2:
-				err = jsonx.Decode(&a.Amount, v)
-			case 3:
-				err = jsonx.Decode(&a.CommercialCode, v)
-			case 4:
-				err = jsonx.Decode(&a.DebitCreditMemo, v)
-			case 5:
-				err = jsonx.Decode(&a.Description, v)
-			case 6:
-				err = jsonx.DecodeSlice(&a.FiAttributes, v)
-			case 7:
-				err = jsonx.DecodeSlice(&a.LineItem, v)
-			case 8:
-				err = jsonx.Decode(&a.PostedTimestamp, v)
-			case 9:
-				err = jsonx.Decode(&a.Reference, v)
-			case 10:
-				err = jsonx.Decode(&a.Status, v)
-			case 11:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 12:
-				err = jsonx.Decode(&a.TransactionTimestamp, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountCategory":
+			field = 0
+		case "accountId":
+			field = 1
+		case "amount":
+			field = 2
+		case "commercialCode":
+			field = 3
+		case "debitCreditMemo":
+			field = 4
+		case "description":
+			field = 5
+		case "fiAttributes":
+			field = 6
+		case "lineItem":
+			field = 7
+		case "postedTimestamp":
+			field = 8
+		case "reference":
+			field = 9
+		case "status":
+			field = 10
+		case "transactionId":
+			field = 11
+		case "transactionTimestamp":
+			field = 12
+		default:
+			field = commercialTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountCategory)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountID)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.Amount)
+		case 3:
+			err = a.CommercialCode.DecodeJSON(d)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DebitCreditMemo)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 6:
+			err = jsonx.DecodeElems(d, &a.FiAttributes)
+		case 7:
+			err = jsonx.DecodeElems(d, &a.LineItem)
+		case 8:
+			err = jsonx.DecodeValue(d, &a.PostedTimestamp)
+		case 9:
+			err = jsonx.DecodeString(d, &a.Reference)
+		case 10:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 12:
+			err = jsonx.DecodeValue(d, &a.TransactionTimestamp)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // commercialTransactionsResponseFields are the JSON member names of CommercialTransactionsResponse's own fields.
@@ -2080,31 +2452,51 @@ var commercialTransactionsResponseFields = jsonx.NewFields("links", "page", "tra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch commercialTransactionsResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Links, v)
-			case 1:
-				err = jsonx.Decode(&a.Page, v)
-			case 2:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CommercialTransactionsResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "links":
+			field = 0
+		case "page":
+			field = 1
+		case "transactions":
+			field = 2
+		default:
+			field = commercialTransactionsResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Links.DecodeJSON(d)
+		case 1:
+			err = a.Page.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // fiAttributeFields are the JSON member names of FiAttribute's own fields.
@@ -2114,29 +2506,47 @@ var fiAttributeFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FiAttribute) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch fiAttributeFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Name, v)
-			case 1:
-				err = jsonx.Decode(&a.Value, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return fiAttributeFields.MemberError("FiAttribute", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *FiAttribute) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "name":
+			field = 0
+		case "value":
+			field = 1
+		default:
+			field = fiAttributeFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Name)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Value)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return fiAttributeFields.MemberError("FiAttribute", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
@@ -2146,29 +2556,47 @@ var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch foreignBankSystemIDFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ID, v)
-			case 1:
-				err = jsonx.Decode(&a.Type, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return foreignBankSystemIDFields.MemberError("ForeignBankSystemID", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ForeignBankSystemID) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "id":
+			field = 0
+		case "type":
+			field = 1
+		default:
+			field = foreignBankSystemIDFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Type)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return foreignBankSystemIDFields.MemberError("ForeignBankSystemID", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // getWireInquiryRequestFields are the JSON member names of GetWireInquiryRequest's own fields.
@@ -2178,49 +2606,87 @@ var getWireInquiryRequestFields = jsonx.NewFields("accountNumber", "fromAmount",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch getWireInquiryRequestFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.AccountNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.FromAmount, v)
-			case 2:
-				err = jsonx.Decode(&a.FromDate, v)
-			case 3:
-				err = jsonx.Decode(&a.FromTransmitDate, v)
-			case 4:
-				err = jsonx.Decode(&a.MdmID, v)
-			case 5:
-				err = jsonx.Decode(&a.PaymentStatus, v)
-			case 6:
-				err = jsonx.Decode(&a.SourceChannel, v)
-			case 7:
-				err = jsonx.Decode(&a.ToAmount, v)
-			case 8:
-				err = jsonx.Decode(&a.ToDate, v)
-			case 9:
-				err = jsonx.Decode(&a.ToTransmitDate, v)
-			case 10:
-				err = jsonx.Decode(&a.TraceID, v)
-			case 11:
-				err = jsonx.Decode(&a.TransactionType, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return getWireInquiryRequestFields.MemberError("GetWireInquiryRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "fromAmount":
+			field = 1
+		case "fromDate":
+			field = 2
+		case "fromTransmitDate":
+			field = 3
+		case "mdmId":
+			field = 4
+		case "paymentStatus":
+			field = 5
+		case "sourceChannel":
+			field = 6
+		case "toAmount":
+			field = 7
+		case "toDate":
+			field = 8
+		case "toTransmitDate":
+			field = 9
+		case "traceID":
+			field = 10
+		case "transactionType":
+			field = 11
+		default:
+			field = getWireInquiryRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.FromAmount)
+		case 2:
+			err = jsonx.DecodeInt(d, &a.FromDate)
+		case 3:
+			err = jsonx.DecodeInt(d, &a.FromTransmitDate)
+		case 4:
+			err = jsonx.DecodeString(d, &a.MdmID)
+		case 5:
+			err = jsonx.DecodeString(d, &a.PaymentStatus)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SourceChannel)
+		case 7:
+			err = jsonx.DecodeValue(d, &a.ToAmount)
+		case 8:
+			err = jsonx.DecodeInt(d, &a.ToDate)
+		case 9:
+			err = jsonx.DecodeInt(d, &a.ToTransmitDate)
+		case 10:
+			err = jsonx.DecodeString(d, &a.TraceID)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionType)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return getWireInquiryRequestFields.MemberError("GetWireInquiryRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // keyPageFields are the JSON member names of KeyPage's own fields.
@@ -2230,31 +2696,51 @@ var keyPageFields = jsonx.NewFields("nextPageKey", "previousPageKey", "totalElem
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *KeyPage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch keyPageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.NextPageKey, v)
-			case 1:
-				err = jsonx.Decode(&a.PreviousPageKey, v)
-			case 2:
-				err = jsonx.Decode(&a.TotalElements, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return keyPageFields.MemberError("KeyPage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *KeyPage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "nextPageKey":
+			field = 0
+		case "previousPageKey":
+			field = 1
+		case "totalElements":
+			field = 2
+		default:
+			field = keyPageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.NextPageKey)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PreviousPageKey)
+		case 2:
+			err = jsonx.DecodeInt(d, &a.TotalElements)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return keyPageFields.MemberError("KeyPage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
@@ -2264,27 +2750,43 @@ var listMetadataFields = jsonx.NewFields("page")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ListMetadata) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch listMetadataFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Page, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return listMetadataFields.MemberError("ListMetadata", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ListMetadata) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "page":
+			field = 0
+		default:
+			field = listMetadataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Page.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return listMetadataFields.MemberError("ListMetadata", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // pageLinkFields are the JSON member names of PageLink's own fields.
@@ -2294,27 +2796,43 @@ var pageLinkFields = jsonx.NewFields("href")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLink) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch pageLinkFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Href, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return pageLinkFields.MemberError("PageLink", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PageLink) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "href":
+			field = 0
+		default:
+			field = pageLinkFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Href)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return pageLinkFields.MemberError("PageLink", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // pageLinksFields are the JSON member names of PageLinks's own fields.
@@ -2324,29 +2842,47 @@ var pageLinksFields = jsonx.NewFields("next", "prev")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLinks) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch pageLinksFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Next, v)
-			case 1:
-				err = jsonx.Decode(&a.Prev, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return pageLinksFields.MemberError("PageLinks", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PageLinks) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "next":
+			field = 0
+		case "prev":
+			field = 1
+		default:
+			field = pageLinksFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Next.DecodeJSON(d)
+		case 1:
+			err = a.Prev.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return pageLinksFields.MemberError("PageLinks", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
@@ -2356,35 +2892,59 @@ var pageMetadataFields = jsonx.NewFields("lastPage", "pageNumber", "pageSize", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageMetadata) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch pageMetadataFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.LastPage, v)
-			case 1:
-				err = jsonx.Decode(&a.PageNumber, v)
-			case 2:
-				err = jsonx.Decode(&a.PageSize, v)
-			case 3:
-				err = jsonx.Decode(&a.TotalPages, v)
-			case 4:
-				err = jsonx.Decode(&a.TotalRecords, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return pageMetadataFields.MemberError("PageMetadata", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PageMetadata) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "lastPage":
+			field = 0
+		case "pageNumber":
+			field = 1
+		case "pageSize":
+			field = 2
+		case "totalPages":
+			field = 3
+		case "totalRecords":
+			field = 4
+		default:
+			field = pageMetadataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeBool(d, &a.LastPage)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.PageNumber)
+		case 2:
+			err = jsonx.DecodeInt(d, &a.PageSize)
+		case 3:
+			err = jsonx.DecodeInt(d, &a.TotalPages)
+		case 4:
+			err = jsonx.DecodeInt(d, &a.TotalRecords)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return pageMetadataFields.MemberError("PageMetadata", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // participantListResponseFields are the JSON member names of ParticipantListResponse's own fields.
@@ -2394,33 +2954,55 @@ var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch participantListResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Count, v)
-			case 1:
-				err = jsonx.Decode(&a.Limit, v)
-			case 2:
-				err = jsonx.Decode(&a.Offset, v)
-			case 3:
-				err = jsonx.Decode(&a.Parties, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return participantListResponseFields.MemberError("ParticipantListResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ParticipantListResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "count":
+			field = 0
+		case "limit":
+			field = 1
+		case "offset":
+			field = 2
+		case "parties":
+			field = 3
+		default:
+			field = participantListResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Count)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Limit)
+		case 2:
+			err = jsonx.DecodeInt(d, &a.Offset)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.Parties)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return participantListResponseFields.MemberError("ParticipantListResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // partyFields are the JSON member names of Party's own fields.
@@ -2430,39 +3012,67 @@ var partyFields = jsonx.NewFields("aba", "accountNumber", "bic", "foreignBankSys
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Party) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch partyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ABA, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 2:
-				err = jsonx.Decode(&a.Bic, v)
-			case 3:
-				err = jsonx.Decode(&a.ForeignBankSystemID, v)
-			case 4:
-				err = jsonx.Decode(&a.Name, v)
-			case 5:
-				err = jsonx.Decode(&a.PostalAddress, v)
-			case 6:
-				err = jsonx.Decode(&a.Txid, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return partyFields.MemberError("Party", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Party) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "aba":
+			field = 0
+		case "accountNumber":
+			field = 1
+		case "bic":
+			field = 2
+		case "foreignBankSystemId":
+			field = 3
+		case "name":
+			field = 4
+		case "postalAddress":
+			field = 5
+		case "txid":
+			field = 6
+		default:
+			field = partyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ABA)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.AccountNumber)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Bic)
+		case 3:
+			err = a.ForeignBankSystemID.DecodeJSON(d)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Name)
+		case 5:
+			err = a.PostalAddress.DecodeJSON(d)
+		case 6:
+			err = jsonx.DecodeString(d, &a.Txid)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return partyFields.MemberError("Party", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // partyNameFields are the JSON member names of PartyName's own fields.
@@ -2472,27 +3082,43 @@ var partyNameFields = jsonx.NewFields("name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PartyName) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch partyNameFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Name, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return partyNameFields.MemberError("PartyName", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PartyName) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "name":
+			field = 0
+		default:
+			field = partyNameFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Name)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return partyNameFields.MemberError("PartyName", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorFields are the JSON member names of paymentError's own fields.
@@ -2502,33 +3128,55 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.PaymentErrorDetail, v)
-			case 3:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorFields.MemberError("paymentError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "detail":
+			field = 2
+		case "title":
+			field = 3
+		default:
+			field = paymentErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = a.PaymentErrorDetail.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorFields.MemberError("paymentError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
@@ -2538,31 +3186,51 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorDetailFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "title":
+			field = 2
+		default:
+			field = paymentErrorDetailFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // postalAddressFields are the JSON member names of PostalAddress's own fields.
@@ -2572,45 +3240,79 @@ var postalAddressFields = jsonx.NewFields("adrLine", "adrTp", "bldgNb", "ctry", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PostalAddress) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch postalAddressFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.AdrLine, v)
-			case 1:
-				err = jsonx.Decode(&a.AdrTp, v)
-			case 2:
-				err = jsonx.Decode(&a.BldgNb, v)
-			case 3:
-				err = jsonx.Decode(&a.Ctry, v)
-			case 4:
-				err = jsonx.Decode(&a.CtrySubDvsn, v)
-			case 5:
-				err = jsonx.Decode(&a.Dept, v)
-			case 6:
-				err = jsonx.Decode(&a.PstCd, v)
-			case 7:
-				err = jsonx.Decode(&a.StrtNm, v)
-			case 8:
-				err = jsonx.Decode(&a.SubDept, v)
-			case 9:
-				err = jsonx.Decode(&a.TwnNm, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return postalAddressFields.MemberError("PostalAddress", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PostalAddress) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "adrLine":
+			field = 0
+		case "adrTp":
+			field = 1
+		case "bldgNb":
+			field = 2
+		case "ctry":
+			field = 3
+		case "ctrySubDvsn":
+			field = 4
+		case "dept":
+			field = 5
+		case "pstCd":
+			field = 6
+		case "strtNm":
+			field = 7
+		case "subDept":
+			field = 8
+		case "twnNm":
+			field = 9
+		default:
+			field = postalAddressFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.AdrLine)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AdrTp)
+		case 2:
+			err = jsonx.DecodeString(d, &a.BldgNb)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Ctry)
+		case 4:
+			err = jsonx.DecodeString(d, &a.CtrySubDvsn)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Dept)
+		case 6:
+			err = jsonx.DecodeString(d, &a.PstCd)
+		case 7:
+			err = jsonx.DecodeString(d, &a.StrtNm)
+		case 8:
+			err = jsonx.DecodeString(d, &a.SubDept)
+		case 9:
+			err = jsonx.DecodeString(d, &a.TwnNm)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return postalAddressFields.MemberError("PostalAddress", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // previousDayRequestFields are the JSON member names of PreviousDayRequest's own fields.
@@ -2620,33 +3322,55 @@ var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCo
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch previousDayRequestFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.AccountNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.CreditOrDebitCode, v)
-			case 2:
-				err = jsonx.Decode(&a.FromDate, v)
-			case 3:
-				err = jsonx.Decode(&a.ToDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return previousDayRequestFields.MemberError("PreviousDayRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PreviousDayRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "creditOrDebitCode":
+			field = 1
+		case "fromDate":
+			field = 2
+		case "toDate":
+			field = 3
+		default:
+			field = previousDayRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CreditOrDebitCode)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.FromDate)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.ToDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return previousDayRequestFields.MemberError("PreviousDayRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // previousDayResponseFields are the JSON member names of PreviousDayResponse's own fields.
@@ -2656,27 +3380,43 @@ var previousDayResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch previousDayResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return previousDayResponseFields.MemberError("PreviousDayResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PreviousDayResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "transactions":
+			field = 0
+		default:
+			field = previousDayResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return previousDayResponseFields.MemberError("PreviousDayResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // previousDayTransactionFields are the JSON member names of PreviousDayTransaction's own fields.
@@ -2686,31 +3426,51 @@ var previousDayTransactionFields = jsonx.NewFields("amount", "baiCode", "transac
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch previousDayTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Amount, v)
-			case 1:
-				err = jsonx.Decode(&a.BaiCode, v)
-			case 2:
-				err = jsonx.Decode(&a.TransactionKey, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return previousDayTransactionFields.MemberError("PreviousDayTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PreviousDayTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "amount":
+			field = 0
+		case "baiCode":
+			field = 1
+		case "transactionKey":
+			field = 2
+		default:
+			field = previousDayTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.Amount)
+		case 1:
+			err = jsonx.DecodeString(d, &a.BaiCode)
+		case 2:
+			err = jsonx.DecodeString(d, &a.TransactionKey)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return previousDayTransactionFields.MemberError("PreviousDayTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // rTPListTransactionFields are the JSON member names of RTPListTransaction's own fields.
@@ -2720,51 +3480,91 @@ var rTPListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "credi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch rTPListTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Beneficiary, v)
-			case 1:
-				err = jsonx.Decode(&a.Creditor, v)
-			case 2:
-				err = jsonx.Decode(&a.CreditorAccount, v)
-			case 3:
-				err = jsonx.Decode(&a.Debtor, v)
-			case 4:
-				err = jsonx.Decode(&a.DebtorAccount, v)
-			case 5:
-				err = jsonx.Decode(&a.Originator, v)
-			case 6:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 7:
-				err = jsonx.Decode(&a.SendersReference, v)
-			case 8:
-				err = jsonx.Decode(&a.TransactionAmount, v)
-			case 9:
-				err = jsonx.Decode(&a.TransactionDate, v)
-			case 10:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 11:
-				err = jsonx.Decode(&a.TransactionStatus, v)
-			case 12:
-				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return rTPListTransactionFields.MemberError("RTPListTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "beneficiary":
+			field = 0
+		case "creditor":
+			field = 1
+		case "creditorAccount":
+			field = 2
+		case "debtor":
+			field = 3
+		case "debtorAccount":
+			field = 4
+		case "originator":
+			field = 5
+		case "requestReference":
+			field = 6
+		case "sendersReference":
+			field = 7
+		case "transactionAmount":
+			field = 8
+		case "transactionDate":
+			field = 9
+		case "transactionId":
+			field = 10
+		case "transactionStatus":
+			field = 11
+		case "transactionStatusTimestamp":
+			field = 12
+		default:
+			field = rTPListTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Beneficiary.DecodeJSON(d)
+		case 1:
+			err = a.Creditor.DecodeJSON(d)
+		case 2:
+			err = a.CreditorAccount.DecodeJSON(d)
+		case 3:
+			err = a.Debtor.DecodeJSON(d)
+		case 4:
+			err = a.DebtorAccount.DecodeJSON(d)
+		case 5:
+			err = a.Originator.DecodeJSON(d)
+		case 6:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 7:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 8:
+			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+		case 9:
+			err = jsonx.DecodeValue(d, &a.TransactionDate)
+		case 10:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionStatus)
+		case 12:
+			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return rTPListTransactionFields.MemberError("RTPListTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // reportingErrorBodyFields are the JSON member names of reportingErrorBody's own fields.
@@ -2774,31 +3574,51 @@ var reportingErrorBodyFields = jsonx.NewFields("code", "debugMessage", "message"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch reportingErrorBodyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.DebugMessage, v)
-			case 2:
-				err = jsonx.Decode(&a.Message, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *reportingErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "debugMessage":
+			field = 1
+		case "message":
+			field = 2
+		default:
+			field = reportingErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.DebugMessage)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Message)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.
@@ -2808,37 +3628,63 @@ var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch rTPListRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.FromDate, v)
-			case 2:
-				err = jsonx.Decode(&a.MaximumAmount, v)
-			case 3:
-				err = jsonx.Decode(&a.MinimumAmount, v)
-			case 4:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 5:
-				err = jsonx.Decode(&a.ToDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return rTPListRequestFields.MemberError("RTPListRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RTPListRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "fromDate":
+			field = 1
+		case "maximumAmount":
+			field = 2
+		case "minimumAmount":
+			field = 3
+		case "requestReference":
+			field = 4
+		case "toDate":
+			field = 5
+		default:
+			field = rTPListRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.FromDate)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+		case 4:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 5:
+			err = jsonx.DecodeValue(d, &a.ToDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return rTPListRequestFields.MemberError("RTPListRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // rTPListResponseFields are the JSON member names of RTPListResponse's own fields.
@@ -2848,29 +3694,47 @@ var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch rTPListResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Metadata, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return rTPListResponseFields.MemberError("RTPListResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RTPListResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "metadata":
+			field = 0
+		case "transactions":
+			field = 1
+		default:
+			field = rTPListResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Metadata.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return rTPListResponseFields.MemberError("RTPListResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
@@ -2880,45 +3744,79 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ConnectError, v)
-			case 2:
-				err = jsonx.Decode(&a.DoddFrank, v)
-			case 3:
-				err = jsonx.Decode(&a.PaymentError, v)
-			case 4:
-				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
-			case 5:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 6:
-				err = jsonx.Decode(&a.SendersReference, v)
-			case 7:
-				err = jsonx.Decode(&a.Status, v)
-			case 8:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 9:
-				err = jsonx.Decode(&a.ValueDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorFields.MemberError("serviceError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		case "ConnectError":
+			field = 1
+		case "doddFrank":
+			field = 2
+		case "error":
+			field = 3
+		case "metadata":
+			field = 4
+		case "requestReference":
+			field = 5
+		case "sendersReference":
+			field = 6
+		case "status":
+			field = 7
+		case "transactionId":
+			field = 8
+		case "valueDate":
+			field = 9
+		default:
+			field = serviceErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ConnectError)
+		case 2:
+			err = jsonx.DecodeString(d, &a.DoddFrank)
+		case 3:
+			err = a.PaymentError.DecodeJSON(d)
+		case 4:
+			err = a.ServiceErrorMetadata.DecodeJSON(d)
+		case 5:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 7:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 8:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 9:
+			err = jsonx.DecodeString(d, &a.ValueDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorFields.MemberError("serviceError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
@@ -2928,27 +3826,43 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorAOAResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorResult, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = serviceErrorAOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorResult.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -2958,29 +3872,47 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMessageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Message, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "message":
+			field = 1
+		default:
+			field = serviceErrorMessageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Message)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
@@ -2990,27 +3922,43 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMetadataFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Messages, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "messages":
+			field = 0
+		default:
+			field = serviceErrorMetadataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Messages)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -3020,27 +3968,43 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorResultFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ErrorCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorCode":
+			field = 0
+		default:
+			field = serviceErrorResultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // transactionAccountFields are the JSON member names of TransactionAccount's own fields.
@@ -3050,27 +4014,43 @@ var transactionAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch transactionAccountFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return transactionAccountFields.MemberError("TransactionAccount", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *TransactionAccount) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		default:
+			field = transactionAccountFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AccountNumber)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return transactionAccountFields.MemberError("TransactionAccount", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // wireDetailsRequestFields are the JSON member names of WireDetailsRequest's own fields.
@@ -3080,27 +4060,43 @@ var wireDetailsRequestFields = jsonx.NewFields("getWireInquiryRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch wireDetailsRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.GetWireInquiryRequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return wireDetailsRequestFields.MemberError("WireDetailsRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireDetailsRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "getWireInquiryRequest":
+			field = 0
+		default:
+			field = wireDetailsRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.GetWireInquiryRequest.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireDetailsRequestFields.MemberError("WireDetailsRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // wireDetailsResponseFields are the JSON member names of WireDetailsResponse's own fields.
@@ -3110,27 +4106,43 @@ var wireDetailsResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch wireDetailsResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Transactions, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireDetailsResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "transactions":
+			field = 0
+		default:
+			field = wireDetailsResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // wireTransactionFields are the JSON member names of WireTransaction's own fields.
@@ -3140,53 +4152,95 @@ var wireTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireTransaction) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch wireTransactionFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Beneficiary, v)
-			case 1:
-				err = jsonx.Decode(&a.Creditor, v)
-			case 2:
-				err = jsonx.Decode(&a.CreditorAccount, v)
-			case 3:
-				err = jsonx.Decode(&a.CustomData, v)
-			case 4:
-				err = jsonx.Decode(&a.Debtor, v)
-			case 5:
-				err = jsonx.Decode(&a.DebtorAccount, v)
-			case 6:
-				err = jsonx.Decode(&a.Originator, v)
-			case 7:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 8:
-				err = jsonx.Decode(&a.SendersReference, v)
-			case 9:
-				err = jsonx.Decode(&a.TransactionAmount, v)
-			case 10:
-				err = jsonx.Decode(&a.TransactionDate, v)
-			case 11:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 12:
-				err = jsonx.Decode(&a.TransactionStatus, v)
-			case 13:
-				err = jsonx.Decode(&a.TransactionStatusTimestamp, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return wireTransactionFields.MemberError("WireTransaction", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "beneficiary":
+			field = 0
+		case "creditor":
+			field = 1
+		case "creditorAccount":
+			field = 2
+		case "customData":
+			field = 3
+		case "debtor":
+			field = 4
+		case "debtorAccount":
+			field = 5
+		case "originator":
+			field = 6
+		case "requestReference":
+			field = 7
+		case "sendersReference":
+			field = 8
+		case "transactionAmount":
+			field = 9
+		case "transactionDate":
+			field = 10
+		case "transactionId":
+			field = 11
+		case "transactionStatus":
+			field = 12
+		case "transactionStatusTimestamp":
+			field = 13
+		default:
+			field = wireTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Beneficiary.DecodeJSON(d)
+		case 1:
+			err = a.Creditor.DecodeJSON(d)
+		case 2:
+			err = a.CreditorAccount.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.CustomData)
+		case 4:
+			err = a.Debtor.DecodeJSON(d)
+		case 5:
+			err = a.DebtorAccount.DecodeJSON(d)
+		case 6:
+			err = a.Originator.DecodeJSON(d)
+		case 7:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 8:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 9:
+			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+		case 10:
+			err = jsonx.DecodeValue(d, &a.TransactionDate)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 12:
+			err = jsonx.DecodeString(d, &a.TransactionStatus)
+		case 13:
+			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireTransactionFields.MemberError("WireTransaction", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // AsParty returns the union data inside the Parties as a Party

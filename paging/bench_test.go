@@ -2,9 +2,11 @@ package paging_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -22,10 +24,11 @@ const drainRows = 100_000
 // once each way, the two in alternating order, so that both see the same machine: on a shared
 // machine the load drifts between sub-benchmarks run one after the other, and the ratio of two
 // such runs moved by ±10% where the interleaved one moves by 1–2%. It reports both throughputs
-// and their ratio (x-loop: engine rows/s over loop rows/s; target ≥ 0.9); ns/op covers both
-// drains.
+// and their ratio (x-loop: engine rows/s over loop rows/s; target ≥ 0.9), and the allocations
+// of each drain and their ratio (allocs-x-loop: engine over loop; target ≤ 1.0, the sandbox's
+// own allocations, in-process, count on both sides alike); ns/op and allocs/op cover both drains.
 func BenchmarkDrain(b *testing.B) {
-	srv := pagingtest.Start(pagingtest.WithRecords(drainRows), pagingtest.WithClientID("client-1"))
+	srv := pagingtest.NewServer(b, pagingtest.WithRecords(drainRows), pagingtest.WithClientID("client-1"))
 	defer srv.Close()
 	srv.DisableRecording()
 	ctx := context.Background()
@@ -79,7 +82,7 @@ func BenchmarkDrain(b *testing.B) {
 		})
 	})
 	b.Run("page/typed", func(b *testing.B) {
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0))
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -107,6 +110,89 @@ func BenchmarkDrain(b *testing.B) {
 			}
 		})
 	})
+	// The SDK's typed iterator against what a user would write without it: net/http and
+	// encoding/json into hand-written structs (strings for the scalars, json.Number for the
+	// amount), a page of 1000 at a time, the same requests. allocs-x-loop is the SDK's
+	// allocations (engine, transport and generated decoders) over the hand-written loop's.
+	b.Run("page/hand", func(b *testing.B) {
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		hc := srv.HTTPClient()
+		benchPair(b, func() int {
+			n := 0
+			for _, err := range c.RTPTransactions(ctx, rtpReq) {
+				if err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			return n
+		}, func() int {
+			n := 0
+			for page := 1; ; page++ {
+				res, err := handRTPPage(ctx, hc, srv.URL, page)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n += len(res.Transactions)
+				if res.Metadata.Page.LastPage || len(res.Transactions) == 0 {
+					return n
+				}
+			}
+		})
+	})
+}
+
+// handRTPList is a page of RTP transactions as a hand-written client would decode it.
+type handRTPList struct {
+	Metadata struct {
+		Page struct {
+			LastPage     bool `json:"lastPage"`
+			PageNumber   int  `json:"pageNumber"`
+			PageSize     int  `json:"pageSize"`
+			TotalPages   int  `json:"totalPages"`
+			TotalRecords int  `json:"totalRecords"`
+		} `json:"page"`
+	} `json:"metadata"`
+	Transactions []struct {
+		Beneficiary                struct{ Name string }          `json:"beneficiary"`
+		Creditor                   struct{ Name string }          `json:"creditor"`
+		CreditorAccount            struct{ AccountNumber string } `json:"creditorAccount"`
+		Debtor                     struct{ Name string }          `json:"debtor"`
+		DebtorAccount              struct{ AccountNumber string } `json:"debtorAccount"`
+		Originator                 struct{ Name string }          `json:"originator"`
+		RequestReference           string                         `json:"requestReference"`
+		SendersReference           string                         `json:"sendersReference"`
+		TransactionAmount          json.Number                    `json:"transactionAmount"`
+		TransactionDate            string                         `json:"transactionDate"`
+		TransactionID              string                         `json:"transactionId"`
+		TransactionStatus          string                         `json:"transactionStatus"`
+		TransactionStatusTimestamp string                         `json:"transactionStatusTimestamp"`
+	} `json:"transactions"`
+}
+
+// handRTPPage fetches page number page (1000 rows) of RTP transactions with net/http and
+// encoding/json.
+func handRTPPage(ctx context.Context, hc *http.Client, base string, page int) (*handRTPList, error) {
+	body := `{"accountNumber":"3123456789","fromDate":"2025-01-01","toDate":"2025-01-10"}`
+	u := fmt.Sprintf("%s/rtp/v1/transactions/list?pageNumber=%d&pageSize=1000", base, page)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("status %d", resp.StatusCode)
+	}
+	var out handRTPList
+	return &out, json.NewDecoder(resp.Body).Decode(&out)
 }
 
 // engineDrain returns a drain of every item of fetch's pages for cfg through the engine.
@@ -128,21 +214,26 @@ func engineDrain[T any](b *testing.B, cfg paging.Config, fetch paging.FetchFunc[
 func benchPair(b *testing.B, engine, loop func() int) {
 	b.ReportAllocs()
 	var te, tl time.Duration
-	timed := func(drain func() int) time.Duration {
-		t0 := time.Now()
+	var ae, al uint64 // allocations (mallocs) of the engine's and the loop's drains
+	var ms runtime.MemStats
+	timed := func(drain func() int, d *time.Duration, allocs *uint64) {
+		runtime.ReadMemStats(&ms)
+		m0, t0 := ms.Mallocs, time.Now()
 		if n := drain(); n != drainRows {
 			b.Fatalf("drained %d rows, want %d", n, drainRows)
 		}
-		return time.Since(t0)
+		*d += time.Since(t0)
+		runtime.ReadMemStats(&ms)
+		*allocs += ms.Mallocs - m0
 	}
 	i := 0
 	for b.Loop() {
 		if i%2 == 0 {
-			te += timed(engine)
-			tl += timed(loop)
+			timed(engine, &te, &ae)
+			timed(loop, &tl, &al)
 		} else {
-			tl += timed(loop)
-			te += timed(engine)
+			timed(loop, &tl, &al)
+			timed(engine, &te, &ae)
 		}
 		i++
 	}
@@ -150,6 +241,9 @@ func benchPair(b *testing.B, engine, loop func() int) {
 	b.ReportMetric(rows/te.Seconds(), "engine-rows/s")
 	b.ReportMetric(rows/tl.Seconds(), "loop-rows/s")
 	b.ReportMetric(tl.Seconds()/te.Seconds(), "x-loop")
+	b.ReportMetric(float64(ae)/float64(i), "engine-allocs/drain")
+	b.ReportMetric(float64(al)/float64(i), "loop-allocs/drain")
+	b.ReportMetric(float64(ae)/float64(al), "allocs-x-loop")
 }
 
 // BenchmarkDrainHeap drains 10,000 to 1,000,000 rows by row range and reports the peak
@@ -158,7 +252,7 @@ func benchPair(b *testing.B, engine, loop func() int) {
 func BenchmarkDrainHeap(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			srv := pagingtest.Start(pagingtest.WithRecords(n))
+			srv := pagingtest.NewServer(b, pagingtest.WithRecords(n))
 			defer srv.Close()
 			srv.DisableRecording()
 			fetch := previousDay(srv)
@@ -198,17 +292,17 @@ func BenchmarkDrainHeap(b *testing.B) {
 // the engine's own cost, as against a remote bank), loopback is the sandbox over HTTP, whose
 // encoding and socket work share the machine's cores with the client.
 func BenchmarkPrefetch(b *testing.B) {
-	srv := pagingtest.Start(pagingtest.WithRecords(5000), pagingtest.WithLatency(10*time.Millisecond))
+	srv := pagingtest.NewServer(b, pagingtest.WithRecords(5000), pagingtest.WithLatency(10*time.Millisecond))
 	defer srv.Close()
 	srv.DisableRecording()
-	direct := pagingtest.Start(pagingtest.WithRecords(5000)) // what mem replays, without latency
+	direct := pagingtest.NewServer(b, pagingtest.WithRecords(5000)) // what mem replays, without latency
 	defer direct.Close()
 	direct.DisableRecording()
 	servers := []struct {
 		name string
 		opts []paging.Option
 	}{
-		{"mem", []paging.Option{paging.WithHTTPClient(&http.Client{Transport: newReplay(direct.Client().Transport, 10*time.Millisecond)})}},
+		{"mem", []paging.Option{paging.WithHTTPClient(&http.Client{Transport: newReplay(direct.HTTPClient().Transport, 10*time.Millisecond)})}},
 		{"loopback", nil},
 	}
 	for _, sv := range servers {

@@ -51,4 +51,171 @@
 // Every list operation of openapi/banklists.yaml is also one method of Client that fetches a
 // single page (client.gen.go). The models are generated from the same spec (api.gen.go), whose
 // x-issuerkit-pagination extension says how each operation pages (operations.gen.go).
+//
+// # Iterators
+//
+// Every list operation of the specs carries x-issuerkit-pagination; go generate turns each into
+// a typed iterator pair (paging/iterators.gen.go, cardplatform/iterators.gen.go): Name yields
+// the items as iter.Seq2[T, error], NameIterator gives the *paging.Iterator with Items(),
+// Pages() and Cursor(). A new list operation gets its iterator from the spec alone. Iterators
+// are lazy (no request before the first step), stop on the first error (which they yield),
+// never loop on an empty or non-advancing page, and refuse out-of-range sizes before the
+// network (*RangeError).
+//
+//	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
+//		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId on the RTP participants endpoint
+//
+//	// row style (startRowIndex/endRowIndex, windows 1-1000, 1001-2000, ... until totalRows):
+//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithMaxItems(5000)) { ... }
+//	// page style (pageNumber/pageSize, until lastPage; a server that repeats a page fails with *MismatchError):
+//	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithPageSize(500)) { ... }
+//	// offset style (limit/offset, until count):
+//	for p, err := range b.RTPParticipants(ctx) { ... }
+//	// key style (pageKey/limit: the next key from each answer, never parsed, until none):
+//	for tx, err := range b.PreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{}) { ... }
+//	// sequence style (after the last addendaSequenceNumber, until the bank's end message):
+//	for a, err := range b.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: paymentID}) { ... }
+//	// The card platform's start_index/limit searches (offset style):
+//	for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: pg}) { ... }
+//
+//	// Prefetch: up to k pages in flight while you consume one, delivered in order, memory bounded
+//	// by k pages; breaking out of the loop cancels what is in flight. The first page goes alone,
+//	// so a one-page result costs one request.
+//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithPrefetch(2)) { ... }
+//	// Eager: the first k pages at once, before the first answer: fastest for long drains, but a
+//	// result shorter than k pages still costs k requests of the bank's five a second.
+//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithEagerPrefetch(8)) { ... }
+//
+//	// Resume: store the cursor (it is text) and pass it back with the same request.
+//	it := b.PreviousDayTransactionsIterator(ctx, req)
+//	for tx, err := range it.Items() { ...; break }
+//	text, _ := it.Cursor().MarshalText()
+//	var cur paging.Cursor
+//	_ = cur.UnmarshalText(text)
+//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithCursor(cur)) { ... }
+//
+//	// At least once: store it.CursorAt() before handling an item; resuming with it delivers that
+//	// item again first (Cursor, the default, resumes exactly after it).
+//	for tx, err := range it.Items() {
+//		save(it.CursorAt())
+//		if handle(tx) != nil { break } // the next run resumes at tx
+//	}
+//
+// A typed iterator's cursor is bound to its request: its text ends in @ and a fingerprint of
+// the endpoint and the filters (not the page parameters; account numbers enter through 16 bits
+// only). Given with another request or endpoint, it fails with *paging.CursorMismatchError
+// (ErrCursorMismatch) before any request, instead of replaying one day's position against
+// another day's list. Cursors without a fingerprint are not checked.
+//
+// # Placement
+//
+// By default the client puts the ACH and RTP inquiry pageNumber/pageSize and the addenda
+// pageSize in the query; the bank's published files read them from the body, the addenda
+// pageSize as a string: paging.WithPublishedAPI() (or just
+// paging.WithPageParamsIn(paging.InBody)). The current wire list (WireTransactionsByPage)
+// always pages in the body; the legacy WireTransactions pages by rows and, absent from the
+// published files, is refused before the network with WithPublishedAPI(). A client and a server
+// on different forms fail (ErrPositionMismatch, a 404), never lose rows silently.
+//
+// # Key style
+//
+// Key style (the commercial account reporting reads: PreviousDayAccountTransactions,
+// CurrentDayAccountTransactions, CommercialAccounts): the next page's pageKey comes from the
+// answer (page.nextPageKey), passed on unparsed, with no total; a cursor holds the key
+// (key:BASE64URL:SIZE:SKIP). Nothing is fetched ahead: the next key only comes with the answer,
+// so WithPrefetch has no effect there. A next key that repeats the one asked with, or one given
+// before (a cycle), an empty page that still gives a key, or a page that repeats another key's
+// items fail with *paging.KeyError (ErrPositionMismatch, ErrEmptyPage). A 206 is a success
+// flagged on its page (Page.Partial, Iterator.Partial()); every call sends a new
+// x-fapi-interaction-id unless one is given, and Response.InteractionID() returns the echo.
+// Errors {code, message, debugMessage} are a *BankError (Codes(), DebugMessage()).
+//
+// # Servers that contradict themselves
+//
+// Servers that contradict themselves fail with a typed error instead of looping, repeating or
+// dropping rows: a total above the rows served (ErrEmptyPage), a page or offset other than the
+// one asked for (ErrPositionMismatch), a retrievedRows below the items sent
+// (ErrRetrievedMismatch), a page-style page holding more items than its pageSize
+// (ErrPositionMismatch), a negative total or page count, or a lastPage before the end
+// totalPages or totalRecords announce (ErrInconsistentTotals). A total below the rows served
+// ends the iteration at the total; a retrievedRows above the items (rows withheld) is trusted,
+// and a cursor inside such a page counts the items delivered from the window's start
+// (row:START:SIZE:SKIP), since their rows are unknown. A page-style server that echoes a
+// smaller metadata.page.pageSize than asked is paged by its own size.
+//
+// # Servers that ignore the position
+//
+// Servers that ignore the position while echoing it (or echoing nothing) are caught by their
+// records, in every style: a page whose first items (up to three) equal those of the first page
+// or of one of the latest 16 at another position fails with ErrPositionMismatch before any of
+// its items is delivered (paging/repeat.go). Two honest pages would be taken for a repeat only
+// if their first three rows were equal in every field (bank rows carry ids, keys or sequence
+// numbers), or with pages of one or two rows equal to another page's.
+//
+// # Card platform searches
+//
+// Card platform searches have no echo of their position and a total that reads 0 when absent. A
+// page that holds items although its total is absent, zero, negative or below its start_index
+// fails with ErrInconsistentTotals (*paging.TotalsError) instead of ending there. A page that
+// begins with the first item of a page at another start_index (the first page's or one of the
+// latest 16) fails with ErrPositionMismatch: the server ignores start_index.
+//
+// # Sequence style: ACH addenda
+//
+// They page by startAddendaSequenceNumber with no total: each page starts after the last
+// sequence number returned (not after as many numbers as items), so numbering with gaps neither
+// repeats nor skips addenda, a stored cursor resumes after the last number delivered, and
+// nothing is asked past 9999. The engine takes these numbers from Page.Seq, for any endpoint
+// that pages by an item's number. The end is the bank's information message 1002040-50I ("all
+// addenda have been received") or an empty page, never a short page alone: a server whose own
+// page size is smaller than the one asked for serves short pages all along (25 addenda by 10:
+// all 25, in 3 requests with the message, 4 without it, where a short-page rule stopped at 10).
+//
+// # KeyClientId
+//
+// WithKeyClientID(id) sends the header on the participants endpoint (the spec's ClientId name
+// is not what the bank reads); one call or iteration may give its own with
+// WithCallOptions(WithHeader("KeyClientId", id)), which wins over the client's.
+//
+// # Rate limit
+//
+// The bank clients (paging, validation) keep to 5 requests per second by default (requests
+// spaced 10% wider than 1/5 s, to absorb latency jitter), every attempt and every prefetched
+// page included (WithRateLimit(n), 0 turns it off); a 60-page drain with eager prefetch 8 (8
+// requests at once from the start) never brings more than 5 requests to the server in any
+// one-second window (TestRateLimitDrain, timed at the server). A request whose turn would come
+// after its deadline fails at once, and one whose call ends while it waits fails then; neither
+// is sent, so the error matches ErrRateLimited and the context's error, is not retried, and is
+// never an outcome unknown.
+//
+// # 429 and the lock-out
+//
+// On the bank clients a 429 is final: the call returns at once an *Error matching
+// ErrRateLimited whose RetryAfter is the lock-out (the Retry-After, or the documented two
+// minutes when absent), even when the Retry-After is short; calls made during the lock-out fail
+// at once with *LockoutError (Wait, Until) without reaching the bank and are never retried.
+// WithRateLimitWait() opts in to waiting the lock-out out, bounded by the call's context. The
+// card platform keeps the usual behaviour: a safe request answered 429 with a Retry-After
+// within the retry policy's MaxDelay is waited for and re-sent. The lock-out is at most
+// DefaultMaxLockout (10 minutes; WithMaxLockout(d) changes it): a longer Retry-After, or one
+// too large for a time.Duration (9223372037, 18446744074), is cut to it and never wraps around
+// to no lock-out (TestLockoutBounded).
+//
+// # One budget per credential
+//
+// The bank counts its 5 requests a second per credential across its APIs, so every paging and
+// validation client of one process built with the same credential for the same bank origin
+// shares one limiter and one lock-out (banklimit.TestOneBudgetPerCredential: a validation and a
+// paging client together stay under 5 a second at the server, and a 429 on one locks the other
+// out). The credential is a BankTokenSource's consumer key and client id, a static token, or
+// WithCredentialID(id); only a SHA-256 of it is kept. WithPrivateBudget() opts a client out. A
+// turn woken for more than 25 ms late (a busy machine) is given up for a new one.
+//
+// # A fleet: the budget in Redis
+//
+// Replicas of a service with one credential share the budget through WithLimiter and
+// WithLockout (interfaces in package banklimit), implemented on Redis by the module
+// github.com/issuerkit/issuerkit-go/paging/redisfleet (its own go.mod: core users do not get
+// Redis in their module graph); its package doc says how the budget, the lock-out, Redis
+// failures and fairness work.
 package paging

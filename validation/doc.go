@@ -42,4 +42,18 @@
 // exact decimals and the dates that drive paging must parse, or the answer is an error.
 //
 // A Client is immutable and safe for concurrent use.
+//
+// # The bank's token source and mutual TLS
+//
+// The bank wants its client certificate on every request, the token request included, so one
+// *tls.Config carries it to BankTokenSource and to the clients (WithTLSConfig). The arguments
+// of BankTokenSource(ctx, baseURL, cred, tlsConfig, hc): ctx lends only its values (the
+// source refreshes on its own context until Close); baseURL is the bank's, the token is
+// requested from {baseURL}/oauth/v1/token; cred holds what the bank issued at onboarding,
+// ConsumerKey and ConsumerSecret (sent as HTTP Basic auth) and ClientID and ClientSecret (the
+// form fields Id and Key); tlsConfig carries the client certificate; hc is the *http.Client
+// of the token requests, nil for one built with tlsConfig. The token is cached, shared by every
+// client given the source (validation and paging alike), and refreshed in the background
+// before it expires. ExampleBankTokenSource shows the whole set-up, with the published-API
+// switch on each client.
 package validation

@@ -11,30 +11,39 @@ import (
 )
 
 // BankTokenSource serves the bank's clients (validation and paging) one cached, refreshing
-// token; Close stops it when the clients are done. (Not run: it needs the bank and a client
-// certificate.)
+// token over mutual TLS; Close stops it when the clients are done. WithPublishedAPI is the
+// switch to the bank's published API on each client. (Not run: it needs the bank and a
+// client certificate.)
 func ExampleBankTokenSource() {
 	ctx := context.Background()
+	bankURL := os.Getenv("BANK_BASE_URL")
+
+	// Mutual TLS: the client certificate and key the bank issued at onboarding (PEM files).
 	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
 	if err != nil {
 		log.Fatal(err)
 	}
 	tlsConfig := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
-	bankURL := os.Getenv("BANK_BASE_URL")
+
+	// POST {bankURL}/oauth/v1/token; ctx lends only its values: the source refreshes on its own.
 	ts, err := validation.BankTokenSource(ctx, bankURL, validation.BankCredentials{
-		ConsumerKey: os.Getenv("BANK_CONSUMER_KEY"), ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"),
-		ClientID: os.Getenv("BANK_CLIENT_ID"), ClientSecret: os.Getenv("BANK_CLIENT_KEY"),
-	}, tlsConfig, nil)
+		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),    // HTTP Basic user of the token request
+		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"), // HTTP Basic password
+		ClientID:       os.Getenv("BANK_CLIENT_ID"),       // form field Id
+		ClientSecret:   os.Getenv("BANK_CLIENT_KEY"),      // form field Key
+	}, tlsConfig, nil) // nil: the token requests use an *http.Client built with tlsConfig
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer ts.Close() // no token request, and no refresh, after this
 
-	v, err := validation.New(bankURL, validation.WithTokenSource(ts), validation.WithTLSConfig(tlsConfig))
+	v, err := validation.New(bankURL, validation.WithTokenSource(ts), validation.WithTLSConfig(tlsConfig),
+		validation.WithPublishedAPI()) // v2, the bank's published API (also the default)
 	if err != nil {
 		log.Fatal(err)
 	}
-	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig))
+	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
+		paging.WithPublishedAPI()) // page parameters in the body, as the bank publishes them
 	if err != nil {
 		log.Fatal(err)
 	}

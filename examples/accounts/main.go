@@ -12,24 +12,58 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+
+	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 )
 
-func main() { exenv.Main("accounts", run) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "accounts:", err)
+		os.Exit(1)
+	}
+}
+
+// newClient builds a card platform client. This is the part to copy into a service.
+func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, error) {
+	return cardplatform.New(baseURL,
+		cardplatform.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
+	)
+}
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
-	env, err := exenv.NewCardPlatform()
+	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
+	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	var sandbox *cardplatformtest.Server // nil against a real platform
+	if baseURL == "" {
+		// Only for running the example without a platform: the embedded sandbox.
+		if sandbox, err = cardplatformtest.Start(); err != nil {
+			return err
+		}
+		defer sandbox.Close()
+		baseURL, token, program = sandbox.URL, sandbox.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	} else if err != nil || token == "" {
+		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
+	}
+
+	// Any oauth2.TokenSource works: a fixed token here; with OAuth2 client credentials,
+	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
+	c, err := newClient(baseURL, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token}))
 	if err != nil {
 		return err
 	}
-	defer env.Close()
-	c, s := env.Client, exenv.NewSteps(out)
-	s.Step("connect", "%s", env.Where)
+	s := &steps{w: out}
+	s.Step("connect", "%s", baseURL)
 
-	created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: env.ProgramGUID,
+	created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Alan", LastName: "Turing", Email: "alan@example.com"}})
 	if err != nil {
 		return fmt.Errorf("wallet: %w", err)
@@ -39,7 +73,7 @@ func run(ctx context.Context, out io.Writer) error {
 
 	var accts []cardplatform.GUID
 	for _, name := range []string{"Savings", "Travel"} {
-		a, err := c.CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: env.ProgramGUID, WalletGUID: wallet, AccountName: name})
+		a, err := c.CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: program, WalletGUID: wallet, AccountName: name})
 		if err != nil {
 			return fmt.Errorf("create %s: %w", name, err)
 		}
@@ -89,11 +123,11 @@ func run(ctx context.Context, out io.Writer) error {
 		s.Step("balance (exact)", "%s %q ledger %s available %s", g, a.AccountName, a.LedgerBalance, a.AvailableBalance)
 	}
 
-	ranked, err := c.ListAccountsByBalance(ctx, env.ProgramGUID, cardplatform.ListAccountsByBalanceRequest{Count: 5, Refresh: true})
+	ranked, err := c.ListAccountsByBalance(ctx, program, cardplatform.ListAccountsByBalanceRequest{Count: 5, Refresh: true})
 	if err != nil {
 		return fmt.Errorf("rank: %w", err)
 	}
-	if len(ranked.Items) == 0 || (env.Sandbox != nil && ranked.Items[0].AccountGUID != accts[1]) {
+	if len(ranked.Items) == 0 || (sandbox != nil && ranked.Items[0].AccountGUID != accts[1]) {
 		return fmt.Errorf("rank: %d items, want %s first", len(ranked.Items), accts[1])
 	}
 	for i, a := range ranked.Items {
@@ -104,4 +138,16 @@ func run(ctx context.Context, out io.Writer) error {
 	top := ranked.Items[0]
 	s.Step("ranked by balance", "%d account(s), top %s %q %s", len(ranked.Items), top.AccountGUID, top.AccountName, top.LedgerBalance)
 	return nil
+}
+
+// steps prints one numbered line per step of the example.
+type steps struct {
+	w io.Writer
+	n int
+}
+
+// Step prints the next line: the step's number, its name and the formatted detail.
+func (s *steps) Step(name, format string, args ...any) {
+	s.n++
+	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

@@ -7,12 +7,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenvtest"
 )
 
 func TestCards(t *testing.T) {
-	exenvtest.Unset(t)
+	unsetEnv(t)
 	var out bytes.Buffer
 	require.NoError(t, run(t.Context(), &out), out.String())
 	got := out.String()
@@ -22,4 +20,12 @@ func TestCards(t *testing.T) {
 	}
 	assert.NotContains(t, got, "2468", "the PIN is not printed")
 	assert.NotRegexp(t, `\b\d{15,19}\b`, got, "no full PAN printed")
+}
+
+// unsetEnv clears, for t, the variables that point the example at a real platform, so that
+// it runs against the embedded sandbox.
+func unsetEnv(t *testing.T) {
+	for _, k := range []string{"CARDPLATFORM_BASE_URL", "CARDPLATFORM_TOKEN", "CARDPLATFORM_PROGRAM_GUID"} {
+		t.Setenv(k, "")
+	}
 }

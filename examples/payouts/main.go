@@ -30,16 +30,33 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"golang.org/x/oauth2"
+
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
 )
 
-func main() { exenv.Main("payouts", run) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "payouts:", err)
+		os.Exit(1)
+	}
+}
+
+// newClient builds a card platform client. This is the part to copy into a service.
+func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, error) {
+	return cardplatform.New(baseURL,
+		cardplatform.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
+	)
+}
 
 // payer sends payouts through the journal and settles them.
 type payer struct {
@@ -127,13 +144,28 @@ func (p *payer) reconcile(ctx context.Context) ([]settled, error) {
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
-	env, err := exenv.NewCardPlatform()
+	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
+	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	var sandbox *cardplatformtest.Server // nil against a real platform
+	if baseURL == "" {
+		// Only for running the example without a platform: the embedded sandbox.
+		if sandbox, err = cardplatformtest.Start(); err != nil {
+			return err
+		}
+		defer sandbox.Close()
+		baseURL, token, program = sandbox.URL, sandbox.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	} else if err != nil || token == "" {
+		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
+	}
+
+	// Any oauth2.TokenSource works: a fixed token here; with OAuth2 client credentials,
+	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
+	c, err := newClient(baseURL, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token}))
 	if err != nil {
 		return err
 	}
-	defer env.Close()
-	c, s := env.Client, exenv.NewSteps(out)
-	s.Step("connect", "%s", env.Where)
+	s := &steps{w: out}
+	s.Step("connect", "%s", baseURL)
 
 	path := os.Getenv("PAYOUTS_JOURNAL")
 	if path == "" {
@@ -150,20 +182,20 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 	defer func() { _ = j.Close() }()
 	p := &payer{c: c, j: j}
-	if env.Sandbox != nil {
+	if sandbox != nil {
 		// The sandbox runs a request before it answers or drops it: nothing of a lost request
 		// can still run later, so the settle time can be short. Keep the default elsewhere.
 		p.settle = time.Millisecond
 	}
 	s.Step("journal", "SQLite at %s", path)
 
-	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: env.ProgramGUID})
+	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: program})
 	if err != nil {
 		return fmt.Errorf("payout options: %w", err)
 	}
 	payees := map[string]cardplatform.GUID{}
 	for _, name := range []string{"Katherine", "Dorothy", "Mary"} {
-		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: env.ProgramGUID,
+		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: name, LastName: "Payee", Email: name + "@example.com"}})
 		if err != nil {
 			return fmt.Errorf("payee %s: %w", name, err)
@@ -173,7 +205,7 @@ func run(ctx context.Context, out io.Writer) error {
 	s.Step("payees", "Katherine, Dorothy and Mary, payout options %v", options)
 	batch := cardplatform.NewGUID().String()[:8]
 	payout := func(name, ref string, cents int64) cardplatform.DisbursementDTO {
-		req := cardplatform.DisbursementDTO{ProgramGUID: env.ProgramGUID, Amount: cardplatform.NewDecimalFromInt(cents, 2),
+		req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(cents, 2),
 			ClientReferenceID: "payout-" + batch + "-" + ref, Person: cardplatform.Person{PersonGUID: payees[name]}}
 		if len(options) > 0 {
 			req.PayoutOption = options[0]
@@ -181,10 +213,10 @@ func run(ctx context.Context, out io.Writer) error {
 		return req
 	}
 
-	if env.Sandbox == nil {
+	if sandbox == nil {
 		return runReal(ctx, p, s, payout("Katherine", "a", 25075))
 	}
-	srv := env.Sandbox
+	srv := sandbox
 
 	// Four payouts whose answers are lost: a ran (answer lost after), b never arrived, and two
 	// to Mary at once (c1 ran, c2 did not).
@@ -200,10 +232,10 @@ func run(ctx context.Context, out io.Writer) error {
 		{"Mary", "c2", 7000, cardplatformtest.Fault{Drop: true}, "never ran"},
 	}
 	for _, l := range lost {
-		if err := srv.FailNext("createDisbursement", 1, l.fault); err != nil {
+		if err := srv.FailNext("CreateDisbursement", 1, l.fault); err != nil {
 			return err
 		}
-		before := len(srv.RequestsFor("createDisbursement"))
+		before := len(srv.RequestsFor("CreateDisbursement"))
 		res, err := p.pay(ctx, payout(l.name, l.ref, l.cents))
 		if err != nil {
 			return fmt.Errorf("payout %s: %w", l.ref, err)
@@ -212,7 +244,7 @@ func run(ctx context.Context, out io.Writer) error {
 		if res.state != statePending || !errors.As(res.err, &unknown) {
 			return fmt.Errorf("payout %s: want an outcome unknown, got %s (%v)", l.ref, res.state, res.err)
 		}
-		if n := len(srv.RequestsFor("createDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
+		if n := len(srv.RequestsFor("CreateDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
 			return fmt.Errorf("payout %s: sent %d time(s), want once", l.ref, n)
 		}
 		s.Step("pay "+l.ref+" ("+l.name+")", "outcome unknown, sent once (platform side: %s), journal: pending", l.what)
@@ -278,7 +310,7 @@ func run(ctx context.Context, out io.Writer) error {
 
 // runReal pays one payout through the journal against a real platform, then runs the
 // reconciliation pass, which finds nothing pending unless the answer was lost.
-func runReal(ctx context.Context, p *payer, s *exenv.Steps, req cardplatform.DisbursementDTO) error {
+func runReal(ctx context.Context, p *payer, s *steps, req cardplatform.DisbursementDTO) error {
 	res, err := p.pay(ctx, req)
 	if err != nil {
 		return err
@@ -300,4 +332,16 @@ func runReal(ctx context.Context, p *payer, s *exenv.Steps, req cardplatform.Dis
 	}
 	s.Step("reconcile", "%d pending payout(s) examined", len(results))
 	return nil
+}
+
+// steps prints one numbered line per step of the example.
+type steps struct {
+	w io.Writer
+	n int
+}
+
+// Step prints the next line: the step's number, its name and the formatted detail.
+func (s *steps) Step(name, format string, args ...any) {
+	s.n++
+	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

@@ -4,9 +4,11 @@
 //
 //	go run ./examples/quickstart
 //
-// Without configuration it starts the embedded sandbox (cardplatformtest) in-process. With
-// CARDPLATFORM_BASE_URL, CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID it runs the same
-// flow against that platform. It exits with status 1 on any unexpected answer.
+// newClient is the part to copy into a service: it builds the client from a base URL and a
+// token source. Without configuration the example starts the embedded sandbox
+// (cardplatformtest) in-process and points the same client at it; with CARDPLATFORM_BASE_URL,
+// CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID it runs the same flow against that
+// platform. It exits with status 1 on any unexpected answer.
 package main
 
 import (
@@ -14,26 +16,60 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 
+	"golang.org/x/oauth2"
+
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 )
 
-func main() { exenv.Main("quickstart", run) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "quickstart:", err)
+		os.Exit(1)
+	}
+}
+
+// newClient builds a card platform client. This is the part to copy into a service.
+func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, error) {
+	return cardplatform.New(baseURL,
+		cardplatform.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
+	)
+}
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
-	env, err := exenv.NewCardPlatform()
+	baseURL, token := os.Getenv("CARDPLATFORM_BASE_URL"), os.Getenv("CARDPLATFORM_TOKEN")
+	program, err := cardplatform.ParseGUID(os.Getenv("CARDPLATFORM_PROGRAM_GUID"))
+	if baseURL == "" {
+		// Only for running the example without a platform: the embedded sandbox.
+		srv, err := cardplatformtest.Start()
+		if err != nil {
+			return err
+		}
+		defer srv.Close()
+		baseURL, token, program = srv.URL, srv.Token(), cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	} else if err != nil || token == "" {
+		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
+	}
+
+	// Any oauth2.TokenSource works: a fixed token here; with OAuth2 client credentials,
+	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
+	c, err := newClient(baseURL, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token}))
 	if err != nil {
 		return err
 	}
-	defer env.Close()
-	c, s := env.Client, exenv.NewSteps(out)
-	s.Step("connect", "%s, program %s", env.Where, env.ProgramGUID)
+	s := &steps{w: out}
+	s.Step("connect", "%s, program %s", baseURL, program)
 
 	created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{
-		ProgramGUID: env.ProgramGUID,
+		ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.com",
 			ClientReferenceID: "quickstart-" + cardplatform.NewGUID().String()[:8]},
 	})
@@ -53,7 +89,7 @@ func run(ctx context.Context, out io.Writer) error {
 	s.Step("activate card", "%s is %s", active.CardProxy, active.CardStatus)
 
 	acct, err := c.CreateAccount(ctx, cardplatform.CreateAccountRequest{
-		ProgramGUID: env.ProgramGUID, WalletGUID: card.WalletGUID, AccountName: "Quickstart spending",
+		ProgramGUID: program, WalletGUID: card.WalletGUID, AccountName: "Quickstart spending",
 	})
 	if err != nil {
 		return fmt.Errorf("open account: %w", err)
@@ -79,7 +115,7 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 	s.Step("adjust balance", "+%s: ledger %s -> %s (exact)", amount, before.LedgerBalance, adj.LedgerBalance)
 
-	found, err := c.SearchCards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: env.ProgramGUID, PersonGUID: created.Person.PersonGUID})
+	found, err := c.SearchCards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: program, PersonGUID: created.Person.PersonGUID})
 	if err != nil {
 		return fmt.Errorf("search cards: %w", err)
 	}
@@ -108,4 +144,16 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 	s.Step("show PAN (masked on print)", "card_number %v, cvv %v, last four %s", pan.CardNumber, pan.CVV, pan.CardNumber.Last4())
 	return nil
+}
+
+// steps prints one numbered line per step of the example.
+type steps struct {
+	w io.Writer
+	n int
+}
+
+// Step prints the next line: the step's number, its name and the formatted detail.
+func (s *steps) Step(name, format string, args ...any) {
+	s.n++
+	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

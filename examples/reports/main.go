@@ -1,15 +1,18 @@
 // Command reports drains the bank's list endpoints in each of their pagination styles (rows,
 // pages, offsets, addenda sequence numbers, keys) with prefetch, through the client-side rate
 // limit (5 requests per second, the bank's), and resumes an interrupted drain from a stored
-// cursor. It shows both forms of the bank's APIs: the seed's (the default) and the bank's
-// current published API, selected by one switch (paging.WithPublishedAPI; the sandbox's is
-// pagingtest.WithPublishedAPI). One line per step.
+// cursor. It shows both forms of the bank's APIs: page parameters in the query (the default)
+// and the bank's current published API, selected by one switch (paging.WithPublishedAPI; the
+// sandbox's is pagingtest.WithPublishedAPI). One line per step.
 //
 //	go run ./examples/reports
 //
-// It uses the embedded sandboxes (pagingtest, 2,500 records per endpoint; one per form)
-// unless BANK_BASE_URL and the bank's credentials point it at the bank; then it runs the
-// seed's form, or the published one when BANK_PUBLISHED_API is set, and BANK_REPORT_ACCOUNT
+// newClient is the part to copy into a service: the client certificate (mutual TLS), the
+// bank's token source and the client with the published-API switch. The example uses the
+// embedded sandboxes (pagingtest, 2,500 records per endpoint; one per form) unless
+// BANK_BASE_URL and the bank's credentials point it at the bank (the variables of
+// examples/validate); then it runs the query form, or the published one when
+// BANK_PUBLISHED_API is set, and BANK_REPORT_ACCOUNT
 // names the account to report on (BANK_REPORT_ACCOUNT_ID its id for the commercial account
 // reporting reads), BANK_KEY_CLIENT_ID the KeyClientId of the RTP participants endpoint (the
 // step is skipped without it), and the addenda steps (which need a payment's uuid) are
@@ -18,55 +21,140 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"iter"
 	"os"
+	"os/signal"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+	"github.com/issuerkit/issuerkit-go/validation"
 )
 
 // records is how many records each sandbox endpoint serves.
 const records = 2500
 
-func main() { exenv.Main("reports", run) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "reports:", err)
+		os.Exit(1)
+	}
+}
+
+// newClient builds a client of the bank's list endpoints at baseURL; stop ends its token
+// source. This is the part to copy into a service (reading the values from your own
+// configuration). published selects the bank's published API; extra options come last.
+func newClient(ctx context.Context, baseURL string, published bool, extra ...paging.Option) (c *paging.Client, stop func(), err error) {
+	// Mutual TLS: the bank wants the client certificate it issued at onboarding on every
+	// request, the token request included.
+	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("client certificate: %w", err)
+	}
+	tlsConfig := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+
+	// The bank's token flow (package validation holds it; one source serves every bank
+	// client): POST {baseURL}/oauth/v1/token over tlsConfig, the consumer key and secret as
+	// HTTP Basic auth, the client id and key as the form fields Id and Key. The last argument
+	// is the *http.Client for the token requests: nil builds one.
+	ts, err := validation.BankTokenSource(ctx, baseURL, validation.BankCredentials{
+		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),
+		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"),
+		ClientID:       os.Getenv("BANK_CLIENT_ID"),
+		ClientSecret:   os.Getenv("BANK_CLIENT_KEY"),
+	}, tlsConfig, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := []paging.Option{
+		paging.WithTokenSource(ts),      // one cached token, refreshed before it expires
+		paging.WithTLSConfig(tlsConfig), // the same certificate on every call
+	}
+	if published {
+		opts = append(opts, paging.WithPublishedAPI()) // page parameters in the body, as the bank publishes them
+	}
+	c, err = paging.New(baseURL, append(opts, extra...)...)
+	if err != nil {
+		_ = ts.Close()
+		return nil, nil, err
+	}
+	return c, func() { _ = ts.Close() }, nil
+}
+
+// bank is what the example talks to: the bank, or an embedded sandbox.
+type bank struct {
+	client  *paging.Client
+	sandbox *pagingtest.Server // nil against the bank
+	where   string
+	close   func()
+}
+
+// connect returns a client of the bank named by BANK_BASE_URL, or of a sandbox started with
+// sandbox when it is unset (only for running the example without a bank).
+func connect(ctx context.Context, sandbox []pagingtest.Option, published bool, extra ...paging.Option) (*bank, error) {
+	if base := os.Getenv("BANK_BASE_URL"); base != "" {
+		c, stop, err := newClient(ctx, base, published, extra...)
+		if err != nil {
+			return nil, err
+		}
+		return &bank{client: c, where: base, close: stop}, nil
+	}
+	if published {
+		sandbox = append(sandbox, pagingtest.WithPublishedAPI())
+		extra = append([]paging.Option{paging.WithPublishedAPI()}, extra...)
+	}
+	srv, err := pagingtest.Start(sandbox...)
+	if err != nil {
+		return nil, err
+	}
+	// The sandbox takes any token over plain HTTP on loopback.
+	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithStaticToken("sandbox-token")}, extra...)...)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	return &bank{client: c, sandbox: srv, where: "embedded sandbox at " + srv.URL, close: srv.Close}, nil
+}
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
-	s := exenv.NewSteps(out)
+	s := &steps{w: out}
 	switch {
-	case !exenv.BankConfigured():
-		if err := seedForm(ctx, s); err != nil {
+	case os.Getenv("BANK_BASE_URL") == "":
+		if err := queryForm(ctx, s); err != nil {
 			return err
 		}
 		return publishedForm(ctx, s)
 	case os.Getenv("BANK_PUBLISHED_API") != "":
 		return publishedForm(ctx, s)
 	}
-	return seedForm(ctx, s)
+	return queryForm(ctx, s)
 }
 
-// seedForm drains the list endpoints in the seed's forms (page parameters in the query).
-func seedForm(ctx context.Context, s *exenv.Steps) error {
+// queryForm drains the list endpoints with their page parameters in the query (the default).
+func queryForm(ctx context.Context, s *steps) error {
 	keyClientID := os.Getenv("BANK_KEY_CLIENT_ID")
-	if os.Getenv(exenv.EnvBankURL) == "" {
+	if os.Getenv("BANK_BASE_URL") == "" {
 		keyClientID = "0123456789abcdef0123456789abcdef"
 	}
-	env, err := exenv.NewPaging(ctx, []pagingtest.Option{pagingtest.WithRecords(records), pagingtest.WithClientID(keyClientID)},
+	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records), pagingtest.WithClientID(keyClientID)}, false,
 		paging.WithKeyClientID(keyClientID))
 	if err != nil {
 		return err
 	}
-	defer env.Close()
-	c := env.Client
-	s.Step("connect", "%s, seed forms (the default), client rate limit 5 requests/s (the default)", env.Where)
+	defer env.close()
+	c := env.client
+	s.Step("connect", "%s, page parameters in the query (the default), client rate limit 5 requests/s (the default)", env.where)
 
 	acct := paging.NewSecret("3123456789")
-	if env.Sandbox == nil {
+	if env.sandbox == nil {
 		if acct = paging.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")); acct.IsZero() {
 			return errors.New("BANK_REPORT_ACCOUNT is needed with BANK_BASE_URL")
 		}
@@ -104,7 +192,7 @@ func seedForm(ctx context.Context, s *exenv.Steps) error {
 		s.Step("offsets: RTP participants", "skipped: BANK_KEY_CLIENT_ID is not set")
 	}
 
-	if env.Sandbox != nil {
+	if env.sandbox != nil {
 		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000)))
 		if err != nil {
 			return fmt.Errorf("ACH addenda (sequence): %w", err)
@@ -114,13 +202,13 @@ func seedForm(ctx context.Context, s *exenv.Steps) error {
 		s.Step("sequence: ACH addenda", "skipped: needs the uuid of an ACH payment")
 	}
 	sent := 0
-	if env.Sandbox != nil {
-		sent = len(env.Sandbox.Requests())
+	if env.sandbox != nil {
+		sent = len(env.sandbox.Requests())
 	}
 	elapsed := time.Since(start)
-	s.Step("rate limit", "%s in %s: a burst of 5, then 5 requests/s (%.1f/s overall)", requests(sent, env.Sandbox != nil),
+	s.Step("rate limit", "%s in %s: a burst of 5, then 5 requests/s (%.1f/s overall)", requests(sent, env.sandbox != nil),
 		elapsed.Round(10*time.Millisecond), float64(sent)/elapsed.Seconds())
-	if env.Sandbox != nil && sent > 5 && elapsed < time.Duration(sent-5)*time.Second/5 {
+	if env.sandbox != nil && sent > 5 && elapsed < time.Duration(sent-5)*time.Second/5 {
 		return fmt.Errorf("rate limit: %d requests in %s, faster than 5/s", sent, elapsed)
 	}
 	return resume(ctx, s, c, pd)
@@ -128,7 +216,7 @@ func seedForm(ctx context.Context, s *exenv.Steps) error {
 
 // resume drains previous-day transactions in two runs: the first stops part-way and stores
 // its cursor as text (what a job would save before exiting), the second starts from it.
-func resume(ctx context.Context, s *exenv.Steps, c *paging.Client, pd paging.PreviousDayRequest) error {
+func resume(ctx context.Context, s *steps, c *paging.Client, pd paging.PreviousDayRequest) error {
 	it := c.PreviousDayTransactionsIterator(ctx, pd)
 	seen := map[string]bool{}
 	for tx, err := range it.Items() {
@@ -190,18 +278,17 @@ func requests(n int, known bool) string {
 // Inquiry page parameters travel in the body, the addenda pageSize in the body as a string
 // (and the addenda end on the bank's 1002040-50I), and the commercial account reporting
 // reads page by key.
-func publishedForm(ctx context.Context, s *exenv.Steps) error {
-	env, err := exenv.NewPaging(ctx, []pagingtest.Option{pagingtest.WithPublishedAPI(), pagingtest.WithRecords(records)},
-		paging.WithPublishedAPI())
+func publishedForm(ctx context.Context, s *steps) error {
+	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records)}, true)
 	if err != nil {
 		return err
 	}
-	defer env.Close()
-	c := env.Client
-	s.Step("published API", "%s, paging.WithPublishedAPI()", env.Where)
+	defer env.close()
+	c := env.client
+	s.Step("published API", "%s, paging.WithPublishedAPI()", env.where)
 
 	acct, accountID := paging.NewSecret("3123456789"), "K000000001"
-	if env.Sandbox == nil {
+	if env.sandbox == nil {
 		acct, accountID = paging.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")), os.Getenv("BANK_REPORT_ACCOUNT_ID")
 		if acct.IsZero() || accountID == "" {
 			return errors.New("BANK_REPORT_ACCOUNT and BANK_REPORT_ACCOUNT_ID are needed with BANK_BASE_URL and BANK_PUBLISHED_API")
@@ -221,7 +308,7 @@ func publishedForm(ctx context.Context, s *exenv.Steps) error {
 	}
 	s.Step("pages: ACH, published", "%d transactions, pageNumber and pageSize in the body", n)
 
-	if env.Sandbox != nil {
+	if env.sandbox != nil {
 		n, err = drain(c.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: "3f0c9a0e-5d1b-4c1e-9a57-0d7c2b1e4f10"}, paging.WithPageSize(1000)))
 		if err != nil {
 			return fmt.Errorf("published ACH addenda (sequence): %w", err)
@@ -279,4 +366,16 @@ func len36(id string) string {
 		return "of 36 characters"
 	}
 	return fmt.Sprintf("%q (not 36 characters)", id)
+}
+
+// steps prints one numbered line per step of the example.
+type steps struct {
+	w io.Writer
+	n int
+}
+
+// Step prints the next line: the step's number, its name and the formatted detail.
+func (s *steps) Step(name, format string, args ...any) {
+	s.n++
+	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

@@ -7,12 +7,10 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenvtest"
 )
 
 func TestReports(t *testing.T) {
-	exenvtest.Unset(t)
+	t.Setenv("BANK_BASE_URL", "") // the embedded sandboxes
 	var out bytes.Buffer
 	require.NoError(t, run(t.Context(), &out), out.String())
 	got := out.String()

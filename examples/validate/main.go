@@ -1,5 +1,5 @@
 // Command validate checks bank accounts with the account-validation service in both forms:
-// the bank's published API (v2, validation.WithPublishedAPI, the default) and the seed's v1
+// the bank's published API (v2, validation.WithPublishedAPI, the default) and v1
 // (validation.WithAPIVersion(validation.V1)). It shows every condition code and account status
 // the service answers with, the errorCodes of a 200, a fault beside a Result (the bank's own
 // v2 example) and a fault alone, v1 answering 404 on the published API, the client-side rule
@@ -8,26 +8,107 @@
 //
 //	go run ./examples/validate
 //
-// It uses the embedded sandbox (validationtest, with the same switch as the client) and its
-// seeded accounts unless BANK_BASE_URL and the bank's credentials point it at the bank (see
-// package exenv); against the bank it runs the health checks and the client-side rules only,
-// since the sandbox's accounts exist only there. It exits with status 1 on any unexpected
-// answer.
+// newClient is the part to copy into a service: the client certificate (mutual TLS), the
+// bank's token source and the client with the published-API switch. The example uses the
+// embedded sandbox (validationtest, with the same switch as the client) and its test accounts
+// unless BANK_BASE_URL points it at the bank, with BANK_CLIENT_CERT and BANK_CLIENT_KEY_FILE
+// (PEM files of the client certificate), BANK_CONSUMER_KEY and BANK_CONSUMER_SECRET, and
+// BANK_CLIENT_ID and BANK_CLIENT_KEY (the credentials of the token request); against the bank
+// it runs the health checks and the client-side rules only, since the sandbox's accounts exist
+// only there. It exits with status 1 on any unexpected answer.
 package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
 	"github.com/issuerkit/issuerkit-go/validation"
 	vt "github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
 
-func main() { exenv.Main("validate", run) }
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "validate:", err)
+		os.Exit(1)
+	}
+}
+
+// newClient builds an account-validation client for the bank at baseURL; stop ends its
+// token source. This is the part to copy into a service (reading the values from your own
+// configuration). extra options come last and win (the v1 form of this example).
+func newClient(ctx context.Context, baseURL string, extra ...validation.Option) (c *validation.Client, stop func(), err error) {
+	// Mutual TLS: the bank wants the client certificate it issued at onboarding on every
+	// request, the token request included.
+	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
+	if err != nil {
+		return nil, nil, fmt.Errorf("client certificate: %w", err)
+	}
+	tlsConfig := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+
+	// The bank's token flow: POST {baseURL}/oauth/v1/token over tlsConfig. The consumer key
+	// and secret travel as HTTP Basic auth, the client id and key as the form fields Id and
+	// Key. The last argument is the *http.Client for the token requests: nil builds one.
+	ts, err := validation.BankTokenSource(ctx, baseURL, validation.BankCredentials{
+		ConsumerKey:    os.Getenv("BANK_CONSUMER_KEY"),
+		ConsumerSecret: os.Getenv("BANK_CONSUMER_SECRET"),
+		ClientID:       os.Getenv("BANK_CLIENT_ID"),
+		ClientSecret:   os.Getenv("BANK_CLIENT_KEY"),
+	}, tlsConfig, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err = validation.New(baseURL, append([]validation.Option{
+		validation.WithTokenSource(ts),      // one cached token, refreshed before it expires
+		validation.WithTLSConfig(tlsConfig), // the same certificate on every call
+		validation.WithPublishedAPI(),       // the bank's published API (v2, also the default)
+	}, extra...)...)
+	if err != nil {
+		_ = ts.Close()
+		return nil, nil, err
+	}
+	return c, func() { _ = ts.Close() }, nil
+}
+
+// service is what the example talks to: the bank, or an embedded sandbox.
+type service struct {
+	client  *validation.Client
+	sandbox *vt.Server // nil against the bank
+	where   string
+	close   func()
+}
+
+// connect returns a client of the bank named by BANK_BASE_URL, or of a sandbox started with
+// sandbox when it is unset (only for running the example without a bank); client applies to
+// the client in both cases.
+func connect(ctx context.Context, sandbox []vt.Option, client ...validation.Option) (*service, error) {
+	if base := os.Getenv("BANK_BASE_URL"); base != "" {
+		c, closeFn, err := newClient(ctx, base, client...)
+		if err != nil {
+			return nil, err
+		}
+		return &service{client: c, where: base, close: closeFn}, nil
+	}
+	srv, err := vt.Start(sandbox...)
+	if err != nil {
+		return nil, err
+	}
+	// The sandbox takes a fixed token over plain HTTP on loopback, and has no rate limit here.
+	c, err := validation.New(srv.URL, append([]validation.Option{validation.WithStaticToken(vt.Token), validation.WithRateLimit(0)}, client...)...)
+	if err != nil {
+		srv.Close()
+		return nil, err
+	}
+	return &service{client: c, sandbox: srv, where: "embedded sandbox at " + srv.URL, close: srv.Close}, nil
+}
 
 // form is one way to talk to the service: the same switch on the sandbox and the client.
 type form struct {
@@ -37,20 +118,20 @@ type form struct {
 	client  []validation.Option
 }
 
-// forms are the published API (the default) and the seed's v1. No limit in the sandbox: the
-// walk is about codes; the 429 has its own step below.
+// forms are the published API (the default) and v1. No limit in the sandbox: the walk is
+// about codes; the 429 has its own step below.
 var forms = []form{
 	{validation.V2, "the bank's published API (WithPublishedAPI)",
 		[]vt.Option{vt.WithRateLimit(0), vt.WithPublishedAPI()}, []validation.Option{validation.WithPublishedAPI()}},
-	{validation.V1, "the seed's v1 (WithAPIVersion(V1))",
+	{validation.V1, "v1 (WithAPIVersion(V1))",
 		[]vt.Option{vt.WithRateLimit(0)}, []validation.Option{validation.WithAPIVersion(validation.V1)}},
 }
 
 // run is the whole example, printing to out; it returns the first unexpected error.
 func run(ctx context.Context, out io.Writer) error {
-	s := exenv.NewSteps(out)
+	s := &steps{w: out}
 	for _, f := range forms {
-		env, err := exenv.NewValidation(ctx, f.sandbox, f.client...)
+		env, err := connect(ctx, f.sandbox, f.client...)
 		if err != nil {
 			return err
 		}
@@ -59,7 +140,7 @@ func run(ctx context.Context, out io.Writer) error {
 		if err == nil && f.version == validation.V2 {
 			err = noV1(ctx, s, env)
 		}
-		env.Close()
+		env.close()
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.version, err)
 		}
@@ -71,22 +152,22 @@ func run(ctx context.Context, out io.Writer) error {
 }
 
 // walk runs the health check and, on the sandbox, every inquiry case with version.
-func walk(ctx context.Context, s *exenv.Steps, env *exenv.Validation, version string) error {
-	h, err := env.Client.HealthCheck(ctx)
+func walk(ctx context.Context, s *steps, env *service, version string) error {
+	h, err := env.client.HealthCheck(ctx)
 	switch {
-	case errors.Is(err, validation.ErrNotFound) && version == validation.V1 && env.Sandbox == nil:
-		s.Step(version+" health check", "%s: 404, the bank's published API holds only v2", env.Where)
+	case errors.Is(err, validation.ErrNotFound) && version == validation.V1 && env.sandbox == nil:
+		s.Step(version+" health check", "%s: 404, the bank's published API holds only v2", env.where)
 		return nil
 	case err != nil:
 		return fmt.Errorf("health check: %w", err)
 	}
-	s.Step(version+" health check", "%s: %s (%s)", env.Where, h.Status, h.Timestamp)
-	if env.Sandbox == nil {
-		s.Step(version+" inquiries", "skipped: the seeded accounts exist only in the sandbox")
+	s.Step(version+" health check", "%s: %s (%s)", env.where, h.Status, h.Timestamp)
+	if env.sandbox == nil {
+		s.Step(version+" inquiries", "skipped: the test accounts exist only in the sandbox")
 		return nil
 	}
 	for _, c := range cases(version) {
-		res, err := env.Client.VerifyAccount(ctx, c.inq)
+		res, err := env.client.VerifyAccount(ctx, c.inq)
 		got, err := describe(res, err)
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
@@ -101,11 +182,11 @@ func walk(ctx context.Context, s *exenv.Steps, env *exenv.Validation, version st
 
 // noV1 shows that the published API has no v1: a v1 client gets a 404 (sandbox only, where
 // the published form is exactly the bank's files).
-func noV1(ctx context.Context, s *exenv.Steps, env *exenv.Validation) error {
-	if env.Sandbox == nil {
+func noV1(ctx context.Context, s *steps, env *service) error {
+	if env.sandbox == nil {
 		return nil
 	}
-	c, err := validation.New(env.Sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithAPIVersion(validation.V1))
+	c, err := validation.New(env.sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithAPIVersion(validation.V1))
 	if err != nil {
 		return err
 	}
@@ -191,4 +272,16 @@ func cases(version string) []inquiry {
 	return append(all,
 		inquiry{"bank's own example", `fault beside a Result: business "Description if an error is found."; the Result: condition 000, account 699 open, owner matched true`, example},
 		inquiry{"system fault", "fault without a Result: business \"\", system \"Backend system is not available\"", sysFault})
+}
+
+// steps prints one numbered line per step of the example.
+type steps struct {
+	w io.Writer
+	n int
+}
+
+// Step prints the next line: the step's number, its name and the formatted detail.
+func (s *steps) Step(name, format string, args ...any) {
+	s.n++
+	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

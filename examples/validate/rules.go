@@ -7,14 +7,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
 // rules sends inquiries the client-side rules refuse: each fails before the network with an
 // *InquiryError naming every problem with the service's own errorCode. The client points at
 // an address nothing listens on, so a request that got through would fail differently.
-func rules(ctx context.Context, s *exenv.Steps) error {
+func rules(ctx context.Context, s *steps) error {
 	c, err := validation.New("http://127.0.0.1:9", validation.WithStaticToken("unused"))
 	if err != nil {
 		return err

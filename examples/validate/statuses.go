@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 
-	"github.com/issuerkit/issuerkit-go/examples/internal/exenv"
 	"github.com/issuerkit/issuerkit-go/validation"
 	vt "github.com/issuerkit/issuerkit-go/validation/validationtest"
 )
@@ -13,8 +13,8 @@ import (
 // statuses shows the bank's error statuses on a sandbox (only there can they be provoked):
 // 401 without a valid token, 403 for a denied client, 503 from the bank, and 429 past the
 // rate limit, each an *Error with the bank's error body and a sentinel for errors.Is.
-func statuses(ctx context.Context, s *exenv.Steps) error {
-	if exenv.BankConfigured() {
+func statuses(ctx context.Context, s *steps) error {
+	if os.Getenv("BANK_BASE_URL") != "" {
 		s.Step("HTTP statuses", "skipped: provoked only on the sandbox")
 		return nil
 	}
@@ -62,7 +62,7 @@ func statuses(ctx context.Context, s *exenv.Steps) error {
 }
 
 // expect checks that err is an *Error with status and sentinel, and prints it.
-func expect(s *exenv.Steps, name string, err error, status int, sentinel error) error {
+func expect(s *steps, name string, err error, status int, sentinel error) error {
 	var ae *validation.Error
 	if !errors.As(err, &ae) || ae.StatusCode != status || !errors.Is(err, sentinel) {
 		return fmt.Errorf("%s: got %v", name, err)

@@ -80,51 +80,6 @@ func Decode(dst any, v []byte) error {
 	return json.Unmarshal(v, dst)
 }
 
-// DecodeSlice decodes the JSON array v into *dst as encoding/json would (null sets nil),
-// decoding each element with [Decode].
-func DecodeSlice[T any](dst *[]T, v []byte) error {
-	i := skipSpace(v, 0)
-	if string(v[i:]) == "null" {
-		*dst = nil
-		return nil
-	}
-	if i >= len(v) || v[i] != '[' {
-		return json.Unmarshal(v, dst) // encoding/json's type error
-	}
-	out := (*dst)[:0]
-	i = skipSpace(v, i+1)
-	if i < len(v) && v[i] == ']' {
-		if out == nil {
-			out = []T{}
-		}
-		*dst = out
-		return nil
-	}
-	for {
-		end := valueEnd(v, i)
-		if end < 0 {
-			return errSyntax
-		}
-		var elem T
-		if err := Decode(&elem, v[i:end]); err != nil {
-			return err
-		}
-		out = append(out, elem)
-		i = skipSpace(v, end)
-		if i >= len(v) {
-			return errSyntax
-		}
-		if v[i] == ']' {
-			*dst = out
-			return nil
-		}
-		if v[i] != ',' {
-			return errSyntax
-		}
-		i = skipSpace(v, i+1)
-	}
-}
-
 // plainString returns the content of the JSON string v when it needs no unescaping: no
 // backslash, no control character, valid UTF-8.
 func plainString(v []byte) ([]byte, bool) {

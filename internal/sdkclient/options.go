@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"golang.org/x/oauth2"
 )
 

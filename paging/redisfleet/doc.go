@@ -51,4 +51,16 @@
 //
 // Build the Redis client with ContextTimeoutEnabled: true, so that the call's deadline and
 // Options.Timeout bound each round trip (go-redis otherwise waits for its own read timeout).
+//
+// # Why go-redis v9.22.0, and not redis_rate
+//
+// The module pins github.com/redis/go-redis/v9 v9.22.0, the newest release that needs no newer
+// Go than the core module's 1.25 (v9.23 needs 1.26). It does not use go-redis/redis_rate: its
+// GCRA only answers allowed-or-retry-after, so waiting callers poll (no order, each poll a
+// round trip, part of the budget lost between polls, hard to reach 90% of it); this package
+// runs the same GCRA as a 15-line Lua reservation. Tests: miniredis (unit and client tests), a
+// real redis-server when REDIS_ADDR is set (.ci/run installs and starts one), and the fleet
+// test, 4 processes of examples/fleet against the sandbox:
+//
+//	go -C paging/redisfleet run ./examples/fleet -fail-at 20
 package redisfleet

@@ -134,6 +134,15 @@ type CardDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// CardDTOSearchResponse One page of cards; fields not published (assumed).
+type CardDTOSearchResponse struct {
+	Items *[]CardDTO `json:"items,omitempty"`
+
+	// Total Total number of matches.
+	Total                *int32                     `json:"total,omitempty"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
 type CardStatus string
 
@@ -296,6 +305,51 @@ type notFoundResponse = problemDetails
 // unauthorizedResponse RFC 7807 problem details as the platform sends them (application/json; clients also
 // accept application/problem+json). Open for extension members, as RFC 7807 allows.
 type unauthorizedResponse = problemDetails
+
+// SearchCardsParams defines parameters for SearchCards.
+type SearchCardsParams struct {
+	// PersonGuid Only cards of this person.
+	PersonGuid *openapi_types.UUID `form:"person_guid,omitempty" json:"person_guid,omitempty"`
+
+	// WalletGuid Only cards of this wallet.
+	WalletGuid *openapi_types.UUID `form:"wallet_guid,omitempty" json:"wallet_guid,omitempty"`
+
+	// ProgramGuid Only cards of this program.
+	ProgramGuid *openapi_types.UUID `form:"program_guid,omitempty" json:"program_guid,omitempty"`
+
+	// CardStatuses Only cards in one of these statuses.
+	CardStatuses *[]CardStatus `form:"card_statuses,omitempty" json:"card_statuses,omitempty"`
+
+	// IssuanceTypes Only cards of one of these issuance types.
+	IssuanceTypes *[]IssuanceType `form:"issuance_types,omitempty" json:"issuance_types,omitempty"`
+
+	// CardCondition Only cards in this condition.
+	CardCondition *CardCondition `form:"card_condition,omitempty" json:"card_condition,omitempty"`
+
+	// ExpirationDateStart Only cards expiring at or after this zone-less date-time.
+	ExpirationDateStart *string `form:"expiration_date_start,omitempty" json:"expiration_date_start,omitempty"`
+
+	// ExpirationDateEnd Only cards expiring at or before this zone-less date-time.
+	ExpirationDateEnd *string `form:"expiration_date_end,omitempty" json:"expiration_date_end,omitempty"`
+
+	// CardProduct Only cards of this card product.
+	CardProduct *string `form:"card_product,omitempty" json:"card_product,omitempty"`
+
+	// BaseIin Only cards with this issuer identification number (BIN/IIN).
+	BaseIin *string `form:"base_iin,omitempty" json:"base_iin,omitempty"`
+
+	// CardLast4 Only cards whose PAN ends with these digits.
+	CardLast4 *string `form:"card_last4,omitempty" json:"card_last4,omitempty"`
+
+	// StartIndex Index of the first result (1-based).
+	StartIndex *int32 `form:"start_index,omitempty" json:"start_index,omitempty"`
+
+	// Limit Page size.
+	Limit *int32 `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// GetRecentlyUsed Whether to return the recently used cards.
+	GetRecentlyUsed *bool `form:"get_recently_used,omitempty" json:"get_recently_used,omitempty"`
+}
 
 // CreateDisbursementJSONRequestBody defines body for CreateDisbursement for application/json ContentType.
 type CreateDisbursementJSONRequestBody = DisbursementDTO
@@ -724,6 +778,89 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 		object["wallet_guid"], err = json.Marshal(a.WalletGuid)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'wallet_guid': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for CardDTOSearchResponse. Returns the specified
+// element and whether it was found
+func (a CardDTOSearchResponse) Get(fieldName string) (value json.RawMessage, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for CardDTOSearchResponse
+func (a *CardDTOSearchResponse) Set(fieldName string, value json.RawMessage) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for CardDTOSearchResponse to handle AdditionalProperties
+func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["items"]; found {
+		err = json.Unmarshal(raw, &a.Items)
+		if err != nil {
+			return fmt.Errorf("error reading 'items': %w", err)
+		}
+		delete(object, "items")
+	}
+
+	if raw, found := object["total"]; found {
+		err = json.Unmarshal(raw, &a.Total)
+		if err != nil {
+			return fmt.Errorf("error reading 'total': %w", err)
+		}
+		delete(object, "total")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]json.RawMessage)
+		for fieldName, fieldBuf := range object {
+			var fieldVal json.RawMessage
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for CardDTOSearchResponse to handle AdditionalProperties
+func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.Items != nil {
+		object["items"], err = json.Marshal(a.Items)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'items': %w", err)
+		}
+	}
+
+	if a.Total != nil {
+		object["total"], err = json.Marshal(a.Total)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'total': %w", err)
 		}
 	}
 
@@ -1811,6 +1948,13 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
+	// SearchCards Search cards
+	//
+	// Searches cards. Paged by `start_index` and `limit` (default 25).
+	//
+	// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
+	SearchCards(ctx context.Context, versionParam versionParam, params *SearchCardsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// GetCard Get a card
 	//
 	// Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
@@ -1843,6 +1987,23 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
 	CreateDisbursement(ctx context.Context, versionParam versionParam, body CreateDisbursementJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+// SearchCards Search cards
+//
+// Searches cards. Paged by `start_index` and `limit` (default 25).
+//
+// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
+func (c *Client) SearchCards(ctx context.Context, versionParam versionParam, params *SearchCardsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSearchCardsRequest(c.Server, versionParam, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
 }
 
 // GetCard Get a card
@@ -1906,6 +2067,223 @@ func (c *Client) CreateDisbursement(ctx context.Context, versionParam versionPar
 		return nil, err
 	}
 	return c.Client.Do(req)
+}
+
+// NewSearchCardsRequest constructs an http.Request for the SearchCards method
+func NewSearchCardsRequest(server string, versionParam versionParam, params *SearchCardsParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "version", versionParam, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/%s/cards", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.PersonGuid != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "person_guid", *params.PersonGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.WalletGuid != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "wallet_guid", *params.WalletGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ProgramGuid != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "program_guid", *params.ProgramGuid, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "uuid"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CardStatuses != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_statuses", *params.CardStatuses, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "array", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.IssuanceTypes != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "issuance_types", *params.IssuanceTypes, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "array", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CardCondition != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_condition", *params.CardCondition, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ExpirationDateStart != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expiration_date_start", *params.ExpirationDateStart, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.ExpirationDateEnd != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "expiration_date_end", *params.ExpirationDateEnd, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "local-date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CardProduct != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_product", *params.CardProduct, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.BaseIin != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "base_iin", *params.BaseIin, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CardLast4 != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "card_last4", *params.CardLast4, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.StartIndex != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "start_index", *params.StartIndex, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: "int32"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.GetRecentlyUsed != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "get_recently_used", *params.GetRecentlyUsed, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "boolean", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
 }
 
 // NewGetCardRequest constructs an http.Request for the GetCard method
@@ -2040,6 +2418,15 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
+	// SearchCardsWithResponse Search cards
+	//
+	// Searches cards. Paged by `start_index` and `limit` (default 25).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
+	SearchCardsWithResponse(ctx context.Context, versionParam versionParam, params *SearchCardsParams, reqEditors ...RequestEditorFn) (*SearchCardsResponse, error)
+
 	// GetCardWithResponse Get a card
 	//
 	// Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
@@ -2074,6 +2461,61 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /api/{version}/disbursements (the `CreateDisbursement` operationId).
 	CreateDisbursementWithResponse(ctx context.Context, versionParam versionParam, body CreateDisbursementJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateDisbursementResponse, error)
+}
+
+type SearchCardsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *CardDTOSearchResponse
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *badRequestResponse
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *unauthorizedResponse
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r SearchCardsResponse) GetJSON200() *CardDTOSearchResponse {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r SearchCardsResponse) GetJSON400() *badRequestResponse {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r SearchCardsResponse) GetJSON401() *unauthorizedResponse {
+	return r.JSON401
+}
+
+// GetBody returns the raw response body bytes
+func (r SearchCardsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r SearchCardsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r SearchCardsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r SearchCardsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
 }
 
 type GetCardResponse struct {
@@ -2200,6 +2642,21 @@ func (r CreateDisbursementResponse) ContentType() string {
 	return ""
 }
 
+// SearchCardsWithResponse Search cards
+//
+// Searches cards. Paged by `start_index` and `limit` (default 25).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/{version}/cards (the `SearchCards` operationId).
+func (c *ClientWithResponses) SearchCardsWithResponse(ctx context.Context, versionParam versionParam, params *SearchCardsParams, reqEditors ...RequestEditorFn) (*SearchCardsResponse, error) {
+	rsp, err := c.SearchCards(ctx, versionParam, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseSearchCardsResponse(rsp)
+}
+
 // GetCardWithResponse Get a card
 //
 // Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
@@ -2251,6 +2708,49 @@ func (c *ClientWithResponses) CreateDisbursementWithResponse(ctx context.Context
 		return nil, err
 	}
 	return ParseCreateDisbursementResponse(rsp)
+}
+
+// ParseSearchCardsResponse parses an HTTP response from a SearchCardsWithResponse call
+func ParseSearchCardsResponse(rsp *http.Response) (*SearchCardsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &SearchCardsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest CardDTOSearchResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest badRequestResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest unauthorizedResponse
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case rsp.StatusCode == 500:
+		break // No content-type
+
+	}
+
+	return response, nil
 }
 
 // ParseGetCardResponse parses an HTTP response from a GetCardWithResponse call

@@ -16,7 +16,9 @@ const depth = 4
 
 // CheckEncoders builds n random values of every type in types (each a model with a generated
 // encoder) and fails t when AppendJSON, MarshalJSON, json.Marshal or [jsonx.Marshal] writes
-// anything but the reference encoding, or fails when it does not (or the reverse).
+// anything but the reference encoding, or fails when it does not (or the reverse), and when
+// the model's UnmarshalJSON does not decode the reference encoding (compact or indented) back
+// to a value that encodes to it again.
 func CheckEncoders(t *testing.T, types []reflect.Type, n int) {
 	t.Helper()
 	o := newOracle(types)
@@ -84,5 +86,73 @@ func compare(o *oracle, v reflect.Value) error {
 			return fmt.Errorf("%s: %s\n got %s\nwant %s", v.Type(), got.name, got.b, want)
 		}
 	}
+	if wantErr != nil {
+		return nil
+	}
+	return roundTrip(o, v.Type(), want)
+}
+
+// roundTrip decodes the reference encoding want of a value of type typ with the model's
+// UnmarshalJSON, compact and re-indented (white space around every token), and checks that
+// both decode alike (the oracle encodes them to the same bytes) and to what want holds: the
+// same members with the same values once read by encoding/json, except the nested models that
+// encode to {} (a zero value with an empty, non-nil extras map), which decode to the zero value
+// and are then left out, as encoding/json would leave them out.
+func roundTrip(o *oracle, typ reflect.Type, want []byte) error {
+	var indented bytes.Buffer
+	if err := json.Indent(&indented, want, " ", "\t"); err != nil {
+		return err
+	}
+	var first []byte
+	for _, in := range [][]byte{want, append(append([]byte("\r\n"), indented.Bytes()...), ' ')} {
+		p := reflect.New(typ)
+		u, ok := p.Interface().(json.Unmarshaler)
+		if !ok {
+			return nil // a model without a decoder of its own: encoding/json decodes it
+		}
+		if err := u.UnmarshalJSON(in); err != nil {
+			return fmt.Errorf("%s: UnmarshalJSON of the reference encoding: %v\n%s", typ, err, in)
+		}
+		back, err := o.Marshal(p.Elem())
+		if err != nil {
+			return fmt.Errorf("%s: encoding what UnmarshalJSON decoded: %v", typ, err)
+		}
+		if first == nil {
+			first = back
+		} else if !bytes.Equal(back, first) {
+			return fmt.Errorf("%s: indented input decoded otherwise\n got %s\nwant %s", typ, back, first)
+		}
+	}
+	var got, exp any
+	if err := json.Unmarshal(first, &got); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(want, &exp); err != nil {
+		return err
+	}
+	if !reflect.DeepEqual(pruneEmpty(got), pruneEmpty(exp)) {
+		return fmt.Errorf("%s: decoded and encoded again\n got %s\nwant %s", typ, first, want)
+	}
 	return nil
+}
+
+// pruneEmpty removes from the decoded JSON value v, at every depth, the object members whose
+// value is an empty object once pruned.
+func pruneEmpty(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			e = pruneEmpty(e)
+			if m, ok := e.(map[string]any); ok && len(m) == 0 {
+				delete(x, k)
+				continue
+			}
+			x[k] = e
+		}
+	case []any:
+		for i := range x {
+			x[i] = pruneEmpty(x[i])
+		}
+	}
+	return v
 }

@@ -38,17 +38,17 @@ func CheckDecode(body []byte, err error, v any) error {
 	}
 	if rv.Kind() == reflect.Slice {
 		for i := range rv.Len() {
-			if err := roundTrip(rv.Index(i).Addr()); err != nil {
+			if err := wireRoundTrip(rv.Index(i).Addr()); err != nil {
 				return fmt.Errorf("element %d: %w", i, err)
 			}
 		}
 		return nil
 	}
-	return roundTrip(rv)
+	return wireRoundTrip(rv)
 }
 
-// roundTrip checks the wire round trip of p, a pointer to a model.
-func roundTrip(p reflect.Value) error {
+// wireRoundTrip checks the wire round trip of p, a pointer to a model.
+func wireRoundTrip(p reflect.Value) error {
 	app, ok := p.Elem().Interface().(jsonx.Appender)
 	if !ok {
 		return nil // not a model with a wire encoder: nothing to re-encode

@@ -1586,41 +1586,71 @@ var accountFields = jsonx.NewFields("account_guid", "account_name", "account_sta
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Account) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 4:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 5:
-				err = jsonx.Decode(&a.InterestPosted, v)
-			case 6:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 7:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountFields.MemberError("Account", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_name":
+			field = 1
+		case "account_status":
+			field = 2
+		case "account_type":
+			field = 3
+		case "available_balance":
+			field = 4
+		case "interest_posted":
+			field = 5
+		case "ledger_balance":
+			field = 6
+		case "sys_utcupdated":
+			field = 7
+		default:
+			field = accountFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.InterestPosted)
+		case 6:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 7:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountFields.MemberError("Account", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountBalancesDTOFields are the JSON member names of AccountBalancesDTO's own fields.
@@ -1630,33 +1660,55 @@ var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balanc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountBalancesDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 1:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 2:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 3:
-				err = jsonx.Decode(&a.SuspenseBalance, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountBalancesDTOFields.MemberError("AccountBalancesDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_type":
+			field = 0
+		case "available_balance":
+			field = 1
+		case "ledger_balance":
+			field = 2
+		case "suspense_balance":
+			field = 3
+		default:
+			field = accountBalancesDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountBalancesDTOFields.MemberError("AccountBalancesDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountByBalanceDTOFields are the JSON member names of AccountByBalanceDTO's own fields.
@@ -1666,39 +1718,67 @@ var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountByBalanceDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 4:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 5:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 6:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_name":
+			field = 1
+		case "account_status":
+			field = 2
+		case "account_type":
+			field = 3
+		case "available_balance":
+			field = 4
+		case "ledger_balance":
+			field = 5
+		case "person_guid":
+			field = 6
+		default:
+			field = accountByBalanceDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 6:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountDTOFields are the JSON member names of AccountDTO's own fields.
@@ -1708,47 +1788,83 @@ var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 4:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 5:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 6:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 7:
-				err = jsonx.Decode(&a.SuspenseBalance, v)
-			case 8:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			case 9:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			case 10:
-				err = jsonx.Decode(&a.WalletGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountDTOFields.MemberError("AccountDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_name":
+			field = 1
+		case "account_status":
+			field = 2
+		case "account_type":
+			field = 3
+		case "available_balance":
+			field = 4
+		case "ledger_balance":
+			field = 5
+		case "program_guid":
+			field = 6
+		case "suspense_balance":
+			field = 7
+		case "sys_utcinserted":
+			field = 8
+		case "sys_utcupdated":
+			field = 9
+		case "wallet_guid":
+			field = 10
+		default:
+			field = accountDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 6:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 7:
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
+		case 8:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		case 9:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		case 10:
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountDTOFields.MemberError("AccountDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountInstrumentDTOFields are the JSON member names of AccountInstrumentDTO's own fields.
@@ -1758,37 +1874,63 @@ var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instru
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountInstrumentDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountInstrumentGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.InstrumentGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.InstrumentStatus, v)
-			case 4:
-				err = jsonx.Decode(&a.InstrumentType, v)
-			case 5:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_instrument_guid":
+			field = 1
+		case "instrument_guid":
+			field = 2
+		case "instrument_status":
+			field = 3
+		case "instrument_type":
+			field = 4
+		case "sys_utcinserted":
+			field = 5
+		default:
+			field = accountInstrumentDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.AccountInstrumentGUID)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.InstrumentStatus)
+		case 4:
+			err = jsonx.DecodeString(d, &a.InstrumentType)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountSearchResponseFields are the JSON member names of AccountSearchResponse's own fields.
@@ -1798,29 +1940,47 @@ var accountSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = accountSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
@@ -1830,33 +1990,55 @@ var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountSharedPersonDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.SharingStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountSharedPersonDTOFields.MemberError("AccountSharedPersonDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "person_guid":
+			field = 1
+		case "sharing_status":
+			field = 2
+		case "sys_utcupdated":
+			field = 3
+		default:
+			field = accountSharedPersonDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.SharingStatus)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountSharedPersonDTOFields.MemberError("AccountSharedPersonDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountStatusUserFields are the JSON member names of AccountStatusUser's own fields.
@@ -1866,31 +2048,51 @@ var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountStatusUserFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 1:
-				err = jsonx.Decode(&a.StatusReason, v)
-			case 2:
-				err = jsonx.Decode(&a.UpdatedBy, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountStatusUser) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_status":
+			field = 0
+		case "status_reason":
+			field = 1
+		case "updated_by":
+			field = 2
+		default:
+			field = accountStatusUserFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 1:
+			err = jsonx.DecodeString(d, &a.StatusReason)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UpdatedBy)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountsByBalanceFields are the JSON member names of AccountsByBalance's own fields.
@@ -1900,29 +2102,47 @@ var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountsByBalanceFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CachedAt, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "cached_at":
+			field = 0
+		case "items":
+			field = 1
+		default:
+			field = accountsByBalanceFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CachedAt)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Items)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // addressFields are the JSON member names of Address's own fields.
@@ -1932,35 +2152,59 @@ var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Address) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch addressFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressLine1, v)
-			case 1:
-				err = jsonx.Decode(&a.City, v)
-			case 2:
-				err = jsonx.Decode(&a.Country, v)
-			case 3:
-				err = jsonx.Decode(&a.PostalCode, v)
-			case 4:
-				err = jsonx.Decode(&a.State, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return addressFields.MemberError("Address", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Address) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "address_line1":
+			field = 0
+		case "city":
+			field = 1
+		case "country":
+			field = 2
+		case "postal_code":
+			field = 3
+		case "state":
+			field = 4
+		default:
+			field = addressFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddressLine1)
+		case 1:
+			err = jsonx.DecodeString(d, &a.City)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Country)
+		case 3:
+			err = jsonx.DecodeString(d, &a.PostalCode)
+		case 4:
+			err = jsonx.DecodeString(d, &a.State)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return addressFields.MemberError("Address", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // adjustBalanceRequestFields are the JSON member names of AdjustBalanceRequest's own fields.
@@ -1970,33 +2214,55 @@ var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "desc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch adjustBalanceRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.Description, v)
-			case 3:
-				err = jsonx.Decode(&a.ExternalReference, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return adjustBalanceRequestFields.MemberError("AdjustBalanceRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "description":
+			field = 2
+		case "external_reference":
+			field = 3
+		default:
+			field = adjustBalanceRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ExternalReference)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return adjustBalanceRequestFields.MemberError("AdjustBalanceRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // adjustBalanceResponseFields are the JSON member names of AdjustBalanceResponse's own fields.
@@ -2006,37 +2272,63 @@ var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "ava
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch adjustBalanceResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 3:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 4:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			case 5:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return adjustBalanceResponseFields.MemberError("AdjustBalanceResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "available_balance":
+			field = 2
+		case "ledger_balance":
+			field = 3
+		case "sys_utcinserted":
+			field = 4
+		case "txn_guid":
+			field = 5
+		default:
+			field = adjustBalanceResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return adjustBalanceResponseFields.MemberError("AdjustBalanceResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // advancePreCalcRequestFields are the JSON member names of AdvancePreCalcRequest's own fields.
@@ -2046,27 +2338,43 @@ var advancePreCalcRequestFields = jsonx.NewFields("amount")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch advancePreCalcRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Amount, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return advancePreCalcRequestFields.MemberError("AdvancePreCalcRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "amount":
+			field = 0
+		default:
+			field = advancePreCalcRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return advancePreCalcRequestFields.MemberError("AdvancePreCalcRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // advancePreCalcResponseFields are the JSON member names of AdvancePreCalcResponse's own fields.
@@ -2076,37 +2384,63 @@ var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch advancePreCalcResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AdvanceAmount, v)
-			case 2:
-				err = jsonx.Decode(&a.FeeAmount, v)
-			case 3:
-				err = jsonx.Decode(&a.RepaymentDate, v)
-			case 4:
-				err = jsonx.Decode(&a.RequestID, v)
-			case 5:
-				err = jsonx.Decode(&a.TotalRepaymentAmount, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return advancePreCalcResponseFields.MemberError("AdvancePreCalcResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "advance_amount":
+			field = 1
+		case "fee_amount":
+			field = 2
+		case "repayment_date":
+			field = 3
+		case "request_id":
+			field = 4
+		case "total_repayment_amount":
+			field = 5
+		default:
+			field = advancePreCalcResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.RepaymentDate)
+		case 4:
+			err = jsonx.DecodeString(d, &a.RequestID)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.TotalRepaymentAmount)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return advancePreCalcResponseFields.MemberError("AdvancePreCalcResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // applyAdvanceRequestFields are the JSON member names of ApplyAdvanceRequest's own fields.
@@ -2116,27 +2450,43 @@ var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch applyAdvanceRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.RequestID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return applyAdvanceRequestFields.MemberError("ApplyAdvanceRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ApplyAdvanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "request_id":
+			field = 0
+		default:
+			field = applyAdvanceRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.RequestID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return applyAdvanceRequestFields.MemberError("ApplyAdvanceRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // applyAdvanceResponseFields are the JSON member names of ApplyAdvanceResponse's own fields.
@@ -2146,35 +2496,59 @@ var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch applyAdvanceResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AdvanceAmount, v)
-			case 2:
-				err = jsonx.Decode(&a.RequestID, v)
-			case 3:
-				err = jsonx.Decode(&a.Status, v)
-			case 4:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return applyAdvanceResponseFields.MemberError("ApplyAdvanceResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "advance_amount":
+			field = 1
+		case "request_id":
+			field = 2
+		case "status":
+			field = 3
+		case "txn_guid":
+			field = 4
+		default:
+			field = applyAdvanceResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
+		case 2:
+			err = jsonx.DecodeString(d, &a.RequestID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return applyAdvanceResponseFields.MemberError("ApplyAdvanceResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // assignCardDTOFields are the JSON member names of AssignCardDTO's own fields.
@@ -2184,31 +2558,51 @@ var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch assignCardDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return assignCardDTOFields.MemberError("AssignCardDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "person_guid":
+			field = 1
+		case "program_guid":
+			field = 2
+		default:
+			field = assignCardDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return assignCardDTOFields.MemberError("AssignCardDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // batchfileDownloadRequestFields are the JSON member names of BatchfileDownloadRequest's own fields.
@@ -2218,29 +2612,47 @@ var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch batchfileDownloadRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.BatchfileGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return batchfileDownloadRequestFields.MemberError("BatchfileDownloadRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "batchfile_guid":
+			field = 0
+		case "program_guid":
+			field = 1
+		default:
+			field = batchfileDownloadRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return batchfileDownloadRequestFields.MemberError("BatchfileDownloadRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // batchfileGUIDResponseFields are the JSON member names of BatchfileGUIDResponse's own fields.
@@ -2250,27 +2662,43 @@ var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch batchfileGUIDResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.BatchfileGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return batchfileGUIDResponseFields.MemberError("BatchfileGUIDResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "batchfile_guid":
+			field = 0
+		default:
+			field = batchfileGUIDResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return batchfileGUIDResponseFields.MemberError("BatchfileGUIDResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // batchfileRequestFields are the JSON member names of BatchfileRequest's own fields.
@@ -2280,33 +2708,55 @@ var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "repor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch batchfileRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.FileName, v)
-			case 1:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.ReportName, v)
-			case 3:
-				err = jsonx.DecodeSlice(&a.SourceDocument, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return batchfileRequestFields.MemberError("BatchfileRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "file_name":
+			field = 0
+		case "program_guid":
+			field = 1
+		case "report_name":
+			field = 2
+		case "source_document":
+			field = 3
+		default:
+			field = batchfileRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.FileName)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.ReportName)
+		case 3:
+			err = jsonx.DecodeValue(d, &a.SourceDocument)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return batchfileRequestFields.MemberError("BatchfileRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // batchfileResponseFields are the JSON member names of BatchfileResponse's own fields.
@@ -2316,37 +2766,63 @@ var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch batchfileResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.BatchfileGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.FileName, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.ReportName, v)
-			case 4:
-				err = jsonx.Decode(&a.Status, v)
-			case 5:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return batchfileResponseFields.MemberError("BatchfileResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "batchfile_guid":
+			field = 0
+		case "file_name":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "report_name":
+			field = 3
+		case "status":
+			field = 4
+		case "sys_utcinserted":
+			field = 5
+		default:
+			field = batchfileResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.FileName)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ReportName)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return batchfileResponseFields.MemberError("BatchfileResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderDetailFields are the JSON member names of BulkOrderDetail's own fields.
@@ -2356,43 +2832,75 @@ var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderDetailFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.BulkOrderStatus, v)
-			case 1:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.OrderGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.PackageGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 5:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 6:
-				err = jsonx.Decode(&a.Quantity, v)
-			case 7:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			case 8:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderDetailFields.MemberError("BulkOrderDetail", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "bulk_order_status":
+			field = 0
+		case "company_guid":
+			field = 1
+		case "order_guid":
+			field = 2
+		case "package_guid":
+			field = 3
+		case "person_guid":
+			field = 4
+		case "program_guid":
+			field = 5
+		case "quantity":
+			field = 6
+		case "sys_utcinserted":
+			field = 7
+		case "sys_utcupdated":
+			field = 8
+		default:
+			field = bulkOrderDetailFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 6:
+			err = jsonx.DecodeInt(d, &a.Quantity)
+		case 7:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		case 8:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderDetailFields.MemberError("BulkOrderDetail", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderRefFields are the JSON member names of BulkOrderRef's own fields.
@@ -2402,27 +2910,43 @@ var bulkOrderRefFields = jsonx.NewFields("order_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderRefFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.OrderGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderRef) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "order_guid":
+			field = 0
+		default:
+			field = bulkOrderRefFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderRequestFields are the JSON member names of BulkOrderRequest's own fields.
@@ -2432,35 +2956,59 @@ var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "pe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.PackageGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.Person, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.Quantity, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderRequestFields.MemberError("BulkOrderRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "package_guid":
+			field = 1
+		case "person":
+			field = 2
+		case "program_guid":
+			field = 3
+		case "quantity":
+			field = 4
+		default:
+			field = bulkOrderRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
+		case 2:
+			err = a.Person.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 4:
+			err = jsonx.DecodeInt(d, &a.Quantity)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderRequestFields.MemberError("BulkOrderRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderResponseFields are the JSON member names of BulkOrderResponse's own fields.
@@ -2470,31 +3018,51 @@ var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.BulkOrderStatus, v)
-			case 1:
-				err = jsonx.Decode(&a.OrderGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderResponseFields.MemberError("BulkOrderResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "bulk_order_status":
+			field = 0
+		case "order_guid":
+			field = 1
+		case "person_guid":
+			field = 2
+		default:
+			field = bulkOrderResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderResponseFields.MemberError("BulkOrderResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderSummaryFields are the JSON member names of BulkOrderSummary's own fields.
@@ -2504,37 +3072,63 @@ var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderSummaryFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.LocationName, v)
-			case 2:
-				err = jsonx.Decode(&a.PackageGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.QuantityAvailable, v)
-			case 5:
-				err = jsonx.Decode(&a.QuantityOrdered, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderSummaryFields.MemberError("BulkOrderSummary", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "location_name":
+			field = 1
+		case "package_guid":
+			field = 2
+		case "person_guid":
+			field = 3
+		case "quantity_available":
+			field = 4
+		case "quantity_ordered":
+			field = 5
+		default:
+			field = bulkOrderSummaryFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.LocationName)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 4:
+			err = jsonx.DecodeInt(d, &a.QuantityAvailable)
+		case 5:
+			err = jsonx.DecodeInt(d, &a.QuantityOrdered)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderSummaryFields.MemberError("BulkOrderSummary", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrderSummarySearchResponseFields are the JSON member names of BulkOrderSummarySearchResponse's own fields.
@@ -2544,29 +3138,47 @@ var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrderSummarySearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrderSummarySearchResponseFields.MemberError("BulkOrderSummarySearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrderSummarySearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = bulkOrderSummarySearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrderSummarySearchResponseFields.MemberError("BulkOrderSummarySearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bulkOrdersSearchResponseFields are the JSON member names of BulkOrdersSearchResponse's own fields.
@@ -2576,29 +3188,47 @@ var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bulkOrdersSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bulkOrdersSearchResponseFields.MemberError("BulkOrdersSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *BulkOrdersSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = bulkOrdersSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bulkOrdersSearchResponseFields.MemberError("BulkOrdersSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // cardDTOFields are the JSON member names of CardDTO's own fields.
@@ -2608,59 +3238,107 @@ var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch cardDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ActivationMethod, v)
-			case 1:
-				err = jsonx.Decode(&a.CardCondition, v)
-			case 2:
-				err = jsonx.Decode(&a.CardNumber, v)
-			case 3:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 4:
-				err = jsonx.Decode(&a.CardStatus, v)
-			case 5:
-				err = jsonx.Decode(&a.CardTrackingDetail, v)
-			case 6:
-				err = jsonx.Decode(&a.CVV, v)
-			case 7:
-				err = jsonx.Decode(&a.ExpirationDate, v)
-			case 8:
-				err = jsonx.Decode(&a.IssuanceType, v)
-			case 9:
-				err = jsonx.Decode(&a.LogicalExpirationDate, v)
-			case 10:
-				err = jsonx.Decode(&a.MaskCardPAN, v)
-			case 11:
-				err = jsonx.Decode(&a.PersonCardStatus, v)
-			case 12:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 13:
-				err = jsonx.Decode(&a.SupplementalDetails, v)
-			case 14:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			case 15:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			case 16:
-				err = jsonx.Decode(&a.WalletGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return cardDTOFields.MemberError("CardDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "activation_method":
+			field = 0
+		case "card_condition":
+			field = 1
+		case "card_number":
+			field = 2
+		case "card_proxy":
+			field = 3
+		case "card_status":
+			field = 4
+		case "card_tracking_detail":
+			field = 5
+		case "cvv":
+			field = 6
+		case "expiration_date":
+			field = 7
+		case "issuance_type":
+			field = 8
+		case "logical_expiration_date":
+			field = 9
+		case "mask_card_pan":
+			field = 10
+		case "person_card_status":
+			field = 11
+		case "person_guid":
+			field = 12
+		case "supplemental_details":
+			field = 13
+		case "sys_utcinserted":
+			field = 14
+		case "sys_utcupdated":
+			field = 15
+		case "wallet_guid":
+			field = 16
+		default:
+			field = cardDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ActivationMethod)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CardCondition)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CardNumber)
+		case 3:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 4:
+			err = jsonx.DecodeString(d, &a.CardStatus)
+		case 5:
+			err = a.CardTrackingDetail.DecodeJSON(d)
+		case 6:
+			err = jsonx.DecodeString(d, &a.CVV)
+		case 7:
+			err = jsonx.DecodeString(d, &a.ExpirationDate)
+		case 8:
+			err = jsonx.DecodeString(d, &a.IssuanceType)
+		case 9:
+			err = jsonx.DecodeScalar(d, &a.LogicalExpirationDate)
+		case 10:
+			err = jsonx.DecodeString(d, &a.MaskCardPAN)
+		case 11:
+			err = jsonx.DecodeString(d, &a.PersonCardStatus)
+		case 12:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 13:
+			err = a.SupplementalDetails.DecodeJSON(d)
+		case 14:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		case 15:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		case 16:
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return cardDTOFields.MemberError("CardDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // cardDTOSearchResponseFields are the JSON member names of CardDTOSearchResponse's own fields.
@@ -2670,29 +3348,47 @@ var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch cardDTOSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return cardDTOSearchResponseFields.MemberError("CardDTOSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CardDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = cardDTOSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return cardDTOSearchResponseFields.MemberError("CardDTOSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // cardPINDTOFields are the JSON member names of CardPINDTO's own fields.
@@ -2702,29 +3398,47 @@ var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch cardPINDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.PIN, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return cardPINDTOFields.MemberError("CardPINDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "pin":
+			field = 1
+		default:
+			field = cardPINDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PIN)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return cardPINDTOFields.MemberError("CardPINDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // cardStatusDTOFields are the JSON member names of CardStatusDTO's own fields.
@@ -2734,29 +3448,47 @@ var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch cardStatusDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardStatus, v)
-			case 1:
-				err = jsonx.Decode(&a.StatusReason, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return cardStatusDTOFields.MemberError("CardStatusDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_status":
+			field = 0
+		case "status_reason":
+			field = 1
+		default:
+			field = cardStatusDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardStatus)
+		case 1:
+			err = jsonx.DecodeString(d, &a.StatusReason)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return cardStatusDTOFields.MemberError("CardStatusDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // cardTrackingDetailFields are the JSON member names of CardTrackingDetail's own fields.
@@ -2766,37 +3498,63 @@ var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_del
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch cardTrackingDetailFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardDeliveryMethod, v)
-			case 1:
-				err = jsonx.Decode(&a.CardDeliveryTrackingNumber, v)
-			case 2:
-				err = jsonx.Decode(&a.CardPackageName, v)
-			case 3:
-				err = jsonx.Decode(&a.CardRequested, v)
-			case 4:
-				err = jsonx.Decode(&a.CardShipmentDate, v)
-			case 5:
-				err = jsonx.Decode(&a.FulfillmentHouseName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return cardTrackingDetailFields.MemberError("CardTrackingDetail", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_delivery_method":
+			field = 0
+		case "card_delivery_tracking_number":
+			field = 1
+		case "card_package_name":
+			field = 2
+		case "card_requested":
+			field = 3
+		case "card_shipment_date":
+			field = 4
+		case "fulfillment_house_name":
+			field = 5
+		default:
+			field = cardTrackingDetailFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardDeliveryMethod)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CardDeliveryTrackingNumber)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CardPackageName)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.CardRequested)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.CardShipmentDate)
+		case 5:
+			err = jsonx.DecodeString(d, &a.FulfillmentHouseName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return cardTrackingDetailFields.MemberError("CardTrackingDetail", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // changeAdvanceCycleRequestFields are the JSON member names of ChangeAdvanceCycleRequest's own fields.
@@ -2806,27 +3564,43 @@ var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch changeAdvanceCycleRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Cycle, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return changeAdvanceCycleRequestFields.MemberError("ChangeAdvanceCycleRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ChangeAdvanceCycleRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "cycle":
+			field = 0
+		default:
+			field = changeAdvanceCycleRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Cycle)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return changeAdvanceCycleRequestFields.MemberError("ChangeAdvanceCycleRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // changeAdvanceCycleResponseFields are the JSON member names of ChangeAdvanceCycleResponse's own fields.
@@ -2836,31 +3610,51 @@ var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch changeAdvanceCycleResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Cycle, v)
-			case 2:
-				err = jsonx.Decode(&a.NextCycleDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return changeAdvanceCycleResponseFields.MemberError("ChangeAdvanceCycleResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "cycle":
+			field = 1
+		case "next_cycle_date":
+			field = 2
+		default:
+			field = changeAdvanceCycleResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Cycle)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.NextCycleDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return changeAdvanceCycleResponseFields.MemberError("ChangeAdvanceCycleResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // checkDTOFields are the JSON member names of CheckDTO's own fields.
@@ -2870,41 +3664,71 @@ var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "ch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch checkDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.CheckDate, v)
-			case 3:
-				err = jsonx.Decode(&a.CheckNumber, v)
-			case 4:
-				err = jsonx.Decode(&a.CheckStatus, v)
-			case 5:
-				err = jsonx.Decode(&a.PayeeName, v)
-			case 6:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 7:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return checkDTOFields.MemberError("CheckDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "check_date":
+			field = 2
+		case "check_number":
+			field = 3
+		case "check_status":
+			field = 4
+		case "payee_name":
+			field = 5
+		case "person_guid":
+			field = 6
+		case "txn_guid":
+			field = 7
+		default:
+			field = checkDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.CheckDate)
+		case 3:
+			err = jsonx.DecodeString(d, &a.CheckNumber)
+		case 4:
+			err = jsonx.DecodeString(d, &a.CheckStatus)
+		case 5:
+			err = jsonx.DecodeString(d, &a.PayeeName)
+		case 6:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 7:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return checkDTOFields.MemberError("CheckDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // checkDTOSearchResponseFields are the JSON member names of CheckDTOSearchResponse's own fields.
@@ -2914,29 +3738,47 @@ var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch checkDTOSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return checkDTOSearchResponseFields.MemberError("CheckDTOSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CheckDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = checkDTOSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return checkDTOSearchResponseFields.MemberError("CheckDTOSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // checkSearchDTOFields are the JSON member names of CheckSearchDTO's own fields.
@@ -2946,37 +3788,63 @@ var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "chec
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch checkSearchDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.CheckNumber, v)
-			case 2:
-				err = jsonx.Decode(&a.CheckStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.EndDate, v)
-			case 4:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 5:
-				err = jsonx.Decode(&a.StartDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return checkSearchDTOFields.MemberError("CheckSearchDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "check_number":
+			field = 1
+		case "check_status":
+			field = 2
+		case "end_date":
+			field = 3
+		case "person_guid":
+			field = 4
+		case "start_date":
+			field = 5
+		default:
+			field = checkSearchDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CheckNumber)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CheckStatus)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.EndDate)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.StartDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return checkSearchDTOFields.MemberError("CheckSearchDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // checkStatusDTOFields are the JSON member names of CheckStatusDTO's own fields.
@@ -2986,35 +3854,59 @@ var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch checkStatusDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.CheckNumber, v)
-			case 2:
-				err = jsonx.Decode(&a.NewStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.Notes, v)
-			case 4:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return checkStatusDTOFields.MemberError("CheckStatusDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "check_number":
+			field = 1
+		case "new_status":
+			field = 2
+		case "notes":
+			field = 3
+		case "txn_guid":
+			field = 4
+		default:
+			field = checkStatusDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CheckNumber)
+		case 2:
+			err = jsonx.DecodeString(d, &a.NewStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Notes)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return checkStatusDTOFields.MemberError("CheckStatusDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // companyDTOFields are the JSON member names of CompanyDTO's own fields.
@@ -3024,37 +3916,63 @@ var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch companyDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Address, v)
-			case 1:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.CompanyName, v)
-			case 3:
-				err = jsonx.Decode(&a.DbaName, v)
-			case 4:
-				err = jsonx.Decode(&a.SysUTCInserted, v)
-			case 5:
-				err = jsonx.Decode(&a.SysUTCUpdated, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return companyDTOFields.MemberError("CompanyDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "address":
+			field = 0
+		case "company_guid":
+			field = 1
+		case "company_name":
+			field = 2
+		case "dba_name":
+			field = 3
+		case "sys_utcinserted":
+			field = 4
+		case "sys_utcupdated":
+			field = 5
+		default:
+			field = companyDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Address.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CompanyName)
+		case 3:
+			err = jsonx.DecodeString(d, &a.DbaName)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return companyDTOFields.MemberError("CompanyDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // companyProgramDTOFields are the JSON member names of CompanyProgramDTO's own fields.
@@ -3064,33 +3982,55 @@ var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch companyProgramDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.CompanyName, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return companyProgramDTOFields.MemberError("CompanyProgramDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "company_name":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "program_name":
+			field = 3
+		default:
+			field = companyProgramDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CompanyName)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ProgramName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return companyProgramDTOFields.MemberError("CompanyProgramDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // companyVerificationResultDTOFields are the JSON member names of CompanyVerificationResultDTO's own fields.
@@ -3100,31 +4040,51 @@ var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verifi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch companyVerificationResultDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.VerificationStatus, v)
-			case 2:
-				err = jsonx.Decode(&a.VerifiedAt, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return companyVerificationResultDTOFields.MemberError("CompanyVerificationResultDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "verification_status":
+			field = 1
+		case "verified_at":
+			field = 2
+		default:
+			field = companyVerificationResultDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.VerificationStatus)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.VerifiedAt)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return companyVerificationResultDTOFields.MemberError("CompanyVerificationResultDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // configProgramRequestFields are the JSON member names of ConfigProgramRequest's own fields.
@@ -3134,29 +4094,47 @@ var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch configProgramRequestFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Configurations, v)
-			case 1:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return configProgramRequestFields.MemberError("ConfigProgramRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "configurations":
+			field = 0
+		case "program_guid":
+			field = 1
+		default:
+			field = configProgramRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Configurations)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return configProgramRequestFields.MemberError("ConfigProgramRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createAccountInstrumentRequestFields are the JSON member names of CreateAccountInstrumentRequest's own fields.
@@ -3166,31 +4144,51 @@ var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "inst
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createAccountInstrumentRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.InstrumentGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.InstrumentType, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createAccountInstrumentRequestFields.MemberError("CreateAccountInstrumentRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "instrument_guid":
+			field = 1
+		case "instrument_type":
+			field = 2
+		default:
+			field = createAccountInstrumentRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.InstrumentType)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createAccountInstrumentRequestFields.MemberError("CreateAccountInstrumentRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createAccountRequestFields are the JSON member names of CreateAccountRequest's own fields.
@@ -3200,33 +4198,55 @@ var createAccountRequestFields = jsonx.NewFields("account_name", "account_type",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.WalletGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createAccountRequestFields.MemberError("CreateAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_name":
+			field = 0
+		case "account_type":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "wallet_guid":
+			field = 3
+		default:
+			field = createAccountRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createAccountRequestFields.MemberError("CreateAccountRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createAccountResponseDTOFields are the JSON member names of CreateAccountResponseDTO's own fields.
@@ -3236,35 +4256,59 @@ var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_na
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createAccountResponseDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 4:
-				err = jsonx.Decode(&a.WalletGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createAccountResponseDTOFields.MemberError("CreateAccountResponseDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_name":
+			field = 1
+		case "account_status":
+			field = 2
+		case "account_type":
+			field = 3
+		case "wallet_guid":
+			field = 4
+		default:
+			field = createAccountResponseDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createAccountResponseDTOFields.MemberError("CreateAccountResponseDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createCardRequestFields are the JSON member names of CreateCardRequest's own fields.
@@ -3274,33 +4318,55 @@ var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createCardRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.MonthsUntilExpire, v)
-			case 1:
-				err = jsonx.Decode(&a.Person, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.WalletGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createCardRequestFields.MemberError("CreateCardRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "months_until_expire":
+			field = 0
+		case "person":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "wallet_guid":
+			field = 3
+		default:
+			field = createCardRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeInt(d, &a.MonthsUntilExpire)
+		case 1:
+			err = a.Person.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createCardRequestFields.MemberError("CreateCardRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createCardResponseFields are the JSON member names of CreateCardResponse's own fields.
@@ -3310,33 +4376,55 @@ var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createCardResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Card, v)
-			case 1:
-				err = jsonx.Decode(&a.FulfillmentData, v)
-			case 2:
-				err = jsonx.Decode(&a.Person, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createCardResponseFields.MemberError("CreateCardResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card":
+			field = 0
+		case "fulfillment_data":
+			field = 1
+		case "person":
+			field = 2
+		case "program_guid":
+			field = 3
+		default:
+			field = createCardResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Card.DecodeJSON(d)
+		case 1:
+			err = a.FulfillmentData.DecodeJSON(d)
+		case 2:
+			err = a.Person.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createCardResponseFields.MemberError("CreateCardResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createCompanyFields are the JSON member names of CreateCompany's own fields.
@@ -3346,33 +4434,55 @@ var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCompany) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createCompanyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Address, v)
-			case 1:
-				err = jsonx.Decode(&a.CompanyName, v)
-			case 2:
-				err = jsonx.Decode(&a.DbaName, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createCompanyFields.MemberError("CreateCompany", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateCompany) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "address":
+			field = 0
+		case "company_name":
+			field = 1
+		case "dba_name":
+			field = 2
+		case "program_name":
+			field = 3
+		default:
+			field = createCompanyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Address.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CompanyName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.DbaName)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ProgramName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createCompanyFields.MemberError("CreateCompany", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createSharedAccountRequestFields are the JSON member names of CreateSharedAccountRequest's own fields.
@@ -3382,29 +4492,47 @@ var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createSharedAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createSharedAccountRequestFields.MemberError("CreateSharedAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "person_guid":
+			field = 1
+		default:
+			field = createSharedAccountRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createSharedAccountRequestFields.MemberError("CreateSharedAccountRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // createSharedAccountResponseFields are the JSON member names of CreateSharedAccountResponse's own fields.
@@ -3414,31 +4542,51 @@ var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch createSharedAccountResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.SharingStatus, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return createSharedAccountResponseFields.MemberError("CreateSharedAccountResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "person_guid":
+			field = 1
+		case "sharing_status":
+			field = 2
+		default:
+			field = createSharedAccountResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.SharingStatus)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return createSharedAccountResponseFields.MemberError("CreateSharedAccountResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // disbursementDTOFields are the JSON member names of DisbursementDTO's own fields.
@@ -3448,35 +4596,59 @@ var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "pa
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch disbursementDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Amount, v)
-			case 1:
-				err = jsonx.Decode(&a.ClientReferenceID, v)
-			case 2:
-				err = jsonx.Decode(&a.PayoutOption, v)
-			case 3:
-				err = jsonx.Decode(&a.Person, v)
-			case 4:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return disbursementDTOFields.MemberError("DisbursementDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "amount":
+			field = 0
+		case "client_reference_id":
+			field = 1
+		case "payout_option":
+			field = 2
+		case "person":
+			field = 3
+		case "program_guid":
+			field = 4
+		default:
+			field = disbursementDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientReferenceID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.PayoutOption)
+		case 3:
+			err = a.Person.DecodeJSON(d)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return disbursementDTOFields.MemberError("DisbursementDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // disbursementPayoutPreferenceFields are the JSON member names of DisbursementPayoutPreference's own fields.
@@ -3486,29 +4658,47 @@ var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch disbursementPayoutPreferenceFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.PayoutPreference, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return disbursementPayoutPreferenceFields.MemberError("DisbursementPayoutPreference", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "payout_preference":
+			field = 0
+		case "person_guid":
+			field = 1
+		default:
+			field = disbursementPayoutPreferenceFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.PayoutPreference)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return disbursementPayoutPreferenceFields.MemberError("DisbursementPayoutPreference", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // disbursementResponseFields are the JSON member names of DisbursementResponse's own fields.
@@ -3518,35 +4708,59 @@ var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disb
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch disbursementResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.DisbursementGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.Status, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return disbursementResponseFields.MemberError("DisbursementResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "disbursement_guid":
+			field = 2
+		case "person_guid":
+			field = 3
+		case "status":
+			field = 4
+		default:
+			field = disbursementResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.DisbursementGUID)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Status)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return disbursementResponseFields.MemberError("DisbursementResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // disputeChargebackRequestFields are the JSON member names of DisputeChargebackRequest's own fields.
@@ -3556,33 +4770,55 @@ var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch disputeChargebackRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.Reason, v)
-			case 3:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return disputeChargebackRequestFields.MemberError("DisputeChargebackRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "reason":
+			field = 2
+		case "txn_guid":
+			field = 3
+		default:
+			field = disputeChargebackRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Reason)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return disputeChargebackRequestFields.MemberError("DisputeChargebackRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // disputeChargebackResponseFields are the JSON member names of DisputeChargebackResponse's own fields.
@@ -3592,35 +4828,59 @@ var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch disputeChargebackResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.DisputeGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.DisputeStatus, v)
-			case 4:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return disputeChargebackResponseFields.MemberError("DisputeChargebackResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "dispute_guid":
+			field = 2
+		case "dispute_status":
+			field = 3
+		case "txn_guid":
+			field = 4
+		default:
+			field = disputeChargebackResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.DisputeGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.DisputeStatus)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return disputeChargebackResponseFields.MemberError("DisputeChargebackResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // encryptedCardDataFields are the JSON member names of EncryptedCardData's own fields.
@@ -3630,33 +4890,55 @@ var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch encryptedCardDataFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.ExpirationMonth, v)
-			case 2:
-				err = jsonx.Decode(&a.ExpirationYear, v)
-			case 3:
-				err = jsonx.Decode(&a.NameOnAccount, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return encryptedCardDataFields.MemberError("EncryptedCardData", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "expirationMonth":
+			field = 1
+		case "expirationYear":
+			field = 2
+		case "nameOnAccount":
+			field = 3
+		default:
+			field = encryptedCardDataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ExpirationMonth)
+		case 2:
+			err = jsonx.DecodeString(d, &a.ExpirationYear)
+		case 3:
+			err = jsonx.DecodeString(d, &a.NameOnAccount)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return encryptedCardDataFields.MemberError("EncryptedCardData", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // encryptedFulfillmentDetailsFields are the JSON member names of EncryptedFulfillmentDetails's own fields.
@@ -3666,33 +4948,55 @@ var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch encryptedFulfillmentDetailsFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Cvx2, v)
-			case 1:
-				err = jsonx.Decode(&a.PIN, v)
-			case 2:
-				err = jsonx.Decode(&a.Track1, v)
-			case 3:
-				err = jsonx.Decode(&a.Track2, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return encryptedFulfillmentDetailsFields.MemberError("EncryptedFulfillmentDetails", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "cvx2":
+			field = 0
+		case "pin":
+			field = 1
+		case "track1":
+			field = 2
+		case "track2":
+			field = 3
+		default:
+			field = encryptedFulfillmentDetailsFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Cvx2)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PIN)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Track1)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Track2)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return encryptedFulfillmentDetailsFields.MemberError("EncryptedFulfillmentDetails", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // feeApplyRequestFields are the JSON member names of FeeApplyRequest's own fields.
@@ -3702,33 +5006,55 @@ var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch feeApplyRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.RequestCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return feeApplyRequestFields.MemberError("FeeApplyRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "request_code":
+			field = 3
+		default:
+			field = feeApplyRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.RequestCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return feeApplyRequestFields.MemberError("FeeApplyRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // feeApplyResponseFields are the JSON member names of FeeApplyResponse's own fields.
@@ -3738,35 +5064,59 @@ var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch feeApplyResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.Amount, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.RequestCode, v)
-			case 4:
-				err = jsonx.Decode(&a.TxnGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return feeApplyResponseFields.MemberError("FeeApplyResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "amount":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "request_code":
+			field = 3
+		case "txn_guid":
+			field = 4
+		default:
+			field = feeApplyResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.Amount)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.RequestCode)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return feeApplyResponseFields.MemberError("FeeApplyResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // feesResponseFields are the JSON member names of FeesResponse's own fields.
@@ -3776,35 +5126,59 @@ var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeesResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch feesResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.FeeAmount, v)
-			case 1:
-				err = jsonx.Decode(&a.FeeGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.FeeName, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.RequestCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return feesResponseFields.MemberError("FeesResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "fee_amount":
+			field = 0
+		case "fee_guid":
+			field = 1
+		case "fee_name":
+			field = 2
+		case "program_guid":
+			field = 3
+		case "request_code":
+			field = 4
+		default:
+			field = feesResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.FeeGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.FeeName)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.RequestCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return feesResponseFields.MemberError("FeesResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // genericEncryptedCardDataRequestFields are the JSON member names of GenericEncryptedCardDataRequest's own fields.
@@ -3814,27 +5188,43 @@ var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch genericEncryptedCardDataRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return genericEncryptedCardDataRequestFields.MemberError("GenericEncryptedCardDataRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *GenericEncryptedCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		default:
+			field = genericEncryptedCardDataRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return genericEncryptedCardDataRequestFields.MemberError("GenericEncryptedCardDataRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // genericEncryptedCardDataResponseFields are the JSON member names of GenericEncryptedCardDataResponse's own fields.
@@ -3844,27 +5234,43 @@ var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_dat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch genericEncryptedCardDataResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.EncryptedCardData, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return genericEncryptedCardDataResponseFields.MemberError("GenericEncryptedCardDataResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "encrypted_card_data":
+			field = 0
+		default:
+			field = genericEncryptedCardDataResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.EncryptedCardData)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return genericEncryptedCardDataResponseFields.MemberError("GenericEncryptedCardDataResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // invoiceFields are the JSON member names of Invoice's own fields.
@@ -3874,39 +5280,67 @@ var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_d
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Invoice) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch invoiceFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.InvoiceAmount, v)
-			case 1:
-				err = jsonx.Decode(&a.InvoiceDate, v)
-			case 2:
-				err = jsonx.Decode(&a.InvoiceDescription, v)
-			case 3:
-				err = jsonx.Decode(&a.InvoiceNumber, v)
-			case 4:
-				err = jsonx.Decode(&a.InvoiceStatus, v)
-			case 5:
-				err = jsonx.Decode(&a.PaymentDueAmount, v)
-			case 6:
-				err = jsonx.Decode(&a.PaymentDueReferenceNumber, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return invoiceFields.MemberError("Invoice", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "invoice_amount":
+			field = 0
+		case "invoice_date":
+			field = 1
+		case "invoice_description":
+			field = 2
+		case "invoice_number":
+			field = 3
+		case "invoice_status":
+			field = 4
+		case "payment_due_amount":
+			field = 5
+		case "payment_due_reference_number":
+			field = 6
+		default:
+			field = invoiceFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.InvoiceAmount)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.InvoiceDate)
+		case 2:
+			err = jsonx.DecodeString(d, &a.InvoiceDescription)
+		case 3:
+			err = jsonx.DecodeString(d, &a.InvoiceNumber)
+		case 4:
+			err = jsonx.DecodeString(d, &a.InvoiceStatus)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.PaymentDueAmount)
+		case 6:
+			err = jsonx.DecodeString(d, &a.PaymentDueReferenceNumber)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return invoiceFields.MemberError("Invoice", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // invoiceSearchRequestFields are the JSON member names of InvoiceSearchRequest's own fields.
@@ -3916,37 +5350,63 @@ var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch invoiceSearchRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.InvoiceDateEnd, v)
-			case 2:
-				err = jsonx.Decode(&a.InvoiceDateStart, v)
-			case 3:
-				err = jsonx.Decode(&a.InvoiceStatus, v)
-			case 4:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 5:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return invoiceSearchRequestFields.MemberError("InvoiceSearchRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "invoice_date_end":
+			field = 1
+		case "invoice_date_start":
+			field = 2
+		case "invoice_status":
+			field = 3
+		case "person_guid":
+			field = 4
+		case "program_guid":
+			field = 5
+		default:
+			field = invoiceSearchRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateEnd)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateStart)
+		case 3:
+			err = jsonx.DecodeString(d, &a.InvoiceStatus)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return invoiceSearchRequestFields.MemberError("InvoiceSearchRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // invoiceSearchResponseFields are the JSON member names of InvoiceSearchResponse's own fields.
@@ -3956,31 +5416,51 @@ var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch invoiceSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.Invoice, v)
-			case 2:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return invoiceSearchResponseFields.MemberError("InvoiceSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "invoice":
+			field = 1
+		case "person_guid":
+			field = 2
+		default:
+			field = invoiceSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = a.Invoice.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return invoiceSearchResponseFields.MemberError("InvoiceSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // invoicesSearchResponseFields are the JSON member names of InvoicesSearchResponse's own fields.
@@ -3990,29 +5470,47 @@ var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch invoicesSearchResponseFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Items, v)
-			case 1:
-				err = jsonx.Decode(&a.Total, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = invoicesSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // issuanceTypeRequestFields are the JSON member names of IssuanceTypeRequest's own fields.
@@ -4022,27 +5520,43 @@ var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch issuanceTypeRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.IssuanceType, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return issuanceTypeRequestFields.MemberError("IssuanceTypeRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *IssuanceTypeRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "issuance_type":
+			field = 0
+		default:
+			field = issuanceTypeRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.IssuanceType)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return issuanceTypeRequestFields.MemberError("IssuanceTypeRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // performKYBAPIResponseFields are the JSON member names of PerformKYBAPIResponse's own fields.
@@ -4052,31 +5566,51 @@ var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch performKYBAPIResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.KYBRequestGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.KYBStatus, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return performKYBAPIResponseFields.MemberError("PerformKYBAPIResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "kyb_request_guid":
+			field = 1
+		case "kyb_status":
+			field = 2
+		default:
+			field = performKYBAPIResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.KYBStatus)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return performKYBAPIResponseFields.MemberError("PerformKYBAPIResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // performKYBRequestFields are the JSON member names of PerformKYBRequest's own fields.
@@ -4086,27 +5620,43 @@ var performKYBRequestFields = jsonx.NewFields("company_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch performKYBRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return performKYBRequestFields.MemberError("PerformKYBRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		default:
+			field = performKYBRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return performKYBRequestFields.MemberError("PerformKYBRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // personFields are the JSON member names of Person's own fields.
@@ -4116,47 +5666,83 @@ var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Person) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch personFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressLat, v)
-			case 1:
-				err = jsonx.Decode(&a.AddressLon, v)
-			case 2:
-				err = jsonx.Decode(&a.BaseAddress, v)
-			case 3:
-				err = jsonx.Decode(&a.BirthDate, v)
-			case 4:
-				err = jsonx.Decode(&a.ClientReferenceID, v)
-			case 5:
-				err = jsonx.Decode(&a.Email, v)
-			case 6:
-				err = jsonx.Decode(&a.FirstName, v)
-			case 7:
-				err = jsonx.Decode(&a.LastName, v)
-			case 8:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 9:
-				err = jsonx.Decode(&a.MobileNumber, v)
-			case 10:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return personFields.MemberError("Person", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "address_lat":
+			field = 0
+		case "address_lon":
+			field = 1
+		case "base_address":
+			field = 2
+		case "birth_date":
+			field = 3
+		case "client_reference_id":
+			field = 4
+		case "email":
+			field = 5
+		case "first_name":
+			field = 6
+		case "last_name":
+			field = 7
+		case "ledger_balance":
+			field = 8
+		case "mobile_number":
+			field = 9
+		case "person_guid":
+			field = 10
+		default:
+			field = personFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeFloat(d, &a.AddressLat)
+		case 1:
+			err = jsonx.DecodeFloat(d, &a.AddressLon)
+		case 2:
+			err = a.BaseAddress.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.BirthDate)
+		case 4:
+			err = jsonx.DecodeString(d, &a.ClientReferenceID)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Email)
+		case 6:
+			err = jsonx.DecodeString(d, &a.FirstName)
+		case 7:
+			err = jsonx.DecodeString(d, &a.LastName)
+		case 8:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 9:
+			err = jsonx.DecodeString(d, &a.MobileNumber)
+		case 10:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return personFields.MemberError("Person", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // personCardStatusDTOFields are the JSON member names of PersonCardStatusDTO's own fields.
@@ -4166,29 +5752,47 @@ var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_gu
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch personCardStatusDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.PersonCardStatus, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return personCardStatusDTOFields.MemberError("PersonCardStatusDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "person_card_status":
+			field = 0
+		case "person_guid":
+			field = 1
+		default:
+			field = personCardStatusDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.PersonCardStatus)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return personCardStatusDTOFields.MemberError("PersonCardStatusDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // problemDetailsFields are the JSON member names of problemDetails's own fields.
@@ -4198,39 +5802,67 @@ var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "stat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *problemDetails) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch problemDetailsFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Detail, v)
-			case 1:
-				err = jsonx.Decode(&a.Errors, v)
-			case 2:
-				err = jsonx.Decode(&a.Instance, v)
-			case 3:
-				err = jsonx.Decode(&a.Status, v)
-			case 4:
-				err = jsonx.Decode(&a.Title, v)
-			case 5:
-				err = jsonx.Decode(&a.TraceID, v)
-			case 6:
-				err = jsonx.Decode(&a.Type, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return problemDetailsFields.MemberError("problemDetails", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *problemDetails) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "detail":
+			field = 0
+		case "errors":
+			field = 1
+		case "instance":
+			field = 2
+		case "status":
+			field = 3
+		case "title":
+			field = 4
+		case "traceId":
+			field = 5
+		case "type":
+			field = 6
+		default:
+			field = problemDetailsFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Detail)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.Errors)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Instance)
+		case 3:
+			err = jsonx.DecodeInt(d, &a.Status)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Title)
+		case 5:
+			err = jsonx.DecodeString(d, &a.TraceID)
+		case 6:
+			err = jsonx.DecodeString(d, &a.Type)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return problemDetailsFields.MemberError("problemDetails", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // programConfigurationFields are the JSON member names of ProgramConfiguration's own fields.
@@ -4240,29 +5872,47 @@ var programConfigurationFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch programConfigurationFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Name, v)
-			case 1:
-				err = jsonx.Decode(&a.Value, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return programConfigurationFields.MemberError("ProgramConfiguration", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ProgramConfiguration) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "name":
+			field = 0
+		case "value":
+			field = 1
+		default:
+			field = programConfigurationFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Name)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Value)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return programConfigurationFields.MemberError("ProgramConfiguration", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // programDataDTOFields are the JSON member names of ProgramDataDTO's own fields.
@@ -4272,33 +5922,55 @@ var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch programDataDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.DecodeSlice(&a.Configurations, v)
-			case 2:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			case 3:
-				err = jsonx.Decode(&a.ProgramName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return programDataDTOFields.MemberError("ProgramDataDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "configurations":
+			field = 1
+		case "program_guid":
+			field = 2
+		case "program_name":
+			field = 3
+		default:
+			field = programDataDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Configurations)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ProgramName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return programDataDTOFields.MemberError("ProgramDataDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // replaceCardDTOFields are the JSON member names of ReplaceCardDTO's own fields.
@@ -4308,35 +5980,59 @@ var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch replaceCardDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardCondition, v)
-			case 1:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 2:
-				err = jsonx.Decode(&a.CardStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.MaskCardPAN, v)
-			case 4:
-				err = jsonx.Decode(&a.ReplacedCardProxy, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return replaceCardDTOFields.MemberError("ReplaceCardDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ReplaceCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_condition":
+			field = 0
+		case "card_proxy":
+			field = 1
+		case "card_status":
+			field = 2
+		case "mask_card_pan":
+			field = 3
+		case "replaced_card_proxy":
+			field = 4
+		default:
+			field = replaceCardDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardCondition)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CardStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.MaskCardPAN)
+		case 4:
+			err = jsonx.DecodeString(d, &a.ReplacedCardProxy)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return replaceCardDTOFields.MemberError("ReplaceCardDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // replaceCardRequestFields are the JSON member names of ReplaceCardRequest's own fields.
@@ -4346,27 +6042,43 @@ var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch replaceCardRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ReplacementReason, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return replaceCardRequestFields.MemberError("ReplaceCardRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ReplaceCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "replacement_reason":
+			field = 0
+		default:
+			field = replaceCardRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ReplacementReason)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return replaceCardRequestFields.MemberError("ReplaceCardRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // requestCardDataRequestFields are the JSON member names of RequestCardDataRequest's own fields.
@@ -4376,33 +6088,55 @@ var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch requestCardDataRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.DeviceID, v)
-			case 2:
-				err = jsonx.Decode(&a.RequestID, v)
-			case 3:
-				err = jsonx.Decode(&a.WalletProvider, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return requestCardDataRequestFields.MemberError("RequestCardDataRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RequestCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "device_id":
+			field = 1
+		case "request_id":
+			field = 2
+		case "wallet_provider":
+			field = 3
+		default:
+			field = requestCardDataRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeString(d, &a.DeviceID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.RequestID)
+		case 3:
+			err = jsonx.DecodeString(d, &a.WalletProvider)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return requestCardDataRequestFields.MemberError("RequestCardDataRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // requestCardDataResponseFields are the JSON member names of RequestCardDataResponse's own fields.
@@ -4412,31 +6146,51 @@ var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch requestCardDataResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.Decision, v)
-			case 2:
-				err = jsonx.Decode(&a.RequestID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return requestCardDataResponseFields.MemberError("RequestCardDataResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RequestCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "decision":
+			field = 1
+		case "request_id":
+			field = 2
+		default:
+			field = requestCardDataResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Decision)
+		case 2:
+			err = jsonx.DecodeString(d, &a.RequestID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return requestCardDataResponseFields.MemberError("RequestCardDataResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // retrieveCompanyRequestFields are the JSON member names of RetrieveCompanyRequest's own fields.
@@ -4446,35 +6200,59 @@ var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch retrieveCompanyRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CompanyGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.KYBRequestGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.KYBStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.RequestedAt, v)
-			case 4:
-				err = jsonx.Decode(&a.RespondedAt, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return retrieveCompanyRequestFields.MemberError("RetrieveCompanyRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "company_guid":
+			field = 0
+		case "kyb_request_guid":
+			field = 1
+		case "kyb_status":
+			field = 2
+		case "requested_at":
+			field = 3
+		case "responded_at":
+			field = 4
+		default:
+			field = retrieveCompanyRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.KYBStatus)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.RequestedAt)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.RespondedAt)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return retrieveCompanyRequestFields.MemberError("RetrieveCompanyRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // searchAccountsProgramRequestFields are the JSON member names of SearchAccountsProgramRequest's own fields.
@@ -4484,35 +6262,59 @@ var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "accoun
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch searchAccountsProgramRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 3:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 4:
-				err = jsonx.Decode(&a.ProgramGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return searchAccountsProgramRequestFields.MemberError("SearchAccountsProgramRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_name":
+			field = 0
+		case "account_status":
+			field = 1
+		case "account_type":
+			field = 2
+		case "person_guid":
+			field = 3
+		case "program_guid":
+			field = 4
+		default:
+			field = searchAccountsProgramRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return searchAccountsProgramRequestFields.MemberError("SearchAccountsProgramRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // searchAccountsProgramResponseFields are the JSON member names of SearchAccountsProgramResponse's own fields.
@@ -4522,39 +6324,67 @@ var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "accou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch searchAccountsProgramResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.AccountName, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountStatus, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountType, v)
-			case 4:
-				err = jsonx.Decode(&a.AvailableBalance, v)
-			case 5:
-				err = jsonx.Decode(&a.LedgerBalance, v)
-			case 6:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "account_name":
+			field = 1
+		case "account_status":
+			field = 2
+		case "account_type":
+			field = 3
+		case "available_balance":
+			field = 4
+		case "ledger_balance":
+			field = 5
+		case "person_guid":
+			field = 6
+		default:
+			field = searchAccountsProgramResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountStatus)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountType)
+		case 4:
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
+		case 5:
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
+		case 6:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // supplementalDetailsFields are the JSON member names of SupplementalDetails's own fields.
@@ -4564,27 +6394,43 @@ var supplementalDetailsFields = jsonx.NewFields("invoices")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch supplementalDetailsFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Invoices, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return supplementalDetailsFields.MemberError("SupplementalDetails", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *SupplementalDetails) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "invoices":
+			field = 0
+		default:
+			field = supplementalDetailsFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Invoices)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return supplementalDetailsFields.MemberError("SupplementalDetails", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateAccountInfoRequestFields are the JSON member names of UpdateAccountInfoRequest's own fields.
@@ -4594,27 +6440,43 @@ var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateAccountInfoRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateAccountInfoRequestFields.MemberError("UpdateAccountInfoRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateAccountInfoRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_name":
+			field = 0
+		default:
+			field = updateAccountInfoRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AccountName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateAccountInfoRequestFields.MemberError("UpdateAccountInfoRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateCardRequestFields are the JSON member names of UpdateCardRequest's own fields.
@@ -4624,29 +6486,47 @@ var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_detail
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateCardRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.SupplementalDetails, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateCardRequestFields.MemberError("UpdateCardRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "supplemental_details":
+			field = 1
+		default:
+			field = updateCardRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = a.SupplementalDetails.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateCardRequestFields.MemberError("UpdateCardRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateCompanyFields are the JSON member names of UpdateCompany's own fields.
@@ -4656,31 +6536,51 @@ var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateCompanyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Address, v)
-			case 1:
-				err = jsonx.Decode(&a.CompanyName, v)
-			case 2:
-				err = jsonx.Decode(&a.DbaName, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateCompanyFields.MemberError("UpdateCompany", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateCompany) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "address":
+			field = 0
+		case "company_name":
+			field = 1
+		case "dba_name":
+			field = 2
+		default:
+			field = updateCompanyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Address.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CompanyName)
+		case 2:
+			err = jsonx.DecodeString(d, &a.DbaName)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateCompanyFields.MemberError("UpdateCompany", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateDigitalPackageRequestFields are the JSON member names of UpdateDigitalPackageRequest's own fields.
@@ -4690,29 +6590,47 @@ var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateDigitalPackageRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.DigitalPackage, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateDigitalPackageRequestFields.MemberError("UpdateDigitalPackageRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateDigitalPackageRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "digital_package":
+			field = 1
+		default:
+			field = updateDigitalPackageRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeString(d, &a.DigitalPackage)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateDigitalPackageRequestFields.MemberError("UpdateDigitalPackageRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateDigitalPackageResponseFields are the JSON member names of UpdateDigitalPackageResponse's own fields.
@@ -4722,29 +6640,47 @@ var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateDigitalPackageResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardProxy, v)
-			case 1:
-				err = jsonx.Decode(&a.DigitalPackage, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateDigitalPackageResponseFields.MemberError("UpdateDigitalPackageResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateDigitalPackageResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_proxy":
+			field = 0
+		case "digital_package":
+			field = 1
+		default:
+			field = updateDigitalPackageResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardProxy)
+		case 1:
+			err = jsonx.DecodeString(d, &a.DigitalPackage)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateDigitalPackageResponseFields.MemberError("UpdateDigitalPackageResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // updateSharedAccountRequestFields are the JSON member names of UpdateSharedAccountRequest's own fields.
@@ -4754,31 +6690,51 @@ var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch updateSharedAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountGUID, v)
-			case 1:
-				err = jsonx.Decode(&a.PersonGUID, v)
-			case 2:
-				err = jsonx.Decode(&a.SharingStatus, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return updateSharedAccountRequestFields.MemberError("UpdateSharedAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "account_guid":
+			field = 0
+		case "person_guid":
+			field = 1
+		case "sharing_status":
+			field = 2
+		default:
+			field = updateSharedAccountRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
+		case 2:
+			err = jsonx.DecodeString(d, &a.SharingStatus)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return updateSharedAccountRequestFields.MemberError("UpdateSharedAccountRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // validateCardDTOFields are the JSON member names of ValidateCardDTO's own fields.
@@ -4788,29 +6744,47 @@ var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch validateCardDTOFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.CardNumber, v)
-			case 1:
-				err = jsonx.Decode(&a.CVV, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return validateCardDTOFields.MemberError("ValidateCardDTO", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "card_number":
+			field = 0
+		case "cvv":
+			field = 1
+		default:
+			field = validateCardDTOFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.CardNumber)
+		case 1:
+			err = jsonx.DecodeString(d, &a.CVV)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return validateCardDTOFields.MemberError("ValidateCardDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // ServerInterface represents all server handlers.

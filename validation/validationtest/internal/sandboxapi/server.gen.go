@@ -959,27 +959,43 @@ var aOARequestFields = jsonx.NewFields("Inquiry")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch aOARequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Inquiry, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return aOARequestFields.MemberError("AOARequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Inquiry":
+			field = 0
+		default:
+			field = aOARequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Inquiry.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aOARequestFields.MemberError("AOARequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
@@ -989,27 +1005,43 @@ var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOARequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOARequest":
+			field = 0
+		default:
+			field = accountValidationRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AOARequest.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationRequestFields.MemberError("AccountValidationRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
@@ -1019,27 +1051,43 @@ var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		default:
+			field = accountValidationResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AOAResponse)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationResponseFields.MemberError("AccountValidationResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
@@ -1049,29 +1097,47 @@ var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorRes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch accountValidationV2ResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		case "errorResponse":
+			field = 1
+		default:
+			field = accountValidationV2ResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeValue(d, &a.AOAResponse)
+		case 1:
+			err = jsonx.DecodeValue(d, &a.ErrorResponse)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountValidationV2ResponseFields.MemberError("AccountValidationV2Response", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
@@ -1081,61 +1147,111 @@ var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessN
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctOwnerFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressLine1, v)
-			case 1:
-				err = jsonx.Decode(&a.AddressLine2, v)
-			case 2:
-				err = jsonx.Decode(&a.BusinessName, v)
-			case 3:
-				err = jsonx.Decode(&a.City, v)
-			case 4:
-				err = jsonx.Decode(&a.DOB, v)
-			case 5:
-				err = jsonx.Decode(&a.FirstName, v)
-			case 6:
-				err = jsonx.Decode(&a.HomePhone, v)
-			case 7:
-				err = jsonx.Decode(&a.IDNo, v)
-			case 8:
-				err = jsonx.Decode(&a.IDState, v)
-			case 9:
-				err = jsonx.Decode(&a.IDType, v)
-			case 10:
-				err = jsonx.Decode(&a.LastName, v)
-			case 11:
-				err = jsonx.Decode(&a.MiddleName, v)
-			case 12:
-				err = jsonx.Decode(&a.NamePrefix, v)
-			case 13:
-				err = jsonx.Decode(&a.NameSuffix, v)
-			case 14:
-				err = jsonx.Decode(&a.SSN, v)
-			case 15:
-				err = jsonx.Decode(&a.State, v)
-			case 16:
-				err = jsonx.Decode(&a.WorkPhone, v)
-			case 17:
-				err = jsonx.Decode(&a.ZipCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctOwnerFields.MemberError("AcctOwner", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addressLine1":
+			field = 0
+		case "addressLine2":
+			field = 1
+		case "businessName":
+			field = 2
+		case "city":
+			field = 3
+		case "dob":
+			field = 4
+		case "firstName":
+			field = 5
+		case "homePhone":
+			field = 6
+		case "idNo":
+			field = 7
+		case "idState":
+			field = 8
+		case "idType":
+			field = 9
+		case "lastName":
+			field = 10
+		case "middleName":
+			field = 11
+		case "namePrefix":
+			field = 12
+		case "nameSuffix":
+			field = 13
+		case "ssn":
+			field = 14
+		case "state":
+			field = 15
+		case "workPhone":
+			field = 16
+		case "zipCode":
+			field = 17
+		default:
+			field = acctOwnerFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddressLine1)
+		case 1:
+			err = jsonx.DecodeString(d, &a.AddressLine2)
+		case 2:
+			err = jsonx.DecodeString(d, &a.BusinessName)
+		case 3:
+			err = jsonx.DecodeString(d, &a.City)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DOB)
+		case 5:
+			err = jsonx.DecodeString(d, &a.FirstName)
+		case 6:
+			err = jsonx.DecodeString(d, &a.HomePhone)
+		case 7:
+			err = jsonx.DecodeString(d, &a.IDNo)
+		case 8:
+			err = jsonx.DecodeString(d, &a.IDState)
+		case 9:
+			err = jsonx.DecodeString(d, &a.IDType)
+		case 10:
+			err = jsonx.DecodeString(d, &a.LastName)
+		case 11:
+			err = jsonx.DecodeString(d, &a.MiddleName)
+		case 12:
+			err = jsonx.DecodeString(d, &a.NamePrefix)
+		case 13:
+			err = jsonx.DecodeString(d, &a.NameSuffix)
+		case 14:
+			err = jsonx.DecodeString(d, &a.SSN)
+		case 15:
+			err = jsonx.DecodeString(d, &a.State)
+		case 16:
+			err = jsonx.DecodeString(d, &a.WorkPhone)
+		case 17:
+			err = jsonx.DecodeString(d, &a.ZipCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctOwnerFields.MemberError("AcctOwner", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
@@ -1145,65 +1261,119 @@ var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctOwnerResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AddressMatch, v)
-			case 1:
-				err = jsonx.Decode(&a.BusinessNameMatch, v)
-			case 2:
-				err = jsonx.Decode(&a.CityMatch, v)
-			case 3:
-				err = jsonx.Decode(&a.ConditionCode, v)
-			case 4:
-				err = jsonx.Decode(&a.DOBMatch, v)
-			case 5:
-				err = jsonx.Decode(&a.FirstNameMatch, v)
-			case 6:
-				err = jsonx.Decode(&a.HomePhoneMatch, v)
-			case 7:
-				err = jsonx.Decode(&a.IDNoMatch, v)
-			case 8:
-				err = jsonx.Decode(&a.IDStateMatch, v)
-			case 9:
-				err = jsonx.Decode(&a.IDTypeMatch, v)
-			case 10:
-				err = jsonx.Decode(&a.LastNameMatch, v)
-			case 11:
-				err = jsonx.Decode(&a.MiddleNameMatch, v)
-			case 12:
-				err = jsonx.Decode(&a.NameMatch, v)
-			case 13:
-				err = jsonx.Decode(&a.NamePrefixMatch, v)
-			case 14:
-				err = jsonx.Decode(&a.NameSuffixMatch, v)
-			case 15:
-				err = jsonx.Decode(&a.OverallMatchScore, v)
-			case 16:
-				err = jsonx.Decode(&a.SSNMatch, v)
-			case 17:
-				err = jsonx.Decode(&a.StateMatch, v)
-			case 18:
-				err = jsonx.Decode(&a.WorkPhoneMatch, v)
-			case 19:
-				err = jsonx.Decode(&a.ZipCodeMatch, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctOwnerResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "addressMatch":
+			field = 0
+		case "businessNameMatch":
+			field = 1
+		case "cityMatch":
+			field = 2
+		case "conditionCode":
+			field = 3
+		case "dobMatch":
+			field = 4
+		case "firstNameMatch":
+			field = 5
+		case "homePhoneMatch":
+			field = 6
+		case "idNoMatch":
+			field = 7
+		case "idStateMatch":
+			field = 8
+		case "idTypeMatch":
+			field = 9
+		case "lastNameMatch":
+			field = 10
+		case "middleNameMatch":
+			field = 11
+		case "nameMatch":
+			field = 12
+		case "namePrefixMatch":
+			field = 13
+		case "nameSuffixMatch":
+			field = 14
+		case "overallMatchScore":
+			field = 15
+		case "ssnMatch":
+			field = 16
+		case "stateMatch":
+			field = 17
+		case "workPhoneMatch":
+			field = 18
+		case "zipCodeMatch":
+			field = 19
+		default:
+			field = acctOwnerResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.AddressMatch)
+		case 1:
+			err = jsonx.DecodeString(d, &a.BusinessNameMatch)
+		case 2:
+			err = jsonx.DecodeString(d, &a.CityMatch)
+		case 3:
+			err = jsonx.DecodeString(d, &a.ConditionCode)
+		case 4:
+			err = jsonx.DecodeString(d, &a.DOBMatch)
+		case 5:
+			err = jsonx.DecodeString(d, &a.FirstNameMatch)
+		case 6:
+			err = jsonx.DecodeString(d, &a.HomePhoneMatch)
+		case 7:
+			err = jsonx.DecodeString(d, &a.IDNoMatch)
+		case 8:
+			err = jsonx.DecodeString(d, &a.IDStateMatch)
+		case 9:
+			err = jsonx.DecodeString(d, &a.IDTypeMatch)
+		case 10:
+			err = jsonx.DecodeString(d, &a.LastNameMatch)
+		case 11:
+			err = jsonx.DecodeString(d, &a.MiddleNameMatch)
+		case 12:
+			err = jsonx.DecodeString(d, &a.NameMatch)
+		case 13:
+			err = jsonx.DecodeString(d, &a.NamePrefixMatch)
+		case 14:
+			err = jsonx.DecodeString(d, &a.NameSuffixMatch)
+		case 15:
+			err = jsonx.DecodeString(d, &a.OverallMatchScore)
+		case 16:
+			err = jsonx.DecodeString(d, &a.SSNMatch)
+		case 17:
+			err = jsonx.DecodeString(d, &a.StateMatch)
+		case 18:
+			err = jsonx.DecodeString(d, &a.WorkPhoneMatch)
+		case 19:
+			err = jsonx.DecodeString(d, &a.ZipCodeMatch)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // acctStatusFields are the JSON member names of AcctStatus's own fields.
@@ -1213,29 +1383,47 @@ var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch acctStatusFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.PrimMessage, v)
-			case 1:
-				err = jsonx.Decode(&a.PrimaryStatusCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return acctStatusFields.MemberError("AcctStatus", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AcctStatus) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "primMessage":
+			field = 0
+		case "primaryStatusCode":
+			field = 1
+		default:
+			field = acctStatusFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.PrimMessage)
+		case 1:
+			err = jsonx.DecodeString(d, &a.PrimaryStatusCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return acctStatusFields.MemberError("AcctStatus", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
@@ -1245,37 +1433,63 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch bankErrorBodyFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.APIURL, v)
-			case 1:
-				err = jsonx.Decode(&a.ErrorMessage, v)
-			case 2:
-				err = jsonx.Decode(&a.ServiceError, v)
-			case 3:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 4:
-				err = jsonx.Decode(&a.TransactionTime, v)
-			case 5:
-				err = jsonx.Decode(&a.XCorrelationID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Api-Url":
+			field = 0
+		case "ErrorMessage":
+			field = 1
+		case "ServiceError":
+			field = 2
+		case "TransactionId":
+			field = 3
+		case "TransactionTime":
+			field = 4
+		case "X-CorrelationId":
+			field = 5
+		default:
+			field = bankErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.APIURL)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ErrorMessage)
+		case 2:
+			err = a.ServiceError.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.TransactionTime)
+		case 5:
+			err = jsonx.DecodeString(d, &a.XCorrelationID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
@@ -1285,31 +1499,51 @@ var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefine
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch clientRecordFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ClientDate, v)
-			case 1:
-				err = jsonx.Decode(&a.ClientTime, v)
-			case 2:
-				err = jsonx.Decode(&a.UserDefined, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return clientRecordFields.MemberError("ClientRecord", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "clientDate":
+			field = 0
+		case "clientTime":
+			field = 1
+		case "userDefined":
+			field = 2
+		default:
+			field = clientRecordFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientDate)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientTime)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UserDefined)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return clientRecordFields.MemberError("ClientRecord", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
@@ -1319,35 +1553,59 @@ var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch healthCheckResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ClientIP, v)
-			case 1:
-				err = jsonx.Decode(&a.Source, v)
-			case 2:
-				err = jsonx.Decode(&a.Status, v)
-			case 3:
-				err = jsonx.Decode(&a.Timestamp, v)
-			case 4:
-				err = jsonx.Decode(&a.XForwardedFor, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *HealthCheckResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "ClientIp":
+			field = 0
+		case "Source":
+			field = 1
+		case "Status":
+			field = 2
+		case "Timestamp":
+			field = 3
+		case "X-Forwarded-For":
+			field = 4
+		default:
+			field = healthCheckResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientIP)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Source)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Timestamp)
+		case 4:
+			err = jsonx.DecodeString(d, &a.XForwardedFor)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // inquiryFields are the JSON member names of Inquiry's own fields.
@@ -1357,43 +1615,75 @@ var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "add
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch inquiryFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AcctOwner, v)
-			case 1:
-				err = jsonx.Decode(&a.Client, v)
-			case 2:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 3:
-				err = jsonx.Decode(&a.AdditionalID, v)
-			case 4:
-				err = jsonx.Decode(&a.Amount, v)
-			case 5:
-				err = jsonx.Decode(&a.RoutingNumber, v)
-			case 6:
-				err = jsonx.Decode(&a.SecondaryID, v)
-			case 7:
-				err = jsonx.Decode(&a.SerialNumber, v)
-			case 8:
-				err = jsonx.Decode(&a.ServiceType, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return inquiryFields.MemberError("Inquiry", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AcctOwner":
+			field = 0
+		case "Client":
+			field = 1
+		case "accountNumber":
+			field = 2
+		case "additionalId":
+			field = 3
+		case "amount":
+			field = 4
+		case "routingNumber":
+			field = 5
+		case "secondaryId":
+			field = 6
+		case "serialNumber":
+			field = 7
+		case "serviceType":
+			field = 8
+		default:
+			field = inquiryFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AcctOwner.DecodeJSON(d)
+		case 1:
+			err = a.Client.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeString(d, &a.AccountNumber)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AdditionalID)
+		case 4:
+			err = jsonx.DecodeString(d, &a.Amount)
+		case 5:
+			err = jsonx.DecodeString(d, &a.RoutingNumber)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SecondaryID)
+		case 7:
+			err = jsonx.DecodeString(d, &a.SerialNumber)
+		case 8:
+			err = jsonx.DecodeString(d, &a.ServiceType)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return inquiryFields.MemberError("Inquiry", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorFields are the JSON member names of paymentError's own fields.
@@ -1403,33 +1693,55 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.PaymentErrorDetail, v)
-			case 3:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorFields.MemberError("paymentError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "detail":
+			field = 2
+		case "title":
+			field = 3
+		default:
+			field = paymentErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = a.PaymentErrorDetail.DecodeJSON(d)
+		case 3:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorFields.MemberError("paymentError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
@@ -1439,31 +1751,51 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch paymentErrorDetailFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Description, v)
-			case 2:
-				err = jsonx.Decode(&a.Title, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "description":
+			field = 1
+		case "title":
+			field = 2
+		default:
+			field = paymentErrorDetailFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Description)
+		case 2:
+			err = jsonx.DecodeString(d, &a.Title)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // resultFields are the JSON member names of Result's own fields.
@@ -1473,51 +1805,91 @@ var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "account
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch resultFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AcctOwner, v)
-			case 1:
-				err = jsonx.Decode(&a.AcctStatus, v)
-			case 2:
-				err = jsonx.Decode(&a.Client, v)
-			case 3:
-				err = jsonx.Decode(&a.AccountNumber, v)
-			case 4:
-				err = jsonx.Decode(&a.AdditionalID, v)
-			case 5:
-				err = jsonx.Decode(&a.Amount, v)
-			case 6:
-				err = jsonx.Decode(&a.ErrorCode, v)
-			case 7:
-				err = jsonx.Decode(&a.FeeAttrib, v)
-			case 8:
-				err = jsonx.Decode(&a.PrimaryID, v)
-			case 9:
-				err = jsonx.Decode(&a.RoutingNumber, v)
-			case 10:
-				err = jsonx.Decode(&a.SecondaryID, v)
-			case 11:
-				err = jsonx.Decode(&a.SerialNumber, v)
-			case 12:
-				err = jsonx.Decode(&a.SystemRecordID, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return resultFields.MemberError("Result", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AcctOwner":
+			field = 0
+		case "AcctStatus":
+			field = 1
+		case "Client":
+			field = 2
+		case "accountNumber":
+			field = 3
+		case "additionalId":
+			field = 4
+		case "amount":
+			field = 5
+		case "errorCode":
+			field = 6
+		case "feeAttrib":
+			field = 7
+		case "primaryId":
+			field = 8
+		case "routingNumber":
+			field = 9
+		case "secondaryId":
+			field = 10
+		case "serialNumber":
+			field = 11
+		case "systemRecordId":
+			field = 12
+		default:
+			field = resultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AcctOwner.DecodeJSON(d)
+		case 1:
+			err = a.AcctStatus.DecodeJSON(d)
+		case 2:
+			err = jsonx.DecodeValue(d, &a.Client)
+		case 3:
+			err = jsonx.DecodeString(d, &a.AccountNumber)
+		case 4:
+			err = jsonx.DecodeString(d, &a.AdditionalID)
+		case 5:
+			err = jsonx.DecodeString(d, &a.Amount)
+		case 6:
+			err = jsonx.DecodeString(d, &a.ErrorCode)
+		case 7:
+			err = jsonx.DecodeString(d, &a.FeeAttrib)
+		case 8:
+			err = jsonx.DecodeString(d, &a.PrimaryID)
+		case 9:
+			err = jsonx.DecodeString(d, &a.RoutingNumber)
+		case 10:
+			err = jsonx.DecodeString(d, &a.SecondaryID)
+		case 11:
+			err = jsonx.DecodeString(d, &a.SerialNumber)
+		case 12:
+			err = jsonx.DecodeString(d, &a.SystemRecordID)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return resultFields.MemberError("Result", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
@@ -1527,45 +1899,79 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorAOAResponse, v)
-			case 1:
-				err = jsonx.Decode(&a.ConnectError, v)
-			case 2:
-				err = jsonx.Decode(&a.DoddFrank, v)
-			case 3:
-				err = jsonx.Decode(&a.PaymentError, v)
-			case 4:
-				err = jsonx.Decode(&a.ServiceErrorMetadata, v)
-			case 5:
-				err = jsonx.Decode(&a.RequestReference, v)
-			case 6:
-				err = jsonx.Decode(&a.SendersReference, v)
-			case 7:
-				err = jsonx.Decode(&a.Status, v)
-			case 8:
-				err = jsonx.Decode(&a.TransactionID, v)
-			case 9:
-				err = jsonx.Decode(&a.ValueDate, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorFields.MemberError("serviceError", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "AOAResponse":
+			field = 0
+		case "ConnectError":
+			field = 1
+		case "doddFrank":
+			field = 2
+		case "error":
+			field = 3
+		case "metadata":
+			field = 4
+		case "requestReference":
+			field = 5
+		case "sendersReference":
+			field = 6
+		case "status":
+			field = 7
+		case "transactionId":
+			field = 8
+		case "valueDate":
+			field = 9
+		default:
+			field = serviceErrorFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ConnectError)
+		case 2:
+			err = jsonx.DecodeString(d, &a.DoddFrank)
+		case 3:
+			err = a.PaymentError.DecodeJSON(d)
+		case 4:
+			err = a.ServiceErrorMetadata.DecodeJSON(d)
+		case 5:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 6:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 7:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 8:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 9:
+			err = jsonx.DecodeString(d, &a.ValueDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorFields.MemberError("serviceError", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
@@ -1575,27 +1981,43 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorAOAResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ServiceErrorResult, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = serviceErrorAOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.ServiceErrorResult.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
@@ -1605,29 +2027,47 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMessageFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.Code, v)
-			case 1:
-				err = jsonx.Decode(&a.Message, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "code":
+			field = 0
+		case "message":
+			field = 1
+		default:
+			field = serviceErrorMessageFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.Code)
+		case 1:
+			err = jsonx.DecodeString(d, &a.Message)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
@@ -1637,27 +2077,43 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorMetadataFields.Index(key) {
-			case 0:
-				err = jsonx.DecodeSlice(&a.Messages, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "messages":
+			field = 0
+		default:
+			field = serviceErrorMetadataFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Messages)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
@@ -1667,27 +2123,43 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch serviceErrorResultFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.ErrorCode, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorCode":
+			field = 0
+		default:
+			field = serviceErrorResultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorCode)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
@@ -1697,27 +2169,43 @@ var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountRequestFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationRequest, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationRequest":
+			field = 0
+		default:
+			field = verifyAccountRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationRequest.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountRequestFields.MemberError("VerifyAccountRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
@@ -1727,27 +2215,43 @@ var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	obj := jsonx.NewObject(b)
-	if obj.Next() {
-		var extras map[string]json.RawMessage
-		for ok := true; ok; ok = obj.Next() {
-			key, v := obj.Key(), obj.Value()
-			var err error
-			switch verifyAccountResponseFields.Index(key) {
-			case 0:
-				err = jsonx.Decode(&a.AccountValidationResponse, v)
-			default:
-				extras, err = jsonx.Keep(extras, key, v)
-			}
-			if err != nil {
-				return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
-			}
-		}
-		a.AdditionalProperties = extras
-	} else if !obj.Null() {
-		a.AdditionalProperties = nil
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
 	}
-	return obj.Err()
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationResponse":
+			field = 0
+		default:
+			field = verifyAccountResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationResponse.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
 }
 
 // ServerInterface represents all server handlers.

@@ -1,0 +1,27 @@
+package cardplatformtest_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+)
+
+// TestYourCodeAgainstTheSandbox is the README's "Testing your code" snippet: a user's test
+// against the in-process sandbox, with a fault injected.
+func TestYourCodeAgainstTheSandbox(t *testing.T) {
+	srv := cardplatformtest.NewServer(t) // in-process platform; every request checked against the spec
+	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	created, err := srv.Client().CreateCard(t.Context(), cardplatform.CreateCardRequest{ProgramGUID: program,
+		Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace"}})
+	require.NoError(t, err)
+
+	// The next three GetCard calls answer 503: the client's three attempts, then your error path.
+	require.NoError(t, srv.FailNext("GetCard", 3, cardplatformtest.Fault{Status: 503}))
+	_, err = srv.Client().GetCard(t.Context(), created.Card.CardProxy)
+	assert.ErrorIs(t, err, cardplatform.ErrServerError)
+	assert.Len(t, srv.RequestsFor("GetCard"), 3)
+}

@@ -1,0 +1,381 @@
+package jsonx
+
+import (
+	"encoding/json"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Decoder reads JSON values from a byte slice in one pass: each decoding step consumes the
+// bytes of the value it decodes, so a nested object is scanned once, by its own decoder, not
+// once more by every enclosing level to find where it ends. The generated models decode with
+// it (their DecodeJSON methods, see [ValueDecoder]). The zero Decoder is not usable; start
+// with [NewDecoder].
+type Decoder struct {
+	data []byte
+	i    int
+}
+
+// ValueDecoder is a type that decodes its JSON value from a [Decoder], consuming it: the
+// generated models implement it.
+type ValueDecoder interface {
+	DecodeJSON(d *Decoder) error
+}
+
+// NewDecoder returns a decoder at the start of data.
+func NewDecoder(data []byte) Decoder { return Decoder{data: data} }
+
+// decoders recycles the Decoders of [Unmarshal]: a Decoder handed to DecodeJSON methods
+// through an interface escapes to the heap, and a call decoding a small record would pay one
+// allocation for it.
+var decoders = sync.Pool{New: func() any { return new(Decoder) }}
+
+// Unmarshal decodes data, which must hold one JSON value and nothing but white space after
+// it, with v's DecodeJSON: what the generated models' UnmarshalJSON do. It allocates no
+// Decoder of its own.
+func Unmarshal(data []byte, v ValueDecoder) error {
+	d := decoders.Get().(*Decoder)
+	*d = Decoder{data: data}
+	err := v.DecodeJSON(d)
+	if err == nil {
+		err = d.End()
+	}
+	*d = Decoder{} // the pool keeps no input alive
+	decoders.Put(d)
+	return err
+}
+
+// End reports an error unless only white space is left after the decoded value.
+func (d *Decoder) End() error {
+	if skipSpace(d.data, d.i) != len(d.data) {
+		return errSyntax
+	}
+	return nil
+}
+
+// Null consumes a JSON null and reports true when the next value is null; otherwise it
+// consumes nothing and reports false.
+func (d *Decoder) Null() bool {
+	i := skipSpace(d.data, d.i)
+	if len(d.data)-i >= 4 && string(d.data[i:i+4]) == "null" && (i+4 == len(d.data) || !isLetter(d.data[i+4])) {
+		d.i = i + 4
+		return true
+	}
+	d.i = i
+	return false
+}
+
+// ObjectStart consumes the opening brace of an object and reports false, or consumes null
+// and reports true. Anything else is a syntax error.
+func (d *Decoder) ObjectStart() (null bool, err error) {
+	if d.Null() {
+		return true, nil
+	}
+	if d.i >= len(d.data) || d.data[d.i] != '{' {
+		return false, errSyntax
+	}
+	d.i++
+	return false, nil
+}
+
+// Member consumes the next member's name and colon and returns the name (unescaped; it
+// allocates only when the name holds an escape) with more set, or consumes the object's
+// closing brace and returns more false. Call it after [Decoder.ObjectStart] and after
+// decoding each member's value.
+func (d *Decoder) Member() (key []byte, more bool, err error) {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i >= len(data) {
+		return nil, false, errSyntax
+	}
+	// Just after the opening brace (the last byte consumed) comes a name or the closing brace;
+	// after a value, a comma and a name, or the closing brace.
+	if data[i] == '}' {
+		d.i = i + 1
+		return nil, false, nil
+	}
+	if data[d.i-1] != '{' {
+		if data[i] != ',' {
+			return nil, false, errSyntax
+		}
+		i = skipSpace(data, i+1)
+	}
+	if i >= len(data) || data[i] != '"' {
+		return nil, false, errSyntax
+	}
+	end, escaped := stringEnd(data, i)
+	if end < 0 {
+		return nil, false, errSyntax
+	}
+	key = data[i+1 : end-1]
+	if escaped {
+		var s string
+		if json.Unmarshal(data[i:end], &s) != nil {
+			return nil, false, errSyntax
+		}
+		key = []byte(s)
+	}
+	i = skipSpace(data, end)
+	if i >= len(data) || data[i] != ':' {
+		return nil, false, errSyntax
+	}
+	d.i = i + 1
+	return key, true, nil
+}
+
+// Value consumes the next value and returns it as raw JSON, a slice of the input. Only
+// strings are checked on the way; the caller's decoder judges the rest.
+func (d *Decoder) Value() ([]byte, error) {
+	i := skipSpace(d.data, d.i)
+	end := valueEnd(d.data, i)
+	if end < 0 {
+		return nil, errSyntax
+	}
+	d.i = end
+	return d.data[i:end], nil
+}
+
+// Keep consumes the next value and adds it under key to extras (allocating the map on first
+// use) with a copy of the value, and returns extras. A value that is not valid JSON is an
+// error: a member kept unread is sent again as is by the encoder.
+func (d *Decoder) Keep(extras map[string]json.RawMessage, key []byte) (map[string]json.RawMessage, error) {
+	v, err := d.Value()
+	if err != nil {
+		return extras, err
+	}
+	return Keep(extras, key, v)
+}
+
+// Keep adds the member key with value to extras (allocating the map on first use), a copy of
+// the value, and returns extras. A value that is not valid JSON is an error: a member kept
+// unread is sent again as is by the encoder, and the decoder only finds where a value ends.
+func Keep(extras map[string]json.RawMessage, key, value []byte) (map[string]json.RawMessage, error) {
+	if !json.Valid(value) {
+		return extras, errSyntax
+	}
+	if extras == nil {
+		extras = make(map[string]json.RawMessage)
+	}
+	extras[string(key)] = append(json.RawMessage(nil), value...)
+	return extras, nil
+}
+
+// DecodeValue decodes the next value into *dst and consumes it: through dst's DecodeJSON when
+// it is a [ValueDecoder], else as [Decode] decodes the value's bytes.
+func DecodeValue(d *Decoder, dst any) error {
+	if vd, ok := dst.(ValueDecoder); ok {
+		return vd.DecodeJSON(d)
+	}
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	return Decode(dst, v)
+}
+
+// ScalarDecoder is a scalar that checks the JSON it is given: the SDK's scalars (Timestamp,
+// Date, GUID, Decimal, Secret), which decode from their UnmarshalJSON and encode with their
+// AppendJSON.
+type ScalarDecoder interface {
+	json.Unmarshaler
+	Appender
+}
+
+// DecodeScalar decodes the next value into dst with its UnmarshalJSON and consumes it, as
+// [DecodeValue] does, without its type switch: a string without escapes (what the scalars are
+// sent as) is found in one scan, anything else as [Decoder.Value] finds it, and dst judges it.
+func DecodeScalar(d *Decoder, dst ScalarDecoder) error {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i < len(data) && data[i] == '"' {
+		for j := i + 1; j < len(data); j++ {
+			c := data[j]
+			if c == '"' {
+				d.i = j + 1
+				return dst.UnmarshalJSON(data[i : j+1])
+			}
+			if c < 0x20 || c == '\\' {
+				break
+			}
+		}
+	}
+	d.i = i
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	return dst.UnmarshalJSON(v)
+}
+
+// DecodeString decodes the next value, a JSON string, into *dst (a string or a string-based
+// type such as an enum) as encoding/json would, without reflection for a string that needs no
+// unescaping; null leaves *dst unchanged.
+func DecodeString[S ~string](d *Decoder, dst *S) error {
+	data := d.data
+	i := skipSpace(data, d.i)
+	if i < len(data) && data[i] == '"' {
+		ascii := true
+		for j := i + 1; j < len(data); j++ {
+			c := data[j]
+			if c == '"' {
+				s := data[i+1 : j]
+				if ascii || utf8.Valid(s) {
+					*dst = S(s)
+					d.i = j + 1
+					return nil
+				}
+				break
+			}
+			if c < 0x20 || c == '\\' {
+				break
+			}
+			if c >= utf8.RuneSelf {
+				ascii = false
+			}
+		}
+	}
+	d.i = i
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	if string(v) == "null" {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(v, &s); err != nil {
+		return json.Unmarshal(v, dst) // encoding/json's own error for the type
+	}
+	*dst = S(s)
+	return nil
+}
+
+// DecodeElems decodes the next value, a JSON array, into *dst as encoding/json would (null
+// sets nil, [] an empty slice), each element decoded in place in the slice's backing array
+// with [DecodeValue] (no temporary per element). The backing array grows from one element to
+// four, then by at most four times its length, and never much past what the rest of the input
+// can hold at the average size of the elements decoded so far: a large array (a page of
+// results, at the end of its input) is allocated about three times on its way to its length,
+// and a short one once or twice.
+func DecodeElems[T any](d *Decoder, dst *[]T) error {
+	if d.Null() {
+		*dst = nil
+		return nil
+	}
+	data := d.data
+	if d.i >= len(data) || data[d.i] != '[' {
+		v, err := d.Value()
+		if err != nil {
+			return err
+		}
+		return json.Unmarshal(v, dst) // encoding/json's type error
+	}
+	out := (*dst)[:0]
+	i := skipSpace(data, d.i+1)
+	if i < len(data) && data[i] == ']' {
+		d.i = i + 1
+		if out == nil {
+			out = []T{}
+		}
+		*dst = out
+		return nil
+	}
+	d.i = i
+	start := i
+	var zero T
+	for {
+		if n := len(out); n == cap(out) {
+			out = grow(out, n, d.i-start, len(data)-d.i)
+		}
+		out = out[:len(out)+1]
+		out[len(out)-1] = zero
+		if err := DecodeValue(d, &out[len(out)-1]); err != nil {
+			return err
+		}
+		i = skipSpace(data, d.i)
+		if i >= len(data) {
+			return errSyntax
+		}
+		if data[i] == ']' {
+			d.i = i + 1
+			*dst = out
+			return nil
+		}
+		if data[i] != ',' {
+			return errSyntax
+		}
+		d.i = i + 1
+	}
+}
+
+// grow returns out (of length and capacity n, whose elements took used bytes of input, with
+// left bytes of input after them) copied into a larger backing array: see [DecodeElems].
+func grow[T any](out []T, n, used, left int) []T {
+	c := 1
+	switch {
+	case n == 1:
+		c = 4
+	case n > 1:
+		c = 4 * n
+		if avg := used / n; avg > 0 {
+			c = min(c, n+left/avg+1)
+		}
+		c = max(c, n+1)
+	}
+	grown := make([]T, n, c)
+	copy(grown, out)
+	return grown
+}
+
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// DecodeInt decodes the next value, a JSON integer, into *dst as encoding/json would (null
+// leaves it unchanged; anything else is encoding/json's error).
+func DecodeInt[T ~int | ~int32 | ~int64](d *Decoder, dst *T) error {
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	if isInteger(v) {
+		bits := int(unsafe.Sizeof(*dst)) * 8
+		if n, err := strconv.ParseInt(string(v), 10, bits); err == nil {
+			*dst = T(n)
+			return nil
+		}
+	}
+	return json.Unmarshal(v, dst)
+}
+
+// DecodeFloat decodes the next value, a JSON number, into *dst as encoding/json would.
+func DecodeFloat[T ~float64](d *Decoder, dst *T) error {
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	if isNumber(v) {
+		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
+			*dst = T(f)
+			return nil
+		}
+	}
+	return json.Unmarshal(v, dst)
+}
+
+// DecodeBool decodes the next value, true or false, into *dst as encoding/json would.
+func DecodeBool[T ~bool](d *Decoder, dst *T) error {
+	v, err := d.Value()
+	if err != nil {
+		return err
+	}
+	switch string(v) {
+	case "true":
+		*dst = true
+		return nil
+	case "false":
+		*dst = false
+		return nil
+	}
+	return json.Unmarshal(v, dst)
+}
