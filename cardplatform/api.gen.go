@@ -177,16 +177,6 @@ type AccountByBalanceDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
-type AccountByBalanceDTOCacheResponse struct {
-	// CachedAt When the cached values were computed.
-	//
-	// Example: 2024-05-01T10:20:30
-	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
-	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
 	AccountGUID GUID   `json:"account_guid,omitempty,omitzero"`
@@ -230,6 +220,15 @@ type AccountInstrumentDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// AccountSearchResponse Result of an account search; fields not published (assumed).
+type AccountSearchResponse struct {
+	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
+
+	// Total Total number of matches.
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
 	AccountGUID   GUID   `json:"account_guid,omitempty,omitzero"`
@@ -252,6 +251,16 @@ type AccountStatusUser struct {
 
 	// UpdatedBy The user who changes the status.
 	UpdatedBy            string                     `json:"updated_by,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountsByBalance Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
+type AccountsByBalance struct {
+	// CachedAt When the cached values were computed.
+	//
+	// Example: 2024-05-01T10:20:30
+	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
+	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -415,8 +424,8 @@ type BulkOrderDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
-type BulkOrderReq struct {
+// BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
+type BulkOrderRef struct {
 	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -983,8 +992,8 @@ type InvoiceSearchResponse struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// InvoiceSearchResponseSearchResponse Result of an invoice search; fields not published (assumed).
-type InvoiceSearchResponseSearchResponse struct {
+// InvoicesSearchResponse Result of an invoice search; fields not published (assumed).
+type InvoicesSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
@@ -1180,15 +1189,6 @@ type SearchAccountsProgramResponse struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// SearchAccountsProgramResponseSearchResponse Result of an account search; fields not published (assumed).
-type SearchAccountsProgramResponseSearchResponse struct {
-	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
-
-	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // SupplementalDetails Supplemental data of a card.
 type SupplementalDetails struct {
 	Invoices             []Invoice                  `json:"invoices,omitempty,omitzero"`
@@ -1335,7 +1335,7 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1343,13 +1343,13 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.InterestPosted)
+			err = jsonx.DecodeScalar(d, &a.InterestPosted)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1403,11 +1403,11 @@ func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1465,7 +1465,7 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1473,66 +1473,16 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
 			return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
-		}
-	}
-	a.AdditionalProperties = extras
-	return nil
-}
-
-// accountByBalanceDTOCacheResponseFields are the JSON member names of AccountByBalanceDTOCacheResponse's own fields.
-var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
-}
-
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountByBalanceDTOCacheResponse) DecodeJSON(d *jsonx.Decoder) error {
-	if null, err := d.ObjectStart(); null || err != nil {
-		return err
-	}
-	var extras map[string]json.RawMessage
-	for {
-		key, more, err := d.Member()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		field := -1
-		switch string(key) {
-		case "cached_at":
-			field = 0
-		case "items":
-			field = 1
-		default:
-			field = accountByBalanceDTOCacheResponseFields.Index(key)
-		}
-		switch field {
-		case 0:
-			err = jsonx.DecodeValue(d, &a.CachedAt)
-		case 1:
-			err = jsonx.DecodeElems(d, &a.Items)
-		default:
-			extras, err = d.Keep(extras, key)
-		}
-		if err != nil {
-			return accountByBalanceDTOCacheResponseFields.MemberError("AccountByBalanceDTOCacheResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1593,7 +1543,7 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1601,19 +1551,19 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1669,22 +1619,72 @@ func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AccountInstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountInstrumentGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InstrumentStatus)
 		case 4:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
 			return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// accountSearchResponseFields are the JSON member names of AccountSearchResponse's own fields.
+var accountSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = accountSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1731,13 +1731,13 @@ func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1797,6 +1797,56 @@ func (a *AccountStatusUser) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// accountsByBalanceFields are the JSON member names of AccountsByBalance's own fields.
+var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "cached_at":
+			field = 0
+		case "items":
+			field = 1
+		default:
+			field = accountsByBalanceFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CachedAt)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Items)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1905,9 +1955,9 @@ func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 3:
@@ -1967,17 +2017,17 @@ func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2023,7 +2073,7 @@ func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2079,17 +2129,17 @@ func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RepaymentDate)
+			err = jsonx.DecodeScalar(d, &a.RepaymentDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TotalRepaymentAmount)
+			err = jsonx.DecodeScalar(d, &a.TotalRepaymentAmount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2189,15 +2239,15 @@ func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2249,9 +2299,9 @@ func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2299,9 +2349,9 @@ func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2347,7 +2397,7 @@ func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2401,7 +2451,7 @@ func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 3:
@@ -2461,17 +2511,17 @@ func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2535,21 +2585,21 @@ func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 6:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2561,19 +2611,19 @@ func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
-// bulkOrderReqFields are the JSON member names of BulkOrderReq's own fields.
-var bulkOrderReqFields = jsonx.NewFields("order_guid")
+// bulkOrderRefFields are the JSON member names of BulkOrderRef's own fields.
+var bulkOrderRefFields = jsonx.NewFields("order_guid")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
+func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a)
 }
 
 // DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
 // UnmarshalJSON decodes a whole input.
-func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
+func (a *BulkOrderRef) DecodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2591,16 +2641,16 @@ func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
 		case "order_guid":
 			field = 0
 		default:
-			field = bulkOrderReqFields.Index(key)
+			field = bulkOrderRefFields.Index(key)
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
-			return bulkOrderReqFields.MemberError("BulkOrderReq", key, err)
+			return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -2649,13 +2699,13 @@ func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		default:
@@ -2709,9 +2759,9 @@ func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2767,13 +2817,13 @@ func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.LocationName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.QuantityAvailable)
 		case 5:
@@ -2959,7 +3009,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.CardCondition)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeScalar(d, &a.CardNumber)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 4:
@@ -2967,27 +3017,27 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = a.CardTrackingDetail.DecodeJSON(d)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeScalar(d, &a.CVV)
 		case 7:
 			err = jsonx.DecodeString(d, &a.ExpirationDate)
 		case 8:
 			err = jsonx.DecodeString(d, &a.IssuanceType)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.LogicalExpirationDate)
+			err = jsonx.DecodeScalar(d, &a.LogicalExpirationDate)
 		case 10:
 			err = jsonx.DecodeString(d, &a.MaskCardPAN)
 		case 11:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 13:
 			err = a.SupplementalDetails.DecodeJSON(d)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 15:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 16:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3087,7 +3137,7 @@ func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeScalar(d, &a.PIN)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3199,9 +3249,9 @@ func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.CardPackageName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.CardRequested)
+			err = jsonx.DecodeScalar(d, &a.CardRequested)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.CardShipmentDate)
+			err = jsonx.DecodeScalar(d, &a.CardShipmentDate)
 		case 5:
 			err = jsonx.DecodeString(d, &a.FulfillmentHouseName)
 		default:
@@ -3299,11 +3349,11 @@ func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.Cycle)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.NextCycleDate)
+			err = jsonx.DecodeScalar(d, &a.NextCycleDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3363,11 +3413,11 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CheckDate)
+			err = jsonx.DecodeScalar(d, &a.CheckDate)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 4:
@@ -3375,9 +3425,9 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = jsonx.DecodeString(d, &a.PayeeName)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3483,17 +3533,17 @@ func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CheckStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.EndDate)
+			err = jsonx.DecodeScalar(d, &a.EndDate)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.StartDate)
+			err = jsonx.DecodeScalar(d, &a.StartDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3547,7 +3597,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
@@ -3555,7 +3605,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.Notes)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3613,15 +3663,15 @@ func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = a.Address.DecodeJSON(d)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DbaName)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3673,11 +3723,11 @@ func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -3729,11 +3779,11 @@ func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.VerificationStatus)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.VerifiedAt)
+			err = jsonx.DecodeScalar(d, &a.VerifiedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3783,7 +3833,7 @@ func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3833,9 +3883,9 @@ func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		default:
@@ -3893,9 +3943,9 @@ func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3949,7 +3999,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -3957,7 +4007,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4013,9 +4063,9 @@ func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Person.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4073,7 +4123,7 @@ func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4179,9 +4229,9 @@ func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4231,9 +4281,9 @@ func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
@@ -4289,7 +4339,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 2:
@@ -4297,7 +4347,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = a.Person.DecodeJSON(d)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4347,7 +4397,7 @@ func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PayoutPreference)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4401,13 +4451,13 @@ func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisbursementGUID)
+			err = jsonx.DecodeScalar(d, &a.DisbursementGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		default:
@@ -4461,13 +4511,13 @@ func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Reason)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4521,15 +4571,15 @@ func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisputeGUID)
+			err = jsonx.DecodeScalar(d, &a.DisputeGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DisputeStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4581,7 +4631,7 @@ func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ExpirationMonth)
 		case 2:
@@ -4639,13 +4689,13 @@ func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Cvx2)
+			err = jsonx.DecodeScalar(d, &a.Cvx2)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeScalar(d, &a.PIN)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Track1)
+			err = jsonx.DecodeScalar(d, &a.Track1)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.Track2)
+			err = jsonx.DecodeScalar(d, &a.Track2)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4697,11 +4747,11 @@ func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -4757,15 +4807,15 @@ func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4819,13 +4869,13 @@ func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FeeGUID)
+			err = jsonx.DecodeScalar(d, &a.FeeGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.FeeName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -4919,7 +4969,7 @@ func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.EncryptedCardData)
+			err = jsonx.DecodeScalar(d, &a.EncryptedCardData)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4977,9 +5027,9 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.InvoiceAmount)
+			err = jsonx.DecodeScalar(d, &a.InvoiceAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDate)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDate)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InvoiceDescription)
 		case 3:
@@ -4987,7 +5037,7 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.PaymentDueAmount)
+			err = jsonx.DecodeScalar(d, &a.PaymentDueAmount)
 		case 6:
 			err = jsonx.DecodeString(d, &a.PaymentDueReferenceNumber)
 		default:
@@ -5047,15 +5097,15 @@ func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateEnd)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateEnd)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateStart)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateStart)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5109,7 +5159,7 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Invoice.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5121,19 +5171,19 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
-// invoiceSearchResponseSearchResponseFields are the JSON member names of InvoiceSearchResponseSearchResponse's own fields.
-var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total")
+// invoicesSearchResponseFields are the JSON member names of InvoicesSearchResponse's own fields.
+var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
+func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a)
 }
 
 // DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
 // UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5153,7 +5203,7 @@ func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error
 		case "total":
 			field = 1
 		default:
-			field = invoiceSearchResponseSearchResponseFields.Index(key)
+			field = invoicesSearchResponseFields.Index(key)
 		}
 		switch field {
 		case 0:
@@ -5164,7 +5214,7 @@ func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
-			return invoiceSearchResponseSearchResponseFields.MemberError("InvoiceSearchResponseSearchResponse", key, err)
+			return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -5255,9 +5305,9 @@ func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		default:
@@ -5305,7 +5355,7 @@ func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5377,7 +5427,7 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.BaseAddress.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.BirthDate)
+			err = jsonx.DecodeScalar(d, &a.BirthDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 5:
@@ -5387,11 +5437,11 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeString(d, &a.LastName)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 9:
 			err = jsonx.DecodeString(d, &a.MobileNumber)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5441,7 +5491,7 @@ func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5613,11 +5663,11 @@ func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -5893,15 +5943,15 @@ func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RequestedAt)
+			err = jsonx.DecodeScalar(d, &a.RequestedAt)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.RespondedAt)
+			err = jsonx.DecodeScalar(d, &a.RespondedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5961,9 +6011,9 @@ func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6021,7 +6071,7 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -6029,66 +6079,16 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
 			return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
-		}
-	}
-	a.AdditionalProperties = extras
-	return nil
-}
-
-// searchAccountsProgramResponseSearchResponseFields are the JSON member names of SearchAccountsProgramResponseSearchResponse's own fields.
-var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items", "total")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
-}
-
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
-	if null, err := d.ObjectStart(); null || err != nil {
-		return err
-	}
-	var extras map[string]json.RawMessage
-	for {
-		key, more, err := d.Member()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		field := -1
-		switch string(key) {
-		case "items":
-			field = 0
-		case "total":
-			field = 1
-		default:
-			field = searchAccountsProgramResponseSearchResponseFields.Index(key)
-		}
-		switch field {
-		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
-		case 1:
-			err = jsonx.DecodeInt(d, &a.Total)
-		default:
-			extras, err = d.Keep(extras, key)
-		}
-		if err != nil {
-			return searchAccountsProgramResponseSearchResponseFields.MemberError("SearchAccountsProgramResponseSearchResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -6429,9 +6429,9 @@ func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
@@ -6481,9 +6481,9 @@ func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeScalar(d, &a.CardNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeScalar(d, &a.CVV)
 		default:
 			extras, err = d.Keep(extras, key)
 		}

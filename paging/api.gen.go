@@ -319,8 +319,9 @@ type ACHAddenda struct {
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
-// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (the documented form), not
-// in the body.
+// ACHAddendaRequest Addenda status request: the filter the ACHAddenda iterator takes, and the Body of
+// ListACHAddendaRequest, which asks for one page. `pageSize` travels in the query string
+// (the documented form), not in the body.
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -355,8 +356,9 @@ type ACHAddendaResponse struct {
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
-// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// ACHListRequest ACH inquiry filter: what the ACHTransactions iterator takes, and the Body of
+// ListACHTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
@@ -499,14 +501,6 @@ type ACHTransactionStatus string
 // AddressType Address type code. Open: other values may appear.
 type AddressType string
 
-// Amount0To1B Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
-// accepts a JSON number or a string, and strings may use thousands commas
-// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
-// when decoding.
-//
-// Example: 125.5
-type Amount0To1B = Decimal
-
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
@@ -581,7 +575,7 @@ type CommercialAccountsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page                 KeyPage                    `json:"page,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -666,7 +660,7 @@ type CommercialTransactionsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page KeyPage `json:"page,omitempty,omitzero"`
 
 	// Transactions The transactions of this page.
@@ -686,6 +680,14 @@ type FiAttribute struct {
 	Value                string                     `json:"value,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
+
+// FilterAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
+// accepts a JSON number or a string, and strings may use thousands commas
+// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
+// when decoding.
+//
+// Example: 125.5
+type FilterAmount = Decimal
 
 // ForeignBankSystemID Clearing system identification of the participant.
 type ForeignBankSystemID struct {
@@ -712,7 +714,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	FromAmount Amount0To1B `json:"fromAmount,omitempty,omitzero"`
+	FromAmount FilterAmount `json:"fromAmount,omitempty,omitzero"`
 
 	// FromDate Start of the period, Unix epoch seconds (e.g. 1669852800 = 2022-12-01T00:00Z).
 	// History up to 24 months.
@@ -737,7 +739,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	ToAmount Amount0To1B `json:"toAmount,omitempty,omitzero"`
+	ToAmount FilterAmount `json:"toAmount,omitempty,omitzero"`
 
 	// ToDate End of the period, Unix epoch seconds; the range is at most one year.
 	ToDate int64 `json:"toDate"`
@@ -753,7 +755,7 @@ type GetWireInquiryRequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// KeyPage Key pagination of an answer.
+// KeyPage The page keys and totals of an answer (key style).
 type KeyPage struct {
 	// NextPageKey Opaque key of the next page; absent on the last page.
 	NextPageKey string `json:"nextPageKey,omitempty,omitzero"`
@@ -938,8 +940,9 @@ type PostalAddress struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PreviousDayRequest Previous-day report filter. Only the first fields of the request are published; the
-// rest are not modelled.
+// PreviousDayRequest Previous-day report filter: what the PreviousDayTransactions iterator takes, and the
+// Body of ListPreviousDayTransactionsRequest, which asks for one row window. Only the first
+// fields of the request are published; the rest are not modelled.
 type PreviousDayRequest struct {
 	// AccountNumber One or more account numbers, each up to 16 characters.
 	AccountNumber []Secret `json:"accountNumber"`
@@ -1044,8 +1047,9 @@ type reportingErrorBody struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// RTPListRequest RTP inquiry filter: what the RTPTransactions iterator takes, and the Body of
+// ListRTPTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
@@ -1062,7 +1066,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1071,7 +1075,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
@@ -1174,7 +1178,8 @@ type TransactionAccount struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// WireDetailsRequest Legacy wire inquiry request envelope.
+// WireDetailsRequest Legacy wire inquiry request envelope: what the WireTransactions iterator takes, and the
+// Body of ListWireTransactionsRequest, which asks for one row window.
 type WireDetailsRequest struct {
 	// GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
 	// fields (most of them null) and was cut off after `mdmId`; types of the null fields are
@@ -1209,7 +1214,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1218,7 +1223,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// PageNumber Page to return, from 1. Default not published.
 	PageNumber int `json:"pageNumber,omitempty,omitzero"`
@@ -1520,7 +1525,7 @@ func (a *ACHAccount) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1746,15 +1751,15 @@ func (a *ACHListRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+			err = jsonx.DecodeScalar(d, &a.MaximumAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+			err = jsonx.DecodeScalar(d, &a.MinimumAmount)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		case 5:
 			err = jsonx.DecodeString(d, &a.TraceNumber)
 		default:
@@ -1898,7 +1903,7 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AuthorizedCustomerName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CollectionDate)
+			err = jsonx.DecodeScalar(d, &a.CollectionDate)
 		case 3:
 			err = jsonx.DecodeInt(d, &a.InternationalAddendaCount)
 		case 4:
@@ -1914,15 +1919,15 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 9:
 			err = a.ReceivingParty.DecodeJSON(d)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.ReturnDate)
+			err = jsonx.DecodeScalar(d, &a.ReturnDate)
 		case 11:
 			err = jsonx.DecodeString(d, &a.ReturnReasonCode)
 		case 12:
 			err = jsonx.DecodeString(d, &a.ReturnReasonDescription)
 		case 13:
-			err = jsonx.DecodeValue(d, &a.SettlementAmount)
+			err = jsonx.DecodeScalar(d, &a.SettlementAmount)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SettlementDate)
+			err = jsonx.DecodeScalar(d, &a.SettlementDate)
 		case 15:
 			err = jsonx.DecodeString(d, &a.SettlementTransactionID)
 		case 16:
@@ -1930,7 +1935,7 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 17:
 			err = jsonx.DecodeString(d, &a.TraceNumber)
 		case 18:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 19:
 			err = jsonx.DecodeString(d, &a.TransactionCode)
 		case 20:
@@ -2170,17 +2175,17 @@ func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountNumberDisplay)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.BalanceAsOf)
+			err = jsonx.DecodeScalar(d, &a.BalanceAsOf)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ClosingLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.ClosingLedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.CurrentLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.CurrentLedgerBalance)
 		case 7:
 			err = jsonx.DecodeString(d, &a.Nickname)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.OpeningLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.OpeningLedgerBalance)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2332,7 +2337,7 @@ func (a *CommercialLineItem) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.Description)
 		default:
@@ -2408,7 +2413,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 3:
 			err = a.CommercialCode.DecodeJSON(d)
 		case 4:
@@ -2420,7 +2425,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeElems(d, &a.LineItem)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.PostedTimestamp)
+			err = jsonx.DecodeScalar(d, &a.PostedTimestamp)
 		case 9:
 			err = jsonx.DecodeString(d, &a.Reference)
 		case 10:
@@ -2428,7 +2433,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.TransactionTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2652,7 +2657,7 @@ func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeElems(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromAmount)
+			err = jsonx.DecodeScalar(d, &a.FromAmount)
 		case 2:
 			err = jsonx.DecodeInt(d, &a.FromDate)
 		case 3:
@@ -2664,7 +2669,7 @@ func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 6:
 			err = jsonx.DecodeString(d, &a.SourceChannel)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.ToAmount)
+			err = jsonx.DecodeScalar(d, &a.ToAmount)
 		case 8:
 			err = jsonx.DecodeInt(d, &a.ToDate)
 		case 9:
@@ -3048,7 +3053,7 @@ func (a *Party) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.ABA)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Bic)
 		case 3:
@@ -3354,9 +3359,9 @@ func (a *PreviousDayRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.CreditOrDebitCode)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3452,7 +3457,7 @@ func (a *PreviousDayTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.BaiCode)
 		case 2:
@@ -3542,15 +3547,15 @@ func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeString(d, &a.SendersReference)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.TransactionDate)
+			err = jsonx.DecodeScalar(d, &a.TransactionDate)
 		case 10:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionStatus)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionStatusTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3660,17 +3665,17 @@ func (a *RTPListRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+			err = jsonx.DecodeScalar(d, &a.MaximumAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+			err = jsonx.DecodeScalar(d, &a.MinimumAmount)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4036,7 +4041,7 @@ func (a *TransactionAccount) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4218,15 +4223,15 @@ func (a *WireTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 8:
 			err = jsonx.DecodeString(d, &a.SendersReference)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.TransactionDate)
+			err = jsonx.DecodeScalar(d, &a.TransactionDate)
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 12:
 			err = jsonx.DecodeString(d, &a.TransactionStatus)
 		case 13:
-			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionStatusTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}

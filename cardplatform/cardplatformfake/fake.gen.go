@@ -29,7 +29,7 @@ type Fake struct {
 	// AssignCard fakes Client.AssignCard (assignCard).
 	AssignCard func(ctx context.Context, body cardplatform.AssignCardDTO) (*cardplatform.AssignCardDTO, error)
 	// CancelBulkOrder fakes Client.CancelBulkOrder (cancelBulkOrder).
-	CancelBulkOrder func(ctx context.Context, body cardplatform.BulkOrderReq) (*cardplatform.BulkOrderDetail, error)
+	CancelBulkOrder func(ctx context.Context, body cardplatform.BulkOrderRef) (*cardplatform.BulkOrderDetail, error)
 	// ChangeAccountStatus fakes Client.ChangeAccountStatus (changeAccountStatus).
 	ChangeAccountStatus func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.AccountStatusUser) (*cardplatform.AccountDTO, error)
 	// ChangeAdvanceCycle fakes Client.ChangeAdvanceCycle (changeAdvanceCycle).
@@ -41,7 +41,7 @@ type Fake struct {
 	// ChangePersonCardStatus fakes Client.ChangePersonCardStatus (changePersonCardStatus).
 	ChangePersonCardStatus func(ctx context.Context, cardProxy string, body cardplatform.PersonCardStatusDTO) (*cardplatform.CardDTO, error)
 	// CheckInBulkOrder fakes Client.CheckInBulkOrder (checkInBulkOrder).
-	CheckInBulkOrder func(ctx context.Context, body cardplatform.BulkOrderReq) (*cardplatform.BulkOrderDetail, error)
+	CheckInBulkOrder func(ctx context.Context, body cardplatform.BulkOrderRef) (*cardplatform.BulkOrderDetail, error)
 	// ConfigureProgram fakes Client.ConfigureProgram (configureProgram).
 	ConfigureProgram func(ctx context.Context, body cardplatform.ConfigProgramRequest) (*cardplatform.ProgramDataDTO, error)
 	// CreateAccount fakes Client.CreateAccount (createAccount).
@@ -81,7 +81,7 @@ type Fake struct {
 	// GetProgramBalances fakes Client.GetProgramBalances (getProgramBalances).
 	GetProgramBalances func(ctx context.Context, req cardplatform.GetProgramBalancesRequest) ([]cardplatform.AccountBalancesDTO, error)
 	// ListAccountsByBalance fakes Client.ListAccountsByBalance (listAccountsByBalance).
-	ListAccountsByBalance func(ctx context.Context, programGUID cardplatform.GUID, req cardplatform.ListAccountsByBalanceRequest) (*cardplatform.AccountByBalanceDTOCacheResponse, error)
+	ListAccountsByBalance func(ctx context.Context, programGUID cardplatform.GUID, req cardplatform.ListAccountsByBalanceRequest) (*cardplatform.AccountsByBalance, error)
 	// ListBulkOrderSummaryByLocation fakes Client.ListBulkOrderSummaryByLocation (listBulkOrderSummaryByLocation).
 	ListBulkOrderSummaryByLocation func(ctx context.Context, req cardplatform.ListBulkOrderSummaryByLocationRequest) (*cardplatform.BulkOrderSummarySearchResponse, error)
 	// ListFees fakes Client.ListFees (listFees).
@@ -101,7 +101,7 @@ type Fake struct {
 	// RetrieveCompanyKYB fakes Client.RetrieveCompanyKYB (retrieveCompanyKyb).
 	RetrieveCompanyKYB func(ctx context.Context, companyGUID cardplatform.GUID) (*cardplatform.RetrieveCompanyRequest, error)
 	// SearchAccounts fakes Client.SearchAccounts (searchAccounts).
-	SearchAccounts func(ctx context.Context, body cardplatform.SearchAccountsProgramRequest) (*cardplatform.SearchAccountsProgramResponseSearchResponse, error)
+	SearchAccounts func(ctx context.Context, body cardplatform.SearchAccountsProgramRequest) (*cardplatform.AccountSearchResponse, error)
 	// SearchBulkOrders fakes Client.SearchBulkOrders (searchBulkOrders).
 	SearchBulkOrders func(ctx context.Context, req cardplatform.SearchBulkOrdersRequest) (*cardplatform.BulkOrdersSearchResponse, error)
 	// SearchCards fakes Client.SearchCards (searchCards).
@@ -109,7 +109,7 @@ type Fake struct {
 	// SearchChecks fakes Client.SearchChecks (searchChecks).
 	SearchChecks func(ctx context.Context, body cardplatform.CheckSearchDTO) (*cardplatform.CheckDTOSearchResponse, error)
 	// SearchInvoices fakes Client.SearchInvoices (searchInvoices).
-	SearchInvoices func(ctx context.Context, body cardplatform.InvoiceSearchRequest) (*cardplatform.InvoiceSearchResponseSearchResponse, error)
+	SearchInvoices func(ctx context.Context, body cardplatform.InvoiceSearchRequest) (*cardplatform.InvoicesSearchResponse, error)
 	// SetCardPIN fakes Client.SetCardPIN (setCardPin).
 	SetCardPIN func(ctx context.Context, cardProxy string, body cardplatform.CardPINDTO) (*cardplatform.CardPINDTO, error)
 	// SetPayoutPreference fakes Client.SetPayoutPreference (setPayoutPreference).
@@ -248,7 +248,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var body cardplatform.BulkOrderReq
+				var body cardplatform.BulkOrderRef
 				if err := in.Body(&body); err != nil {
 					return nil, err
 				}
@@ -336,7 +336,7 @@ func (f *Fake) routes() []fakekit.Route {
 				return nil
 			}
 			return func(ctx context.Context, in *fakekit.In) (any, error) {
-				var body cardplatform.BulkOrderReq
+				var body cardplatform.BulkOrderRef
 				if err := in.Body(&body); err != nil {
 					return nil, err
 				}
