@@ -23,8 +23,8 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 	var accounts []cardplatform.SearchAccountsProgramResponse
 	sends := 0
 	f := &cardplatformfake.Fake{
-		SearchAccounts: func(ctx context.Context, body cardplatform.SearchAccountsProgramRequest) (*cardplatform.SearchAccountsProgramResponseSearchResponse, error) {
-			return &cardplatform.SearchAccountsProgramResponseSearchResponse{Items: accounts, Total: int32(len(accounts))}, nil
+		SearchAccounts: func(ctx context.Context, body cardplatform.SearchAccountsProgramRequest) (*cardplatform.AccountSearchResponse, error) {
+			return &cardplatform.AccountSearchResponse{Items: accounts, Total: int32(len(accounts))}, nil
 		},
 		CreateDisbursement: func(ctx context.Context, body cardplatform.DisbursementDTO) (*cardplatform.DisbursementResponse, error) {
 			sends++
