@@ -1,8 +1,9 @@
 // Package paging is the client of the bank's paginated list endpoints (ACH addenda and
 // transactions, wire details and list, RTP participants and transactions, previous-day
 // reports, and the commercial account reporting reads) and the generic engine that iterates
-// them in their pagination styles: row, offset, page, and key (an opaque next-page key from
-// each answer: [StyleKey], [KeyError]). By default the client sends the page parameters of
+// them in their pagination styles: row, page, offset, sequence (the ACH addenda: after the
+// last sequence number returned) and key (an opaque next-page key from each answer:
+// [StyleKey], [KeyError]). By default the client sends the page parameters of
 // the ACH and RTP inquiry lists and the addenda pageSize in the query string, the documented
 // form of the bank's list endpoints; [WithPublishedAPI] selects the bank's current published
 // files instead (page parameters in the JSON body).
