@@ -22,7 +22,7 @@ func ExampleClient_ReconcileDisbursement() {
 	defer srv.Close()
 	ctx := context.Background()
 	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
-	card, err := srv.Client.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
+	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Katherine", LastName: "Johnson"}})
 	if err != nil {
 		panic(err)
@@ -30,15 +30,15 @@ func ExampleClient_ReconcileDisbursement() {
 	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(25075, 2),
 		ClientReferenceID: "payout-0001", Person: cardplatform.Person{PersonGUID: card.Person.PersonGUID}}
 
-	snap, err := srv.Client.SnapshotDisbursement(ctx, req) // store it with the pending payout
+	snap, err := srv.Client().SnapshotDisbursement(ctx, req) // store it with the pending payout
 	if err != nil {
 		panic(err)
 	}
-	_ = srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
-	_, err = srv.Client.CreateDisbursement(ctx, req)
+	_ = srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+	_, err = srv.Client().CreateDisbursement(ctx, req)
 	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
 
-	rec, err := srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
+	rec, err := srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
 		Settle: time.Millisecond, // the sandbox runs a request before it answers or drops it
 	})
 	if err != nil {

@@ -77,7 +77,7 @@ func ExampleClient_Cards() {
 		log.Fatal(err)
 	}
 	defer srv.Close()
-	c, ctx := srv.Client, context.Background()
+	c, ctx := srv.Client(), context.Background()
 	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
 	for _, name := range []string{"Ada", "Grace", "Alan"} {
 		if _, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,

@@ -18,7 +18,7 @@ func payee(t *testing.T, srv *cardplatformtest.Server) (program, person cardplat
 	t.Helper()
 	program, err := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	require.NoError(t, err)
-	c, err := srv.Client.CreateCard(context.Background(), cardplatform.CreateCardRequest{ProgramGUID: program,
+	c, err := srv.Client().CreateCard(context.Background(), cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Mary", LastName: "Jackson"}})
 	require.NoError(t, err)
 	return program, c.Person.PersonGUID
@@ -32,8 +32,8 @@ func payout(program, person cardplatform.GUID, ref string) cardplatform.Disburse
 // lose sends req with the fault f injected and requires an outcome unknown.
 func lose(t *testing.T, srv *cardplatformtest.Server, req cardplatform.DisbursementDTO, f cardplatformtest.Fault) {
 	t.Helper()
-	require.NoError(t, srv.FailNext("createDisbursement", 1, f))
-	_, err := srv.Client.CreateDisbursement(context.Background(), req)
+	require.NoError(t, srv.FailNext("CreateDisbursement", 1, f))
+	_, err := srv.Client().CreateDisbursement(context.Background(), req)
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 }
 
@@ -48,10 +48,10 @@ func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	quick := cardplatform.ReconcileOptions{Settle: time.Millisecond}
 
 	req := payout(program, person, "ran")
-	snap, err := srv.Client.SnapshotDisbursement(ctx, req)
+	snap, err := srv.Client().SnapshotDisbursement(ctx, req)
 	require.NoError(t, err)
 	lose(t, srv, req, cardplatformtest.Fault{DropAnswer: true})
-	rec, err := srv.Client.ReconcileDisbursement(ctx, snap, quick)
+	rec, err := srv.Client().ReconcileDisbursement(ctx, snap, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.Committed, rec.Outcome, rec.Evidence)
 	ds := srv.Disbursements()
@@ -60,17 +60,17 @@ func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	assert.Contains(t, rec.Evidence, "committed")
 
 	req = payout(program, person, "never arrived")
-	snap, err = srv.Client.SnapshotDisbursement(ctx, req)
+	snap, err = srv.Client().SnapshotDisbursement(ctx, req)
 	require.NoError(t, err)
 	lose(t, srv, req, cardplatformtest.Fault{Drop: true})
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Hour})
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Hour})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "before the settle time nothing new proves nothing: %s", rec.Evidence)
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "the default settle time is a minute")
 	time.Sleep(2 * time.Millisecond)
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snap, quick)
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 	assert.Empty(t, rec.New)
@@ -81,7 +81,7 @@ func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	require.NoError(t, err)
 	var back cardplatform.Snapshot
 	require.NoError(t, json.Unmarshal(raw, &back))
-	rec, err = srv.Client.ReconcileDisbursement(ctx, back, quick)
+	rec, err = srv.Client().ReconcileDisbursement(ctx, back, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 }
@@ -96,50 +96,50 @@ func TestReconcileDisbursementAmbiguous(t *testing.T) {
 	quick := cardplatform.ReconcileOptions{Settle: time.Millisecond}
 
 	a, b := payout(program, person, "a"), payout(program, person, "b")
-	snapA, err := srv.Client.SnapshotDisbursement(ctx, a)
+	snapA, err := srv.Client().SnapshotDisbursement(ctx, a)
 	require.NoError(t, err)
-	snapB, err := srv.Client.SnapshotDisbursement(ctx, b)
+	snapB, err := srv.Client().SnapshotDisbursement(ctx, b)
 	require.NoError(t, err)
 	lose(t, srv, a, cardplatformtest.Fault{DropAnswer: true}) // ran
 	lose(t, srv, b, cardplatformtest.Fault{Drop: true})       // never ran
 	time.Sleep(2 * time.Millisecond)
 	for name, snap := range map[string]cardplatform.Snapshot{"a": snapA, "b": snapB} {
-		rec, err := srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{InFlight: 1, Settle: time.Millisecond})
+		rec, err := srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{InFlight: 1, Settle: time.Millisecond})
 		require.NoError(t, err)
 		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "%s: %s", name, rec.Evidence)
 		assert.Contains(t, rec.Evidence, "in flight")
 	}
 	// Without the journal's word, b's read-back sees a's account and would take it for b's:
 	// this is why InFlight must count every unsettled write to the person.
-	rec, err := srv.Client.ReconcileDisbursement(ctx, snapB, quick)
+	rec, err := srv.Client().ReconcileDisbursement(ctx, snapB, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.Committed, rec.Outcome, "documented limit: %s", rec.Evidence)
 	// Once a is settled (its account known), b's read-back is exact.
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snapB, cardplatform.ReconcileOptions{Known: rec.New, Settle: time.Millisecond})
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snapB, cardplatform.ReconcileOptions{Known: rec.New, Settle: time.Millisecond})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 
 	// Two new accounts since one snapshot: more than one write can have made.
 	c := payout(program, person, "c")
-	snapC, err := srv.Client.SnapshotDisbursement(ctx, c)
+	snapC, err := srv.Client().SnapshotDisbursement(ctx, c)
 	require.NoError(t, err)
 	lose(t, srv, c, cardplatformtest.Fault{DropAnswer: true})
-	_, err = srv.Client.CreateDisbursement(ctx, payout(program, person, "d"))
+	_, err = srv.Client().CreateDisbursement(ctx, payout(program, person, "d"))
 	require.NoError(t, err)
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snapC, quick)
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snapC, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 	assert.Len(t, rec.New, 2)
 
 	// An account of another type since the snapshot is not taken for a disbursement.
 	e := payout(program, person, "e")
-	snapE, err := srv.Client.SnapshotDisbursement(ctx, e)
+	snapE, err := srv.Client().SnapshotDisbursement(ctx, e)
 	require.NoError(t, err)
-	card, err := srv.Client.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
+	card, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
-	_, err = srv.Client.CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: program, WalletGUID: card.Card.WalletGUID, AccountName: "Savings", AccountType: "SAVINGS"})
+	_, err = srv.Client().CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: program, WalletGUID: card.Card.WalletGUID, AccountName: "Savings", AccountType: "SAVINGS"})
 	require.NoError(t, err)
-	rec, err = srv.Client.ReconcileDisbursement(ctx, snapE, quick)
+	rec, err = srv.Client().ReconcileDisbursement(ctx, snapE, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 	assert.Contains(t, rec.Evidence, "another type")
@@ -151,19 +151,19 @@ func TestReconcileRefusals(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := context.Background()
 	program, person := payee(t, srv)
-	_, err := srv.Client.SnapshotDisbursement(ctx, cardplatform.DisbursementDTO{ProgramGUID: program, Person: cardplatform.Person{FirstName: "New"}})
+	_, err := srv.Client().SnapshotDisbursement(ctx, cardplatform.DisbursementDTO{ProgramGUID: program, Person: cardplatform.Person{FirstName: "New"}})
 	assert.ErrorIs(t, err, cardplatform.ErrNoReadBack)
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
-	_, err = srv.Client.SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program})
+	_, err = srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program})
 	assert.ErrorIs(t, err, cardplatform.ErrNoReadBack)
 
-	snap, err := srv.Client.SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
+	snap, err := srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
-	_, err = srv.Client.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
+	_, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "a card snapshot does not settle a disbursement")
-	_, err = srv.Client.ReconcileCard(ctx, cardplatform.Snapshot{}, cardplatform.ReconcileOptions{})
+	_, err = srv.Client().ReconcileCard(ctx, cardplatform.Snapshot{}, cardplatform.ReconcileOptions{})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
-	_, err = srv.Client.ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{InFlight: -1})
+	_, err = srv.Client().ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{InFlight: -1})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
 }
 
@@ -180,13 +180,13 @@ func TestReconcileCard(t *testing.T) {
 		fault cardplatformtest.Fault
 		want  cardplatform.Outcome
 	}{{cardplatformtest.Fault{DropAnswer: true}, cardplatform.Committed}, {cardplatformtest.Fault{Drop: true}, cardplatform.NotCommitted}} {
-		snap, err := srv.Client.SnapshotCard(ctx, req)
+		snap, err := srv.Client().SnapshotCard(ctx, req)
 		require.NoError(t, err)
-		require.NoError(t, srv.FailNext("createCard", 1, tc.fault))
-		_, err = srv.Client.CreateCard(ctx, req)
+		require.NoError(t, srv.FailNext("CreateCard", 1, tc.fault))
+		_, err = srv.Client().CreateCard(ctx, req)
 		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)
-		rec, err := srv.Client.ReconcileCard(ctx, snap, quick)
+		rec, err := srv.Client().ReconcileCard(ctx, snap, quick)
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, rec.Outcome, rec.Evidence)
 		if tc.want == cardplatform.Committed {

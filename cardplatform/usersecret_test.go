@@ -58,7 +58,7 @@ func TestSecretInAUsersStructNeverPrintsOrMarshals(t *testing.T) {
 // real values (its own encoder), and the sandbox still stores and answers them in clear.
 func TestSecretsStillReachTheWire(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
-	c := srv.Client
+	c := srv.Client()
 	card, err := c.CreateCard(t.Context(), cardplatform.CreateCardRequest{
 		ProgramGUID: cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID),
 		Person:      cardplatform.Person{FirstName: "Ada", LastName: "Lovelace", Email: "ada@example.org", MobileNumber: "+15555550100"},

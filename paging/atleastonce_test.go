@@ -152,7 +152,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	assert.NotContains(t, err.Error(), "3123456790")
 
 	// Another endpoint of the same style (rows) with the same cursor.
-	_, err = collect(t, c.WireTransactions(t.Context(), paging.WireDetailsRequest{}, paging.WithCursor(cur)), func(x paging.WireTransaction) string { return "" })
+	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq, paging.WithCursor(cur)), func(x paging.WireTransaction) string { return "" })
 	require.ErrorIs(t, err, paging.ErrCursorMismatch)
 
 	// The same request resumes: the page size is not part of the binding.

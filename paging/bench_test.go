@@ -28,7 +28,7 @@ const drainRows = 100_000
 // of each drain and their ratio (allocs-x-loop: engine over loop; target ≤ 1.0, the sandbox's
 // own allocations, in-process, count on both sides alike); ns/op and allocs/op cover both drains.
 func BenchmarkDrain(b *testing.B) {
-	srv := pagingtest.Start(pagingtest.WithRecords(drainRows), pagingtest.WithClientID("client-1"))
+	srv := pagingtest.NewServer(b, pagingtest.WithRecords(drainRows), pagingtest.WithClientID("client-1"))
 	defer srv.Close()
 	srv.DisableRecording()
 	ctx := context.Background()
@@ -82,7 +82,7 @@ func BenchmarkDrain(b *testing.B) {
 		})
 	})
 	b.Run("page/typed", func(b *testing.B) {
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0))
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -252,7 +252,7 @@ func benchPair(b *testing.B, engine, loop func() int) {
 func BenchmarkDrainHeap(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
-			srv := pagingtest.Start(pagingtest.WithRecords(n))
+			srv := pagingtest.NewServer(b, pagingtest.WithRecords(n))
 			defer srv.Close()
 			srv.DisableRecording()
 			fetch := previousDay(srv)
@@ -292,17 +292,17 @@ func BenchmarkDrainHeap(b *testing.B) {
 // the engine's own cost, as against a remote bank), loopback is the sandbox over HTTP, whose
 // encoding and socket work share the machine's cores with the client.
 func BenchmarkPrefetch(b *testing.B) {
-	srv := pagingtest.Start(pagingtest.WithRecords(5000), pagingtest.WithLatency(10*time.Millisecond))
+	srv := pagingtest.NewServer(b, pagingtest.WithRecords(5000), pagingtest.WithLatency(10*time.Millisecond))
 	defer srv.Close()
 	srv.DisableRecording()
-	direct := pagingtest.Start(pagingtest.WithRecords(5000)) // what mem replays, without latency
+	direct := pagingtest.NewServer(b, pagingtest.WithRecords(5000)) // what mem replays, without latency
 	defer direct.Close()
 	direct.DisableRecording()
 	servers := []struct {
 		name string
 		opts []paging.Option
 	}{
-		{"mem", []paging.Option{paging.WithHTTPClient(&http.Client{Transport: newReplay(direct.Client().Transport, 10*time.Millisecond)})}},
+		{"mem", []paging.Option{paging.WithHTTPClient(&http.Client{Transport: newReplay(direct.HTTPClient().Transport, 10*time.Millisecond)})}},
 		{"loopback", nil},
 	}
 	for _, sv := range servers {

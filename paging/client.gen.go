@@ -426,7 +426,9 @@ type ListPreviousDayTransactionsRequest struct {
 	// blank, all rows are returned up to the endRowIndex maximum.
 	StartRowIndex int
 	// EndRowIndex is the query parameter endRowIndex. Optional: zero means not sent. Final row of the
-	// response; default 1000, which is also the maximum number of records in one transaction.
+	// response (inclusive); default 1000. One request returns at most 1000 rows: endRowIndex −
+	// startRowIndex + 1 ≤ 1000 (a bound between two parameters, which the schema cannot state;
+	// endRowIndex itself has no maximum, the next window of a walk is 1001-2000).
 	EndRowIndex int
 	// Body is the JSON request body.
 	Body PreviousDayRequest
@@ -579,7 +581,9 @@ type ListWireTransactionsRequest struct {
 	// blank, all rows are returned up to the endRowIndex maximum.
 	StartRowIndex int
 	// EndRowIndex is the query parameter endRowIndex. Optional: zero means not sent. Final row of the
-	// response; default 1000, which is also the maximum number of records in one transaction.
+	// response (inclusive); default 1000. One request returns at most 1000 rows: endRowIndex −
+	// startRowIndex + 1 ≤ 1000 (a bound between two parameters, which the schema cannot state;
+	// endRowIndex itself has no maximum, the next window of a walk is 1001-2000).
 	EndRowIndex int
 	// Body is the JSON request body.
 	Body WireDetailsRequest

@@ -11,7 +11,10 @@ import (
 // PreviousDayTransactions walks every row of a report, 1,000 rows per request, and stops at
 // the bank's totalRows; the cursor lets a later run resume where this one stopped.
 func ExampleClient_PreviousDayTransactions() {
-	srv := pagingtest.Start(pagingtest.WithRecords(2500))
+	srv, err := pagingtest.Start(pagingtest.WithRecords(2500))
+	if err != nil {
+		panic(err)
+	}
 	defer srv.Close()
 	c, err := paging.New(srv.URL, paging.WithStaticToken("token"))
 	if err != nil {

@@ -62,7 +62,7 @@ var previousDayRequest = map[string]any{"accountNumber": []string{"3123456789"},
 
 // previousDay fetches one row window of previous-day transactions.
 func previousDay(srv *pagingtest.Server) paging.FetchFunc[paging.PreviousDayTransaction] {
-	hc := srv.Client()
+	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.PreviousDayTransaction], error) {
 		u := fmt.Sprintf("%s/ddaReports/accounts/v1/transactions/list?startRowIndex=%d&endRowIndex=%d", srv.URL, p.Start, p.End())
 		var out paging.PreviousDayResponse
@@ -79,7 +79,7 @@ func previousDay(srv *pagingtest.Server) paging.FetchFunc[paging.PreviousDayTran
 
 // participants fetches one offset page of RTP participants.
 func participants(srv *pagingtest.Server) paging.FetchFunc[paging.Party] {
-	hc := srv.Client()
+	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.Party], error) {
 		u := fmt.Sprintf("%s/rtp/v1/payment/rtp/participant?limit=%d&offset=%d", srv.URL, p.Size, p.Start)
 		var out paging.ParticipantListResponse
@@ -103,7 +103,7 @@ func participants(srv *pagingtest.Server) paging.FetchFunc[paging.Party] {
 // rtpList fetches one page of RTP transactions, with the page parameters in the query or in
 // the body.
 func rtpList(srv *pagingtest.Server, in pagingtest.Placement) paging.FetchFunc[paging.RTPListTransaction] {
-	hc := srv.Client()
+	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.RTPListTransaction], error) {
 		body := map[string]any{"accountNumber": "3123456789", "fromDate": "2025-01-01", "toDate": "2025-01-10"}
 		u := srv.URL + "/rtp/v1/transactions/list"

@@ -50,7 +50,7 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 // each also with an unknown member, and the generic seeds.
 func seedPages[T jsonx.Appender](f *testing.F, get func(c *paging.Client) (T, error)) {
 	sb := pagingtest.NewServer(f, pagingtest.WithRecords(3))
-	c, err := paging.New(sb.URL, paging.WithHTTPClient(sb.Client()), paging.WithRateLimit(0), paging.WithKeyClientID("k"))
+	c, err := paging.New(sb.URL, paging.WithHTTPClient(sb.HTTPClient()), paging.WithRateLimit(0), paging.WithKeyClientID("k"))
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func FuzzDecodeWirePage(f *testing.F) {
 
 func FuzzDecodeWireDetailsPage(f *testing.F) {
 	fuzzPage(f, func(ctx context.Context, c *paging.Client) (*paging.WireDetailsResponse, error) {
-		return c.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 3})
+		return c.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 3, Body: wireDetailsReq})
 	})
 }
 

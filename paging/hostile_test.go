@@ -230,7 +230,7 @@ func TestAddendaSequenceNotANumber(t *testing.T) {
 		}))
 		var got []string
 		var err error
-		for x, e := range client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{}, paging.WithPageSize(10)) {
+		for x, e := range client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}, paging.WithPageSize(10)) {
 			if err = e; e != nil {
 				break
 			}

@@ -20,7 +20,7 @@ import (
 // client returns a client for srv without the rate limiter.
 func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
 	t.Helper()
-	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0)}, opts...)...)
+	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}, opts...)...)
 	require.NoError(t, err)
 	return c
 }
@@ -33,6 +33,10 @@ var (
 	achReq   = paging.ACHListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	rtpReq   = paging.RTPListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	wireReq  = paging.WireListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
+	// wireDetailsReq is a legacy wire details filter the spec accepts: account numbers and a
+	// period in Unix seconds (2025-01-01 to 2025-01-09).
+	wireDetailsReq = paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
+		AccountNumber: []paging.Secret{acct}, FromDate: 1735689600, ToDate: 1736380800}}
 )
 
 // pagesAsked returns the pageNumber/pageSize of every request, read from where in says.
@@ -73,7 +77,7 @@ func TestPreviousDayTransactions(t *testing.T) {
 
 func TestWireTransactionsLegacyRows(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1500))
-	got, err := collect(t, client(t, srv).WireTransactions(t.Context(), paging.WireDetailsRequest{}),
+	got, err := collect(t, client(t, srv).WireTransactions(t.Context(), wireDetailsReq),
 		func(x paging.WireTransaction) string { return x.TransactionID })
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 1500), got)

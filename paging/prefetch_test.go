@@ -124,7 +124,7 @@ func TestPrefetchBreakCancels(t *testing.T) {
 }
 
 func TestPrefetchOverHTTPBreak(t *testing.T) {
-	srv := pagingtest.Start(pagingtest.WithRecords(100_000), pagingtest.WithLatency(50*time.Millisecond))
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(100_000), pagingtest.WithLatency(50*time.Millisecond))
 	cfg := paging.Config{Style: paging.StyleRow, Prefetch: 4}
 	n := 0
 	for _, err := range paging.Items(context.Background(), cfg, previousDay(srv)) {

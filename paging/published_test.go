@@ -49,7 +49,7 @@ func TestPublishedAPI(t *testing.T) {
 	// The legacy wire details endpoint is not in the bank's published files: refused before
 	// the network, pointing at the current list.
 	n = len(srv.Requests())
-	_, err = collect(t, c.WireTransactions(t.Context(), paging.WireDetailsRequest{}), func(x paging.WireTransaction) string { return x.TransactionID })
+	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
 	require.ErrorIs(t, err, paging.ErrInvalidArgument)
 	assert.Contains(t, err.Error(), "WireTransactionsByPage")
 	assert.Len(t, srv.Requests(), n)
@@ -70,7 +70,7 @@ func TestPublishedAPIMixed(t *testing.T) {
 	_, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), achKey)
 	require.ErrorIs(t, err, paging.ErrPositionMismatch)
 	// ... and its legacy wire details answer 404, as the bank's published API would.
-	_, err = collect(t, client(t, srv).WireTransactions(t.Context(), paging.WireDetailsRequest{}), func(x paging.WireTransaction) string { return x.TransactionID })
+	_, err = collect(t, client(t, srv).WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
 	require.ErrorIs(t, err, paging.ErrNotFound)
 
 	// The published client against the seed sandbox: it reads no body page parameters.

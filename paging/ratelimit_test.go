@@ -25,7 +25,7 @@ func TestRateLimitDrain(t *testing.T) {
 	}
 	t.Parallel()
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(600))
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()))
+	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()))
 	require.NoError(t, err)
 	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(10), paging.WithEagerPrefetch(8)), pdKey)
 	require.NoError(t, err)
@@ -34,7 +34,7 @@ func TestRateLimitDrain(t *testing.T) {
 	require.Len(t, reqs, 60)
 	at := make([]time.Time, len(reqs))
 	for i, r := range reqs {
-		at[i] = r.At
+		at[i] = r.Time
 	}
 	slices.SortFunc(at, time.Time.Compare)
 	worst := 0

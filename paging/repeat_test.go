@@ -60,11 +60,11 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 			return collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, o...), pdKey, limit)
 		}},
 		{"row: legacy wire", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
-			return collectUnique(t, c.WireTransactions(t.Context(), paging.WireDetailsRequest{}, o...),
+			return collectUnique(t, c.WireTransactions(t.Context(), wireDetailsReq, o...),
 				func(x paging.WireTransaction) string { return x.TransactionID }, limit)
 		}},
 		{"row: legacy wire without totals", []pagingtest.Option{pagingtest.WithoutHeaders()}, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {
-			return collectUnique(t, c.WireTransactions(t.Context(), paging.WireDetailsRequest{}, o...),
+			return collectUnique(t, c.WireTransactions(t.Context(), wireDetailsReq, o...),
 				func(x paging.WireTransaction) string { return x.TransactionID }, limit)
 		}},
 		{"page: ACH", nil, nil, 1000, func(t *testing.T, c *paging.Client, o ...paging.IterOption) ([]string, error) {

@@ -180,7 +180,7 @@ func TestCommercialErrors(t *testing.T) {
 	_, err = c.ListCurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{XFapiInteractionID: "not-a-uuid"})
 	require.ErrorIs(t, err, paging.ErrBadRequest)
 	require.True(t, errors.As(err, &be))
-	assert.Contains(t, be.DebugMessage(), "36-character UUID")
+	assert.Contains(t, be.DebugMessage(), pagingtest.InteractionHeader, "the sandbox names the header the spec refuses")
 
 	_, err = c.ListCommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{PageKey: "forged"})
 	require.ErrorIs(t, err, paging.ErrBadRequest)

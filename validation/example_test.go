@@ -19,7 +19,7 @@ func ExampleClient_VerifyAccount() {
 	defer srv.Close()
 	ctx := context.Background()
 
-	res, err := srv.Client.VerifyAccount(ctx, validation.Inquiry{
+	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 		SecondaryID:   validationtest.SecondaryID,
 		RoutingNumber: validationtest.RoutingNumber,
 		AccountNumber: validation.NewSecret(validationtest.AccountPerson),
@@ -33,7 +33,7 @@ func ExampleClient_VerifyAccount() {
 	fmt.Println(res.Account(), res.OwnerMatched(), score, string(st)+":", st)
 
 	// A bad inquiry never reaches the network: every problem, with the service's errorCode.
-	_, err = srv.Client.VerifyAccount(ctx, validation.Inquiry{
+	_, err = srv.Client().VerifyAccount(ctx, validation.Inquiry{
 		SecondaryID:   validationtest.SecondaryID,
 		RoutingNumber: "011000016", // wrong check digit
 		AccountNumber: validation.NewSecret("0012-34"),

@@ -188,6 +188,6 @@ func TestAdvances(t *testing.T) {
 
 func TestClientAgainstSandbox(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
-	_, err := srv.Client.GetCard(context.Background(), "1")
+	_, err := srv.Client().GetCard(context.Background(), "1")
 	assert.ErrorIs(t, err, cardplatform.ErrNotFound)
 }

@@ -375,7 +375,7 @@ var cardCases = []opCase{
 
 		// The sandbox's rules answer 200; the platform's other success, 201 with no body, is
 		// injected (the operation then does not run) to show the client tells them apart.
-		require.NoError(t, e.srv.FailNext("updateCard", 1, cardplatformtest.Fault{Status: 201}))
+		require.NoError(t, e.srv.FailNext("UpdateCard", 1, cardplatformtest.Fault{Status: 201}))
 		res, err = e.client.UpdateCard(context.Background(), cardplatform.UpdateCardRequest{CardProxy: c.Card.CardProxy})
 		require.NoError(t, err, "201 without a body is success")
 		assert.Equal(t, 201, res.StatusCode)

@@ -344,37 +344,37 @@ func TestClientBadRequest(t *testing.T) {
 func TestClientServerError(t *testing.T) {
 	e := newEnv(t)
 	_, acct := openAccount(t, e)
-	require.NoError(t, e.srv.FailNext("adjustAccountBalance", 1, cardplatformtest.Fault{Status: 500}))
+	require.NoError(t, e.srv.FailNext("AdjustAccountBalance", 1, cardplatformtest.Fault{Status: 500}))
 	_, err := e.client.AdjustAccountBalance(context.Background(), cardplatform.AdjustBalanceRequest{AccountGUID: acct.AccountGUID, Amount: dec(t, "10.00")})
 	require.ErrorIs(t, err, cardplatform.ErrServerError)
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown, "money moved or not: the client cannot know")
 	pe := problemOf(t, err, 500)
 	assert.Nil(t, pe.Problem, "500 without a body")
 	assert.Empty(t, pe.Body)
-	assert.Len(t, e.srv.RequestsFor("adjustAccountBalance"), 1, "never re-sent")
+	assert.Len(t, e.srv.RequestsFor("AdjustAccountBalance"), 1, "never re-sent")
 	assert.Equal(t, "0.00", getAccount(t, e, acct.AccountGUID).LedgerBalance.String())
 
-	require.NoError(t, e.srv.FailNext("getAccount", 1, cardplatformtest.Fault{Status: 500}))
+	require.NoError(t, e.srv.FailNext("GetAccount", 1, cardplatformtest.Fault{Status: 500}))
 	e.srv.ResetRequests()
 	a, err := e.client.GetAccount(context.Background(), acct.AccountGUID)
 	require.NoError(t, err, "a read is retried after a 500")
 	assert.Equal(t, acct.AccountGUID, a.AccountGUID)
-	assert.Len(t, e.srv.RequestsFor("getAccount"), 2)
+	assert.Len(t, e.srv.RequestsFor("GetAccount"), 2)
 
 	for _, status := range []int{500, 503} {
-		require.NoError(t, e.srv.FailNext("getAccount", 3, cardplatformtest.Fault{Status: status}))
+		require.NoError(t, e.srv.FailNext("GetAccount", 3, cardplatformtest.Fault{Status: status}))
 		e.srv.ResetRequests()
 		_, err = e.client.GetAccount(context.Background(), acct.AccountGUID)
 		require.ErrorIs(t, err, cardplatform.ErrServerError)
 		assert.False(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "a read's outcome is never in doubt")
 		assert.Nil(t, problemOf(t, err, status).Problem)
-		assert.Len(t, e.srv.RequestsFor("getAccount"), 3, "%d: the default three attempts, then the error", status)
+		assert.Len(t, e.srv.RequestsFor("GetAccount"), 3, "%d: the default three attempts, then the error", status)
 	}
 
 	// A money-moving POST is never re-sent after a gateway's 502 or 504 either; the *Error of
 	// the answer is inside the outcome-unknown error.
 	for _, status := range []int{502, 504} {
-		require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{Status: status}))
+		require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Status: status}))
 		e.srv.ResetRequests()
 		_, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ProgramGUID: program, Amount: dec(t, "1.00"), Person: ada()})
 		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
@@ -383,7 +383,7 @@ func TestClientServerError(t *testing.T) {
 		require.ErrorAs(t, err, &ou)
 		assert.NotEmpty(t, ou.CorrelationID)
 		assert.Equal(t, status, problemOf(t, err, status).StatusCode)
-		assert.Len(t, e.srv.RequestsFor("createDisbursement"), 1, "%d: reaches the server once", status)
+		assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 1, "%d: reaches the server once", status)
 	}
 }
 
@@ -393,7 +393,7 @@ func TestClientServerError(t *testing.T) {
 func TestClientOutcomeUnknown(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{Drop: true}))
+	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}))
 	req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: dec(t, "250.75"), PayoutOption: "ACH", ClientReferenceID: "payout-9",
 		Person: cardplatform.Person{FirstName: "Grace", LastName: "Hopper"}}
 	_, err := e.client.CreateDisbursement(ctx, req)
@@ -401,7 +401,7 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	var ou *cardplatform.OutcomeUnknownError
 	require.ErrorAs(t, err, &ou)
 	assert.Equal(t, 1, ou.Attempts)
-	reqs := e.srv.RequestsFor("createDisbursement")
+	reqs := e.srv.RequestsFor("CreateDisbursement")
 	require.Len(t, reqs, 1, "sent exactly once")
 	assert.Equal(t, ou.CorrelationID, reqs[0].Header.Get("X-CorrelationId"), "the id to reconcile with is the one the server saw")
 	assert.True(t, strings.Contains(string(reqs[0].Body), `"amount":250.75`), "%s", reqs[0].Body)
@@ -413,13 +413,13 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	res, err := e.client.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(ou.CorrelationID))
 	require.NoError(t, err)
 	assert.Equal(t, cardplatformtest.DisbursementStatusQueued, res.Status)
-	assert.Len(t, e.srv.RequestsFor("createDisbursement"), 2)
+	assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 2)
 
 	// A dropped read is re-sent.
 	c := issue(t, e, program, ada())
-	require.NoError(t, e.srv.FailNext("getCard", 1, cardplatformtest.Fault{Drop: true}))
+	require.NoError(t, e.srv.FailNext("GetCard", 1, cardplatformtest.Fault{Drop: true}))
 	card, err := e.client.GetCard(ctx, c.Card.CardProxy)
 	require.NoError(t, err)
 	assert.Equal(t, c.Card.CardProxy, card.CardProxy)
-	assert.Len(t, e.srv.RequestsFor("getCard"), 2)
+	assert.Len(t, e.srv.RequestsFor("GetCard"), 2)
 }

@@ -403,9 +403,9 @@ func TestClientIterators(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 	var pages []string
-	for _, r := range e.srv.RequestsFor("searchCards") {
-		assert.Contains(t, r.Query, "person_guid="+first.Person.PersonGUID.String())
-		pages = append(pages, r.Query[strings.Index(r.Query, "start_index"):])
+	for _, r := range e.srv.RequestsFor("SearchCards") {
+		assert.Equal(t, first.Person.PersonGUID.String(), r.Query.Get("person_guid"))
+		pages = append(pages, "start_index="+r.Query.Get("start_index")+"&limit="+r.Query.Get("limit"))
 	}
 	assert.Equal(t, []string{"start_index=1&limit=3", "start_index=4&limit=3", "start_index=7&limit=1"}, pages, "three pages: the last asks only for the one card the total leaves")
 
@@ -421,7 +421,7 @@ func TestClientIterators(t *testing.T) {
 		gotOrders = append(gotOrders, o.OrderGUID)
 	}
 	assert.Equal(t, orders, gotOrders)
-	assert.Len(t, e.srv.RequestsFor("searchBulkOrders"), 3, "pages of 2, 2 and 1")
+	assert.Len(t, e.srv.RequestsFor("SearchBulkOrders"), 3, "pages of 2, 2 and 1")
 
 	n := 0
 	for s, err := range e.client.BulkOrderSummaries(context.Background(), cardplatform.ListBulkOrderSummaryByLocationRequest{CompanyGUID: company}, cardplatform.WithPageSize(2)) {
@@ -430,10 +430,10 @@ func TestClientIterators(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 5, n, "one location per ordering person")
-	assert.Len(t, e.srv.RequestsFor("listBulkOrderSummaryByLocation"), 3)
+	assert.Len(t, e.srv.RequestsFor("ListBulkOrderSummaryByLocation"), 3)
 
 	// A 503 on the second page is retried by the client; the walk goes on.
-	require.NoError(t, e.srv.FailNext("searchCards", 1, cardplatformtest.Fault{Status: 503}))
+	require.NoError(t, e.srv.FailNext("SearchCards", 1, cardplatformtest.Fault{Status: 503}))
 	e.srv.ResetRequests()
 	got = got[:0]
 	for card, err := range e.client.Cards(context.Background(), cardplatform.SearchCardsRequest{PersonGUID: first.Person.PersonGUID}, cardplatform.WithPageSize(4)) {
@@ -441,5 +441,5 @@ func TestClientIterators(t *testing.T) {
 		got = append(got, card.CardProxy)
 	}
 	assert.Equal(t, want, got)
-	assert.Len(t, e.srv.RequestsFor("searchCards"), 3, "the first page twice (503, then 200), then the second")
+	assert.Len(t, e.srv.RequestsFor("SearchCards"), 3, "the first page twice (503, then 200), then the second")
 }

@@ -3,7 +3,7 @@
 // with a *cardplatform.Client pointed at it.
 //
 //	srv := cardplatformtest.NewServer(t)
-//	card, err := srv.Client.GetCard(ctx, proxy)
+//	card, err := srv.Client().GetCard(ctx, proxy)
 //
 // Routing and request and response types are generated from openapi/cardplatform.yaml
 // (oapi-codegen's strict net/http server), and every request is validated against that spec
@@ -24,10 +24,11 @@
 // (CardStatusActive, AccountStatusClosed, BulkOrderCreatedAfter, ...). Seed data (WithSeed),
 // the clock (WithClock) and the accepted token (WithToken) are options.
 //
-// Fault injection (Server.FailNext) makes the next calls of an operation fail with a status,
+// Fault injection (Server.FailNext, addressed by the client method a test calls:
+// srv.FailNext("CreateDisbursement", 1, fault)) makes its next calls fail with a status,
 // a delay, a connection dropped after the request was read (the operation does not run), or
 // an answer lost after the operation ran (Fault.DropAnswer: the case a reconciliation is
 // for). Server.Requests returns every request the sandbox saw, with the Authorization header
-// masked, and Server.Disbursements, Accounts and Cards read the sandbox's state without a
+// masked, as the record type the three sandboxes share (RequestsFor filters by method), and Server.Disbursements, Accounts and Cards read the sandbox's state without a
 // request, so that a test can assert what happened on the platform's side.
 package cardplatformtest

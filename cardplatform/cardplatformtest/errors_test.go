@@ -130,7 +130,7 @@ func TestUnauthorizedEveryOperation(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 58, n)
-	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client.GetCard(context.Background(), "1")
+	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client().GetCard(context.Background(), "1")
 	assert.ErrorIs(t, err, cardplatform.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
 }
 
@@ -138,12 +138,12 @@ func TestUnauthorizedEveryOperation(t *testing.T) {
 // ErrServerError.
 func TestServerErrorHasNoBody(t *testing.T) {
 	e := newEnv(t)
-	require.NoError(t, e.srv.FailNext("getAccount", 1, cardplatformtest.Fault{Status: 500}))
+	require.NoError(t, e.srv.FailNext("GetAccount", 1, cardplatformtest.Fault{Status: 500}))
 	r := e.do("GET", "/accounts/"+unknown, nil)
 	assert.Equal(t, http.StatusInternalServerError, r.status)
 	assert.Empty(t, r.body)
 
-	require.NoError(t, e.srv.FailNext("getCard", 5, cardplatformtest.Fault{Status: 500}))
+	require.NoError(t, e.srv.FailNext("GetCard", 5, cardplatformtest.Fault{Status: 500}))
 	_, err := e.client.GetCard(context.Background(), "0")
 	assert.ErrorIs(t, err, cardplatform.ErrServerError)
 }

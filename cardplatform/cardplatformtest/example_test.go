@@ -17,7 +17,7 @@ func ExampleStart() {
 		return
 	}
 	defer srv.Close()
-	_, err = srv.Client.GetCard(context.Background(), "0000000000000")
+	_, err = srv.Client().GetCard(context.Background(), "0000000000000")
 	fmt.Println(errors.Is(err, cardplatform.ErrNotFound))
 	// Output: true
 }
@@ -31,11 +31,11 @@ func ExampleServer_FailNext() {
 		return
 	}
 	defer srv.Close()
-	if err := srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{Drop: true}); err != nil {
+	if err := srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}); err != nil {
 		fmt.Println(err)
 		return
 	}
-	_, err = srv.Client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
-	fmt.Println(errors.Is(err, cardplatform.ErrOutcomeUnknown), len(srv.RequestsFor("createDisbursement")))
+	_, err = srv.Client().CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{})
+	fmt.Println(errors.Is(err, cardplatform.ErrOutcomeUnknown), len(srv.RequestsFor("CreateDisbursement")))
 	// Output: true 1
 }

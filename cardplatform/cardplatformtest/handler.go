@@ -12,11 +12,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
 // pipeline runs every request through the steps the platform would: routing, recording,
@@ -56,17 +56,14 @@ func newHandler(cfg config) (http.Handler, *api, *recorder, error) {
 }
 
 func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	route, params, routeErr := p.api.spec.router.FindRoute(r)
+	route, params, routeErr := p.api.spec.FindRoute(r)
 	opID := ""
 	if routeErr == nil {
 		opID = route.Operation.OperationID
 	}
 	body, readErr := io.ReadAll(io.LimitReader(r.Body, p.api.cfg.maxBody+1))
 	_ = r.Body.Close()
-	p.calls.record(maskedRequest(Request{
-		OperationID: opID, Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery,
-		Header: maskHeaders(r.Header), Time: p.api.now(),
-	}, body))
+	p.calls.log.Add(sandbox.Record(r, body, opID, p.api.now()))
 	if routeErr != nil {
 		if routeErr.Error() == routers.ErrMethodNotAllowed.Error() {
 			w.WriteHeader(http.StatusMethodNotAllowed)
@@ -75,13 +72,13 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	if f, ok := p.calls.take(opID); ok {
-		if !p.inject(w, r, route, f) {
+	if f, ok := p.calls.faults.Take(opID); ok {
+		if !p.calls.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, route, status) }) {
 			return
 		}
 		if f.DropAnswer {
-			p.serve(&discardWriter{header: http.Header{}}, r, route, params, body, readErr)
-			dropConnection(w)
+			p.serve(&sandbox.DiscardWriter{}, r, route, params, body, readErr)
+			sandbox.DropConnection(w)
 			return
 		}
 	}
@@ -111,7 +108,7 @@ func (p *pipeline) serve(w http.ResponseWriter, r *http.Request, route *routers.
 	}
 	normalizeJSON(r)
 	r.Body = io.NopCloser(bytes.NewReader(body))
-	if fields := p.api.spec.validateRequest(r.Context(), r, route, params); fields != nil {
+	if fields := p.api.spec.Validate(r.Context(), r, route, params); fields != nil {
 		writeProblem(w, http.StatusBadRequest, fields)
 		return
 	}
@@ -120,49 +117,23 @@ func (p *pipeline) serve(w http.ResponseWriter, r *http.Request, route *routers.
 	p.next.ServeHTTP(w, r)
 }
 
-// inject applies an injected fault; it reports whether the operation should still run.
-func (p *pipeline) inject(w http.ResponseWriter, r *http.Request, route *routers.Route, f Fault) bool {
-	if f.Delay > 0 {
-		t := time.NewTimer(f.Delay)
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
-			t.Stop()
-			return false
-		case <-p.calls.done:
-			t.Stop()
-			w.WriteHeader(http.StatusServiceUnavailable)
-			return false
-		}
+// faultAnswer writes the answer of an injected Status fault: 400, 401 and 404 with a
+// ProblemDetails body where the spec gives the operation one, any other status without.
+func faultAnswer(w http.ResponseWriter, route *routers.Route, status int) {
+	body := false
+	switch status {
+	case http.StatusBadRequest:
+		body = true
+	case http.StatusUnauthorized:
+		body = has401Body(route.Operation)
+	case http.StatusNotFound:
+		body, _ = has404Body(route.Operation)
 	}
-	switch {
-	case f.Drop:
-		dropConnection(w)
-		return false
-	case f.Status != 0:
-		for k, vs := range f.Header {
-			for _, v := range vs {
-				w.Header().Add(k, v)
-			}
-		}
-		w.Header().Set(FaultHeader, "injected")
-		body := false
-		switch f.Status {
-		case http.StatusBadRequest:
-			body = true
-		case http.StatusUnauthorized:
-			body = has401Body(route.Operation)
-		case http.StatusNotFound:
-			body, _ = has404Body(route.Operation)
-		}
-		if body {
-			writeProblemStatus(w, f.Status, http.StatusText(f.Status), nil)
-		} else {
-			w.WriteHeader(f.Status)
-		}
-		return false
+	if body {
+		writeProblemStatus(w, status, http.StatusText(status), nil)
+	} else {
+		w.WriteHeader(status)
 	}
-	return true
 }
 
 func (p *pipeline) authorized(r *http.Request) bool {

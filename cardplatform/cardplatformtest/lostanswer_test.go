@@ -18,12 +18,12 @@ func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
 	require.Empty(t, e.srv.Disbursements())
-	require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{DropAnswer: true}))
+	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true}))
 	req := disbursement(t)
 	req.ClientReferenceID = "ref-1"
 	_, err := e.client.CreateDisbursement(ctx, req)
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
-	assert.Len(t, e.srv.RequestsFor("createDisbursement"), 1, "sent once")
+	assert.Len(t, e.srv.RequestsFor("CreateDisbursement"), 1, "sent once")
 
 	ds := e.srv.Disbursements()
 	require.Len(t, ds, 1, "the operation ran before the answer was lost")
@@ -42,7 +42,7 @@ func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {
 	assert.True(t, found, "the disbursement's account is in Accounts")
 
 	// Drop, by contrast, loses the request before the operation runs.
-	require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{Drop: true}))
+	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{Drop: true}))
 	_, err = e.client.CreateDisbursement(ctx, req)
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 	assert.Len(t, e.srv.Disbursements(), 1, "Drop does not run the operation")
@@ -52,7 +52,7 @@ func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {
 // changed nothing.
 func TestDropAnswerOfARefusal(t *testing.T) {
 	e := newEnv(t)
-	require.NoError(t, e.srv.FailNext("createDisbursement", 1, cardplatformtest.Fault{DropAnswer: true}))
+	require.NoError(t, e.srv.FailNext("CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true}))
 	req := disbursement(t)
 	req.Amount = dec(t, "-1.00")
 	_, err := e.client.CreateDisbursement(context.Background(), req)
@@ -63,7 +63,7 @@ func TestDropAnswerOfARefusal(t *testing.T) {
 func TestDropAnswerCardsAndFaultValidation(t *testing.T) {
 	e := newEnv(t)
 	before := len(e.srv.Cards())
-	require.NoError(t, e.srv.FailNext("createCard", 1, cardplatformtest.Fault{DropAnswer: true}))
+	require.NoError(t, e.srv.FailNext("CreateCard", 1, cardplatformtest.Fault{DropAnswer: true}))
 	_, err := e.client.CreateCard(context.Background(), cardplatform.CreateCardRequest{
 		ProgramGUID: mustGUID(t, cardplatformtest.DefaultProgramGUID), Person: cardplatform.Person{FirstName: "A", LastName: "B"}})
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
@@ -72,6 +72,6 @@ func TestDropAnswerCardsAndFaultValidation(t *testing.T) {
 	assert.NotEmpty(t, cards[len(cards)-1].CardProxy)
 	assert.False(t, cards[len(cards)-1].PersonGUID.IsZero())
 
-	assert.Error(t, e.srv.FailNext("createCard", 1, cardplatformtest.Fault{DropAnswer: true, Drop: true}), "Drop and DropAnswer exclude each other")
-	assert.Error(t, e.srv.FailNext("createCard", 1, cardplatformtest.Fault{DropAnswer: true, Status: 500}), "a status and DropAnswer exclude each other")
+	assert.Error(t, e.srv.FailNext("CreateCard", 1, cardplatformtest.Fault{DropAnswer: true, Drop: true}), "Drop and DropAnswer exclude each other")
+	assert.Error(t, e.srv.FailNext("CreateCard", 1, cardplatformtest.Fault{DropAnswer: true, Status: 500}), "a status and DropAnswer exclude each other")
 }

@@ -3,6 +3,8 @@ package cardplatformtest
 import (
 	"errors"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
 )
 
 // DefaultMaxBodyBytes is the largest request body the sandbox accepts unless WithMaxBodyBytes
@@ -19,6 +21,7 @@ type config struct {
 	seed     Seed
 	maxBody  int64
 	defaults bool
+	client   []cardplatform.Option
 }
 
 func defaultConfig() config {
@@ -73,6 +76,15 @@ func WithMaxBodyBytes(n int64) Option {
 			return errors.New("cardplatformtest: WithMaxBodyBytes needs a positive size")
 		}
 		c.maxBody = n
+		return nil
+	}
+}
+
+// WithClientOptions adds options to the Server's Client (for example WithRetry), after the
+// sandbox's token: a later option wins.
+func WithClientOptions(opts ...cardplatform.Option) Option {
+	return func(c *config) error {
+		c.client = append(c.client, opts...)
 		return nil
 	}
 }

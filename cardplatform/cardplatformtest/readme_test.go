@@ -15,13 +15,13 @@ import (
 func TestYourCodeAgainstTheSandbox(t *testing.T) {
 	srv := cardplatformtest.NewServer(t) // in-process platform; every request checked against the spec
 	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
-	created, err := srv.Client.CreateCard(t.Context(), cardplatform.CreateCardRequest{ProgramGUID: program,
+	created, err := srv.Client().CreateCard(t.Context(), cardplatform.CreateCardRequest{ProgramGUID: program,
 		Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace"}})
 	require.NoError(t, err)
 
 	// The next three GetCard calls answer 503: the client's three attempts, then your error path.
-	require.NoError(t, srv.FailNext("getCard", 3, cardplatformtest.Fault{Status: 503}))
-	_, err = srv.Client.GetCard(t.Context(), created.Card.CardProxy)
+	require.NoError(t, srv.FailNext("GetCard", 3, cardplatformtest.Fault{Status: 503}))
+	_, err = srv.Client().GetCard(t.Context(), created.Card.CardProxy)
 	assert.ErrorIs(t, err, cardplatform.ErrServerError)
-	assert.Len(t, srv.RequestsFor("getCard"), 3)
+	assert.Len(t, srv.RequestsFor("GetCard"), 3)
 }

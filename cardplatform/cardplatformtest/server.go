@@ -19,14 +19,11 @@ const DefaultToken = "sandbox-token"
 type Server struct {
 	// URL is the base URL of the sandbox, for example http://127.0.0.1:41234, without a
 	// trailing slash; pass it to cardplatform.New.
-	URL string
-	// Client is a client pointed at URL, authenticated with the sandbox's token and with
-	// retries of its own defaults.
-	Client *cardplatform.Client
-
-	srv   *httptest.Server
-	api   *api
-	calls *recorder
+	URL    string
+	client *cardplatform.Client
+	srv    *httptest.Server
+	api    *api
+	calls  *recorder
 }
 
 // NewServer starts a sandbox, returns it with a client pointed at it, and closes it when the
@@ -67,12 +64,12 @@ func Start(opts ...Option) (*Server, error) {
 		Config:   &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
 	}
 	srv.Start()
-	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken(cfg.token))
+	c, err := cardplatform.New(srv.URL, append([]cardplatform.Option{cardplatform.WithStaticToken(cfg.token)}, cfg.client...)...)
 	if err != nil {
 		srv.Close()
 		return nil, fmt.Errorf("cardplatformtest: client: %w", err)
 	}
-	return &Server{URL: srv.URL, Client: c, srv: srv, api: a, calls: rec}, nil
+	return &Server{URL: srv.URL, client: c, srv: srv, api: a, calls: rec}, nil
 }
 
 // Close shuts the sandbox down, closing every connection, and waits for the requests in
@@ -84,6 +81,10 @@ func (s *Server) Close() {
 	s.calls.stop()
 	s.srv.Close()
 }
+
+// Client returns the client pointed at URL, authenticated with the sandbox's token and with
+// the client's default retries (WithClientOptions adds options).
+func (s *Server) Client() *cardplatform.Client { return s.client }
 
 // Token returns the bearer token the sandbox accepts.
 func (s *Server) Token() string { return s.api.cfg.token }

@@ -232,10 +232,10 @@ func run(ctx context.Context, out io.Writer) error {
 		{"Mary", "c2", 7000, cardplatformtest.Fault{Drop: true}, "never ran"},
 	}
 	for _, l := range lost {
-		if err := srv.FailNext("createDisbursement", 1, l.fault); err != nil {
+		if err := srv.FailNext("CreateDisbursement", 1, l.fault); err != nil {
 			return err
 		}
-		before := len(srv.RequestsFor("createDisbursement"))
+		before := len(srv.RequestsFor("CreateDisbursement"))
 		res, err := p.pay(ctx, payout(l.name, l.ref, l.cents))
 		if err != nil {
 			return fmt.Errorf("payout %s: %w", l.ref, err)
@@ -244,7 +244,7 @@ func run(ctx context.Context, out io.Writer) error {
 		if res.state != statePending || !errors.As(res.err, &unknown) {
 			return fmt.Errorf("payout %s: want an outcome unknown, got %s (%v)", l.ref, res.state, res.err)
 		}
-		if n := len(srv.RequestsFor("createDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
+		if n := len(srv.RequestsFor("CreateDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
 			return fmt.Errorf("payout %s: sent %d time(s), want once", l.ref, n)
 		}
 		s.Step("pay "+l.ref+" ("+l.name+")", "outcome unknown, sent once (platform side: %s), journal: pending", l.what)

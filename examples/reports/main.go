@@ -110,7 +110,10 @@ func connect(ctx context.Context, sandbox []pagingtest.Option, published bool, e
 		sandbox = append(sandbox, pagingtest.WithPublishedAPI())
 		extra = append([]paging.Option{paging.WithPublishedAPI()}, extra...)
 	}
-	srv := pagingtest.Start(sandbox...)
+	srv, err := pagingtest.Start(sandbox...)
+	if err != nil {
+		return nil, err
+	}
 	// The sandbox takes any token over plain HTTP on loopback.
 	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithStaticToken("sandbox-token")}, extra...)...)
 	if err != nil {

@@ -24,7 +24,7 @@ func items[T any](w window, rec func(int) T) []T {
 
 // rowWindow reads startRowIndex and endRowIndex (query) and answers 400 for a window the bank
 // rejects. It returns the records to serve and whether to go on.
-func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool) {
+func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request, n int) (window, bool) {
 	q := r.URL.Query()
 	start, ok1 := intParam(q.Get("startRowIndex"), 1)
 	end, ok2 := intParam(q.Get("endRowIndex"), paging.MaxRowWindow)
@@ -42,14 +42,15 @@ func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request) (window, bool
 	if s.cfg.ignorePosition {
 		start, end = 1, end-start+1
 	}
-	win := window{start, min(end, s.cfg.records)}
-	s.setRowHeaders(w, s.claimed(s.cfg.records), win.len())
+	win := window{start, min(end, n)}
+	s.setRowHeaders(w, s.claimed(n), win.len())
 	return win, true
 }
 
 func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
-	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.PreviousDayResponse{Transactions: rows(s, win, previousDayRecord)})
+	n, rec := source(s, s.cfg.seed.PreviousDayTransactions, previousDayRecord)
+	if win, ok := s.rowWindow(w, r, n); ok {
+		writeJSON(w, paging.PreviousDayResponse{Transactions: rows(s, win, rec)})
 	}
 }
 
@@ -58,14 +59,15 @@ func (s *Server) wireDetails(w http.ResponseWriter, r *http.Request, _ []byte) {
 		writeError(w, http.StatusNotFound, "no such endpoint: use POST /wireInquiry/v1/transactions/list")
 		return
 	}
-	if win, ok := s.rowWindow(w, r); ok {
-		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, wireRecord)})
+	n, rec := source(s, s.cfg.seed.WireDetails, wireRecord)
+	if win, ok := s.rowWindow(w, r, n); ok {
+		writeJSON(w, paging.WireDetailsResponse{Transactions: rows(s, win, rec)})
 	}
 }
 
 // pageWindow reads pageNumber and pageSize from the query or the body and answers 400 for
 // values the bank rejects. It returns the records and the page metadata to serve.
-func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte, in Placement) (window, paging.ListMetadata, bool) {
+func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte, in Placement, n int) (window, paging.ListMetadata, bool) {
 	var number, size int
 	var ok1, ok2 bool
 	if in == Body {
@@ -86,7 +88,7 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	if s.cfg.sizeLimit > 0 {
 		size = min(size, s.cfg.sizeLimit)
 	}
-	total := s.claimed(s.cfg.records)
+	total := s.claimed(n)
 	pages := (total + size - 1) / size
 	meta := paging.ListMetadata{Page: paging.PageMetadata{
 		PageNumber: number, PageSize: size, TotalPages: pages, TotalRecords: total,
@@ -99,24 +101,27 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	if s.cfg.ignorePosition {
 		from = 1 // page 1's records, under the number asked for
 	}
-	return window{from, min(from+size-1+s.cfg.extraItems, s.cfg.records)}, meta, true
+	return window{from, min(from+size-1+s.cfg.extraItems, n)}, meta, true
 }
 
 func (s *Server) achList(w http.ResponseWriter, r *http.Request, body []byte) {
-	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement); ok {
-		writeJSON(w, paging.ACHListResponse{Transactions: items(win, achRecord), Metadata: meta})
+	n, rec := source(s, s.cfg.seed.ACHTransactions, achRecord)
+	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement, n); ok {
+		writeJSON(w, paging.ACHListResponse{Transactions: items(win, rec), Metadata: meta})
 	}
 }
 
 func (s *Server) rtpList(w http.ResponseWriter, r *http.Request, body []byte) {
-	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement); ok {
-		writeJSON(w, paging.RTPListResponse{Transactions: items(win, rtpRecord), Metadata: meta})
+	n, rec := source(s, s.cfg.seed.RTPTransactions, rtpRecord)
+	if win, meta, ok := s.pageWindow(w, r, body, s.cfg.placement, n); ok {
+		writeJSON(w, paging.RTPListResponse{Transactions: items(win, rec), Metadata: meta})
 	}
 }
 
 func (s *Server) wireList(w http.ResponseWriter, r *http.Request, body []byte) {
-	if win, meta, ok := s.pageWindow(w, r, body, Body); ok {
-		writeJSON(w, paging.WireListResponse{Transactions: items(win, wireListRecord), Metadata: meta})
+	n, rec := source(s, s.cfg.seed.WireTransactions, wireListRecord)
+	if win, meta, ok := s.pageWindow(w, r, body, Body, n); ok {
+		writeJSON(w, paging.WireListResponse{Transactions: items(win, rec), Metadata: meta})
 	}
 }
 
@@ -137,12 +142,13 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 	if s.cfg.ignorePage {
 		offset = 0
 	}
-	win := window{offset + 1, min(offset+limit, s.cfg.records)}
+	n, rec := source(s, s.cfg.seed.RTPParticipants, participantRecord)
+	win := window{offset + 1, min(offset+limit, n)}
 	if s.cfg.ignorePosition {
-		win = window{1, min(limit, s.cfg.records)} // offset 0's records, offset echoed as asked
+		win = window{1, min(limit, n)} // offset 0's records, offset echoed as asked
 	}
 	var parties paging.Parties
-	err := parties.FromPartyList(items(win, participantRecord))
+	err := parties.FromPartyList(items(win, rec))
 	if s.cfg.partiesJSON != "" {
 		err = parties.UnmarshalJSON([]byte(s.cfg.partiesJSON))
 	}
@@ -150,9 +156,9 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	s.setRowHeaders(w, s.claimed(s.cfg.records), win.len())
+	s.setRowHeaders(w, s.claimed(n), win.len())
 	writeJSON(w, paging.ParticipantListResponse{
-		Count: strconv.Itoa(s.claimed(s.cfg.records)), Limit: limit, Offset: offset, Parties: parties,
+		Count: strconv.Itoa(s.claimed(n)), Limit: limit, Offset: offset, Parties: parties,
 	})
 }
 
@@ -182,6 +188,10 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	if s.cfg.sizeLimit > 0 {
 		size = min(size, s.cfg.sizeLimit)
 	}
+	if s.cfg.seed.ACHAddenda != nil {
+		s.seededAddenda(w, start, size)
+		return
+	}
 	step := max(s.cfg.seqStep, 1)
 	first := (start-1+step-1)/step + 1 // the first record numbered start or more
 	last := min(s.cfg.records, (maxAddenda-1)/step+1)
@@ -206,3 +216,25 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 // defaultAddendaPageSize is the sandbox's own addenda page size when pageSize is absent (the
 // bank publishes none).
 const defaultAddendaPageSize = 10
+
+// seededAddenda serves the addenda of WithSeed: size of them from the first numbered start or
+// more, the end message on the page that holds the last.
+func (s *Server) seededAddenda(w http.ResponseWriter, start, size int) {
+	seeded := s.cfg.seed.ACHAddenda
+	first := len(seeded)
+	for i, a := range seeded {
+		if sequenceOf(a) >= start {
+			first = i
+			break
+		}
+	}
+	last := min(first+size, len(seeded))
+	res := paging.ACHAddendaResponse{
+		UUID: "sandbox", Status: "accepted", TraceNumber: "041001030000777",
+		Addenda: append([]paging.ACHAddenda{}, seeded[first:last]...),
+	}
+	if last >= len(seeded) && !s.cfg.noEndMessage {
+		res.InformationMessages = []paging.ACHMessage{{Code: paging.AddendaEndCode, MoreInfo: "All addenda have been received."}}
+	}
+	writeJSON(w, res)
+}

@@ -48,6 +48,8 @@ type config struct {
 	partialAt      int
 	published      bool
 	pageMeta       func(*paging.PageMetadata)
+	clientOpts     []paging.Option
+	seed           Seed
 }
 
 // WithRecords sets the number of synthetic records each list endpoint serves (default 2,500;
@@ -94,4 +96,10 @@ func WithClientID(id string) Option { return func(c *config) { c.clientID = id }
 // WithParamsIn overrides the placement it sets.
 func WithPublishedAPI() Option {
 	return func(c *config) { c.published, c.placement = true, Body }
+}
+
+// WithClientOptions adds options to the Server's Client (for example paging.WithRetry), after
+// the sandbox's own: a later option wins.
+func WithClientOptions(opts ...paging.Option) Option {
+	return func(c *config) { c.clientOpts = append(c.clientOpts, opts...) }
 }

@@ -69,7 +69,7 @@ func pageKey(scope string, offset int) string {
 // keyWindow reads pageKey and limit (1 to maxLimit, default def) and returns the records to
 // serve (1-based, inclusive), the next key ("" on the last page) and the status (200, or 206
 // for WithPartialPage); false after an error answer.
-func (s *Server) keyWindow(w http.ResponseWriter, r *http.Request, scope string, def, maxLimit int) (window, string, int, bool) {
+func (s *Server) keyWindow(w http.ResponseWriter, r *http.Request, scope string, def, maxLimit, total int) (window, string, int, bool) {
 	q := r.URL.Query()
 	limit, ok := intParam(q.Get("limit"), def)
 	if !ok || limit < 1 || limit > maxLimit {
@@ -88,12 +88,12 @@ func (s *Server) keyWindow(w http.ResponseWriter, r *http.Request, scope string,
 		offset = n
 	}
 	next := ""
-	if offset+limit < s.cfg.records {
+	if offset+limit < total {
 		next = pageKey(scope, offset+limit)
 	}
-	win := window{offset + 1, min(offset+limit, s.cfg.records)}
+	win := window{offset + 1, min(offset+limit, total)}
 	if s.cfg.ignorePosition { // the first page again, with the next key it would give
-		win = window{1, min(limit, s.cfg.records)}
+		win = window{1, min(limit, total)}
 	}
 	if page := offset/limit + 1; s.cfg.cycleAt > 0 && page == s.cfg.cycleAt {
 		next = pageKey(scope, (s.cfg.cycleTo-1)*limit)
@@ -126,14 +126,15 @@ func (s *Server) commercialAccounts(w http.ResponseWriter, r *http.Request, _ []
 	if !ok {
 		return
 	}
-	win, next, status, ok := s.keyWindow(w, r, "accounts", 50, 100)
+	n, rec := source(s, s.cfg.seed.CommercialAccounts, func(i int) paging.CommercialAccount { return accountRecord(i, asOf) })
+	win, next, status, ok := s.keyWindow(w, r, "accounts", 50, 100, n)
 	if !ok {
 		return
 	}
 	writeJSONStatus(w, status, paging.CommercialAccountsResponse{
-		Page:     paging.KeyPage{NextPageKey: next, TotalElements: s.cfg.records},
+		Page:     paging.KeyPage{NextPageKey: next, TotalElements: n},
 		Links:    links(r, next, r.URL.Query().Get("limit")),
-		Accounts: items(win, func(i int) paging.CommercialAccount { return accountRecord(i, asOf) }),
+		Accounts: items(win, rec),
 	})
 }
 
@@ -148,6 +149,16 @@ func (s *Server) commercialAccount(w http.ResponseWriter, r *http.Request, _ []b
 		return
 	}
 	id := r.PathValue("accountId")
+	if seeded := s.cfg.seed.CommercialAccounts; seeded != nil {
+		for _, a := range seeded {
+			if a.AccountID == id {
+				writeJSONStatus(w, http.StatusOK, a)
+				return
+			}
+		}
+		reportingError(w, http.StatusNotFound, "701", "Account not found", fmt.Sprintf("accountId %s is not an account of this client", id))
+		return
+	}
 	i, err := strconv.Atoi(strings.TrimPrefix(id, "K"))
 	if err != nil || !strings.HasPrefix(id, "K") || i < 1 || i > s.cfg.records {
 		reportingError(w, http.StatusNotFound, "701", "Account not found", fmt.Sprintf("accountId %s is not an account of this client", id))
@@ -168,14 +179,24 @@ func (s *Server) commercialTransactions(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	account := r.PathValue("accountId")
-	win, next, status, ok := s.keyWindow(w, r, r.URL.Path, 100, 500)
+	var seeded []paging.CommercialTransaction
+	if s.cfg.seed.AccountTransactions != nil {
+		seeded = []paging.CommercialTransaction{}
+		for _, tx := range s.cfg.seed.AccountTransactions {
+			if tx.AccountID == account || tx.AccountID == "" {
+				seeded = append(seeded, tx)
+			}
+		}
+	}
+	n, rec := source(s, seeded, func(i int) paging.CommercialTransaction { return commercialRecord(account, i) })
+	win, next, status, ok := s.keyWindow(w, r, r.URL.Path, 100, 500, n)
 	if !ok {
 		return
 	}
 	writeJSONStatus(w, status, paging.CommercialTransactionsResponse{
-		Page:         paging.KeyPage{NextPageKey: next, TotalElements: s.cfg.records},
+		Page:         paging.KeyPage{NextPageKey: next, TotalElements: n},
 		Links:        links(r, next, q.Get("limit")),
-		Transactions: items(win, func(i int) paging.CommercialTransaction { return commercialRecord(account, i) }),
+		Transactions: items(win, rec),
 	})
 }
 

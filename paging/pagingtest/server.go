@@ -6,130 +6,239 @@
 // every request it sees.
 //
 //	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
-//	// point a client or a paging.FetchFunc at srv.URL
+//	for tx, err := range srv.Client().ACHTransactions(ctx, req) { ... }
+//	// or point a client of one's own, or a paging.FetchFunc, at srv.URL (srv.HTTPClient())
 //
-// Start does the same from a plain program, without a testing.TB.
+// Start does the same from a plain program, without a testing.TB. Client returns a
+// *paging.Client pointed at the sandbox; Requests returns what it received, each request
+// validated against the spec first (a request the bank's description refuses is answered 400
+// with the bank's error body naming the fields); WithSeed serves given records instead of
+// synthetic ones.
 package pagingtest
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"slices"
+	"sort"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/paging"
 )
+
+// Token is the bearer token the Server's Client sends. The sandbox does not check tokens: the
+// bank's token flow is the client's own (paging.WithTokenSource).
+const Token = "sandbox-token"
 
 // Server is a running sandbox. Its methods are safe for concurrent use.
 type Server struct {
 	// URL is the base URL of the sandbox, e.g. http://127.0.0.1:PORT.
 	URL string
 
-	srv *httptest.Server
-	cfg config
+	srv    *httptest.Server
+	client *paging.Client
+	cfg    config
+	spec   *sandbox.Spec
+	names  *sandbox.Names
+	log    sandbox.Log
+	faults *sandbox.Faults
 
 	mu     sync.Mutex
-	reqs   []Request
 	counts map[string]int // requests per path
-	record bool
 }
 
-// Request is one request the sandbox saw. Test output that prints it shows no secret: the
-// credential headers (Authorization, Cookie, ...) are masked, and so are the values of
-// sensitive query parameters and body members (accountNumber, ...) and the card numbers and
-// SSNs in texts, as the SDK's logs mask them. RevealBody returns the body as received.
-type Request struct {
-	Method string
-	Path   string
-	Query  url.Values
-	Header http.Header
-	Body   []byte
-	At     time.Time // when the request arrived at the sandbox
+// Request is a request the sandbox received, as Server.Requests returns it: the record type
+// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+//
+//   - OperationID string: the spec's operationId ("listAchTransactions"), empty when the
+//     path and method match no operation.
+//   - Method, Path string: the request's HTTP method and URL path.
+//   - Query url.Values: the query parameters, sensitive values masked.
+//   - Header http.Header: the request headers, credentials (Authorization, Cookie, ...)
+//     masked ("Bearer ****").
+//   - Body []byte: the body with secrets masked as the SDK's logs mask them (accountNumber,
+//     card numbers and SSNs in texts). Test output that prints a Request shows no secret.
+//   - Time time.Time: when the request arrived.
+//
+// Its method RevealBody returns the body as received, secrets in clear, for a test that checks
+// what the client sent on the wire; never print or log it.
+type Request = sandbox.Request
 
-	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
-	// shows only its address.
-	raw func() []byte
-}
+// ErrUnknownOperation is the error of RequestsFor given a name that is neither a method of
+// *paging.Client nor an operation id of the spec.
+var ErrUnknownOperation = sandbox.ErrUnknownOperation
 
-// RevealBody returns the request body exactly as received, secrets in clear, for a test that
-// checks what the client sent on the wire. Never print or log it.
-func (r Request) RevealBody() []byte {
-	if r.raw == nil {
-		return bytes.Clone(r.Body)
-	}
-	return r.raw()
-}
-
-// maskedRequest returns r's record for the request log, masked as Request says.
-func maskedRequest(r *http.Request, body []byte, at time.Time) Request {
-	red := redact.Default()
-	raw := bytes.Clone(body)
-	req := Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), At: at,
-		raw: func() []byte { return bytes.Clone(raw) }}
-	req.Query, _ = url.ParseQuery(red.Query(r.URL.RawQuery))
-	if req.Query == nil {
-		req.Query = url.Values{}
-	}
-	for name, vals := range req.Header {
-		if redact.IsCredentialHeader(name) {
-			masked := make([]string, len(vals))
-			for i := range vals {
-				masked[i] = "****"
-			}
-			req.Header[name] = masked
-		}
-	}
-	req.Body = red.JSON(raw)
-	if bytes.Equal(req.Body, raw) {
-		req.Body = bytes.Clone(raw)
-	}
-	return req
-}
-
-// NewServer starts a sandbox for a test and closes it when the test ends.
+// NewServer starts a sandbox for a test and closes it when the test ends. It fails the test if
+// the sandbox cannot start.
 func NewServer(tb testing.TB, opts ...Option) *Server {
 	tb.Helper()
-	s := Start(opts...)
+	s, err := Start(opts...)
+	if err != nil {
+		tb.Fatalf("pagingtest: %v", err)
+		return nil
+	}
 	tb.Cleanup(s.Close)
 	return s
 }
 
-// Start starts a sandbox; the caller closes it with Close.
-func Start(opts ...Option) *Server {
-	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}, record: true}
+// Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
+// program (an example, a demo) as well as a test; the caller closes it with Close.
+func Start(opts ...Option) (*Server, error) {
+	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}, faults: sandbox.NewFaults()}
 	for _, o := range opts {
-		o(&s.cfg)
+		if o != nil {
+			o(&s.cfg)
+		}
 	}
+	sp, err := sandbox.LoadSpec(openapi.BankLists)
+	if err != nil {
+		return nil, fmt.Errorf("pagingtest: %w", err)
+	}
+	s.spec = sp
+	s.names = sandbox.NewNames("pagingtest", (*paging.Client)(nil), sp.OperationIDs(), methodOperations)
 	s.srv = httptest.NewServer(s.routes())
 	s.URL = s.srv.URL
-	return s
+	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
+	if s.cfg.published {
+		copts = append(copts, paging.WithPublishedAPI())
+	}
+	if s.cfg.placement == Body {
+		copts = append(copts, paging.WithPageParamsIn(paging.InBody))
+	}
+	if s.cfg.clientID != "" {
+		copts = append(copts, paging.WithKeyClientID(s.cfg.clientID))
+	}
+	c, err := paging.New(s.URL, append(copts, s.cfg.clientOpts...)...)
+	if err != nil {
+		s.srv.Close()
+		return nil, fmt.Errorf("pagingtest: client: %w", err)
+	}
+	s.client = c
+	return s, nil
 }
 
-// Close shuts the sandbox down, waiting for the requests in progress.
-func (s *Server) Close() { s.srv.Close() }
+// methodOperations maps the client's methods whose names are not an operation id to the
+// operations they call: the iterators.
+var methodOperations = map[string][]string{
+	"ACHAddenda":                             {"listAchAddenda"},
+	"ACHAddendaIterator":                     {"listAchAddenda"},
+	"ACHTransactions":                        {"listAchTransactions"},
+	"ACHTransactionsIterator":                {"listAchTransactions"},
+	"CommercialAccounts":                     {"listCommercialAccounts"},
+	"CommercialAccountsIterator":             {"listCommercialAccounts"},
+	"CurrentDayAccountTransactions":          {"listCurrentDayAccountTransactions"},
+	"CurrentDayAccountTransactionsIterator":  {"listCurrentDayAccountTransactions"},
+	"PreviousDayAccountTransactions":         {"listPreviousDayAccountTransactions"},
+	"PreviousDayAccountTransactionsIterator": {"listPreviousDayAccountTransactions"},
+	"PreviousDayTransactions":                {"listPreviousDayTransactions"},
+	"PreviousDayTransactionsIterator":        {"listPreviousDayTransactions"},
+	"RTPParticipants":                        {"listRtpParticipants"},
+	"RTPParticipantsIterator":                {"listRtpParticipants"},
+	"RTPTransactions":                        {"listRtpTransactions"},
+	"RTPTransactionsIterator":                {"listRtpTransactions"},
+	"WireTransactions":                       {"listWireTransactions"},
+	"WireTransactionsIterator":               {"listWireTransactions"},
+	"WireTransactionsByPage":                 {"listWireTransactionsByPage"},
+	"WireTransactionsByPageIterator":         {"listWireTransactionsByPage"},
+}
 
-// Client returns an *http.Client for the sandbox.
-func (s *Server) Client() *http.Client { return s.srv.Client() }
+// Close shuts the sandbox down, ending the delays of injected faults and waiting for the
+// requests in progress.
+func (s *Server) Close() {
+	s.faults.Stop()
+	s.srv.Close()
+}
+
+// Fault says how an injected failure answers a call (Server.FailNext): the type the three
+// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of serving the request, or DropAnswer serves it
+// and closes the connection instead of sending the answer. A Fault with only a Delay answers
+// late. Its fields:
+//
+//   - Status int: the status to answer with, with the bank's error body (ErrorMessage
+//     "injected failure"; the reporting reads' {code, message, debugMessage}).
+//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
+//     early when the client gives up or the sandbox closes.
+//   - Drop bool: close the connection after the whole request was read, without an answer.
+//   - DropAnswer bool: serve the request, then close the connection instead of sending the
+//     answer. It excludes Drop and Status.
+//   - Header http.Header: extra response headers for a Status answer, for example
+//     Retry-After.
+type Fault = sandbox.Fault
+
+// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
+// test can tell it from an answer of the sandbox's rules.
+const FaultHeader = "Pagingtest-Fault"
+
+// FailNext makes the next n calls of the client method name (for example "ACHTransactions",
+// whose every page request counts as a call, or "ListRTPTransactions") fail as f says. The
+// spec's operation id ("listAchTransactions") is accepted too. Calls to FailNext queue up:
+// after these n calls come the faults of the next FailNext for the same operation. It
+// returns an error for a name that is neither (matching ErrUnknownOperation), n < 1, or a
+// Fault that neither delays, drops nor sets a status in 100-599. WithFailure, which fails the
+// k-th request of every endpoint, still works beside it.
+func (s *Server) FailNext(name string, n int, f Fault) error {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := s.faults.Add(ids, n, f); err != nil {
+		return fmt.Errorf("pagingtest: FailNext: %w", err)
+	}
+	return nil
+}
+
+// faultAnswer writes the answer of an injected Status fault: the bank's error body.
+func faultAnswer(w http.ResponseWriter, r *http.Request, status int) {
+	if strings.HasPrefix(r.URL.Path, "/commercial/") {
+		reportingError(w, status, strconv.Itoa(status), "injected failure", "")
+		return
+	}
+	writeError(w, status, "injected failure")
+}
+
+// Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
+// what the sandbox serves (paging.WithPublishedAPI with WithPublishedAPI, the page parameters
+// in the body with WithParamsIn(Body), the KeyClientId of WithClientID); options given with
+// WithClientOptions come last and win.
+func (s *Server) Client() *paging.Client { return s.client }
+
+// HTTPClient returns an *http.Client for the sandbox, for a client of one's own
+// (paging.WithHTTPClient) or a paging.FetchFunc.
+func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 // Requests returns the requests seen so far, in arrival order.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.reqs)
+func (s *Server) Requests() []Request { return s.log.All() }
+
+// RequestsFor returns the requests of the client method name ("ACHTransactions",
+// "ListACHTransactions"; an operation id such as "listAchTransactions" is accepted too),
+// oldest first. It panics on a name that is neither, as a test asking for it has a typo.
+func (s *Server) RequestsFor(name string) []Request {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		panic("RequestsFor: " + err.Error())
+	}
+	var out []Request
+	for _, r := range s.Requests() {
+		if slices.Contains(ids, r.OperationID) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
 // make millions of requests.
-func (s *Server) DisableRecording() {
-	s.mu.Lock()
-	s.record = false
-	s.mu.Unlock()
-}
+func (s *Server) DisableRecording() { s.log.Disable() }
 
 // routes maps the list endpoints of banklists.yaml onto their handlers.
 func (s *Server) routes() http.Handler {
@@ -148,8 +257,8 @@ func (s *Server) routes() http.Handler {
 	return mux
 }
 
-// wrap records the request, applies the latency and the injected failure, then calls h with
-// the body read.
+// wrap records the request, applies the latency, the WithFailure failure and the fault
+// FailNext queued, validates the request against the spec, then calls h with the body read.
 func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		at := time.Now()
@@ -158,12 +267,17 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			writeError(w, http.StatusBadRequest, "unreadable body")
 			return
 		}
+		route, params, routeErr := s.spec.FindRoute(r)
+		opID := ""
+		if routeErr == nil {
+			opID = route.Operation.OperationID
+		}
+		if s.log.On() {
+			s.log.Add(sandbox.Record(r, body, opID, at))
+		}
 		s.mu.Lock()
 		s.counts[r.URL.Path]++
 		n := s.counts[r.URL.Path]
-		if s.record {
-			s.reqs = append(s.reqs, maskedRequest(r, body, at))
-		}
 		s.mu.Unlock()
 		if d := s.cfg.latency; d > 0 {
 			if !sleep(r, d) {
@@ -174,6 +288,48 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			writeError(w, s.cfg.failStatus, "injected failure")
 			return
 		}
-		h(w, r, body)
+		serve := func(w http.ResponseWriter) {
+			if routeErr == nil {
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				fields := s.spec.Validate(r.Context(), r, route, params)
+				r.Body = io.NopCloser(bytes.NewReader(body))
+				if fields != nil {
+					s.rejectInvalid(w, r, fields)
+					return
+				}
+			}
+			h(w, r, body)
+		}
+		if f, ok := s.faults.Take(opID); ok {
+			if !s.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, r, status) }) {
+				return
+			}
+			if f.DropAnswer {
+				serve(&sandbox.DiscardWriter{})
+				sandbox.DropConnection(w)
+				return
+			}
+		}
+		serve(w)
 	}
+}
+
+// rejectInvalid answers a request the spec refuses: 400 with the bank's error body (the
+// reporting reads' {code, message, debugMessage}), naming each offending field.
+func (s *Server) rejectInvalid(w http.ResponseWriter, r *http.Request, fields map[string][]string) {
+	names := make([]string, 0, len(fields))
+	for name := range fields {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, 0, len(names))
+	for _, name := range names {
+		parts = append(parts, name+": "+strings.Join(fields[name], "; "))
+	}
+	msg := "invalid request: " + strings.Join(parts, ", ")
+	if strings.HasPrefix(r.URL.Path, "/commercial/") {
+		reportingError(w, http.StatusBadRequest, "400", "Invalid request", msg)
+		return
+	}
+	writeError(w, http.StatusBadRequest, msg)
 }

@@ -41,7 +41,7 @@ func replica(t *testing.T, addr string, srv *pagingtest.Server, opts ...paging.O
 func worstSecond(srv *pagingtest.Server) int {
 	var at []time.Time
 	for _, r := range srv.Requests() {
-		at = append(at, r.At)
+		at = append(at, r.Time)
 	}
 	slices.SortFunc(at, time.Time.Compare)
 	worst := 0
@@ -76,7 +76,7 @@ func TestReplicasShareBudget(t *testing.T) {
 	wg.Wait()
 	require.Len(t, srv.Requests(), 9)
 	for _, r := range srv.Requests() {
-		t.Log(r.At.Format("05.000"), r.Query)
+		t.Log(r.Time.Format("05.000"), r.Query)
 	}
 	assert.LessOrEqual(t, worstSecond(srv), 5)
 }

@@ -3,7 +3,7 @@
 // holding preloaded accounts and owners and answering as the bank's service does.
 //
 //	srv := validationtest.NewServer(t)
-//	res, err := srv.Client.VerifyAccount(ctx, validation.Inquiry{
+//	res, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
 //		SecondaryID:   validationtest.SecondaryID,
 //		RoutingNumber: validationtest.RoutingNumber,
 //		AccountNumber: validation.NewSecret(validationtest.AccountPerson),

@@ -16,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	nethttpmiddleware "github.com/oapi-codegen/nethttp-middleware"
 
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest/internal/sandboxapi"
 )
@@ -44,40 +45,64 @@ func (s *Server) handler() (http.Handler, error) {
 	})
 	app := validate(sandboxapi.Handler(strict))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.mu.Lock()
-		s.hits++
-		s.mu.Unlock()
-		if r.Header.Get("X-CorrelationId") == "" {
-			r.Header.Set("X-CorrelationId", fmt.Sprintf("sandbox-%d", time.Now().UnixNano()))
-		}
-		w.Header().Set("X-CorrelationId", r.Header.Get("X-CorrelationId"))
-		if s.limit != nil && !s.limit.allow(time.Now()) {
-			w.Header().Set("Retry-After", "1")
-			writeBankError(w, r, http.StatusTooManyRequests, "Too many requests", "", "")
+		body, err := io.ReadAll(r.Body)
+		_ = r.Body.Close()
+		opID := s.spec.OperationID(r)
+		s.log.Add(sandbox.Record(r, body, opID, time.Now()))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		if err != nil {
+			writeBankError(w, r, http.StatusBadRequest, "Bad request: unreadable body", validation.ErrorCodeBadLayoutOrFormat, "")
 			return
 		}
-		switch tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); tok {
-		case Token:
-		case DeniedToken:
-			writeBankError(w, r, http.StatusForbidden, "Access denied for client IP "+r.RemoteAddr, "", "")
-			return
-		default:
-			writeBankError(w, r, http.StatusUnauthorized, "Unauthorized", "", "")
-			return
-		}
-		if r.Method == http.MethodPost {
-			if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-				writeBankError(w, r, http.StatusUnsupportedMediaType, "Unsupported media type", "", "")
+		if f, ok := s.faults.Take(opID); ok {
+			if !s.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) {
+				writeBankError(w, r, status, "injected failure", "", "")
+			}) {
+				return
+			}
+			if f.DropAnswer {
+				s.serve(&sandbox.DiscardWriter{}, r, app)
+				sandbox.DropConnection(w)
 				return
 			}
 		}
-		if s.published && strings.HasPrefix(r.URL.Path, "/accounts/validations/v1/") {
-			// The bank's published files hold only v2; v1 answers 404 there.
-			writeBankError(w, r, http.StatusNotFound, "Resource not found", "", "")
+		s.serve(w, r, app)
+	}), nil
+}
+
+// serve answers a request that was recorded: correlation id, rate limit, authorization,
+// media type, the published switch, then spec validation and the service.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request, app http.Handler) {
+	if r.Header.Get("X-CorrelationId") == "" {
+		r.Header.Set("X-CorrelationId", fmt.Sprintf("sandbox-%d", time.Now().UnixNano()))
+	}
+	w.Header().Set("X-CorrelationId", r.Header.Get("X-CorrelationId"))
+	if s.limit != nil && !s.limit.allow(time.Now()) {
+		w.Header().Set("Retry-After", "1")
+		writeBankError(w, r, http.StatusTooManyRequests, "Too many requests", "", "")
+		return
+	}
+	switch tok, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); tok {
+	case Token:
+	case DeniedToken:
+		writeBankError(w, r, http.StatusForbidden, "Access denied for client IP "+r.RemoteAddr, "", "")
+		return
+	default:
+		writeBankError(w, r, http.StatusUnauthorized, "Unauthorized", "", "")
+		return
+	}
+	if r.Method == http.MethodPost {
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+			writeBankError(w, r, http.StatusUnsupportedMediaType, "Unsupported media type", "", "")
 			return
 		}
-		app.ServeHTTP(w, r)
-	}), nil
+	}
+	if s.published && strings.HasPrefix(r.URL.Path, "/accounts/validations/v1/") {
+		// The bank's published files hold only v2; v1 answers 404 there.
+		writeBankError(w, r, http.StatusNotFound, "Resource not found", "", "")
+		return
+	}
+	app.ServeHTTP(w, r)
 }
 
 // rejectInvalid answers a request the spec rejects: 404 for an unknown route, else 400 with

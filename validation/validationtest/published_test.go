@@ -17,7 +17,7 @@ const v2Body = `{"accountValidationV2Request":{"AOARequest":{"Inquiry":{"service
 // answers 404), errorResponse beside AOAResponse in every answer, and a Client that speaks it.
 func TestPublishedAPI(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithPublishedAPI())
-	res, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
+	res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.NoError(t, err)
 	assert.True(t, res.OwnerMatched())
 
@@ -44,7 +44,7 @@ func TestPublishedAPI(t *testing.T) {
 // asks for it.
 func TestDefaultFollowsTheClient(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
-	_, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
+	_, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
 	var fe *validation.FaultError
 	require.ErrorAs(t, err, &fe, "only v2 carries faults: the default Client speaks v2")
 
@@ -64,7 +64,7 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 // a Result; v1, which has no errorResponse, answers the Result alone and errorCode 998.
 func TestFaults(t *testing.T) {
 	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithPublishedAPI())
-	_, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
+	_, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
 	var fe *validation.FaultError
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "Description if an error is found.", fe.Business)
@@ -74,16 +74,16 @@ func TestFaults(t *testing.T) {
 	assert.Equal(t, validation.AccountOpen, fe.Result.Account())
 	assert.True(t, fe.Result.OwnerMatched())
 
-	_, err = srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
+	_, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
 	require.ErrorAs(t, err, &fe)
 	assert.NotEmpty(t, fe.System)
 	assert.Nil(t, fe.Result)
 
 	def := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(validation.V1)))
-	res, err := def.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
+	res, err := def.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
 	require.NoError(t, err)
 	assert.Equal(t, validation.AccountOpen, res.Account())
-	_, err = def.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
+	_, err = def.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountSystemFault, patLee))
 	var re *validation.ResultError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, validation.ErrorCodeSystemFailure, re.Code)

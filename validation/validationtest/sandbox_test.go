@@ -56,7 +56,7 @@ func TestConditionAndStatusCodes(t *testing.T) {
 	versions(t, func(t *testing.T, srv *validationtest.Server) {
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				res, err := srv.Client.VerifyAccount(ctx, tc.inq)
+				res, err := srv.Client().VerifyAccount(ctx, tc.inq)
 				require.NoError(t, err)
 				assert.Equal(t, tc.condition, res.Condition(), res.Condition().String())
 				assert.Equal(t, tc.condition != "000", res.Partial())
@@ -82,7 +82,7 @@ func TestMatchCodes(t *testing.T) {
 			SSN: validation.NewSecret("6789"), DOB: "19800131", IDType: "D",
 			IDNo: validation.NewSecret("OH1234567"), IDState: "OH",
 		}
-		res, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, exact))
+		res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, exact))
 		require.NoError(t, err)
 		o := res.AcctOwner
 		assert.Empty(t, o.NotMatched())
@@ -99,7 +99,7 @@ func TestMatchCodes(t *testing.T) {
 			SSN: validation.NewSecret("999456789"), DOB: "19800130", IDNo: validation.NewSecret("XX1234567"),
 			State: "KY", IDType: "P", IDState: "KY",
 		}
-		res, err = srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, partial))
+		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, partial))
 		require.NoError(t, err)
 		o = res.AcctOwner
 		assert.Equal(t, []string{"name", "address", "city", "zipCode", "homePhone", "ssn", "dob", "idNo"}, o.ConditionallyMatched())
@@ -109,18 +109,18 @@ func TestMatchCodes(t *testing.T) {
 		assert.Equal(t, 35, score) // (lastName 1 + 7 C × 0.5) / 13 fields sent; nameMatch is a summary
 		assert.False(t, res.OwnerMatched())
 
-		res, err = srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson,
+		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson,
 			validation.AcctOwner{FirstName: "Pat", LastName: "Lee", SSN: validation.NewSecret("123456789")}))
 		require.NoError(t, err)
 		assert.Equal(t, validation.MatchCodeMatch, res.AcctOwner.SSNMatch, "nine digits, exact: Y")
 
-		res, err = srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBusiness,
+		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBusiness,
 			validation.AcctOwner{BusinessName: "ACME widgets", FirstName: "Pat", LastName: "Lee"}))
 		require.NoError(t, err)
 		assert.Equal(t, validation.MatchCodeConditionalMatch, res.AcctOwner.BusinessNameMatch)
 		assert.Equal(t, validation.MatchCodeNoData, res.AcctOwner.NameMatch, "no person name on file")
 
-		res, err = srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson,
+		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson,
 			validation.AcctOwner{BusinessName: "Acme", FirstName: "Bob", LastName: "Smith"}))
 		require.NoError(t, err)
 		assert.Equal(t, validation.MatchCodeNoData, res.AcctOwner.BusinessNameMatch, "U: found, but no business name")
@@ -139,7 +139,7 @@ func TestErrorCodes(t *testing.T) {
 		for i, code := range all {
 			acct := "77000" + string(code) + string(rune('1'+i%9))
 			srv.AddAccount(validationtest.Account{RoutingNumber: validationtest.RoutingNumber, AccountNumber: acct, ErrorCode: code})
-			_, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, acct, patLee))
+			_, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, acct, patLee))
 			var re *validation.ResultError
 			require.ErrorAs(t, err, &re, code)
 			assert.Equal(t, code, re.Code)
@@ -167,14 +167,14 @@ func TestErrorCodes(t *testing.T) {
 		for _, tc := range natural {
 			inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 			tc.edit(&inq)
-			_, err := srv.Client.VerifyAccount(ctx, inq)
+			_, err := srv.Client().VerifyAccount(ctx, inq)
 			var re *validation.ResultError
 			require.ErrorAs(t, err, &re, tc.name)
 			assert.Equal(t, tc.code, re.Code, tc.name)
 		}
 		inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 		inq.SecondaryID, inq.AdditionalID = validationtest.SecondaryIDWithAdditional, validationtest.AdditionalID
-		res, err := srv.Client.VerifyAccount(ctx, inq)
+		res, err := srv.Client().VerifyAccount(ctx, inq)
 		require.NoError(t, err)
 		assert.Equal(t, "CLIENT0002", res.PrimaryID)
 	})
@@ -281,16 +281,16 @@ func TestRateLimit(t *testing.T) {
 		validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})))
 	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 	for i := range 5 {
-		_, err := srv.Client.VerifyAccount(ctx, inq)
+		_, err := srv.Client().VerifyAccount(ctx, inq)
 		require.NoError(t, err, "request %d", i+1)
 	}
-	_, err := srv.Client.VerifyAccount(ctx, inq)
+	_, err := srv.Client().VerifyAccount(ctx, inq)
 	require.ErrorIs(t, err, validation.ErrRateLimited)
 	var e *validation.Error
 	require.ErrorAs(t, err, &e)
 	assert.Equal(t, http.StatusTooManyRequests, e.StatusCode)
 	assert.Equal(t, time.Second, e.RetryAfter, "the sandbox's Retry-After")
-	assert.Equal(t, 6, srv.Requests())
+	assert.Len(t, srv.Requests(), 6)
 }
 
 // TestClientRateLimitByDefault: the client's default limiter (5/s) keeps eleven back-to-back
@@ -300,11 +300,11 @@ func TestClientRateLimitByDefault(t *testing.T) {
 	inq := inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee)
 	start := time.Now()
 	for i := range 11 {
-		_, err := srv.Client.VerifyAccount(ctx, inq)
+		_, err := srv.Client().VerifyAccount(ctx, inq)
 		require.NoError(t, err, "request %d", i+1)
 	}
 	assert.GreaterOrEqual(t, time.Since(start), 2*time.Second-50*time.Millisecond)
-	assert.Equal(t, 11, srv.Requests())
+	assert.Len(t, srv.Requests(), 11)
 }
 
 // TestStartForPrograms: the constructor without testing.TB.
@@ -312,7 +312,7 @@ func TestStartForPrograms(t *testing.T) {
 	srv, err := validationtest.Start()
 	require.NoError(t, err)
 	defer srv.Close()
-	res, err := srv.Client.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBusiness, validation.AcctOwner{BusinessName: "Acme Widgets, L.L.C."}))
+	res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBusiness, validation.AcctOwner{BusinessName: "Acme Widgets, L.L.C."}))
 	require.NoError(t, err)
 	assert.Equal(t, validation.MatchCodeMatch, res.AcctOwner.BusinessNameMatch)
 	assert.True(t, res.OwnerMatched())

@@ -3,29 +3,57 @@ package validationtest
 import (
 	"fmt"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/openapi"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
 // Server is a running sandbox and a client pointed at it.
 type Server struct {
 	// URL is the base URL of the sandbox (http://127.0.0.1:port).
-	URL string
-	// Client is a *validation.Client for URL authenticated with Token. It speaks what the
-	// sandbox serves by default: the client's default version (validation.DefaultAPIVersion,
-	// v2); with WithPublishedAPI it is created with validation.WithPublishedAPI. Options given
-	// with WithClientOptions come last and win.
-	Client *validation.Client
-
+	URL       string
+	client    *validation.Client
 	srv       *httptest.Server
 	published bool
+	spec      *sandbox.Spec
+	names     *sandbox.Names
+	log       sandbox.Log
+	faults    *sandbox.Faults
 	mu        sync.Mutex
 	accts     map[string]Account // by routing + "/" + account number
 	limit     *rateLimiter
-	hits      int
+}
+
+// Request is a request the sandbox received, as Server.Requests returns it: the record type
+// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+//
+//   - OperationID string: the spec's operationId ("verifyAccountV2", "checkHealth"), empty
+//     when the path and method match no operation.
+//   - Method, Path string: the request's HTTP method and URL path.
+//   - Query url.Values: the query parameters, sensitive values masked.
+//   - Header http.Header: the request headers, Authorization masked ("Bearer ****").
+//   - Body []byte: the body with secrets masked as the SDK's logs mask them (accountNumber,
+//     ...). Test output that prints a Request shows no secret.
+//   - Time time.Time: when the request arrived.
+//
+// Its method RevealBody returns the body as received, secrets in clear, for a test that checks
+// what the client sent on the wire; never print or log it.
+type Request = sandbox.Request
+
+// ErrUnknownOperation is the error of FailNext and RequestsFor given a name that is neither a method of
+// *validation.Client nor an operation id of the spec.
+var ErrUnknownOperation = sandbox.ErrUnknownOperation
+
+// methodOperations maps the client's methods to the operations they call: each speaks v1 or
+// v2 as the client is configured.
+var methodOperations = map[string][]string{
+	"HealthCheck":   {"checkHealth", "checkHealthV2"},
+	"VerifyAccount": {"verifyAccount", "verifyAccountV2"},
 }
 
 // Option configures a Server.
@@ -82,13 +110,18 @@ func Start(opts ...Option) (*Server, error) {
 			o(&cfg)
 		}
 	}
-	s := &Server{accts: map[string]Account{}, published: cfg.published}
+	s := &Server{accts: map[string]Account{}, published: cfg.published, faults: sandbox.NewFaults()}
 	if cfg.rate > 0 {
 		s.limit = &rateLimiter{max: cfg.rate, window: time.Second}
 	}
 	for _, a := range append(seedAccounts(), cfg.accounts...) {
 		s.accts[a.RoutingNumber+"/"+a.AccountNumber] = a
 	}
+	var err error
+	if s.spec, err = sandbox.LoadSpec(openapi.Validation); err != nil {
+		return nil, fmt.Errorf("validationtest: spec: %w", err)
+	}
+	s.names = sandbox.NewNames("validationtest", (*validation.Client)(nil), s.spec.OperationIDs(), methodOperations)
 	h, err := s.handler()
 	if err != nil {
 		return nil, err
@@ -108,12 +141,64 @@ func Start(opts ...Option) (*Server, error) {
 		s.srv.Close()
 		return nil, fmt.Errorf("validationtest: client: %w", err)
 	}
-	s.Client = c
+	s.client = c
 	return s, nil
 }
 
-// Close shuts the sandbox down.
-func (s *Server) Close() { s.srv.Close() }
+// Close shuts the sandbox down, ending the delays of injected faults and waiting for the
+// requests in flight.
+func (s *Server) Close() {
+	s.faults.Stop()
+	s.srv.Close()
+}
+
+// Fault says how an injected failure answers a call (Server.FailNext): the type the three
+// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of serving the request, or DropAnswer serves it
+// and closes the connection instead of sending the answer. A Fault with only a Delay answers
+// late. Its fields:
+//
+//   - Status int: the status to answer with, with the bank's error body (ErrorMessage
+//     "injected failure").
+//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
+//     early when the client gives up or the sandbox closes.
+//   - Drop bool: close the connection after the whole request was read, without an answer.
+//   - DropAnswer bool: serve the request, then close the connection instead of sending the
+//     answer. It excludes Drop and Status.
+//   - Header http.Header: extra response headers for a Status answer, for example
+//     Retry-After.
+//
+// Faults come before the sandbox's own checks (rate limit, token, media type), as at a
+// gateway in front of the bank; accounts added with an ErrorCode or HTTPStatus remain the
+// way to answer the service's own outcomes.
+type Fault = sandbox.Fault
+
+// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
+// test can tell it from an answer of the sandbox's rules.
+const FaultHeader = "Validationtest-Fault"
+
+// FailNext makes the next n calls of the client method name ("VerifyAccount", whichever
+// version it speaks, or "HealthCheck") fail as f says. The spec's operation id
+// ("verifyAccountV2") is accepted too. Calls to FailNext queue up: after these n calls come
+// the faults of the next FailNext for the same operation. It returns an error for a name
+// that is neither (matching ErrUnknownOperation), n < 1, or a Fault that neither delays,
+// drops nor sets a status in 100-599.
+func (s *Server) FailNext(name string, n int, f Fault) error {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		return fmt.Errorf("FailNext: %w", err)
+	}
+	if err := s.faults.Add(ids, n, f); err != nil {
+		return fmt.Errorf("validationtest: FailNext: %w", err)
+	}
+	return nil
+}
+
+// Client returns a *validation.Client for URL authenticated with Token. It speaks what the
+// sandbox serves by default: the client's default version (validation.DefaultAPIVersion, v2);
+// with WithPublishedAPI it is created with validation.WithPublishedAPI. Options given with
+// WithClientOptions come last and win.
+func (s *Server) Client() *validation.Client { return s.client }
 
 // AddAccount adds or replaces an account.
 func (s *Server) AddAccount(a Account) {
@@ -122,12 +207,29 @@ func (s *Server) AddAccount(a Account) {
 	s.accts[a.RoutingNumber+"/"+a.AccountNumber] = a
 }
 
-// Requests returns how many requests reached the sandbox, rejected ones included.
-func (s *Server) Requests() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.hits
+// Requests returns the requests that reached the sandbox so far, oldest first, rejected ones
+// (401, 403, 404, 415, 429, 400) included.
+func (s *Server) Requests() []Request { return s.log.All() }
+
+// RequestsFor returns the requests of the client method name ("VerifyAccount", whichever
+// version it spoke; an operation id such as "verifyAccountV2" is accepted too), oldest first.
+// It panics on a name that is neither, as a test asking for it has a typo.
+func (s *Server) RequestsFor(name string) []Request {
+	ids, err := s.names.Resolve(name)
+	if err != nil {
+		panic("RequestsFor: " + err.Error())
+	}
+	var out []Request
+	for _, r := range s.Requests() {
+		if slices.Contains(ids, r.OperationID) {
+			out = append(out, r)
+		}
+	}
+	return out
 }
+
+// ResetRequests forgets the requests received so far.
+func (s *Server) ResetRequests() { s.log.Reset() }
 
 func (s *Server) account(routing, number string) (Account, bool) {
 	s.mu.Lock()

@@ -29,7 +29,11 @@ func main() {
 		return
 	}
 	defer v.Close()
-	b := pagingtest.Start(pagingtest.WithRecords(50), pagingtest.WithClientID(contract.KeyClientID))
+	b, err := pagingtest.Start(pagingtest.WithRecords(50), pagingtest.WithClientID(contract.KeyClientID))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "sandboxes:", err)
+		return
+	}
 	defer b.Close()
 	fmt.Printf("cardplatform %s\nvalidation %s\nbanklists %s\n", cp.URL, v.URL, b.URL)
 

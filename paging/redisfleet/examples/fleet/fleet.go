@@ -50,7 +50,10 @@ func runFleet(ctx context.Context, out io.Writer, bin string, cfg config) (*repo
 	if cfg.FailAt > 0 {
 		opts = append(opts, pagingtest.WithFailure(http.StatusTooManyRequests, cfg.FailAt))
 	}
-	bank := pagingtest.Start(opts...)
+	bank, err := pagingtest.Start(opts...)
+	if err != nil {
+		return nil, err
+	}
 	defer bank.Close()
 
 	addr, where := os.Getenv("REDIS_ADDR"), "Redis at REDIS_ADDR"
@@ -128,9 +131,9 @@ func runFleet(ctx context.Context, out io.Writer, bin string, cfg config) (*repo
 // finish fills in the measures from the bank's request log.
 func (r *report) finish(bank *pagingtest.Server, cfg config, errs []error) (*report, error) {
 	for i, req := range bank.Requests() {
-		r.Requests = append(r.Requests, req.At)
+		r.Requests = append(r.Requests, req.Time)
 		if i+1 == cfg.FailAt {
-			r.Failed = req.At
+			r.Failed = req.Time
 		}
 	}
 	slices.SortFunc(r.Requests, time.Time.Compare)

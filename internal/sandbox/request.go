@@ -1,0 +1,158 @@
+package sandbox
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// Request is a request a sandbox received, as its Server.Requests returns it. Test output that
+// prints it shows no secret: credential headers are masked, and so are the values of sensitive
+// query parameters and body members and the card numbers and SSNs in texts, as the SDK's logs
+// mask them. RevealBody returns the body as received.
+type Request struct {
+	// OperationID is the spec's operationId of the request ("getCard", "verifyAccountV2",
+	// "listAchTransactions"), or empty when its method and path match no operation.
+	OperationID string
+	// Method and Path are the request's HTTP method and URL path.
+	Method, Path string
+	// Query holds the query parameters, sensitive values masked.
+	Query url.Values
+	// Header holds the request headers; Authorization, Proxy-Authorization and Cookie are
+	// masked ("Bearer ****").
+	Header http.Header
+	// Body is the request body with secrets masked.
+	Body []byte
+	// Time is when the request arrived, by the sandbox's clock.
+	Time time.Time
+
+	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
+	// shows only its address.
+	raw func() []byte
+}
+
+// RevealBody returns the request body exactly as received, secrets in clear, for a test that
+// checks what the client sent on the wire. Never print or log it.
+func (r Request) RevealBody() []byte {
+	if r.raw == nil {
+		return bytes.Clone(r.Body)
+	}
+	return r.raw()
+}
+
+// Record returns the masked record of r, whose body was read as body, for the operation
+// operationID, arrived at at.
+func Record(r *http.Request, body []byte, operationID string, at time.Time) Request {
+	red := redact.Default()
+	raw := bytes.Clone(body)
+	req := Request{OperationID: operationID, Method: r.Method, Path: r.URL.Path, Header: MaskHeaders(r.Header),
+		Time: at, raw: func() []byte { return bytes.Clone(raw) }}
+	req.Query, _ = url.ParseQuery(red.Query(r.URL.RawQuery))
+	if req.Query == nil {
+		req.Query = url.Values{}
+	}
+	req.Body = red.JSON(raw)
+	if bytes.Equal(req.Body, raw) {
+		req.Body = bytes.Clone(raw)
+	}
+	return req
+}
+
+// Clone returns a copy of r that shares nothing a caller could change.
+func (r Request) Clone() Request {
+	r.Header = r.Header.Clone()
+	r.Query = cloneValues(r.Query)
+	r.Body = bytes.Clone(r.Body)
+	return r
+}
+
+func cloneValues(v url.Values) url.Values {
+	if v == nil {
+		return nil
+	}
+	out := make(url.Values, len(v))
+	for k, vs := range v {
+		out[k] = append([]string(nil), vs...)
+	}
+	return out
+}
+
+// MaskHeaders returns a copy of h with the values of credential headers masked, keeping an
+// Authorization scheme ("Bearer ****").
+func MaskHeaders(h http.Header) http.Header {
+	out := h.Clone()
+	for name, vals := range out {
+		if !redact.IsCredentialHeader(name) {
+			continue
+		}
+		masked := make([]string, len(vals))
+		for i, v := range vals {
+			masked[i] = maskCredential(v)
+		}
+		out[name] = masked
+	}
+	return out
+}
+
+// maskCredential keeps the scheme of an Authorization value ("Bearer ****").
+func maskCredential(v string) string {
+	for i := 0; i < len(v); i++ {
+		if v[i] == ' ' {
+			return v[:i] + " ****"
+		}
+	}
+	return "****"
+}
+
+// Log is the request log of a sandbox, safe for concurrent use. The zero value records.
+type Log struct {
+	mu   sync.Mutex
+	reqs []Request
+	off  bool
+}
+
+// Add records req unless recording is off.
+func (l *Log) Add(req Request) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.off {
+		l.reqs = append(l.reqs, req)
+	}
+}
+
+// All returns copies of the requests recorded, oldest first.
+func (l *Log) All() []Request {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]Request, len(l.reqs))
+	for i, r := range l.reqs {
+		out[i] = r.Clone()
+	}
+	return out
+}
+
+// On reports whether the log records (Disable was not called): a sandbox skips building a
+// record nobody keeps.
+func (l *Log) On() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return !l.off
+}
+
+// Reset forgets the requests recorded so far.
+func (l *Log) Reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.reqs = nil
+}
+
+// Disable stops recording; the requests recorded so far stay.
+func (l *Log) Disable() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.off = true
+}

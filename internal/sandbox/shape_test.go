@@ -1,0 +1,170 @@
+package sandbox_test
+
+import (
+	"context"
+	"net/http"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+	"github.com/issuerkit/issuerkit-go/validation"
+	"github.com/issuerkit/issuerkit-go/validation/validationtest"
+)
+
+// The three sandboxes share one shape: Start(opts...) (*Server, error) from a plain program
+// (no testing.TB), Close, a Client() method returning the package's typed client,
+// Requests() returning the one record type, and FailNext(method, n, Fault) with one Fault. These assignments fail to compile when one of
+// them drifts.
+var (
+	_ func(...cardplatformtest.Option) (*cardplatformtest.Server, error) = cardplatformtest.Start
+	_ func(...validationtest.Option) (*validationtest.Server, error)     = validationtest.Start
+	_ func(...pagingtest.Option) (*pagingtest.Server, error)             = pagingtest.Start
+
+	_ func(*cardplatformtest.Server) *cardplatform.Client = (*cardplatformtest.Server).Client
+	_ func(*validationtest.Server) *validation.Client     = (*validationtest.Server).Client
+	_ func(*pagingtest.Server) *paging.Client             = (*pagingtest.Server).Client
+
+	_ func(*cardplatformtest.Server) []sandbox.Request = (*cardplatformtest.Server).Requests
+	_ func(*validationtest.Server) []sandbox.Request   = (*validationtest.Server).Requests
+	_ func(*pagingtest.Server) []sandbox.Request       = (*pagingtest.Server).Requests
+
+	_ func(*cardplatformtest.Server, string, int, sandbox.Fault) error = (*cardplatformtest.Server).FailNext
+	_ func(*validationtest.Server, string, int, sandbox.Fault) error   = (*validationtest.Server).FailNext
+	_ func(*pagingtest.Server, string, int, sandbox.Fault) error       = (*pagingtest.Server).FailNext
+
+	_ func(*cardplatformtest.Server) = (*cardplatformtest.Server).Close
+	_ func(*validationtest.Server)   = (*validationtest.Server).Close
+	_ func(*pagingtest.Server)       = (*pagingtest.Server).Close
+)
+
+// sandboxUnderTest is one sandbox started from a plain program, with one call of its own
+// client to make.
+type sandboxUnderTest struct {
+	name      string
+	start     func() (call func(context.Context) error, requests func() []sandbox.Request, closeFn func(), err error)
+	operation string // the spec's operationId the call records
+	secret    string // a secret the call sends in its body, masked in Requests
+}
+
+// TestSandboxesShareOneShape starts each sandbox without a testing.T, calls it through its
+// Client() over real HTTP, and reads the call back from Requests(): the same record, with the
+// operation id, the credential masked, the body's secret masked and RevealBody giving it back.
+func TestSandboxesShareOneShape(t *testing.T) {
+	const acct = "3123456789"
+	cases := []sandboxUnderTest{
+		{name: "cardplatformtest", operation: "setCardPin", secret: `"4321"`,
+			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+				srv, err := cardplatformtest.Start()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				call := func(ctx context.Context) error {
+					pg, err := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+					if err != nil {
+						return err
+					}
+					c, err := srv.Client().CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: pg,
+						Person: cardplatform.Person{FirstName: "Pat", LastName: "Payee"}})
+					if err != nil {
+						return err
+					}
+					_, err = srv.Client().SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4321")})
+					return err
+				}
+				return call, srv.Requests, srv.Close, nil
+			}},
+		{name: "validationtest", operation: "verifyAccountV2", secret: validationtest.AccountPerson,
+			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+				srv, err := validationtest.Start()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				call := func(ctx context.Context) error {
+					_, err := srv.Client().VerifyAccount(ctx, validation.Inquiry{
+						SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
+						AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+					})
+					return err
+				}
+				return call, srv.Requests, srv.Close, nil
+			}},
+		{name: "pagingtest", operation: "listAchTransactions", secret: acct,
+			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+				srv, err := pagingtest.Start(pagingtest.WithRecords(3))
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				call := func(ctx context.Context) error {
+					for _, err := range srv.Client().ACHTransactions(ctx, paging.ACHListRequest{AccountNumber: paging.NewSecret(acct),
+						FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}) {
+						if err != nil {
+							return err
+						}
+					}
+					return nil
+				}
+				return call, srv.Requests, srv.Close, nil
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			call, requests, closeFn, err := tc.start()
+			require.NoError(t, err)
+			defer closeFn()
+			require.NoError(t, call(t.Context()))
+			reqs := requests()
+			require.NotEmpty(t, reqs)
+			r := reqs[len(reqs)-1]
+			assert.Equal(t, tc.operation, r.OperationID)
+			assert.Equal(t, http.MethodPost, r.Method)
+			assert.NotEmpty(t, r.Path)
+			assert.False(t, r.Time.IsZero())
+			if auth := r.Header.Get("Authorization"); assert.NotEmpty(t, auth) {
+				assert.True(t, strings.HasSuffix(auth, "****"), "credential masked: %q", auth)
+			}
+			assert.NotContains(t, string(r.Body), tc.secret, "the body's secret is masked")
+			assert.Contains(t, string(r.RevealBody()), tc.secret, "RevealBody gives the body as received")
+		})
+	}
+}
+
+// TestRequestsForTakesEveryClientMethod: each sandbox's RequestsFor takes the name of every
+// method of its client that calls the API (iterators and hand-written methods included), and
+// panics on a name that is neither a method nor an operation id.
+func TestRequestsForTakesEveryClientMethod(t *testing.T) {
+	cp := cardplatformtest.NewServer(t)
+	v := validationtest.NewServer(t)
+	pg := pagingtest.NewServer(t)
+	for _, tc := range []struct {
+		name        string
+		client      any
+		requestsFor func(string) []sandbox.Request
+	}{
+		{"cardplatformtest", cp.Client(), cp.RequestsFor},
+		{"validationtest", v.Client(), v.RequestsFor},
+		{"pagingtest", pg.Client(), pg.RequestsFor},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctxType := reflect.TypeOf((*context.Context)(nil)).Elem()
+			typ := reflect.TypeOf(tc.client)
+			n := 0
+			for i := 0; i < typ.NumMethod(); i++ {
+				m := typ.Method(i)
+				if m.Type.NumIn() > 1 && m.Type.In(1) == ctxType {
+					n++
+					assert.NotPanics(t, func() { tc.requestsFor(m.Name) }, m.Name)
+				}
+			}
+			assert.Positive(t, n)
+			assert.Panics(t, func() { tc.requestsFor("NoSuchMethod") })
+		})
+	}
+}
