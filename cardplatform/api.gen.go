@@ -1335,7 +1335,7 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1343,13 +1343,13 @@ func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.InterestPosted)
+			err = jsonx.DecodeScalar(d, &a.InterestPosted)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1403,11 +1403,11 @@ func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1465,7 +1465,7 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1473,11 +1473,11 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1525,7 +1525,7 @@ func (a *AccountByBalanceDTOCacheResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CachedAt)
+			err = jsonx.DecodeScalar(d, &a.CachedAt)
 		case 1:
 			err = jsonx.DecodeElems(d, &a.Items)
 		default:
@@ -1593,7 +1593,7 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -1601,19 +1601,19 @@ func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SuspenseBalance)
+			err = jsonx.DecodeScalar(d, &a.SuspenseBalance)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1669,17 +1669,17 @@ func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AccountInstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountInstrumentGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InstrumentStatus)
 		case 4:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1731,13 +1731,13 @@ func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1905,9 +1905,9 @@ func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 3:
@@ -1967,17 +1967,17 @@ func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2023,7 +2023,7 @@ func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2079,17 +2079,17 @@ func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RepaymentDate)
+			err = jsonx.DecodeScalar(d, &a.RepaymentDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.TotalRepaymentAmount)
+			err = jsonx.DecodeScalar(d, &a.TotalRepaymentAmount)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2189,15 +2189,15 @@ func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AdvanceAmount)
+			err = jsonx.DecodeScalar(d, &a.AdvanceAmount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.RequestID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2249,9 +2249,9 @@ func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2299,9 +2299,9 @@ func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2347,7 +2347,7 @@ func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2401,7 +2401,7 @@ func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 3:
@@ -2461,17 +2461,17 @@ func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.BatchfileGUID)
+			err = jsonx.DecodeScalar(d, &a.BatchfileGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.FileName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ReportName)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2535,21 +2535,21 @@ func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 6:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2595,7 +2595,7 @@ func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2649,13 +2649,13 @@ func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.Quantity)
 		default:
@@ -2709,9 +2709,9 @@ func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.BulkOrderStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.OrderGUID)
+			err = jsonx.DecodeScalar(d, &a.OrderGUID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2767,13 +2767,13 @@ func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.LocationName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PackageGUID)
+			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeInt(d, &a.QuantityAvailable)
 		case 5:
@@ -2959,7 +2959,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.CardCondition)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeScalar(d, &a.CardNumber)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 4:
@@ -2967,27 +2967,27 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = a.CardTrackingDetail.DecodeJSON(d)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeScalar(d, &a.CVV)
 		case 7:
 			err = jsonx.DecodeString(d, &a.ExpirationDate)
 		case 8:
 			err = jsonx.DecodeString(d, &a.IssuanceType)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.LogicalExpirationDate)
+			err = jsonx.DecodeScalar(d, &a.LogicalExpirationDate)
 		case 10:
 			err = jsonx.DecodeString(d, &a.MaskCardPAN)
 		case 11:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 13:
 			err = a.SupplementalDetails.DecodeJSON(d)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 15:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		case 16:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3087,7 +3087,7 @@ func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeScalar(d, &a.PIN)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3199,9 +3199,9 @@ func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.CardPackageName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.CardRequested)
+			err = jsonx.DecodeScalar(d, &a.CardRequested)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.CardShipmentDate)
+			err = jsonx.DecodeScalar(d, &a.CardShipmentDate)
 		case 5:
 			err = jsonx.DecodeString(d, &a.FulfillmentHouseName)
 		default:
@@ -3299,11 +3299,11 @@ func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.Cycle)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.NextCycleDate)
+			err = jsonx.DecodeScalar(d, &a.NextCycleDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3363,11 +3363,11 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CheckDate)
+			err = jsonx.DecodeScalar(d, &a.CheckDate)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 4:
@@ -3375,9 +3375,9 @@ func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 5:
 			err = jsonx.DecodeString(d, &a.PayeeName)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3483,17 +3483,17 @@ func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CheckStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.EndDate)
+			err = jsonx.DecodeScalar(d, &a.EndDate)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.StartDate)
+			err = jsonx.DecodeScalar(d, &a.StartDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3547,7 +3547,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CheckNumber)
 		case 2:
@@ -3555,7 +3555,7 @@ func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.Notes)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3613,15 +3613,15 @@ func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = a.Address.DecodeJSON(d)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DbaName)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.SysUTCInserted)
+			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.SysUTCUpdated)
+			err = jsonx.DecodeScalar(d, &a.SysUTCUpdated)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3673,11 +3673,11 @@ func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -3729,11 +3729,11 @@ func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.VerificationStatus)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.VerifiedAt)
+			err = jsonx.DecodeScalar(d, &a.VerifiedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3783,7 +3783,7 @@ func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3833,9 +3833,9 @@ func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InstrumentGUID)
+			err = jsonx.DecodeScalar(d, &a.InstrumentGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InstrumentType)
 		default:
@@ -3893,9 +3893,9 @@ func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3949,7 +3949,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -3957,7 +3957,7 @@ func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4013,9 +4013,9 @@ func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Person.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.WalletGUID)
+			err = jsonx.DecodeScalar(d, &a.WalletGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4073,7 +4073,7 @@ func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.Person.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4179,9 +4179,9 @@ func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4231,9 +4231,9 @@ func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
@@ -4289,7 +4289,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 2:
@@ -4297,7 +4297,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = a.Person.DecodeJSON(d)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4347,7 +4347,7 @@ func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PayoutPreference)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4401,13 +4401,13 @@ func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisbursementGUID)
+			err = jsonx.DecodeScalar(d, &a.DisbursementGUID)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Status)
 		default:
@@ -4461,13 +4461,13 @@ func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Reason)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4521,15 +4521,15 @@ func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.DisputeGUID)
+			err = jsonx.DecodeScalar(d, &a.DisputeGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.DisputeStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4581,7 +4581,7 @@ func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ExpirationMonth)
 		case 2:
@@ -4639,13 +4639,13 @@ func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Cvx2)
+			err = jsonx.DecodeScalar(d, &a.Cvx2)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PIN)
+			err = jsonx.DecodeScalar(d, &a.PIN)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Track1)
+			err = jsonx.DecodeScalar(d, &a.Track1)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.Track2)
+			err = jsonx.DecodeScalar(d, &a.Track2)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4697,11 +4697,11 @@ func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -4757,15 +4757,15 @@ func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.TxnGUID)
+			err = jsonx.DecodeScalar(d, &a.TxnGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4819,13 +4819,13 @@ func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.FeeAmount)
+			err = jsonx.DecodeScalar(d, &a.FeeAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FeeGUID)
+			err = jsonx.DecodeScalar(d, &a.FeeGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.FeeName)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestCode)
 		default:
@@ -4919,7 +4919,7 @@ func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.EncryptedCardData)
+			err = jsonx.DecodeScalar(d, &a.EncryptedCardData)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4977,9 +4977,9 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.InvoiceAmount)
+			err = jsonx.DecodeScalar(d, &a.InvoiceAmount)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDate)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDate)
 		case 2:
 			err = jsonx.DecodeString(d, &a.InvoiceDescription)
 		case 3:
@@ -4987,7 +4987,7 @@ func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.PaymentDueAmount)
+			err = jsonx.DecodeScalar(d, &a.PaymentDueAmount)
 		case 6:
 			err = jsonx.DecodeString(d, &a.PaymentDueReferenceNumber)
 		default:
@@ -5047,15 +5047,15 @@ func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateEnd)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateEnd)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.InvoiceDateStart)
+			err = jsonx.DecodeScalar(d, &a.InvoiceDateStart)
 		case 3:
 			err = jsonx.DecodeString(d, &a.InvoiceStatus)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5109,7 +5109,7 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Invoice.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5255,9 +5255,9 @@ func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		default:
@@ -5305,7 +5305,7 @@ func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5377,7 +5377,7 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = a.BaseAddress.DecodeJSON(d)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.BirthDate)
+			err = jsonx.DecodeScalar(d, &a.BirthDate)
 		case 4:
 			err = jsonx.DecodeString(d, &a.ClientReferenceID)
 		case 5:
@@ -5387,11 +5387,11 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeString(d, &a.LastName)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 9:
 			err = jsonx.DecodeString(d, &a.MobileNumber)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5441,7 +5441,7 @@ func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.PersonCardStatus)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5613,11 +5613,11 @@ func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
 			err = jsonx.DecodeElems(d, &a.Configurations)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
 			err = jsonx.DecodeString(d, &a.ProgramName)
 		default:
@@ -5893,15 +5893,15 @@ func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CompanyGUID)
+			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.KYBRequestGUID)
+			err = jsonx.DecodeScalar(d, &a.KYBRequestGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.KYBStatus)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.RequestedAt)
+			err = jsonx.DecodeScalar(d, &a.RequestedAt)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.RespondedAt)
+			err = jsonx.DecodeScalar(d, &a.RespondedAt)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -5961,9 +5961,9 @@ func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ProgramGUID)
+			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6021,7 +6021,7 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountName)
 		case 2:
@@ -6029,11 +6029,11 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountType)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.LedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.LedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6429,9 +6429,9 @@ func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountGUID)
+			err = jsonx.DecodeScalar(d, &a.AccountGUID)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.PersonGUID)
+			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 2:
 			err = jsonx.DecodeString(d, &a.SharingStatus)
 		default:
@@ -6481,9 +6481,9 @@ func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.CardNumber)
+			err = jsonx.DecodeScalar(d, &a.CardNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.CVV)
+			err = jsonx.DecodeScalar(d, &a.CVV)
 		default:
 			extras, err = d.Keep(extras, key)
 		}

@@ -1520,7 +1520,7 @@ func (a *ACHAccount) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1746,15 +1746,15 @@ func (a *ACHListRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+			err = jsonx.DecodeScalar(d, &a.MaximumAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+			err = jsonx.DecodeScalar(d, &a.MinimumAmount)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		case 5:
 			err = jsonx.DecodeString(d, &a.TraceNumber)
 		default:
@@ -1898,7 +1898,7 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AuthorizedCustomerName)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.CollectionDate)
+			err = jsonx.DecodeScalar(d, &a.CollectionDate)
 		case 3:
 			err = jsonx.DecodeInt(d, &a.InternationalAddendaCount)
 		case 4:
@@ -1914,15 +1914,15 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 9:
 			err = a.ReceivingParty.DecodeJSON(d)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.ReturnDate)
+			err = jsonx.DecodeScalar(d, &a.ReturnDate)
 		case 11:
 			err = jsonx.DecodeString(d, &a.ReturnReasonCode)
 		case 12:
 			err = jsonx.DecodeString(d, &a.ReturnReasonDescription)
 		case 13:
-			err = jsonx.DecodeValue(d, &a.SettlementAmount)
+			err = jsonx.DecodeScalar(d, &a.SettlementAmount)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SettlementDate)
+			err = jsonx.DecodeScalar(d, &a.SettlementDate)
 		case 15:
 			err = jsonx.DecodeString(d, &a.SettlementTransactionID)
 		case 16:
@@ -1930,7 +1930,7 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 17:
 			err = jsonx.DecodeString(d, &a.TraceNumber)
 		case 18:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 19:
 			err = jsonx.DecodeString(d, &a.TransactionCode)
 		case 20:
@@ -2170,17 +2170,17 @@ func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountNumberDisplay)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.AvailableBalance)
+			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 4:
-			err = jsonx.DecodeValue(d, &a.BalanceAsOf)
+			err = jsonx.DecodeScalar(d, &a.BalanceAsOf)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ClosingLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.ClosingLedgerBalance)
 		case 6:
-			err = jsonx.DecodeValue(d, &a.CurrentLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.CurrentLedgerBalance)
 		case 7:
 			err = jsonx.DecodeString(d, &a.Nickname)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.OpeningLedgerBalance)
+			err = jsonx.DecodeScalar(d, &a.OpeningLedgerBalance)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2332,7 +2332,7 @@ func (a *CommercialLineItem) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.Description)
 		default:
@@ -2408,7 +2408,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.AccountID)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 3:
 			err = a.CommercialCode.DecodeJSON(d)
 		case 4:
@@ -2420,7 +2420,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeElems(d, &a.LineItem)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.PostedTimestamp)
+			err = jsonx.DecodeScalar(d, &a.PostedTimestamp)
 		case 9:
 			err = jsonx.DecodeString(d, &a.Reference)
 		case 10:
@@ -2428,7 +2428,7 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.TransactionTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2652,7 +2652,7 @@ func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeElems(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromAmount)
+			err = jsonx.DecodeScalar(d, &a.FromAmount)
 		case 2:
 			err = jsonx.DecodeInt(d, &a.FromDate)
 		case 3:
@@ -2664,7 +2664,7 @@ func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 6:
 			err = jsonx.DecodeString(d, &a.SourceChannel)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.ToAmount)
+			err = jsonx.DecodeScalar(d, &a.ToAmount)
 		case 8:
 			err = jsonx.DecodeInt(d, &a.ToDate)
 		case 9:
@@ -3048,7 +3048,7 @@ func (a *Party) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.ABA)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 2:
 			err = jsonx.DecodeString(d, &a.Bic)
 		case 3:
@@ -3354,9 +3354,9 @@ func (a *PreviousDayRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.CreditOrDebitCode)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3452,7 +3452,7 @@ func (a *PreviousDayTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.Amount)
+			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 1:
 			err = jsonx.DecodeString(d, &a.BaiCode)
 		case 2:
@@ -3542,15 +3542,15 @@ func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 7:
 			err = jsonx.DecodeString(d, &a.SendersReference)
 		case 8:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.TransactionDate)
+			err = jsonx.DecodeScalar(d, &a.TransactionDate)
 		case 10:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionStatus)
 		case 12:
-			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionStatusTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3660,17 +3660,17 @@ func (a *RTPListRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.FromDate)
+			err = jsonx.DecodeScalar(d, &a.FromDate)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.MaximumAmount)
+			err = jsonx.DecodeScalar(d, &a.MaximumAmount)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.MinimumAmount)
+			err = jsonx.DecodeScalar(d, &a.MinimumAmount)
 		case 4:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 5:
-			err = jsonx.DecodeValue(d, &a.ToDate)
+			err = jsonx.DecodeScalar(d, &a.ToDate)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4036,7 +4036,7 @@ func (a *TransactionAccount) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4218,15 +4218,15 @@ func (a *WireTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 8:
 			err = jsonx.DecodeString(d, &a.SendersReference)
 		case 9:
-			err = jsonx.DecodeValue(d, &a.TransactionAmount)
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
 		case 10:
-			err = jsonx.DecodeValue(d, &a.TransactionDate)
+			err = jsonx.DecodeScalar(d, &a.TransactionDate)
 		case 11:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 12:
 			err = jsonx.DecodeString(d, &a.TransactionStatus)
 		case 13:
-			err = jsonx.DecodeValue(d, &a.TransactionStatusTimestamp)
+			err = jsonx.DecodeScalar(d, &a.TransactionStatusTimestamp)
 		default:
 			extras, err = d.Keep(extras, key)
 		}

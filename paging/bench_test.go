@@ -115,11 +115,11 @@ func BenchmarkDrain(b *testing.B) {
 	// amount), a page of 1000 at a time, the same requests. allocs-x-loop is the SDK's
 	// allocations (engine, transport and generated decoders) over the hand-written loop's.
 	b.Run("page/hand", func(b *testing.B) {
-		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0))
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0))
 		if err != nil {
 			b.Fatal(err)
 		}
-		hc := srv.Client()
+		hc := srv.HTTPClient()
 		benchPair(b, func() int {
 			n := 0
 			for _, err := range c.RTPTransactions(ctx, rtpReq) {

@@ -1015,7 +1015,7 @@ func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
 		case 6:
 			err = jsonx.DecodeString(d, &a.HomePhone)
 		case 7:
-			err = jsonx.DecodeValue(d, &a.IDNo)
+			err = jsonx.DecodeScalar(d, &a.IDNo)
 		case 8:
 			err = jsonx.DecodeString(d, &a.IDState)
 		case 9:
@@ -1029,7 +1029,7 @@ func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
 		case 13:
 			err = jsonx.DecodeString(d, &a.NameSuffix)
 		case 14:
-			err = jsonx.DecodeValue(d, &a.SSN)
+			err = jsonx.DecodeScalar(d, &a.SSN)
 		case 15:
 			err = jsonx.DecodeString(d, &a.State)
 		case 16:
@@ -1455,7 +1455,7 @@ func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.Client.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 3:
 			err = jsonx.DecodeString(d, &a.AdditionalID)
 		case 4:
@@ -1655,7 +1655,7 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeValue(d, &a.Client)
 		case 3:
-			err = jsonx.DecodeValue(d, &a.AccountNumber)
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 4:
 			err = jsonx.DecodeString(d, &a.AdditionalID)
 		case 5:

@@ -22,6 +22,9 @@ func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s), r.
 //     masked ("4111-1111-1111-1111-12" masks the first four groups);
 //   - an SSN written ddd-dd-dddd.
 //
+// A GUID (8-4-4-4-12 hexadecimal digits) is never a card number, even when its first groups are
+// digits that pass the Luhn check.
+//
 // A run counts only where it stands alone: a digit run glued to letters or to more digits (an
 // identifier such as "US25010900000001", a 20-digit reference) is left as it is. Everything
 // else in s is kept byte for byte, and so is a run that is exactly one of plain (identifiers
@@ -32,6 +35,10 @@ func maskCards(s string, plain []string) string {
 	for i := 0; i < len(s); {
 		if !isDigit(s[i]) || (i > 0 && isAlnum(s[i-1])) {
 			i++
+			continue
+		}
+		if n := guidAt(s, i); n > 0 {
+			i += n // a GUID is an identifier, even when its groups are digits passing the Luhn check
 			continue
 		}
 		if n := ssnAt(s, i); n > 0 {
@@ -81,6 +88,28 @@ func skipAlnum(s string, i int) int {
 	}
 	return i
 }
+
+// guidAt reports the length of a GUID (8-4-4-4-12 hexadecimal digits, either case) starting at
+// s[i] and not continued by a letter, a digit or a dash, or 0.
+func guidAt(s string, i int) int {
+	const pattern = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+	if len(s)-i < len(pattern) {
+		return 0
+	}
+	for k := 0; k < len(pattern); k++ {
+		c := s[i+k]
+		if pattern[k] == '-' && c != '-' || pattern[k] == 'x' && !isHex(c) {
+			return 0
+		}
+	}
+	end := i + len(pattern)
+	if end < len(s) && (isAlnum(s[end]) || s[end] == '-') {
+		return 0
+	}
+	return len(pattern)
+}
+
+func isHex(c byte) bool { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') }
 
 // ssnAt reports the length of an SSN (ddd-dd-dddd) starting at s[i], or 0. The SSN must not
 // continue with a letter, a digit or another dash-separated digit group.

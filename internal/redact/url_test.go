@@ -23,6 +23,8 @@ func TestURL(t *testing.T) {
 		{"code", "https://h/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=xyz", "https://h/cb?code=******************SbIA&state=xyz"},
 		{"pan in other value", "https://h/x?q=4111111111111111", "https://h/x?q=************1111"},
 		{"pan in path", "https://h/api/v1/cards/4111111111111111/pin", "https://h/api/v1/cards/************1111/pin"},
+		{"guid of luhn digits in query kept", "https://h/x?person_guid=55970004-0071-0008-a123-0123456789ab", "https://h/x?person_guid=55970004-0071-0008-a123-0123456789ab"},
+		{"guid of luhn digits in path kept", "https://h/api/v1/accounts/55970004-0071-0008-4869-012345678901/status", "https://h/api/v1/accounts/55970004-0071-0008-4869-012345678901/status"},
 		{"non-luhn digits in path kept", "https://h/ach/detail/25010900001233", "https://h/ach/detail/25010900001233"},
 		{"encoded value", "https://h/x?password=p%40ss+word%26more", "https://h/x?password=**********more"},
 		{"name without value", "https://h/x?token&y=2", "https://h/x?token&y=2"},

@@ -1,6 +1,7 @@
 // Package ogenpeer holds the decode benchmarks that compare the SDK's generated models with
-// ogen's (github.com/ogen-go/ogen, its own jx-based codec) and encoding/json, generated from the
-// same spec, openapi/cardplatform.yaml. It is a module of its own so that the SDK's go.mod gains
+// ogen's (github.com/ogen-go/ogen, its own jx-based codec), stock oapi-codegen's
+// (internal/bench/oapiclient) and encoding/json, the generated ones from the same spec,
+// openapi/cardplatform.yaml. It is a module of its own so that the SDK's go.mod gains
 // nothing that only a benchmark needs; ogen is pinned as a tool in this module's go.mod.
 // Regenerate the peer (ogenapi/) with:
 //
