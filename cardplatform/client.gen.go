@@ -158,7 +158,7 @@ var opAssignCard = operations.Op("assignCard")
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
 // status read back as cancelled means the cancel is in effect (this one or another); any other
 // status means it was not cancelled.
-func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
+func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
@@ -324,7 +324,7 @@ var opChangePersonCardStatus = operations.Op("changePersonCardStatus")
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
 // status shows whether it was checked in; whether its cards were counted into inventory once cannot
 // be read back.
-func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderReq, opts ...CallOption) (*BulkOrderDetail, error) {
+func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
 }
@@ -848,7 +848,7 @@ type ListAccountsByBalanceRequest struct {
 // Returns the accounts of a program ordered by balance, at most 50. With `refresh=false` (the
 // default) the result comes from cached data; with `refresh=true` the values are updated first.
 //
-// It returns the AccountByBalanceDTOCacheResponse of the 200 answer.
+// It returns the AccountsByBalance of the 200 answer.
 //
 // Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
@@ -856,7 +856,7 @@ type ListAccountsByBalanceRequest struct {
 //
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
-func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountByBalanceDTOCacheResponse, error) {
+func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
 	}
@@ -880,7 +880,7 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, re
 		q.Add("refresh", strconv.FormatBool(req.Refresh))
 	}
 	r := sdkclient.Request{Op: opListAccountsByBalance, Path: "/api/" + c.core.Version + "/accounts/program/" + programGUID.String() + q.String()}
-	return sdkclient.Call[AccountByBalanceDTOCacheResponse](ctx, &c.core, r, opts)
+	return sdkclient.Call[AccountsByBalance](ctx, &c.core, r, opts)
 }
 
 var opListAccountsByBalance = operations.Op("listAccountsByBalance")
@@ -1171,7 +1171,7 @@ var opRetrieveCompanyKYB = operations.Op("retrieveCompanyKyb")
 //
 // Searches the accounts of a program. Only reads.
 //
-// It returns the SearchAccountsProgramResponseSearchResponse of the 200 answer.
+// It returns the AccountSearchResponse of the 200 answer.
 //
 // Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
@@ -1179,9 +1179,9 @@ var opRetrieveCompanyKYB = operations.Op("retrieveCompanyKyb")
 //
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
-func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...CallOption) (*SearchAccountsProgramResponseSearchResponse, error) {
+func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...CallOption) (*AccountSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchAccounts, Path: "/api/" + c.core.Version + "/accounts/search", Body: body}
-	return sdkclient.Call[SearchAccountsProgramResponseSearchResponse](ctx, &c.core, r, opts)
+	return sdkclient.Call[AccountSearchResponse](ctx, &c.core, r, opts)
 }
 
 var opSearchAccounts = operations.Op("searchAccounts")
@@ -1393,7 +1393,7 @@ var opSearchChecks = operations.Op("searchChecks")
 //
 // Searches the invoices held in the supplemental data of cards. Only reads.
 //
-// It returns the InvoiceSearchResponseSearchResponse of the 200 answer.
+// It returns the InvoicesSearchResponse of the 200 answer.
 //
 // Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
@@ -1401,9 +1401,9 @@ var opSearchChecks = operations.Op("searchChecks")
 //
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
-func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...CallOption) (*InvoiceSearchResponseSearchResponse, error) {
+func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...CallOption) (*InvoicesSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchInvoices, Path: "/api/" + c.core.Version + "/cards/invoices/search", Body: body}
-	return sdkclient.Call[InvoiceSearchResponseSearchResponse](ctx, &c.core, r, opts)
+	return sdkclient.Call[InvoicesSearchResponse](ctx, &c.core, r, opts)
 }
 
 var opSearchInvoices = operations.Op("searchInvoices")

@@ -8,8 +8,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Account) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Account.AppendJSON].
@@ -88,8 +90,10 @@ func (a *Account) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountBalancesDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountBalancesDTO.AppendJSON].
@@ -140,8 +144,10 @@ func (a *AccountBalancesDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountByBalanceDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountByBalanceDTO.AppendJSON].
@@ -212,59 +218,10 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a AccountByBalanceDTOCacheResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
-
-// MarshalJSON implements json.Marshaler with [AccountByBalanceDTOCacheResponse.AppendJSON].
-func (a AccountByBalanceDTOCacheResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *AccountByBalanceDTOCacheResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	if !a.CachedAt.IsZero() {
-		b = append(b, "\"cached_at\":"...)
-		if b, err = a.CachedAt.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "cached_at", err)
-		}
-		b = append(b, ',')
-	}
-	if len(a.Items) != 0 {
-		b = append(b, "\"items\":"...)
-		if a.Items == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "items", err)
-				}
-				b = append(b, ',')
-			}
-			b = jsonx.CloseArray(b)
-		}
-		b = append(b, ',')
-	}
-	if b, err = accountByBalanceDTOCacheResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("AccountByBalanceDTOCacheResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type AccountByBalanceDTOCacheResponse.
-func (a *AccountByBalanceDTOCacheResponse) jsonZero() bool {
-	return a.CachedAt == (Timestamp{}) &&
-		a.Items == nil &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountDTO.AppendJSON].
@@ -367,8 +324,10 @@ func (a *AccountDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountInstrumentDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountInstrumentDTO.AppendJSON].
@@ -435,8 +394,59 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
+func (a AccountSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [AccountSearchResponse.AppendJSON].
+func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
+	return a.appendJSON(make([]byte, 0, 256))
+}
+
+func (a *AccountSearchResponse) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if len(a.Items) != 0 {
+		b = append(b, "\"items\":"...)
+		if a.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Items {
+				if b, err = a.Items[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("AccountSearchResponse", "items", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if a.Total != 0 {
+		b = append(b, "\"total\":"...)
+		b = jsonx.AppendInt(b, a.Total)
+		b = append(b, ',')
+	}
+	if b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AccountSearchResponse", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type AccountSearchResponse.
+func (a *AccountSearchResponse) jsonZero() bool {
+	return a.Items == nil &&
+		a.Total == 0 &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountSharedPersonDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountSharedPersonDTO.AppendJSON].
@@ -489,8 +499,10 @@ func (a *AccountSharedPersonDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AccountStatusUser) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AccountStatusUser.AppendJSON].
@@ -529,8 +541,59 @@ func (a *AccountStatusUser) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
+func (a AccountsByBalance) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+
+// MarshalJSON implements json.Marshaler with [AccountsByBalance.AppendJSON].
+func (a AccountsByBalance) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+
+func (a *AccountsByBalance) appendJSON(b []byte) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.CachedAt.IsZero() {
+		b = append(b, "\"cached_at\":"...)
+		if b, err = a.CachedAt.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("AccountsByBalance", "cached_at", err)
+		}
+		b = append(b, ',')
+	}
+	if len(a.Items) != 0 {
+		b = append(b, "\"items\":"...)
+		if a.Items == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, '[')
+			for i0 := range a.Items {
+				if b, err = a.Items[i0].appendJSON(b); err != nil {
+					return nil, jsonx.MemberError("AccountsByBalance", "items", err)
+				}
+				b = append(b, ',')
+			}
+			b = jsonx.CloseArray(b)
+		}
+		b = append(b, ',')
+	}
+	if b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AccountsByBalance", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type AccountsByBalance.
+func (a *AccountsByBalance) jsonZero() bool {
+	return a.CachedAt == (Timestamp{}) &&
+		a.Items == nil &&
+		a.AdditionalProperties == nil
+}
+
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Address) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Address.AppendJSON].
@@ -581,8 +644,10 @@ func (a *Address) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdjustBalanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdjustBalanceRequest.AppendJSON].
@@ -633,8 +698,10 @@ func (a *AdjustBalanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdjustBalanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdjustBalanceResponse.AppendJSON].
@@ -705,8 +772,10 @@ func (a *AdjustBalanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdvancePreCalcRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdvancePreCalcRequest.AppendJSON].
@@ -737,8 +806,10 @@ func (a *AdvancePreCalcRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AdvancePreCalcResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AdvancePreCalcResponse.AppendJSON].
@@ -807,8 +878,10 @@ func (a *AdvancePreCalcResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ApplyAdvanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ApplyAdvanceRequest.AppendJSON].
@@ -835,8 +908,10 @@ func (a *ApplyAdvanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ApplyAdvanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ApplyAdvanceResponse.AppendJSON].
@@ -895,8 +970,10 @@ func (a *ApplyAdvanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AssignCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AssignCardDTO.AppendJSON].
@@ -939,8 +1016,10 @@ func (a *AssignCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileDownloadRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileDownloadRequest.AppendJSON].
@@ -979,8 +1058,10 @@ func (a *BatchfileDownloadRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileGUIDResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileGUIDResponse.AppendJSON].
@@ -1011,8 +1092,10 @@ func (a *BatchfileGUIDResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileRequest.AppendJSON].
@@ -1059,8 +1142,10 @@ func (a *BatchfileRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BatchfileResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BatchfileResponse.AppendJSON].
@@ -1123,8 +1208,10 @@ func (a *BatchfileResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderDetail.AppendJSON].
@@ -1213,38 +1300,42 @@ func (a *BulkOrderDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a BulkOrderReq) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
+func (a BulkOrderRef) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderReq.AppendJSON].
-func (a BulkOrderReq) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler with [BulkOrderRef.AppendJSON].
+func (a BulkOrderRef) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
 
-func (a *BulkOrderReq) appendJSON(b []byte) ([]byte, error) {
+func (a *BulkOrderRef) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.OrderGUID.IsZero() {
 		b = append(b, "\"order_guid\":"...)
 		if b, err = a.OrderGUID.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("BulkOrderReq", "order_guid", err)
+			return nil, jsonx.MemberError("BulkOrderRef", "order_guid", err)
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderReqFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("BulkOrderReq", "", err)
+	if b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("BulkOrderRef", "", err)
 	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type BulkOrderReq.
-func (a *BulkOrderReq) jsonZero() bool {
+// test encoding/json's omitzero applies to a field of type BulkOrderRef.
+func (a *BulkOrderRef) jsonZero() bool {
 	return a.OrderGUID == (GUID{}) &&
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderRequest.AppendJSON].
@@ -1303,8 +1394,10 @@ func (a *BulkOrderRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderResponse.AppendJSON].
@@ -1347,8 +1440,10 @@ func (a *BulkOrderResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderSummary) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderSummary.AppendJSON].
@@ -1411,8 +1506,10 @@ func (a *BulkOrderSummary) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrderSummarySearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrderSummarySearchResponse.AppendJSON].
@@ -1458,8 +1555,10 @@ func (a *BulkOrderSummarySearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a BulkOrdersSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [BulkOrdersSearchResponse.AppendJSON].
@@ -1505,8 +1604,10 @@ func (a *BulkOrdersSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardDTO.AppendJSON].
@@ -1647,8 +1748,10 @@ func (a *CardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardDTOSearchResponse.AppendJSON].
@@ -1694,8 +1797,10 @@ func (a *CardDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardPINDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardPINDTO.AppendJSON].
@@ -1730,8 +1835,10 @@ func (a *CardPINDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardStatusDTO.AppendJSON].
@@ -1764,8 +1871,10 @@ func (a *CardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CardTrackingDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CardTrackingDetail.AppendJSON].
@@ -1826,8 +1935,10 @@ func (a *CardTrackingDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ChangeAdvanceCycleRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleRequest.AppendJSON].
@@ -1856,8 +1967,10 @@ func (a *ChangeAdvanceCycleRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ChangeAdvanceCycleResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleResponse.AppendJSON].
@@ -1902,8 +2015,10 @@ func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckDTO.AppendJSON].
@@ -1982,8 +2097,10 @@ func (a *CheckDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckDTOSearchResponse.AppendJSON].
@@ -2029,8 +2146,10 @@ func (a *CheckDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckSearchDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckSearchDTO.AppendJSON].
@@ -2095,8 +2214,10 @@ func (a *CheckSearchDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CheckStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CheckStatusDTO.AppendJSON].
@@ -2149,8 +2270,10 @@ func (a *CheckStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyDTO.AppendJSON].
@@ -2215,8 +2338,10 @@ func (a *CompanyDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyProgramDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyProgramDTO.AppendJSON].
@@ -2265,8 +2390,10 @@ func (a *CompanyProgramDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CompanyVerificationResultDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CompanyVerificationResultDTO.AppendJSON].
@@ -2311,8 +2438,10 @@ func (a *CompanyVerificationResultDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ConfigProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ConfigProgramRequest.AppendJSON].
@@ -2360,8 +2489,10 @@ func (a *ConfigProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountInstrumentRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountInstrumentRequest.AppendJSON].
@@ -2406,8 +2537,10 @@ func (a *CreateAccountInstrumentRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountRequest.AppendJSON].
@@ -2458,8 +2591,10 @@ func (a *CreateAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateAccountResponseDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateAccountResponseDTO.AppendJSON].
@@ -2516,8 +2651,10 @@ func (a *CreateAccountResponseDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCardRequest.AppendJSON].
@@ -2568,8 +2705,10 @@ func (a *CreateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCardResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCardResponse.AppendJSON].
@@ -2622,8 +2761,10 @@ func (a *CreateCardResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateCompany.AppendJSON].
@@ -2670,8 +2811,10 @@ func (a *CreateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateSharedAccountRequest.AppendJSON].
@@ -2710,8 +2853,10 @@ func (a *CreateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CreateSharedAccountResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CreateSharedAccountResponse.AppendJSON].
@@ -2756,8 +2901,10 @@ func (a *CreateSharedAccountResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementDTO.AppendJSON].
@@ -2814,8 +2961,10 @@ func (a *DisbursementDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementPayoutPreference) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementPayoutPreference.AppendJSON].
@@ -2852,8 +3001,10 @@ func (a *DisbursementPayoutPreference) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisbursementResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisbursementResponse.AppendJSON].
@@ -2914,8 +3065,10 @@ func (a *DisbursementResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisputeChargebackRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisputeChargebackRequest.AppendJSON].
@@ -2968,8 +3121,10 @@ func (a *DisputeChargebackRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a DisputeChargebackResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [DisputeChargebackResponse.AppendJSON].
@@ -3030,8 +3185,10 @@ func (a *DisputeChargebackResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a EncryptedCardData) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [EncryptedCardData.AppendJSON].
@@ -3078,8 +3235,10 @@ func (a *EncryptedCardData) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a EncryptedFulfillmentDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [EncryptedFulfillmentDetails.AppendJSON].
@@ -3134,8 +3293,10 @@ func (a *EncryptedFulfillmentDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeeApplyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeeApplyRequest.AppendJSON].
@@ -3186,8 +3347,10 @@ func (a *FeeApplyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeeApplyResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeeApplyResponse.AppendJSON].
@@ -3246,8 +3409,10 @@ func (a *FeeApplyResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FeesResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FeesResponse.AppendJSON].
@@ -3304,8 +3469,10 @@ func (a *FeesResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a GenericEncryptedCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [GenericEncryptedCardDataRequest.AppendJSON].
@@ -3334,8 +3501,10 @@ func (a *GenericEncryptedCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a GenericEncryptedCardDataResponse) AppendJSON(b []byte) ([]byte, error) {
 	return a.appendJSON(b)
 }
@@ -3368,8 +3537,10 @@ func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Invoice) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Invoice.AppendJSON].
@@ -3438,8 +3609,10 @@ func (a *Invoice) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a InvoiceSearchRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [InvoiceSearchRequest.AppendJSON].
@@ -3506,8 +3679,10 @@ func (a *InvoiceSearchRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a InvoiceSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [InvoiceSearchResponse.AppendJSON].
@@ -3552,18 +3727,18 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a InvoiceSearchResponseSearchResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
+func (a InvoicesSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
-// MarshalJSON implements json.Marshaler with [InvoiceSearchResponseSearchResponse.AppendJSON].
-func (a InvoiceSearchResponseSearchResponse) MarshalJSON() ([]byte, error) {
+// MarshalJSON implements json.Marshaler with [InvoicesSearchResponse.AppendJSON].
+func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	return a.appendJSON(make([]byte, 0, 256))
 }
 
-func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
+func (a *InvoicesSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -3574,7 +3749,7 @@ func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, erro
 			b = append(b, '[')
 			for i0 := range a.Items {
 				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("InvoiceSearchResponseSearchResponse", "items", err)
+					return nil, jsonx.MemberError("InvoicesSearchResponse", "items", err)
 				}
 				b = append(b, ',')
 			}
@@ -3587,22 +3762,24 @@ func (a *InvoiceSearchResponseSearchResponse) appendJSON(b []byte) ([]byte, erro
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchResponseSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("InvoiceSearchResponseSearchResponse", "", err)
+	if b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("InvoicesSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type InvoiceSearchResponseSearchResponse.
-func (a *InvoiceSearchResponseSearchResponse) jsonZero() bool {
+// test encoding/json's omitzero applies to a field of type InvoicesSearchResponse.
+func (a *InvoicesSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a IssuanceTypeRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [IssuanceTypeRequest.AppendJSON].
@@ -3629,8 +3806,10 @@ func (a *IssuanceTypeRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PerformKYBAPIResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PerformKYBAPIResponse.AppendJSON].
@@ -3675,8 +3854,10 @@ func (a *PerformKYBAPIResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PerformKYBRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PerformKYBRequest.AppendJSON].
@@ -3705,8 +3886,10 @@ func (a *PerformKYBRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Person) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Person.AppendJSON].
@@ -3805,8 +3988,10 @@ func (a *Person) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PersonCardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PersonCardStatusDTO.AppendJSON].
@@ -3841,8 +4026,10 @@ func (a *PersonCardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a problemDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [problemDetails.AppendJSON].
@@ -3925,8 +4112,10 @@ func (a *problemDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ProgramConfiguration) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ProgramConfiguration.AppendJSON].
@@ -3961,8 +4150,10 @@ func (a *ProgramConfiguration) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ProgramDataDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ProgramDataDTO.AppendJSON].
@@ -4022,8 +4213,10 @@ func (a *ProgramDataDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ReplaceCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ReplaceCardDTO.AppendJSON].
@@ -4074,8 +4267,10 @@ func (a *ReplaceCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ReplaceCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ReplaceCardRequest.AppendJSON].
@@ -4102,8 +4297,10 @@ func (a *ReplaceCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RequestCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RequestCardDataRequest.AppendJSON].
@@ -4150,8 +4347,10 @@ func (a *RequestCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RequestCardDataResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RequestCardDataResponse.AppendJSON].
@@ -4192,8 +4391,10 @@ func (a *RequestCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RetrieveCompanyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RetrieveCompanyRequest.AppendJSON].
@@ -4254,8 +4455,10 @@ func (a *RetrieveCompanyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SearchAccountsProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SearchAccountsProgramRequest.AppendJSON].
@@ -4312,8 +4515,10 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SearchAccountsProgramResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SearchAccountsProgramResponse.AppendJSON].
@@ -4386,57 +4591,10 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
-func (a SearchAccountsProgramResponseSearchResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
-}
-
-// MarshalJSON implements json.Marshaler with [SearchAccountsProgramResponseSearchResponse.AppendJSON].
-func (a SearchAccountsProgramResponseSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
-}
-
-func (a *SearchAccountsProgramResponseSearchResponse) appendJSON(b []byte) ([]byte, error) {
-	var err error
-	b = append(b, '{')
-	if len(a.Items) != 0 {
-		b = append(b, "\"items\":"...)
-		if a.Items == nil {
-			b = append(b, "null"...)
-		} else {
-			b = append(b, '[')
-			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
-					return nil, jsonx.MemberError("SearchAccountsProgramResponseSearchResponse", "items", err)
-				}
-				b = append(b, ',')
-			}
-			b = jsonx.CloseArray(b)
-		}
-		b = append(b, ',')
-	}
-	if a.Total != 0 {
-		b = append(b, "\"total\":"...)
-		b = jsonx.AppendInt(b, a.Total)
-		b = append(b, ',')
-	}
-	if b, err = searchAccountsProgramResponseSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
-		return nil, jsonx.MemberError("SearchAccountsProgramResponseSearchResponse", "", err)
-	}
-	return jsonx.CloseObject(b), nil
-}
-
-// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
-// test encoding/json's omitzero applies to a field of type SearchAccountsProgramResponseSearchResponse.
-func (a *SearchAccountsProgramResponseSearchResponse) jsonZero() bool {
-	return a.Items == nil &&
-		a.Total == 0 &&
-		a.AdditionalProperties == nil
-}
-
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a SupplementalDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [SupplementalDetails.AppendJSON].
@@ -4474,8 +4632,10 @@ func (a *SupplementalDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateAccountInfoRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateAccountInfoRequest.AppendJSON].
@@ -4504,8 +4664,10 @@ func (a *UpdateAccountInfoRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateCardRequest.AppendJSON].
@@ -4540,8 +4702,10 @@ func (a *UpdateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateCompany.AppendJSON].
@@ -4582,8 +4746,10 @@ func (a *UpdateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateDigitalPackageRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateDigitalPackageRequest.AppendJSON].
@@ -4614,8 +4780,10 @@ func (a *UpdateDigitalPackageRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateDigitalPackageResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateDigitalPackageResponse.AppendJSON].
@@ -4650,8 +4818,10 @@ func (a *UpdateDigitalPackageResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a UpdateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [UpdateSharedAccountRequest.AppendJSON].
@@ -4696,8 +4866,10 @@ func (a *UpdateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ValidateCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ValidateCardDTO.AppendJSON].

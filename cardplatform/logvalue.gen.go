@@ -48,19 +48,6 @@ func (v AccountByBalanceDTO) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v AccountByBalanceDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
-// LogValue implements slog.LogValuer: AccountByBalanceDTOCacheResponse may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v AccountByBalanceDTOCacheResponse) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders AccountByBalanceDTOCacheResponse as JSON with its secrets masked, as LogValue logs it.
-func (v AccountByBalanceDTOCacheResponse) String() string { return redact.String(v) }
-
-// GoString renders AccountByBalanceDTOCacheResponse as JSON with its secrets masked, for %#v.
-func (v AccountByBalanceDTOCacheResponse) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v AccountByBalanceDTOCacheResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
 // LogValue implements slog.LogValuer: AccountDTO may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v AccountDTO) LogValue() slog.Value { return redact.LogValue(v) }
@@ -87,6 +74,19 @@ func (v AccountInstrumentDTO) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v AccountInstrumentDTO) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
+// LogValue implements slog.LogValuer: AccountSearchResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v AccountSearchResponse) String() string { return redact.String(v) }
+
+// GoString renders AccountSearchResponse as JSON with its secrets masked, for %#v.
+func (v AccountSearchResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
 // LogValue implements slog.LogValuer: AccountSharedPersonDTO may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v AccountSharedPersonDTO) LogValue() slog.Value { return redact.LogValue(v) }
@@ -112,6 +112,19 @@ func (v AccountStatusUser) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v AccountStatusUser) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: AccountsByBalance may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v AccountsByBalance) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders AccountsByBalance as JSON with its secrets masked, as LogValue logs it.
+func (v AccountsByBalance) String() string { return redact.String(v) }
+
+// GoString renders AccountsByBalance as JSON with its secrets masked, for %#v.
+func (v AccountsByBalance) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v AccountsByBalance) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: Address may hold secrets, in its fields or its unknown
 // members, which are masked.
@@ -282,18 +295,18 @@ func (v BulkOrderDetail) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v BulkOrderDetail) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
-// LogValue implements slog.LogValuer: BulkOrderReq may hold secrets, in its fields or its unknown
+// LogValue implements slog.LogValuer: BulkOrderRef may hold secrets, in its fields or its unknown
 // members, which are masked.
-func (v BulkOrderReq) LogValue() slog.Value { return redact.LogValue(v) }
+func (v BulkOrderRef) LogValue() slog.Value { return redact.LogValue(v) }
 
-// String renders BulkOrderReq as JSON with its secrets masked, as LogValue logs it.
-func (v BulkOrderReq) String() string { return redact.String(v) }
+// String renders BulkOrderRef as JSON with its secrets masked, as LogValue logs it.
+func (v BulkOrderRef) String() string { return redact.String(v) }
 
-// GoString renders BulkOrderReq as JSON with its secrets masked, for %#v.
-func (v BulkOrderReq) GoString() string { return redact.String(v) }
+// GoString renders BulkOrderRef as JSON with its secrets masked, for %#v.
+func (v BulkOrderRef) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v BulkOrderReq) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+func (v BulkOrderRef) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: BulkOrderRequest may hold secrets, in its fields or its unknown
 // members, which are masked.
@@ -854,20 +867,18 @@ func (v InvoiceSearchResponse) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v InvoiceSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
-// LogValue implements slog.LogValuer: InvoiceSearchResponseSearchResponse may hold secrets, in its fields or its unknown
+// LogValue implements slog.LogValuer: InvoicesSearchResponse may hold secrets, in its fields or its unknown
 // members, which are masked.
-func (v InvoiceSearchResponseSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
+func (v InvoicesSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
 
-// String renders InvoiceSearchResponseSearchResponse as JSON with its secrets masked, as LogValue logs it.
-func (v InvoiceSearchResponseSearchResponse) String() string { return redact.String(v) }
+// String renders InvoicesSearchResponse as JSON with its secrets masked, as LogValue logs it.
+func (v InvoicesSearchResponse) String() string { return redact.String(v) }
 
-// GoString renders InvoiceSearchResponseSearchResponse as JSON with its secrets masked, for %#v.
-func (v InvoiceSearchResponseSearchResponse) GoString() string { return redact.String(v) }
+// GoString renders InvoicesSearchResponse as JSON with its secrets masked, for %#v.
+func (v InvoicesSearchResponse) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v InvoiceSearchResponseSearchResponse) Format(f fmt.State, verb rune) {
-	redact.Format(f, verb, v)
-}
+func (v InvoicesSearchResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: IssuanceTypeRequest may hold secrets, in its fields or its unknown
 // members, which are masked.
@@ -1050,21 +1061,6 @@ func (v SearchAccountsProgramResponse) GoString() string { return redact.String(
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v SearchAccountsProgramResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
-
-// LogValue implements slog.LogValuer: SearchAccountsProgramResponseSearchResponse may hold secrets, in its fields or its unknown
-// members, which are masked.
-func (v SearchAccountsProgramResponseSearchResponse) LogValue() slog.Value { return redact.LogValue(v) }
-
-// String renders SearchAccountsProgramResponseSearchResponse as JSON with its secrets masked, as LogValue logs it.
-func (v SearchAccountsProgramResponseSearchResponse) String() string { return redact.String(v) }
-
-// GoString renders SearchAccountsProgramResponseSearchResponse as JSON with its secrets masked, for %#v.
-func (v SearchAccountsProgramResponseSearchResponse) GoString() string { return redact.String(v) }
-
-// Format implements fmt.Formatter: every verb formats the masked JSON of String.
-func (v SearchAccountsProgramResponseSearchResponse) Format(f fmt.State, verb rune) {
-	redact.Format(f, verb, v)
-}
 
 // LogValue implements slog.LogValuer: SupplementalDetails may hold secrets, in its fields or its unknown
 // members, which are masked.

@@ -319,8 +319,9 @@ type ACHAddenda struct {
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
 
-// ACHAddendaRequest Addenda status request. `pageSize` travels in the query string (the documented form), not
-// in the body.
+// ACHAddendaRequest Addenda status request: the filter the ACHAddenda iterator takes, and the Body of
+// ListACHAddendaRequest, which asks for one page. `pageSize` travels in the query string
+// (the documented form), not in the body.
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -355,8 +356,9 @@ type ACHAddendaResponse struct {
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
-// ACHListRequest ACH inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// ACHListRequest ACH inquiry filter: what the ACHTransactions iterator takes, and the Body of
+// ListACHTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
@@ -499,14 +501,6 @@ type ACHTransactionStatus string
 // AddressType Address type code. Open: other values may appear.
 type AddressType string
 
-// Amount0To1B Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
-// accepts a JSON number or a string, and strings may use thousands commas
-// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
-// when decoding.
-//
-// Example: 125.5
-type Amount0To1B = Decimal
-
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
@@ -581,7 +575,7 @@ type CommercialAccountsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page                 KeyPage                    `json:"page,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -666,7 +660,7 @@ type CommercialTransactionsResponse struct {
 	// Links Links to the pages next to this one.
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
-	// Page Key pagination of an answer.
+	// Page The page keys and totals of an answer (key style).
 	Page KeyPage `json:"page,omitempty,omitzero"`
 
 	// Transactions The transactions of this page.
@@ -686,6 +680,14 @@ type FiAttribute struct {
 	Value                string                     `json:"value,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
+
+// FilterAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
+// accepts a JSON number or a string, and strings may use thousands commas
+// (`"75,020.52"`); the SDK sends a JSON number, and its Decimal type accepts both forms
+// when decoding.
+//
+// Example: 125.5
+type FilterAmount = Decimal
 
 // ForeignBankSystemID Clearing system identification of the participant.
 type ForeignBankSystemID struct {
@@ -712,7 +714,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	FromAmount Amount0To1B `json:"fromAmount,omitempty,omitzero"`
+	FromAmount FilterAmount `json:"fromAmount,omitempty,omitzero"`
 
 	// FromDate Start of the period, Unix epoch seconds (e.g. 1669852800 = 2022-12-01T00:00Z).
 	// History up to 24 months.
@@ -737,7 +739,7 @@ type GetWireInquiryRequest struct {
 	//
 	//
 	// Example: 125.5
-	ToAmount Amount0To1B `json:"toAmount,omitempty,omitzero"`
+	ToAmount FilterAmount `json:"toAmount,omitempty,omitzero"`
 
 	// ToDate End of the period, Unix epoch seconds; the range is at most one year.
 	ToDate int64 `json:"toDate"`
@@ -753,7 +755,7 @@ type GetWireInquiryRequest struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// KeyPage Key pagination of an answer.
+// KeyPage The page keys and totals of an answer (key style).
 type KeyPage struct {
 	// NextPageKey Opaque key of the next page; absent on the last page.
 	NextPageKey string `json:"nextPageKey,omitempty,omitzero"`
@@ -938,8 +940,9 @@ type PostalAddress struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// PreviousDayRequest Previous-day report filter. Only the first fields of the request are published; the
-// rest are not modelled.
+// PreviousDayRequest Previous-day report filter: what the PreviousDayTransactions iterator takes, and the
+// Body of ListPreviousDayTransactionsRequest, which asks for one row window. Only the first
+// fields of the request are published; the rest are not modelled.
 type PreviousDayRequest struct {
 	// AccountNumber One or more account numbers, each up to 16 characters.
 	AccountNumber []Secret `json:"accountNumber"`
@@ -1044,8 +1047,9 @@ type reportingErrorBody struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// RTPListRequest RTP inquiry filter. `pageNumber` and `pageSize` travel in the query string (the
-// documented form), not in the body.
+// RTPListRequest RTP inquiry filter: what the RTPTransactions iterator takes, and the Body of
+// ListRTPTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
+// in the query string (the documented form), not in the body.
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//
@@ -1062,7 +1066,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1071,7 +1075,7 @@ type RTPListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference.
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
@@ -1174,7 +1178,8 @@ type TransactionAccount struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// WireDetailsRequest Legacy wire inquiry request envelope.
+// WireDetailsRequest Legacy wire inquiry request envelope: what the WireTransactions iterator takes, and the
+// Body of ListWireTransactionsRequest, which asks for one row window.
 type WireDetailsRequest struct {
 	// GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
 	// fields (most of them null) and was cut off after `mdmId`; types of the null fields are
@@ -1209,7 +1214,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MaximumAmount Amount0To1B `json:"maximumAmount,omitempty,omitzero"`
+	MaximumAmount FilterAmount `json:"maximumAmount,omitempty,omitzero"`
 
 	// MinimumAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
 	// accepts a JSON number or a string, and strings may use thousands commas
@@ -1218,7 +1223,7 @@ type WireListRequest struct {
 	//
 	//
 	// Example: 125.5
-	MinimumAmount Amount0To1B `json:"minimumAmount,omitempty,omitzero"`
+	MinimumAmount FilterAmount `json:"minimumAmount,omitempty,omitzero"`
 
 	// PageNumber Page to return, from 1. Default not published.
 	PageNumber int `json:"pageNumber,omitempty,omitzero"`

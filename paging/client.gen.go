@@ -76,6 +76,9 @@ func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req
 var opGetCommercialAccount = operations.Op("getCommercialAccount")
 
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// ACHAddenda takes the filter alone (ACHAddendaRequest) and sets the page parameters itself.
 type ListACHAddendaRequest struct {
 	// PageSize is the query parameter pageSize. Optional: zero means not sent. Number of addenda
 	// records to return. Default and maximum not published. (The bank's schema carries it as a string
@@ -121,6 +124,9 @@ func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, 
 var opListACHAddenda = operations.Op("listAchAddenda")
 
 // ListACHTransactionsRequest holds the parameters of ListACHTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// ACHTransactions takes the filter alone (ACHListRequest) and sets the page parameters itself.
 type ListACHTransactionsRequest struct {
 	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
 	// set starts with; usually 1 at first. Default not published.
@@ -136,7 +142,7 @@ type ListACHTransactionsRequest struct {
 // an account.
 //
 // Lists the ACH transactions of one account between two dates, optionally filtered by amount range
-// and trace number. Page pagination: `pageNumber` and `pageSize` travel in the query string (the
+// and trace number. Page style: `pageNumber` and `pageSize` travel in the query string (the
 // documented form; the bank's own schema puts them in the body). At most 1000 transactions per
 // page; `metadata.page` gives the totals.
 //
@@ -190,7 +196,7 @@ type ListCommercialAccountsRequest struct {
 // ListCommercialAccounts sends GET /commercial/accounts/v1/list: list the commercial accounts the
 // client may report on.
 //
-// Commercial Accounts Reporting 1.0.3 (the bank's current published file). Key pagination: `limit`
+// Commercial Accounts Reporting 1.0.3 (the bank's current published file). Key style: `limit`
 // accounts (1 to 100, default 50) from the page `pageKey` names (none for the first page); the
 // answer's `page.nextPageKey` names the next page and is absent on the last. Keys are opaque ("not
 // necessarily numeric"): the SDK never parses them. `balanceAsOf` (a date within 180 days) adds the
@@ -362,7 +368,7 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // The bank's current previous-day transaction read (Commercial Accounts Reporting 1.0.3), which
 // replaces the `/ddaReports` list for account transactions. `startDate` and `endDate` (both or
 // neither; neither means the prior weekday; at most 180 days back; the end date not today). Key
-// pagination: `limit` transactions (1 to 500, default 100) from the page `pageKey` names;
+// style: `limit` transactions (1 to 500, default 100) from the page `pageKey` names;
 // `page.nextPageKey` names the next page and is absent on the last. A 206 is a partial success with
 // the same body.
 //
@@ -420,6 +426,9 @@ func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, account
 var opListPreviousDayAccountTransactions = operations.Op("listPreviousDayAccountTransactions")
 
 // ListPreviousDayTransactionsRequest holds the parameters of ListPreviousDayTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// PreviousDayTransactions takes the filter alone (PreviousDayRequest) and sets the page parameters itself.
 type ListPreviousDayTransactionsRequest struct {
 	// StartRowIndex is the query parameter startRowIndex. Optional: zero means not sent. First row of
 	// the response (1-based); default 1. A request with startRowIndex=5 skips the first four rows. When
@@ -438,9 +447,9 @@ type ListPreviousDayTransactionsRequest struct {
 // previous-day transactions of accounts.
 //
 // Lists the reported transactions of one or more accounts between two dates (today's data cannot be
-// requested). Row pagination with `startRowIndex`/`endRowIndex` in the query string, at most 1000
-// rows per call; the `totalRows` header gives the number of matching records and `retrievedRows`
-// the number returned.
+// requested). Row style with `startRowIndex`/`endRowIndex` in the query string, at most 1000 rows
+// per call; the `totalRows` header gives the number of matching records and `retrievedRows` the
+// number returned.
 //
 // The response body is not published: the `transactions` array of PreviousDayTransaction is assumed
 // (fields not published beyond transactionKey, baiCode and amount). The request schema is only
@@ -488,7 +497,7 @@ type ListRTPParticipantsRequest struct {
 
 // ListRTPParticipants sends GET /rtp/v1/payment/rtp/participant: list RTP network participants.
 //
-// Lists the active, online banks of the real-time payments network. Offset pagination: `limit` and
+// Lists the active, online banks of the real-time payments network. Offset style: `limit` and
 // `offset` are required on this endpoint; `count` in the response is the total number of matching
 // records (a string) and `offset` echoes the offset served. Needs the onboarding-issued client id
 // in the `KeyClientId` header.
@@ -529,6 +538,9 @@ var opListRTPParticipants = operations.Op("listRtpParticipants")
 var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "ListRTPParticipants", Arg: "req.KeyClientID"}}
 
 // ListRTPTransactionsRequest holds the parameters of ListRTPTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// RTPTransactions takes the filter alone (RTPListRequest) and sets the page parameters itself.
 type ListRTPTransactionsRequest struct {
 	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
 	// set starts with; usually 1 at first. Default not published.
@@ -544,9 +556,9 @@ type ListRTPTransactionsRequest struct {
 // account.
 //
 // Lists the real-time payments of one account between two dates, optionally filtered by amount
-// range and request reference. Page pagination: `pageNumber` and `pageSize` travel in the query
-// string (the documented form; the bank's own schema puts them in the body). At most 1000
-// transactions per page; `metadata.page` gives the totals.
+// range and request reference. Page style: `pageNumber` and `pageSize` travel in the query string
+// (the documented form; the bank's own schema puts them in the body). At most 1000 transactions per
+// page; `metadata.page` gives the totals.
 //
 // It returns the RTPListResponse of the 200 answer.
 //
@@ -575,6 +587,9 @@ func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransaction
 var opListRTPTransactions = operations.Op("listRtpTransactions")
 
 // ListWireTransactionsRequest holds the parameters of ListWireTransactions.
+//
+// It asks for one page: Body is the filter, the page parameters say which page. The iterator
+// WireTransactions takes the filter alone (WireDetailsRequest) and sets the page parameters itself.
 type ListWireTransactionsRequest struct {
 	// StartRowIndex is the query parameter startRowIndex. Optional: zero means not sent. First row of
 	// the response (1-based); default 1. A request with startRowIndex=5 skips the first four rows. When
@@ -595,9 +610,9 @@ type ListWireTransactionsRequest struct {
 // Legacy wire inquiry: wire details by account number and date (the bank has since replaced it with
 // `POST /wireInquiry/v1/transactions/list`, page style: listWireTransactionsByPage). Absent from
 // the bank's published files: a client with the published-API switch refuses it before the network
-// (`x-issuerkit-unpublished`). Row pagination with `startRowIndex`/`endRowIndex` in the query
-// string (the documented form), at most 1000 rows per call; `totalRows` and `retrievedRows` headers
-// may give the totals.
+// (`x-issuerkit-unpublished`). Row style with `startRowIndex`/`endRowIndex` in the query string
+// (the documented form), at most 1000 rows per call; `totalRows` and `retrievedRows` headers may
+// give the totals.
 //
 // The response schema of this endpoint is not published: the `transactions` array of
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
@@ -637,9 +652,9 @@ var opListWireTransactions = operations.Op("listWireTransactions")
 //
 // The bank's current wire inquiry (spec 1.3.6), which replaces the legacy details endpoint: the
 // wire transactions of one account between two dates, optionally filtered by amount range and
-// request reference. Page pagination with `pageNumber` and `pageSize` in the request body (not part
-// of the list documentation, so the bank's own placement applies); at most 1000 transactions per
-// page; `metadata.page` gives the totals.
+// request reference. Page style with `pageNumber` and `pageSize` in the request body (not part of
+// the list documentation, so the bank's own placement applies); at most 1000 transactions per page;
+// `metadata.page` gives the totals.
 //
 // It returns the WireListResponse of the 200 answer.
 //

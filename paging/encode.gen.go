@@ -6,8 +6,10 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHAccount.AppendJSON].
@@ -36,8 +38,10 @@ func (a *ACHAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHAddenda) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHAddenda.AppendJSON].
@@ -76,8 +80,10 @@ func (a *ACHAddenda) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHAddendaRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHAddendaRequest.AppendJSON].
@@ -108,8 +114,10 @@ func (a *ACHAddendaRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHAddendaResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHAddendaResponse.AppendJSON].
@@ -199,8 +207,10 @@ func (a *ACHAddendaResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHListRequest.AppendJSON].
@@ -261,8 +271,10 @@ func (a *ACHListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHListResponse.AppendJSON].
@@ -308,8 +320,10 @@ func (a *ACHListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHListTransaction.AppendJSON].
@@ -480,8 +494,10 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHMessage.AppendJSON].
@@ -514,8 +530,10 @@ func (a *ACHMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ACHParty) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ACHParty.AppendJSON].
@@ -548,8 +566,10 @@ func (a *ACHParty) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [bankErrorBody.AppendJSON].
@@ -608,8 +628,10 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialAccount.AppendJSON].
@@ -694,8 +716,10 @@ func (a *CommercialAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialAccountsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialAccountsResponse.AppendJSON].
@@ -751,8 +775,10 @@ func (a *CommercialAccountsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialCode) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialCode.AppendJSON].
@@ -785,8 +811,10 @@ func (a *CommercialCode) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialLineItem) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialLineItem.AppendJSON].
@@ -821,8 +849,10 @@ func (a *CommercialLineItem) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialTransaction.AppendJSON].
@@ -953,8 +983,10 @@ func (a *CommercialTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a CommercialTransactionsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [CommercialTransactionsResponse.AppendJSON].
@@ -1010,8 +1042,10 @@ func (a *CommercialTransactionsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a FiAttribute) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [FiAttribute.AppendJSON].
@@ -1044,8 +1078,10 @@ func (a *FiAttribute) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ForeignBankSystemID) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ForeignBankSystemID.AppendJSON].
@@ -1078,8 +1114,10 @@ func (a *ForeignBankSystemID) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a GetWireInquiryRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [GetWireInquiryRequest.AppendJSON].
@@ -1169,13 +1207,13 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type GetWireInquiryRequest.
 func (a *GetWireInquiryRequest) jsonZero() bool {
 	return a.AccountNumber == nil &&
-		a.FromAmount == (Amount0To1B{}) &&
+		a.FromAmount == (FilterAmount{}) &&
 		a.FromDate == 0 &&
 		a.FromTransmitDate == 0 &&
 		a.MdmID == "" &&
 		a.PaymentStatus == "" &&
 		a.SourceChannel == "" &&
-		a.ToAmount == (Amount0To1B{}) &&
+		a.ToAmount == (FilterAmount{}) &&
 		a.ToDate == 0 &&
 		a.ToTransmitDate == 0 &&
 		a.TraceID == "" &&
@@ -1183,8 +1221,10 @@ func (a *GetWireInquiryRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a KeyPage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [KeyPage.AppendJSON].
@@ -1223,8 +1263,10 @@ func (a *KeyPage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ListMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ListMetadata.AppendJSON].
@@ -1253,8 +1295,10 @@ func (a *ListMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PageLink) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PageLink.AppendJSON].
@@ -1281,8 +1325,10 @@ func (a *PageLink) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PageLinks) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PageLinks.AppendJSON].
@@ -1319,8 +1365,10 @@ func (a *PageLinks) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PageMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PageMetadata.AppendJSON].
@@ -1371,8 +1419,10 @@ func (a *PageMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ParticipantListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ParticipantListResponse.AppendJSON].
@@ -1415,8 +1465,10 @@ func (a *ParticipantListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Party) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Party.AppendJSON].
@@ -1483,8 +1535,10 @@ func (a *Party) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PartyName) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PartyName.AppendJSON].
@@ -1511,8 +1565,10 @@ func (a *PartyName) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [paymentError.AppendJSON].
@@ -1559,8 +1615,10 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [paymentErrorDetail.AppendJSON].
@@ -1599,8 +1657,10 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PostalAddress) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PostalAddress.AppendJSON].
@@ -1690,8 +1750,10 @@ func (a *PostalAddress) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PreviousDayRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PreviousDayRequest.AppendJSON].
@@ -1745,8 +1807,10 @@ func (a *PreviousDayRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PreviousDayResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PreviousDayResponse.AppendJSON].
@@ -1784,8 +1848,10 @@ func (a *PreviousDayResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a PreviousDayTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [PreviousDayTransaction.AppendJSON].
@@ -1828,8 +1894,10 @@ func (a *PreviousDayTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RTPListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RTPListTransaction.AppendJSON].
@@ -1946,8 +2014,10 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a reportingErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [reportingErrorBody.AppendJSON].
@@ -1986,8 +2056,10 @@ func (a *reportingErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RTPListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RTPListRequest.AppendJSON].
@@ -2041,15 +2113,17 @@ func (a *RTPListRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *RTPListRequest) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
 		a.FromDate == (Date{}) &&
-		a.MaximumAmount == (Amount0To1B{}) &&
-		a.MinimumAmount == (Amount0To1B{}) &&
+		a.MaximumAmount == (FilterAmount{}) &&
+		a.MinimumAmount == (FilterAmount{}) &&
 		a.RequestReference == "" &&
 		a.ToDate == (Date{}) &&
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a RTPListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [RTPListResponse.AppendJSON].
@@ -2095,8 +2169,10 @@ func (a *RTPListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceError.AppendJSON].
@@ -2183,8 +2259,10 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorAOAResponse.AppendJSON].
@@ -2215,8 +2293,10 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorMessage.AppendJSON].
@@ -2249,8 +2329,10 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorMetadata.AppendJSON].
@@ -2290,8 +2372,10 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorResult.AppendJSON].
@@ -2318,8 +2402,10 @@ func (a *serviceErrorResult) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a TransactionAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [TransactionAccount.AppendJSON].
@@ -2348,8 +2434,10 @@ func (a *TransactionAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireDetailsRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireDetailsRequest.AppendJSON].
@@ -2376,8 +2464,10 @@ func (a *WireDetailsRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireDetailsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireDetailsResponse.AppendJSON].
@@ -2415,7 +2505,9 @@ func (a *WireDetailsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireListRequest.AppendJSON].
@@ -2476,15 +2568,17 @@ func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
 func (a *WireListRequest) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
 		a.FromDate == (Date{}) &&
-		a.MaximumAmount == (Amount0To1B{}) &&
-		a.MinimumAmount == (Amount0To1B{}) &&
+		a.MaximumAmount == (FilterAmount{}) &&
+		a.MinimumAmount == (FilterAmount{}) &&
 		a.PageNumber == 0 &&
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
 		a.ToDate == (Date{})
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireListResponse.AppendJSON].
@@ -2526,7 +2620,9 @@ func (a *WireListResponse) jsonZero() bool {
 		a.Transactions == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireListTransaction.AppendJSON].
@@ -2639,8 +2735,10 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.TransactionStatusTimestamp == (Timestamp{})
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [WireTransaction.AppendJSON].

@@ -110,6 +110,8 @@ func WithResponseInto(r *Response) CallOption {
 }
 
 // RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
+//
+// Its fields and methods are in the go doc of [core.RetryOptions].
 type RetryOptions = core.RetryOptions
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
@@ -233,6 +235,8 @@ func WithMaxLockout(d time.Duration) Option { return Option(sdkclient.WithMaxLoc
 
 // LockoutError reports a call refused, without sending anything, during the lock-out that
 // follows a 429 (errors.Is ErrRateLimited); Wait is the time left.
+//
+// Its fields and methods are in the go doc of [core.LockoutError].
 type LockoutError = core.LockoutError
 
 // Error is returned for every non-2xx response. Everything it holds is redacted (the URL's
@@ -287,22 +291,32 @@ func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
 
 // BankError is the bank's error body: ErrorMessage, TransactionId, X-CorrelationId,
 // TransactionTime, Api-Url and ServiceError (errorCode, ConnectError or messages).
+//
+// Its fields and methods are in the go doc of [core.BankError].
 type BankError = core.BankError
 
 // OutcomeUnknownError reports that a request which moves money or changes state failed after
 // it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
+//
+// Its fields and methods are in the go doc of [core.OutcomeUnknownError].
 type OutcomeUnknownError = core.OutcomeUnknownError
 
 // RedirectError reports a redirect the SDK refused to follow (it follows none): status,
 // method, where from and where to (redacted). It matches ErrRedirectRefused.
+//
+// Its fields and methods are in the go doc of [core.RedirectError].
 type RedirectError = core.RedirectError
 
 // DecodeError reports a 2xx response whose body is not the JSON the spec describes.
+//
+// Its fields and methods are in the go doc of [core.DecodeError].
 type DecodeError = core.DecodeError
 
 // TimeoutError reports a call ended by the SDK's own time limit: the whole-call ceiling
 // (WithTimeout, WithCallTimeout) or a streamed download's idle timeout. It matches ErrTimeout
 // and context.DeadlineExceeded.
+//
+// Its fields and methods are in the go doc of [core.TimeoutError].
 type TimeoutError = core.TimeoutError
 
 // Errors to test with errors.Is.
@@ -332,15 +346,23 @@ var (
 
 // Timestamp is a date-time without zone designator, as the service writes them
 // (2024-05-01T10:20:30, optionally with fractional seconds). It round-trips exactly.
+//
+// Its fields and methods are in the go doc of [core.Timestamp].
 type Timestamp = core.Timestamp
 
 // Decimal is an exact decimal amount of money; it never passes through a float.
+//
+// Its fields and methods are in the go doc of [core.Decimal].
 type Decimal = core.Decimal
 
 // GUID is a globally unique identifier; the zero GUID is unset ("" and null decode to it).
+//
+// Its fields and methods are in the go doc of [core.GUID].
 type GUID = core.GUID
 
 // Date is a calendar date (yyyy-MM-dd); the zero Date is unset ("" and null decode to it).
+//
+// Its fields and methods are in the go doc of [core.Date].
 type Date = core.Date
 
 // ParseGUID parses a GUID such as 3fa85f64-5717-4562-b3fc-2c963f66afa6.
@@ -365,6 +387,8 @@ func DateOf(t time.Time) Date { return core.DateOf(t) }
 // it as is, through its own encoders; everything else masks it: String, GoString, fmt verbs,
 // slog, MarshalJSON and MarshalText (so encoding/json and slog's JSON handler, also inside
 // your own structs). Reveal returns the value.
+//
+// Its fields and methods are in the go doc of [core.Secret].
 type Secret = core.Secret
 
 // RedactSecrets is a slog.HandlerOptions.ReplaceAttr function for loggers that log the

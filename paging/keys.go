@@ -26,7 +26,7 @@ import (
 // key while handing out fresh ones) fails with *KeyError (KeyIgnored) before any of its items
 // is delivered, by the engine's repeat check (repeat.go).
 
-// KeyProblem is what is wrong with a key-paged answer (KeyError.Problem).
+// KeyProblem is what is wrong with an answer of the key style (KeyError.Problem).
 type KeyProblem int
 
 const (
@@ -57,7 +57,7 @@ func (p KeyProblem) String() string {
 	return "KeyProblem(" + strconv.Itoa(int(p)) + ")"
 }
 
-// KeyError reports a key-paged answer the iteration cannot go on from without repeating
+// KeyError reports an answer of the key style the iteration cannot go on from without repeating
 // pages forever. KeyRepeated and KeyCycled match ErrPositionMismatch, KeyEmptyPage
 // ErrEmptyPage. The items of the page that gave the key are not delivered.
 type KeyError struct {

@@ -313,38 +313,27 @@ type AcctOwner struct {
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
 // request's owner data with the account ownership data; case, spacing and punctuation
 // are ignored.
+//
+// Every match field is a MatchCode. `C` (conditional match) applies only to nameMatch,
+// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+// account numbers were found but the account has no business name. One type for every
+// match field so that a caller handles them alike.
 type AcctOwnerResponse struct {
-	// AddressMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// AddressMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	AddressMatch MatchCode `json:"addressMatch,omitempty,omitzero"`
 
-	// BusinessNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// BusinessNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	BusinessNameMatch MatchCode `json:"businessNameMatch,omitempty,omitzero"`
 
-	// CityMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// CityMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	CityMatch MatchCode `json:"cityMatch,omitempty,omitzero"`
 
 	// ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -352,173 +341,68 @@ type AcctOwnerResponse struct {
 	// values may appear.
 	ConditionCode ConditionCode `json:"conditionCode,omitempty,omitzero"`
 
-	// DOBMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// DOBMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	DOBMatch MatchCode `json:"dobMatch,omitempty,omitzero"`
 
-	// FirstNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// FirstNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	FirstNameMatch MatchCode `json:"firstNameMatch,omitempty,omitzero"`
 
-	// HomePhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// HomePhoneMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	HomePhoneMatch MatchCode `json:"homePhoneMatch,omitempty,omitzero"`
 
-	// IDNoMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDNoMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDNoMatch MatchCode `json:"idNoMatch,omitempty,omitzero"`
 
-	// IDStateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDStateMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDStateMatch MatchCode `json:"idStateMatch,omitempty,omitzero"`
 
-	// IDTypeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDTypeMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDTypeMatch MatchCode `json:"idTypeMatch,omitempty,omitzero"`
 
-	// LastNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// LastNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	LastNameMatch MatchCode `json:"lastNameMatch,omitempty,omitzero"`
 
-	// MiddleNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// MiddleNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	MiddleNameMatch MatchCode `json:"middleNameMatch,omitempty,omitzero"`
 
-	// NameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NameMatch MatchCode `json:"nameMatch,omitempty,omitzero"`
 
-	// NamePrefixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NamePrefixMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NamePrefixMatch MatchCode `json:"namePrefixMatch,omitempty,omitzero"`
 
-	// NameSuffixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NameSuffixMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NameSuffixMatch MatchCode `json:"nameSuffixMatch,omitempty,omitzero"`
 
 	// OverallMatchScore 0 to 100, as a string: how closely the request attributes match the account
 	// ownership data, computed over all information sent.
 	OverallMatchScore string `json:"overallMatchScore,omitempty,omitzero"`
 
-	// SSNMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// SSNMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	SSNMatch MatchCode `json:"ssnMatch,omitempty,omitzero"`
 
-	// StateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// StateMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	StateMatch MatchCode `json:"stateMatch,omitempty,omitzero"`
 
-	// WorkPhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// WorkPhoneMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	WorkPhoneMatch MatchCode `json:"workPhoneMatch,omitempty,omitzero"`
 
-	// ZipCodeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// ZipCodeMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -706,15 +590,8 @@ type Inquiry struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// MatchCode Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-// account numbers were found but the account has no business name. One type for every
-// match field so that a caller handles them alike. Open: other values may appear.
+// MatchCode Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+// says which fields may be `C`). Open: other values may appear.
 type MatchCode string
 
 // paymentError Error of the payments APIs (codes like `<BANK>-1006`).
@@ -758,6 +635,16 @@ type Result struct {
 	// AcctOwner Owner response: the condition code and the match fields. Match fields compare the
 	// request's owner data with the account ownership data; case, spacing and punctuation
 	// are ignored.
+	//
+	// Every match field is a MatchCode. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike.
 	AcctOwner AcctOwnerResponse `json:"AcctOwner,omitempty,omitzero"`
 
 	// AcctStatus Account status.

@@ -33,6 +33,8 @@ var (
 )
 
 // BankCredentials are what the bank issues at onboarding for its token flow.
+//
+// Its fields are in the go doc of [core.BankCredentials].
 type BankCredentials = core.BankCredentials
 
 // BankTokenSource returns a cached, refreshing token source for the bank's client-credentials

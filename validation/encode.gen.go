@@ -6,7 +6,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AOAResponse.AppendJSON].
@@ -31,8 +33,10 @@ func (a *AOAResponse) jsonZero() bool {
 	return a.Result.jsonZero()
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AcctOwner) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AcctOwner.AppendJSON].
@@ -165,8 +169,10 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AcctOwnerResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AcctOwnerResponse.AppendJSON].
@@ -307,8 +313,10 @@ func (a *AcctOwnerResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AcctStatus) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [AcctStatus.AppendJSON].
@@ -341,8 +349,10 @@ func (a *AcctStatus) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [bankErrorBody.AppendJSON].
@@ -401,7 +411,9 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ClientEcho) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ClientEcho.AppendJSON].
@@ -435,8 +447,10 @@ func (a *ClientEcho) jsonZero() bool {
 		a.UserDefined == ""
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ClientRecord) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ClientRecord.AppendJSON].
@@ -475,7 +489,9 @@ func (a *ClientRecord) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ErrorResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [ErrorResponse.AppendJSON].
@@ -508,7 +524,9 @@ func (a *ErrorResponse) jsonZero() bool {
 		a.SystemFault.jsonZero()
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): as encoding/json writes it.
+// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Fault) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Fault.AppendJSON].
@@ -530,8 +548,10 @@ func (a *Fault) jsonZero() bool {
 	return a.ErrorDescription == ""
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a HealthCheckResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [HealthCheckResponse.AppendJSON].
@@ -582,8 +602,10 @@ func (a *HealthCheckResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Inquiry) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Inquiry.AppendJSON].
@@ -656,8 +678,10 @@ func (a *Inquiry) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [paymentError.AppendJSON].
@@ -704,8 +728,10 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [paymentErrorDetail.AppendJSON].
@@ -744,8 +770,10 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Result) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [Result.AppendJSON].
@@ -852,8 +880,10 @@ func (a *Result) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceError.AppendJSON].
@@ -940,8 +970,10 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorAOAResponse.AppendJSON].
@@ -972,8 +1004,10 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorMessage.AppendJSON].
@@ -1006,8 +1040,10 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorMetadata.AppendJSON].
@@ -1047,8 +1083,10 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order.
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [serviceErrorResult.AppendJSON].

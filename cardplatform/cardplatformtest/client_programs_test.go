@@ -172,15 +172,15 @@ var programCases = []opCase{
 		clk := e.clock
 		o := order(t, e, cardplatform.NewGUID(), 5)
 		shipped := order(t, e, cardplatform.NewGUID(), 5)
-		res, err := e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
+		res, err := e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		require.NoError(t, err)
 		assert.Equal(t, cardplatform.BulkOrderStatusCANCELLED, res.BulkOrderStatus)
 		assert.Equal(t, o.OrderGUID, res.OrderGUID)
-		res, err = e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
+		res, err = e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		require.NoError(t, err, "cancelling a cancelled order answers it again")
 		assert.Equal(t, cardplatform.BulkOrderStatusCANCELLED, res.BulkOrderStatus)
 		clk.add(cardplatformtest.BulkOrderShippedAfter)
-		_, err = e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: shipped.OrderGUID})
+		_, err = e.client.CancelBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: shipped.OrderGUID})
 		badRequest(t, err, "order_guid")
 		ws := sentN(t, e, "cancelBulkOrder", 3, "PUT", "/api/v1/bulkorders")
 		assert.Equal(t, map[string]any{"order_guid": o.OrderGUID.String()}, ws[0].js)
@@ -189,10 +189,10 @@ var programCases = []opCase{
 	{"checkInBulkOrder", func(t *testing.T, e *env) {
 		clk := e.clock
 		o := order(t, e, cardplatform.NewGUID(), 5)
-		_, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
+		_, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		badRequest(t, err, "order_guid")
 		clk.add(cardplatformtest.BulkOrderShippedAfter)
-		res, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
+		res, err := e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		require.NoError(t, err)
 		assert.Equal(t, cardplatform.BulkOrderStatusSHIPPED, res.BulkOrderStatus)
 		assert.Equal(t, int32(5), res.Quantity)
@@ -211,7 +211,7 @@ var programCases = []opCase{
 		})
 		require.NoError(t, err)
 		clk.add(cardplatformtest.BulkOrderShippedAfter)
-		_, err = e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderReq{OrderGUID: o.OrderGUID})
+		_, err = e.client.CheckInBulkOrder(context.Background(), cardplatform.BulkOrderRef{OrderGUID: o.OrderGUID})
 		require.NoError(t, err)
 		res, err := e.client.ListBulkOrderSummaryByLocation(context.Background(), cardplatform.ListBulkOrderSummaryByLocationRequest{
 			PersonGUID: o.PersonGUID, CompanyGUID: company, StartIndex: 1, Limit: 10,

@@ -19,7 +19,7 @@ import (
 //	 "Api-Url":"/accounts/transactions/v1/ach/list",
 //	 "ServiceError":{"metadata":{"messages":[{"code":"AI-List-400-fromDate-105","message":"fromDate must be YYYY-MM-DD"}]}}}
 //
-// Every member is optional. It reaches callers through errors.As on the *Error of a bank call.
+// Every member is optional. It reaches callers through errors.As on the *Error of a validation or paging call.
 type BankError struct {
 	// ErrorMessage is the human-readable cause.
 	ErrorMessage string `json:"ErrorMessage,omitempty"`

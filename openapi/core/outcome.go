@@ -22,7 +22,8 @@ type OutcomeUnknownError struct {
 	CorrelationID string
 	// Attempts is how many times the request was sent (normally 1).
 	Attempts int
-	// Err is the failure: a transport error, a context error, or an *Error.
+	// Err is the failure: a transport error, a context error, or the client's *Error (a non-2xx
+	// response).
 	Err error
 
 	red corelink.Masker // the call's redactor, for Error and LogValue; nil means the SDK's default

@@ -24,7 +24,7 @@ type Problem struct {
 	// Title is a short summary of the problem type.
 	Title string
 	// Status is the HTTP status the server put in the body, which may differ from the
-	// response's (Error.StatusCode is authoritative).
+	// response's (the client's Error.StatusCode is authoritative).
 	Status int
 	// Detail explains this occurrence of the problem.
 	Detail string

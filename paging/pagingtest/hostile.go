@@ -62,6 +62,6 @@ func WithoutAddendaEndMessage() Option { return func(c *config) { c.noEndMessage
 // startRowIndex, page 1 for pageNumber, offset 0, sequence 1) but echoes the position asked
 // for (metadata.page.pageNumber and lastPage, offset) and counts retrievedRows for the window
 // it served, so that no echo gives it away. Unlike WithPageParamsIgnored, which says which
-// page it served, only the records themselves show the repeat. The key-paged reporting reads
+// page it served, only the records themselves show the repeat. The reporting reads (key style)
 // serve their first page for every key, with the next key the key asked for would give.
 func WithPositionIgnored() Option { return func(c *config) { c.ignorePosition = true } }

@@ -25,7 +25,7 @@ import (
 // InteractionHeader is the header the reporting reads require and echo.
 const InteractionHeader = "x-fapi-interaction-id"
 
-// WithKeyCycle makes the key-paged reporting reads answer page at (1-based) with the key of
+// WithKeyCycle makes the reporting reads (key style) answer page at (1-based) with the key of
 // page to as its next key: to == at repeats the key just asked with, to < at sends the
 // iteration back to an earlier page (a cycle), forever, as a server that ignores its own
 // keys would. Page 1 has no key, so to is at least 2.
@@ -33,7 +33,7 @@ func WithKeyCycle(at, to int) Option {
 	return func(c *config) { c.cycleAt, c.cycleTo = at, max(to, 2) }
 }
 
-// WithPartialPage makes the k-th request (1-based) to each key-paged reporting read answer
+// WithPartialPage makes the k-th request (1-based) to each reporting read (key style) answer
 // 206 (partial success) with its ordinary body.
 func WithPartialPage(k int) Option { return func(c *config) { c.partialAt = k } }
 

@@ -1,6 +1,6 @@
 // Package pagingtest is an in-process sandbox of the bank's paginated list endpoints
 // (openapi/banklists.yaml): it serves N synthetic records per endpoint in the row, offset,
-// page, sequence and key pagination styles, with the totalRows and retrievedRows headers (and
+// page, sequence and key styles, with the totalRows and retrievedRows headers (and
 // the commercial account reporting reads: see WithKeyCycle), and can misbehave on
 // request (latency, failures at page k, lying totals, ignored page parameters), recording
 // every request it sees.

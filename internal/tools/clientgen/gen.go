@@ -484,7 +484,11 @@ func (g *gen) queryAdd(f param) {
 }
 
 func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields []param, body string) {
-	fmt.Fprintf(&g.buf, "// %s holds the parameters of %s.\ntype %s struct {\n", typ, op.OperationId, typ)
+	fmt.Fprintf(&g.buf, "// %s holds the parameters of %s.\n", typ, op.OperationId)
+	if it := iteratorOfBody(op, fields, body); it != "" {
+		fmt.Fprintf(&g.buf, "//\n// It asks for one page: Body is the filter, the page parameters say which page. The iterator\n// %s takes the filter alone (%s) and sets the page parameters itself.\n", it, body)
+	}
+	fmt.Fprintf(&g.buf, "type %s struct {\n", typ)
 	for _, f := range fields {
 		desc := strings.TrimSpace(f.def.Spec.Description)
 		req := "Optional: zero means not sent."
@@ -701,4 +705,20 @@ func wrapComment(text, indent string) string {
 		out.WriteString(line + "\n")
 	}
 	return out.String()
+}
+
+// iteratorOfBody returns the name of op's iterator when that iterator takes the request body
+// alone (a paginated operation whose only query parameters are the paging ones), else "".
+func iteratorOfBody(op codegen.OperationDefinition, fields []param, body string) string {
+	p, err := pagingSpecOf(op.Spec)
+	if err != nil || p == nil || body == "" {
+		return ""
+	}
+	pagingParam := map[string]bool{p.Start: true, p.Size: true, p.End: true}
+	for _, f := range fields {
+		if f.def.In == "query" && !pagingParam[f.def.ParamName] {
+			return ""
+		}
+	}
+	return iteratorName(op)
 }

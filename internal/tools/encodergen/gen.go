@@ -55,7 +55,9 @@ func (g *gen) model(m *model) error {
 		what = "what encoding/json writes\n// for the named fields, followed by the members of AdditionalProperties in sorted key order"
 	}
 	g.printf(`
-// AppendJSON appends the JSON encoding of a to b (jsonx.Appender): %[2]s.
+// AppendJSON appends the JSON encoding of a to b: %[2]s. It is
+// exported for the SDK's own encoder, which calls it through an interface to write request
+// bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a %[1]s) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 
 // MarshalJSON implements json.Marshaler with [%[1]s.AppendJSON].

@@ -189,16 +189,6 @@ type AccountByBalanceDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// AccountByBalanceDTOCacheResponse Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
-type AccountByBalanceDTOCacheResponse struct {
-	// CachedAt When the cached values were computed.
-	//
-	// Example: 2024-05-01T10:20:30
-	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
-	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
 	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
@@ -242,6 +232,15 @@ type AccountInstrumentDTO struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
+// AccountSearchResponse Result of an account search; fields not published (assumed).
+type AccountSearchResponse struct {
+	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
+
+	// Total Total number of matches.
+	Total                int32                      `json:"total,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
 	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
@@ -264,6 +263,16 @@ type AccountStatusUser struct {
 
 	// UpdatedBy The user who changes the status.
 	UpdatedBy            string                     `json:"updated_by,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
+}
+
+// AccountsByBalance Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
+type AccountsByBalance struct {
+	// CachedAt When the cached values were computed.
+	//
+	// Example: 2024-05-01T10:20:30
+	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
+	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -427,8 +436,8 @@ type BulkOrderDetail struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// BulkOrderReq Identifies a bulk order to cancel or check in; fields not published (assumed).
-type BulkOrderReq struct {
+// BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
+type BulkOrderRef struct {
 	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -995,8 +1004,8 @@ type InvoiceSearchResponse struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// InvoiceSearchResponseSearchResponse Result of an invoice search; fields not published (assumed).
-type InvoiceSearchResponseSearchResponse struct {
+// InvoicesSearchResponse Result of an invoice search; fields not published (assumed).
+type InvoicesSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
@@ -1189,15 +1198,6 @@ type SearchAccountsProgramResponse struct {
 	// LedgerBalance Example: 125.5
 	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
 	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
-}
-
-// SearchAccountsProgramResponseSearchResponse Result of an account search; fields not published (assumed).
-type SearchAccountsProgramResponseSearchResponse struct {
-	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
-
-	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1505,10 +1505,10 @@ type DownloadBatchfileJSONRequestBody = BatchfileDownloadRequest
 type CreateBulkOrderJSONRequestBody = BulkOrderRequest
 
 // CancelBulkOrderJSONRequestBody defines body for CancelBulkOrder for application/json ContentType.
-type CancelBulkOrderJSONRequestBody = BulkOrderReq
+type CancelBulkOrderJSONRequestBody = BulkOrderRef
 
 // CheckInBulkOrderJSONRequestBody defines body for CheckInBulkOrder for application/json ContentType.
-type CheckInBulkOrderJSONRequestBody = BulkOrderReq
+type CheckInBulkOrderJSONRequestBody = BulkOrderRef
 
 // CreateCardJSONRequestBody defines body for CreateCard for application/json ContentType.
 type CreateCardJSONRequestBody = CreateCardRequest
@@ -1781,56 +1781,6 @@ func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
-// accountByBalanceDTOCacheResponseFields are the JSON member names of AccountByBalanceDTOCacheResponse's own fields.
-var accountByBalanceDTOCacheResponseFields = jsonx.NewFields("cached_at", "items")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *AccountByBalanceDTOCacheResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
-}
-
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountByBalanceDTOCacheResponse) DecodeJSON(d *jsonx.Decoder) error {
-	if null, err := d.ObjectStart(); null || err != nil {
-		return err
-	}
-	var extras map[string]json.RawMessage
-	for {
-		key, more, err := d.Member()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		field := -1
-		switch string(key) {
-		case "cached_at":
-			field = 0
-		case "items":
-			field = 1
-		default:
-			field = accountByBalanceDTOCacheResponseFields.Index(key)
-		}
-		switch field {
-		case 0:
-			err = jsonx.DecodeScalar(d, &a.CachedAt)
-		case 1:
-			err = jsonx.DecodeElems(d, &a.Items)
-		default:
-			extras, err = d.Keep(extras, key)
-		}
-		if err != nil {
-			return accountByBalanceDTOCacheResponseFields.MemberError("AccountByBalanceDTOCacheResponse", key, err)
-		}
-	}
-	a.AdditionalProperties = extras
-	return nil
-}
-
 // accountDTOFields are the JSON member names of AccountDTO's own fields.
 var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "program_guid", "suspense_balance", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
 
@@ -1983,6 +1933,56 @@ func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// accountSearchResponseFields are the JSON member names of AccountSearchResponse's own fields.
+var accountSearchResponseFields = jsonx.NewFields("items", "total")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "items":
+			field = 0
+		case "total":
+			field = 1
+		default:
+			field = accountSearchResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeElems(d, &a.Items)
+		case 1:
+			err = jsonx.DecodeInt(d, &a.Total)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
 var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status", "sys_utcupdated")
 
@@ -2089,6 +2089,56 @@ func (a *AccountStatusUser) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// accountsByBalanceFields are the JSON member names of AccountsByBalance's own fields.
+var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "cached_at":
+			field = 0
+		case "items":
+			field = 1
+		default:
+			field = accountsByBalanceFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.CachedAt)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Items)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -2853,19 +2903,19 @@ func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
-// bulkOrderReqFields are the JSON member names of BulkOrderReq's own fields.
-var bulkOrderReqFields = jsonx.NewFields("order_guid")
+// bulkOrderRefFields are the JSON member names of BulkOrderRef's own fields.
+var bulkOrderRefFields = jsonx.NewFields("order_guid")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *BulkOrderReq) UnmarshalJSON(b []byte) error {
+func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a)
 }
 
 // DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
 // UnmarshalJSON decodes a whole input.
-func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
+func (a *BulkOrderRef) DecodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2883,7 +2933,7 @@ func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
 		case "order_guid":
 			field = 0
 		default:
-			field = bulkOrderReqFields.Index(key)
+			field = bulkOrderRefFields.Index(key)
 		}
 		switch field {
 		case 0:
@@ -2892,7 +2942,7 @@ func (a *BulkOrderReq) DecodeJSON(d *jsonx.Decoder) error {
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
-			return bulkOrderReqFields.MemberError("BulkOrderReq", key, err)
+			return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -5413,19 +5463,19 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
-// invoiceSearchResponseSearchResponseFields are the JSON member names of InvoiceSearchResponseSearchResponse's own fields.
-var invoiceSearchResponseSearchResponseFields = jsonx.NewFields("items", "total")
+// invoicesSearchResponseFields are the JSON member names of InvoicesSearchResponse's own fields.
+var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 
 // UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *InvoiceSearchResponseSearchResponse) UnmarshalJSON(b []byte) error {
+func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a)
 }
 
 // DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
 // UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5445,7 +5495,7 @@ func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error
 		case "total":
 			field = 1
 		default:
-			field = invoiceSearchResponseSearchResponseFields.Index(key)
+			field = invoicesSearchResponseFields.Index(key)
 		}
 		switch field {
 		case 0:
@@ -5456,7 +5506,7 @@ func (a *InvoiceSearchResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error
 			extras, err = d.Keep(extras, key)
 		}
 		if err != nil {
-			return invoiceSearchResponseSearchResponseFields.MemberError("InvoiceSearchResponseSearchResponse", key, err)
+			return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -6331,56 +6381,6 @@ func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
-		}
-	}
-	a.AdditionalProperties = extras
-	return nil
-}
-
-// searchAccountsProgramResponseSearchResponseFields are the JSON member names of SearchAccountsProgramResponseSearchResponse's own fields.
-var searchAccountsProgramResponseSearchResponseFields = jsonx.NewFields("items", "total")
-
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
-func (a *SearchAccountsProgramResponseSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
-}
-
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramResponseSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
-	if null, err := d.ObjectStart(); null || err != nil {
-		return err
-	}
-	var extras map[string]json.RawMessage
-	for {
-		key, more, err := d.Member()
-		if err != nil {
-			return err
-		}
-		if !more {
-			break
-		}
-		field := -1
-		switch string(key) {
-		case "items":
-			field = 0
-		case "total":
-			field = 1
-		default:
-			field = searchAccountsProgramResponseSearchResponseFields.Index(key)
-		}
-		switch field {
-		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
-		case 1:
-			err = jsonx.DecodeInt(d, &a.Total)
-		default:
-			extras, err = d.Keep(extras, key)
-		}
-		if err != nil {
-			return searchAccountsProgramResponseSearchResponseFields.MemberError("SearchAccountsProgramResponseSearchResponse", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -9939,7 +9939,7 @@ type ListAccountsByBalanceResponseObject interface {
 	VisitListAccountsByBalanceResponse(w http.ResponseWriter) error
 }
 
-type ListAccountsByBalance200JSONResponse AccountByBalanceDTOCacheResponse
+type ListAccountsByBalance200JSONResponse AccountsByBalance
 
 func (response ListAccountsByBalance200JSONResponse) VisitListAccountsByBalanceResponse(w http.ResponseWriter) error {
 
@@ -10011,7 +10011,7 @@ type SearchAccountsResponseObject interface {
 	VisitSearchAccountsResponse(w http.ResponseWriter) error
 }
 
-type SearchAccounts200JSONResponse SearchAccountsProgramResponseSearchResponse
+type SearchAccounts200JSONResponse AccountSearchResponse
 
 func (response SearchAccounts200JSONResponse) VisitSearchAccountsResponse(w http.ResponseWriter) error {
 
@@ -11616,7 +11616,7 @@ type SearchInvoicesResponseObject interface {
 	VisitSearchInvoicesResponse(w http.ResponseWriter) error
 }
 
-type SearchInvoices200JSONResponse InvoiceSearchResponseSearchResponse
+type SearchInvoices200JSONResponse InvoicesSearchResponse
 
 func (response SearchInvoices200JSONResponse) VisitSearchInvoicesResponse(w http.ResponseWriter) error {
 

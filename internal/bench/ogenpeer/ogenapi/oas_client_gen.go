@@ -64,7 +64,7 @@ type Invoker interface {
 	// sending is reported as outcome unknown instead.
 	//
 	// PUT /api/{version}/bulkorders
-	CancelBulkOrder(ctx context.Context, request OptBulkOrderReq, params CancelBulkOrderParams) (CancelBulkOrderRes, error)
+	CancelBulkOrder(ctx context.Context, request OptBulkOrderRef, params CancelBulkOrderParams) (CancelBulkOrderRes, error)
 	// ChangeAccountStatus invokes changeAccountStatus operation.
 	//
 	// Changes the account status. The status values and transitions are not shown.
@@ -105,7 +105,7 @@ type Invoker interface {
 	// reported as outcome unknown instead.
 	//
 	// PUT /api/{version}/bulkorders/CheckinBulkOrder
-	CheckInBulkOrder(ctx context.Context, request OptBulkOrderReq, params CheckInBulkOrderParams) (CheckInBulkOrderRes, error)
+	CheckInBulkOrder(ctx context.Context, request OptBulkOrderRef, params CheckInBulkOrderParams) (CheckInBulkOrderRes, error)
 	// ConfigureProgram invokes configureProgram operation.
 	//
 	// Sets configuration values of a program and returns the program with its configurations.
@@ -1008,12 +1008,12 @@ func (c *Client) sendAssignCard(ctx context.Context, request OptAssignCardDTO, p
 // sending is reported as outcome unknown instead.
 //
 // PUT /api/{version}/bulkorders
-func (c *Client) CancelBulkOrder(ctx context.Context, request OptBulkOrderReq, params CancelBulkOrderParams) (CancelBulkOrderRes, error) {
+func (c *Client) CancelBulkOrder(ctx context.Context, request OptBulkOrderRef, params CancelBulkOrderParams) (CancelBulkOrderRes, error) {
 	res, err := c.sendCancelBulkOrder(ctx, request, params)
 	return res, err
 }
 
-func (c *Client) sendCancelBulkOrder(ctx context.Context, request OptBulkOrderReq, params CancelBulkOrderParams) (res CancelBulkOrderRes, err error) {
+func (c *Client) sendCancelBulkOrder(ctx context.Context, request OptBulkOrderRef, params CancelBulkOrderParams) (res CancelBulkOrderRes, err error) {
 
 	u := uri.Clone(c.requestURL(ctx))
 	var pathParts [3]string
@@ -1677,12 +1677,12 @@ func (c *Client) sendChangePersonCardStatus(ctx context.Context, request OptPers
 // reported as outcome unknown instead.
 //
 // PUT /api/{version}/bulkorders/CheckinBulkOrder
-func (c *Client) CheckInBulkOrder(ctx context.Context, request OptBulkOrderReq, params CheckInBulkOrderParams) (CheckInBulkOrderRes, error) {
+func (c *Client) CheckInBulkOrder(ctx context.Context, request OptBulkOrderRef, params CheckInBulkOrderParams) (CheckInBulkOrderRes, error) {
 	res, err := c.sendCheckInBulkOrder(ctx, request, params)
 	return res, err
 }
 
-func (c *Client) sendCheckInBulkOrder(ctx context.Context, request OptBulkOrderReq, params CheckInBulkOrderParams) (res CheckInBulkOrderRes, err error) {
+func (c *Client) sendCheckInBulkOrder(ctx context.Context, request OptBulkOrderRef, params CheckInBulkOrderParams) (res CheckInBulkOrderRes, err error) {
 
 	u := uri.Clone(c.requestURL(ctx))
 	var pathParts [3]string

@@ -112,7 +112,7 @@ func encodeAssignCardRequest(
 }
 
 func encodeCancelBulkOrderRequest(
-	req OptBulkOrderReq,
+	req OptBulkOrderRef,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"
@@ -232,7 +232,7 @@ func encodeChangePersonCardStatusRequest(
 }
 
 func encodeCheckInBulkOrderRequest(
-	req OptBulkOrderReq,
+	req OptBulkOrderRef,
 	r *http.Request,
 ) error {
 	const contentType = "application/json"

@@ -5704,7 +5704,7 @@ func decodeListAccountsByBalanceResponse(resp *http.Response) (res ListAccountsB
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response AccountByBalanceDTOCacheResponse
+			var response AccountsByBalance
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err
@@ -7404,7 +7404,7 @@ func decodeSearchAccountsResponse(resp *http.Response) (res SearchAccountsRes, _
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response SearchAccountsProgramResponseSearchResponse
+			var response AccountSearchResponse
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err
@@ -8047,7 +8047,7 @@ func decodeSearchInvoicesResponse(resp *http.Response) (res SearchInvoicesRes, _
 			}
 			d := jx.DecodeBytes(buf)
 
-			var response InvoiceSearchResponseSearchResponse
+			var response InvoicesSearchResponse
 			if err := func() error {
 				if err := response.Decode(d); err != nil {
 					return err

@@ -305,58 +305,6 @@ func (s *AccountByBalanceDTOAdditional) init() AccountByBalanceDTOAdditional {
 	return m
 }
 
-// Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
-// Ref: #/components/schemas/AccountByBalanceDTOCacheResponse
-type AccountByBalanceDTOCacheResponse struct {
-	Items []AccountByBalanceDTO `json:"items"`
-	// When the cached values were computed.
-	CachedAt        OptString `json:"cached_at"`
-	AdditionalProps AccountByBalanceDTOCacheResponseAdditional
-}
-
-// GetItems returns the value of Items.
-func (s *AccountByBalanceDTOCacheResponse) GetItems() []AccountByBalanceDTO {
-	return s.Items
-}
-
-// GetCachedAt returns the value of CachedAt.
-func (s *AccountByBalanceDTOCacheResponse) GetCachedAt() OptString {
-	return s.CachedAt
-}
-
-// GetAdditionalProps returns the value of AdditionalProps.
-func (s *AccountByBalanceDTOCacheResponse) GetAdditionalProps() AccountByBalanceDTOCacheResponseAdditional {
-	return s.AdditionalProps
-}
-
-// SetItems sets the value of Items.
-func (s *AccountByBalanceDTOCacheResponse) SetItems(val []AccountByBalanceDTO) {
-	s.Items = val
-}
-
-// SetCachedAt sets the value of CachedAt.
-func (s *AccountByBalanceDTOCacheResponse) SetCachedAt(val OptString) {
-	s.CachedAt = val
-}
-
-// SetAdditionalProps sets the value of AdditionalProps.
-func (s *AccountByBalanceDTOCacheResponse) SetAdditionalProps(val AccountByBalanceDTOCacheResponseAdditional) {
-	s.AdditionalProps = val
-}
-
-func (*AccountByBalanceDTOCacheResponse) listAccountsByBalanceRes() {}
-
-type AccountByBalanceDTOCacheResponseAdditional map[string]jx.Raw
-
-func (s *AccountByBalanceDTOCacheResponseAdditional) init() AccountByBalanceDTOCacheResponseAdditional {
-	m := *s
-	if m == nil {
-		m = map[string]jx.Raw{}
-		*s = m
-	}
-	return m
-}
-
 // An account with balance details; fields not published (assumed).
 // Ref: #/components/schemas/AccountDTO
 type AccountDTO struct {
@@ -606,6 +554,58 @@ func (s *AccountInstrumentDTOAdditional) init() AccountInstrumentDTOAdditional {
 	return m
 }
 
+// Result of an account search; fields not published (assumed).
+// Ref: #/components/schemas/AccountSearchResponse
+type AccountSearchResponse struct {
+	Items []SearchAccountsProgramResponse `json:"items"`
+	// Total number of matches.
+	Total           OptInt32 `json:"total"`
+	AdditionalProps AccountSearchResponseAdditional
+}
+
+// GetItems returns the value of Items.
+func (s *AccountSearchResponse) GetItems() []SearchAccountsProgramResponse {
+	return s.Items
+}
+
+// GetTotal returns the value of Total.
+func (s *AccountSearchResponse) GetTotal() OptInt32 {
+	return s.Total
+}
+
+// GetAdditionalProps returns the value of AdditionalProps.
+func (s *AccountSearchResponse) GetAdditionalProps() AccountSearchResponseAdditional {
+	return s.AdditionalProps
+}
+
+// SetItems sets the value of Items.
+func (s *AccountSearchResponse) SetItems(val []SearchAccountsProgramResponse) {
+	s.Items = val
+}
+
+// SetTotal sets the value of Total.
+func (s *AccountSearchResponse) SetTotal(val OptInt32) {
+	s.Total = val
+}
+
+// SetAdditionalProps sets the value of AdditionalProps.
+func (s *AccountSearchResponse) SetAdditionalProps(val AccountSearchResponseAdditional) {
+	s.AdditionalProps = val
+}
+
+func (*AccountSearchResponse) searchAccountsRes() {}
+
+type AccountSearchResponseAdditional map[string]jx.Raw
+
+func (s *AccountSearchResponseAdditional) init() AccountSearchResponseAdditional {
+	m := *s
+	if m == nil {
+		m = map[string]jx.Raw{}
+		*s = m
+	}
+	return m
+}
+
 // A person an account is shared with; fields not published (assumed).
 // Ref: #/components/schemas/AccountSharedPersonDTO
 type AccountSharedPersonDTO struct {
@@ -734,6 +734,58 @@ func (s *AccountStatusUser) SetAdditionalProps(val AccountStatusUserAdditional) 
 type AccountStatusUserAdditional map[string]jx.Raw
 
 func (s *AccountStatusUserAdditional) init() AccountStatusUserAdditional {
+	m := *s
+	if m == nil {
+		m = map[string]jx.Raw{}
+		*s = m
+	}
+	return m
+}
+
+// Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
+// Ref: #/components/schemas/AccountsByBalance
+type AccountsByBalance struct {
+	Items []AccountByBalanceDTO `json:"items"`
+	// When the cached values were computed.
+	CachedAt        OptString `json:"cached_at"`
+	AdditionalProps AccountsByBalanceAdditional
+}
+
+// GetItems returns the value of Items.
+func (s *AccountsByBalance) GetItems() []AccountByBalanceDTO {
+	return s.Items
+}
+
+// GetCachedAt returns the value of CachedAt.
+func (s *AccountsByBalance) GetCachedAt() OptString {
+	return s.CachedAt
+}
+
+// GetAdditionalProps returns the value of AdditionalProps.
+func (s *AccountsByBalance) GetAdditionalProps() AccountsByBalanceAdditional {
+	return s.AdditionalProps
+}
+
+// SetItems sets the value of Items.
+func (s *AccountsByBalance) SetItems(val []AccountByBalanceDTO) {
+	s.Items = val
+}
+
+// SetCachedAt sets the value of CachedAt.
+func (s *AccountsByBalance) SetCachedAt(val OptString) {
+	s.CachedAt = val
+}
+
+// SetAdditionalProps sets the value of AdditionalProps.
+func (s *AccountsByBalance) SetAdditionalProps(val AccountsByBalanceAdditional) {
+	s.AdditionalProps = val
+}
+
+func (*AccountsByBalance) listAccountsByBalanceRes() {}
+
+type AccountsByBalanceAdditional map[string]jx.Raw
+
+func (s *AccountsByBalanceAdditional) init() AccountsByBalanceAdditional {
 	m := *s
 	if m == nil {
 		m = map[string]jx.Raw{}
@@ -1815,35 +1867,35 @@ func (s *BulkOrderDetailAdditional) init() BulkOrderDetailAdditional {
 }
 
 // Identifies a bulk order to cancel or check in; fields not published (assumed).
-// Ref: #/components/schemas/BulkOrderReq
-type BulkOrderReq struct {
+// Ref: #/components/schemas/BulkOrderRef
+type BulkOrderRef struct {
 	OrderGUID       OptUUID `json:"order_guid"`
-	AdditionalProps BulkOrderReqAdditional
+	AdditionalProps BulkOrderRefAdditional
 }
 
 // GetOrderGUID returns the value of OrderGUID.
-func (s *BulkOrderReq) GetOrderGUID() OptUUID {
+func (s *BulkOrderRef) GetOrderGUID() OptUUID {
 	return s.OrderGUID
 }
 
 // GetAdditionalProps returns the value of AdditionalProps.
-func (s *BulkOrderReq) GetAdditionalProps() BulkOrderReqAdditional {
+func (s *BulkOrderRef) GetAdditionalProps() BulkOrderRefAdditional {
 	return s.AdditionalProps
 }
 
 // SetOrderGUID sets the value of OrderGUID.
-func (s *BulkOrderReq) SetOrderGUID(val OptUUID) {
+func (s *BulkOrderRef) SetOrderGUID(val OptUUID) {
 	s.OrderGUID = val
 }
 
 // SetAdditionalProps sets the value of AdditionalProps.
-func (s *BulkOrderReq) SetAdditionalProps(val BulkOrderReqAdditional) {
+func (s *BulkOrderRef) SetAdditionalProps(val BulkOrderRefAdditional) {
 	s.AdditionalProps = val
 }
 
-type BulkOrderReqAdditional map[string]jx.Raw
+type BulkOrderRefAdditional map[string]jx.Raw
 
-func (s *BulkOrderReqAdditional) init() BulkOrderReqAdditional {
+func (s *BulkOrderRefAdditional) init() BulkOrderRefAdditional {
 	m := *s
 	if m == nil {
 		m = map[string]jx.Raw{}
@@ -5510,49 +5562,49 @@ func (s *InvoiceSearchResponseAdditional) init() InvoiceSearchResponseAdditional
 }
 
 // Result of an invoice search; fields not published (assumed).
-// Ref: #/components/schemas/InvoiceSearchResponseSearchResponse
-type InvoiceSearchResponseSearchResponse struct {
+// Ref: #/components/schemas/InvoicesSearchResponse
+type InvoicesSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items"`
 	// Total number of matches.
 	Total           OptInt32 `json:"total"`
-	AdditionalProps InvoiceSearchResponseSearchResponseAdditional
+	AdditionalProps InvoicesSearchResponseAdditional
 }
 
 // GetItems returns the value of Items.
-func (s *InvoiceSearchResponseSearchResponse) GetItems() []InvoiceSearchResponse {
+func (s *InvoicesSearchResponse) GetItems() []InvoiceSearchResponse {
 	return s.Items
 }
 
 // GetTotal returns the value of Total.
-func (s *InvoiceSearchResponseSearchResponse) GetTotal() OptInt32 {
+func (s *InvoicesSearchResponse) GetTotal() OptInt32 {
 	return s.Total
 }
 
 // GetAdditionalProps returns the value of AdditionalProps.
-func (s *InvoiceSearchResponseSearchResponse) GetAdditionalProps() InvoiceSearchResponseSearchResponseAdditional {
+func (s *InvoicesSearchResponse) GetAdditionalProps() InvoicesSearchResponseAdditional {
 	return s.AdditionalProps
 }
 
 // SetItems sets the value of Items.
-func (s *InvoiceSearchResponseSearchResponse) SetItems(val []InvoiceSearchResponse) {
+func (s *InvoicesSearchResponse) SetItems(val []InvoiceSearchResponse) {
 	s.Items = val
 }
 
 // SetTotal sets the value of Total.
-func (s *InvoiceSearchResponseSearchResponse) SetTotal(val OptInt32) {
+func (s *InvoicesSearchResponse) SetTotal(val OptInt32) {
 	s.Total = val
 }
 
 // SetAdditionalProps sets the value of AdditionalProps.
-func (s *InvoiceSearchResponseSearchResponse) SetAdditionalProps(val InvoiceSearchResponseSearchResponseAdditional) {
+func (s *InvoicesSearchResponse) SetAdditionalProps(val InvoicesSearchResponseAdditional) {
 	s.AdditionalProps = val
 }
 
-func (*InvoiceSearchResponseSearchResponse) searchInvoicesRes() {}
+func (*InvoicesSearchResponse) searchInvoicesRes() {}
 
-type InvoiceSearchResponseSearchResponseAdditional map[string]jx.Raw
+type InvoicesSearchResponseAdditional map[string]jx.Raw
 
-func (s *InvoiceSearchResponseSearchResponseAdditional) init() InvoiceSearchResponseSearchResponseAdditional {
+func (s *InvoicesSearchResponseAdditional) init() InvoicesSearchResponseAdditional {
 	m := *s
 	if m == nil {
 		m = map[string]jx.Raw{}
@@ -6216,38 +6268,38 @@ func (o OptBool) Or(d bool) bool {
 	return d
 }
 
-// NewOptBulkOrderReq returns new OptBulkOrderReq with value set to v.
-func NewOptBulkOrderReq(v BulkOrderReq) OptBulkOrderReq {
-	return OptBulkOrderReq{
+// NewOptBulkOrderRef returns new OptBulkOrderRef with value set to v.
+func NewOptBulkOrderRef(v BulkOrderRef) OptBulkOrderRef {
+	return OptBulkOrderRef{
 		Value: v,
 		Set:   true,
 	}
 }
 
-// OptBulkOrderReq is optional BulkOrderReq.
-type OptBulkOrderReq struct {
-	Value BulkOrderReq
+// OptBulkOrderRef is optional BulkOrderRef.
+type OptBulkOrderRef struct {
+	Value BulkOrderRef
 	Set   bool
 }
 
-// IsSet returns true if OptBulkOrderReq was set.
-func (o OptBulkOrderReq) IsSet() bool { return o.Set }
+// IsSet returns true if OptBulkOrderRef was set.
+func (o OptBulkOrderRef) IsSet() bool { return o.Set }
 
 // Reset unsets value.
-func (o *OptBulkOrderReq) Reset() {
-	var v BulkOrderReq
+func (o *OptBulkOrderRef) Reset() {
+	var v BulkOrderRef
 	o.Value = v
 	o.Set = false
 }
 
 // SetTo sets value to v.
-func (o *OptBulkOrderReq) SetTo(v BulkOrderReq) {
+func (o *OptBulkOrderRef) SetTo(v BulkOrderRef) {
 	o.Set = true
 	o.Value = v
 }
 
 // Get returns value and boolean that denotes whether value was set.
-func (o OptBulkOrderReq) Get() (v BulkOrderReq, ok bool) {
+func (o OptBulkOrderRef) Get() (v BulkOrderRef, ok bool) {
 	if !o.Set {
 		return v, false
 	}
@@ -6255,7 +6307,7 @@ func (o OptBulkOrderReq) Get() (v BulkOrderReq, ok bool) {
 }
 
 // Or returns value if set, or given parameter if does not.
-func (o OptBulkOrderReq) Or(d BulkOrderReq) BulkOrderReq {
+func (o OptBulkOrderRef) Or(d BulkOrderRef) BulkOrderRef {
 	if v, ok := o.Get(); ok {
 		return v
 	}
@@ -9421,58 +9473,6 @@ func (s *SearchAccountsProgramResponse) SetAdditionalProps(val SearchAccountsPro
 type SearchAccountsProgramResponseAdditional map[string]jx.Raw
 
 func (s *SearchAccountsProgramResponseAdditional) init() SearchAccountsProgramResponseAdditional {
-	m := *s
-	if m == nil {
-		m = map[string]jx.Raw{}
-		*s = m
-	}
-	return m
-}
-
-// Result of an account search; fields not published (assumed).
-// Ref: #/components/schemas/SearchAccountsProgramResponseSearchResponse
-type SearchAccountsProgramResponseSearchResponse struct {
-	Items []SearchAccountsProgramResponse `json:"items"`
-	// Total number of matches.
-	Total           OptInt32 `json:"total"`
-	AdditionalProps SearchAccountsProgramResponseSearchResponseAdditional
-}
-
-// GetItems returns the value of Items.
-func (s *SearchAccountsProgramResponseSearchResponse) GetItems() []SearchAccountsProgramResponse {
-	return s.Items
-}
-
-// GetTotal returns the value of Total.
-func (s *SearchAccountsProgramResponseSearchResponse) GetTotal() OptInt32 {
-	return s.Total
-}
-
-// GetAdditionalProps returns the value of AdditionalProps.
-func (s *SearchAccountsProgramResponseSearchResponse) GetAdditionalProps() SearchAccountsProgramResponseSearchResponseAdditional {
-	return s.AdditionalProps
-}
-
-// SetItems sets the value of Items.
-func (s *SearchAccountsProgramResponseSearchResponse) SetItems(val []SearchAccountsProgramResponse) {
-	s.Items = val
-}
-
-// SetTotal sets the value of Total.
-func (s *SearchAccountsProgramResponseSearchResponse) SetTotal(val OptInt32) {
-	s.Total = val
-}
-
-// SetAdditionalProps sets the value of AdditionalProps.
-func (s *SearchAccountsProgramResponseSearchResponse) SetAdditionalProps(val SearchAccountsProgramResponseSearchResponseAdditional) {
-	s.AdditionalProps = val
-}
-
-func (*SearchAccountsProgramResponseSearchResponse) searchAccountsRes() {}
-
-type SearchAccountsProgramResponseSearchResponseAdditional map[string]jx.Raw
-
-func (s *SearchAccountsProgramResponseSearchResponseAdditional) init() SearchAccountsProgramResponseSearchResponseAdditional {
 	m := *s
 	if m == nil {
 		m = map[string]jx.Raw{}

@@ -374,38 +374,27 @@ type AcctOwner struct {
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
 // request's owner data with the account ownership data; case, spacing and punctuation
 // are ignored.
+//
+// Every match field is a MatchCode. `C` (conditional match) applies only to nameMatch,
+// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+// account numbers were found but the account has no business name. One type for every
+// match field so that a caller handles them alike.
 type AcctOwnerResponse struct {
-	// AddressMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// AddressMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	AddressMatch MatchCode `json:"addressMatch,omitempty,omitzero"`
 
-	// BusinessNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// BusinessNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	BusinessNameMatch MatchCode `json:"businessNameMatch,omitempty,omitzero"`
 
-	// CityMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// CityMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	CityMatch MatchCode `json:"cityMatch,omitempty,omitzero"`
 
 	// ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -413,173 +402,68 @@ type AcctOwnerResponse struct {
 	// values may appear.
 	ConditionCode ConditionCode `json:"conditionCode,omitempty,omitzero"`
 
-	// DOBMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// DOBMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	DOBMatch MatchCode `json:"dobMatch,omitempty,omitzero"`
 
-	// FirstNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// FirstNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	FirstNameMatch MatchCode `json:"firstNameMatch,omitempty,omitzero"`
 
-	// HomePhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// HomePhoneMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	HomePhoneMatch MatchCode `json:"homePhoneMatch,omitempty,omitzero"`
 
-	// IDNoMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDNoMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDNoMatch MatchCode `json:"idNoMatch,omitempty,omitzero"`
 
-	// IDStateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDStateMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDStateMatch MatchCode `json:"idStateMatch,omitempty,omitzero"`
 
-	// IDTypeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// IDTypeMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	IDTypeMatch MatchCode `json:"idTypeMatch,omitempty,omitzero"`
 
-	// LastNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// LastNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	LastNameMatch MatchCode `json:"lastNameMatch,omitempty,omitzero"`
 
-	// MiddleNameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// MiddleNameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	MiddleNameMatch MatchCode `json:"middleNameMatch,omitempty,omitzero"`
 
-	// NameMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NameMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NameMatch MatchCode `json:"nameMatch,omitempty,omitzero"`
 
-	// NamePrefixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NamePrefixMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NamePrefixMatch MatchCode `json:"namePrefixMatch,omitempty,omitzero"`
 
-	// NameSuffixMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// NameSuffixMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	NameSuffixMatch MatchCode `json:"nameSuffixMatch,omitempty,omitzero"`
 
 	// OverallMatchScore 0 to 100, as a string: how closely the request attributes match the account
 	// ownership data, computed over all information sent.
 	OverallMatchScore string `json:"overallMatchScore,omitempty,omitzero"`
 
-	// SSNMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// SSNMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	SSNMatch MatchCode `json:"ssnMatch,omitempty,omitzero"`
 
-	// StateMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// StateMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	StateMatch MatchCode `json:"stateMatch,omitempty,omitzero"`
 
-	// WorkPhoneMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// WorkPhoneMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	WorkPhoneMatch MatchCode `json:"workPhoneMatch,omitempty,omitzero"`
 
-	// ZipCodeMatch Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-	// account numbers were found but the account has no business name. One type for every
-	// match field so that a caller handles them alike. Open: other values may appear.
+	// ZipCodeMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+	// says which fields may be `C`). Open: other values may appear.
 	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -767,15 +651,8 @@ type Inquiry struct {
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-// MatchCode Match result of one owner field. `C` (conditional match) applies only to nameMatch,
-// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
-// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
-// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
-// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
-// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
-// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
-// account numbers were found but the account has no business name. One type for every
-// match field so that a caller handles them alike. Open: other values may appear.
+// MatchCode Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
+// says which fields may be `C`). Open: other values may appear.
 type MatchCode string
 
 // paymentError Error of the payments APIs (codes like `<BANK>-1006`).
@@ -819,6 +696,16 @@ type Result struct {
 	// AcctOwner Owner response: the condition code and the match fields. Match fields compare the
 	// request's owner data with the account ownership data; case, spacing and punctuation
 	// are ignored.
+	//
+	// Every match field is a MatchCode. `C` (conditional match) applies only to nameMatch,
+	// businessNameMatch, addressMatch, cityMatch, zipCodeMatch, homePhoneMatch,
+	// workPhoneMatch, dobMatch, idNoMatch and ssnMatch (when nine digits were sent); the
+	// other fields (firstNameMatch, lastNameMatch, middleNameMatch, namePrefixMatch,
+	// nameSuffixMatch, stateMatch, idTypeMatch, idStateMatch, ssnMatch for four digits) are
+	// Y, N or U. namePrefixMatch and nameSuffixMatch are always `U` when the request
+	// included the prefix or suffix. `U` on businessNameMatch can mean the routing and
+	// account numbers were found but the account has no business name. One type for every
+	// match field so that a caller handles them alike.
 	AcctOwner AcctOwnerResponse `json:"AcctOwner,omitempty,omitzero"`
 
 	// AcctStatus Account status.
@@ -3626,176 +3513,177 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H39dts4suer4HDnnJbmUDIpfySW/7jH+brxTOxkY6dnu6PsIURCFq4pQAOQVjQ9fp59j32yPagCSJCi",
-	"bDnpdGb2pv9wRyTxVSgUClW/KvwWpHKxlIKJQgfj34I5oxlT8M//NXgulWI5LbgUZ5l5lDGdKr40D4Jx",
-	"4L0mPCNyRoo5IynNc9Jz/2LqJx0SqYgUjKRzqZkg0zV8OKXipj8MwkCnc7agpv5ivWTBONCF4uI6uLu7",
-	"C4MlVXTBCtunh3oELQ5sO4WiKTM9K+a0ILqga01WvJhD64WiQtMUOl/MlSyv8Xk6p1yYscglU9CQHk7E",
-	"y3QuWUaoJpQoppdSaEaQVoSKjHChecYIU0oqMpUZZ3pILmRBciaui/kgnbP0hmUkzTkTxcB8PJ4IR4Wf",
-	"NJErQdhnuljmTJOUKrUm+0eDdE4VTQumyIcPZy8GOb9h5JbmJTN9CsKAm0FjN4IwEHRhqNeet3sIHAaf",
-	"B9dyYAumfrF3hu6BmQE3XpiAZzT7T1qwFV2bX6kUBROF+SddLnOeQuG9/9JmNn4L7IDMP18aypwzrem1",
-	"aeoZzci1rScMLpm65SmDb3CWhWBpYX9jWZLiQy6uSSFhqjK5ErpQjC6IxhrMiK7qiTUsEihVDA6exPEg",
-	"frJ/dHB8dBxF8eg4aHx4xYEAo2h0OIjiQRxdRU/H8eE4iobxaP9XU21Nwz8pNgvGwf/Yq1fOHr7Ve8+o",
-	"uMFuA/M2udMb9NiyykzJhV0M6Q0TmRvIkCQ+UYY+RRKC1U6ZNkUnwlHmlhdrslRymrNFzeibVELeuX+l",
-	"dw3Slthrfw5DfUaz9+zvJdPF4xjjdMkHH1QejIM9mqayNA3d0pxnuPb2buO9W6b4bH2Kb4OwzUvIHoql",
-	"jN+yDEnaImcHj52+PX1vGdv8fM90mUN/YWKey8xUHUcHOLo2U+3PRukxjaPBkyeUDg7SmA2Os302iKZx",
-	"Osr22cHsMHoci4WbsxBE6VM2mh3QQTwdpYOD7JANns6OowE1v/ezA3Y4O/qdePOca22W1oKKjBZSrQkX",
-	"M6kWKN2lIlzArBAulmXRZk+PmEOkZDIRRopx5FE3Dz9pklT0TUhPM0Zeut/9b8KXr6Sa8ixj4qvk1Wma",
-	"Mq1JxgQ3LGbEEUhycvaOxMejYTQcDePWjG+XPgffQ/psDgG2OxwGzTJl3vakIkwUvMjZwlRNZpTnLINt",
-	"+neeGLuNmMHLsviq2bFVkcLW9eCOYhrNiCwLsqIcthRHjy/fU/bj7zGrV3NGFMpdksoyz4iQBZkysw+Y",
-	"+WZmxQJh7t9SNChH8/WQXJktRZZFKheMcE1KcSPkSoRkWhakIYqJFPmaKEYzHRItCS/Igq5N44oNNBPF",
-	"N1nQF7J4JUuRfRXHvGdaliplQK0ZVLfj2j38zrPMMqOAYudXVNcD+AZL1PALU9Ui+mJqn4mCKUFzWFJM",
-	"oe6zK8Gffg+Cvy+FWTNWSzMrqN7EvhGheco+CHpLeU6nSMU/UomyPSCl14UHxeiLDWGJAqOuYlfZ+e+l",
-	"LHUQa0fp+vuzzpWU51Ssre6tv2qdXklpFMC1kzV61zX65DsLxQHuR8VcMT2XeQaSUTGazll2YuRlOV3w",
-	"guTUHKV77thNaHbLNdOVEkCLicgZ1QUZkQUXZcH0t1FKPwhaFnOp+D/Y1+1jjYp2nKz9f6u15o+w0nR6",
-	"7jQiFVnYk0uqWGZUV5pr87iQN0x8C731g9DlcilVwbJzlnF6BSaVr5rDqkKyMDUSsNLsOJtH32PpnVfd",
-	"BP2D5rlcscyc50RGkudIiYGhDGnTIvn956Qak64O9pUhgmYZN1/S/J2SS6YKjnYssHtZa5jp1vA9Xbkp",
-	"Ceu3A74wM2NKLGkxD8YBE6nMuLjGie08ZqFuvBJMEcO7himRAI5/T4gRUngy5uLvJVdG5KZSgRK3bHT0",
-	"DN8/NF3uMzTYmX8byfKxKv4pdLY/Of0vlhaGEVomkEeNA4v5A1Fw7nfjIGeC3I7QPgVKlGuJaF5oMmVg",
-	"L/V6QHq2xZ8rveXnkXvZP4EmLl/8ldBcy4mAQwehgjTrBkXYGWO9ykMi2OeCFJKgdQKOK2AVpmRGTbe5",
-	"ngjBjHKaKblcsoys5jydw5NlTlM4DhPqNNhSMz0kp7UtGMxtgvFibqhlm5kIIZXXBC4WS6lxNSTFDI9p",
-	"c34CA3PGUumMybj9NFmitlXdxxH2K8MQmzPfJvX3XDGvKxY6fXtKevQexuu7FbS5TprL/j7CeF+2V4v3",
-	"6tNuZKuXz7863ax5rptw9TAepJz9tJN09t1OtKtX978P9QgVWeiEFy/Cpm2zLel6nn9nWU5zrucsM1Jx",
-	"xnMWkoRuJ0kSktWcqQ3hyTVxRO8PyWlb/hkpJMtKqoHjbTWXRjKa386zJKSt90VNkrCWT/DtkPxtzkQl",
-	"vEC+UeLRkKRywSpJTifCiVYnBbl2snRT1JnfWHGvPqcOX5knoHT0wat2w9hSo5sMKzcncV4MG/uG7bYj",
-	"CzFkG1f9XtA1dNQjDVbVJVi/dCmEQWMaHir7svFxeyE1q9qylIq3hk//BRScjBbU7KsLWqRz0rPiuT8k",
-	"L2+ZWpMZZ3lGlopps31yjd+ZQ1lKzbaslzTl4noizHQvS5EWJWoYVDHCr4VUaMCEYlxcn1T/IqoUGi2Q",
-	"K8OoM650cUEXsEYnIqf4C5bAtNRcMK3xganaWicn4qrhnMhkWpqNHvtQu9lm/JYRPadLcGfQgmR8NmMK",
-	"m+cCdQUiZ3UvQuJ6gP3xuwA9cFM+xjLA76YIEXTBTqou25/mrTndMpKxpWIpLVg2EbZHqVxMuTA0aZTC",
-	"NYu1C+gSPKgaQelgHk1lMQfD73oigDrlVLNCgxdcMDuJmjm1iRG9ZClZyIyZs5ZgBHnzxNIBGsdOof0J",
-	"a7X+I6PheG5wosqcNaSAVVmHVi6yfieJTO9rstpHVTOoL7Yp1ugUfEzTlC3Nmx7MEoondPTXxfonRpxU",
-	"dPRESZOW3u/6m4nwZ8AMQcjWPHFNKqcYiaIj0nNnWlqLNZgElPmw8iYCVU6JdVA4hZmqDGuP/Y2JUKFX",
-	"TBk+ESgroKH96KBLBlpP0BsuWNxxKrB+opybWRegTizo5zeAcgjGB1G4CTHwahw9UGOxkrvU6C+mzRqf",
-	"NZdORUEQE9WqNNtGmeet5p4+CYMFF+5n3NF4yot1B/KEF+tWXaPDjtKZnG4WfkELZhbblKtiHpLkl19+",
-	"+eX8/MWLBLQ1WhRMmc/+98docPzpt6d3fwo6aq5Ez2b9ryoOPKllAEqpJnUaUqqbQmZCHqDQXC7Yu7kU",
-	"HT15bbbipXkXkjgiGb/mhQ6JKBdM8RTkaeeY46h70Dy7kJutnIEhaOZOq6JcTJky9VZGmODt63i0f3B4",
-	"9CQIA/Rzm3qZ0Lzgt6w1kU83enQ6+JUO/vHptzgcPd3Ws8uCFh0kuFpJD9ejCzv3XOuSipQ5GBVvjAHk",
-	"izk4w1m08T2fmWOmkUYfLm11PVqQhdQFOSJVS86S6Y3rqDGTo85BOOtWcwxvBfPGAKfVzm6jiagXDY5N",
-	"/08Hv/ZhIGyx3FgtcReNP/1HJ20d+2527A1tMrq3H38LTl/wLMtZd1fO4R10ZheZZr57p9iMf96sCjq5",
-	"hJekx4bXQ/JC9WHDtnqXtb3MgElgi81XdK3Jh3bLWxq+LGfbG9bw0jb8l9+vYa1Fh6gq85xcXl6QPVLQ",
-	"z4RnpHdsxUTfrQHYZWeyVPZFc2Xbdf30eNvK9tish9Ll4O6f+I/ju34nw+ntSzlnRb2O6XSq2C1HPaYl",
-	"RNqLzed2J05G3bJkJdXNFoH6N6lufk+B+g++ROxTu6Ffz97BQh+jMiwVEWbHxgaNgpRRPSdTVqwYQ3fp",
-	"tZLlUgNTWC3rxKgrRuW3ELSNXh3e9Qb/4eak37X47+47D31XgwL0oLIUoAZWaVwoI1GLd2sHNDo9JOfe",
-	"L6OhLo1iCoZTe5pCeKg7bFXAvobJQs/5Et63TlakdbBCVdyerO7R/6BTDx1k4SNgl5ZS9vjSRqv6glK+",
-	"RvtQyeeNj1EXe3yT1Y7y+KKVXvT4okbP+ZJSoIN8SUGz7z++nNuYH1+y3kkfX1Z8cSnccL+sLO6Zjy8r",
-	"b5mieQ7PLlOpOmRtRApJ4igK0R+Asm9M5nJF0lxqlq+txwW9obQoFJ+WBbPmFV86TERTPIQgYUpzxjUd",
-	"wUOjh/SsYVv+NhlH0T8/xoPjTyict2ySWjyeGvrLGLTaER9f1O5wjy24beMxK6zU39USp6ELm5b9peKL",
-	"ys28obuwz0WFejRfUrW2NcFmNeyaYvsdjnkXmftuo0AnIWtn8/eg41Vtpq8CONakNwnYZ6O3mF0z6IdE",
-	"z6k5PkzXsGjseceWO313pofkNM/dPk4Vmwi5xHGc2JAQ63JUDE9AoETJgvzl8u0F6VEXG/CTJq+vzt+Q",
-	"Jb1mfbRWFjzPiTNOTYQNoAF3qBEQZtiZ7TtY+CFIYs4cZ3SZuh1irM0X72gxJz2ZZ0zBqEDrnhmt/MP7",
-	"N6Qn2Kp+MbN2fJ4DAIPiEWqDa5p4h3aD7xnN6DRnpDAcaeuEsfykSUpL3c2KbWjafVzY+HYTkvbbBuSE",
-	"/71kbjr2qjAi2zcvcijEFaRA1ers5gY0o9P2A4ohX7B67ESmaanAPnx2+Xbw9CiKUfNb8DznmhnNR0O5",
-	"5NckJOZsNhHJKBrFg+hoEMdX8dF4Px7vHwyjg/jXZEj+ypYFoWSZUy7sjkJ6hvuSjBZsYFpP+rVbXBCZ",
-	"ZRMBwUYYUlHxJ0E/+YLesNoFj2umFOC7BkAcMN0GPR4ZVHbyNWFbO5wemgFQUyeGnslsbXr7HOzUL9N5",
-	"h5HJg5/9pAl+adEPZlUyjBizS7UK68Fp0I150CFhn2la5GtC9USAq2RK05sx6Q4Qw7prO7phLDP0JD4Y",
-	"R9H4aZSgodnMTTrHGZ2IzBQxE76kSjOyKHXhzaQP4fBnkbwESWU7ShaMClIKzTr9Z9idF51nZUugDNi9",
-	"Ik8PbJ2D8/PBixcJWmZWLM8HRiGxYQebBthq0FtbgbXkt/L69fj8fHx5uWsbpWbqBZtxwTpY9JViVlpV",
-	"TQx3O6li994Dk3yXra7BpidEsaJUgmWkFOmcimsbLYCssAUvsOMkWzO2m9oeJYrRHF71h+S0KYic2AHx",
-	"5zFcHSJJVoobBdfIW+A/GweJHnEKS87ny7Zl4eBu0ItAhf1n/DEajD71q98f49En+Oif+x+jeItyuyPT",
-	"haRmteGGrSm27Yw+RoP9T/3xx2hwiI+8f/7py/kx7JjQDafE4W6c2j5Zt6V0w7Bhd0bZMIGEzv+GRjqH",
-	"J2jZRGD+sNPhRFAjnQpO8xpyoct0DmqOqCweVk1d0LVVjSDkBCsZkrdLJsZEFnOm7AaGn9LlklELqGKi",
-	"XATjj0EURUEY7Nu/Mfwdwd8D8/f4KAiDY3h7HMWeM96SzqxFU9XAo4429QpzoMo9UghJ9FoXbIHbpQ7C",
-	"AP2hSpaAPUYnBUbZoDkfKJHyJQW8Pn7tPfM+rSgz6ETrpVLgARGCLrZU1FkSDE7NkADncLSefbksc3Ct",
-	"9sAwgm5v3+cOX/exIAQSNY6b7gDiZhapgF83ITkVP9RxMFKRpZK3PAPs82NLfKom75Yq00mYuAuYuADC",
-	"jN41JuBCopHxtEGi5w3awgcvaEE/NGh2IS/ogr0yFINffzV0OKvJAA8bFkzkuY2HMfaaa10ydcOLgVwy",
-	"MUBmLlTJnLLdvWgvPQaExddcoSckiaLI7pBCWvyhv5zITqspgnUURfvw9xD+HsHfp+YvhElGMXwTm2/i",
-	"CP8ewN9D+HsEf5+YdXeMf5/C3+OvXIPV4nMA8uby815scKR7oZky8ql6vs1XH4QBBv8b6disjXABsfag",
-	"gDoAMC4oW6SQkui52dvv+SCXMPyqxwtowjVuIzt5RirND6xDpsQCt3SL3lkvwZ4PkxuEwZRmJKdrWcI6",
-	"ti6UepxpQ9PlmU/MigCukMPu42pvShIrD83xsVTmgQvf3LYyX9qwsTNs7j1O3YWbCPvYWkXajy9h2qqn",
-	"Nt75ve2xW5uNwrhnnnlzBZ9dSXlpp8b9foMz4XqwsDFWqBicZedcO9KfWdIbIXG1XrK36mdL9mc0ewNU",
-	"f6teOfLZXvpqIyR0cBRwvXffn/rkbsogXPyvKmJf+cR+UKBsx4kDZs8pAFUUmNnoR1FUy+De7ag/JrTe",
-	"Fiz6z7djrszpR7FZqVnWR0BNxSPVx64JF5hMnklzKmZmwhDTU1tdAJ5FJ6IBYRRSDKa5USnbEEiCkXPo",
-	"3+w4drmAdlrjjl7VNYNnfo6GEzgcOGQkWk+2ow4bdT1kysCP7tzqeUyZLjWvKr/h37c0N7KrhTLdPBK0",
-	"CbmjkQdxprudnF4xdgpm7g4OZKw2gYekWEkP9YCTCYyAtowK4sW10dXhqExOn7/2LQvDiXjErvf69SM2",
-	"pVZLW2Td6fPXDy/M14zmxfz5nKU33xdJDf0gkOLGmhAaplC3Hjf5xsrH5dYjlUtLANF8Nr+HtahYY1S3",
-	"bRDCox9aFh79bAFTtDLnt3QnPHJYzp37Q0ZgRPL2Jum2JRhJqwu6WD5k/HMJlEytyLfbkKnX/JZp/4B9",
-	"VRs4ekKSf0jBJiJjml8LWkhl42c2sOgznjOSsTSnypyt3TlySM4AzFFp6re4hMKJwDB/rsmNNWShHURk",
-	"1pZkxDLCuxF1OCYdbDp8jumQTouJAGsUxL6A3mlRJKQySg7JK2SjOqMUoWmhiRRgGwRLQVqQHqo/FmsK",
-	"9jQzMr6guQ6hOgfdVWY4S3oN6U5KbQ1isDutlBTXVlCYpQ/HUyosWj60B7PrkmlrVK9hJ6NodDCIDgdR",
-	"fBVH41E0hpjmDvvnK6lWVGUsM//qYDSzGVocmGV/QNkjrsKl6xBVJiHwEUrBKpsucCMlU0XTGwbugpzr",
-	"giQf6zwln5J+p3m2S/BurpLN3ULxazS+bqyNGg6R2CQdCSDAkveyFFmh+DKp5h3jCVxGJLNrq2Ju9AKr",
-	"BHBxK/Pb1gn/IeH8n1WSqarFR0hr5OENoWMU29abbZ3dIuC3dOt+ge+FAn4XH5k7iDiUvz0D9FHa24lA",
-	"fxVYiztijfzIhXvDK6oPK6vpg/AO37Z6Fwa0cQ7YGt+IJ7IxQRwXulTwPIxagxGnmi2pMnJUjysEEwgV",
-	"PYf/S/Oxmgidw5M+HDVzRg1ByT+YkuareBA/aSgmb1yLilURtFMGHi9cAE2ZP4NERrZXdY8QFd9oCx4Z",
-	"RaN3QdM57bdOn9Y5SfPlnFqc2ElTey80y2cVbNzHpu/vRdFTsNq4urhhAyMsNiTi/oNIPB/+uQG89k24",
-	"cYW49cG3URgfdaPY6uXR5WI6rd6S6pCMqFWmPLw4BndgCMSKakDcsozQgkgxlVQZim9gauNOBDweCDc7",
-	"gid2Lkgm85wqHZLVXOaM9MolQEBGPvQRThkpZGWy748rvB81TIiRJkb/taVC4oDA8chjPQsrAbdzY9dI",
-	"4tFhAuI5Hh0OD6NkEzMcj+6ZJwunjMN45BCVcXh8N5kM8cdoC7xSNU7ym4eHlonUAx6GbdY3aknL5H3c",
-	"6PFxh3PguJuL0MtK1bqLiS7dy00ecpzi5bkkvXgQR5WQkQ662h9uss/2ZYCM72gcbeu1Z+jYVKxhW27Y",
-	"sE5QrcE4fTijSZAeKO4hkyX2B72HTnkcbmnciBCHGt/BKQ+ftmPg/Gqa89Bmlrac74qXq1E8myBtH8Vs",
-	"w53QegyHlyFJniekV7ksaI42tD6Si1lpXKBNHCoLm7Fe+Iz4qMqQVGDHkPhopJA0EYLhRDRxTmarmdp/",
-	"VYhAkPYOe0V6aL2tVwgxagrAuvAQMBGoN9nDWa+JZ6zD1uzPFi4vJC3YXDgRLTBcSGpMl+lmhSQ0Py69",
-	"V1WfZ2BmrODcfdyffgnJhVkoH4btNvG40WzV7qIAPk8+WKXSMy5NBBdpXmYss4AnANNLZdHtQygkm3EB",
-	"WHFKBbq9oTYrikDStrdVoDSmIJiWRcOvMYdMXU2nyJC8FQytr4YC5vi0nggPG+wlKbAHnzkVWY4pFReE",
-	"5vyGPUoZ/iUIg4sgDJ4HYfDhEWowgA4hcAOOVc6WKWT1z40Vgq+tTAQ8Etiaa4tkt158bss6tKvniKR5",
-	"/fIFLejD+vI7ujbq0/cDlmFmUnsuWmJvECtmZErGNIGMvsmkjKL99NnpxV/hX2wQR9ERWhNavvdOIfay",
-	"cuh0yuTsPsPcGymumfLjurfUUVCeP4j28wj+AkuYIyUv8i5v1FyqgsDLxyN1lv7Utqb6RdXXP3zCsWk4",
-	"ulfzPTh9d2Z9aTvOp63lm07ot56UevrfdWFGW5hDCz9t+fc3XZRtq1gB+krOdaFJFEUhieJRSKLjIxTQ",
-	"0fHxCUmOjo8T0psERlASCCqeBH1IVKebSlo7TYM9yjyIKCC+GDKdHqQ51dplfaMFYdRsJOYIZXYS3XZ7",
-	"T4Qf/2w9BfaA2h9bNwaWN2NlGRFy5cxTNj9npyc2Hpm/gGKIjs0x7OhRHlS72+21vJdeFLXZHW3C0VxC",
-	"sHStkZnOwc5hvfNLiQc/gL2yazQr+mAAhAfQqWxuns0aLT7Jwy/8ZCZDF2AXTK0LNHcZeaTdGT2WCsLA",
-	"7BUYKL7V2Vi8qcbz3A3iQjad9mfiHBp+xcHFZtjk57rSLp4wvD+jeT6l6U1thPiAUxiEwbVE1dm9wRjS",
-	"MFiwYi6zYOwo4Z4jM4LLwKrBfsfts6r/1TfNYdjHpvutX5/uHtpj61xE38UkZTX3nof1AJPU2AmJQc5u",
-	"WTPEoVcZNDDLiMPOwJdGT/Q+rexQw0aoUUhq6P9wAxQfNgK8+p3w60cbwvxsI824g4eK2y8faUgD0OvD",
-	"ZrSXCEX1NO3hI41AWyOr4ydfYtzZ7FBI+KyC/XRuhtvsM19SF/PxNw9mgamiynz35r2+3OrDOhyjiwxu",
-	"S61RIN5VA7DV5VLelMvhDuarB8wzF34cKOvkh8eZVl7uWsd9ho4vmTu03Vc4i22BAfjZ4JoJpgD75oPS",
-	"eRtxGR/t5GdpxzP84eL0mb0yIat1WOEwYGeFriAWGVuazyTuw0a5ndEFz9cnEBbjAzDGE5Fs3gww9C8A",
-	"cDt2rf6E5CCK+iFkkfQy6Pb8Sy7CiSjWS24OxWtyGI32DqP9vcPowBRbsIKao+ZwgUTRCek5xwWErYRV",
-	"GG6loetinbOJcCNMUFlIyHA4JEkms+yVouImIb33V+/2VlzVRUNfEdki6ndPKuXzQCvBVDPzcmcwFypO",
-	"jctA7rsEpPNk4cbaEWg+Z6BIeYQjRpPREC6Az1/ILBtAeaLYghcFJKjABD/JLy8v0bZ88Rbsyo+xW7y8",
-	"NNrX227V9T71hO0SHvSudZh0LPSY6Tp3Zawlk+niPZsxxUSXx/S5vRmJ1J40+y3pNewE/S2Sz5Bc39PA",
-	"JXwBDTyq4p3QD276q2y8O9Rc3B9yddWQoDvVCDzTHYYAkDoMNWnVdGKhiQ+ash846upWRNm2lfsdw0IH",
-	"tUy1kF+U7MMvzCfqD3FrbtHtVGrJs+baqUID//isDcKcyaEiu+V5m4V1i8HBOzk9G7zhuhgcRNHA6FKG",
-	"9QZxdLi7nc52eLthZ7EtRtKVBHDOVzGrI9rGFNQi7w+fA1tJJV/87XqTtm5f71DPljZu3s0olOYFW+jH",
-	"ifKKRAv6+QyLx1GtGVOl6PqRVK93h4519C8iJexhuoogRt9WFZHq2LYD+9lt1ruaK8YGcDJoBL80Yobo",
-	"Zj8cDsE5paODJJyIe0DrFt6GJnU5gyRB1fEKjYS74Z22z6CTeNX8dSfGgpTnTTbGhCyD6sgbIuhsykgC",
-	"B3uIE3OaDtoEPnXIhp/9+zu+Z7pm2zZh4pblEofbuFxkk0foPemmH7BedJdr+4u3NtDlDm5R8jvu1FUO",
-	"26+j5Y4Za7cW3IGa92SjbZDz55E3tY/km9D81EYAjHYYdqOlb8NEdRM7jXtbhMTDs/z4kX/hlHtFdxr9",
-	"1mlHE06peLG+NI3Zy0EZVWiLmcK/Xjl731/+dhW0mT9pBKuMCRYm6AuF2zvQGQpueXCOY4YJcmXeaczq",
-	"3DZqYTnBRLaUXIBh2J5/xiR59/byiuxJWhbzvdt4D75NQmci8+4PCc2xSTHwA2HLo4OJmMtSaQt2bKX+",
-	"gFsJHHKMLMqipDm5enM5JpQ8Px1ofi2qy19JauYWMiSycCJu2BoMEs9PXQ4Df7SYYRx6ihfrOhRDfSFC",
-	"AXkYYP+rK54IWucHsAYZ3AKBNyDZAU5WNbXzoljiXR9czKS70YSmsMDsjlgfta8lWVAuCsoFg4C6Eq6f",
-	"MpXo8d7eNS/m5XSYysVeVWbPLx1sVUgQftOhDoBXFcFUfk39hlPQJVCDKJ1mcJ9v7K+wZOaZs1dZbQc6",
-	"8JPeAC/Y/MkU8i5jXuqs1IVaw9sp1cyP9PPdCKYRjE8G/xUEwgPif+UZVUwlFv5hIZyeevSTrnO5TMSf",
-	"//yiSk48/POfyc9WesSkl2y9AGw4HCZ9xLMLWYqUZUZbnjYzSmNPIZQJXKOVXGpHeG1taIQNnRD2meui",
-	"Dhi0wHy8cgmaLpfXimYMp+829jJ3EJsBT7GZNOuJqhuWkaTuaDKsxjyaiHqRh8AfA7f8Nfm//+dpH9PI",
-	"W5UMA4NTqTJNekl934PLOm00zQ6jZdK3kwgeQlSKrTQ3QmdLLn+oOSF7E3Fvrv8TFyrmN5yAFlv5tVzs",
-	"WdIIxUomopc04scSskcSLzYsQaZN2iFaSd/LiGp9qijQJmLjrgLSGw2j4UG/vkYFLsXTBaOQFSexRGpE",
-	"zjWjTDTcFDMRGIk1IkZD0qR3G1cw44PoAOfcs9DiLV0VvxommWqZs4IROiuYIv8zJqNodGjv0jbiUC8Z",
-	"vdGmiVLkTJvZyTM0M664ZrB+zusc8qZn/j0NDcx1f9wAcXHtnNxmaSQNz1iCuXgarpLkxKXq3pa03o9+",
-	"nFNNkgqNZ+tzaDzM6LInFUl8hFpyMhGsK9F+s+qteffJPWn3gVIesJ+LOuEcLAXLmTa1lSnpIYp1aOOR",
-	"LaIe4m/c5oVVN+LoxxubXiOOxJUM64XQqT5MRIf+ANyk6C1kq4eEN9UGTXoPbNCkY392NL93g+4PyUEU",
-	"W7yHC5D2dIwTchDt29cUr+aF+Nd77+cFwv3NZUrpYlmSM3prTsElTtMKP+Yac/ZTrcsF0+OJGJDX0uZK",
-	"1nWiIXebhnns6RilhlSBgK5cUohIwhKakQ/v3wyxuhXSAWfcIyIyB4Kix1C9nsuV2EU5mwjiLgt4QD8j",
-	"Vj0zXbnvZsApm3ORkYPR8dgGegGZuMjkakvfDk0v3JWIZMkUQfflCVwcSGhBWpcGWuFETSvYI3QGIm2v",
-	"+S0TDnfUnLxOnfZ2RFChJz3PbUriQRyZjvlxHAgtJqPDsM58vVelvI8HB5GP6CXmZyMRdjx4+gRo3vSE",
-	"kvgoJJWzmcRRTea0srBoD1gRkhZcYitGAmw2fes2ZGKMEGVS6RngEsoy/A43Bgt4suYee1mWu2/BXZo1",
-	"IIlNcZc4aejlKfO5vJWiq72gTjZD0xrJAk1nAZZrxOl1yc3QqKkDvuxyR4LMbbgeK9+qnJnqGjeJwk1A",
-	"HJJ6ukUM6qeXE8059Dmcrp3q0zOPARo3XNNFXk9ZU7AiJdyQUTNDXZUcRJHZ6A/iQ9LjFYYZLoCvLrKQ",
-	"2bp/YjrNC4vDAxUatFokOOqtzIYH5Txl9uRqzxSnS5rO2WA0jDZOEavVakjh9VCq6z1bVu+9OXv+8uLy",
-	"JZSpsYyQRZJsepTRkg+ahtFo+kEYWLU2GAexUWwgLeuSCbrkwTjYH0bDfQSmzOFYu1Wlntexkea7a2bN",
-	"Hk5NRTdk2BWCoZuO2kI208RdyGqzNSQeEpvqwRzq8OBm95yc3zC3HyHV8ZBcHxBqPsHYIjkjt3FoFsWM",
-	"3spSAdNt1+a9MSY4hZWeDpdSwhsMEgWaKbpgBVzt+LHbOFF/ste6yfFTGDitAug+iqLHXaxZx5MHjUv5",
-	"XeCqF2xZR3oHb2+CRpB21+WZQUfkbuBH1O5+sWZX2P6W2229S5XhMlswZP/+N5oeRPG2ctV87DVumoVC",
-	"+w8XegUxixkTWOLg4RLV7e6mwOj44QLt+4/vwuAQ+eb+cv7d5lBm9HCZZzRzgbtQZH+3Zlo3e0PRHUhh",
-	"m3KJWsDmVi7MNlrFcfkyJAiDgl4DFtQuxxYK1exSK8WLggknmPzXihVqPdB0xix64i7c9Tbx8W/BUuqd",
-	"hB9YTetUuHVONzAXaNLzImxaxpo+3r4HBycvHz63KTPDOoVgIw/YT9XlUC6ZhLDnwYaFh+UMcQJVCu3K",
-	"zlOZd/BYahvBLnBNvPuJLSjKtl9dMAYHAzj1wb2lY5vlwNAat9sBXJzrtEabEQlPSc00OikVNuUd3uRH",
-	"WzhX3HJ7ySbUSlpDExUTAXm+OsCvTZhssgX8iiaSe/CvSbhxy0F/l/R/hEI6iK9L/2eI9qjNj2zf+xpc",
-	"3rn7/dy6Vf/r9z8QY5B/9lFb330utubVqF4WgfZFgt7FX0EcReTcnHcvzbjw0qvgcmnO9i7DmHfjVPAO",
-	"8k/VF/MEbxiEbuLFKcHb14F3t0hwcHho9tfR/kETluznFvW24aCZfzPwduVGYsxAqowpcvAkjjugy42b",
-	"YRzkN8BI54240nEQxXEURVF82IpAHQeXL59HmOSuEe5qnbf+hdQP6QKdTt27pmvGItm+TjO612vYAizV",
-	"oIQu/rB58yGG0Lu0A2ILW9dx2CiU9o0Z8Gnrpgh4Jlq/O25KCI6joHlpAHzZzOkf/LIJkm/kwq/jSYQL",
-	"HcErWVvhIkFnxnsIpfmXYVsPf+HoXWPJg9evgwZMPHj+5uzlxZVl3y9i+RZGOhgd2mL4X/w1C2C7Oox6",
-	"Q+oDVYYElaCOza7nNGfY1vpkio6ERsgV7nj2Eh4Q7b+7Wh3tpFJW6/5fWBOPD3fply6XmFztnGWcYmT/",
-	"DzX+PjUe+d9XboxSBslnQO7WOv3phl3j2+n3o62WjR3sGNtchrsYNSaitmqQTaOG8y5V5iq0Nt3GTZuW",
-	"0bRPyO0IlHMweGemYutpwj7RBbPXfHiG3grwVptc21ANU2fl2eo/YBD5efTDJPLDJPLDJPLfwCQyus8k",
-	"8sMA8sMA8ocaQCpwDOnBLUKQRqDa96wFAIaPdKogMVSb3ZQLgKM0UC7bMCwO40IegLgk3lk5wVHjCXfo",
-	"5ngLxKUbHNNrZmCWinigl3Ai8BYRB7LATAlCYsrhfuiDVyAbAaJaqCUH3Pfu5YyGVKpVluhFBbizCoX7",
-	"mN0ysVEXVlHn0APWe9CU9DtpDr+XMakBtv1hTvq3MCfVc/aHGJSaqOQfJqU/xqTkbvz6/96kZHvlMdXX",
-	"rIsfdqYfdqYfdqY/ys7kBYuAIuPCRD5+MlqKBsqiirP1XlajFQu8eJTMpS7GcI3HUsmsxKDxxH4xoEs+",
-	"+PvtEGGggAbP5IJyBwYNSV1oInoQtwGL2N2YyhdlDinzG1VurQ9XdBO29Jvp4R1kZ1IcoHFm9ubVcXCG",
-	"l24ErS6byocWKboRLVOBNVsXz/qEqa5EuLszhLUz2nF1W22vswazh0Ixh3YrrW57CO7C3+6N32hdJEav",
-	"qVG5kcR4qHSM6A6XXhsdPHj36e7/BQAA//8=",
+	"7H3rcts41uCroLhT1dIUJZPyJbH84yvn9sUzsZONnZ7tjrJFiIQsfKYADkFa0fT4efY99sm2cA5AghRl",
+	"SUmnM7Nf8kMxSVwPDg7OHb95sVxkUjBRKG/8mzdnNGE5/Pm/Bs9lnrOUFlyKi0S/SpiKc57pF97Ycz4T",
+	"nhA5I8WckZimKenZv1j+k/KJzIkUjMRzqZgg0xUUnFJx1x96vqfiOVtQ3X6xypg39lSRc3HrPTw8+F5G",
+	"c7pghRnTthFBjwPTT5HTmOmRFXNaEFXQlSJLXsyh9yKnQtEYBl/Mc1ne4vt4TrnQc5EZy6EjNZyIl/Fc",
+	"soRQRSjJmcqkUIwgrAgVCeFC8YQRlucyJ1OZcKaG5EoWJGXitpgP4jmL71hC4pQzUQx04fFEWCj8pIhc",
+	"CsI+00WWMkVimucrcngyiOc0p3HBcvLhw8WLQcrvGLmnacn0mDzf43rSOAzP9wRdaOi11+0RAPve58Gt",
+	"HJiKsVvtnYa7p1fAzhcW4BlN/pMWbElX+imWomCi0H/SLEt5DJUP/kvp1fjNMxPSf77UkLlkStFb3dUz",
+	"mpBb047vXbP8nscMyuAqC8HiwjxjXRLjSy5uSSFhqRK5FKrIGV0QhS3oGd3UC6tRxMvzYnD0JAwH4ZPD",
+	"k6PTk9MgCEenXqPgDQcAjILR8SAIB2FwEzwdh8fjIBiGo8NfdbM1DP+Us5k39v7HQb1zDvCrOnhGxR0O",
+	"G5C3iZ3OpMcGVWa5XJjNEN8xkdiJDEnkAmXoQiQi2OyUKV11Iixk7nmxIlkupylb1Ii+DiXEncd3etck",
+	"TY2DdnGY6jOavGd/L5kq9kOM84wPPuSpN/YOaBzLUnd0T1Oe4N47uA8P7lnOZ6tz/Or5bVxC9MhZzPg9",
+	"SxCkLXB24Nj52/P3BrH143umyhTGCwvzXCa66TA4wtm1kepwNopPaRgMnjyhdHAUh2xwmhyyQTAN41Fy",
+	"yI5mx8F+KOavr4IXxE/ZaHZEB+F0FA+OkmM2eDo7DQZUPx8mR+x4dvI74eYlV0pvrQUVCS1kviJczGS+",
+	"QOouc8IFrArhIiuLNno6wBwiJKOJ0FSMI47adfhJkaiCb0R6ijHy0j73vwlevpL5lCcJE19Fr87jmClF",
+	"Eia4RjFNjoCSk4t3JDwdDYPhaBi2Vnwz9Tn6HtRnfQpw3OE0aJLk+mtP5oSJghcpW+imyYzylCVwTP/O",
+	"C2OOET15WRZftTqmKVKYtraeKLrThMiyIEvK4Uix8PjyM+Uw/B6rejNnJEe6S2JZpgkRsiBTps8Bvd5M",
+	"71gAzONHigLmaL4akht9pMiyiOWCEa5IKe6EXAqfTMuCNEgxkSJdkZzRRPlEScILsqAr3XnOBoqJ4pts",
+	"6CtZvJKlSL4KY94zJcs8ZgCtGTS34949/s6rzBLNgOLgl1TVE/gGW1TjC8urTfTF0L4QBcsFTWFLsRx5",
+	"n10B/vR7APx9KfSeMVya3kH1IfaNAM1j9kHQe8pTOkUo/pFMlBkBKZ0hbCWjL9aIJRKMuoldaee/F7PU",
+	"Aawdqevvjzo3Ul5SsTK8t/qqfXojpWYAV5bWqF336JPvTBQHeB4V85ypuUwToIw5o/GcJWeaXpbTBS9I",
+	"SrUo3bNiN6HJPVdMVUwALSYiZVQVZEQWXJQFU9+GKf0gaFnMZc7/wb7uHGs0tONiHf5b7TV3hhWn07PS",
+	"iMzJwkgucc4SzbrSVOnXhbxj4lvwrR+EKrNM5gVLLlnC6Q2oVL5qDasGyUK3SEBLs+NqnnyPrXdZDRP4",
+	"D5qmcskSLc+JhETPERIDDRnShkX0+69JNSdVCfaVIoImCdclafoulxnLC456LNB7GW2YHtbwPV3aJfHr",
+	"rwO+0Cuja2S0mHtjj4lYJlzc4sJ2ilnIGy8Fy4nGXY2UCACLv2dEEymUjLn4e8lzTXJjmQMTlzUGeoHf",
+	"ty2XLYYKO/23piwfq+qffKv7k9P/YnGhEaGlAtlrHljNnUgOcr+dB7kQ5H6E+ilgomxPRPFCkSkDfakz",
+	"AtIzPf5c8S0/j+zH/hl0cf3ir4SmSk4ECB2ECtJsGxhhq4x1GveJYJ8LUkiC2gkQV0ArTMmM6mFzNRGC",
+	"aeY0yWWWsYQs5zyew5sspTGIw4RaDrZUTA3Jea0LBnWbYLyYa2iZbiZCyNzpAjeLgdS4mlLONI4pLT+B",
+	"gjlhsbTKZDx+mihR66oewwhTSiPE+sq3Qf09d8zrCoXO356THn0E8fp2B63vk+a2fwwwTsn2bnE+fdoN",
+	"bPX2+VeHm1HPdQOunsZWyJminaAz33aCXb27/32gR6hIfEu8eOE3dZttStdz7DtZOU25mrNEU8UZT5lP",
+	"IroZJJFPlnOWrxFProgFen9Iztv0T1MhWVZUDQxvy7nUlFE/W8uSkKbdFzVI/Jo+Qdkh+duciYp4AX2j",
+	"xIEhieWCVZScToQlrZYKcmVp6Tqp08/YcK+WU4ev9BtgOvpgVbtjLFNoJsPGtSTOi2Hj3DDDtmAhGmzj",
+	"atwLuoKBOqDBproI65duBd9rLMO2ui8bhdsbqdnUhq1UvNV4+i/A4CS0oPpcXdAinpOeIc/9IXl5z/IV",
+	"mXGWJiTLmdLHJ1dYTgtlMdXHsspozMXtROjlzkoRFyVyGDRnhN8KmaMCE6pxcXtW/UXyUijUQC41os54",
+	"rooruoA9OhEpxSfYAtNSccGUwhe6aaOdnIibhnEikXGpD3ocQ21mm/F7RtScZmDOoAVJ+GzGcuyeC+QV",
+	"iJzVo/CJHQGOxx0CjMAu+RjrAL7rKkTQBTurhmwe9Vct3TKSsCxnMS1YMhFmRLFcTLnQMGnUwj2LrQsY",
+	"EryoOkHqoF9NZTEHxe9qIgA65VSxQoEVXDCziIpZtokRlbGYLGTCtKwlGEHcPDNwgM5xUKh/wlaN/Uhz",
+	"OI4ZnORlyhpUwLCsQ0MXWb8TRHr0NVjNq6ob5BfbEGsMCgrTOGaZ/tKDVULyhIb+ulr/TJOTCo4OKWnC",
+	"0nmuy0yEuwJ6CkK21okrUhnFSBCckJ6VaWlN1mARkObDzpsIZDkltkFBCtNNadQeuwcToUItWa7xRCCt",
+	"gI4Og6MuGmgsQW+4YGGHVGDsRCnXqy6AnVjQz2/Ay8EbHwX+uouB0+JoS4vFUu7SoruZ1lt81tw6FQSB",
+	"TFS7Uh8bZZq2unv6xPcWXNjHsKPzmBerDs8TXqxabY2OO2oncrpe+QUtmN5sU54Xc59Ev/zyyy+Xly9e",
+	"RMCt0aJguS72vz8Gg9NPvz19+JPX0XJFetbbf1Vh4FlNA5BKNaHToFLdENILsgVCc7lg7+ZSdIzktT6K",
+	"M/3NJ2FAEn7LC+UTUS5YzmOgp51zDoPuSfPkSq73cgGKoJmVVkW5mLJct1spYby3r8PR4dHxyRPP99DO",
+	"rdtlQvGC37PWQj5dG9H54Fc6+Men30J/9HTTyK4LWnSA4GYpHb8eVZi150qVVMTMulHxxhyAvmjBGWTR",
+	"Rnk+02KmpkYfrk1zPVqQhVQFOSFVT1aT6czrpLGSo85JWO1Wcw5vBXPmANJq57BRRdQLBqd6/OeDX/sw",
+	"EbbI1nZL2AXjT//RCVuLvusDe0ObiO6cx98C0xc8SVLWPZRL+AaD2YWm6XLvcjbjn9ebgkFm8JH02PB2",
+	"SF7kfTiwDd9ldC8zQBI4YtMlXSnyod3zho6vy9nmjhV8NB3/5ffrWCnRQarKNCXX11fkgBT0M+EJ6Z0a",
+	"MtG3ewBO2Zksc/OhubPNvn56umlnO2jWQ+py9PBP/OP0od+JcGrzVk5ZUe9jOp3m7J4jH9MiIu3N5mK7",
+	"JSejblqylPndBoL6N5nf/Z4E9R88Q9+ndke/XryDjT5GZljmROgTGzvUDFJC1ZxMWbFkDM2lt7ksMwVI",
+	"YbisM82uaJbfuKCtjer4oTf4D7sm/a7N//CYPPRdFQowgkpTgBxYxXEhjUQu3u4d4OjUkFw6T5pDzTRj",
+	"CopTI02he6gVtirHvobKQs15Bt9bkhVpCVbIihvJCiQgFNScISGLDqPSqDAk0fOI9Kqp0BQL91G1z4wQ",
+	"ViAjCtX8pryD76yPkXnSbJT50+Cceaq4B9tUhf2mQCKn5i99+iP09CyVEvjQAwrvoCdZMiPzoSJ5IiRo",
+	"KAzMe9UpYdq154t5rKm8eVHTajvGmoiaIkAPqmHqU7R6uHY+VWPWFNQhaX0tnUzELz650lvtw7DdJ0oS",
+	"zV5RokECHH2I8KAraivpRHARp2XCEAvNgSJzQ+GHUEk2z0ZsOKaCLBg1rcmyMJg1ERYJkccykEY1/LQs",
+	"Gng6B2+VpuwzJG8126+5BA0BpnFxIlxkrBX16E5O5lQkKboVLghN+R17RIyB4W/Tx1So3pYt9q9dYfV+",
+	"tVzBbFvN543CKFLs32UT5feq2tyge1WtNuyeteots2fFauPtVa+x//eq2SIVe9UVX1zLoQt713Xox151",
+	"5T3LaZrCu+tY5h0sQ6APhTAIfDRr4RE+JnO5JHEqFUtXLnUitChyPi0LZrSELvGYiOYp58NBWRYsIXog",
+	"qPtwHJZr70OX2wuD4J8fw8HpJ+QxNvB6hiTvBQ31ZQjaPNr2quoemntU3MQ/6R1Wqu+qUFYwhHUDVZbz",
+	"ReUtscaCs89F5byrS9J8ZVoCnmvYtcSmHM55F5r7bq1CJyBrn4nvAceb2tpUxSGtSG/isc+a/dbMn9f3",
+	"iZpTLQVPV7BpjNhu6p2/u1BDcp6mljUCLkRmOI8zE9lkDuScoSAPsoAsyF+u316RHrUhLj8p8vrm8g3J",
+	"6C3ro9K94GlKrI51IkwcGFj1NYHQ007M2MFQBbE+c2Yxo8tiYx0f23jxjhZz0pNpwnKYFQiPMy1cfnj/",
+	"hvQEW9YfZsYcxVPwI6KoCVjDmqbbTrvD94wmdJoyUmiMNG3CXH5SJKal6kbFtoflY1jYKLvuWfnbmucU",
+	"/3vJ7HIcVNFwZmxOAJyPOygHiaFzmGseRp0qTJBv+ILVcycyjssczBwX128HT0+CEAWYBU9TrpjmfBTU",
+	"i36NfMKGt8OJiEbBKBwEJ4MwvAlPxofh+PBoGByFv0ZD8leWaV4wSykX5kQhPY19UUILNtC9R/2aaRRE",
+	"JslEQMwcRgZV+EnQ3WNB71jtSYJ7phTgggF+nYB0a/DYMzby7GuiD3cQgptxfFNLhp7JZKVH+xzMLS/j",
+	"eYeu1PGi/EkRLGmcePSuZBj4aLZqFZ2Gy6Aa66B8wj7TuEhXhKqJAIvflMZ3Y9Id54ht1+YgjVh66lF4",
+	"NA6C8dMgQnuJXpt4jis6EYmuohc8o7liZFGqwllJ1xPJXUXyEiiVGSjKMqVQrNMMjMN50anyMQBKAN0r",
+	"8PRAZT+4vBy8eGHkriVL04FmSEz0zLodoZr0xl5gL7m9vH49vrwcX1/v2kepWP6CzbhgHSj6KmeGWlVd",
+	"DHdTuODw3gOSfJejroGmZyRnRZkLlpBSxHMqbk3QC6LCBreXHRfZWGPs0vYoyRlN4VN/SM6bhMiSHSB/",
+	"DsLVkb5kmXPN4Gp6C/hnwnnRsYPClnPxsq0gO3oY9AJgYf8ZfgwGo0/96vljOPoEhf55+DEINzC3OyKd",
+	"T2pUG66pTEPTz+hjMDj81B9/DAbH+Mr5809fjo9+x4Ku2daOd8PUtmTdptIN/Zw5GWVDk+dbMzLqmq1b",
+	"TEu1B+uHg/YngmrqVHCa1p5DqoznwOaISiFi2NQFXRnWCCKnsJEheZsxMSagqDIHGBalWcao8Qtkolx4",
+	"449eEASe7x2a3xB+R/B7pH9PTzzfO4Wvp0Ho+JQY0Om9qJsaONBRul2hBarUAYWQRK1UwRZ4XCrP99Cs",
+	"b5VCqAfCYDG0SgEkYp5RCDvB0s47p2gFmUGn02ksBQqIEDu0oaHOmqA3bUa2WLu5cVCRWZmChwDqAlEF",
+	"6LqOQOk+VoR4uIa4aQWQpjYMSzc9yyp8qMO5ZE6yXN7zBFz4963xqVq8e5rrQcLCXcHCeRAt966xAFcS",
+	"deXnDRA9b8AWCrygBf3QgNmVvKIL9kpDDJ7+quFwUYMBXjYU8Yhzay9DHDVXqmT5HS8GMmNigMhc5CWz",
+	"zHb3pr12EBA2X3OHnpEoCAJzQgpp3Gjd7UR22k0B7KMgOITfY/g9gd+n+heifYMQyoS6TBjg7xH8HsPv",
+	"Cfw+0fvuFH+fwu/pV+7BavPZOIjm9nM+rGGk/aBYrulT9X6Ty4nne5jDQlPHZmuEC0gZAQyo9WPHDWWq",
+	"FFISNddn+yMFUgnTr0a8gC5s5yZAmSek4vxAO6RrLPBIN05oqwzMUrC4nu9NaUJSupIl7GNjCaznGTc4",
+	"XZ64wKwAYCvZEBTc7U1KYuihFh/LXL+wUcibduZLE/14gd29x6W7sgthXhutSPv1NSxb9daE7b83I7Z7",
+	"s1EZz8wLZ62g2I2U12Zp7PMbXAk7goUJFUTG4CK55MqC/sKAXhOJm1XG3uY/G7A/o8kbgPrb/JUFnxml",
+	"yzZCXhILATt6W/7cBXeTBuHmf1UB+8YF9laCsjncAVxPLQNQBTPqg34UBDUN7t2P+mNC62PBOLG6esyl",
+	"ln5yNisVS/roF1bhSFXYdmHj68kzqaVihlYUmjNSa13AvkYnouGJK6QYTFPNUrY9eQkGgKKZvkPssnkZ",
+	"aG2le1W3DA4mc1ScgHBgHXxRe7LZebbR1jZVBhZ6sLtnnzpdbF5Vf81NxcBc066Ws/S6SNAG5I5KHnSX",
+	"3k1yesXYOai5OzCQsVoF7pNiKR3nHVxMQATUZVSeilxpXh1EZXL+/LWrWRhOxB6n3uvXexxKrZ420Lrz",
+	"56+3b8zXjKbF/PmcxXffNyAAxkEgU5NRITRUoXY/ruONoY/ZRpHKZteAoFSTpsZoVIwyqls3CFH+27aF",
+	"Az9TQVet1Pkt3glFDoO5c3fK6N8Tvb2LunUJmtKqgi6ybco/mwdMt4p4u8nB+pbfM+UK2De1gqMnJPmH",
+	"FGwiEqb4raCFzE0Y2FpIxYynjCQsTmmuZWsrRw7JBfgkVZz6PW4hfyIwWwVX5M4oslAPIhKjS9JkGaMU",
+	"0Hl2TDrQdPgcs3qdFxMB2igI4QK+0zhDkUopOSSvEI3qxGiExoUiUoBuEDQFcUF6yP4Yl2nQp+mZ8QVN",
+	"lQ/NWQ/0XE8no7eQtadURiEGp9Myl+LWEAq99UE8pcIEffhGMLstmTJK9dp7ahSMjgbB8SAIb8JgPArG",
+	"EJrfof98JfMlzROW6L86EE0fhsad0aA/BIuge5DNOiOqhFhgI5SCVTpdwEZKpjmN7xiYC1KuChJ9rNPt",
+	"fIr6nerZLsK7vkvWT4uc36LydW1v1F49kck1E4EjY/ReliIpcp5F1bpjWIxN7KVP7byYa77AMAFc3Mv0",
+	"viXhbyPO/1nlSqt63INaIw6vER3N2La+bBrsBgK/YViPE3wnovW72MisIGKDVYwM0EdqbxYC7VWgLe4I",
+	"mXMDcB6NEqoKVlrTre4drm71wfdoQw7YGKaLEtmYoDsimlSM8xNwDZqcKpbRXNNRNa4c8YCoqDn8L3Xh",
+	"fCJUCm/6IGqmjGqAkn+wXOpS4SB80mBM3tgewfkIA8GnDCxeuAGaNH8G+bjMqOoRYXBHoy94pRmN3hWN",
+	"57RP2r5GYJykaTanxt3xrMm9F4qlsyr6wQ2xODwIgqegtbFtcY0GmlisUcTDrQ6lrhfzWvyAq8INK8dx",
+	"14c88MOTbmfMent0mZjOq6+kEpLR+ZrlTtgDxihhJM+SKnAcZwmhBZFiKmmuIb7mGh52BnKgQLg+EJTY",
+	"uSCJTFOaK58s5zJlpFdm4AIycj14QcqIIbmY+X5aua1SjYToWKb5X1PLJ9afPRw5qGfcSsDs3Dg1onB0",
+	"HAF5DkfHw+MgWnd9D0ePrJPxCg79cGQdg0P/9GEyGeLDaIOXcN6Q5NeFh5aK1HFQ9Nuor9mSlsr7tDHi",
+	"0w7jwGk3FqGVlearLiS6th/XcchiipOulfTCQRhUREZW7orDdfTZvA0Q8S2Mg02jdhQd64w1HMsNHdYZ",
+	"sjWYbgJkNAnUA8k9JGTF8aD10DKPww2daxJigx92MMpD0XYop9tMcx3ayNKm811hn7UXz3qsgeuMb6L2",
+	"UHsMwsuYRL9EPomu9E/LmRf2ZPQhgvwLTTfqiTB5i3jtn2wSvEXPo/5eDMwvnu9deb733PO9D3uwLuAo",
+	"BjEjwApb/ZOQ1Z9rjsn42eAx+JCAfrDWInXzMpemrvVQdIxHNK0/vqAF3c7jvKMrfeR9P2cgTIpqeNkM",
+	"R4P+PXr1E6YIJBOOJmUQHMbPzq/+Cn+xQRgEJygBtuylnYj3slLCd+6j5DFlyhspblnuhpRvaKOgPN3q",
+	"oeUA/AXW0GIAL9IuC8Jc5gWBj/t7V2Tu0raW+kU11j98wbFrELeq9R6cv7sw9o8d19O08k0X9FsvSr38",
+	"77r8/Fp+YsZlsGWTXTcrtTUZBZwxWiZVJAgCnwThyCfB6QmyL8Hp6RmJTk5PI9KbeJpQEohnnnh9yJGn",
+	"mgdrO0OEYT+3WoGJS4b0oAdxSpWyCedoQRiN52iiXjAqVNtUORFu6LXR7hqhoj82qmesr+fKEiLk0qoU",
+	"TGrQTutZONK/YHkOTjXrfLKX1cscjwcti5MTwE1iKkyu01RCnHZ9iurBwclhLKqZRGYdXBXZLaqCXAMu",
+	"mnTpVDZjFpotGp8Sx+b8k14MVYAuJzZmq9QmA5LmZHRQyvM9fVZgjPpGA1HxpprPczuJK9k0tF6IS+j4",
+	"FQeziEaTn+tGu3BC4/6MpumUxne14PgBl9DzvVuJ7I79guGrvrdgxVwm3thCwr5HZAQ1r2Fd3IGbd9X4",
+	"qzLNaZjXevitp08P287YOg3Sd1EjGG6r59jnQY0wtkRikLJ71nRL71VCKCY4sf4OUHIiGkUrdmzYCA/x",
+	"Se2uPVxzZPYbsWX9TpfZvZUXbqKTpq/4tuqm5J7KD3BU3K76eInug47pbbin4L4xqDt88iUC+fqAfC14",
+	"W1eNzsNwk0z9JW0x12diawKaKhLINUk9an+rCtYu9F1gsEdqbbl3bjmAoy6V8q7MhjuoHLaI1FduCCrr",
+	"xIf9xOGXu7bxmHD6JWuH+tbKNr7JmRuLDW6ZYDn4K7mOxLztJRee7KQbb/ug/+Hk9Jm5rSGpeVhh/XYu",
+	"ClWZxROW6WISz2HN3M7ogqerMwhlcI3m44mI1i8lGLp3D9gTu2Z/fHIUBH0fElg6yXt77v0a/kQUq4zH",
+	"NE1X5DgYHRwHhwfHwZGutmAF1aLmcIFAURHpWWUzhBr4VQRwxaGrYpWyibAzjJBZiMhwOCRRIpPkVU7F",
+	"XUR672/eHSx5Xlf1XUZkA6nfPZ+ViwOt3FbNpM+dATjIODXuIXns/pFOycLOtSPGfc6AkXIARzQno8DF",
+	"G9+/kEkygPokZwteFJAbA3MLRb+8vEZ94NVb0AXuo7d4ea25r7fdrOtj7AnbJaTjXUuYtCi0z3Jd2jpG",
+	"+8RU8Z7NWM5El5XrubmUidTWD1OW9Bp6gv4GyqdBrh7p4BpKQAd7NbyTxdouf5UIeIeWi8fDZG4aFHSn",
+	"FgFnul3HwQ0KwwNaLZ0Zd7Kt6sctoq5qRQFt2rnfMZRvUNNU46aJlH34halM3SluTGu6GUotetbcO1U4",
+	"1x+fMEJomRwaMkeec1gYUwYI3tH5xeANV8XgKAgGmpfSqDcIg+Pd9XRmwJsVO4tNcW22JjhUfBWyWqCt",
+	"LUFN8v7wNTCNVPTFPa7XYWvP9Q72LDOxznZFoTYv2ELtR8orEC3o5wusHgY1Z0zznK72hHp9OnTso38R",
+	"KmGE6SrqE1OKVFGEFm07/PW61Xo385yxAUgGjYCFRpwHXR+HtR1bQ2JwFPkT8YijsXFJQpW6nEF+okq8",
+	"QiXhbj4qm1fQUrxq/bpzckG29SYaYy6YQSXy+ugoNGUkAsEeYnssp4M6gU8dtOFn9+qQ75kp2vRNmLhn",
+	"qcTpNu41WccR+kim6y3ai+56bRvfxg66THgtSH7Hk7pKn/t1sNwxWe7GijtA85FEuA1w/jxylnZPvPH1",
+	"o9IEYLTDtBs9fRskqrvYad6bvNq3r/L+M//CJXeq7jT7jcuOKpwy58XqWndm7iVlNEddzBT+emX1fX/5",
+	"243XRv6oEWAwJliZoC0ULg5BYyhkQ4KcRJgVgNzobwoTSreVWlhPMJFkkgtQDBv5Z0yid2+vb8iBpGUx",
+	"P7gPD6Bs5FsVmXN1ia/FppyBHQh7Hh1NxFyWuTIOaq10DXAhgvX2IYuyKGlKbt5cjwklz88Hit+K6t5Z",
+	"Euu1heSMzJ+IO7YChcTzcxt37s4Wk5vDSPFOX5s8qr6LoYDYeTj/6oYngtYx3UYhg0cg4AYEqONiVUs7",
+	"L4oMrxnhYibtZSo0hg1mTsRa1L6VZEG5KCgXDIKgSrj5SjeixgcHt7yYl9NhLBcHVZ0Dt7a3kSFBl4kO",
+	"dgCsqugA47bUbxgFbe42iKxoBmS5yv7K/0e/s/oqw+3AAH5Sa84LJnUzhZTPmBI7KVWRr+DrlCrmRme5",
+	"ZgTdCcaUgv0KgpfBS3vpKFV0IybrlnG7c9ijn1Sdf2Mi/vznF1Ve5OGf/0x+NtQjJL1o491jw+Ew6qMP",
+	"spCliFmiueVpM5k1jhTCT8A0WtGldlTOxo5G2NEZYZ+5KuogL+NMjbc9QddldpvThOHy3YdOtgViku/l",
+	"bCb1fqL5HUtIVA80GlZzHk1Evcl9wI+B3f6K/N//87SPGewNS4bBnLHME0V6UX3VhE14rTnNDqVl1DeL",
+	"CBZCZIoNNddEZ8M1AtByRA4m4tFrBs5seI/bcQRcbGXXsvFCUSN8JpqIXtSI+YnIAYmceJ4IkTZqh9VE",
+	"fScZq7GpIkGbiLVrEkhvNAyGR/36Bhe4j08VjEImk8gAqRHt1IwMUHBJzURg9MyIaA5Jkd59WLmGHgVH",
+	"uOaOhhYvCKvwVSPJVMmUFYzQWcFy8j9DMgpGx+Yab00OVcbondJdlCJlSq9OmqCacckVg/1zWaev1yNz",
+	"r4ho+Mn2x42AYq6skVtvjahhGYswf0rDVBKd2Szhm/LluxFrc6pIVGWEM+3ZJGiYheNA5iRyc+NFZxPB",
+	"unL8N5vemPKfPJLxHyDlOGNzUScJg61gMNOkI9I1HS9Q5ZsYUuMFDTET9vDCphuxz+O1Q6/h+29r+vVG",
+	"6GQfJqKDfwBsyuk9JMqHJCXVAU16Ww5o0nE+W5g/ekD3h+QoCI2/hw1qdXiMM3IUHJrPFG8FhpjFR68G",
+	"BsD9zWa36EJZkjJ6r6XgEpdpiYW5wusCqFLlgqnxRAzIa2nSNKs6OYy9yEO/dniMUkF6N0hqmVGIIsEa",
+	"ipEP798MsbklwgFX3AEiIgc6so6heTWXS7ELczYRxN5TsIU/I4Y900N57FLCKZtzkZCj0enYBOcAmLhI",
+	"5HLD2I71KOxtjCRjOUHz5RncWUhoQVr3FRriRHUvOCI0BiJsb/k9E9bvqLl4nTzt/YggQ096jtmUhIMw",
+	"0ANzfe8xoysZHft10u2DKtt+ODgK3ESqRD82cnCHg6dPAOZNSygJT3xSGZtJGNRgjisNi3IcK3zScpfY",
+	"6CMBOpu+MRsyMcZoBVLxGWASShIshweDcXgy6h5zT5e96sHe1zUgkUlLFllq6OSWcrG8lVapvaHO1sOJ",
+	"Ggne9GAhG6omp7cl11Ojug0o2WWOBJrbMD1WtlU50801LjGFS4g4JGK0mxjYTyePlTXoc5CuLevT06/B",
+	"NW64oou0XrImYUVI2CkjZ4a8KjkKAn3QH4XHpMer1LFw93x1h4ZMVv0zPWheGD88YKGBq0WAI9/KTEhH",
+	"ymNmJFcjU5xnNJ6zwWgYrEkRy+VySOHzUOa3B6auOnhz8fzl1fVLqFP7MkLmP7JuUUZNPnAamqPpe75n",
+	"2Fpv7IWasYFUmhkTNOPe2DscBsNDdEyZg1i7kaWe1/FsutwtM2oPy6aiGdLvcptXTUNtIZupva5kddhq",
+	"EA+JCc/XQh0KbubMSfkds+cRQh2F5FpAqPEE40HkjNyHvt4UM3ovyxyQbjM378wxwiWs+HS4DxO+YGAf",
+	"wCynC1bArZIfu5UTdZGD1iWSn3zPchUA91EQ7HenZx0D7NUBil4dw+sEyNXRud7bO68RWNt1b6fXEW3p",
+	"uVGQu9/p2RVqveFiXec+Z7hHFxTZv/9lqkdBuKletR4HjUtuodLh9kqvIM4sYQJrHG2vUV0sryuMTrdX",
+	"aF+9/OB7x4g3j9dzr1WHOqPtdZ7RxAZbQpXD3bppXSoOVXcAhenKJtcAnVu50MdoFXvj0hDP9wp6C76g",
+	"Zju2vFD1KbXMeVEwYQmT+zlnRb4aKDpjxnviwd/1IvPxb14m1U7ED7SmdfrSOg8XqAsU6TmJzVvKmj5e",
+	"/AeCk5OKn5s0h36d9q2Ru+mn6l4qmwBAGHmwoeFhKUM/gSrtcaXnqdQ7KJaaTnAIXBHnamTjFGX6r+42",
+	"A8EApD64MnVsItM1rPG4HcCdvZZrNFlsUEpqpj6JqTBpyvASQdryc8Ujtxetu1pJo2iiYiIgN1OH82vT",
+	"TTba4PyKKpJH/F8jf+2Chf4uKdsIhRD+r0vZpoG21+FHNp99DSzvPP1+bl3o//XnH5AxyBm619H3mImt",
+	"eSurE/ndvsPQuXPMC4OAXGp591rPC+/b8q4zLdvbrFDOZVfeO8gZVN8J5L1hEG6Hd7Z4b197zrUm3tHx",
+	"sT5fR4dHTbdkNx+kcwx7zZyJnnMqN5IZejJPWE6OnoRhh+ty41Ia6/LrYXTqWizg2AvCMAiCIDxuRQ2O",
+	"veuXzwNMTNYIUTTGW/cu7G28QKdR96FpmjGebF/HGT1qNWw5LNVOCV34YXKdQwyhc9ECxBa2rlAwUSjt",
+	"Ww6gaCu7P7wTreeO7PbeaeA1E71DyWYedu+XdSf5Rv7yOp5E2NARvA22FS7idWYph1Cafxm0dfwvLLxr",
+	"X3Lv9Wuv4SbuPX9z8fLqxqDvF6F8y0faGx2bavgv/JoNsJkdRr4hdh1VhgSZoI7Drmc5ZzjW+mSKhoRG",
+	"yBWeeOb+HyDtvztbHezEUlb7/l+YEw+PdxmXKjNMiHXJEk4xGvsHG/8YG4/47zI3mimDhCFAd2ue/nxN",
+	"r/Ht+PvRRs3GDnqMTSbDXZQaE1FrNci6UsNalyp1FWqb7sOmTktz2mfkfgTMOSi8E92wsTThmOiCmasZ",
+	"HEVv5fBWq1zbrhq6zcqy1d+iEPl59EMl8kMl8kMl8t9AJTJ6TCXyQwHyQwHyhypAKucY0oObXyCNQHXu",
+	"GQ0ATB/hVLnEUKVPUy7AHaXh5bLJh8X6uJAtLi6RIytHOGuUcId2jTe4uHQ7x/SaWXNlThynF38i8OYH",
+	"62SBmRKExDSxfd91XoFsBOjVQg044Kp5J88vpL+sMvsuKoc7w1DYwuyeibW2sIk67xmg3lZV0u/EOfxe",
+	"yqSGs+0PddK/hTqpXrM/RKHU9Er+oVL6Y1RK9pam/+9VSmZUDlJ9zb74oWf6oWf6oWf6o/RMTrAIMDI2",
+	"TOTjJ82lKIAssjgb79LUXLHAyyLJXKpiDFcvZLlMSgwaj0yJAc344O/3Q3QDBW/wRC4ot86gPqkrTUQP",
+	"4jZgE9tbLvmiTCHNeaPJje3hjm66Lf2mR/gA2ZlyDq5xevXmlTg4w4sSvNaQdeND4ym6Fi1TOWu2Lgt1",
+	"AVOlsX940IA1K9px3VatrzMKs22hmENzlFYZ+r0H/7dH4zdalz/RW6pZbgQxCpUWEa1w6fTRgYMPnx7+",
+	"XwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
