@@ -163,4 +163,49 @@
 //   - A bank server that ignores the position (row, page, offset, sequence) while echoing it
 //     fails with ErrPositionMismatch at the second page, no item delivered twice, with or
 //     without totals and prefetch.
+//
+// # In a service: middleware, attempt timeouts, OpenTelemetry, fakes
+//
+// Steps of your own run in two places: WithCallMiddleware once per call, outside retries (a
+// circuit breaker, an audit record), and WithAttemptMiddleware on every attempt (a header, a
+// latency histogram). OperationID(req.Context()) names the operation and Attempt the try. An
+// attempt step sees the SDK's User-Agent, X-CorrelationId, Accept and Content-Type, the
+// call's headers and body; the Authorization header is set after it and never visible to it.
+// For an operation that moves money or changes state a second next is refused with
+// ErrResendRefused and sends nothing. Steps combine with WithClientCertificate, WithTLSConfig
+// and a bank token source, which a RoundTripper wrapped in WithHTTPClient cannot.
+//
+// The timeouts, by default (the first three are the default HTTP client's; WithHTTPClient
+// brings its own):
+//
+//	dial                        10 s
+//	TLS handshake               10 s
+//	response headers            60 s
+//	idle body read (downloads)  60 s   WithIdleTimeout
+//	attempt                     none   RetryOptions.AttemptTimeout
+//	call                        60 s   WithTimeout, WithCallTimeout, the context's deadline
+//
+// WithLogger records every attempt with its operation: 2xx, 3xx and 4xx answers at DEBUG,
+// 5xx answers and failures without an answer (outcome unknown included) at WARN.
+//
+// RetryOptions.AttemptTimeout bounds each attempt: a safe call is retried after it
+// (*AttemptTimeoutError, ErrTimeout), an unsafe one that may have sent is ErrOutcomeUnknown,
+// never re-sent. RetryOptions.StatusCodes replaces the statuses after which a safe call is
+// retried (DefaultRetryStatusCodes); the rules of unsafe calls do not change.
+//
+// Spans and metrics go to the global OpenTelemetry providers, or to WithTracerProvider's and
+// WithMeterProvider's: a span per call named by the operationId, a child per attempt with the
+// HTTP client conventions, http.client.request.duration, issuerkit.client.call.attempts and
+// issuerkit.client.lockouts. No URL, body, token, PAN or account number is in any attribute.
+// The card platform sends traceparent on every attempt (WithTracePropagation(false) to stop);
+// the bank clients only with WithTracePropagation(true). With no provider installed the
+// hooks cost no allocation. Only the OpenTelemetry API is a dependency of this module.
+//
+// cardplatformfake.Fake is the typed fake for your unit tests: one function field per
+// method, served to a real Client (f.Client()) through an http.RoundTripper, so encoding,
+// decoding, errors and retries are the SDK's own. Problem builds a ProblemDetails answer,
+// ErrAnswerLost drops the connection after the function ran (outcome unknown for a write),
+// Calls and CallFrom give the correlation id, headers and attempt of each call. No
+// per-client interface is generated: declare the small one your code uses, as Go code does,
+// and read a call's options in your own fake with ReadCallOptions.
 package cardplatform

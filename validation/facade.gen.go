@@ -3,13 +3,17 @@
 package validation
 
 import (
+	"context"
 	"crypto/tls"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/oauth2"
 	"log/slog"
 	"net/http"
@@ -30,11 +34,12 @@ func New(baseURL string, opts ...Option) (*Client, error) {
 		sopts[i] = sdkclient.Option(o)
 	}
 	p, base, cfg, err := sdkclient.Build(baseURL, sdkclient.API{
-		DecodeError:    apierror.DecodeBankError,
-		Operations:     operations,
-		DefaultVersion: DefaultAPIVersion,
-		RateLimit:      5,    // the bank's documented limit
-		Lockout:        true, // a 429 locks the client out: never retried after a short backoff
+		DecodeError:        apierror.DecodeBankError,
+		Operations:         operations,
+		DefaultVersion:     DefaultAPIVersion,
+		RateLimit:          5,    // the bank's documented limit
+		Lockout:            true, // a 429 locks the client out: never retried after a short backoff
+		NoTracePropagation: true, // the bank may reject unknown headers: traceparent only on request
 	}, sopts)
 	if err != nil {
 		return nil, err
@@ -110,10 +115,51 @@ func WithResponseInto(r *Response) CallOption {
 	}
 }
 
-// RetryOptions tunes retries: attempts, first backoff ceiling, longest wait.
+// CallSettings is what a call's options say. ReadCallOptions gives it to a test whose fake
+// stands for a method of Client behind an interface of its own, so that it can check which
+// correlation id, headers, timeout and retries the code under test asked for.
+type CallSettings struct {
+	// CorrelationID is WithCorrelationID's id; empty means a new UUID per call.
+	CorrelationID string
+	// Header holds the WithHeader headers.
+	Header http.Header
+	// Timeout is WithCallTimeout's ceiling (0: none), when TimeoutSet.
+	Timeout    time.Duration
+	TimeoutSet bool
+	// Retry is WithCallRetry's options; nil means the client's.
+	Retry *RetryOptions
+	// ResponseInto reports a WithResponseInto.
+	ResponseInto bool
+}
+
+// ReadCallOptions applies opts, as a call does, and returns what they set.
+func ReadCallOptions(opts ...CallOption) CallSettings {
+	var c sdkclient.CallConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&c)
+		}
+	}
+	return CallSettings{CorrelationID: c.CorrelationID, Header: c.Header, Timeout: c.Timeout,
+		TimeoutSet: c.TimeoutSet, Retry: c.Retry, ResponseInto: c.OnResponse != nil}
+}
+
+// RetryOptions tunes retries: attempts, first backoff ceiling, longest wait, the timeout of
+// each attempt (AttemptTimeout) and the statuses after which a safe call is retried
+// (StatusCodes, nil for DefaultRetryStatusCodes). Calls that move money or change state are
+// never re-sent after a status or a timed-out attempt, whatever these say.
 //
 // Its fields and methods are in the go doc of [core.RetryOptions].
 type RetryOptions = core.RetryOptions
+
+// AttemptTimeoutError reports an attempt ended by RetryOptions.AttemptTimeout (errors.Is
+// ErrTimeout and context.DeadlineExceeded). A safe call is retried after it; a call that moves
+// money or changes state reports it inside ErrOutcomeUnknown, never re-sent.
+type AttemptTimeoutError = core.AttemptTimeoutError
+
+// DefaultRetryStatusCodes are the statuses after which a safe call is retried when
+// RetryOptions.StatusCodes is nil: 408, 429, 500, 502, 503, 504.
+var DefaultRetryStatusCodes = transport.DefaultRetryStatusCodes
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
@@ -170,6 +216,61 @@ func WithTimeout(d time.Duration) Option { return Option(sdkclient.WithTimeout(d
 
 // WithInsecureHTTP allows bearer tokens over plain http to hosts other than loopback.
 func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
+
+// Middleware is a step of your own in the client's pipeline (WithCallMiddleware,
+// WithAttemptMiddleware): it may read and change the request's headers and context, call next
+// to send it on, and inspect or replace the response. OperationID(req.Context()) names the
+// operation. A step never sees the Authorization header; for an operation that moves money or
+// changes state a second call of next is refused with ErrResendRefused and sends nothing.
+type Middleware = func(req *http.Request, next Next) (*http.Response, error)
+
+// Next sends the request on through the rest of the pipeline.
+type Next = func(*http.Request) (*http.Response, error)
+
+// WithCallMiddleware adds steps run once per call, outside retries (a circuit breaker, an
+// audit record), after the correlation id header is set; the first step is the outermost.
+func WithCallMiddleware(steps ...Middleware) Option {
+	return Option(sdkclient.WithCallMiddleware(steps...))
+}
+
+// WithAttemptMiddleware adds steps run on every attempt, inside retries (a header, a latency
+// histogram). A step sees the request with the SDK's User-Agent, X-CorrelationId, Accept and
+// Content-Type headers, the call's own headers and the attempt number (Attempt); the
+// Authorization header is set after it and is never visible to it. Logging and the client-side
+// rate limiter run after it. It combines with WithClientCertificate, WithTLSConfig and
+// WithHTTPClient, unlike a wrapping RoundTripper.
+func WithAttemptMiddleware(steps ...Middleware) Option {
+	return Option(sdkclient.WithAttemptMiddleware(steps...))
+}
+
+// WithTracerProvider makes this client's OpenTelemetry spans with tp instead of the global
+// provider: one span per call named by the operationId, a child per attempt with the HTTP
+// client conventions (http.request.method, server.address, url.template,
+// http.response.status_code, error.type, http.request.resend_count) and the SDK's own
+// (issuerkit.operation, issuerkit.correlation_id, issuerkit.outcome_unknown, issuerkit.lockout).
+// No attribute holds a URL, a body or an error text.
+func WithTracerProvider(tp trace.TracerProvider) Option {
+	return Option(sdkclient.WithTracerProvider(tp))
+}
+
+// WithMeterProvider records this client's metrics with mp instead of the global provider:
+// http.client.request.duration (per attempt, by operation and status class),
+// issuerkit.client.call.attempts and issuerkit.client.lockouts.
+func WithMeterProvider(mp metric.MeterProvider) Option {
+	return Option(sdkclient.WithMeterProvider(mp))
+}
+
+// WithTracePropagation turns the trace context header (traceparent, or the global
+// propagator's) of every attempt on or off. Default: off: the bank may reject unknown
+// headers.
+func WithTracePropagation(on bool) Option { return Option(sdkclient.WithTracePropagation(on)) }
+
+// OperationID returns the operationId of the SDK call ctx belongs to (the context of the
+// request a Middleware step or a RoundTripper gets), "" outside one.
+func OperationID(ctx context.Context) string { return transport.OperationID(ctx) }
+
+// Attempt returns the 1-based attempt number of the request whose context is ctx.
+func Attempt(ctx context.Context) int { return transport.Attempt(ctx) }
 
 // WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
 // to the defaults.
@@ -343,6 +444,9 @@ var (
 	// SDK follows none, on any origin: the API documents none, and the target's answer is not
 	// this call's. An operation that changes state also matches ErrOutcomeUnknown.
 	ErrRedirectRefused = core.ErrRedirectRefused
+	// ErrResendRefused: a Middleware step called next a second time for an operation that
+	// must not be re-sent; nothing more was sent, and the call is also ErrOutcomeUnknown.
+	ErrResendRefused = transport.ErrResendRefused
 	// ErrTokenSource: no bearer token could be obtained (also matches the caller's context
 	// error when its deadline ended the wait).
 	ErrTokenSource = core.ErrTokenSource

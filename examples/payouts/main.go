@@ -20,8 +20,15 @@
 // reconciliation pass finds nothing to settle. It exits with status 1 on any unexpected
 // answer.
 //
+// The service's client carries a per-call step of its own (audit.go: WithCallMiddleware, one
+// run per call outside the retries, counting outcomes by operation) and an OpenTelemetry
+// tracer provider whose spans the stdout exporter writes, one JSON object a line, to
+// PAYOUTS_SPANS ("-" for this output; default spans.jsonl beside the journal). fake_test.go is
+// the service's own unit test on the generated cardplatformfake: a lost answer, then the
+// reconciliation, without a sandbox.
+//
 // This example is a module of its own (examples/payouts/go.mod), so that the SQLite driver
-// never enters the SDK's module graph.
+// and the OpenTelemetry SDK never enter the SDK's module graph.
 package main
 
 import (
@@ -35,6 +42,7 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -51,10 +59,14 @@ func main() {
 	}
 }
 
-// newClient builds a card platform client. This is the part to copy into a service.
-func newClient(baseURL string, ts oauth2.TokenSource) (*cardplatform.Client, error) {
+// newClient builds a card platform client. This is the part to copy into a service: the
+// service's per-call step (a, see audit.go) and its OpenTelemetry tracer provider (tp; without
+// WithTracerProvider the global one, otel.SetTracerProvider).
+func newClient(baseURL string, ts oauth2.TokenSource, a *audit, tp trace.TracerProvider) (*cardplatform.Client, error) {
 	return cardplatform.New(baseURL,
-		cardplatform.WithTokenSource(ts), // sends "Authorization: Bearer <token>", refreshed by ts
+		cardplatform.WithTokenSource(ts),        // sends "Authorization: Bearer <token>", refreshed by ts
+		cardplatform.WithCallMiddleware(a.step), // once per call, outside the retries
+		cardplatform.WithTracerProvider(tp),     // a span per call and per attempt
 	)
 }
 
@@ -158,12 +170,6 @@ func run(ctx context.Context, out io.Writer) error {
 		return fmt.Errorf("with CARDPLATFORM_BASE_URL set CARDPLATFORM_TOKEN and CARDPLATFORM_PROGRAM_GUID (%v)", err)
 	}
 
-	// Any oauth2.TokenSource works: a fixed token here; with OAuth2 client credentials,
-	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
-	c, err := newClient(baseURL, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token}))
-	if err != nil {
-		return err
-	}
 	s := &steps{w: out}
 	s.Step("connect", "%s", baseURL)
 
@@ -181,13 +187,45 @@ func run(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	defer func() { _ = j.Close() }()
+	s.Step("journal", "SQLite at %s", path)
+
+	// Spans go to the OpenTelemetry stdout exporter, writing to PAYOUTS_SPANS ("-": this
+	// output; default: spans.jsonl beside the journal).
+	spansTo, spansPath := out, os.Getenv("PAYOUTS_SPANS")
+	if spansPath == "" {
+		spansPath = filepath.Join(filepath.Dir(path), "spans.jsonl")
+	}
+	if spansPath != "-" {
+		f, err := os.Create(spansPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		spansTo = f
+	}
+	tp, spans, err := newTracing(spansTo)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
+	a := &audit{}
+	finish := func() {
+		s.Step("audit", "per-call step: %s", a)
+		s.Step("trace", "%d spans written by the OpenTelemetry stdout exporter to %s", spans.lines(), spansPath)
+	}
+
+	// Any oauth2.TokenSource works: a fixed token here; with OAuth2 client credentials,
+	// (&clientcredentials.Config{ClientID: id, ClientSecret: secret, TokenURL: url}).TokenSource(ctx).
+	c, err := newClient(baseURL, oauth2.StaticTokenSource(&oauth2.Token{AccessToken: token}), a, tp)
+	if err != nil {
+		return err
+	}
 	p := &payer{c: c, j: j}
 	if sandbox != nil {
 		// The sandbox runs a request before it answers or drops it: nothing of a lost request
 		// can still run later, so the settle time can be short. Keep the default elsewhere.
 		p.settle = time.Millisecond
 	}
-	s.Step("journal", "SQLite at %s", path)
 
 	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: program})
 	if err != nil {
@@ -214,7 +252,11 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 
 	if sandbox == nil {
-		return runReal(ctx, p, s, payout("Katherine", "a", 25075))
+		if err := runReal(ctx, p, s, payout("Katherine", "a", 25075)); err != nil {
+			return err
+		}
+		finish()
+		return nil
 	}
 	srv := sandbox
 
@@ -300,11 +342,12 @@ func run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("platform: payout %s queued %d time(s), want %d", ref, got, n)
 		}
 	}
-	a, err := j.get(ctx, "payout-"+batch+"-a")
+	e, err := j.get(ctx, "payout-"+batch+"-a")
 	if err != nil {
 		return err
 	}
-	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", a.Evidence)
+	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", e.Evidence)
+	finish()
 	return nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestPayouts(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, run(t.Context(), &out), out.String())
 	got := out.String()
-	assert.Equal(t, 13, strings.Count(got, "\n"), got)
+	assert.Equal(t, 15, strings.Count(got, "\n"), got)
 	for _, want := range []string{
 		"4 payouts pending",
 		"reconcile a committed (account",
@@ -30,9 +31,25 @@ func TestPayouts(t *testing.T) {
 		"reconcile c1 still unknown",
 		"reconcile c2 still unknown",
 		"a and b paid once each, c1 once and c2 never",
+		"audit per-call step: listPayoutOptions 1 (2xx 1), createCard 3 (2xx 3), searchAccounts 9 (2xx 9), createDisbursement 5 (2xx 1, no answer 4)",
+		"36 spans written by the OpenTelemetry stdout exporter",
 	} {
 		assert.Contains(t, strings.Join(strings.Fields(got), " "), want)
 	}
+
+	// The stdout exporter's spans, beside the journal: the four lost payouts' call spans say
+	// outcome unknown; no span holds the token.
+	spans, err := os.ReadFile(filepath.Join(filepath.Dir(path), "spans.jsonl"))
+	require.NoError(t, err)
+	unknown := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(spans)), "\n") {
+		if strings.HasPrefix(line, `{"Name":"createDisbursement"`) &&
+			strings.Contains(line, `{"Key":"issuerkit.outcome_unknown","Value":{"Type":"BOOL","Value":true}}`) {
+			unknown++
+		}
+	}
+	assert.Equal(t, 4, unknown)
+	assert.NotContains(t, string(spans), "sandbox-token")
 
 	j, err := openJournal(t.Context(), path)
 	require.NoError(t, err)

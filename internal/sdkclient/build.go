@@ -22,6 +22,9 @@ type API struct {
 	// never retried after a backoff, unless the caller opted in to waiting
 	// (WithRateLimitWait). Without it a 429 on a safe request is retried like a 503.
 	Lockout bool
+	// NoTracePropagation sends no trace context header unless the caller opts in
+	// (WithTracePropagation): for APIs that may reject unknown headers (the bank's).
+	NoTracePropagation bool
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
@@ -34,6 +37,7 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 	if err := rateLimit(api, base, &cfg); err != nil {
 		return nil, "", cfg, err
 	}
+	tracePropagation(api, &cfg)
 	cfg.Transport.DecodeError = api.DecodeError
 	p, err := transport.New(cfg.Transport)
 	if err != nil {

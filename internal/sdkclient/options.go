@@ -50,6 +50,8 @@ type Config struct {
 	// hand-written layers of one client package (the bank list client's page-parameter
 	// placement).
 	Settings map[string]any
+	// tracePropagation is WithTracePropagation's choice; nil means the API's default.
+	tracePropagation *bool
 	// Timeout is the whole-call ceiling set by WithTimeout (0: none); without WithTimeout,
 	// DefaultTimeout applies.
 	Timeout    time.Duration
@@ -148,7 +150,7 @@ func WithUserAgent(suffix string) Option {
 // WithRetry tunes retries; MaxAttempts 1 turns them off.
 func WithRetry(r transport.RetryOptions) Option {
 	return func(c *Config) error {
-		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 {
+		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 || r.AttemptTimeout < 0 {
 			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)
 		}
 		c.Transport.Retry = r

@@ -30,7 +30,9 @@ type Call struct {
 // callInfo is the per-call state the policies share. It travels in the request context, set
 // once by Pipeline.Send.
 type callInfo struct {
-	safe          bool          // the request may be re-sent (Call.Op.RetrySafe)
+	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
+	op            *ops.Operation
+	resendRefused bool          // a middleware step called next twice for this unsafe call
 	attempt       int           // 1-based attempt number, maintained by the retry policy
 	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
 	correlationID string
@@ -56,6 +58,7 @@ func newCallInfo(call *Call) *callInfo {
 	ci := &callInfo{attempt: 1}
 	if call != nil {
 		ci.correlationID = call.CorrelationID
+		ci.op = call.Op
 		if call.Op != nil {
 			ci.safe = call.Op.RetrySafe
 		}

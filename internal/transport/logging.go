@@ -31,6 +31,7 @@ func (p loggingPolicy) Do(req *http.Request, next Next) (*http.Response, error) 
 	ci := infoOf(req)
 	red := ci.redactor(p.redactor)
 	attrs := []slog.Attr{
+		slog.String("operation", OperationID(ctx)),
 		slog.String("method", req.Method),
 		slog.String("url", red.URL(req.URL)),
 		slog.Int("attempt", ci.attempt),

@@ -17,6 +17,14 @@ type Options struct {
 	// WrapTransport, when set, wraps the RoundTripper of the client the pipeline sends with,
 	// after TLS settings have been applied to it (a client-side rate limiter, for example).
 	WrapTransport func(http.RoundTripper) http.RoundTripper
+	// CallMiddleware are the caller's steps run once per call, outside retries, after the
+	// correlation id is set, in order (the first is outermost).
+	CallMiddleware []Middleware
+	// AttemptMiddleware are the caller's steps run on every attempt, inside retries, before
+	// the Authorization header is set and before logging, in order.
+	AttemptMiddleware []Middleware
+	// Telemetry configures the OpenTelemetry spans, metrics and trace propagation.
+	Telemetry Telemetry
 	// HTTPClient sends the requests. Nil means a client built by DefaultHTTPClient. The
 	// pipeline uses a shallow copy whose CheckRedirect follows no redirect, whatever the
 	// caller's own says (see RedirectError); the caller's value is never modified.

@@ -18,7 +18,9 @@ type Pipeline struct {
 	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
 }
 
-// New builds the pipeline: user agent, correlation id, retry, auth, logging, then the client.
+// New builds the pipeline: call span, user agent, correlation id, the caller's call
+// middleware, retry, attempt span (and trace context), the caller's attempt middleware, auth,
+// logging, then the client.
 func New(o Options) (*Pipeline, error) {
 	if o.DecodeError == nil {
 		return nil, errors.New("issuerkit: transport.Options.DecodeError is required")
@@ -50,11 +52,14 @@ func New(o Options) (*Pipeline, error) {
 	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
 		return nil, err
 	}
-	policies := []Policy{
-		userAgentPolicy(o.UserAgent),
-		correlationPolicy{},
-		newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry),
+	tel, err := newTelemetry(o.Telemetry)
+	if err != nil {
+		return nil, err
 	}
+	policies := []Policy{callSpanPolicy{tel}, userAgentPolicy(o.UserAgent), correlationPolicy{}}
+	policies = append(policies, middlewarePolicies(o.CallMiddleware)...)
+	policies = append(policies, newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry), attemptSpanPolicy{tel})
+	policies = append(policies, middlewarePolicies(o.AttemptMiddleware)...)
 	if o.TokenSource != nil {
 		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))
 	}
@@ -141,6 +146,10 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 		}
 	}
 	resp, err := p.run(r)
+	if err != nil && ci.resendRefused && !errors.Is(err, apierror.ErrOutcomeUnknown) {
+		// A call step sent the request, then tried again: the first send may have arrived.
+		err = outcomeUnknown(r, ci, ci.attempt, err, ci.redactor(p.red))
+	}
 	if resp != nil && resp.Request == nil {
 		resp.Request = r // so that ResponseRedactor finds the call
 	}

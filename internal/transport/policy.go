@@ -3,7 +3,7 @@ package transport
 import "net/http"
 
 // Next sends a request through the rest of the pipeline.
-type Next func(*http.Request) (*http.Response, error)
+type Next = func(*http.Request) (*http.Response, error)
 
 // Policy is one step of the pipeline. It may change the request (always on a clone), call next
 // zero or more times, and inspect or replace the response.

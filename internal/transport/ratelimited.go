@@ -14,11 +14,12 @@ func (p *retryPolicy) with429(final bool) *retryPolicy {
 }
 
 // retryableResponse reports whether a safe request answered with status may be sent again.
-func (p *retryPolicy) retryableResponse(status int) bool {
+// codes is RetryOptions.StatusCodes (nil: DefaultRetryStatusCodes).
+func (p *retryPolicy) retryableResponse(status int, codes []int) bool {
 	if status == http.StatusTooManyRequests && p.no429 {
 		return false
 	}
-	return retryableStatus(status)
+	return retryableFor(codes, status)
 }
 
 // refusedLocally reports a transport error that matches apierror.ErrRateLimited: a

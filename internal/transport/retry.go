@@ -62,15 +62,21 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 				return nil, err
 			}
 		}
+		r, release := attemptRequest(r, opt.AttemptTimeout)
 		resp, err := next(r)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			releaseOnClose(resp, release)
 			return resp, nil
 		}
+		err = attemptTimedOut(err, ctx, r, attempt, opt.AttemptTimeout)
 
 		var failure error
 		var retryAfter time.Duration
 		retryable := false
 		if err != nil {
+			if release != nil {
+				release()
+			}
 			red := ci.redactor(p.redactor)
 			failure = cleanError(err, red)
 			switch {
@@ -92,6 +98,9 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 		} else {
 			apiErr := p.toError(req, resp, ci)
+			if release != nil {
+				release()
+			}
 			failure, retryAfter = apiErr, apiErr.RetryAfter
 			status := resp.StatusCode
 			if !ci.safe {
@@ -100,7 +109,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 				}
 				return nil, apiErr
 			}
-			retryable = p.retryableResponse(status)
+			retryable = p.retryableResponse(status, opt.StatusCodes)
 		}
 		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure

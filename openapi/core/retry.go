@@ -14,4 +14,15 @@ type RetryOptions struct {
 	// MaxDelay caps every wait. A Retry-After longer than MaxDelay is not waited for: the error
 	// is returned at once, carrying the wait. 0 means 30s.
 	MaxDelay time.Duration
+	// AttemptTimeout bounds each attempt (token, sending, response headers and reading the
+	// body of a success), apart from the call's context. 0 means none. A safe request is sent
+	// again after an attempt timed out (an AttemptTimeoutError of the client package); one
+	// that moves money or changes state and may have been sent is an *OutcomeUnknownError,
+	// never re-sent.
+	AttemptTimeout time.Duration
+	// StatusCodes are the statuses after which a safe request is sent again; nil means the
+	// client package's DefaultRetryStatusCodes (408, 429, 500, 502, 503, 504), an empty
+	// non-nil slice none. They never apply to a request that moves money or changes state,
+	// and a 429 stays final on an API that locks clients out.
+	StatusCodes []int
 }

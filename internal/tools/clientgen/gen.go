@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/textproto"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,7 +26,13 @@ type config struct {
 
 // generate returns the formatted source of client.gen.go for the spec, and that of
 // iterators.gen.go (nil when no operation pages).
-func generate(specPath, configPath, specName string) ([]byte, []byte, error) {
+// fakeOptions says where to write the typed fake (empty: none) and its error body style.
+type fakeOptions struct {
+	out     string
+	problem bool
+}
+
+func generate(specPath, configPath, specName string, fake fakeOptions) ([]byte, []byte, error) {
 	raw, err := os.ReadFile(configPath)
 	if err != nil {
 		return nil, nil, err
@@ -82,6 +89,18 @@ func generate(specPath, configPath, specName string) ([]byte, []byte, error) {
 	src, err := imports.Process("client.gen.go", g.buf.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
 	if err != nil {
 		return nil, nil, fmt.Errorf("formatting: %w\n%s", err, g.buf.Bytes())
+	}
+	if fake.out != "" {
+		fsrc, err := generateFake(defs, cfg.PackageName, specName, models, rawIDs, fake.problem)
+		if err != nil {
+			return nil, nil, fmt.Errorf("fake: %w", err)
+		}
+		if err := os.MkdirAll(filepath.Dir(fake.out), 0o755); err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(fake.out, fsrc, 0o644); err != nil {
+			return nil, nil, err
+		}
 	}
 	iters, err := generateIterators(defs, cfg.PackageName, specName, models)
 	if err != nil {

@@ -30,6 +30,8 @@ func main() {
 	config := flag.String("config", "", "oapi-codegen configuration of the models")
 	out := flag.String("out", "", "file to write")
 	iterOut := flag.String("iterators", "", "file to write the typed iterators to (operations with x-issuerkit-pagination)")
+	fakeOut := flag.String("fake", "", "file to write the typed fake to (package <pkg>fake)")
+	fakeProblem := flag.Bool("fake-problem", false, "the fake writes errors as ProblemDetails (else the bank's body)")
 	flag.Parse()
 	if *spec == "" || *config == "" || *out == "" {
 		fmt.Fprintln(os.Stderr, "clientgen: need -spec, -config and -out")
@@ -41,12 +43,17 @@ func main() {
 	absConfig, err2 := filepath.Abs(*config)
 	absOut, err3 := filepath.Abs(*out)
 	absIter, err4 := filepath.Abs(*iterOut)
-	if err := errors.Join(err1, err2, err3, err4, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
+	absFake, err5 := filepath.Abs(*fakeOut)
+	if err := errors.Join(err1, err2, err3, err4, err5, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)
 	}
 	*out = absOut
-	src, iters, err := generate(absSpec, absConfig, filepath.Base(absSpec))
+	fakeOpts := fakeOptions{problem: *fakeProblem}
+	if *fakeOut != "" {
+		fakeOpts.out = absFake
+	}
+	src, iters, err := generate(absSpec, absConfig, filepath.Base(absSpec), fakeOpts)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)

@@ -51,14 +51,14 @@ func TestReadbackGuard(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.edit(spec)), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, _, err := generate(path, filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml")
+			_, _, err := generate(path, filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("generate: %v, want an error containing %q", err, tc.want)
 			}
 		})
 	}
 
-	src, _, err := generate(filepath.Join(root, "openapi", "cardplatform.yaml"), filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml")
+	src, _, err := generate(filepath.Join(root, "openapi", "cardplatform.yaml"), filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,328 @@
+// Package fakekit is the runtime of the generated typed fakes (cardplatformfake,
+// pagingfake): an http.RoundTripper that finds the operation of a request, decodes its typed
+// arguments from the wire, calls the test's function and encodes what it returns, so that the
+// client under test runs its real encoding, decoding, error types and retry rules.
+package fakekit
+
+import (
+	"bytes"
+	"context"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/issuerkit/issuerkit-go/internal/transport"
+)
+
+// BaseURL is where a fake client points; nothing is ever dialled.
+const BaseURL = "https://fake.issuerkit.invalid"
+
+// Token is the bearer token a fake client sends.
+const Token = "fake-token"
+
+// Call is what a fake recorded of one request: the operation, the correlation id and headers
+// it was sent with (the Authorization header left out), the attempt and the body.
+type Call struct {
+	// Operation is the operationId (getCard).
+	Operation string
+	// Method and Path are the request's (escaped path with the query).
+	Method, Path string
+	// CorrelationID is the X-CorrelationId sent.
+	CorrelationID string
+	// Header holds the request headers but Authorization.
+	Header http.Header
+	// Attempt is the 1-based attempt number.
+	Attempt int
+	// Body is the request body as sent.
+	Body []byte
+}
+
+type callKey struct{}
+
+// CallFrom returns the Call of the request a faked function serves (its ctx).
+func CallFrom(ctx context.Context) (Call, bool) {
+	c, ok := ctx.Value(callKey{}).(Call)
+	return c, ok
+}
+
+// WireError is an error a faked function returns to have the fake answer with this status,
+// content type and body (see the helpers of each fake package).
+type WireError struct {
+	Status      int
+	ContentType string
+	Body        []byte
+	Header      http.Header
+}
+
+// Error names the status.
+func (e *WireError) Error() string { return fmt.Sprintf("fake wire error %d", e.Status) }
+
+// ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
+// function ran: the operation happened, the client never sees its answer.
+var ErrAnswerLost = errors.New("fakekit: the operation ran, then its answer was lost")
+
+// lostError is the transport error of a lost answer: like a connection reset after the
+// request was written.
+type lostError struct{}
+
+func (lostError) Error() string { return "fake: connection reset after the request was sent" }
+
+// Handler serves one operation: it decodes the arguments from in and calls the test's
+// function; nil means the test did not set the function.
+type Handler func(ctx context.Context, in *In) (any, error)
+
+// Route describes one operation of the fake.
+type Route struct {
+	ID      string // operationId as the spec writes it
+	Name    string // Go method name (GetCard)
+	Method  string
+	Path    string // template, e.g. /api/{version}/cards/{card_proxy}
+	Status  int    // success status
+	Handler Handler
+}
+
+// Server serves routes and records the calls; its zero value is ready.
+type Server struct {
+	mu    sync.Mutex
+	calls []Call
+}
+
+// Calls returns the calls recorded so far, oldest first.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Call(nil), s.calls...)
+}
+
+// Serve answers req with the route it matches among routes. problem writes the fake's own
+// errors as ProblemDetails (card platform), else as the bank's error body.
+func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.Response, error) {
+	var body []byte
+	if req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		_ = req.Body.Close()
+		if err != nil {
+			return nil, err
+		}
+		body = b
+	}
+	path := req.URL.EscapedPath()
+	rt, params, ok := match(req.Context(), req.Method, path, routes)
+	if !ok {
+		return errorResponse(problem, req, http.StatusNotFound, "no operation of the fake at "+req.Method+" "+path), nil
+	}
+	h := req.Header.Clone()
+	h.Del("Authorization")
+	call := Call{
+		Operation: rt.ID, Method: req.Method, Path: req.URL.RequestURI(),
+		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
+		Attempt: transport.Attempt(req.Context()), Body: body,
+	}
+	s.mu.Lock()
+	s.calls = append(s.calls, call)
+	s.mu.Unlock()
+	if rt.Handler == nil {
+		return errorResponse(problem, req, http.StatusNotImplemented, "not faked: "+rt.Name), nil
+	}
+	in := &In{params: params, query: req.URL.Query(), header: req.Header, body: body}
+	res, err := rt.Handler(context.WithValue(req.Context(), callKey{}, call), in)
+	var we *WireError
+	switch {
+	case errors.Is(err, ErrAnswerLost):
+		return nil, lostError{}
+	case errors.As(err, &we):
+		return response(req, we.Status, we.ContentType, we.Body, we.Header), nil
+	case errors.Is(err, errBadRequest):
+		return errorResponse(problem, req, http.StatusBadRequest, err.Error()), nil
+	case err != nil:
+		return errorResponse(problem, req, http.StatusInternalServerError, err.Error()), nil
+	}
+	if rt.Status == http.StatusNoContent || res == nil || (reflect.ValueOf(res).Kind() == reflect.Pointer && reflect.ValueOf(res).IsNil()) {
+		return response(req, rt.Status, "", nil, nil), nil
+	}
+	out, err := json.Marshal(res)
+	if err != nil {
+		return nil, fmt.Errorf("fakekit: encoding the %s result: %w", rt.Name, err)
+	}
+	return response(req, rt.Status, "application/json", out, nil), nil
+}
+
+func errorResponse(problem bool, req *http.Request, status int, msg string) *http.Response {
+	if problem {
+		b, _ := json.Marshal(map[string]any{"title": msg, "status": status})
+		return response(req, status, "application/problem+json", b, nil)
+	}
+	b, _ := json.Marshal(map[string]any{"ErrorMessage": msg})
+	return response(req, status, "application/json", b, nil)
+}
+
+func response(req *http.Request, status int, ct string, body []byte, h http.Header) *http.Response {
+	hdr := http.Header{}
+	for k, v := range h {
+		hdr[k] = v
+	}
+	if ct != "" {
+		hdr.Set("Content-Type", ct)
+	}
+	if c := req.Header.Get(transport.CorrelationHeader); c != "" && hdr.Get(transport.CorrelationHeader) == "" {
+		hdr.Set(transport.CorrelationHeader, c)
+	}
+	return &http.Response{
+		Status: fmt.Sprintf("%d %s", status, http.StatusText(status)), StatusCode: status,
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1, Header: hdr,
+		Body: io.NopCloser(bytes.NewReader(body)), ContentLength: int64(len(body)), Request: req,
+	}
+}
+
+// match finds the route of the request: the operation the SDK named in the context, else the
+// first whose method and path template fit. It returns the path parameters, unescaped.
+func match(ctx context.Context, method, path string, routes []Route) (Route, map[string]string, bool) {
+	id := transport.OperationID(ctx)
+	for _, pass := range []bool{true, false} {
+		for _, rt := range routes {
+			if pass && rt.ID != id || rt.Method != method {
+				continue
+			}
+			if params, ok := fit(rt.Path, path); ok {
+				return rt, params, true
+			}
+		}
+	}
+	return Route{}, nil, false
+}
+
+func fit(tpl, path string) (map[string]string, bool) {
+	ts, ps := strings.Split(tpl, "/"), strings.Split(path, "/")
+	if len(ts) != len(ps) {
+		return nil, false
+	}
+	params := map[string]string{}
+	for i, t := range ts {
+		if strings.HasPrefix(t, "{") && strings.HasSuffix(t, "}") {
+			v, err := url.PathUnescape(ps[i])
+			if err != nil || v == "" {
+				return nil, false
+			}
+			params[t[1:len(t)-1]] = v
+			continue
+		}
+		if !strings.EqualFold(t, ps[i]) {
+			return nil, false
+		}
+	}
+	return params, true
+}
+
+// errBadRequest marks an argument the fake could not decode: answered with a 400.
+var errBadRequest = errors.New("fake: bad request")
+
+// In holds what a request carries, for the generated decoders.
+type In struct {
+	params map[string]string
+	query  url.Values
+	header http.Header
+	body   []byte
+}
+
+// Path sets *dst from the path parameter name.
+func (in *In) Path(name string, dst any) error {
+	return setText(name, dst, []string{in.params[name]})
+}
+
+// Query sets *dst from the query parameter name (every value, for a slice); absent leaves it.
+func (in *In) Query(name string, dst any) error {
+	vs := in.query[name]
+	if len(vs) == 0 {
+		return nil
+	}
+	return setText(name, dst, vs)
+}
+
+// Header sets *dst from the header name; absent leaves it.
+func (in *In) Header(name string, dst any) error {
+	vs := in.header.Values(name)
+	if len(vs) == 0 {
+		return nil
+	}
+	return setText(name, dst, vs)
+}
+
+// Body decodes the JSON body into dst.
+func (in *In) Body(dst any) error {
+	if len(in.body) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(in.body, dst); err != nil {
+		return fmt.Errorf("%w: body: %v", errBadRequest, err)
+	}
+	return nil
+}
+
+// setText sets the value dst points to from its text form(s): strings and string types,
+// integers, booleans, encoding.TextUnmarshaler, and slices of these.
+func setText(name string, dst any, vs []string) error {
+	v := reflect.ValueOf(dst).Elem()
+	if v.Kind() == reflect.Slice && !v.Addr().Type().Implements(textUnmarshaler) {
+		out := reflect.MakeSlice(v.Type(), len(vs), len(vs))
+		for i, s := range vs {
+			if err := setOne(out.Index(i), s); err != nil {
+				return fmt.Errorf("%w: %s: %v", errBadRequest, name, err)
+			}
+		}
+		v.Set(out)
+		return nil
+	}
+	if err := setOne(v, vs[0]); err != nil {
+		return fmt.Errorf("%w: %s: %v", errBadRequest, name, err)
+	}
+	return nil
+}
+
+var textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+
+func setOne(v reflect.Value, s string) error {
+	if v.Kind() == reflect.Pointer {
+		p := reflect.New(v.Type().Elem())
+		if err := setOne(p.Elem(), s); err != nil {
+			return err
+		}
+		v.Set(p)
+		return nil
+	}
+	if v.Addr().Type().Implements(textUnmarshaler) {
+		return v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText([]byte(s))
+	}
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(s)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(s, 10, v.Type().Bits())
+		if err != nil {
+			return err
+		}
+		v.SetInt(n)
+	case reflect.Bool:
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return err
+		}
+		v.SetBool(b)
+	case reflect.Float32, reflect.Float64:
+		f, err := strconv.ParseFloat(s, v.Type().Bits())
+		if err != nil {
+			return err
+		}
+		v.SetFloat(f)
+	default:
+		return fmt.Errorf("cannot decode %q into %s", s, v.Type())
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+package transport
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sync/atomic"
+)
+
+// Middleware is a step of the caller's own in the pipeline (Options.CallMiddleware,
+// Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
+// once for an operation that must not be re-sent, and inspect or replace what next returned.
+// OperationID(req.Context()) names the operation of the call.
+type Middleware = func(req *http.Request, next Next) (*http.Response, error)
+
+// ErrResendRefused is returned by next when a middleware step calls it a second time for an
+// operation that must not be re-sent (one that moves money or changes state, or an unknown
+// one): nothing is sent. When the step returns it, the call fails with an
+// *apierror.OutcomeUnknownError (the first send may have reached the server).
+var ErrResendRefused = errors.New("issuerkit: a middleware step called next again for an operation that must not be re-sent; nothing was sent")
+
+// errNoResponse is returned when a middleware step returns neither a response nor an error.
+var errNoResponse = errors.New("issuerkit: a middleware step returned neither a response nor an error")
+
+// OperationID returns the operationId (from the spec) of the SDK call that ctx belongs to, as
+// a middleware step or a RoundTripper sees it on its request's context; "" outside an SDK
+// call or for a request sent without an operation.
+func OperationID(ctx context.Context) string {
+	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok && ci.op != nil {
+		return ci.op.ID
+	}
+	return ""
+}
+
+// Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
+func Attempt(ctx context.Context) int {
+	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {
+		return ci.attempt
+	}
+	return 1
+}
+
+// middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
+// of next is refused with ErrResendRefused; for a safe one it sends a rewound copy.
+type middlewarePolicy struct{ step Middleware }
+
+func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+	ci := infoOf(req)
+	// The step never sees a credential: an Authorization header already on the request (the
+	// caller's own, or the token of an earlier attempt) is taken off a copy of the headers and
+	// put back when the step calls next.
+	hidden := req.Header[authorizationHeader]
+	if len(hidden) > 0 {
+		r := req.WithContext(req.Context())
+		r.Header = req.Header.Clone()
+		delete(r.Header, authorizationHeader)
+		req = r
+	}
+	var calls atomic.Int32
+	guarded := func(r *http.Request) (*http.Response, error) {
+		if len(hidden) > 0 && len(r.Header[authorizationHeader]) == 0 {
+			r.Header[authorizationHeader] = hidden
+		}
+		if calls.Add(1) == 1 {
+			return next(r)
+		}
+		if !ci.safe || !rewindable(r) {
+			ci.resendRefused = true
+			return nil, ErrResendRefused
+		}
+		rr, err := rewind(r)
+		if err != nil {
+			return nil, err
+		}
+		return next(rr)
+	}
+	resp, err := p.step(req, guarded)
+	if resp == nil && err == nil {
+		err = errNoResponse
+	}
+	if err != nil && resp != nil {
+		DrainAndClose(resp.Body)
+		resp = nil
+	}
+	return resp, err
+}
+
+// middlewarePolicies adapts steps to policies.
+func middlewarePolicies(steps []Middleware) []Policy {
+	var ps []Policy
+	for _, s := range steps {
+		if s != nil {
+			ps = append(ps, middlewarePolicy{step: s})
+		}
+	}
+	return ps
+}
