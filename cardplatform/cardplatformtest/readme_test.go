@@ -14,14 +14,9 @@ import (
 // against the in-process sandbox, with a fault injected.
 func TestYourCodeAgainstTheSandbox(t *testing.T) {
 	srv := cardplatformtest.NewServer(t) // in-process platform; every request checked against the spec
-	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
-	created, err := srv.Client().CreateCard(t.Context(), cardplatform.CreateCardRequest{ProgramGUID: program,
-		Person: cardplatform.Person{FirstName: "Ada", LastName: "Lovelace"}})
-	require.NoError(t, err)
-
 	// The next three GetCard calls answer 503: the client's three attempts, then your error path.
 	require.NoError(t, srv.FailNext("GetCard", 3, cardplatformtest.Fault{Status: 503}))
-	_, err = srv.Client().GetCard(t.Context(), created.Card.CardProxy)
+	_, err := srv.Client().GetCard(t.Context(), "1000000000001")
 	assert.ErrorIs(t, err, cardplatform.ErrServerError)
 	assert.Len(t, srv.RequestsFor("GetCard"), 3)
 }

@@ -190,10 +190,14 @@ func TestReadmeIsAFrontDoor(t *testing.T) {
 		lines++
 	}
 	assert.LessOrEqual(t, lines, maxReadmeLines, "README.md is a front door: the depth goes to package docs, CONTRIBUTING.md and internal/bench/README.md")
-	seed := regexp.MustCompile(`(?i)\bseed`)
-	for _, name := range []string{"README.md", "CHANGELOG.md"} {
+	// The README says "seed" nowhere; the CHANGELOG may name an API (pagingtest.WithSeed) but
+	// not the documents ("seed 002", "the seed's forms", "seeded accounts").
+	for name, jargon := range map[string]*regexp.Regexp{
+		"README.md":    regexp.MustCompile(`(?i)seed`),
+		"CHANGELOG.md": regexp.MustCompile(`(?i)\bseed(s|'s|ed)?\b`),
+	} {
 		for i, l := range strings.Split(readFile(t, name), "\n") {
-			assert.False(t, seed.MatchString(l), "%s:%d says %q: say what the API does instead", name, i+1, l)
+			assert.False(t, jargon.MatchString(l), "%s:%d says %q: say what the API does instead", name, i+1, l)
 		}
 	}
 }
