@@ -43,7 +43,10 @@ func TestEagerPrefetchStartsKAtOnce(t *testing.T) {
 		}
 		assert.Equal(t, 5000, n)
 		assert.True(t, batch, "k=%d: the first %d pages requested before the first answer", k, k)
-		assert.Equal(t, int32(k), f.peak.Load(), "k=%d: k pages in flight before the first answer, never more", k)
+		// batch proves the k requests before the first answer; the fake's own peak can read
+		// lower when the others finish their millisecond before page 1 is released (seen
+		// under -race on a loaded machine), but never higher.
+		assert.LessOrEqual(t, f.peak.Load(), int32(k), "k=%d: never more than k pages in flight", k)
 		assert.Equal(t, seq(1, 4901, 100), f.started(), "k=%d: every page once, none past the total", k)
 	}
 }
