@@ -31,7 +31,7 @@ func (a *api) load(seed Seed) error {
 	for _, c := range seed.Companies {
 		v, err := convert[sandboxapi.CompanyDTO](c)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed company: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded company: %w", err)
 		}
 		if v.CompanyGUID.IsZero() {
 			v.CompanyGUID = scalar.NewGUID()
@@ -41,23 +41,23 @@ func (a *api) load(seed Seed) error {
 	for _, p := range seed.Programs {
 		v, err := convert[sandboxapi.ProgramDataDTO](p)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed program: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded program: %w", err)
 		}
 		if v.ProgramGUID.IsZero() {
-			return fmt.Errorf("cardplatformtest: seed program %q has no program_guid", v.ProgramName)
+			return fmt.Errorf("cardplatformtest: preloaded program %q has no program_guid", v.ProgramName)
 		}
 		if !v.CompanyGUID.IsZero() && a.companies[v.CompanyGUID] == nil {
-			return fmt.Errorf("cardplatformtest: seed program %s: unknown company %s", v.ProgramGUID, v.CompanyGUID)
+			return fmt.Errorf("cardplatformtest: preloaded program %s: unknown company %s", v.ProgramGUID, v.CompanyGUID)
 		}
 		a.programs[v.ProgramGUID] = &v
 	}
 	for _, p := range seed.Persons {
 		v, err := convert[sandboxapi.Person](p)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed person: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded person: %w", err)
 		}
 		if v.PersonGUID.IsZero() {
-			return fmt.Errorf("cardplatformtest: seed person %s %s has no person_guid", v.FirstName, v.LastName)
+			return fmt.Errorf("cardplatformtest: preloaded person %s %s has no person_guid", v.FirstName, v.LastName)
 		}
 		a.persons[v.PersonGUID] = &v
 	}
@@ -74,7 +74,7 @@ func (a *api) load(seed Seed) error {
 	for _, c := range seed.Checks {
 		v, err := convert[sandboxapi.CheckDTO](c)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed check: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded check: %w", err)
 		}
 		if v.TxnGUID.IsZero() {
 			v.TxnGUID = scalar.NewGUID()
@@ -84,10 +84,10 @@ func (a *api) load(seed Seed) error {
 	for _, f := range seed.Fees {
 		v, err := convert[sandboxapi.FeesResponse](f)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed fee: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded fee: %w", err)
 		}
 		if a.programs[v.ProgramGUID] == nil {
-			return fmt.Errorf("cardplatformtest: seed fee %s: unknown program %s", v.RequestCode, v.ProgramGUID)
+			return fmt.Errorf("cardplatformtest: preloaded fee %s: unknown program %s", v.RequestCode, v.ProgramGUID)
 		}
 		if v.FeeGUID.IsZero() {
 			v.FeeGUID = scalar.NewGUID()
@@ -97,7 +97,7 @@ func (a *api) load(seed Seed) error {
 	for _, o := range seed.BulkOrders {
 		v, err := convert[sandboxapi.BulkOrderDetail](o)
 		if err != nil {
-			return fmt.Errorf("cardplatformtest: seed bulk order: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded bulk order: %w", err)
 		}
 		if v.OrderGUID.IsZero() {
 			v.OrderGUID = scalar.NewGUID()
@@ -117,19 +117,19 @@ func (a *api) load(seed Seed) error {
 func (a *api) loadCard(sc SeedCard) error {
 	v, err := convert[sandboxapi.CardDTO](sc.Card)
 	if err != nil {
-		return fmt.Errorf("cardplatformtest: seed card: %w", err)
+		return fmt.Errorf("cardplatformtest: preloaded card: %w", err)
 	}
 	program := scalar.MustParseGUID(DefaultProgramGUID)
 	if sc.ProgramGUID != "" {
 		if program, err = scalar.ParseGUID(sc.ProgramGUID); err != nil {
-			return fmt.Errorf("cardplatformtest: seed card program: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded card program: %w", err)
 		}
 	}
 	if a.programs[program] == nil {
-		return fmt.Errorf("cardplatformtest: seed card %s: unknown program %s", v.CardProxy, program)
+		return fmt.Errorf("cardplatformtest: preloaded card %s: unknown program %s", v.CardProxy, program)
 	}
 	if !v.PersonGUID.IsZero() && a.persons[v.PersonGUID] == nil {
-		return fmt.Errorf("cardplatformtest: seed card %s: unknown person %s", v.CardProxy, v.PersonGUID)
+		return fmt.Errorf("cardplatformtest: preloaded card %s: unknown person %s", v.CardProxy, v.PersonGUID)
 	}
 	c := a.newCard(program, v.PersonGUID, v.WalletGUID, v.IssuanceType, 36)
 	if v.CardProxy != "" {
@@ -162,7 +162,7 @@ func (a *api) loadCard(sc SeedCard) error {
 		c.pin = sc.PIN
 	}
 	if a.cards[c.dto.CardProxy] != nil {
-		return fmt.Errorf("cardplatformtest: seed card %s: proxy seeded twice", c.dto.CardProxy)
+		return fmt.Errorf("cardplatformtest: preloaded card %s: proxy preloaded twice", c.dto.CardProxy)
 	}
 	a.addCard(c)
 	return nil
@@ -171,7 +171,7 @@ func (a *api) loadCard(sc SeedCard) error {
 func (a *api) loadAccount(sa SeedAccount) error {
 	v, err := convert[sandboxapi.AccountDTO](sa.Account)
 	if err != nil {
-		return fmt.Errorf("cardplatformtest: seed account: %w", err)
+		return fmt.Errorf("cardplatformtest: preloaded account: %w", err)
 	}
 	if v.AccountGUID.IsZero() {
 		v.AccountGUID = scalar.NewGUID()
@@ -180,7 +180,7 @@ func (a *api) loadAccount(sa SeedAccount) error {
 		v.ProgramGUID = scalar.MustParseGUID(DefaultProgramGUID)
 	}
 	if a.programs[v.ProgramGUID] == nil {
-		return fmt.Errorf("cardplatformtest: seed account %s: unknown program %s", v.AccountGUID, v.ProgramGUID)
+		return fmt.Errorf("cardplatformtest: preloaded account %s: unknown program %s", v.AccountGUID, v.ProgramGUID)
 	}
 	if v.WalletGUID.IsZero() {
 		v.WalletGUID = scalar.NewGUID()
@@ -197,10 +197,10 @@ func (a *api) loadAccount(sa SeedAccount) error {
 	acct := &account{dto: v, accrued: sa.AccruedInterest}
 	if sa.PersonGUID != "" {
 		if acct.person, err = scalar.ParseGUID(sa.PersonGUID); err != nil {
-			return fmt.Errorf("cardplatformtest: seed account person: %w", err)
+			return fmt.Errorf("cardplatformtest: preloaded account person: %w", err)
 		}
 		if a.persons[acct.person] == nil {
-			return fmt.Errorf("cardplatformtest: seed account %s: unknown person %s", v.AccountGUID, acct.person)
+			return fmt.Errorf("cardplatformtest: preloaded account %s: unknown person %s", v.AccountGUID, acct.person)
 		}
 	}
 	// A seeded CLOSED account was closed on an earlier day: interest can no longer be posted.
