@@ -141,8 +141,8 @@
 //   - fmt and slog print a model alike: its masked JSON, unknown members included
 //     (AdditionalProperties{"pin": …} is masked by %v, %+v, %#v, %s, %q, %x, both slog
 //     handlers);
-//   - masking never hides the error: a secret shorter than 8 characters
-//     (redact.MinSecretLen) is masked only as a whole token, and path arguments, which the
+//   - masking never hides the error: a secret shorter than 8 characters is masked only as a
+//     whole token, and path arguments, which the
 //     specs declare identifiers (a card proxy that passes the Luhn check), are not masked as
 //     card numbers;
 //   - a Secret is masked by every tool that prints or marshals it, inside your own structs
