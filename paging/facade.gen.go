@@ -220,7 +220,9 @@ func WithInsecureHTTP() Option { return Option(sdkclient.WithInsecureHTTP()) }
 // WithAttemptMiddleware): it may read and change the request's headers and context, call next
 // to send it on, and inspect or replace the response. OperationID(req.Context()) names the
 // operation. A step never sees the Authorization header; for an operation that moves money or
-// changes state a second call of next is refused with ErrResendRefused and sends nothing.
+// changes state a second call of next is refused with ErrResendRefused and sends nothing. A
+// request pointed at another scheme or host is refused by next with ErrInvalidArgument and
+// not sent: the credentials are added after the step, for the client's base URL only.
 type Middleware = func(req *http.Request, next Next) (*http.Response, error)
 
 // Next sends the request on through the rest of the pipeline.

@@ -3,14 +3,18 @@ package transport
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strings"
 	"sync/atomic"
 )
 
 // Middleware is a step of the caller's own in the pipeline (Options.CallMiddleware,
 // Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
 // once for an operation that must not be re-sent, and inspect or replace what next returned.
-// OperationID(req.Context()) names the operation of the call.
+// OperationID(req.Context()) names the operation of the call. A step may not point the request
+// at another scheme or host: next refuses it with ErrInvalidArgument and sends nothing, since
+// the SDK's credentials are added after the step.
 type Middleware = func(req *http.Request, next Next) (*http.Response, error)
 
 // ErrResendRefused is returned by next when a middleware step calls it a second time for an
@@ -57,7 +61,17 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 		req = r
 	}
 	var calls atomic.Int32
+	scheme, host := req.URL.Scheme, req.URL.Host
 	guarded := func(r *http.Request) (*http.Response, error) {
+		if r.URL == nil || !strings.EqualFold(r.URL.Scheme, scheme) || !strings.EqualFold(r.URL.Host, host) {
+			// The SDK's auth runs after the step: it would send the token to wherever the
+			// step pointed the request. Nothing is sent; the call fails as refused.
+			return nil, fmt.Errorf("%w: a middleware step moved the request from %s://%s to another origin; nothing was sent",
+				ErrInvalidArgument, scheme, host)
+		}
+		if r.Header == nil {
+			r.Header = make(http.Header)
+		}
 		if len(hidden) > 0 && len(r.Header[authorizationHeader]) == 0 {
 			r.Header[authorizationHeader] = hidden
 		}

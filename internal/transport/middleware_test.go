@@ -6,10 +6,12 @@ import (
 	"crypto/x509"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"sync"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
@@ -135,4 +137,48 @@ func TestMiddlewareWithMutualTLS(t *testing.T) {
 	body := make([]byte, 64)
 	n, _ := resp.Body.Read(body)
 	assert.Equal(t, "issuerkit-client getThing", string(body[:n]))
+}
+
+// TestMiddlewareCannotMoveTheCallToAnotherOrigin: a step that points the request at another
+// scheme or host (a proxy written wrongly, or a step a dependency supplied) would have the
+// SDK's auth, which runs after it, send the token there. The SDK refuses the request before
+// anything is sent, with ErrInvalidArgument: the other host sees nothing, no token leaves its
+// origin, and an operation that moves money is not reported as an outcome unknown.
+func TestMiddlewareCannotMoveTheCallToAnotherOrigin(t *testing.T) {
+	home := newServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
+	evil := newServer(t, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusOK) })
+	move := func(req *http.Request, next Next) (*http.Response, error) {
+		r := req.Clone(req.Context())
+		u, err := url.Parse(evil.URL)
+		if err != nil {
+			return nil, err
+		}
+		r.URL.Host = u.Host
+		return next(r)
+	}
+	for _, op := range []*ops.Operation{readOp, moneyOp} {
+		for name, place := range map[string]func(*Options){
+			"call":    func(o *Options) { o.CallMiddleware = []Middleware{move} },
+			"attempt": func(o *Options) { o.AttemptMiddleware = []Middleware{move} },
+		} {
+			t.Run(op.ID+"/"+name, func(t *testing.T) {
+				p := newPipeline(t, testClient(t), func(o *Options) {
+					o.TokenSource = oauth2.StaticTokenSource(&oauth2.Token{AccessToken: "tok-secret-123"})
+					place(o)
+				})
+				req, err := http.NewRequest(op.Method, home.URL+"/x", nil)
+				require.NoError(t, err)
+				resp, err := p.Send(req, &Call{Op: op})
+				if resp != nil {
+					DrainAndClose(resp.Body)
+				}
+				require.Error(t, err)
+				assert.ErrorIs(t, err, ErrInvalidArgument)
+				assert.NotErrorIs(t, err, apierror.ErrOutcomeUnknown, "nothing was sent")
+				assert.NotContains(t, err.Error(), "tok-secret-123")
+			})
+		}
+	}
+	assert.Zero(t, evil.hits.Load(), "the other host received nothing")
+	assert.Zero(t, home.hits.Load(), "the refused request was not sent home either")
 }
