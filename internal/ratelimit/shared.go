@@ -5,37 +5,73 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
-// Local is an in-process banklimit.Limiter: one Limiter at the same rate for each Key. It is
-// safe for concurrent use.
-type Local struct {
-	perSecond float64
-	mu        sync.Mutex
-	m         map[banklimit.Key]*Limiter
+// Budgets keeps the bank budgets of credentials, one per banklimit.Key: a Limiter running at
+// the lowest rate any client of the Key was given (the strictest wins, whatever order the
+// clients were built in), and the lock-out a 429 starts. It is safe for concurrent use; build
+// one with NewBudgets, or use the process's (Process).
+//
+// Keeping one Limiter per rate (as the SDK once did) gave clients of one credential with
+// different rates a budget each: a validation client at 5/s and a paging client at 2.5/s sent
+// 7.5 requests a second to a bank that allows 5.
+type Budgets struct {
+	mu   sync.Mutex
+	m    map[banklimit.Key]*Limiter
+	lock MemoryLockout
 }
 
-// NewLocal returns a Local allowing perSecond requests per second for each Key (fractions
-// allowed); perSecond <= 0 fails.
-func NewLocal(perSecond float64) (*Local, error) {
+// NewBudgets returns an empty set of budgets: clients given it share budgets with each other
+// only.
+func NewBudgets() *Budgets { return &Budgets{m: map[banklimit.Key]*Limiter{}} }
+
+// Limiter returns the limiter of key's budget, first lowering its rate to perSecond when that
+// is stricter than the rate it runs at (perSecond <= 0 fails). Every client of key waits for
+// the same Limiter, so together they send at most the strictest rate given.
+func (b *Budgets) Limiter(key banklimit.Key, perSecond float64) (banklimit.Limiter, error) {
 	if _, err := NewRate(perSecond); err != nil {
 		return nil, err
 	}
-	return &Local{perSecond: perSecond, m: map[banklimit.Key]*Limiter{}}, nil
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	lim := b.m[key]
+	if lim == nil {
+		lim, _ = NewRate(perSecond) // checked above
+		b.m[key] = lim
+	} else if rate.Limit(perSecond) < lim.lim.Limit() {
+		lim.lim.SetLimit(rate.Limit(perSecond))
+	}
+	return keyLimiter{lim}, nil
 }
 
-// Wait blocks until a request under key may be sent, or until ctx is done (see Limiter.Wait).
-func (l *Local) Wait(ctx context.Context, key banklimit.Key) error {
-	l.mu.Lock()
-	lim := l.m[key]
-	if lim == nil {
-		lim, _ = NewRate(l.perSecond) // perSecond was checked by NewLocal
-		l.m[key] = lim
+// Rate returns the rate key's budget runs at, 0 when no client asked for it.
+func (b *Budgets) Rate(key banklimit.Key) float64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if lim := b.m[key]; lim != nil {
+		return float64(lim.lim.Limit())
 	}
-	l.mu.Unlock()
-	return lim.Wait(ctx)
+	return 0
 }
+
+// Lockout returns the lock-outs of the budgets.
+func (b *Budgets) Lockout() *MemoryLockout { return &b.lock }
+
+// keyLimiter is the banklimit.Limiter of one Key's budget.
+type keyLimiter struct{ lim *Limiter }
+
+// Wait blocks until a request may be sent (see Limiter.Wait); the key was chosen already.
+func (k keyLimiter) Wait(ctx context.Context, _ banklimit.Key) error { return k.lim.Wait(ctx) }
+
+// process is the budgets every client of the process shares unless told otherwise.
+var process = NewBudgets()
+
+// Process returns the process-wide budgets: clients built with the same credential at the same
+// bank origin share them (see banklimit).
+func Process() *Budgets { return process }
 
 // MemoryLockout is an in-process banklimit.Lockout. The zero value is ready; it is safe for
 // concurrent use.
@@ -73,30 +109,3 @@ func (m *MemoryLockout) Lock(_ context.Context, key banklimit.Key, d time.Durati
 	}
 	return nil
 }
-
-// The process-wide budgets: clients built with the same credential at the same origin share
-// them (see banklimit), one Local per rate and one MemoryLockout.
-var (
-	sharedMu      sync.Mutex
-	sharedLocals  = map[float64]*Local{}
-	sharedLockout MemoryLockout
-)
-
-// SharedLocal returns the process-wide Local at perSecond requests per second: every client
-// using it shares the budget of its Key with the others at that rate.
-func SharedLocal(perSecond float64) (*Local, error) {
-	sharedMu.Lock()
-	defer sharedMu.Unlock()
-	if l := sharedLocals[perSecond]; l != nil {
-		return l, nil
-	}
-	l, err := NewLocal(perSecond)
-	if err != nil {
-		return nil, err
-	}
-	sharedLocals[perSecond] = l
-	return l, nil
-}
-
-// SharedLockout returns the process-wide MemoryLockout.
-func SharedLockout() *MemoryLockout { return &sharedLockout }

@@ -19,7 +19,9 @@ import (
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
-// the limiter off. Every attempt counts, retries included. The bank clients default to 5.
+// the limiter off (not the lock-out a 429 starts). Every attempt counts, retries included. The
+// bank clients default to 5. Clients of one credential at one bank share one budget, at the
+// lowest rate any of them was given: the strictest wins.
 func WithRateLimit(perSecond float64) Option {
 	return func(c *Config) error {
 		if perSecond < 0 || perSecond != perSecond {
@@ -134,8 +136,9 @@ const jitterGuard = 0.9
 // starts and, unless the limit is 0, waits for the limiter before every attempt.
 //
 // Unless told otherwise (WithLimiter, WithLockout, WithPrivateBudget), the limiter and the
-// lock-out are the process-wide ones, under the Key of the credential at base's origin: every
-// client of the process built with the same credential for the same bank shares them.
+// lock-out are the process-wide ones (ratelimit.Process), under the Key of the credential at
+// base's origin: every client of the process built with the same credential for the same bank
+// shares them, and the limiter runs at the lowest rate any of those clients was given.
 func rateLimit(api API, base string, cfg *Config) error {
 	cfg.Transport.No429Retry = api.Lockout && !cfg.RateLimitWait
 	if api.RateLimit == 0 && !cfg.rateLimitSet && cfg.Limiter == nil && cfg.Lockout == nil {
@@ -148,27 +151,22 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if cfg.rateLimitSet {
 		perSecond = cfg.RateLimit
 	}
+	key := banklimit.NewKey(origin(base), credentialIdentity(cfg))
+	budgets := ratelimit.Process()
+	if cfg.PrivateBudget {
+		budgets = ratelimit.NewBudgets()
+	}
 	lim := cfg.Limiter
 	if lim == nil && perSecond > 0 {
 		var err error
-		if cfg.PrivateBudget {
-			lim, err = ratelimit.NewLocal(perSecond * jitterGuard)
-		} else {
-			lim, err = ratelimit.SharedLocal(perSecond * jitterGuard)
-		}
-		if err != nil {
+		if lim, err = budgets.Limiter(key, perSecond*jitterGuard); err != nil {
 			return fmt.Errorf("issuerkit: %w", err)
 		}
 	}
 	lock := cfg.Lockout
 	if lock == nil {
-		if cfg.PrivateBudget {
-			lock = &ratelimit.MemoryLockout{}
-		} else {
-			lock = ratelimit.SharedLockout()
-		}
+		lock = budgets.Lockout()
 	}
-	key := banklimit.NewKey(origin(base), credentialIdentity(cfg))
 	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
 		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
