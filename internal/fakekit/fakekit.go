@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
@@ -91,8 +92,25 @@ type Route struct {
 
 // Server serves routes and records the calls; its zero value is ready.
 type Server struct {
-	mu    sync.Mutex
-	calls []Call
+	mu     sync.Mutex
+	calls  []Call
+	budget string
+}
+
+// budgetSeq numbers the budgets of the fakes of the process.
+var budgetSeq atomic.Uint64
+
+// BudgetID returns the credential id (WithCredentialID) that the clients of a bank fake use
+// for their rate-limit budget: one per Server, so that a 429 one fake answers locks out the
+// clients of that fake only, never those of another fake of the test process (every fake
+// sends Token to BaseURL: without it they all shared one budget).
+func (s *Server) BudgetID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.budget == "" {
+		s.budget = "issuerkit-fake-" + strconv.FormatUint(budgetSeq.Add(1), 10)
+	}
+	return s.budget
 }
 
 // Calls returns the calls recorded so far, oldest first.

@@ -48,8 +48,12 @@ type Fake struct {
 
 // Client returns a paging.Client whose calls go to f, authenticated with a fixed token; opts
 // come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
+// The clients of one Fake share a rate-limit budget of their own: a 429 the fake answers
+// locks out its clients only, never those of another fake. To have several fakes share one
+// budget (a paging fake and a validation fake of one credential), give their clients the same
+// WithCredentialID.
 func (f *Fake) Client(opts ...paging.Option) (*paging.Client, error) {
-	base := []paging.Option{paging.WithHTTPClient(&http.Client{Transport: f}), paging.WithStaticToken(fakekit.Token)}
+	base := []paging.Option{paging.WithHTTPClient(&http.Client{Transport: f}), paging.WithStaticToken(fakekit.Token), paging.WithCredentialID(f.srv.BudgetID())}
 	return paging.New(fakekit.BaseURL, append(base, opts...)...)
 }
 

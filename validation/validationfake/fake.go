@@ -34,9 +34,13 @@ type Fake struct {
 
 // Client returns a validation.Client whose calls go to f, authenticated with a fixed token;
 // opts come after the fake's own and may replace them (WithAPIVersion, WithRetry,
-// middleware).
+// middleware). The clients of one Fake share a rate-limit budget of their own: a 429 the fake
+// answers locks out its clients only, never those of another fake. To have several fakes
+// share one budget (a paging fake and a validation fake of one credential), give their
+// clients the same WithCredentialID.
 func (f *Fake) Client(opts ...validation.Option) (*validation.Client, error) {
-	base := []validation.Option{validation.WithHTTPClient(&http.Client{Transport: f}), validation.WithStaticToken(fakekit.Token)}
+	base := []validation.Option{validation.WithHTTPClient(&http.Client{Transport: f}), validation.WithStaticToken(fakekit.Token),
+		validation.WithCredentialID(f.srv.BudgetID())}
 	return validation.New(fakekit.BaseURL, append(base, opts...)...)
 }
 

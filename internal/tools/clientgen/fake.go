@@ -103,9 +103,9 @@ type Fake struct {
 }
 
 // Client returns a %[1]s.Client whose calls go to f, authenticated with a fixed token; opts
-// come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
+// come after the fake's own and may replace them (WithRetry, WithLogger, middleware).%[6]s
 func (f *Fake) Client(opts ...%[1]s.Option) (*%[1]s.Client, error) {
-	base := []%[1]s.Option{%[1]s.WithHTTPClient(&http.Client{Transport: f}), %[1]s.WithStaticToken(fakekit.Token)}
+	base := []%[1]s.Option{%[1]s.WithHTTPClient(&http.Client{Transport: f}), %[1]s.WithStaticToken(fakekit.Token)%[7]s}
 	return %[1]s.New(fakekit.BaseURL, append(base, opts...)...)
 }
 
@@ -139,7 +139,7 @@ func (f *Fake) routes() []fakekit.Route {
 	return []fakekit.Route{
 %[4]s	}
 }
-`, pkg, fields.String(), problem, routes.String(), errorHelper(problem))
+`, pkg, fields.String(), problem, routes.String(), errorHelper(problem), budgetDoc(problem), budgetOption(pkg, problem))
 	return imports.Process(pkg+"fake/fake.gen.go", b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
 }
 
@@ -173,4 +173,26 @@ func BankError(status int, message string, retryAfter time.Duration) error {
 	return &fakekit.WireError{Status: status, ContentType: "application/json", Body: b, Header: h}
 }
 `
+}
+
+// budgetDoc is the part of the doc of a bank fake's Client about its rate-limit budget (the
+// card platform's clients have none).
+func budgetDoc(problem bool) string {
+	if problem {
+		return ""
+	}
+	return `
+// The clients of one Fake share a rate-limit budget of their own: a 429 the fake answers
+// locks out its clients only, never those of another fake. To have several fakes share one
+// budget (a paging fake and a validation fake of one credential), give their clients the same
+// WithCredentialID.`
+}
+
+// budgetOption is the option giving a bank fake's clients the budget of their fake
+// (fakekit.Server.BudgetID).
+func budgetOption(pkg string, problem bool) string {
+	if problem {
+		return ""
+	}
+	return ", " + pkg + ".WithCredentialID(f.srv.BudgetID())"
 }

@@ -1,0 +1,150 @@
+package banktest_test
+
+import (
+	"net/http"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/paging/banktest"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
+	"github.com/issuerkit/issuerkit-go/validation"
+	"github.com/issuerkit/issuerkit-go/validation/validationtest"
+)
+
+var inquiry = validation.Inquiry{
+	SecondaryID:   validationtest.SecondaryID,
+	RoutingNumber: validationtest.RoutingNumber,
+	AccountNumber: validation.NewSecret(validationtest.AccountPerson),
+	AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
+}
+
+func pdReq() paging.PreviousDayRequest {
+	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
+	return paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret("3123456789")}, FromDate: from, ToDate: to}
+}
+
+func pdList() paging.ListPreviousDayTransactionsRequest {
+	return paging.ListPreviousDayTransactionsRequest{Body: pdReq()}
+}
+
+// worstSecond returns the most arrivals in any one-second window.
+func worstSecond(as []banktest.Arrival) int {
+	at := make([]time.Time, len(as))
+	for i, a := range as {
+		at[i] = a.Time
+	}
+	slices.SortFunc(at, time.Time.Compare)
+	worst := 0
+	for i := range at {
+		n := 0
+		for _, t2 := range at[i:] {
+			if t2.Sub(at[i]) < time.Second {
+				n++
+			}
+		}
+		worst = max(worst, n)
+	}
+	return worst
+}
+
+// TestOriginLocksOutOnTheSixth: the sandbox accepts 5 requests of a credential in one second,
+// on both APIs together; the 6th is answered 429 with the lock-out in Retry-After, and so is
+// every later request of that credential, whichever API; another credential is not locked out.
+func TestOriginLocksOutOnTheSixth(t *testing.T) {
+	srv := banktest.NewServer(t, banktest.WithLockout(90*time.Second))
+	send := func(path, tok string) *http.Response {
+		req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		require.NoError(t, err)
+		req.Header.Set("Authorization", "Bearer "+tok)
+		resp, err := srv.HTTPClient().Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp
+	}
+	for i := range 5 {
+		path := "/accounts/validations/v2/healthCheck"
+		if i%2 == 1 {
+			path = "/rtp/v1/payment/rtp/participant"
+		}
+		assert.NotEqual(t, http.StatusTooManyRequests, send(path, banktest.Token).StatusCode, "request %d", i+1)
+	}
+	resp := send("/accounts/validations/v2/healthCheck", banktest.Token)
+	if time.Since(srv.Arrivals()[0].Time) < time.Second {
+		require.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "the 6th in one second")
+		assert.Equal(t, "90", resp.Header.Get("Retry-After"))
+		resp = send("/rtp/v1/payment/rtp/participant", banktest.Token)
+		assert.Equal(t, http.StatusTooManyRequests, resp.StatusCode, "locked out on the other API too")
+		assert.NotEqual(t, http.StatusTooManyRequests, send("/accounts/validations/v2/healthCheck", "another-token").StatusCode,
+			"another credential")
+		assert.True(t, srv.Arrivals()[5].Refused)
+	} else {
+		t.Log("the machine took over a second for 5 requests: the window check is skipped")
+	}
+}
+
+// TestValidationLockoutLocksOutPagingClient: on one origin, a 429 earned by the validation
+// client (its limiter turned off, 6 requests in one second) locks out the paging client of
+// the same credential: it fails with *LockoutError without reaching the origin. The clients
+// of another banktest Server are not locked out.
+func TestValidationLockoutLocksOutPagingClient(t *testing.T) {
+	srv := banktest.NewServer(t, banktest.WithValidationClientOptions(validation.WithRateLimit(0)))
+	other := banktest.NewServer(t)
+	var err error
+	for range 6 {
+		if _, err = srv.ValidationClient().VerifyAccount(t.Context(), inquiry); err != nil {
+			break
+		}
+	}
+	require.ErrorIs(t, err, validation.ErrRateLimited, "6 requests at once: the 6th is refused")
+	n := len(srv.Arrivals())
+	_, err = srv.PagingClient().ListPreviousDayTransactions(t.Context(), pdList())
+	var le *paging.LockoutError
+	require.ErrorAs(t, err, &le, "the paging client of the same credential is locked out")
+	assert.Greater(t, le.Wait, time.Minute)
+	assert.Len(t, srv.Arrivals(), n, "the locked-out call never reached the origin")
+
+	_, err = other.PagingClient().ListPreviousDayTransactions(t.Context(), pdList())
+	assert.NoError(t, err, "another sandbox's client")
+	_, err = other.ValidationClient().VerifyAccount(t.Context(), inquiry)
+	assert.NoError(t, err, "another sandbox's client")
+}
+
+// TestTwoRatesOneBudget: a validation client at the default rate and a paging client at 2.5
+// requests a second, one credential, never bring more than 5 requests into a second at an
+// origin that locks out on the 6th: every call succeeds and the stricter rate paces both.
+func TestTwoRatesOneBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes about four seconds")
+	}
+	srv := banktest.NewServer(t, banktest.WithListsOptions(pagingtest.WithRecords(200)),
+		banktest.WithPagingClientOptions(paging.WithRateLimit(2.5)))
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for range 5 {
+			_, err := srv.ValidationClient().VerifyAccount(t.Context(), inquiry)
+			assert.NoError(t, err)
+		}
+	})
+	wg.Go(func() {
+		n := 0
+		for _, err := range srv.PagingClient().PreviousDayTransactions(t.Context(), pdReq(), paging.WithPageSize(20), paging.WithMaxItems(100), paging.WithEagerPrefetch(4)) {
+			require.NoError(t, err)
+			n++
+		}
+		assert.Equal(t, 100, n)
+	})
+	wg.Wait()
+	as := srv.Arrivals()
+	require.Len(t, as, 10)
+	for _, a := range as {
+		assert.False(t, a.Refused, "refused: %s %s", a.Method, a.Path)
+	}
+	assert.LessOrEqual(t, worstSecond(as), 3, "the stricter rate, 2.5/s, paces both clients")
+}
