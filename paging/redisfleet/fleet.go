@@ -21,6 +21,10 @@ const DefaultRate = 4.6
 // DefaultPrefix starts every key the Fleet writes.
 const DefaultPrefix = "issuerkit:bank:"
 
+// RateMemory is how long the fleet keeps to a Rate stricter than a replica's own after the
+// last turn taken by a replica at that Rate (see Options.Rate).
+const RateMemory = time.Minute
+
 // DefaultTimeout bounds one Redis round trip unless Options.Timeout says otherwise.
 const DefaultTimeout = 500 * time.Millisecond
 
