@@ -21,6 +21,12 @@
 // for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
 // turn (30 ms), so that the round trip does not delay the request.
 //
+// One budget per credential whatever the rate: replicas given different Options.Rate (a
+// config rolled out to some of them) share the budget at the strictest rate. Each turn comes
+// the strictest interval after the previous one, whichever replica takes it; the strictest
+// interval is kept in Redis beside the turn (":rate") for RateMemory after the last turn of a
+// replica at that rate, then the next strictest applies.
+//
 // # Fairness
 //
 // Turns are given in the order they are asked for, across the fleet: one queue per

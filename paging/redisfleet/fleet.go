@@ -32,10 +32,13 @@ const DefaultTimeout = 500 * time.Millisecond
 // credential for the whole fleet, failing closed when Redis does.
 type Options struct {
 	// Rate is the fleet's budget per credential in requests per second (default DefaultRate).
-	// It must not exceed the bank's 5; every replica must use the same value.
+	// It must not exceed the bank's 5. Replicas given different Rates share one budget at the
+	// strictest of them: every turn comes the strictest interval after the previous one,
+	// whichever replica takes it, for as long as a replica at that Rate took a turn in the
+	// last RateMemory.
 	Rate float64
 	// Prefix starts every key (default DefaultPrefix). Keys are
-	// Prefix + "{" + key + "}:turn" and Prefix + "{" + key + "}:lockout", the key being the
+	// Prefix + "{" + key + "}:turn", ":rate" and ":lockout", the key being the
 	// banklimit.Key of the credential (a SHA-256, never the credential).
 	Prefix string
 	// Timeout bounds each Redis round trip, inside the call's own context (default
@@ -96,14 +99,20 @@ func New(rdb redis.Scripter, opts Options) (*Fleet, error) {
 func (f *Fleet) turnKey(key banklimit.Key) string {
 	return f.opts.Prefix + "{" + string(key) + "}:turn"
 }
+func (f *Fleet) rateKey(key banklimit.Key) string {
+	return f.opts.Prefix + "{" + string(key) + "}:rate"
+}
 func (f *Fleet) lockoutKey(key banklimit.Key) string {
 	return f.opts.Prefix + "{" + string(key) + "}:lockout"
 }
 
 // turnScript reserves the next turn of a GCRA bucket. KEYS[1] holds the time (µs, Redis
-// clock) at which the next turn is free; ARGV[1] is the interval between turns and ARGV[2]
-// the longest wait the caller accepts (µs). It returns {1, wait} with the turn reserved, or
-// {0, wait} without reserving it when the wait is longer than accepted.
+// clock) at which the next turn is free, KEYS[2] the strictest interval between turns (µs)
+// asserted in the last RateMemory; ARGV[1] is the caller's interval, ARGV[2] the longest wait
+// it accepts (µs), ARGV[3] RateMemory (ms). The turn after this one comes the strictest
+// interval later: a caller whose interval is at least the stored one stores its own (for
+// RateMemory). It returns {1, wait} with the turn reserved, or {0, wait} without reserving it
+// when the wait is longer than accepted.
 var turnScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -112,6 +121,12 @@ local free = tonumber(redis.call('GET', KEYS[1]) or '0')
 if free < now then free = now end
 local wait = free - now
 if wait > tonumber(ARGV[2]) then return {0, wait} end
+local strictest = tonumber(redis.call('GET', KEYS[2]) or '0')
+if interval >= strictest then
+  redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+else
+  interval = strictest
+end
 local nextfree = free + interval
 redis.call('SET', KEYS[1], string.format('%.0f', nextfree), 'PX', math.ceil((nextfree - now) / 1000) + 1000)
 return {1, wait}
@@ -182,7 +197,7 @@ func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, erro
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
-	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key)}, f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53)).Int64Slice()
+	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key), f.rateKey(key)}, f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53), RateMemory.Milliseconds()).Int64Slice()
 	now := time.Now()
 	if err != nil {
 		err = f.failure("permit", ctx, rctx, err)

@@ -64,7 +64,7 @@ func TestTurnsSpaced(t *testing.T) {
 		assert.True(t, strings.HasPrefix(k, DefaultPrefix+"{"), k)
 		assert.NotContains(t, k, "credential")
 	}
-	assert.ElementsMatch(t, []string{a.turnKey(keyA), a.turnKey(keyB)}, m.Keys())
+	assert.ElementsMatch(t, []string{a.turnKey(keyA), a.rateKey(keyA), a.turnKey(keyB), a.rateKey(keyB)}, m.Keys())
 }
 
 // TestTurnPastDeadline: a turn that would come after the call's deadline is not taken: Wait

@@ -66,3 +66,32 @@ func TestRealRedis(t *testing.T) {
 	assert.Zero(t, n, "expired")
 	rdb.Del(t.Context(), a.turnKey(key))
 }
+
+// TestRealRedisStrictestRate: against a real redis-server, replicas at 5/s and 2.5/s of one
+// credential take turns 400 ms apart in real time once the 2.5/s one took a turn, and the
+// stricter rate is kept for RateMemory (the key's PTTL).
+func TestRealRedisStrictestRate(t *testing.T) {
+	rdb, prefix := realRedis(t)
+	slow, err := New(rdb, Options{Prefix: prefix, Rate: 2.5})
+	require.NoError(t, err)
+	fast, err := New(redis.NewClient(rdb.Options()), Options{Prefix: prefix, Rate: 5})
+	require.NoError(t, err)
+	key := banklimit.NewKey("https://bank.example", t.Name())
+	start := time.Now()
+	var at []time.Duration
+	for i := range 4 {
+		f := slow
+		if i%2 == 1 {
+			f = fast
+		}
+		require.NoError(t, f.Wait(t.Context(), key))
+		at = append(at, time.Since(start))
+	}
+	for i := 1; i < len(at); i++ {
+		assert.GreaterOrEqual(t, at[i]-at[i-1], 350*time.Millisecond, "turn %d after %v", i, at)
+	}
+	ttl, err := rdb.PTTL(t.Context(), slow.rateKey(key)).Result()
+	require.NoError(t, err)
+	assert.InDelta(t, RateMemory, ttl, float64(2*time.Second))
+	rdb.Del(t.Context(), slow.turnKey(key), slow.rateKey(key))
+}
