@@ -208,7 +208,9 @@
 // shares one limiter and one lock-out (banklimit.TestOneBudgetPerCredential: a validation and a
 // paging client together stay under 5 a second at the server, and a 429 on one locks the other
 // out). The credential is a BankTokenSource's consumer key and client id, a static token, or
-// WithCredentialID(id); only a SHA-256 of it is kept. WithPrivateBudget() opts a client out. A
+// WithCredentialID(id); only a SHA-256 of it is kept. The shared limiter runs at the lowest
+// rate any of those clients was given (the strictest wins; banklimit.TestOneBudgetWhateverTheRate).
+// WithPrivateBudget() opts a client out; a fake's clients share their fake's budget only. A
 // turn woken for more than 25 ms late (a busy machine) is given up for a new one.
 //
 // # A fleet: the budget in Redis

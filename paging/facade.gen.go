@@ -290,7 +290,9 @@ func WithLoggedHeaders(names ...string) Option { return Option(sdkclient.WithLog
 func WithSecretValues(values ...string) Option { return Option(sdkclient.WithSecretValues(values...)) }
 
 // WithRateLimit sets the client-side limit in requests per second (default 5, the bank's
-// limit; fractions allowed); 0 turns it off. Every attempt counts, retries included.
+// limit; fractions allowed); 0 turns it off (not the lock-out a 429 starts). Every attempt
+// counts, retries included. The clients of one credential at one bank share one budget, at
+// the lowest rate any of them was given: the strictest wins (see package banklimit).
 func WithRateLimit(perSecond float64) Option { return Option(sdkclient.WithRateLimit(perSecond)) }
 
 // WithRateLimitWait makes a 429 wait out the bank's lock-out (Retry-After, or two minutes) and

@@ -5,7 +5,15 @@
 // By default every client built with the same credential for the same bank origin, in one
 // process, shares one in-process limiter and one lock-out: a validation client and a paging
 // client of one service together stay under 5 requests a second, and a 429 seen by either
-// locks both out. Where a service runs as several processes (replicas) with one credential,
+// locks both out. The shared limiter runs at the lowest rate any of these clients was given
+// (WithRateLimit): the strictest wins, so a paging client at 2.5 a second slows the validation
+// client of its credential to it too, instead of adding its 2.5 to the validation client's 5.
+//
+// Tests get budgets of their own: the clients of a fake (pagingfake, validationfake) share
+// their fake's budget only, so a 429 one fake answers never locks out another; a test that
+// wants two fakes to share one gives their clients the same WithCredentialID. Package
+// github.com/issuerkit/issuerkit-go/paging/banktest serves validation and the lists on one
+// origin behind the bank's per-credential limit and lock-out, to test the shared budget. Where a service runs as several processes (replicas) with one credential,
 // give its clients a Limiter and a Lockout that the processes share: the module
 // github.com/issuerkit/issuerkit-go/paging/redisfleet implements both on Redis.
 //
