@@ -19,14 +19,42 @@ import (
 // different rates a budget each: a validation client at 5/s and a paging client at 2.5/s sent
 // 7.5 requests a second to a bank that allows 5.
 type Budgets struct {
-	mu   sync.Mutex
-	m    map[banklimit.Key]*Limiter
-	lock MemoryLockout
+	mu      sync.Mutex
+	m       map[banklimit.Key]*Limiter
+	origins map[string]map[banklimit.Key]bool // the keys used at each origin (Track)
+	lock    MemoryLockout
 }
 
 // NewBudgets returns an empty set of budgets: clients given it share budgets with each other
 // only.
-func NewBudgets() *Budgets { return &Budgets{m: map[banklimit.Key]*Limiter{}} }
+func NewBudgets() *Budgets {
+	return &Budgets{m: map[banklimit.Key]*Limiter{}, origins: map[string]map[banklimit.Key]bool{}}
+}
+
+// Track records that key is a budget at origin (scheme://host[:port], as the key was built
+// with), for Forget.
+func (b *Budgets) Track(origin string, key banklimit.Key) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.origins[origin] == nil {
+		b.origins[origin] = map[banklimit.Key]bool{}
+	}
+	b.origins[origin][key] = true
+}
+
+// Forget drops the budgets (limiters and lock-outs) of every key tracked at origin: a sandbox
+// that closes forgets its origin's, as the port may be given to a later sandbox. Clients
+// still holding a limiter keep it; their next lock-out check finds none.
+func (b *Budgets) Forget(origin string) {
+	b.mu.Lock()
+	keys := b.origins[origin]
+	delete(b.origins, origin)
+	for k := range keys {
+		delete(b.m, k)
+	}
+	b.mu.Unlock()
+	b.lock.forget(keys)
+}
 
 // Limiter returns the limiter of key's budget, first lowering its rate to perSecond when that
 // is stricter than the rate it runs at (perSecond <= 0 fails). Every client of key waits for
@@ -94,6 +122,15 @@ func (m *MemoryLockout) Remaining(_ context.Context, key banklimit.Key) (time.Du
 	until := m.until[key]
 	m.mu.Unlock()
 	return max(until.Sub(m.clock()), 0), nil
+}
+
+// forget drops the lock-outs of keys.
+func (m *MemoryLockout) forget(keys map[banklimit.Key]bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k := range keys {
+		delete(m.until, k)
+	}
 }
 
 // Lock locks key out for d from now, unless it already is for longer; it never fails.

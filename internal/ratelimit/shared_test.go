@@ -61,3 +61,26 @@ func TestBudgetsShareOneBucket(t *testing.T) {
 		t.Errorf("a private Budgets' lock-out reached the process's: %v", d)
 	}
 }
+
+// TestBudgetsForget: Forget drops the limiters and lock-outs of the keys tracked at an origin,
+// and only those.
+func TestBudgetsForget(t *testing.T) {
+	b := NewBudgets()
+	ctx := context.Background()
+	k1, k2 := banklimit.NewKey("http://127.0.0.1:1", "t"), banklimit.NewKey("http://127.0.0.1:2", "t")
+	for _, k := range []banklimit.Key{k1, k2} {
+		if _, err := b.Limiter(k, 1); err != nil {
+			t.Fatal(err)
+		}
+		_ = b.Lockout().Lock(ctx, k, time.Minute)
+	}
+	b.Track("http://127.0.0.1:1", k1)
+	b.Track("http://127.0.0.1:2", k2)
+	b.Forget("http://127.0.0.1:1")
+	if d, _ := b.Lockout().Remaining(ctx, k1); d != 0 || b.Rate(k1) != 0 {
+		t.Errorf("forgotten origin: lock-out %v, rate %v", d, b.Rate(k1))
+	}
+	if d, _ := b.Lockout().Remaining(ctx, k2); d == 0 || b.Rate(k2) != 1 {
+		t.Errorf("other origin: lock-out %v, rate %v, want kept", d, b.Rate(k2))
+	}
+}

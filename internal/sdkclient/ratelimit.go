@@ -167,6 +167,7 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if lock == nil {
 		lock = budgets.Lockout()
 	}
+	budgets.Track(origin(base), key)
 	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
 		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
@@ -186,7 +187,11 @@ func sameValue(a, b any) bool {
 }
 
 // origin returns scheme://host[:port] of base, lower-cased.
-func origin(base string) string {
+func origin(base string) string { return Origin(base) }
+
+// Origin returns scheme://host[:port] of base, lower-cased: the origin a client's budget is
+// kept under (the sandboxes forget theirs when they close: ratelimit.Budgets.Forget).
+func Origin(base string) string {
 	u, err := url.Parse(base)
 	if err != nil {
 		return base

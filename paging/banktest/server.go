@@ -30,6 +30,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -182,9 +184,12 @@ func Start(opts ...Option) (*Server, error) {
 	return s, nil
 }
 
-// Close shuts the sandbox down, waiting for the requests in progress.
+// Close shuts the sandbox down, waiting for the requests in progress, and forgets the
+// rate-limit budgets and lock-outs of its clients.
 func (s *Server) Close() {
 	s.srv.Close()
+	// The port may be given to a later sandbox: its clients must not inherit a lock-out.
+	ratelimit.Process().Forget(sdkclient.Origin(s.URL))
 	s.Lists.Close()
 	s.Validation.Close()
 }

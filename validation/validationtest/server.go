@@ -147,9 +147,12 @@ func Start(opts ...Option) (*Server, error) {
 
 // Close shuts the sandbox down, ending the delays of injected faults and waiting for the
 // requests in flight.
+// The process forgets the rate-limit budgets and lock-outs of the sandbox's clients: its port
+// may be given to a later sandbox, whose clients must not inherit them.
 func (s *Server) Close() {
 	s.faults.Stop()
 	s.srv.Close()
+	forgetBudgets(s.URL)
 }
 
 // Fault says how an injected failure answers a call (Server.FailNext): the type the three
