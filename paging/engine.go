@@ -33,7 +33,8 @@ type Iterator[T any] struct {
 	// partial: a page answered was a partial success (Page.Partial), which ended the
 	// iteration with *PartialError
 	partial bool
-	stalled int // pages in a row that delivered no item without ending (MaxStalledPages)
+	stalled int       // pages in a row that delivered no item without ending (MaxStalledPages)
+	lat     latencies // page latencies observed, for Config.AutoPrefetch (prefetch.go)
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
@@ -172,12 +173,12 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 	ctx, cancel := context.WithCancel(it.ctx)
 	defer cancel()
 	var src source[T] = direct[T]{fetch: it.fetch}
-	if it.cfg.Prefetch > 0 {
-		pf := newPrefetcher(ctx, it.fetch)
+	if it.cfg.Prefetch > 0 || it.cfg.AutoPrefetch {
+		pf := newPrefetcher(ctx, it.fetch, &it.lat)
 		defer pf.close()
 		src = pf
 		if it.cfg.EagerPrefetch && !it.cur.Done {
-			pf.plan(it.plan(it.cur, &Page[T]{Total: it.total, HasTotal: it.total >= 0}, it.left()))
+			pf.plan(it.plan(it.cur, &Page[T]{Total: it.total, HasTotal: it.total >= 0}, it.left(), it.cfg.Prefetch))
 		}
 	}
 	for {
@@ -232,7 +233,7 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		default:
 			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size, Key: next.Key}
 			if pf, ok := src.(*prefetcher[T]); ok {
-				pf.plan(it.plan(pg.Next, &pg, left))
+				pf.plan(it.plan(pg.Next, &pg, left, it.depth()))
 			}
 		}
 		if !deliver(&pg, skip) {

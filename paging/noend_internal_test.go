@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -175,5 +177,93 @@ func TestTypedKeyTotalNotReached(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, 500, got)
 		})
+	}
+}
+
+// TestAutoPrefetchDepth: the depth follows the latency observed (the largest of the latest
+// samples), so that the budget, not the latency, sets the pace.
+func TestAutoPrefetchDepth(t *testing.T) {
+	var l latencies
+	assert.Equal(t, 0, l.depth(), "nothing observed: the first page goes alone")
+	for _, tt := range []struct {
+		lat  time.Duration
+		want int
+	}{{time.Millisecond, 1}, {50 * time.Millisecond, 1}, {100 * time.Millisecond, 1}, {300 * time.Millisecond, 3},
+		{time.Second, 8}, {time.Hour, MaxAutoPrefetch}} {
+		var l latencies
+		l.observe(tt.lat)
+		assert.Equal(t, tt.want, l.depth(), "%v", tt.lat)
+	}
+	for range latencySamples - 1 { // a slow page counts until latencySamples faster ones follow
+		l.observe(time.Second)
+	}
+	l.observe(10 * time.Millisecond)
+	assert.Equal(t, 8, l.depth())
+	l.observe(10 * time.Millisecond)
+	l.observe(10 * time.Millisecond)
+	l.observe(10 * time.Millisecond)
+	assert.Equal(t, 1, l.depth())
+}
+
+// TestTypedIteratorsPrefetchByDefault: the typed iterators fetched on demand by default, one
+// page at a time (3.3 requests a second at 300 ms against a budget of 5). Without options
+// (as iteratorFrom applies them for every typed iterator) they now keep several pages in
+// flight at a latency of 400 ms; WithPrefetch(0) still fetches on demand. (Concurrency is counted, not time: the rate is BenchmarkBudget's.)
+func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
+	for _, tt := range []struct {
+		opts []IterOption
+		min  int32
+		max  int32
+	}{{nil, 2, MaxAutoPrefetch}, {[]IterOption{WithPrefetch(0)}, 1, 1}} {
+		var inFlight, most atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			n := inFlight.Add(1)
+			defer inFlight.Add(-1)
+			for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+			}
+			time.Sleep(400 * time.Millisecond)
+			page, _ := strconv.Atoi(r.URL.Query().Get("startRowIndex"))
+			w.Header().Set("totalRows", "60")
+			w.Header().Set("Content-Type", "application/json")
+			items := []map[string]any{}
+			for i := page; i < page+10 && i <= 60; i++ {
+				items = append(items, map[string]any{"transactionKey": fmt.Sprintf("K%05d", i)})
+			}
+			_ = json.NewEncoder(w).Encode(map[string]any{"transactions": items})
+		}))
+		cfg := Config{Style: StyleRow, PageSize: 10}
+		// The options are applied as for every typed iterator (iteratorFrom); the fetch is a
+		// plain GET, whatever API form the clients default to.
+		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p Position, _ []CallOption) (Page[string], error) {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, fmt.Sprintf("%s/rows?startRowIndex=%d", srv.URL, p.Start), nil)
+			if err != nil {
+				return Page[string]{}, err
+			}
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				return Page[string]{}, err
+			}
+			defer resp.Body.Close()
+			var body struct {
+				Transactions []struct {
+					TransactionKey string `json:"transactionKey"`
+				} `json:"transactions"`
+			}
+			if err := json.NewDecoder(resp.Body).Decode(&body); err != nil {
+				return Page[string]{}, err
+			}
+			pg := Page[string]{}
+			for _, x := range body.Transactions {
+				pg.Items = append(pg.Items, x.TransactionKey)
+			}
+			pg.Total, pg.HasTotal = HeaderCount(resp.Header, "totalRows")
+			return pg, nil
+		})
+		n, err := drainSeq(it.Items())
+		srv.Close()
+		require.NoError(t, err)
+		assert.Equal(t, 60, n)
+		assert.GreaterOrEqual(t, most.Load(), tt.min)
+		assert.LessOrEqual(t, most.Load(), tt.max)
 	}
 }
