@@ -78,9 +78,12 @@
 //	// The card platform's start_index/limit searches (offset style):
 //	for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: pg}) { ... }
 //
-//	// Prefetch: up to k pages in flight while you consume one, delivered in order, memory bounded
-//	// by k pages; breaking out of the loop cancels what is in flight. The first page goes alone,
-//	// so a one-page result costs one request.
+//	// By default the typed iterators keep as many pages in flight as the latency observed
+//	// calls for (Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
+//	// that an export runs at the rate limiter's pace (BenchmarkBudget, internal/bench/README.md).
+//	// WithPrefetch(k): exactly k pages in flight while you consume one (0: on demand),
+//	// delivered in order, memory bounded by k pages; breaking out of the loop cancels what is
+//	// in flight. The first page goes alone, so a one-page result costs one request.
 //	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithPrefetch(2)) { ... }
 //	// Eager: the first k pages at once, before the first answer: fastest for long drains, but a
 //	// result shorter than k pages still costs k requests of the bank's five a second.
