@@ -763,7 +763,7 @@ type KeyPage struct {
 	// PreviousPageKey Opaque key of the previous page; absent on the first page.
 	PreviousPageKey string `json:"previousPageKey,omitempty,omitzero"`
 
-	// TotalElements Number of elements in all pages (informational; the SDK does not count against it).
+	// TotalElements Number of elements in all pages. The SDK counts against it: an iteration from the first page that meets an answer without `nextPageKey` before this many elements fails instead of ending short.
 	TotalElements        int                        `json:"totalElements,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }

@@ -36,6 +36,14 @@ type Config struct {
 	// wasted, cancelled and discarded), each one counted by the bank's rate limit. Nothing is
 	// requested past MaxItems. Off by default.
 	EagerPrefetch bool
+	// AutoPrefetch sizes the prefetch depth to the latency observed (from the request written
+	// to its page, without the time spent waiting for the client's rate limiter), so that
+	// the bank's budget of BankRate requests a second, not the latency, sets the pace: one
+	// page in flight up to 100 ms, three at 300 ms, eight at 1 s, at most MaxAutoPrefetch;
+	// see
+	// Prefetch for the window's rules. Prefetch and EagerPrefetch must be unset. The typed
+	// iterators use it unless WithPrefetch or WithEagerPrefetch is given.
+	AutoPrefetch bool
 }
 
 // DefaultLimit is the offset-style limit used when Config.PageSize is 0 (the bank publishes
@@ -87,6 +95,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxItems < 0 || c.Prefetch < 0 || c.MaxPageSize < 0 {
 		return fmt.Errorf("paging: negative MaxItems, Prefetch or MaxPageSize: %w", ErrInvalidConfig)
+	}
+	if c.AutoPrefetch && (c.Prefetch > 0 || c.EagerPrefetch) {
+		return fmt.Errorf("paging: AutoPrefetch with a Prefetch depth: %w", ErrInvalidConfig)
 	}
 	if c.EagerPrefetch && c.Prefetch == 0 {
 		return fmt.Errorf("paging: EagerPrefetch without a Prefetch depth: %w", ErrInvalidConfig)

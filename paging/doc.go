@@ -78,9 +78,12 @@
 //	// The card platform's start_index/limit searches (offset style):
 //	for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: pg}) { ... }
 //
-//	// Prefetch: up to k pages in flight while you consume one, delivered in order, memory bounded
-//	// by k pages; breaking out of the loop cancels what is in flight. The first page goes alone,
-//	// so a one-page result costs one request.
+//	// By default the typed iterators keep as many pages in flight as the latency observed
+//	// calls for (Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
+//	// that an export runs at the rate limiter's pace (BenchmarkBudget, internal/bench/README.md).
+//	// WithPrefetch(k): exactly k pages in flight while you consume one (0: on demand),
+//	// delivered in order, memory bounded by k pages; breaking out of the loop cancels what is
+//	// in flight. The first page goes alone, so a one-page result costs one request.
 //	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithPrefetch(2)) { ... }
 //	// Eager: the first k pages at once, before the first answer: fastest for long drains, but a
 //	// result shorter than k pages still costs k requests of the bank's five a second.
@@ -125,8 +128,11 @@
 // (key:BASE64URL:SIZE:SKIP). Nothing is fetched ahead: the next key only comes with the answer,
 // so WithPrefetch has no effect there. A next key that repeats the one asked with, or one given
 // before (a cycle), an empty page that still gives a key, or a page that repeats another key's
-// items fail with *paging.KeyError (ErrPositionMismatch, ErrEmptyPage). A 206 is a success
-// flagged on its page (Page.Partial, Iterator.Partial()); every call sends a new
+// items fail with *paging.KeyError (ErrPositionMismatch, ErrEmptyPage), and so does an answer
+// without a next key before the total the answers announce (page.totalElements, KeyEndedEarly).
+// A 206 (a partial success, whose body may not even be a page: the previous-day transactions
+// 206 is an account) ends the iteration with *paging.PartialError (ErrPartial), which carries
+// the partial items; the cursor stays at that page. Every call sends a new
 // x-fapi-interaction-id unless one is given, and Response.InteractionID() returns the echo.
 // Errors {code, message, debugMessage} are a *BankError (Codes(), DebugMessage()).
 //
@@ -140,7 +146,10 @@
 // totalPages or totalRecords announce (ErrInconsistentTotals). A total below the rows served
 // ends the iteration at the total; a retrievedRows above the items (rows withheld) is trusted,
 // and a cursor inside such a page counts the items delivered from the window's start
-// (row:START:SIZE:SKIP), since their rows are unknown. A page-style server that echoes a
+// (row:START:SIZE:SKIP), since their rows are unknown; MaxStalledPages pages in a row that
+// deliver no item while the counts say the list goes on (retrievedRows on empty pages, a total
+// of MaxInt64 or one that cannot be read) fail with *NoProgressError (ErrEmptyPage), in every
+// style, instead of being requested forever. A page-style server that echoes a
 // smaller metadata.page.pageSize than asked is paged by its own size.
 //
 // # Servers that ignore the position

@@ -9,7 +9,10 @@ import (
 // Iterator walks the pages of one endpoint through a FetchFunc. It is lazy: nothing is
 // requested before the first step of Pages or Items. It stops on the first error, which it
 // yields once. It never loops: every page either advances the position or ends the iteration
-// with an error (ErrEmptyPage, ErrPositionMismatch).
+// with an error (ErrEmptyPage, ErrPositionMismatch), and MaxStalledPages pages in a row that
+// deliver nothing end it with *NoProgressError. It never ends silently short: a total not
+// reached fails (ErrEmptyPage), and a partial answer (HTTP 206) ends it with *PartialError
+// (ErrPartial), its items carried by the error, never only flagged.
 //
 // Ranging again over Pages or Items continues where the previous range stopped (after a
 // break, an error or the cap), and Cursor tells where that is. An Iterator is not safe for
@@ -27,8 +30,11 @@ type Iterator[T any] struct {
 	keys  keyTrack       // keys asked with (key style, keys.go)
 	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (cursorbind.go)
 	bind  string         // fingerprint of the typed iterator's request: Cursor.Bound
-	// partial: a page delivered was a partial success (Page.Partial)
+	// partial: a page answered was a partial success (Page.Partial), which ended the
+	// iteration with *PartialError
 	partial bool
+	stalled int       // pages in a row that delivered no item without ending (MaxStalledPages)
+	lat     latencies // page latencies observed, for Config.AutoPrefetch (prefetch.go)
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
@@ -167,12 +173,12 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 	ctx, cancel := context.WithCancel(it.ctx)
 	defer cancel()
 	var src source[T] = direct[T]{fetch: it.fetch}
-	if it.cfg.Prefetch > 0 {
-		pf := newPrefetcher(ctx, it.fetch)
+	if it.cfg.Prefetch > 0 || it.cfg.AutoPrefetch {
+		pf := newPrefetcher(ctx, it.fetch, &it.lat)
 		defer pf.close()
 		src = pf
 		if it.cfg.EagerPrefetch && !it.cur.Done {
-			pf.plan(it.plan(it.cur, &Page[T]{Total: it.total, HasTotal: it.total >= 0}, it.left()))
+			pf.plan(it.plan(it.cur, &Page[T]{Total: it.total, HasTotal: it.total >= 0}, it.left(), it.cfg.Prefetch))
 		}
 	}
 	for {
@@ -188,6 +194,11 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			return
 		}
 		pg.Position = req
+		if pg.Partial {
+			it.partial = true
+			fail(&PartialError{Position: req, Items: pg.Items, Count: len(pg.Items)})
+			return
+		}
 		if err := checkCounts(req, &pg); err != nil {
 			fail(err)
 			return
@@ -204,7 +215,10 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
-		it.partial = it.partial || pg.Partial
+		if err := it.progress(req, &pg, done); err != nil {
+			fail(err)
+			return
+		}
 		skip := min(it.cur.Skip, len(pg.Items))
 		pg.keep(skip, len(pg.Items))
 		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
@@ -219,13 +233,29 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		default:
 			pg.Next = Cursor{Style: it.cfg.Style, Start: next.Start, Size: it.size, Key: next.Key}
 			if pf, ok := src.(*prefetcher[T]); ok {
-				pf.plan(it.plan(pg.Next, &pg, left))
+				pf.plan(it.plan(pg.Next, &pg, left, it.depth()))
 			}
 		}
 		if !deliver(&pg, skip) {
 			return
 		}
 	}
+}
+
+// progress counts the pages in a row that deliver no item without ending the iteration, and
+// fails with *NoProgressError at MaxStalledPages of them: a server whose counts advance past
+// rows it never sends (retrievedRows on empty pages, a total of MaxInt64 or none) would
+// otherwise be asked for pages forever.
+func (it *Iterator[T]) progress(req Position, pg *Page[T], done bool) error {
+	if done || len(pg.Items) > 0 {
+		it.stalled = 0
+		return nil
+	}
+	it.stalled++
+	if it.stalled >= MaxStalledPages {
+		return &NoProgressError{Position: req, Pages: it.stalled, Total: it.total}
+	}
+	return nil
 }
 
 // advance applies the style's rules to pg.

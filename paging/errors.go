@@ -15,9 +15,17 @@ var (
 	// ErrInvalidConfig: a Config or Cursor that cannot drive an iteration (unknown style, a
 	// cursor of another style, a malformed cursor text).
 	ErrInvalidConfig = errors.New("paging: invalid configuration")
-	// ErrEmptyPage: the server returned no items although its own total says more remain (a
-	// "lying" totalRows, totalRecords or count). Details: *EmptyPageError.
+	// ErrEmptyPage: the list ended, or stopped delivering, before its own total: a page with
+	// no items although the server's total says more remain (a "lying" totalRows,
+	// totalRecords or count; details: *EmptyPageError), a key-style answer without a next key
+	// before its totalElements (*KeyError, KeyEndedEarly), or a run of pages that deliver
+	// nothing while announcing more (*NoProgressError).
 	ErrEmptyPage = errors.New("paging: empty page before the reported total")
+	// ErrPartial: the server answered a page with a partial success (HTTP 206): what it sent
+	// may be incomplete, or not a page at all (the bank's previous-day transactions 206 body
+	// is an account), so the iteration cannot tell whether rows are missing. It ends with
+	// *PartialError, which carries the partial answer's items. Details: *PartialError.
+	ErrPartial = errors.New("paging: partial answer (HTTP 206)")
 	// ErrPositionMismatch: the server says it served another page than the one asked for
 	// (metadata.page.pageNumber, or the echoed offset, differs): it ignores the page parameter,
 	// and iterating on would repeat the same page forever. Details: *MismatchError.
@@ -125,3 +133,48 @@ func (e *TotalsError) Error() string {
 
 // Unwrap returns ErrInconsistentTotals.
 func (e *TotalsError) Unwrap() error { return ErrInconsistentTotals }
+
+// MaxStalledPages is how many pages in a row may deliver no item while the server says the
+// list goes on (a retrievedRows that advances past rows it does not send, a total that
+// cannot be reached) before the iteration fails with *NoProgressError: a hostile or broken
+// server cannot keep an iteration requesting pages forever.
+const MaxStalledPages = 8
+
+// NoProgressError reports MaxStalledPages pages in a row that delivered no item although the
+// server said the list goes on.
+type NoProgressError struct {
+	Position Position // the last page requested
+	Pages    int      // pages in a row without an item
+	Total    int      // the total the server reported, -1 when none
+}
+
+// Error describes the page and the run of empty pages.
+func (e *NoProgressError) Error() string {
+	total := "no total"
+	if e.Total >= 0 {
+		total = fmt.Sprintf("a total of %d", e.Total)
+	}
+	return fmt.Sprintf("paging: %s: %d pages in a row without an item although the server (%s) says the list goes on", e.Position, e.Pages, total)
+}
+
+// Unwrap returns ErrEmptyPage.
+func (e *NoProgressError) Unwrap() error { return ErrEmptyPage }
+
+// PartialError reports a page the server answered with a partial success (HTTP 206). The
+// iteration stops before delivering any of it, and its Cursor stays at that page, so a later
+// resumption asks for the page again. Items holds the partial answer's items (a []T of the
+// iterator's item type, possibly empty: the previous-day transactions 206 body is an account,
+// not a page), so that a caller who accepts incomplete data can take them.
+type PartialError struct {
+	Position Position // the page requested
+	Items    any      // the items of the partial answer, a []T
+	Count    int      // len(Items)
+}
+
+// Error describes the page.
+func (e *PartialError) Error() string {
+	return fmt.Sprintf("paging: %s: partial answer (HTTP 206) with %d items: the list may be incomplete", e.Position, e.Count)
+}
+
+// Unwrap returns ErrPartial.
+func (e *PartialError) Unwrap() error { return ErrPartial }

@@ -89,8 +89,10 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // never parsed), limit per page (at most 100; the largest unless WithPageSize), until an answer
 // without one. Nothing is fetched ahead: the next key comes with the answer. A next key that
 // repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a
-// 206 partial success is delivered with Page.Partial set (Iterator.Partial). Nothing is requested
-// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.
+// An answer without a next key before the total the answers announce (page.totalElements) fails
+// with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is requested before the first step; Cursor
+// tells where a stopped iteration resumes (WithCursor).
 func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
 	opts = bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
@@ -104,6 +106,7 @@ func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommerc
 				return Page[CommercialAccount]{}, err
 			}
 			pg := Page[CommercialAccount]{Items: res.Accounts}
+			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
@@ -122,9 +125,11 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // each next page by the opaque pageKey the answer gives (page.nextPageKey, never parsed), limit per
 // page (at most 500; the largest unless WithPageSize), until an answer without one. Nothing is
 // fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or
-// was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial success is delivered
-// with Page.Partial set (Iterator.Partial). Nothing is requested before the first step; Cursor
-// tells where a stopped iteration resumes (WithCursor).
+// was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the
+// iteration with *PartialError (ErrPartial), which carries its items. An answer without a next key
+// before the total the answers announce (page.totalElements) fails with *KeyError (KeyEndedEarly,
+// ErrEmptyPage). Nothing is requested before the first step; Cursor tells where a stopped iteration
+// resumes (WithCursor).
 func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
 	opts = bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
@@ -138,6 +143,7 @@ func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, acco
 				return Page[CommercialTransaction]{}, err
 			}
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
@@ -157,9 +163,10 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // the answer gives (page.nextPageKey, never parsed), limit per page (at most 500; the largest
 // unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes
 // with the answer. A next key that repeats the one asked with, or was given before, fails with
-// *KeyError (ErrPositionMismatch); a 206 partial success is delivered with Page.Partial set
-// (Iterator.Partial). Nothing is requested before the first step; Cursor tells where a stopped
-// iteration resumes (WithCursor).
+// *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError
+// (ErrPartial), which carries its items. An answer without a next key before the total the answers
+// announce (page.totalElements) fails with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is
+// requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
 	opts = bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
@@ -173,6 +180,7 @@ func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, acc
 				return Page[CommercialTransaction]{}, err
 			}
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
+			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil

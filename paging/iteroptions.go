@@ -11,7 +11,7 @@ type IterOption func(*iterConfig)
 // iterConfig is what the IterOptions set.
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
-	eager                        bool
+	eager, prefetchSet           bool
 	from                         Cursor
 	call                         []CallOption
 	bad                          error
@@ -49,13 +49,15 @@ func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = c
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch),
 // the first page alone; of WithPrefetch and WithEagerPrefetch the last one given applies.
-// Every prefetched request still goes through the client's rate limiter.
+// Every prefetched request still goes through the client's rate limiter. Without either
+// option, the depth follows the latency observed (Config.AutoPrefetch), which keeps an export
+// at the bank's budget of five requests a second; WithPrefetch(0) fetches on demand.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
 			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, ErrInvalidConfig)
 		}
-		c.prefetch, c.eager = k, false
+		c.prefetch, c.eager, c.prefetchSet = k, false, true
 	}
 }
 
@@ -67,7 +69,7 @@ func WithEagerPrefetch(k int) IterOption {
 		if k < 1 {
 			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, ErrInvalidConfig)
 		}
-		c.prefetch, c.eager = k, true
+		c.prefetch, c.eager, c.prefetchSet = k, true, true
 	}
 }
 
@@ -112,6 +114,7 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 		cfg.MaxItems = ic.maxItems
 	}
 	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
+	cfg.AutoPrefetch = !ic.prefetchSet
 	call := ic.call
 	it := NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
 		return fetch(ctx, p, call)

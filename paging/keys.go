@@ -10,7 +10,10 @@ import (
 // (Commercial Accounts Reporting 1.0.3). A page is asked for by an opaque key (pageKey; none
 // for the first page) and a size (limit); the answer gives the key of the next page
 // (page.nextPageKey), absent on the last page. The engine never parses a key: it passes on
-// the one the server gave. No total is needed, and none is counted against.
+// the one the server gave. No total is needed; when the answers give one (page.totalElements),
+// an iteration from the first page that meets an answer without a next key before receiving
+// that many items fails with *KeyError (KeyEndedEarly, ErrEmptyPage) instead of ending short.
+// A resumed iteration does not know the items before its cursor, and does not count.
 //
 // Prefetch is not possible ahead of the key: the next page's key is only known from the
 // answer to the current one. A key-style iteration with Config.Prefetch or EagerPrefetch
@@ -40,6 +43,10 @@ const (
 	// key: the server ignored the key (repeat.go), and would serve that page again forever
 	// while handing out fresh keys.
 	KeyIgnored
+	// KeyEndedEarly: an answer gives no next key although the iteration, from its first
+	// page, has received fewer items than the total the server announces
+	// (page.totalElements): the list would end short without a word.
+	KeyEndedEarly
 )
 
 // String names the problem.
@@ -53,6 +60,8 @@ func (p KeyProblem) String() string {
 		return "follows a page with no items"
 	case KeyIgnored:
 		return "was ignored: the page repeats another key's"
+	case KeyEndedEarly:
+		return "is missing before the announced total"
 	}
 	return "KeyProblem(" + strconv.Itoa(int(p)) + ")"
 }
@@ -70,12 +79,19 @@ type KeyError struct {
 	// Served is, for KeyIgnored, the key of the earlier page whose items this page repeats
 	// ("" for the first page); NextKey and Page are not set then.
 	Served string
+	// Total is, for KeyEndedEarly, the total the server announced, and Rows the items the
+	// iteration received from its first page to the answer without a next key.
+	Total, Rows int
 }
 
 // Error describes the page and the key.
 func (e *KeyError) Error() string {
-	if e.Problem == KeyIgnored {
+	switch e.Problem {
+	case KeyIgnored:
 		return fmt.Sprintf("paging: %s: the server served the page of key %s again (page key ignored?)", e.Position, shortKey(e.Served))
+	case KeyEndedEarly:
+		return fmt.Sprintf("paging: %s (page %d): no next page key after %d items although the server announces %d in total",
+			e.Position, e.Page, e.Rows, e.Total)
 	}
 	s := fmt.Sprintf("paging: %s (page %d): next page key %s %s", e.Position, e.Page, shortKey(e.NextKey), e.Problem)
 	if e.Problem == KeyCycled {
@@ -84,9 +100,9 @@ func (e *KeyError) Error() string {
 	return s
 }
 
-// Unwrap returns ErrEmptyPage for KeyEmptyPage, else ErrPositionMismatch.
+// Unwrap returns ErrEmptyPage for KeyEmptyPage and KeyEndedEarly, else ErrPositionMismatch.
 func (e *KeyError) Unwrap() error {
-	if e.Problem == KeyEmptyPage {
+	if e.Problem == KeyEmptyPage || e.Problem == KeyEndedEarly {
 		return ErrEmptyPage
 	}
 	return ErrPositionMismatch
@@ -104,6 +120,8 @@ func shortKey(k string) string {
 type keyTrack struct {
 	asked map[string]int // key → 1-based number of the page asked with it
 	pages int            // pages answered
+	rows  int            // items of the pages answered
+	first bool           // the iteration started at the first page (no key): rows count them all
 }
 
 // advanceKey advances a key-style iteration: to the key pg gives (Page.NextKey), which must
@@ -113,11 +131,18 @@ func advanceKey[T any](t *keyTrack, req Position, pg *Page[T]) (Position, bool, 
 		t.asked = map[string]int{}
 	}
 	t.pages++
+	if t.pages == 1 {
+		t.first = req.Key == ""
+	}
+	t.rows += len(pg.Items)
 	if _, ok := t.asked[req.Key]; !ok {
 		t.asked[req.Key] = t.pages
 	}
 	next := pg.NextKey
 	if next == "" {
+		if t.first && pg.HasTotal && pg.Total > t.rows {
+			return Position{}, false, &KeyError{Position: req, Problem: KeyEndedEarly, Page: t.pages, Total: pg.Total, Rows: t.rows}
+		}
 		return req, true, nil
 	}
 	fail := func(p KeyProblem, first int) (Position, bool, error) {
@@ -152,6 +177,7 @@ func parseKeyCursor(parts []string) (Cursor, bool) {
 	return Cursor{Style: StyleKey, Key: string(k), Size: size, Skip: skip}, true
 }
 
-// Partial reports whether a page the iterator delivered so far was a partial success (HTTP
-// 206, Page.Partial): the items may be incomplete. Pages tells which page it was.
+// Partial reports whether the server answered a page with a partial success (HTTP 206,
+// Page.Partial). Such an answer ends the iteration with *PartialError (ErrPartial), which
+// carries its items; Partial only repeats what that error says.
 func (it *Iterator[T]) Partial() bool { return it.partial }

@@ -278,14 +278,18 @@ func TestKeyPartial(t *testing.T) {
 	srv := newKeyServer(t, 300)
 	srv.partialPage = 2
 	it := paging.NewIterator(t.Context(), paging.Config{Style: paging.StyleKey, PageSize: 100}, srv.fetch)
-	var partial []bool
 	n := 0
-	for pg, err := range it.Pages() {
-		require.NoError(t, err)
-		partial = append(partial, pg.Partial)
+	var err error
+	for pg, e := range it.Pages() {
+		if e != nil {
+			err = e
+			break
+		}
 		n += len(pg.Items)
 	}
-	assert.Equal(t, 300, n, "a 206 is a success")
-	assert.Equal(t, []bool{false, true, false}, partial)
+	assert.Equal(t, 100, n, "the pages before the 206")
+	var pe *paging.PartialError
+	require.ErrorAs(t, err, &pe, "a 206 ends the iteration with an error, never only a flag")
+	assert.Equal(t, records(101, 200), pe.Items)
 	assert.True(t, it.Partial())
 }

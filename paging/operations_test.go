@@ -71,7 +71,7 @@ func pageStyle(in string) ops.Paging {
 // keyStyle is the pagination of the commercial account reporting reads.
 func keyStyle(items string, maxSize, defaultSize int) ops.Paging {
 	return ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", Next: "page.nextPageKey",
-		MaxSize: maxSize, DefaultSize: defaultSize, Items: items}
+		Total: "page.totalElements", MaxSize: maxSize, DefaultSize: defaultSize, Items: items}
 }
 
 // published is p with the page parameters in the body in the bank's published files.

@@ -140,8 +140,8 @@ type Page[T any] struct {
 	// last page. The engine passes it on as it is, never parsing it.
 	NextKey string
 	// Partial reports an answer the server marked as a partial success (HTTP 206): a success
-	// whose items may be incomplete. The engine delivers the page; Iterator.Partial tells
-	// whether any page was partial.
+	// whose items may be incomplete. The engine delivers none of it: the iteration ends with
+	// *PartialError (ErrPartial), which carries the items.
 	Partial bool
 
 	// Seq, when set, holds each item's sequence number, increasing from Position.Start on

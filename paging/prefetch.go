@@ -2,7 +2,11 @@ package paging
 
 import (
 	"context"
+	"math"
+	"net/http/httptrace"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // source fetches the page at a position: directly, or from the pages a prefetcher fetched
@@ -42,6 +46,7 @@ type prefetcher[T any] struct {
 	fetch  FetchFunc[T]
 	queue  []*future[T] // in the order the positions will be asked for
 	wg     sync.WaitGroup
+	lat    *latencies // the latencies observed, for Config.AutoPrefetch (the Iterator's)
 }
 
 // future is one page in flight.
@@ -51,14 +56,18 @@ type future[T any] struct {
 	done   chan struct{}
 	page   Page[T]
 	err    error
+	lat    time.Duration // from the request written (after the rate limiter) to the page
 }
 
-func newPrefetcher[T any](ctx context.Context, fetch FetchFunc[T]) *prefetcher[T] {
+func newPrefetcher[T any](ctx context.Context, fetch FetchFunc[T], lat *latencies) *prefetcher[T] {
 	ctx, cancel := context.WithCancel(ctx)
-	return &prefetcher[T]{ctx: ctx, cancel: cancel, fetch: fetch}
+	return &prefetcher[T]{ctx: ctx, cancel: cancel, fetch: fetch, lat: lat}
 }
 
-// start fetches p in a new goroutine.
+// start fetches p in a new goroutine. The fetch's context carries an httptrace hook that
+// notes when the request was written: the latency observed runs from there to the page,
+// without the time the request waited for the client's rate limiter (a fetch that writes no
+// HTTP request is timed from its start).
 func (pf *prefetcher[T]) start(p Position) *future[T] {
 	ctx, cancel := context.WithCancel(pf.ctx)
 	f := &future[T]{pos: p, cancel: cancel, done: make(chan struct{})}
@@ -66,7 +75,16 @@ func (pf *prefetcher[T]) start(p Position) *future[T] {
 	go func() {
 		defer pf.wg.Done()
 		defer cancel()
-		f.page, f.err = pf.fetch(ctx, p)
+		var wrote atomic.Pointer[time.Time]
+		tctx := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+			WroteRequest: func(httptrace.WroteRequestInfo) { now := time.Now(); wrote.Store(&now) },
+		})
+		begin := time.Now()
+		f.page, f.err = pf.fetch(tctx, p)
+		if w := wrote.Load(); w != nil {
+			begin = *w
+		}
+		f.lat = time.Since(begin)
 		close(f.done)
 	}()
 	return f
@@ -87,6 +105,9 @@ func (pf *prefetcher[T]) get(ctx context.Context, p Position) (Page[T], Position
 	}
 	select {
 	case <-f.done:
+		if f.err == nil && pf.lat != nil {
+			pf.lat.observe(f.lat)
+		}
 		return f.page, f.pos, f.err
 	case <-ctx.Done():
 		f.cancel()
@@ -136,11 +157,10 @@ func (pf *prefetcher[T]) close() {
 // no total (short-page termination), the positions assume full pages: up to k pages past the
 // end may be requested, and are cancelled and discarded when the short page ends the
 // iteration (at most k − 1 wasted requests per range, fewer when the short page comes early).
-func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left int) []Position {
+func (it *Iterator[T]) plan(next Cursor, pg *Page[T], left, depth int) []Position {
 	if next.Style == StyleKey {
 		return nil // the next key is only known from the answer
 	}
-	depth := it.cfg.Prefetch
 	if left >= 0 {
 		left -= len(pg.Items)
 	}
@@ -176,4 +196,63 @@ func beyond[T any](p Position, pg *Page[T]) bool {
 	default:
 		return pg.HasTotal && p.Start-p.Style.base() >= pg.Total
 	}
+}
+
+// Automatic prefetch (Config.AutoPrefetch): the depth that keeps the bank's budget busy. With
+// n requests in flight and a latency L, an iteration runs at n / L pages a second at most; the
+// client's rate limiter holds it to the bank's BankRate (5 a second). The depth is the
+// smallest that lets the limiter, not the latency, set the pace, with half again as much
+// for the consumer's own time, the latency's jitter and the time a page waits for its turn
+// at the limiter (at 300 ms, two pages in flight ran at 80% of the budget, three at 90%, the
+// limiter's own ceiling): n = ⌈1.5 × L × BankRate⌉ pages in flight (the window of
+// Config.Prefetch n: each page handed over starts the one n places after it), with L the
+// largest of the latest latencySamples latencies, at most MaxAutoPrefetch. Up to 100 ms one
+// page is in flight at a time (a page every 100 ms is already faster than the budget); at
+// 300 ms three; at 1 s eight.
+
+// BankRate is the request rate of the bank's budget per credential (5 a second) that
+// Config.AutoPrefetch sizes its depth for.
+const BankRate = 5
+
+// MaxAutoPrefetch bounds the depth Config.AutoPrefetch chooses (a latency of 3 s and more).
+const MaxAutoPrefetch = 16
+
+const (
+	autoMargin     = 1.5
+	latencySamples = 4
+)
+
+// latencies keeps the latest page latencies of an Iterator. It is used from the iterating
+// goroutine only.
+type latencies struct {
+	last [latencySamples]time.Duration
+	n    int // samples observed
+}
+
+func (l *latencies) observe(d time.Duration) {
+	l.last[l.n%latencySamples] = d
+	l.n++
+}
+
+// depth returns the prefetch depth (pages in flight) for the latencies observed: 0 before
+// any.
+func (l *latencies) depth() int {
+	var worst time.Duration
+	for _, d := range l.last {
+		worst = max(worst, d)
+	}
+	if l.n == 0 {
+		return 0
+	}
+	n := int(math.Ceil(autoMargin * worst.Seconds() * BankRate))
+	return min(max(n, 0), MaxAutoPrefetch)
+}
+
+// depth returns the prefetch depth of it: Config.Prefetch, or with Config.AutoPrefetch the
+// one the latencies observed call for.
+func (it *Iterator[T]) depth() int {
+	if it.cfg.AutoPrefetch {
+		return it.lat.depth()
+	}
+	return it.cfg.Prefetch
 }

@@ -370,6 +370,9 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 				markers = append(markers, "res"+f)
 			}
 			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, %s\n", dst, has, intExpr("res"+field, ref.Value), strings.Join(markers, " || "))
+		case p.Style == "key": // an optional member: 0 means the server did not say
+			v := intExpr("res"+field, ref.Value)
+			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, %s != 0\n", dst, has, v, v)
 		default:
 			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, true\n", dst, has, intExpr("res"+field, ref.Value))
 		}
@@ -457,7 +460,7 @@ func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) s
 		}
 		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, where, p.Key, end)
 	case "key":
-		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial success is delivered with Page.Partial set (Iterator.Partial).", p.Start, p.Next, p.Size, p.MaxSize)
+		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.%s", p.Start, p.Next, p.Size, p.MaxSize, keyTotal(p))
 	case "index":
 		return fmt.Sprintf("It asks for %s from 1 with %s (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until %s.", p.Start, p.Size, p.Total)
 	}
@@ -584,4 +587,12 @@ func errorsJoin(errs ...error) error {
 		}
 	}
 	return nil
+}
+
+// keyTotal is the sentence of a key-style iterator's doc on its total, if it has one.
+func keyTotal(p *pagingSpec) string {
+	if p.Total == "" {
+		return ""
+	}
+	return fmt.Sprintf(" An answer without a next key before the total the answers announce (%s) fails with *KeyError (KeyEndedEarly, ErrEmptyPage).", p.Total)
 }
