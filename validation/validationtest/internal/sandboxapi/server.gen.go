@@ -253,7 +253,8 @@ type AOARequest struct {
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result Result `json:"Result,omitempty,omitzero"`
+	Result               Result                     `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -521,7 +522,8 @@ type ClientEcho struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text as echoed.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
@@ -555,13 +557,15 @@ type ErrorResponse struct {
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
 
 	// SystemFault One fault of an errorResponse.
-	SystemFault Fault `json:"systemFault,omitempty,omitzero"`
+	SystemFault          Fault                      `json:"systemFault,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Fault One fault of an errorResponse.
 type Fault struct {
 	// ErrorDescription Readable text of the fault.
-	ErrorDescription string `json:"errorDescription,omitempty,omitzero"`
+	ErrorDescription     string                     `json:"errorDescription,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -845,7 +849,8 @@ type VerifyAccountResponse struct {
 // VerifyAccountV2Request Request envelope of verifyAccount, version 2.
 type VerifyAccountV2Request struct {
 	// AccountValidationV2Request Holds the AOA (account owner authentication) request.
-	AccountValidationV2Request AccountValidationRequest `json:"accountValidationV2Request"`
+	AccountValidationV2Request AccountValidationRequest   `json:"accountValidationV2Request"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
@@ -857,6 +862,7 @@ type VerifyAccountV2Response struct {
 	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
 	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
 	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
+	AdditionalProperties        map[string]json.RawMessage  `json:"-"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -998,6 +1004,52 @@ func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// aOAResponseFields are the JSON member names of AOAResponse's own fields.
+var aOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOAResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = aOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Result.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aOAResponseFields.MemberError("AOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
 var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
@@ -1078,7 +1130,7 @@ func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AOAResponse)
+			err = a.AOAResponse.DecodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1126,9 +1178,9 @@ func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AOAResponse)
+			err = a.AOAResponse.DecodeJSON(d)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ErrorResponse)
+			err = a.ErrorResponse.DecodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1492,6 +1544,60 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// clientEchoFields are the JSON member names of ClientEcho's own fields.
+var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ClientEcho) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ClientEcho) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "clientDate":
+			field = 0
+		case "clientTime":
+			field = 1
+		case "userDefined":
+			field = 2
+		default:
+			field = clientEchoFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientDate)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientTime)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UserDefined)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return clientEchoFields.MemberError("ClientEcho", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
@@ -1540,6 +1646,102 @@ func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return clientRecordFields.MemberError("ClientRecord", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// errorResponseFields are the JSON member names of ErrorResponse's own fields.
+var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "businessFault":
+			field = 0
+		case "systemFault":
+			field = 1
+		default:
+			field = errorResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.BusinessFault.DecodeJSON(d)
+		case 1:
+			err = a.SystemFault.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return errorResponseFields.MemberError("ErrorResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// faultFields are the JSON member names of Fault's own fields.
+var faultFields = jsonx.NewFields("errorDescription")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Fault) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Fault) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorDescription":
+			field = 0
+		default:
+			field = faultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorDescription)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return faultFields.MemberError("Fault", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1860,7 +2062,7 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.AcctStatus.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Client)
+			err = a.Client.DecodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountNumber)
 		case 4:
@@ -2248,6 +2450,98 @@ func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// verifyAccountV2RequestFields are the JSON member names of VerifyAccountV2Request's own fields.
+var verifyAccountV2RequestFields = jsonx.NewFields("accountValidationV2Request")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountV2Request) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountV2Request) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationV2Request":
+			field = 0
+		default:
+			field = verifyAccountV2RequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationV2Request.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountV2RequestFields.MemberError("VerifyAccountV2Request", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// verifyAccountV2ResponseFields are the JSON member names of VerifyAccountV2Response's own fields.
+var verifyAccountV2ResponseFields = jsonx.NewFields("accountValidationV2Response")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountV2Response) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountV2Response) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationV2Response":
+			field = 0
+		default:
+			field = verifyAccountV2ResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationV2Response.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountV2ResponseFields.MemberError("VerifyAccountV2Response", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -3513,177 +3807,177 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3rcts41uCroLhT1dIUJZPyJbH84yvn9sUzsZONnZ7tjrJFiIQsfKYADkFa0fT4efY99sm2cA5AghRl",
-	"SUmnM7Nf8kMxSVwPDg7OHb95sVxkUjBRKG/8mzdnNGE5/Pm/Bs9lnrOUFlyKi0S/SpiKc57pF97Ycz4T",
-	"nhA5I8WckZimKenZv1j+k/KJzIkUjMRzqZgg0xUUnFJx1x96vqfiOVtQ3X6xypg39lSRc3HrPTw8+F5G",
-	"c7pghRnTthFBjwPTT5HTmOmRFXNaEFXQlSJLXsyh9yKnQtEYBl/Mc1ne4vt4TrnQc5EZy6EjNZyIl/Fc",
-	"soRQRSjJmcqkUIwgrAgVCeFC8YQRlucyJ1OZcKaG5EoWJGXitpgP4jmL71hC4pQzUQx04fFEWCj8pIhc",
-	"CsI+00WWMkVimucrcngyiOc0p3HBcvLhw8WLQcrvGLmnacn0mDzf43rSOAzP9wRdaOi11+0RAPve58Gt",
-	"HJiKsVvtnYa7p1fAzhcW4BlN/pMWbElX+imWomCi0H/SLEt5DJUP/kvp1fjNMxPSf77UkLlkStFb3dUz",
-	"mpBb047vXbP8nscMyuAqC8HiwjxjXRLjSy5uSSFhqRK5FKrIGV0QhS3oGd3UC6tRxMvzYnD0JAwH4ZPD",
-	"k6PTk9MgCEenXqPgDQcAjILR8SAIB2FwEzwdh8fjIBiGo8NfdbM1DP+Us5k39v7HQb1zDvCrOnhGxR0O",
-	"G5C3iZ3OpMcGVWa5XJjNEN8xkdiJDEnkAmXoQiQi2OyUKV11Iixk7nmxIlkupylb1Ii+DiXEncd3etck",
-	"TY2DdnGY6jOavGd/L5kq9kOM84wPPuSpN/YOaBzLUnd0T1Oe4N47uA8P7lnOZ6tz/Or5bVxC9MhZzPg9",
-	"SxCkLXB24Nj52/P3BrH143umyhTGCwvzXCa66TA4wtm1kepwNopPaRgMnjyhdHAUh2xwmhyyQTAN41Fy",
-	"yI5mx8F+KOavr4IXxE/ZaHZEB+F0FA+OkmM2eDo7DQZUPx8mR+x4dvI74eYlV0pvrQUVCS1kviJczGS+",
-	"QOouc8IFrArhIiuLNno6wBwiJKOJ0FSMI47adfhJkaiCb0R6ijHy0j73vwlevpL5lCcJE19Fr87jmClF",
-	"Eia4RjFNjoCSk4t3JDwdDYPhaBi2Vnwz9Tn6HtRnfQpw3OE0aJLk+mtP5oSJghcpW+imyYzylCVwTP/O",
-	"C2OOET15WRZftTqmKVKYtraeKLrThMiyIEvK4Uix8PjyM+Uw/B6rejNnJEe6S2JZpgkRsiBTps8Bvd5M",
-	"71gAzONHigLmaL4akht9pMiyiOWCEa5IKe6EXAqfTMuCNEgxkSJdkZzRRPlEScILsqAr3XnOBoqJ4pts",
-	"6CtZvJKlSL4KY94zJcs8ZgCtGTS34949/s6rzBLNgOLgl1TVE/gGW1TjC8urTfTF0L4QBcsFTWFLsRx5",
-	"n10B/vR7APx9KfSeMVya3kH1IfaNAM1j9kHQe8pTOkUo/pFMlBkBKZ0hbCWjL9aIJRKMuoldaee/F7PU",
-	"Aawdqevvjzo3Ul5SsTK8t/qqfXojpWYAV5bWqF336JPvTBQHeB4V85ypuUwToIw5o/GcJWeaXpbTBS9I",
-	"SrUo3bNiN6HJPVdMVUwALSYiZVQVZEQWXJQFU9+GKf0gaFnMZc7/wb7uHGs0tONiHf5b7TV3hhWn07PS",
-	"iMzJwkgucc4SzbrSVOnXhbxj4lvwrR+EKrNM5gVLLlnC6Q2oVL5qDasGyUK3SEBLs+NqnnyPrXdZDRP4",
-	"D5qmcskSLc+JhETPERIDDRnShkX0+69JNSdVCfaVIoImCdclafoulxnLC456LNB7GW2YHtbwPV3aJfHr",
-	"rwO+0Cuja2S0mHtjj4lYJlzc4sJ2ilnIGy8Fy4nGXY2UCACLv2dEEymUjLn4e8lzTXJjmQMTlzUGeoHf",
-	"ty2XLYYKO/23piwfq+qffKv7k9P/YnGhEaGlAtlrHljNnUgOcr+dB7kQ5H6E+ilgomxPRPFCkSkDfakz",
-	"AtIzPf5c8S0/j+zH/hl0cf3ir4SmSk4ECB2ECtJsGxhhq4x1GveJYJ8LUkiC2gkQV0ArTMmM6mFzNRGC",
-	"aeY0yWWWsYQs5zyew5sspTGIw4RaDrZUTA3Jea0LBnWbYLyYa2iZbiZCyNzpAjeLgdS4mlLONI4pLT+B",
-	"gjlhsbTKZDx+mihR66oewwhTSiPE+sq3Qf09d8zrCoXO356THn0E8fp2B63vk+a2fwwwTsn2bnE+fdoN",
-	"bPX2+VeHm1HPdQOunsZWyJminaAz33aCXb27/32gR6hIfEu8eOE3dZttStdz7DtZOU25mrNEU8UZT5lP",
-	"IroZJJFPlnOWrxFProgFen9Iztv0T1MhWVZUDQxvy7nUlFE/W8uSkKbdFzVI/Jo+Qdkh+duciYp4AX2j",
-	"xIEhieWCVZScToQlrZYKcmVp6Tqp08/YcK+WU4ev9BtgOvpgVbtjLFNoJsPGtSTOi2Hj3DDDtmAhGmzj",
-	"atwLuoKBOqDBproI65duBd9rLMO2ui8bhdsbqdnUhq1UvNV4+i/A4CS0oPpcXdAinpOeIc/9IXl5z/IV",
-	"mXGWJiTLmdLHJ1dYTgtlMdXHsspozMXtROjlzkoRFyVyGDRnhN8KmaMCE6pxcXtW/UXyUijUQC41os54",
-	"rooruoA9OhEpxSfYAtNSccGUwhe6aaOdnIibhnEikXGpD3ocQ21mm/F7RtScZmDOoAVJ+GzGcuyeC+QV",
-	"iJzVo/CJHQGOxx0CjMAu+RjrAL7rKkTQBTurhmwe9Vct3TKSsCxnMS1YMhFmRLFcTLnQMGnUwj2LrQsY",
-	"EryoOkHqoF9NZTEHxe9qIgA65VSxQoEVXDCziIpZtokRlbGYLGTCtKwlGEHcPDNwgM5xUKh/wlaN/Uhz",
-	"OI4ZnORlyhpUwLCsQ0MXWb8TRHr0NVjNq6ob5BfbEGsMCgrTOGaZ/tKDVULyhIb+ulr/TJOTCo4OKWnC",
-	"0nmuy0yEuwJ6CkK21okrUhnFSBCckJ6VaWlN1mARkObDzpsIZDkltkFBCtNNadQeuwcToUItWa7xRCCt",
-	"gI4Og6MuGmgsQW+4YGGHVGDsRCnXqy6AnVjQz2/Ay8EbHwX+uouB0+JoS4vFUu7SoruZ1lt81tw6FQSB",
-	"TFS7Uh8bZZq2unv6xPcWXNjHsKPzmBerDs8TXqxabY2OO2oncrpe+QUtmN5sU54Xc59Ev/zyyy+Xly9e",
-	"RMCt0aJguS72vz8Gg9NPvz19+JPX0XJFetbbf1Vh4FlNA5BKNaHToFLdENILsgVCc7lg7+ZSdIzktT6K",
-	"M/3NJ2FAEn7LC+UTUS5YzmOgp51zDoPuSfPkSq73cgGKoJmVVkW5mLJct1spYby3r8PR4dHxyRPP99DO",
-	"rdtlQvGC37PWQj5dG9H54Fc6+Men30J/9HTTyK4LWnSA4GYpHb8eVZi150qVVMTMulHxxhyAvmjBGWTR",
-	"Rnk+02KmpkYfrk1zPVqQhVQFOSFVT1aT6czrpLGSo85JWO1Wcw5vBXPmANJq57BRRdQLBqd6/OeDX/sw",
-	"EbbI1nZL2AXjT//RCVuLvusDe0ObiO6cx98C0xc8SVLWPZRL+AaD2YWm6XLvcjbjn9ebgkFm8JH02PB2",
-	"SF7kfTiwDd9ldC8zQBI4YtMlXSnyod3zho6vy9nmjhV8NB3/5ffrWCnRQarKNCXX11fkgBT0M+EJ6Z0a",
-	"MtG3ewBO2Zksc/OhubPNvn56umlnO2jWQ+py9PBP/OP0od+JcGrzVk5ZUe9jOp3m7J4jH9MiIu3N5mK7",
-	"JSejblqylPndBoL6N5nf/Z4E9R88Q9+ndke/XryDjT5GZljmROgTGzvUDFJC1ZxMWbFkDM2lt7ksMwVI",
-	"YbisM82uaJbfuKCtjer4oTf4D7sm/a7N//CYPPRdFQowgkpTgBxYxXEhjUQu3u4d4OjUkFw6T5pDzTRj",
-	"CopTI02he6gVtirHvobKQs15Bt9bkhVpCVbIihvJCiQgFNScISGLDqPSqDAk0fOI9Kqp0BQL91G1z4wQ",
-	"ViAjCtX8pryD76yPkXnSbJT50+Cceaq4B9tUhf2mQCKn5i99+iP09CyVEvjQAwrvoCdZMiPzoSJ5IiRo",
-	"KAzMe9UpYdq154t5rKm8eVHTajvGmoiaIkAPqmHqU7R6uHY+VWPWFNQhaX0tnUzELz650lvtw7DdJ0oS",
-	"zV5RokECHH2I8KAraivpRHARp2XCEAvNgSJzQ+GHUEk2z0ZsOKaCLBg1rcmyMJg1ERYJkccykEY1/LQs",
-	"Gng6B2+VpuwzJG8126+5BA0BpnFxIlxkrBX16E5O5lQkKboVLghN+R17RIyB4W/Tx1So3pYt9q9dYfV+",
-	"tVzBbFvN543CKFLs32UT5feq2tyge1WtNuyeteots2fFauPtVa+x//eq2SIVe9UVX1zLoQt713Xox151",
-	"5T3LaZrCu+tY5h0sQ6APhTAIfDRr4RE+JnO5JHEqFUtXLnUitChyPi0LZrSELvGYiOYp58NBWRYsIXog",
-	"qPtwHJZr70OX2wuD4J8fw8HpJ+QxNvB6hiTvBQ31ZQjaPNr2quoemntU3MQ/6R1Wqu+qUFYwhHUDVZbz",
-	"ReUtscaCs89F5byrS9J8ZVoCnmvYtcSmHM55F5r7bq1CJyBrn4nvAceb2tpUxSGtSG/isc+a/dbMn9f3",
-	"iZpTLQVPV7BpjNhu6p2/u1BDcp6mljUCLkRmOI8zE9lkDuScoSAPsoAsyF+u316RHrUhLj8p8vrm8g3J",
-	"6C3ro9K94GlKrI51IkwcGFj1NYHQ007M2MFQBbE+c2Yxo8tiYx0f23jxjhZz0pNpwnKYFQiPMy1cfnj/",
-	"hvQEW9YfZsYcxVPwI6KoCVjDmqbbTrvD94wmdJoyUmiMNG3CXH5SJKal6kbFtoflY1jYKLvuWfnbmucU",
-	"/3vJ7HIcVNFwZmxOAJyPOygHiaFzmGseRp0qTJBv+ILVcycyjssczBwX128HT0+CEAWYBU9TrpjmfBTU",
-	"i36NfMKGt8OJiEbBKBwEJ4MwvAlPxofh+PBoGByFv0ZD8leWaV4wSykX5kQhPY19UUILNtC9R/2aaRRE",
-	"JslEQMwcRgZV+EnQ3WNB71jtSYJ7phTgggF+nYB0a/DYMzby7GuiD3cQgptxfFNLhp7JZKVH+xzMLS/j",
-	"eYeu1PGi/EkRLGmcePSuZBj4aLZqFZ2Gy6Aa66B8wj7TuEhXhKqJAIvflMZ3Y9Id54ht1+YgjVh66lF4",
-	"NA6C8dMgQnuJXpt4jis6EYmuohc8o7liZFGqwllJ1xPJXUXyEiiVGSjKMqVQrNMMjMN50anyMQBKAN0r",
-	"8PRAZT+4vBy8eGHkriVL04FmSEz0zLodoZr0xl5gL7m9vH49vrwcX1/v2kepWP6CzbhgHSj6KmeGWlVd",
-	"DHdTuODw3gOSfJejroGmZyRnRZkLlpBSxHMqbk3QC6LCBreXHRfZWGPs0vYoyRlN4VN/SM6bhMiSHSB/",
-	"DsLVkb5kmXPN4Gp6C/hnwnnRsYPClnPxsq0gO3oY9AJgYf8ZfgwGo0/96vljOPoEhf55+DEINzC3OyKd",
-	"T2pUG66pTEPTz+hjMDj81B9/DAbH+Mr5809fjo9+x4Ku2daOd8PUtmTdptIN/Zw5GWVDk+dbMzLqmq1b",
-	"TEu1B+uHg/YngmrqVHCa1p5DqoznwOaISiFi2NQFXRnWCCKnsJEheZsxMSagqDIHGBalWcao8Qtkolx4",
-	"449eEASe7x2a3xB+R/B7pH9PTzzfO4Wvp0Ho+JQY0Om9qJsaONBRul2hBarUAYWQRK1UwRZ4XCrP99Cs",
-	"b5VCqAfCYDG0SgEkYp5RCDvB0s47p2gFmUGn02ksBQqIEDu0oaHOmqA3bUa2WLu5cVCRWZmChwDqAlEF",
-	"6LqOQOk+VoR4uIa4aQWQpjYMSzc9yyp8qMO5ZE6yXN7zBFz4963xqVq8e5rrQcLCXcHCeRAt966xAFcS",
-	"deXnDRA9b8AWCrygBf3QgNmVvKIL9kpDDJ7+quFwUYMBXjYU8Yhzay9DHDVXqmT5HS8GMmNigMhc5CWz",
-	"zHb3pr12EBA2X3OHnpEoCAJzQgpp3Gjd7UR22k0B7KMgOITfY/g9gd+n+heifYMQyoS6TBjg7xH8HsPv",
-	"Cfw+0fvuFH+fwu/pV+7BavPZOIjm9nM+rGGk/aBYrulT9X6Ty4nne5jDQlPHZmuEC0gZAQyo9WPHDWWq",
-	"FFISNddn+yMFUgnTr0a8gC5s5yZAmSek4vxAO6RrLPBIN05oqwzMUrC4nu9NaUJSupIl7GNjCaznGTc4",
-	"XZ64wKwAYCvZEBTc7U1KYuihFh/LXL+wUcibduZLE/14gd29x6W7sgthXhutSPv1NSxb9daE7b83I7Z7",
-	"s1EZz8wLZ62g2I2U12Zp7PMbXAk7goUJFUTG4CK55MqC/sKAXhOJm1XG3uY/G7A/o8kbgPrb/JUFnxml",
-	"yzZCXhILATt6W/7cBXeTBuHmf1UB+8YF9laCsjncAVxPLQNQBTPqg34UBDUN7t2P+mNC62PBOLG6esyl",
-	"ln5yNisVS/roF1bhSFXYdmHj68kzqaVihlYUmjNSa13AvkYnouGJK6QYTFPNUrY9eQkGgKKZvkPssnkZ",
-	"aG2le1W3DA4mc1ScgHBgHXxRe7LZebbR1jZVBhZ6sLtnnzpdbF5Vf81NxcBc066Ws/S6SNAG5I5KHnSX",
-	"3k1yesXYOai5OzCQsVoF7pNiKR3nHVxMQATUZVSeilxpXh1EZXL+/LWrWRhOxB6n3uvXexxKrZ420Lrz",
-	"56+3b8zXjKbF/PmcxXffNyAAxkEgU5NRITRUoXY/ruONoY/ZRpHKZteAoFSTpsZoVIwyqls3CFH+27aF",
-	"Az9TQVet1Pkt3glFDoO5c3fK6N8Tvb2LunUJmtKqgi6ybco/mwdMt4p4u8nB+pbfM+UK2De1gqMnJPmH",
-	"FGwiEqb4raCFzE0Y2FpIxYynjCQsTmmuZWsrRw7JBfgkVZz6PW4hfyIwWwVX5M4oslAPIhKjS9JkGaMU",
-	"0Hl2TDrQdPgcs3qdFxMB2igI4QK+0zhDkUopOSSvEI3qxGiExoUiUoBuEDQFcUF6yP4Yl2nQp+mZ8QVN",
-	"lQ/NWQ/0XE8no7eQtadURiEGp9Myl+LWEAq99UE8pcIEffhGMLstmTJK9dp7ahSMjgbB8SAIb8JgPArG",
-	"EJrfof98JfMlzROW6L86EE0fhsad0aA/BIuge5DNOiOqhFhgI5SCVTpdwEZKpjmN7xiYC1KuChJ9rNPt",
-	"fIr6nerZLsK7vkvWT4uc36LydW1v1F49kck1E4EjY/ReliIpcp5F1bpjWIxN7KVP7byYa77AMAFc3Mv0",
-	"viXhbyPO/1nlSqt63INaIw6vER3N2La+bBrsBgK/YViPE3wnovW72MisIGKDVYwM0EdqbxYC7VWgLe4I",
-	"mXMDcB6NEqoKVlrTre4drm71wfdoQw7YGKaLEtmYoDsimlSM8xNwDZqcKpbRXNNRNa4c8YCoqDn8L3Xh",
-	"fCJUCm/6IGqmjGqAkn+wXOpS4SB80mBM3tgewfkIA8GnDCxeuAGaNH8G+bjMqOoRYXBHoy94pRmN3hWN",
-	"57RP2r5GYJykaTanxt3xrMm9F4qlsyr6wQ2xODwIgqegtbFtcY0GmlisUcTDrQ6lrhfzWvyAq8INK8dx",
-	"14c88MOTbmfMent0mZjOq6+kEpLR+ZrlTtgDxihhJM+SKnAcZwmhBZFiKmmuIb7mGh52BnKgQLg+EJTY",
-	"uSCJTFOaK58s5zJlpFdm4AIycj14QcqIIbmY+X5aua1SjYToWKb5X1PLJ9afPRw5qGfcSsDs3Dg1onB0",
-	"HAF5DkfHw+MgWnd9D0ePrJPxCg79cGQdg0P/9GEyGeLDaIOXcN6Q5NeFh5aK1HFQ9Nuor9mSlsr7tDHi",
-	"0w7jwGk3FqGVlearLiS6th/XcchiipOulfTCQRhUREZW7orDdfTZvA0Q8S2Mg02jdhQd64w1HMsNHdYZ",
-	"sjWYbgJkNAnUA8k9JGTF8aD10DKPww2daxJigx92MMpD0XYop9tMcx3ayNKm811hn7UXz3qsgeuMb6L2",
-	"UHsMwsuYRL9EPomu9E/LmRf2ZPQhgvwLTTfqiTB5i3jtn2wSvEXPo/5eDMwvnu9deb733PO9D3uwLuAo",
-	"BjEjwApb/ZOQ1Z9rjsn42eAx+JCAfrDWInXzMpemrvVQdIxHNK0/vqAF3c7jvKMrfeR9P2cgTIpqeNkM",
-	"R4P+PXr1E6YIJBOOJmUQHMbPzq/+Cn+xQRgEJygBtuylnYj3slLCd+6j5DFlyhspblnuhpRvaKOgPN3q",
-	"oeUA/AXW0GIAL9IuC8Jc5gWBj/t7V2Tu0raW+kU11j98wbFrELeq9R6cv7sw9o8d19O08k0X9FsvSr38",
-	"77r8/Fp+YsZlsGWTXTcrtTUZBZwxWiZVJAgCnwThyCfB6QmyL8Hp6RmJTk5PI9KbeJpQEohnnnh9yJGn",
-	"mgdrO0OEYT+3WoGJS4b0oAdxSpWyCedoQRiN52iiXjAqVNtUORFu6LXR7hqhoj82qmesr+fKEiLk0qoU",
-	"TGrQTutZONK/YHkOTjXrfLKX1cscjwcti5MTwE1iKkyu01RCnHZ9iurBwclhLKqZRGYdXBXZLaqCXAMu",
-	"mnTpVDZjFpotGp8Sx+b8k14MVYAuJzZmq9QmA5LmZHRQyvM9fVZgjPpGA1HxpprPczuJK9k0tF6IS+j4",
-	"FQeziEaTn+tGu3BC4/6MpumUxne14PgBl9DzvVuJ7I79guGrvrdgxVwm3thCwr5HZAQ1r2Fd3IGbd9X4",
-	"qzLNaZjXevitp08P287YOg3Sd1EjGG6r59jnQY0wtkRikLJ71nRL71VCKCY4sf4OUHIiGkUrdmzYCA/x",
-	"Se2uPVxzZPYbsWX9TpfZvZUXbqKTpq/4tuqm5J7KD3BU3K76eInug47pbbin4L4xqDt88iUC+fqAfC14",
-	"W1eNzsNwk0z9JW0x12diawKaKhLINUk9an+rCtYu9F1gsEdqbbl3bjmAoy6V8q7MhjuoHLaI1FduCCrr",
-	"xIf9xOGXu7bxmHD6JWuH+tbKNr7JmRuLDW6ZYDn4K7mOxLztJRee7KQbb/ug/+Hk9Jm5rSGpeVhh/XYu",
-	"ClWZxROW6WISz2HN3M7ogqerMwhlcI3m44mI1i8lGLp3D9gTu2Z/fHIUBH0fElg6yXt77v0a/kQUq4zH",
-	"NE1X5DgYHRwHhwfHwZGutmAF1aLmcIFAURHpWWUzhBr4VQRwxaGrYpWyibAzjJBZiMhwOCRRIpPkVU7F",
-	"XUR672/eHSx5Xlf1XUZkA6nfPZ+ViwOt3FbNpM+dATjIODXuIXns/pFOycLOtSPGfc6AkXIARzQno8DF",
-	"G9+/kEkygPokZwteFJAbA3MLRb+8vEZ94NVb0AXuo7d4ea25r7fdrOtj7AnbJaTjXUuYtCi0z3Jd2jpG",
-	"+8RU8Z7NWM5El5XrubmUidTWD1OW9Bp6gv4GyqdBrh7p4BpKQAd7NbyTxdouf5UIeIeWi8fDZG4aFHSn",
-	"FgFnul3HwQ0KwwNaLZ0Zd7Kt6sctoq5qRQFt2rnfMZRvUNNU46aJlH34halM3SluTGu6GUotetbcO1U4",
-	"1x+fMEJomRwaMkeec1gYUwYI3tH5xeANV8XgKAgGmpfSqDcIg+Pd9XRmwJsVO4tNcW22JjhUfBWyWqCt",
-	"LUFN8v7wNTCNVPTFPa7XYWvP9Q72LDOxznZFoTYv2ELtR8orEC3o5wusHgY1Z0zznK72hHp9OnTso38R",
-	"KmGE6SrqE1OKVFGEFm07/PW61Xo385yxAUgGjYCFRpwHXR+HtR1bQ2JwFPkT8YijsXFJQpW6nEF+okq8",
-	"QiXhbj4qm1fQUrxq/bpzckG29SYaYy6YQSXy+ugoNGUkAsEeYnssp4M6gU8dtOFn9+qQ75kp2vRNmLhn",
-	"qcTpNu41WccR+kim6y3ai+56bRvfxg66THgtSH7Hk7pKn/t1sNwxWe7GijtA85FEuA1w/jxylnZPvPH1",
-	"o9IEYLTDtBs9fRskqrvYad6bvNq3r/L+M//CJXeq7jT7jcuOKpwy58XqWndm7iVlNEddzBT+emX1fX/5",
-	"243XRv6oEWAwJliZoC0ULg5BYyhkQ4KcRJgVgNzobwoTSreVWlhPMJFkkgtQDBv5Z0yid2+vb8iBpGUx",
-	"P7gPD6Bs5FsVmXN1ia/FppyBHQh7Hh1NxFyWuTIOaq10DXAhgvX2IYuyKGlKbt5cjwklz88Hit+K6t5Z",
-	"Euu1heSMzJ+IO7YChcTzcxt37s4Wk5vDSPFOX5s8qr6LoYDYeTj/6oYngtYx3UYhg0cg4AYEqONiVUs7",
-	"L4oMrxnhYibtZSo0hg1mTsRa1L6VZEG5KCgXDIKgSrj5SjeixgcHt7yYl9NhLBcHVZ0Dt7a3kSFBl4kO",
-	"dgCsqugA47bUbxgFbe42iKxoBmS5yv7K/0e/s/oqw+3AAH5Sa84LJnUzhZTPmBI7KVWRr+DrlCrmRme5",
-	"ZgTdCcaUgv0KgpfBS3vpKFV0IybrlnG7c9ijn1Sdf2Mi/vznF1Ve5OGf/0x+NtQjJL1o491jw+Ew6qMP",
-	"spCliFmiueVpM5k1jhTCT8A0WtGldlTOxo5G2NEZYZ+5KuogL+NMjbc9QddldpvThOHy3YdOtgViku/l",
-	"bCb1fqL5HUtIVA80GlZzHk1Evcl9wI+B3f6K/N//87SPGewNS4bBnLHME0V6UX3VhE14rTnNDqVl1DeL",
-	"CBZCZIoNNddEZ8M1AtByRA4m4tFrBs5seI/bcQRcbGXXsvFCUSN8JpqIXtSI+YnIAYmceJ4IkTZqh9VE",
-	"fScZq7GpIkGbiLVrEkhvNAyGR/36Bhe4j08VjEImk8gAqRHt1IwMUHBJzURg9MyIaA5Jkd59WLmGHgVH",
-	"uOaOhhYvCKvwVSPJVMmUFYzQWcFy8j9DMgpGx+Yab00OVcbondJdlCJlSq9OmqCacckVg/1zWaev1yNz",
-	"r4ho+Mn2x42AYq6skVtvjahhGYswf0rDVBKd2Szhm/LluxFrc6pIVGWEM+3ZJGiYheNA5iRyc+NFZxPB",
-	"unL8N5vemPKfPJLxHyDlOGNzUScJg61gMNOkI9I1HS9Q5ZsYUuMFDTET9vDCphuxz+O1Q6/h+29r+vVG",
-	"6GQfJqKDfwBsyuk9JMqHJCXVAU16Ww5o0nE+W5g/ekD3h+QoCI2/hw1qdXiMM3IUHJrPFG8FhpjFR68G",
-	"BsD9zWa36EJZkjJ6r6XgEpdpiYW5wusCqFLlgqnxRAzIa2nSNKs6OYy9yEO/dniMUkF6N0hqmVGIIsEa",
-	"ipEP798MsbklwgFX3AEiIgc6so6heTWXS7ELczYRxN5TsIU/I4Y900N57FLCKZtzkZCj0enYBOcAmLhI",
-	"5HLD2I71KOxtjCRjOUHz5RncWUhoQVr3FRriRHUvOCI0BiJsb/k9E9bvqLl4nTzt/YggQ096jtmUhIMw",
-	"0ANzfe8xoysZHft10u2DKtt+ODgK3ESqRD82cnCHg6dPAOZNSygJT3xSGZtJGNRgjisNi3IcK3zScpfY",
-	"6CMBOpu+MRsyMcZoBVLxGWASShIshweDcXgy6h5zT5e96sHe1zUgkUlLFllq6OSWcrG8lVapvaHO1sOJ",
-	"Ggne9GAhG6omp7cl11Ojug0o2WWOBJrbMD1WtlU50801LjGFS4g4JGK0mxjYTyePlTXoc5CuLevT06/B",
-	"NW64oou0XrImYUVI2CkjZ4a8KjkKAn3QH4XHpMer1LFw93x1h4ZMVv0zPWheGD88YKGBq0WAI9/KTEhH",
-	"ymNmJFcjU5xnNJ6zwWgYrEkRy+VySOHzUOa3B6auOnhz8fzl1fVLqFP7MkLmP7JuUUZNPnAamqPpe75n",
-	"2Fpv7IWasYFUmhkTNOPe2DscBsNDdEyZg1i7kaWe1/FsutwtM2oPy6aiGdLvcptXTUNtIZupva5kddhq",
-	"EA+JCc/XQh0KbubMSfkds+cRQh2F5FpAqPEE40HkjNyHvt4UM3ovyxyQbjM378wxwiWs+HS4DxO+YGAf",
-	"wCynC1bArZIfu5UTdZGD1iWSn3zPchUA91EQ7HenZx0D7NUBil4dw+sEyNXRud7bO68RWNt1b6fXEW3p",
-	"uVGQu9/p2RVqveFiXec+Z7hHFxTZv/9lqkdBuKletR4HjUtuodLh9kqvIM4sYQJrHG2vUV0sryuMTrdX",
-	"aF+9/OB7x4g3j9dzr1WHOqPtdZ7RxAZbQpXD3bppXSoOVXcAhenKJtcAnVu50MdoFXvj0hDP9wp6C76g",
-	"Zju2vFD1KbXMeVEwYQmT+zlnRb4aKDpjxnviwd/1IvPxb14m1U7ED7SmdfrSOg8XqAsU6TmJzVvKmj5e",
-	"/AeCk5OKn5s0h36d9q2Ru+mn6l4qmwBAGHmwoeFhKUM/gSrtcaXnqdQ7KJaaTnAIXBHnamTjFGX6r+42",
-	"A8EApD64MnVsItM1rPG4HcCdvZZrNFlsUEpqpj6JqTBpyvASQdryc8Ujtxetu1pJo2iiYiIgN1OH82vT",
-	"TTba4PyKKpJH/F8jf+2Chf4uKdsIhRD+r0vZpoG21+FHNp99DSzvPP1+bl3o//XnH5AxyBm619H3mImt",
-	"eSurE/ndvsPQuXPMC4OAXGp591rPC+/b8q4zLdvbrFDOZVfeO8gZVN8J5L1hEG6Hd7Z4b197zrUm3tHx",
-	"sT5fR4dHTbdkNx+kcwx7zZyJnnMqN5IZejJPWE6OnoRhh+ty41Ia6/LrYXTqWizg2AvCMAiCIDxuRQ2O",
-	"veuXzwNMTNYIUTTGW/cu7G28QKdR96FpmjGebF/HGT1qNWw5LNVOCV34YXKdQwyhc9ECxBa2rlAwUSjt",
-	"Ww6gaCu7P7wTreeO7PbeaeA1E71DyWYedu+XdSf5Rv7yOp5E2NARvA22FS7idWYph1Cafxm0dfwvLLxr",
-	"X3Lv9Wuv4SbuPX9z8fLqxqDvF6F8y0faGx2bavgv/JoNsJkdRr4hdh1VhgSZoI7Drmc5ZzjW+mSKhoRG",
-	"yBWeeOb+HyDtvztbHezEUlb7/l+YEw+PdxmXKjNMiHXJEk4xGvsHG/8YG4/47zI3mimDhCFAd2ue/nxN",
-	"r/Ht+PvRRs3GDnqMTSbDXZQaE1FrNci6UsNalyp1FWqb7sOmTktz2mfkfgTMOSi8E92wsTThmOiCmasZ",
-	"HEVv5fBWq1zbrhq6zcqy1d+iEPl59EMl8kMl8kMl8t9AJTJ6TCXyQwHyQwHyhypAKucY0oObXyCNQHXu",
-	"GQ0ATB/hVLnEUKVPUy7AHaXh5bLJh8X6uJAtLi6RIytHOGuUcId2jTe4uHQ7x/SaWXNlThynF38i8OYH",
-	"62SBmRKExDSxfd91XoFsBOjVQg044Kp5J88vpL+sMvsuKoc7w1DYwuyeibW2sIk67xmg3lZV0u/EOfxe",
-	"yqSGs+0PddK/hTqpXrM/RKHU9Er+oVL6Y1RK9pam/+9VSmZUDlJ9zb74oWf6oWf6oWf6o/RMTrAIMDI2",
-	"TOTjJ82lKIAssjgb79LUXLHAyyLJXKpiDFcvZLlMSgwaj0yJAc344O/3Q3QDBW/wRC4ot86gPqkrTUQP",
-	"4jZgE9tbLvmiTCHNeaPJje3hjm66Lf2mR/gA2ZlyDq5xevXmlTg4w4sSvNaQdeND4ym6Fi1TOWu2Lgt1",
-	"AVOlsX940IA1K9px3VatrzMKs22hmENzlFYZ+r0H/7dH4zdalz/RW6pZbgQxCpUWEa1w6fTRgYMPnx7+",
-	"XwAAAP//",
+	"7H3rcts41uCroLhT1dIUJZPyJbH84yvn9sUzsZONnZ7tjrJFiIQsfKYADkFaUff4efY99sm2cA5AghRl",
+	"S7m0e/ZLfigmievBwcG543cvlotMCiYK5Y1/9+aMJiyHP//X4LnMc5bSgktxluhXCVNxzjP9wht7zmfC",
+	"EyJnpJgzEtM0JT37F8t/Uj6ROZGCkXguFRNkuoKCUypu+kPP91Q8Zwuq2y9WGfPGnipyLq69u7s738to",
+	"ThesMGN6aETQ48D0U+Q0ZnpkxZwWRBV0pciSF3PovcipUDSGwRfzXJbX+D6eUy70XGTGcuhIDSfiZTyX",
+	"LCFUEUpypjIpFCMIK0JFQrhQPGGE5bnMyVQmnKkhuZAFSZm4LuaDeM7iG5aQOOVMFANdeDwRFgo/KSKX",
+	"grDPdJGlTJGY5vmK7B8N4jnNaVywnHz4cPZikPIbRm5pWjI9Js/3uJ40DsPzPUEXGnrtdbsHwL73eXAt",
+	"B6Zi7FZ7p+Hu6RWw84UFeEaT/6QFW9KVfoqlKJgo9J80y1IeQ+W9/1J6NX73zIT0ny81ZM6ZUvRad/WM",
+	"JuTatON7lyy/5TGDMrjKQrC4MM9Yl8T4kotrUkhYqkQuhSpyRhdEYQt6Rlf1wmoU8fK8GBw8CcNB+GT/",
+	"6OD46DgIwtGx1yh4xQEAo2B0OAjCQRhcBU/H4eE4CIbhaP9X3WwNw7/kbOaNvf+xV++cPfyq9p5RcYPD",
+	"BuRtYqcz6bFBlVkuF2YzxDdMJHYiQxK5QBm6EIkINjtlSledCAuZW16sSJbLacoWNaKvQwlx5/6d3jVJ",
+	"U2OvXRym+owm79k/S6aK3RDjNOODD3nqjb09Gsey1B3d0pQnuPf2bsO9W5bz2eoUv3p+G5cQPXIWM37L",
+	"EgRpC5wdOHb69vS9QWz9+J6pMoXxwsI8l4luOgwOcHZtpNqfjeJjGgaDJ08oHRzEIRscJ/tsEEzDeJTs",
+	"s4PZYbAbivnrq+AF8VM2mh3QQTgdxYOD5JANns6OgwHVz/vJATucHX0j3DznSumttaAioYXMV4SLmcwX",
+	"SN1lTriAVSFcZGXRRk8HmEOEZDQRmopxxFG7Dj8pElXwjUhPMUZe2uf+d8HLVzKf8iRh4qvo1WkcM6VI",
+	"wgTXKKbJEVBycvaOhMejYTAcDcPWim+mPgePQX3WpwDHHU6DJkmuv/ZkTpgoeJGyhW6azChPWQLH9Dde",
+	"GHOM6MnLsviq1TFNkcK09eCJojtNiCwLsqQcjhQLjy8/U/bDx1jVqzkjOdJdEssyTYiQBZkyfQ7o9WZ6",
+	"xwJg7j9SFDBH89WQXOkjRZZFLBeMcEVKcSPkUvhkWhakQYqJFOmK5IwmyidKEl6QBV3pznM2UEwU32VD",
+	"X8jilSxF8lUY854pWeYxA2jNoLkt9+7hI68ySzQDioNfUlVP4DtsUY0vLK820RdD+0wULBc0hS3FcuR9",
+	"tgX408cA+PtS6D1juDS9g+pD7DsBmsfsg6C3lKd0ilD8I5koMwJSOkN4kIy+WCOWSDDqJralnf9ezFIH",
+	"sLakrt8eda6kPKdiZXhv9VX79EpKzQCuLK1R2+7RJ49MFAd4HhXznKm5TBOgjDmj8ZwlJ5peltMFL0hK",
+	"tSjds2I3ocktV0xVTAAtJiJlVBVkRBZclAVT34cp/SBoWcxlzn9jX3eONRracrH2/632mjvDitPpWWlE",
+	"5mRhJJc4Z4lmXWmq9OtC3jDxPfjWD0KVWSbzgiXnLOH0ClQqX7WGVYNkoVskoKXZcjWPHmPrnVfDBP6D",
+	"pqlcskTLcyIh0XOExEBDhrRhEX37NanmpCrBvlJE0CThuiRN3+UyY3nBUY8Fei+jDdPDGr6nS7skfv11",
+	"wBd6ZXSNjBZzb+wxEcuEi2tc2E4xC3njpWA50birkRIBYPH3hGgihZIxF/8sea5JbixzYOKyxkDP8PtD",
+	"y2WLocJO/60py8eq+iff6v7k9L9YXGhEaKlA/mygwpG5sMpBtWBBRc4EuR2hCgz4NDsZonihyJSBStaZ",
+	"JOmZHn+uWKOfR/Zj/wS6uHzxd0JTJScC5BpCBWm2Dby21fc6jftEsM8FKSRBBQhIRKB4pmRG9bC5mgjB",
+	"NP+b5DLLWEKWcx7P4U2W0hgkbkItk1wqpobktFY3g0ZPMF7MNbRMNxMhZO50gfvRQGpcTSlnem2UFtFA",
+	"h52wWFp9NZ5wTayr1WH3IZ0ppVd2HbnaoH7MTfm6QqHTt6ekR+9BvL7dpOtbsUlZ7gOMU7K9IZ1Pn7YD",
+	"2yPu0B3hZjSA3YCrp/Eg5EzRTtCZb1vBrt7d/z7QI1QkviVevPCb6tM2pes5JqSsnKZczVmiqeKMp8wn",
+	"Ed0MksgnyznL14gnV8QCvT8kp236p6mQLCuqBra95VxqyqifrfFKSNPuixokfk2foOyQ/GPOREW8gL5R",
+	"4sCQxHLBKkpOJ8KSVksFubK0dJ3U6WdsuFeLwsNX+g3wNX0w3N0wlim0xGHjWtjnxbBxbphhW7AQDbZx",
+	"Ne4FXcFAHdBgU12E9Uu3gu81luGhui8bhdsbqdnUhq1UvNV4+idgDBJaUH2uLmgRz0nPkOf+kLy8ZfmK",
+	"zDhLE5LlTOnjkyssp+W+mOpjWWU05uJ6IvRyZ6WIixI5DJozwq+FzFFHCtW4uD6p/iJ5KRQqOZcaUWc8",
+	"V8UFXcAenYiU4hNsgWmpuGBK4QvdtFGATsRVw/6RyLjUBz2OobbkzfgtI2pOM7CY0IIkfDZjOXbPBfIK",
+	"RM7qUfjEjgDH4w4BRmCXfIx1AN91FSLogp1UQzaP+qsWoBlJWJazmBYsmQgzolguplxomDRq4Z7F1gUM",
+	"CV5UnSB10K+mspiDbnk1EQCdcqpYocDQLphZRMUs28SIylhMFjJhWpwTjCBunhg4QOc4KFRxYavGRKU5",
+	"HMfSTvIyZQ0qYLjioaGLrN8JIj36GqzmVdUN8ottiDUGBYVpHLNMf+nBKiF5Ql+Culr/RJOTCo4OKWnC",
+	"0nmuy0yEuwJ6CkK21okrUtndSBAckZ4Vm2lN1mARkObDzpsIZDkltkFB0NNNadQeuwcToUItWa7xRCCt",
+	"gI72g4MuGmiMTW+4YOG6D8epMUWlXK+6AHZiQT+/AUcKb3wQ+OteDE6LowdaLJZymxbdzbTe4rPm1qkg",
+	"CGSi2pX62CjTtNXd0ye+t+DCPoYdnce8WHU4t/Bi1WprdNhRO5HT9covaMH0ZpvyvJj7JPrll19+OT9/",
+	"8SICbo0WBct1sf/9MRgcf/r96d1fvI6WK9Kz3v6rCgNPahqAVKoJnQaV6oaQXpAHIDSXC/ZuLkXHSF7r",
+	"ozjT33wSBiTh17xQPhHlguU8BnraOecw6J40Ty7kei9noGuaWWlVlIspy3W7lZ7He/s6HO0fHB498XwP",
+	"Tem6XSYUL/gtay3k07URnQ5+pYPfPv0e+qOnm0Z2WdCiAwRXS+m4DqnCrD1XqqQiZtZTizfmAPRFC84g",
+	"izbK85kWMzU1+nBpmuvRgiykKsgRqXqyylJnXkeNlRx1TsIq0JpzeCuYMweQVjuHjVqoXjA41uM/Hfza",
+	"h4mwRba2W8IuGH/6j07YWvRdH9gb2kR05zz+Hpi+4EmSsu6hnMM3GMw2NE2Xe5ezGf+83hQMMoOPpMeG",
+	"10PyIu/DgW34LqN7mQGSwBGbLulKkQ/tnjd0fFnONnes4KPp+G/frmOlRAepKtOUXF5ekD1S0M+EJ6R3",
+	"bMhE3+4BOGVnsszNh+bONvv66fGmne2gWQ+py8Hdv/CP47t+J8KpzVs5ZUW9j+l0mrNbjnxMi4i0N5uL",
+	"7ZacjLppyVLmNxsI6j9kfvMtCepvPEP3qnZHv569g40+RmZY5kToExs71AxSQtWcTFmxZAwtste5LDMF",
+	"SGG4rBPNrmiW33i5rY3q8K43+A+7Jv2uzX93nzz0qAoFGEGlKUAOrOK4kEYiF2/3DnB0akjOnSfNoWaa",
+	"MQXFqZGm0APVCluV72BDZaHmPIPvLcmKtAQrZMWNZAUSEApqzpCQRYdRaVQYkuh5RHrVVGiKhftoPWBG",
+	"CCuQEYVqflPewXfWjck8aTbK/GlwzjxV3INtqsJ+UyCRU/OXPv0RenqWSgl86AGFd9CTLJmR+VCRPBES",
+	"NBQG5r3qlDDt2vPFPNZU3ryoabUdY01ETRGgB9Uw9SlaPVw6n6oxawrqkLS+lk4m4hefXOit9mHY7hMl",
+	"iWavKNEgAY4+RHjQFbUhdiK4iNMyYYiF5kCRuaHwQ6gkm2cjNhxTQRaMmtZkWRjMmgiLhMhjGUijGn5a",
+	"Fg08nYNDTFP2GZK3mu3XXIKGANO4OBEuMtaKevRYJ3MqkhQ9FxeEpvyG3SPGwPAf0sdUqN6WLXavXWH1",
+	"brVcweyhms8bhVGk2L3LJsrvVLW5QXeqWm3YHWvVW2bHitXG26leY//vVLNFKnaqK764lkMXdq7r0I+d",
+	"6spbltM0hXeXscw7WIZAHwphEPho1sIjfEzmckniVCqWrlzqRGhR5HxaFsxoCV3iMRHNU86Hg7IsWEL0",
+	"QFD34fhE1w6OLrcXBsG/PoaD40/IY2zg9QxJ3gka6ssQtHm07VTVPTR3qLiJf9I7rFSPqlBWMIR1A1WW",
+	"80XlkLHGgrPPReUfrEvSfGVaAp5r2LXEphzOeRua+26tQicga7eMx4DjVW1tqkKdVqQ38dhnzX5r5s/r",
+	"+0TNqZaCpyvYNEZsN/VO352pITlNU8saARciM5zHiQmeMgdyzlCQB1lAFuRvl28vSI/aKJqfFHl9df6G",
+	"ZPSa9VHpXvA0JVbHOhEm1Ays+ppA6GknZuxgqIJwojmzmNFlsbG+lW28eEeLOenJNGE5zAqEx5kWLj+8",
+	"f0N6gi3rDzNjjuIpuCpR1ASsYU3TM6jd4XtGEzpNGSk0Rpo2YS4/KRLTUnWjYtuJ8z4sbJRdd978fc05",
+	"i/+zZHY59qqAOzM2J8bOxx2Ug8TQOcw1J6ZOFSbIN3zB6rkTGcdlDmaOs8u3g6dHQYgCzIKnKVdMcz4K",
+	"6kW/Rj5hw+vhRESjYBQOgqNBGF6FR+P9cLx/MAwOwl+jIfk7yzQvmKWUC3OikJ7GviihBRvo3qN+zTQK",
+	"IpNkIiAsD4OPKvwk6O6xoDes9iTBPVMKcMEA11FAujV47Bh+efI1AY5bCMHNUMGpJUPPZLLSo30O5paX",
+	"8Vw+GmGqRVkcjPET0hufYfimoQZVjB2utGostfIJ+0zjIl0RqiYCjIpTGt+MSXe0JrZdW5w07mroRuHB",
+	"OAjGT4MITTJ6+eM5Is1EJLqKxqmM5oqRRakKB1lcZycXUchLIIZmoCgulUKxTkszDudFp1bJACiBHVWB",
+	"pwdWgcH5+eDFCyPaLVmaDjTPY2KA1k0V1aQ39gLb1e3l9evx+fn48nLbPkrF8hdsxgXr2AWvcmYIYtXF",
+	"cDudDg7vPSDJoyBtA01PSM6KMhcsIaWI51Rcm9AdRIUNnjVbLrIx+Nil7VGSM5rCp/6QnDZpnaVsQGEd",
+	"hKvjlcky55qH1iQd8M8EJaPvCIUt5+JlWwd3cDfoBcAl/yv8GAxGn/rV88dw9AkK/Wv/YxBu4J+3RDqf",
+	"1Kg2XNPKhqaf0cdgsP+pP/4YDA7xlfPnX74cH/2OBV0z3x1uh6lt4b19EDRUgObwlQ1loW8t1ajOtp43",
+	"Le0hrB8O2p8IqqlTwWlaOyepMp4DJyUqnYvhhBd0ZbgviP/CRobkbcbEmIAuzJyRWJRmGaPG9ZCJcuGN",
+	"P3pBEHi+t29+Q/gdwe+B/j0+8nzvGL4eB6HjtmJAp/eibmrgQEfpdoWW2VIHFEIStVIFW+CJrDzfQ88B",
+	"q3dCVROGvKHhCyAR84xC8AyWdt45RSvIDDr9WmMpUAaFCKgNDXXWBNVsMz7HmuaND4zMyhScEFDdiFpG",
+	"1zsFSvexIkT1NSRaK+M0FW5Yuum8VuFDHZQmc5Ll8pYnEIiwa41P1eLd0lwPEhbuAhbOg5i/d40FuJCo",
+	"jj9tgOh5A7ZQ4AUt6IcGzC7kBV2wVxpi8PR3DYezGgzwsqHrR5xbexniqLlSJctveDGQGRMDROYiL5nl",
+	"57s37aWDgLD5mjv0hERBEJgTUkjjqetuJ7LVbgpgHwXBPvwewu8R/D7VvxCzHIRQJtRlwgB/D+D3EH6P",
+	"4PeJ3nfH+PsUfo+/cg9Wm89GczS3n/NhDSPtB8VyTZ+q95u8Wjzfw0wcmjo2WyNcQOIL4HGtNz5uKFOl",
+	"kJKouT7b7ymQSph+NeIFdGE7N2HWPCEV5wcKKF1jgUe68XNbZWD5gsX1fG9KE5LSlSxhHxtjYz3PuMHp",
+	"8sQFZgUAW8kG0uBub1ISQw+1hFrm+oWNpd60M1+aGM4z7O49Lt2FXQjz2ihe2q8vYdmqtyb5wHszYrs3",
+	"G5XxzDxz1gqKXUl5aZbGPr/BlbAjWJiAR2QMzpJzrizozwzoNZG4WmXsbf6zAfszmrwBqL/NX1nwmVG6",
+	"bCNkV7EQsKO35U9dcDdpEG7+VxWwr1xgP0hQHtUGCQ60lseooj41LzEKgprM925H/TGh9cljXHFdbexS",
+	"C1g5m5WKJX30bqvQsCpsu7CJCMgzqWV7hrYgmjNS647ASkgnouFPLKQYTFPNtbb9kQlGyqKzQYdkZxNY",
+	"0NrW+KpuGdxk5qj+AfnDuimjDmizC3CjrYcUMljozm7QXep0cZJV/T/edi2sO7amwC2v8nXBpr1WW2rD",
+	"0K98O/nvFWOnYA/oYOIZq20FPimW0vFyQnwBXEOlT+XSyZWWOEDgJ6fPX7sqmOFE7HB2v369w9Ha6mkD",
+	"xT59/vph8vKa0bSYP5+z+OZxIydgHASyZhlFSENnbLf8Ot4YKp9tFAxtphMIEDYpg4xeyGjtupWokHHh",
+	"oZ3nwM9U0FUru0eLA0TByWDu3J0yOkJFb2+ibo2IPi9UQRfZQ1pSm5NNt4p4u8kT/ZrfMuWqCa5qNU1P",
+	"SPKbFGwiEqb4taCFzE283FrsyYynjCQsTmnOFJlZaXhIzsB5q5I3bnEL+ROBmUO4IjdGHYfaHJEYjZim",
+	"/BjOgV7GY9KBpsPnmGHttJgI0KlBrBtwz8ZrjFTa2yF5hWhUJ6kjNC4UkQKUqKDviAvSQybO+JaDVlDP",
+	"jC9oqnxozrrq53o6Gb2GDEqlMmo9OACXuRTXhlDorQ9CNhUmOsY34uV1yZSxPtRuZqNgdDAIDgdBeBUG",
+	"41EwhjQJHYriVzJf0jxhif6rA9H0eWv8Pg36Q1QN+lHZDECiSk4GxlQpWKX8BmykZJrT+IaBXSXlqiDR",
+	"xzr10aeo36nH7iK867tk3fsz59eopV7bG7X7U2Ty/kTg8Rm9l6VIipxnUbXuGD9kk6xpxiAv5pr1MHwG",
+	"F7cyvW3pKR4izv9Z5a2retyBWiMOrxEdzZ63vmwa7AYCv2FY9xN8J7r4UXT2VpyyUT1GkukjtTcLgYY9",
+	"0Hl3xBa6kUr3hlNVBSvd74N+MK6G+M73aEOaWY8zaMiVY4J+m2h7Ml5iwDVocqpYRnNNR9W48lgEoqLm",
+	"8L/UhfOJUCm86YPAnDKqAUp+Y7nUpcJB+KTBmLyxPYKXFgblTxmYBnEDNGn+DHKjmVHVI8IomEZf8Eoz",
+	"Gr0LGs9pn7SdssCKS9NsTo1f6ElTQCgUS2dVmIgbi7K/FwRPQfdk2+IaDTSxWKOI+w963rru3muBFq4i",
+	"Oqw87F1n+8APj7q9Vuvt0WWLO62+kkrURy91ljvxIRjMhSFPS6rAw54lhBZEiqmkuYb4mg992BnxgmLt",
+	"+kBQ78AFSWSa0lz5ZDmXKSO9MgNfmZHr6gyCTAyJ3sz348q/l2okRA88zf+aWj6xjv/hyEE9438D9vnG",
+	"qRGFo8MIyHM4OhweBtF6jEA4umedjPt06Icj60Ed+sd3k8kQH0Yb3Knzhj5iXXhoKXodT06/jfqaLWkp",
+	"7o8bIz7uMHEcd2MRmqNpvupCokv7cR2HLKY4qXNJLxyEQUVkZOXXOVxHn83bABHfwjjYNGpHXbPOWMOx",
+	"3NDEnSBbg6k/QEaTQD2Q3ENyXBwP2kAt8zjc0LkmITZKZAvvBSjajnl1m2muQxtZ2nS+Kz62dndaD8pw",
+	"oxZMeCPqwEF4GZPol8gn0YX+aXk9w56MPkSQqKLpbz4RJocUrx25TbK96HnU34mB+cXzvQvP9557vvdh",
+	"B9YFPOoguAZYYatFE7L6c82DGz8bPAZnG9By1rqwbl7m3NS1rpyOCYym9ccXtKAP8zjv6EofeY/nNYUJ",
+	"ag0vm+Fo0BFKr37CFIHEztGkDIL9+Nnpxd/hLzYIg+AIJcCW1bcT8V5WpoTOfZTcp0x5I8U1y93Y+w1t",
+	"FJSnD7qyOQB/gTW0GMCLtMsOMpd5QeDj7m4ombu0raV+UY31D19w7BrErWq9B6fvzowVZ8v1NK181wX9",
+	"3otSL/+7LofIlkOd8a1sWZbXjWNtTUYBZ4yWSRUJgsAnQTjySXB8hOxLcHx8QqKj4+OI9CaeJpQEAr8n",
+	"Xh/yFarmwdpOpWHYzwdt2cQlQ3rQgzilStnkf7QgjMZzNLQvGBWqbXCdCDdG3SiQjVDRHxvtNtbXc2UJ",
+	"EXJpVQomTWunDTAc6V+wnwfHmnU+2sl2Z47HvZbdzIl0JzEVJu9sKiGgvT5F9eDg5DB24Uwisw4+newa",
+	"VUGuGRoN03Qqm8EdzRaNZ4xjOf9JL4YqQJcTG+NbarMmSXMyOijl+Z4+KzCYf6OZq3hTzee5ncSFbJqL",
+	"z8Q5dPyKg3FHo8nPdaNdOKFxf0bTdErjm1pw/IBL6PnetUR2x37BOF/fW7BiLhNvbCFh3yMygprXsC7u",
+	"wM27avxVmeY0zGs9/NbTp7uHztg6X9Qjuf4Bt9VzvAxAjTC2RGKQslvW9N/vVUIoZoKxXhtQciIaRSt2",
+	"bNiIo/FJ7dc+XPP49htBeP1O3+KdlRduRpimU/1D1U3JHZUf4NH5sOrjJTpBOta94Y6C+8bo9/DJlwjk",
+	"6wPyteBtHU46D8NNMvWXtMVcz48HM/VUIVOuSepeE19VsI416AKDPVJr/wPnxgk46lIpb8psuIXK4QGR",
+	"+sKN1WWd+LCbOPxy2zbuE06/ZO1Q31pZ+Dd5vWOxwTUTLAevK9fjmrd9/cKjrXTjbWf9P5ycPjM3ZyQ1",
+	"Dyus99FZoSrLe8IyXUziOayZ2xld8HR1AjEfrl1+PBHR+gURQ/ceCHti1+yPTw6CoO9DMlEnkXLPvevE",
+	"n4hilfGYpumKHAajvcNgf+8wONDVFqygWtQcLhAoKiI9q2yGmAy/CpWuOHRVrFI2EXaGETILERkOhyRK",
+	"ZJK8yqm4iUjv/dW7vSXP66q+y4hsIPXbJ/5ycaCVBKyZgLszUgkZp8adMPfdBdMpWdi5diQDmDNgpBzA",
+	"Ec3JKHBUx/cvZJIMoD7J2YIXBSQRwSRM0S8vL1EfePEWdIG76C1eXmru620363ofe8K2iX151xImLQrt",
+	"slznto7RPjFVvGczljPRZeV6bi7IIrX1w5QlvYaeoL+B8mmQq3s6uIQS0MFODW9lsbbLXyVl3qLl4v54",
+	"oqsGBd2qRcCZbgd4cObCIIdWSyfGKe5B9eMDoq5qhUtt2rmPGPM4qGmqcTZFyj78wpyv7hQ35n/dDKUW",
+	"PWvunSru7VG8k8xJYY4857AwpgwQvKPTs8EbrorBQRAMNC+lUW8QBofb6+nMgDcrdhabAgBtTXCo+Cpk",
+	"tUBbW4Ka5P3ha2AaqeiLe1yvw9ae6x3sWWaCwu2KQm1esIXajZRXIFrQz2dYPQxqzpjmOV3tCPX6dOjY",
+	"R38SKmGE6So8FnOvVOGWFm07/PW61XpX85yxAUgGjbCLRrQKXR+HtR1bQ2JwEPkTcY+7tHFJQpW6nEEi",
+	"p0q8QiXhdj4qm1fQUrxq/bqTl0Hm+yYaY9KcQSXy+ugoNGUkAsEeIpQsp4M6gU8dtOFn9xqXx0ypbfom",
+	"TNyyVOJ0G3fMrOMIvScl+APai+56bRvfxg66THgtSD7iSV3lGf46WG6ZVXhjxS2geU/G4AY4fx79qVHT",
+	"149K05jRFpBtTOb74GndxVag/VPj6u7A/ULEdapuBeCNyIuKqDLnxepSd2ZuumU0R43SFP56ZbWWf/vH",
+	"ldcGS9QI9hgTrEzQogtX0aBJF5JfQQoqTAJBrvQ3hfnD26o5rCeYSDLJBai3jRQ3JtG7t5dXZE/Sspjv",
+	"3YZ7UDbyraLPuQzH18JfzsCahT2PDiZiLstcGTe7VnYOuP/C+iyRRVmUNCVXby7HhJLnpwPFr0V1kzGJ",
+	"9dpCLk7mT8QNW4Fa5fmpTTPgzhZz2cNI8ZZomyusvnqjgFQJcIrXDU8ErePrjVoJD3LADchHgItVLe28",
+	"KDK8uIaLmbTX89AYUN2c67XC4FqSBeWioFwwCEgr4S413Yga7+1d82JeToexXOxVdfbc2t5GtgodPzqY",
+	"GrANoxuP21K/Ydq0qfogBKUZHOeaLCovJv3Oat0MzwYD+EmtuWCYTN0UMnxjBvSkVEW+gq9TqpgbKeca",
+	"Q3QnGN8LVjgIJAdf86WjGtKNmCRrxnnQYfJ+UnW6lYn4619fVGmwh3/9K/nZUI+Q9KKNt9kNh8Ooj57U",
+	"QpYiZonm+afN3OU4UojTAQNvRZfa4UsbOxphRyeEfeaqqAPujEs43h8GXZfZdU4Thst3GzrJNYjJtZiz",
+	"mdT7ieY3LCFRPdBoWM15NBH1JvcBPwZ2+yvyf//P0z5eWGAYSwysjWWeKNKL6ptFbH5zzS93qF6jvllE",
+	"sHMia2+ouSY6G26NgJYjsjcR994qcWLjoNyOI+DFK+ucDayKGkFA0UT0okZwVET2SOQEPkWItFE7OCjq",
+	"O7l3jWUYCdpErN2KQXqjYTA86NcX9sANj6pgFBLXRAZIjbCwZnyDgjuJJgJjgEZEn52K9G7DysH1IDjA",
+	"NXf0zHjlXIWvGkmmSqasYITOCpaT/xmSUTA6NBfDa3KoMkZvlO6iFClTenXSBJWlS64Y7J/z+rYCPTL3",
+	"RpCGt29/3Aju5sqa6vXWiBr2vQjT5TQMPtGJTQq/6XoEN7RvThWJqgSApj2b8w4zouzJnERuKsToZCJY",
+	"15UOzaY33vBA7rngASDluJRzUeeEg61gMNNkn9I1HV9W5Zt4XuPLDZEf9vDCphtx6OO1Q68RwWBr+vVG",
+	"6GQfJqKDfwBsyukt3IsACWOqA5r0HjigScf5bGF+7wHdH5KDIDReKzbA2OExTshBsG8+U7xnGoI7771s",
+	"GgD3D5tppAtlScrorZblS1ymJRbmCm+HoEqVC6bGEzEgr6XJyq3qRD323hb92uExSgXZ/CCHaUYhFgZr",
+	"KEY+vH8zxOaWCAdccQeIiBzojjuG5tVcLsU2zNlEEHstxQP8GTHsmR7KfddcTtmci4QcjI7HJsQIwMRF",
+	"IpcbxnaoR2Hv9yQZywkaYU/gFkxCC9K6AdMQJ6p7wRGhSRNhe81vmbDeU83F6+Rpb0cEGXrSc4y/JByE",
+	"gR6YG0GACXzJ6NCvc6zvVZcrhIODwM2bS/RjI+V6OHj6BGDetOeS8MgnlcmchEEN5rjSEynHPcQnLaeP",
+	"jZ4eoHnqG+MnE2OMuSAVnwGGrSTBcngwGLcto7Qy17LZmz3s9WwDEpksdJGlhk4qMRfLWymu2hvqZD0o",
+	"qpHPTw8Wkt9qcnpdcj01qtuAkl1GVaC5DQNqZSGWM91c41pcuHOKQ95Nu4mB/XTSllm3BA4CvGV9evo1",
+	"OPgNV3SR1kvWJKwICTtl5MyQVyUHQaAP+oPwkPR4lSmYi8zQFiEBmv0TPWheGG9CYKGBq0WAI9/KTGBK",
+	"ymNmJFcjU5xmNJ6zwWgYrEkRy+VySOHzUObXe6au2ntz9vzlxeVLqFN7ZEKiR7JuF0d7BHAamqPpe75n",
+	"2Fpv7IWasYHMqRkTNOPe2NsfBsN9dK+Zg1i7kaWe11F5utw1M54wlk1FY6rf5fyvmubmQjbTrF3I6rDV",
+	"IB4SkypBC3UouJkzJ+U3zJ5HCHUUkmsBocYTjGqRM3Ib+npTzOitLHNAus3cvDPHCJew4tPhhlX4guGJ",
+	"ALOcLlgB95R+7FZO1EX2WteSfvI9y1UA3EdBsNstsXUks1eHWXp1JLIT5lfHGHtvb7xGeHDXTbBeR8yo",
+	"58Zybn9LbFfA+Iarmp0bwuFmZlDHf/vreQ+CcFO9aj32GtcmQ6X9hyu9gmi5hAmscfBwjQtZvNKLBBVG",
+	"xw9XaF/mfed7h4g399dzL+qHOqOH6zyjiQ0ZhSr723XTuqYeqm4BCtOVTXQCOrdyoY/RKoLIpSGe7xX0",
+	"GjxazXZs+dLqU2qZ86JgwhIm93POinw1UHTGjA/Inb/t1fjj371Mqq2IHyhm62y1dU40UBco0nPy2LeU",
+	"NX285xEEJ+fmBW5STvp1Cr5GHq2fqmvIbBoDYeTBhoaHpQy9Haos15Wep1LvoFhqOsEhcEWcy7aNa5fp",
+	"v7rKDgQDkPrghtyxia/XsMbjdgC3QFuu0WQUQimpmSMmpsKkjMM7I2nLWxeP3F607jAmjaKJiomAPFkd",
+	"LrxNZ99ogwsvqkju8eKN/LX7NPrbpM8jFBIRfF36PA20nQ4/svnsa2B55+nXsDN8k/MPyBikiN3p6LvP",
+	"UNi8hNeJX29fWelcMeeFQUDOtbx7qeeF16t5l5mW7W2GLuduM+8d5G+qr4Dy3jAIGsQrery3rz3nFhvv",
+	"4PBQn6+j/YOmc7Wbm9M5hr1m/krPOZUbiSU9mScsJwdPwrDDAbtxB5F1XPYwxnYtonHsBWEYBEEQHrZi",
+	"H8fe5cvnASaJawRaGhO0e7v6Q7xAp2n6rmmaMf54X8cZ3Wv7bLld1a4VXfhhUttDJKRzrwZESLZuzDCx",
+	"NO1LLaBo6zIHeCdazx2XGXjHgdfM6w8lm2n3vV/WXf0b6errqBhhA2Dw8t9W0IvXmZQeAoL+NGjreJFY",
+	"eNce8d7r117D2d17/ubs5cWVQd8vQvmWp7c3OjTV8F/4NRtgMzuMfEPsutsMCTJBHYddz3LOcKz1yRQN",
+	"CY3AMTzxzHVPQNq/OVsdbMVSVvv+T8yJh4fbjEuVGab1OmcJpxhT/oONv4+NR/x3mRvNlEHaE6C7NU9/",
+	"uqbX+H78/WijZmMLPcYmk+E2So2JqLUaZF2pYa1LlboKtU23YVOnpTntE3I7AuYcFN6JbthYmnBMdMHM",
+	"TRyOordy26tVrm1XDd1mZdnqP6AQ+Xn0QyXyQyXyQyXy30AlMrpPJfJDAfJDAfKHKkAq5xjSg4t+IBlC",
+	"de4ZDQBMH+FUucRQpU9TLsAdpeHlssmHxfq4kAdcXCJHVo5w1ijhDu0ab3Bx6XaO6TXTC8ucOE4v/kTg",
+	"LRzWyQLzPQiJyW77vuu8AjkV0KuFGnCcAA7WCZEhiWeVAnlROdwZhsIWZrdMrLWFTdTZ2wD1HlQlfSPO",
+	"4Vspkxr+vD/USf8W6qR6zf4QhVLTK/mHSumPUSnZG7P+v1cpmVE5SPU1++KHnumHnumHnumP0jM5wSLA",
+	"yNgwkY+fNJeiALLI4my8OlVzxQLvBiVzqYox3FGR5TIpMfQ9MiUGNOODf94O0Q0UvMETuaDcOoP6pK40",
+	"ET2I24BNbC815YsyhWTtjSY3toc7uum29Lse4R3kmMo5uMbp1ZtX4uAMb5TwWkPWjQ+Np+hatEzlrNm6",
+	"G9YFTJWM/+5OA9asaMfVZ7W+zijMHgooHZqjtLpnwLvzf783fqN1ERe9pprlRhCjUGkR0QqXTh8dOHj3",
+	"6e7/BQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
