@@ -548,6 +548,8 @@ type CommercialAccount struct {
 	AccountNumberDisplay string `json:"accountNumberDisplay,omitempty,omitzero"`
 
 	// AvailableBalance Available balance.
+	//
+	// Example: 1700
 	AvailableBalance Decimal `json:"availableBalance,omitempty,omitzero"`
 
 	// BalanceAsOf Date of the balances, when asked for. The bank's file declares a date-time
@@ -560,15 +562,21 @@ type CommercialAccount struct {
 	BalanceAsOf string `json:"balanceAsOf,omitempty,omitzero"`
 
 	// ClosingLedgerBalance Closing ledger balance.
+	//
+	// Example: 1750.25
 	ClosingLedgerBalance Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
 
 	// CurrentLedgerBalance Current ledger balance.
+	//
+	// Example: 1750.25
 	CurrentLedgerBalance Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
 
 	// Nickname The account's name.
 	Nickname string `json:"nickname,omitempty,omitzero"`
 
 	// OpeningLedgerBalance Opening ledger balance.
+	//
+	// Example: 1500.25
 	OpeningLedgerBalance Decimal                    `json:"openingLedgerBalance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -602,6 +610,8 @@ type CommercialCodeType string
 // CommercialLineItem One line of a transaction.
 type CommercialLineItem struct {
 	// Amount Amount of the line.
+	//
+	// Example: 1250.75
 	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// Description Description of the line.
@@ -620,6 +630,8 @@ type CommercialTransaction struct {
 	AccountID string `json:"accountId,omitempty,omitzero"`
 
 	// Amount Amount, decoded exactly.
+	//
+	// Example: 1250.75
 	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// CommercialCode The transaction's code in a code system (a BAI code, for example).
