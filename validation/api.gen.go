@@ -485,6 +485,9 @@ type ClientRecord struct {
 type ConditionCode string
 
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+// 997 (authorization unavailable) and 998 (system failure) are the service's own
+// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+// errors (`x-issuerkit-code-class`).
 type ErrorCode string
 
 // ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
@@ -671,6 +674,9 @@ type Result struct {
 	Amount string `json:"amount,omitempty,omitzero"`
 
 	// ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+	// 997 (authorization unavailable) and 998 (system failure) are the service's own
+	// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+	// errors (`x-issuerkit-code-class`).
 	ErrorCode ErrorCode `json:"errorCode,omitempty,omitzero"`
 
 	// FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
