@@ -53,11 +53,11 @@ func TestACHAddendaPublished(t *testing.T) {
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`}, addendaAsked(t, srv),
 			"the page holding 1002040-50I is the last")
 	})
-	t.Run("seed placement against the published server", func(t *testing.T) {
+	t.Run("documented placement against the published server", func(t *testing.T) {
 		// The server reads no query pageSize and serves its own 10: the short pages that
 		// follow are not the end either.
 		srv := published(pagingtest.WithRecords(25))
-		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req), key)
+		got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHAddenda(t.Context(), req), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Len(t, srv.Requests(), 3)
@@ -80,8 +80,8 @@ func TestACHAddendaPublished(t *testing.T) {
 		assert.Equal(t, addendaSeqs(1, 25), got)
 		assert.Equal(t, []string{`"0001"?|"100"`, `"0011"?|"100"`, `"0021"?|"100"`, `"0026"?|"100"`}, addendaAsked(t, srv))
 	})
-	t.Run("seed form unchanged", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(25))
+	t.Run("documented form", func(t *testing.T) {
+		srv := pagingtest.NewServer(t, pagingtest.WithRecords(25), pagingtest.WithDocumentedAPI())
 		got, err := collect(t, client(t, srv).ACHAddenda(t.Context(), req, paging.WithPageSize(10)), key)
 		require.NoError(t, err)
 		assert.Equal(t, addendaSeqs(1, 25), got)

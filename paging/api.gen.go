@@ -548,21 +548,35 @@ type CommercialAccount struct {
 	AccountNumberDisplay string `json:"accountNumberDisplay,omitempty,omitzero"`
 
 	// AvailableBalance Available balance.
+	//
+	// Example: 1700
 	AvailableBalance Decimal `json:"availableBalance,omitempty,omitzero"`
 
-	// BalanceAsOf Date of the balances, when asked for.
-	BalanceAsOf Date `json:"balanceAsOf,omitempty,omitzero"`
+	// BalanceAsOf Date of the balances, when asked for. The bank's file declares a date-time
+	// (`2019-08-24T14:15:22Z`) while its own example holds a plain date (`2025-01-09`):
+	// both occur, so the member is kept as sent; `CommercialAccount.BalanceDate` in the
+	// SDK reads either.
+	//
+	//
+	// Example: 2025-01-09
+	BalanceAsOf string `json:"balanceAsOf,omitempty,omitzero"`
 
 	// ClosingLedgerBalance Closing ledger balance.
+	//
+	// Example: 1750.25
 	ClosingLedgerBalance Decimal `json:"closingLedgerBalance,omitempty,omitzero"`
 
 	// CurrentLedgerBalance Current ledger balance.
+	//
+	// Example: 1750.25
 	CurrentLedgerBalance Decimal `json:"currentLedgerBalance,omitempty,omitzero"`
 
 	// Nickname The account's name.
 	Nickname string `json:"nickname,omitempty,omitzero"`
 
 	// OpeningLedgerBalance Opening ledger balance.
+	//
+	// Example: 1500.25
 	OpeningLedgerBalance Decimal                    `json:"openingLedgerBalance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -596,6 +610,8 @@ type CommercialCodeType string
 // CommercialLineItem One line of a transaction.
 type CommercialLineItem struct {
 	// Amount Amount of the line.
+	//
+	// Example: 1250.75
 	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// Description Description of the line.
@@ -614,6 +630,8 @@ type CommercialTransaction struct {
 	AccountID string `json:"accountId,omitempty,omitzero"`
 
 	// Amount Amount, decoded exactly.
+	//
+	// Example: 1250.75
 	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// CommercialCode The transaction's code in a code system (a BAI code, for example).
@@ -1235,7 +1253,8 @@ type WireListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate Date `json:"toDate"`
+	ToDate               Date                       `json:"toDate"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // WireListResponse A page of wire transactions.
@@ -1244,7 +1263,8 @@ type WireListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions []WireListTransaction `json:"transactions,omitempty,omitzero"`
+	Transactions         []WireListTransaction      `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // WireListTransaction One wire transaction of the list (the same fields as an RTP list item).
@@ -1291,7 +1311,8 @@ type WireListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
@@ -2177,7 +2198,7 @@ func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.AvailableBalance)
 		case 4:
-			err = jsonx.DecodeScalar(d, &a.BalanceAsOf)
+			err = jsonx.DecodeString(d, &a.BalanceAsOf)
 		case 5:
 			err = jsonx.DecodeScalar(d, &a.ClosingLedgerBalance)
 		case 6:
@@ -4139,6 +4160,224 @@ func (a *WireDetailsResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// wireListRequestFields are the JSON member names of WireListRequest's own fields.
+var wireListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "pageNumber", "pageSize", "requestReference", "toDate")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireListRequest) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireListRequest) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountNumber":
+			field = 0
+		case "fromDate":
+			field = 1
+		case "maximumAmount":
+			field = 2
+		case "minimumAmount":
+			field = 3
+		case "pageNumber":
+			field = 4
+		case "pageSize":
+			field = 5
+		case "requestReference":
+			field = 6
+		case "toDate":
+			field = 7
+		default:
+			field = wireListRequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeScalar(d, &a.AccountNumber)
+		case 1:
+			err = jsonx.DecodeScalar(d, &a.FromDate)
+		case 2:
+			err = jsonx.DecodeScalar(d, &a.MaximumAmount)
+		case 3:
+			err = jsonx.DecodeScalar(d, &a.MinimumAmount)
+		case 4:
+			err = jsonx.DecodeInt(d, &a.PageNumber)
+		case 5:
+			err = jsonx.DecodeInt(d, &a.PageSize)
+		case 6:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 7:
+			err = jsonx.DecodeScalar(d, &a.ToDate)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireListRequestFields.MemberError("WireListRequest", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// wireListResponseFields are the JSON member names of WireListResponse's own fields.
+var wireListResponseFields = jsonx.NewFields("metadata", "transactions")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireListResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireListResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "metadata":
+			field = 0
+		case "transactions":
+			field = 1
+		default:
+			field = wireListResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Metadata.DecodeJSON(d)
+		case 1:
+			err = jsonx.DecodeElems(d, &a.Transactions)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireListResponseFields.MemberError("WireListResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// wireListTransactionFields are the JSON member names of WireListTransaction's own fields.
+var wireListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *WireListTransaction) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *WireListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "beneficiary":
+			field = 0
+		case "creditor":
+			field = 1
+		case "creditorAccount":
+			field = 2
+		case "debtor":
+			field = 3
+		case "debtorAccount":
+			field = 4
+		case "originator":
+			field = 5
+		case "requestReference":
+			field = 6
+		case "sendersReference":
+			field = 7
+		case "transactionAmount":
+			field = 8
+		case "transactionDate":
+			field = 9
+		case "transactionId":
+			field = 10
+		case "transactionStatus":
+			field = 11
+		case "transactionStatusTimestamp":
+			field = 12
+		default:
+			field = wireListTransactionFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Beneficiary.DecodeJSON(d)
+		case 1:
+			err = a.Creditor.DecodeJSON(d)
+		case 2:
+			err = a.CreditorAccount.DecodeJSON(d)
+		case 3:
+			err = a.Debtor.DecodeJSON(d)
+		case 4:
+			err = a.DebtorAccount.DecodeJSON(d)
+		case 5:
+			err = a.Originator.DecodeJSON(d)
+		case 6:
+			err = jsonx.DecodeString(d, &a.RequestReference)
+		case 7:
+			err = jsonx.DecodeString(d, &a.SendersReference)
+		case 8:
+			err = jsonx.DecodeScalar(d, &a.TransactionAmount)
+		case 9:
+			err = jsonx.DecodeScalar(d, &a.TransactionDate)
+		case 10:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 11:
+			err = jsonx.DecodeString(d, &a.TransactionStatus)
+		case 12:
+			err = jsonx.DecodeScalar(d, &a.TransactionStatusTimestamp)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return wireListTransactionFields.MemberError("WireListTransaction", key, err)
 		}
 	}
 	a.AdditionalProperties = extras

@@ -67,7 +67,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 	for _, ls := range []list{{"row", 250, rows}, {"page", 250, pages}, {"offset", 250, offsets}, {"sequence", 250, sequence}} {
 		for _, k := range []int{1, 2, 100, 101, 150, 250} {
 			t.Run(fmt.Sprintf("%s/k=%d", ls.name, k), func(t *testing.T) {
-				srv := pagingtest.NewServer(t, pagingtest.WithRecords(ls.records), pagingtest.WithClientID("client-32"))
+				srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(ls.records), pagingtest.WithClientID("client-32"))
 				c := client(t, srv, paging.WithKeyClientID("client-32"))
 				l := &ledger{done: map[string]int{}, failAt: k}
 				first, _ := ls.iter(c)
@@ -90,7 +90,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 
 	// The default cursor is exact: it points after the item delivered, so the same break
 	// loses the failing item unless it was processed (at-most-once for that item).
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250))
 	c := client(t, srv)
 	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, paging.WithPageSize(100))
 	var k string
@@ -113,7 +113,7 @@ func TestResumeAtTheItemBeingHandled(t *testing.T) {
 // another endpoint of the same style, with it fails with ErrCursorMismatch before any request
 // instead of replaying a position of one day's list against another's.
 func TestCursorBoundToItsRequest(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250))
 	c := client(t, srv)
 	it := c.PreviousDayTransactionsIterator(t.Context(), pdReq, paging.WithPageSize(100))
 	n := 0

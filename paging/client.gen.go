@@ -80,9 +80,10 @@ var opGetCommercialAccount = operations.Op("getCommercialAccount")
 // It asks for one page: Body is the filter, the page parameters say which page. The iterator
 // ACHAddenda takes the filter alone (ACHAddendaRequest) and sets the page parameters itself.
 type ListACHAddendaRequest struct {
-	// PageSize is the query parameter pageSize. Optional: zero means not sent. Number of addenda
-	// records to return. Default and maximum not published. (The bank's schema carries it as a string
-	// in the body; the documented form puts it in the query string.)
+	// PageSize is the page parameter pageSize, sent as a member of the JSON body as text (the bank's
+	// published form, the default) or in the query string (WithDocumentedAPI). Optional: zero means not
+	// sent. Number of addenda records to return. Default and maximum not published. (The bank's schema
+	// carries it as a string in the body; the documented form puts it in the query string.)
 	PageSize int
 	// Body is the JSON request body.
 	Body ACHAddendaRequest
@@ -92,14 +93,14 @@ type ListACHAddendaRequest struct {
 // item.
 //
 // Pages through the addenda records attached to one originated ACH detail item, found by the
-// caller's `uuid`. `pageSize` (query, the documented form; the bank's published file reads it from
-// the body as a string, `"10"`) sets how many addenda come back; `startAddendaSequenceNumber`
-// (body) sets the first addenda sequence to return. The bank publishes no total: the caller
-// advances `startAddendaSequenceNumber` past the last returned `addendaSequenceNumber` (assumed).
-// The end is announced by the information message `1002040-50I` ("all addenda have been received");
-// a page shorter than asked for is not the end (a server may serve fewer than asked), an empty page
-// is. An ACH item has at most 9999 addenda (sequence numbers have four digits), so a walk never
-// asks past sequence 9999 (`maxItems`).
+// caller's `uuid`. `pageSize` (in the body as a string, `"10"`, as the bank's published file reads
+// it; in the query in the documented form) sets how many addenda come back;
+// `startAddendaSequenceNumber` (body) sets the first addenda sequence to return. The bank publishes
+// no total: the caller advances `startAddendaSequenceNumber` past the last returned
+// `addendaSequenceNumber` (assumed). The end is announced by the information message `1002040-50I`
+// ("all addenda have been received"); a page shorter than asked for is not the end (a server may
+// serve fewer than asked), an empty page is. An ACH item has at most 9999 addenda (sequence numbers
+// have four digits), so a walk never asks past sequence 9999 (`maxItems`).
 //
 // It returns the ACHAddendaResponse of the 200 answer.
 //
@@ -114,10 +115,15 @@ type ListACHAddendaRequest struct {
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
-	if req.PageSize != 0 {
-		q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
+	body := req.Body
+	if c.placement() == InBody {
+		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, true, pageMember{"pageSize", req.PageSize})
+	} else {
+		if req.PageSize != 0 {
+			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
+		}
 	}
-	r := sdkclient.Request{Op: opListACHAddenda, Path: "/ach/payments/v1/status/addenda" + q.String(), Body: req.Body}
+	r := sdkclient.Request{Op: opListACHAddenda, Path: "/ach/payments/v1/status/addenda" + q.String(), Body: body}
 	return sdkclient.Call[ACHAddendaResponse](ctx, &c.core, r, opts)
 }
 
@@ -128,11 +134,13 @@ var opListACHAddenda = operations.Op("listAchAddenda")
 // It asks for one page: Body is the filter, the page parameters say which page. The iterator
 // ACHTransactions takes the filter alone (ACHListRequest) and sets the page parameters itself.
 type ListACHTransactionsRequest struct {
-	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
-	// set starts with; usually 1 at first. Default not published.
+	// PageNumber is the page parameter pageNumber, sent as a member of the JSON body (the bank's
+	// published form, the default) or in the query string (WithDocumentedAPI). Optional: zero means not
+	// sent. Page the returned set starts with; usually 1 at first. Default not published.
 	PageNumber int
-	// PageSize is the query parameter pageSize. Optional: zero means not sent. Size of the returned
-	// set, 1 to 1000. Default not published.
+	// PageSize is the page parameter pageSize, sent as a member of the JSON body (the bank's published
+	// form, the default) or in the query string (WithDocumentedAPI). Optional: zero means not sent.
+	// Size of the returned set, 1 to 1000. Default not published.
 	PageSize int
 	// Body is the JSON request body.
 	Body ACHListRequest
@@ -142,8 +150,8 @@ type ListACHTransactionsRequest struct {
 // an account.
 //
 // Lists the ACH transactions of one account between two dates, optionally filtered by amount range
-// and trace number. Page style: `pageNumber` and `pageSize` travel in the query string (the
-// documented form; the bank's own schema puts them in the body). At most 1000 transactions per
+// and trace number. Page style: `pageNumber` and `pageSize` travel in the body, as the bank's own
+// schema puts them (in the query string in the documented form). At most 1000 transactions per
 // page; `metadata.page` gives the totals.
 //
 // It returns the ACHListResponse of the 200 answer.
@@ -159,13 +167,18 @@ type ListACHTransactionsRequest struct {
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
-	if req.PageNumber != 0 {
-		q.Add("pageNumber", strconv.FormatInt(int64(req.PageNumber), 10))
+	body := req.Body
+	if c.placement() == InBody {
+		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
+	} else {
+		if req.PageNumber != 0 {
+			q.Add("pageNumber", strconv.FormatInt(int64(req.PageNumber), 10))
+		}
+		if req.PageSize != 0 {
+			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
+		}
 	}
-	if req.PageSize != 0 {
-		q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
-	}
-	r := sdkclient.Request{Op: opListACHTransactions, Path: "/accounts/transactions/v1/ach/list" + q.String(), Body: req.Body}
+	r := sdkclient.Request{Op: opListACHTransactions, Path: "/accounts/transactions/v1/ach/list" + q.String(), Body: body}
 	return sdkclient.Call[ACHListResponse](ctx, &c.core, r, opts)
 }
 
@@ -451,6 +464,9 @@ type ListPreviousDayTransactionsRequest struct {
 // per call; the `totalRows` header gives the number of matching records and `retrievedRows` the
 // number returned.
 //
+// Absent from the bank's published files (the commercial account reporting reads replace it): a
+// client in the published form refuses it before the network (`x-issuerkit-unpublished`).
+//
 // The response body is not published: the `transactions` array of PreviousDayTransaction is assumed
 // (fields not published beyond transactionKey, baiCode and amount). The request schema is only
 // partly published.
@@ -467,6 +483,9 @@ type ListPreviousDayTransactionsRequest struct {
 // Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...CallOption) (*PreviousDayResponse, error) {
+	if c.published() {
+		return nil, unpublished("ListPreviousDayTransactions", "use PreviousDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/previous), the bank's current previous-day read")
+	}
 	var q sdkclient.Query
 	if req.StartRowIndex != 0 {
 		q.Add("startRowIndex", strconv.FormatInt(int64(req.StartRowIndex), 10))
@@ -542,11 +561,13 @@ var requiredListRTPParticipants = []sdkclient.RequiredHeader{{Key: "Keyclientid"
 // It asks for one page: Body is the filter, the page parameters say which page. The iterator
 // RTPTransactions takes the filter alone (RTPListRequest) and sets the page parameters itself.
 type ListRTPTransactionsRequest struct {
-	// PageNumber is the query parameter pageNumber. Optional: zero means not sent. Page the returned
-	// set starts with; usually 1 at first. Default not published.
+	// PageNumber is the page parameter pageNumber, sent as a member of the JSON body (the bank's
+	// published form, the default) or in the query string (WithDocumentedAPI). Optional: zero means not
+	// sent. Page the returned set starts with; usually 1 at first. Default not published.
 	PageNumber int
-	// PageSize is the query parameter pageSize. Optional: zero means not sent. Size of the returned
-	// set, 1 to 1000. Default not published.
+	// PageSize is the page parameter pageSize, sent as a member of the JSON body (the bank's published
+	// form, the default) or in the query string (WithDocumentedAPI). Optional: zero means not sent.
+	// Size of the returned set, 1 to 1000. Default not published.
 	PageSize int
 	// Body is the JSON request body.
 	Body RTPListRequest
@@ -556,9 +577,9 @@ type ListRTPTransactionsRequest struct {
 // account.
 //
 // Lists the real-time payments of one account between two dates, optionally filtered by amount
-// range and request reference. Page style: `pageNumber` and `pageSize` travel in the query string
-// (the documented form; the bank's own schema puts them in the body). At most 1000 transactions per
-// page; `metadata.page` gives the totals.
+// range and request reference. Page style: `pageNumber` and `pageSize` travel in the body, as the
+// bank's own schema puts them (in the query string in the documented form). At most 1000
+// transactions per page; `metadata.page` gives the totals.
 //
 // It returns the RTPListResponse of the 200 answer.
 //
@@ -574,13 +595,18 @@ type ListRTPTransactionsRequest struct {
 // 408, 429, 500, 502, 503 or 504 answer.
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
-	if req.PageNumber != 0 {
-		q.Add("pageNumber", strconv.FormatInt(int64(req.PageNumber), 10))
+	body := req.Body
+	if c.placement() == InBody {
+		body.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, false, pageMember{"pageNumber", req.PageNumber}, pageMember{"pageSize", req.PageSize})
+	} else {
+		if req.PageNumber != 0 {
+			q.Add("pageNumber", strconv.FormatInt(int64(req.PageNumber), 10))
+		}
+		if req.PageSize != 0 {
+			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
+		}
 	}
-	if req.PageSize != 0 {
-		q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
-	}
-	r := sdkclient.Request{Op: opListRTPTransactions, Path: "/rtp/v1/transactions/list" + q.String(), Body: req.Body}
+	r := sdkclient.Request{Op: opListRTPTransactions, Path: "/rtp/v1/transactions/list" + q.String(), Body: body}
 	return sdkclient.Call[RTPListResponse](ctx, &c.core, r, opts)
 }
 

@@ -1,10 +1,11 @@
 // Package paging is the client of the bank's paginated list endpoints (ACH addenda and
 // transactions, wire details and list, RTP participants and transactions, previous-day
 // reports, and the commercial account reporting reads) and the generic engine that iterates
-// them. By default the client sends the page parameters of the ACH and RTP inquiry lists and
-// the addenda pageSize in the query string, the documented form of the bank's list endpoints;
-// [WithPublishedAPI] selects the bank's current published files instead (page parameters in
-// the JSON body).
+// them. The client speaks the bank as its published OpenAPI files describe it, with no switch:
+// the page parameters of the ACH and RTP inquiry lists and the addenda pageSize in the JSON
+// body. [WithDocumentedAPI] selects the documented form of the bank's list documentation
+// instead (page parameters in the query string, the legacy wire details and /ddaReports lists);
+// its doc lists the operations that differ.
 //
 // # Styles
 //
@@ -112,13 +113,16 @@
 //
 // # Placement
 //
-// By default the client puts the ACH and RTP inquiry pageNumber/pageSize and the addenda
-// pageSize in the query; the bank's published files read them from the body, the addenda
-// pageSize as a string: paging.WithPublishedAPI() (or just
-// paging.WithPageParamsIn(paging.InBody)). The current wire list (WireTransactionsByPage)
-// always pages in the body; the legacy WireTransactions pages by rows and, absent from the
-// published files, is refused before the network with WithPublishedAPI(). A client and a server
-// on different forms fail (ErrPositionMismatch, a 404), never lose rows silently.
+// By default (the bank as published) ListACHTransactions, ListRTPTransactions and
+// ListACHAddenda, and their iterators, send pageNumber/pageSize as members of the JSON body,
+// the addenda pageSize as a string; paging.WithDocumentedAPI() puts them in the query (or just
+// paging.WithPageParamsIn(paging.InQuery)). The request types keep PageNumber and PageSize
+// typed either way: the single-page method alone decides where they travel, so a method and
+// its iterator never disagree. The current wire list (WireTransactionsByPage) always pages in
+// the body. The legacy WireTransactions and the /ddaReports PreviousDayTransactions, absent
+// from the published files, are refused before the network with ErrInvalidArgument, naming
+// the operation to use instead, unless WithDocumentedAPI. A client and a server on different
+// forms fail (ErrPositionMismatch, a 404), never lose rows silently.
 //
 // # Key style
 //

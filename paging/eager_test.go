@@ -89,7 +89,7 @@ func TestEagerPrefetchShortResult(t *testing.T) {
 // TestEagerPrefetchRespectsCap: the first batch never runs past MaxItems: a cap of 150 rows in
 // pages of 100 requests rows 1-100 and 101-150 and nothing else, whatever the depth.
 func TestEagerPrefetchRespectsCap(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5000))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(5000))
 	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 8, EagerPrefetch: true, MaxItems: 150}
 	got, err := collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 	require.NoError(t, err)
@@ -176,7 +176,7 @@ func TestEagerPrefetchHostileServers(t *testing.T) {
 		return collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 	}
 	t.Run("page number ignored", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 		cfg := paging.Config{Style: paging.StylePage, PageSize: 500, Prefetch: k, EagerPrefetch: true}
 		got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, pagingtest.Query)), rtpKey)
 		var me *paging.MismatchError
@@ -186,7 +186,7 @@ func TestEagerPrefetchHostileServers(t *testing.T) {
 		assert.LessOrEqual(t, len(srv.Requests()), k+1)
 	})
 	t.Run("total claims more", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(1200), pagingtest.WithClaimedTotal(5000))
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(1200), pagingtest.WithClaimedTotal(5000))
 		got, err := rows(srv)
 		var ee *paging.EmptyPageError
 		require.ErrorAs(t, err, &ee)
@@ -197,14 +197,14 @@ func TestEagerPrefetchHostileServers(t *testing.T) {
 		assert.LessOrEqual(t, len(srv.Requests()), 4+2*k-1)
 	})
 	t.Run("total claims fewer", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(1200))
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(1200))
 		got, err := rows(srv)
 		require.NoError(t, err)
 		assert.Equal(t, want(1, 1200), got, "ends at the claimed total, rows past it dropped")
 	})
 	for _, status := range []int{http.StatusServiceUnavailable, http.StatusTooManyRequests} {
 		t.Run(fmt.Sprint("failure ", status), func(t *testing.T) {
-			srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithFailure(status, 2))
+			srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(status, 2))
 			got, err := rows(srv)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), fmt.Sprint(status))

@@ -662,11 +662,9 @@ func (a *CommercialAccount) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if !a.BalanceAsOf.IsZero() {
+	if a.BalanceAsOf != "" {
 		b = append(b, "\"balanceAsOf\":"...)
-		if b, err = a.BalanceAsOf.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("CommercialAccount", "balanceAsOf", err)
-		}
+		b = jsonx.AppendString(b, a.BalanceAsOf)
 		b = append(b, ',')
 	}
 	if !a.ClosingLedgerBalance.IsZero() {
@@ -708,7 +706,7 @@ func (a *CommercialAccount) jsonZero() bool {
 		a.AccountID == "" &&
 		a.AccountNumberDisplay == "" &&
 		a.AvailableBalance == (Decimal{}) &&
-		a.BalanceAsOf == (Date{}) &&
+		a.BalanceAsOf == "" &&
 		a.ClosingLedgerBalance == (Decimal{}) &&
 		a.CurrentLedgerBalance == (Decimal{}) &&
 		a.Nickname == "" &&
@@ -2505,7 +2503,8 @@ func (a *WireDetailsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -2560,6 +2559,9 @@ func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
 		return nil, jsonx.MemberError("WireListRequest", "toDate", err)
 	}
 	b = append(b, ',')
+	if b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("WireListRequest", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
@@ -2573,10 +2575,12 @@ func (a *WireListRequest) jsonZero() bool {
 		a.PageNumber == 0 &&
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
-		a.ToDate == (Date{})
+		a.ToDate == (Date{}) &&
+		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -2610,6 +2614,9 @@ func (a *WireListResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
+	if b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("WireListResponse", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
@@ -2617,10 +2624,12 @@ func (a *WireListResponse) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type WireListResponse.
 func (a *WireListResponse) jsonZero() bool {
 	return a.Metadata.jsonZero() &&
-		a.Transactions == nil
+		a.Transactions == nil &&
+		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a WireListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -2714,6 +2723,9 @@ func (a *WireListTransaction) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
+	if b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("WireListTransaction", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
@@ -2732,7 +2744,8 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.TransactionDate == (Date{}) &&
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
-		a.TransactionStatusTimestamp == (Timestamp{})
+		a.TransactionStatusTimestamp == (Timestamp{}) &&
+		a.AdditionalProperties == nil
 }
 
 // AppendJSON appends the JSON encoding of a to b: what encoding/json writes

@@ -74,7 +74,7 @@ func TestRowRequestSequence(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := pagingtest.NewServer(t, append(tt.opts, pagingtest.WithRecords(tt.records))...)
+			srv := pagingtest.NewServer(t, append([]pagingtest.Option{pagingtest.WithDocumentedAPI()}, append(tt.opts, pagingtest.WithRecords(tt.records))...)...)
 			got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
 			require.NoError(t, err)
 			n := tt.records
@@ -88,7 +88,7 @@ func TestRowRequestSequence(t *testing.T) {
 }
 
 func TestRowLyingTotalMoreClaimed(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
 	got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
 	var ee *paging.EmptyPageError
 	require.ErrorAs(t, err, &ee)
@@ -151,7 +151,7 @@ func TestOffsetSequence(t *testing.T) {
 
 func TestPageParameterIgnored(t *testing.T) {
 	t.Run("page", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StylePage}, rtpList(srv, pagingtest.Query)), rtpKey)
 		var me *paging.MismatchError
 		require.ErrorAs(t, err, &me)
@@ -161,13 +161,13 @@ func TestPageParameterIgnored(t *testing.T) {
 		assert.Len(t, srv.Requests(), 2)
 	})
 	t.Run("offset", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 		_, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleOffset}, participants(srv)), partyKey)
 		require.ErrorIs(t, err, paging.ErrPositionMismatch)
 		assert.Len(t, srv.Requests(), 2)
 	})
 	t.Run("row: the repeated rows give it away", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
 		require.ErrorIs(t, err, paging.ErrPositionMismatch, "no echo, but the second window begins with the first one's rows")
 		assert.Equal(t, want(1, 1000), got, "no row twice")
@@ -228,7 +228,7 @@ func TestLazyAndEarlyBreak(t *testing.T) {
 }
 
 func TestStopOnFirstError(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
 	var items, errs int
 	for _, err := range paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)) {
 		if err != nil {
@@ -247,14 +247,14 @@ func TestStopOnFirstError(t *testing.T) {
 
 func TestCap(t *testing.T) {
 	t.Run("row windows shrink to the cap", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow, MaxItems: 1500}, previousDay(srv)), pdKey)
 		require.NoError(t, err)
 		assert.Equal(t, want(1, 1500), got)
 		assert.Equal(t, []string{"1-1000", "1001-1500"}, windows(srv))
 	})
 	t.Run("page size stays, items are cut", func(t *testing.T) {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 		it := paging.NewIterator(t.Context(), paging.Config{Style: paging.StylePage, PageSize: 1000, MaxItems: 1500}, rtpList(srv, pagingtest.Query))
 		got, err := collect(t, it.Items(), rtpKey)
 		require.NoError(t, err)
@@ -271,7 +271,7 @@ func TestResume(t *testing.T) {
 		size  int
 	}{{"row", paging.StyleRow, 1000}, {"page", paging.StylePage, 400}, {"offset", paging.StyleOffset, 300}} {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClientID("client-1"))
+			srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClientID("client-1"))
 			cfg := paging.Config{Style: tt.style, PageSize: tt.size}
 			var first, rest []string
 			var text []byte

@@ -11,12 +11,12 @@ import (
 // PreviousDayTransactions walks every row of a report, 1,000 rows per request, and stops at
 // the bank's totalRows; the cursor lets a later run resume where this one stopped.
 func ExampleClient_PreviousDayTransactions() {
-	srv, err := pagingtest.Start(pagingtest.WithRecords(2500))
+	srv, err := pagingtest.Start(pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 	if err != nil {
 		panic(err)
 	}
 	defer srv.Close()
-	c, err := paging.New(srv.URL, paging.WithStaticToken("token"))
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithStaticToken("token"))
 	if err != nil {
 		panic(err)
 	}

@@ -39,7 +39,8 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 	}))
 	f.Cleanup(s.Close)
 	c, err := paging.New(s.URL, paging.WithStaticToken("tok"), paging.WithHTTPClient(s.Client()), paging.WithRateLimit(0),
-		paging.WithRetry(paging.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"))
+		paging.WithRetry(paging.RetryOptions{MaxAttempts: 1}), paging.WithKeyClientID("k"),
+		paging.WithDocumentedAPI()) // the legacy wire and /ddaReports lists too; decoding is the same in both forms
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -49,8 +50,8 @@ func newFuzzServer(f *testing.F) (*fuzzServer, *paging.Client) {
 // seedPages adds to f the encodings of the pages get fetches from a sandbox of three records,
 // each also with an unknown member, and the generic seeds.
 func seedPages[T jsonx.Appender](f *testing.F, get func(c *paging.Client) (T, error)) {
-	sb := pagingtest.NewServer(f, pagingtest.WithRecords(3))
-	c, err := paging.New(sb.URL, paging.WithHTTPClient(sb.HTTPClient()), paging.WithRateLimit(0), paging.WithKeyClientID("k"))
+	sb := pagingtest.NewServer(f, pagingtest.WithRecords(3), pagingtest.WithDocumentedAPI())
+	c, err := paging.New(sb.URL, paging.WithHTTPClient(sb.HTTPClient()), paging.WithRateLimit(0), paging.WithKeyClientID("k"), paging.WithDocumentedAPI())
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -111,7 +111,7 @@ func TestRowResumeWithheldRows(t *testing.T) {
 	for _, n := range []int{1, 3, 40, 75, 76, 100, 150} {
 		for _, prefetch := range []int{0, 2} {
 			t.Run(fmt.Sprintf("stop after %d, prefetch %d", n, prefetch), func(t *testing.T) {
-				srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
+				srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
 				c := client(t, srv)
 				opts := []paging.IterOption{paging.WithPageSize(100), paging.WithPrefetch(prefetch)}
 				// by a break
@@ -169,7 +169,7 @@ func TestCursorTextHostile(t *testing.T) {
 // TestResumeSkipHugeCap: a cap as large as an int (no cap in effect) with a cursor inside a
 // row page with withheld rows asked for a negative window (skip + cap overflowed).
 func TestResumeSkipHugeCap(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
 	cur := paging.Cursor{Style: paging.StyleRow, Start: 1, Size: 100, Skip: 5}
 	got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq,
 		paging.WithCursor(cur), paging.WithMaxItems(math.MaxInt)), pdKey)

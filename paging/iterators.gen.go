@@ -11,24 +11,19 @@ import (
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
 // /ach/payments/v1/status/addenda): list the addenda of an originated ACH item. It starts at req's
 // startAddendaSequenceNumber (default 1), pageSize per page (DefaultAddendaPageSize unless
-// WithPageSize; in the query, or in the body as text, as the bank publishes it, with
-// WithPageParamsIn(InBody)), the next page after the last addendaSequenceNumber returned, until a
-// page whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
+// WithPageSize; in the body as text, as the bank publishes it, or in the query with
+// WithDocumentedAPI), the next page after the last addendaSequenceNumber returned, until a page
+// whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
 // server may serve fewer than asked); a server that serves a sequence before the one asked for
 // fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
 	opts = bindOpts(opListACHAddenda.ID, req, opts)
-	inBody := c.placement() == InBody
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
 			r.Body.StartAddendaSequenceNumber = sequenceNumber(p.Start)
-			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, true, pageMember{"pageSize", p.Size})
-			} else {
-				r.PageSize = p.Size
-			}
+			r.PageSize = p.Size
 			res, err := c.ListACHAddenda(ctx, r, call...)
 			if err != nil {
 				return Page[ACHAddenda]{}, err
@@ -47,22 +42,17 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 
 // ACHTransactionsIterator returns an Iterator over the items of ListACHTransactions (POST
 // /accounts/transactions/v1/ach/list): list the ACH transactions of an account. It asks for
-// pageNumber from 1 with pageSize (at most 1000), in the query, or in the body with
-// WithPageParamsIn(InBody), until metadata.page.lastPage says the last page; a server that serves
-// another page than the one asked for fails with *MismatchError. Nothing is requested before the
-// first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// pageNumber from 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the
+// query with WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that
+// serves another page than the one asked for fails with *MismatchError. Nothing is requested before
+// the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
 	opts = bindOpts(opListACHTransactions.ID, req, opts)
-	inBody := c.placement() == InBody
 	return newIterator(ctx, opListACHTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
-			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
-			} else {
-				r.PageNumber = p.Start
-				r.PageSize = p.Size
-			}
+			r.PageNumber = p.Start
+			r.PageSize = p.Size
 			res, err := c.ListACHTransactions(ctx, r, call...)
 			if err != nil {
 				return Page[ACHListTransaction]{}, err
@@ -260,22 +250,17 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 
 // RTPTransactionsIterator returns an Iterator over the items of ListRTPTransactions (POST
 // /rtp/v1/transactions/list): list the RTP transactions of an account. It asks for pageNumber from
-// 1 with pageSize (at most 1000), in the query, or in the body with WithPageParamsIn(InBody), until
-// metadata.page.lastPage says the last page; a server that serves another page than the one asked
-// for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
-// stopped iteration resumes (WithCursor).
+// 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the query with
+// WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that serves another
+// page than the one asked for fails with *MismatchError. Nothing is requested before the first
+// step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
 	opts = bindOpts(opListRTPTransactions.ID, req, opts)
-	inBody := c.placement() == InBody
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
-			if inBody {
-				r.Body.AdditionalProperties = withPageMembers(req.AdditionalProperties, false, pageMember{"pageNumber", p.Start}, pageMember{"pageSize", p.Size})
-			} else {
-				r.PageNumber = p.Start
-				r.PageSize = p.Size
-			}
+			r.PageNumber = p.Start
+			r.PageSize = p.Size
 			res, err := c.ListRTPTransactions(ctx, r, call...)
 			if err != nil {
 				return Page[RTPListTransaction]{}, err

@@ -29,7 +29,7 @@ const DefaultAddendaPageSize = 100
 const AddendaEndCode = "1002040-50I"
 
 // sequenceIterator returns the Iterator of a sequence-style operation (the ACH addenda):
-// the size in the query (or in the body, as text, with WithPageParamsIn(InBody)), the start
+// the size in the body as text (the published form; in the query with WithDocumentedAPI), the start
 // a sequence number in the body (text, from start, default 1), no total. The next page starts
 // after the last sequence returned (Page.Seq), so gaps in the numbering neither repeat nor
 // skip items; the iteration ends on the page the server marks as the last (Page.LastPage,
@@ -99,11 +99,16 @@ type pageMember struct {
 
 // withPageMembers returns a copy of extra (the request's additional members) with the page
 // parameters set as members, for the bank versions that read them from the body: as JSON
-// numbers, or as text when asText (the published addenda request's pageSize, "10").
+// numbers, or as text when asText (the published addenda request's pageSize, "10"). A zero
+// parameter is not sent, as in the query; a typed parameter replaces a member of the same
+// name in extra. The caller's map is never modified.
 func withPageMembers(extra map[string]json.RawMessage, asText bool, members ...pageMember) map[string]json.RawMessage {
 	out := make(map[string]json.RawMessage, len(extra)+len(members))
 	maps.Copy(out, extra)
 	for _, m := range members {
+		if m.n == 0 {
+			continue
+		}
 		v := strconv.Itoa(m.n)
 		if asText {
 			v = strconv.Quote(v)

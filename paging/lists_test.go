@@ -3,6 +3,7 @@ package paging_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,10 +18,14 @@ import (
 // The typed iterators of the seven list endpoints, through the real client over HTTP against
 // the sandbox. The client limiter is off (WithRateLimit(0)) except in ratelimit_test.go.
 
-// client returns a client for srv without the rate limiter.
+// client returns a client for srv without the rate limiter, speaking the sandbox's form.
 func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging.Client {
 	t.Helper()
-	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}, opts...)...)
+	base := []paging.Option{paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)}
+	if !srv.Published() {
+		base = append(base, paging.WithDocumentedAPI()) // the form the sandbox speaks
+	}
+	c, err := paging.New(srv.URL, append(base, opts...)...)
 	require.NoError(t, err)
 	return c
 }
@@ -63,7 +68,7 @@ func TestPreviousDayTransactions(t *testing.T) {
 		{1001, []string{"1-1000", "1001-1001"}},
 	} {
 		t.Run(fmt.Sprint(tt.records), func(t *testing.T) {
-			srv := pagingtest.NewServer(t, pagingtest.WithRecords(tt.records))
+			srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(tt.records))
 			got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq), pdKey)
 			require.NoError(t, err)
 			assert.Equal(t, want(1, tt.records), got)
@@ -76,7 +81,7 @@ func TestPreviousDayTransactions(t *testing.T) {
 }
 
 func TestWireTransactionsLegacyRows(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1500))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(1500))
 	got, err := collect(t, client(t, srv).WireTransactions(t.Context(), wireDetailsReq),
 		func(x paging.WireTransaction) string { return x.TransactionID })
 	require.NoError(t, err)
@@ -115,11 +120,12 @@ func TestPagePlacement(t *testing.T) {
 	}
 }
 
-// TestPagePlacementWrong: a client sending the page in the query to a server reading the body
-// gets page 1 twice; the iterator fails with *MismatchError instead of looping.
+// TestPagePlacementWrong: a client sending the page in the query (WithDocumentedAPI) to a
+// server reading the body gets page 1 twice; the iterator fails with *MismatchError instead
+// of looping.
 func TestPagePlacementWrong(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(pagingtest.Body))
-	got, err := collect(t, client(t, srv).RTPTransactions(t.Context(), rtpReq), rtpKey)
+	got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).RTPTransactions(t.Context(), rtpReq), rtpKey)
 	var me *paging.MismatchError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 2, me.Requested)
@@ -178,7 +184,11 @@ func TestACHAddenda(t *testing.T) {
 	starts := func(srv *pagingtest.Server) []string {
 		var out []string
 		for _, r := range srv.Requests() {
-			out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"+"+r.Query.Get("pageSize"))
+			size := r.Query.Get("pageSize") // the documented form, else the body's text (the default)
+			if size == "" {
+				size = strings.Trim(bodyParam(t, r.Body, "pageSize"), `"`)
+			}
+			out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"+"+size)
 		}
 		return out
 	}
@@ -270,7 +280,7 @@ func TestACHAddenda(t *testing.T) {
 // TestTypedResumeAndCap: break after 1,500 rows, store the cursor as text, resume in a new
 // iterator; and a cap shrinks the last window.
 func TestTypedResumeAndCap(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 	c := client(t, srv)
 	// On demand: a page prefetched (by default when pages take long, as 1,000 rows under
 	// -race do) is asked for and dropped by the break.
@@ -292,7 +302,7 @@ func TestTypedResumeAndCap(t *testing.T) {
 	assert.Equal(t, want(1, 2500), append(first, rest...))
 	assert.Equal(t, []string{"1-1000", "1001-2000", "1501-2500"}, windows(srv))
 
-	srv2 := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	srv2 := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 	got, err := collect(t, client(t, srv2).PreviousDayTransactions(t.Context(), pdReq, paging.WithMaxItems(1500)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 1500), got)
@@ -300,11 +310,11 @@ func TestTypedResumeAndCap(t *testing.T) {
 }
 
 func TestTypedLyingTotalAndIgnoredRows(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
 	_, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq), pdKey)
 	require.ErrorIs(t, err, paging.ErrEmptyPage)
 
-	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
+	srv = pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), func(x paging.ACHListTransaction) string { return x.ParNumber })
 	require.ErrorIs(t, err, paging.ErrPositionMismatch)
 	assert.Len(t, srv.Requests(), 2)

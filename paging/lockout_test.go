@@ -40,7 +40,7 @@ func TestShortRetryAfterNotRetried(t *testing.T) {
 	}{{"1", time.Second}, {"0", 0}, {"", 2 * time.Minute}} {
 		t.Run(tt.retryAfter, func(t *testing.T) {
 			srv, hits := tooMany(t, tt.retryAfter)
-			c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()))
+			c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client()))
 			require.NoError(t, err)
 			start := time.Now()
 			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
@@ -59,7 +59,7 @@ func TestShortRetryAfterNotRetried(t *testing.T) {
 func TestLockoutErrorNotRetried(t *testing.T) {
 	srv, hits := tooMany(t, "")
 	var logs bytes.Buffer
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()),
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client()),
 		paging.WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
 	require.NoError(t, err)
 	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
@@ -94,7 +94,7 @@ func TestLockoutBounded(t *testing.T) {
 	} {
 		t.Run(tt.retryAfter, func(t *testing.T) {
 			srv, hits := tooMany(t, tt.retryAfter)
-			c, err := paging.New(srv.URL, append([]paging.Option{paging.WithHTTPClient(srv.Client())}, tt.opts...)...)
+			c, err := paging.New(srv.URL, append([]paging.Option{paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.Client())}, tt.opts...)...)
 			require.NoError(t, err)
 			_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
 			var e *paging.Error

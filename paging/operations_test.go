@@ -100,7 +100,7 @@ func TestEveryOperationIsAMethod(t *testing.T) {
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.
 func TestEveryMethodOnTheWire(t *testing.T) {
 	opstest.CallEveryOperation(t, operations, "", func(base string) any {
-		c, err := New(base, WithStaticToken("tok"))
+		c, err := New(base, WithStaticToken("tok"), WithDocumentedAPI()) // every method, the legacy wire and /ddaReports lists too
 		if err != nil {
 			t.Fatal(err)
 		}

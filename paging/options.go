@@ -6,27 +6,31 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
-// ParamPlacement says where the page iterators send pageNumber and pageSize on the ACH and RTP
-// inquiry endpoints (listAchTransactions, listRtpTransactions), and pageSize on the ACH
-// addenda endpoint (listAchAddenda).
+// ParamPlacement says where the ACH and RTP inquiry endpoints (listAchTransactions,
+// listRtpTransactions) get pageNumber and pageSize, and the ACH addenda endpoint
+// (listAchAddenda) pageSize: in the single-page methods and in their iterators alike.
 type ParamPlacement int
 
 const (
-	// InQuery sends them in the query string, the documented form (the default).
+	// InQuery sends them in the query string, the form of the design documents
+	// (WithDocumentedAPI).
 	InQuery ParamPlacement = iota
 	// InBody sends them as members of the JSON request body, where the bank's current ACH
 	// inquiry (2.1.2) and RTP inquiry (1.2.3) versions read them, and the addenda pageSize
-	// as a string ("100"), as the bank's ACH origination file (1.3.4) declares it.
+	// as a string ("100"), as the bank's ACH origination file (1.3.4) declares it. The
+	// default.
 	InBody
 )
 
 // settingPlacement is the sdkclient setting key of WithPageParamsIn.
 const settingPlacement = "paging.placement"
 
-// WithPageParamsIn sets where the iterators of the ACH and RTP inquiry endpoints send
-// pageNumber and pageSize, and the ACH addenda iterator pageSize: InQuery (the default, the documented form)
-// or InBody (the bank's current versions; the addenda pageSize as a string). The wire list
-// endpoint always sends them in the body, its only published form.
+// WithPageParamsIn sets where ListACHTransactions, ListRTPTransactions and ListACHAddenda, and
+// their iterators, send the page parameters: InBody (the default, the bank's published
+// files; the addenda pageSize as a string) or InQuery (the documented form). The request
+// types keep PageNumber and PageSize typed either way. The wire list endpoint always sends
+// them in the body, its only published form. Most callers choose a whole form instead:
+// the default, or WithDocumentedAPI.
 func WithPageParamsIn(p ParamPlacement) Option {
 	return func(c *sdkclient.Config) error {
 		if p != InQuery && p != InBody {
@@ -45,23 +49,24 @@ func WithKeyClientID(id string) Option {
 	return Option(sdkclient.WithOperationHeader(opListRTPParticipants.ID, "KeyClientId", id))
 }
 
-// placement returns the client's WithPageParamsIn setting (InBody with WithPublishedAPI).
+// placement returns where the page parameters travel: the client's WithPageParamsIn, else
+// InQuery with WithDocumentedAPI, else InBody (the bank as published).
 func (c *Client) placement() ParamPlacement {
-	p, _ := c.core.Settings[settingPlacement].(ParamPlacement)
-	return p
+	if p, ok := c.core.Settings[settingPlacement].(ParamPlacement); ok {
+		return p
+	}
+	if !c.published() {
+		return InQuery
+	}
+	return InBody
 }
 
-// settingPublished is the sdkclient setting key of WithPublishedAPI.
+// settingPublished is the sdkclient setting key of WithPublishedAPI and WithDocumentedAPI.
 const settingPublished = "paging.published"
 
-// WithPublishedAPI selects the bank's current published API everywhere the documented forms
-// differ from it: the page parameters of the ACH and RTP inquiry lists in the JSON body
-// (WithPageParamsIn(InBody)), the ACH addenda pageSize in the body as a string, and the
-// current wire list (WireTransactionsByPage): the legacy wire details endpoint, absent from
-// the published files, is refused before the network. The commercial account reporting
-// reads are published only and the same either way. Without it the client speaks the documented
-// forms (page parameters in the query string). Options apply in order: a later
-// WithPageParamsIn overrides the placement it sets. pagingtest.WithPublishedAPI is the
+// WithPublishedAPI selects the bank's API as its published OpenAPI files describe it today.
+// It is the default: the option states the choice and undoes an earlier WithDocumentedAPI.
+// See WithDocumentedAPI for the operations that differ. pagingtest.WithPublishedAPI is the
 // sandbox's switch.
 func WithPublishedAPI() Option {
 	return func(c *sdkclient.Config) error {
@@ -72,15 +77,41 @@ func WithPublishedAPI() Option {
 	}
 }
 
-// published reports whether the client has WithPublishedAPI.
+// WithDocumentedAPI selects the form of the bank's list documentation (the design
+// documents) instead of the bank's published files, for a bank that still serves it. The
+// operations that differ:
+//
+//   - ListACHTransactions, ListRTPTransactions and their iterators: pageNumber and pageSize in
+//     the query string (published: members of the JSON body);
+//   - ListACHAddenda and its iterator: pageSize in the query string as a number (published: a
+//     body member, as text);
+//   - ListWireTransactions (POST /wireInquiry/v1/transactions/details) and
+//     ListPreviousDayTransactions (POST /ddaReports): sent (published: refused before the
+//     network with ErrInvalidArgument, naming the operation to use instead, since neither is
+//     in the bank's files).
+//
+// Every other operation is the same in both forms. Options apply in order: a later
+// WithPublishedAPI or WithPageParamsIn overrides what it sets. pagingtest.WithDocumentedAPI
+// is the sandbox's switch.
+func WithDocumentedAPI() Option {
+	return func(c *sdkclient.Config) error {
+		if err := sdkclient.WithSetting(settingPublished, false)(c); err != nil {
+			return err
+		}
+		return sdkclient.WithSetting(settingPlacement, InQuery)(c)
+	}
+}
+
+// published reports whether the client speaks the bank's published API (the default; false
+// with WithDocumentedAPI).
 func (c *Client) published() bool {
-	p, _ := c.core.Settings[settingPublished].(bool)
-	return p
+	p, ok := c.core.Settings[settingPublished].(bool)
+	return p || !ok
 }
 
 // unpublished is the error of an operation the bank's published API does not have, called
-// on a client with WithPublishedAPI.
+// on a client in the published form (the default).
 func unpublished(method, instead string) error {
-	return fmt.Errorf("%w: paging: %s: the bank's published API (WithPublishedAPI) has no such endpoint; %s",
+	return fmt.Errorf("%w: paging: %s: the bank's published API has no such endpoint (WithDocumentedAPI sends it); %s",
 		ErrInvalidArgument, method, instead)
 }

@@ -18,7 +18,7 @@ import (
 
 func TestPrefetchOrder(t *testing.T) {
 	for _, k := range []int{1, 2, 4, 8} {
-		srv := pagingtest.NewServer(t, pagingtest.WithRecords(5000), pagingtest.WithLatency(2*time.Millisecond))
+		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(5000), pagingtest.WithLatency(2*time.Millisecond))
 		cfg := paging.Config{Style: paging.StyleRow, PageSize: 300, Prefetch: k}
 		got, err := collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 		require.NoError(t, err)
@@ -124,7 +124,7 @@ func TestPrefetchBreakCancels(t *testing.T) {
 }
 
 func TestPrefetchOverHTTPBreak(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(100_000), pagingtest.WithLatency(50*time.Millisecond))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(100_000), pagingtest.WithLatency(50*time.Millisecond))
 	cfg := paging.Config{Style: paging.StyleRow, Prefetch: 4}
 	n := 0
 	for _, err := range paging.Items(context.Background(), cfg, previousDay(srv)) {

@@ -1,6 +1,10 @@
 package paging_test
 
 import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -10,13 +14,15 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
-// One switch for the published API (issue 16): paging.WithPublishedAPI on the client and
-// pagingtest.WithPublishedAPI on the sandbox select the bank's published forms everywhere;
-// the seed's forms stay the default of both.
+// The bank as it publishes itself is the default of the client and of the sandbox (issue
+// 27); the documented form of the design documents is one explicit option on each
+// (paging.WithDocumentedAPI, pagingtest.WithDocumentedAPI).
 
-func TestPublishedAPI(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithPublishedAPI(), pagingtest.WithRecords(2500))
-	c := client(t, srv, paging.WithPublishedAPI())
+func TestPublishedAPIIsTheDefault(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	require.True(t, srv.Published())
+	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0)) // no switch
+	require.NoError(t, err)
 	achKey := func(x paging.ACHListTransaction) string { return x.ParNumber }
 
 	got, err := collect(t, c.ACHTransactions(t.Context(), achReq), achKey)
@@ -46,46 +52,135 @@ func TestPublishedAPI(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, got, 2500, "the current wire list")
 
-	// The legacy wire details endpoint is not in the bank's published files: refused before
-	// the network, pointing at the current list.
+	// The legacy wire details endpoint and the /ddaReports list are not in the bank's
+	// published files: refused before the network, naming what to use instead.
 	n = len(srv.Requests())
 	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
 	require.ErrorIs(t, err, paging.ErrInvalidArgument)
 	assert.Contains(t, err.Error(), "WireTransactionsByPage")
-	assert.Len(t, srv.Requests(), n)
+	_, err = c.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	assert.Contains(t, err.Error(), "PreviousDayAccountTransactions")
+	assert.Contains(t, err.Error(), "WithDocumentedAPI")
+	_, err = collect(t, c.PreviousDayTransactions(t.Context(), pdReq), func(x paging.PreviousDayTransaction) string { return x.TransactionKey })
+	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	assert.Len(t, srv.Requests(), n, "nothing sent")
 
-	// The key-paged reads are published only: the same with or without the switch.
+	// The key-paged reads are published only: the same in both forms.
 	got, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}), ctKey)
 	require.NoError(t, err)
 	assert.Len(t, got, 2500)
+
+	// The sandbox answers the unpublished paths 404, as the bank would.
+	docs, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithDocumentedAPI())
+	require.NoError(t, err)
+	_, err = docs.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
+	require.ErrorIs(t, err, paging.ErrNotFound)
+}
+
+// TestSinglePageMethodsFollowTheForm: ListACHTransactions, ListRTPTransactions and
+// ListACHAddenda put their typed page parameters where the client's form says, as their
+// iterators do, against a server that reads them from the body (the bank's files). It failed
+// before: the single-page methods put them in the query whatever the form, and the server
+// answered page 1 at its own size to a request for page 2, with err == nil.
+func TestSinglePageMethodsFollowTheForm(t *testing.T) {
+	for _, form := range []string{"published", "documented"} {
+		t.Run(form, func(t *testing.T) {
+			var srv *pagingtest.Server
+			var c *paging.Client
+			if form == "published" {
+				srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+				c = client(t, srv)
+			} else {
+				srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithDocumentedAPI())
+				c = client(t, srv, paging.WithDocumentedAPI())
+			}
+			ach, err := c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 2, PageSize: 100, Body: achReq})
+			require.NoError(t, err)
+			assert.Equal(t, 2, ach.Metadata.Page.PageNumber)
+			assert.Equal(t, 100, ach.Metadata.Page.PageSize)
+			require.Len(t, ach.Transactions, 100)
+			assert.Equal(t, want(101, 101), []string{ach.Transactions[0].ParNumber})
+
+			rtp, err := c.ListRTPTransactions(t.Context(), paging.ListRTPTransactionsRequest{PageNumber: 3, PageSize: 50, Body: rtpReq})
+			require.NoError(t, err)
+			assert.Equal(t, 3, rtp.Metadata.Page.PageNumber)
+			require.Len(t, rtp.Transactions, 50)
+			assert.Equal(t, []string{rtpKey(rtp.Transactions[0])}, want(101, 101))
+
+			add, err := c.ListACHAddenda(t.Context(), paging.ListACHAddendaRequest{PageSize: 7, Body: paging.ACHAddendaRequest{UUID: "item-7"}})
+			require.NoError(t, err)
+			assert.Len(t, add.Addenda, 7)
+
+			for _, r := range srv.Requests() {
+				if form == "published" {
+					assert.Empty(t, r.Query, "%s: nothing in the query", r.OperationID)
+				} else {
+					assert.NotEmpty(t, r.Query.Get("pageSize"), r.OperationID)
+					assert.Empty(t, bodyParam(t, r.Body, "pageSize"), r.OperationID)
+				}
+			}
+		})
+	}
+}
+
+// TestSinglePageMethodKeepsTheCallersMembers: the page parameters join the body's own
+// unknown members without changing the caller's map; zero parameters are not sent.
+func TestSinglePageMethodKeepsTheCallersMembers(t *testing.T) {
+	var bodies []map[string]json.RawMessage
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m map[string]json.RawMessage
+		require.NoError(t, json.NewDecoder(r.Body).Decode(&m))
+		bodies = append(bodies, m)
+		assert.Empty(t, r.URL.RawQuery)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"transactions":[],"metadata":{"page":{"pageNumber":1,"pageSize":5,"totalPages":1,"totalRecords":0,"lastPage":true}}}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+	require.NoError(t, err)
+	req := achReq
+	req.AdditionalProperties = map[string]json.RawMessage{"channel": json.RawMessage(`"web"`)}
+	_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 4, PageSize: 5, Body: req})
+	require.NoError(t, err)
+	_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{Body: req})
+	require.NoError(t, err)
+	require.Len(t, bodies, 2)
+	assert.JSONEq(t, `4`, string(bodies[0]["pageNumber"]))
+	assert.JSONEq(t, `5`, string(bodies[0]["pageSize"]))
+	assert.JSONEq(t, `"web"`, string(bodies[0]["channel"]))
+	assert.NotContains(t, bodies[1], "pageNumber", "zero is not sent")
+	assert.NotContains(t, bodies[1], "pageSize")
+	assert.Len(t, req.AdditionalProperties, 1, "the caller's map is unchanged")
 }
 
 // TestPublishedAPIMixed: a client and a sandbox on different forms fail loudly or still
 // deliver everything; nothing is silently lost.
 func TestPublishedAPIMixed(t *testing.T) {
 	achKey := func(x paging.ACHListTransaction) string { return x.ParNumber }
-	// The seed client against the published sandbox: the sandbox reads no query page
+	// The documented client against the published sandbox: the sandbox reads no query page
 	// parameters and serves page 1 again, which the client refuses.
-	srv := pagingtest.NewServer(t, pagingtest.WithPublishedAPI(), pagingtest.WithRecords(2500))
-	_, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), achKey)
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	_, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHTransactions(t.Context(), achReq), achKey)
 	require.ErrorIs(t, err, paging.ErrPositionMismatch)
 	// ... and its legacy wire details answer 404, as the bank's published API would.
-	_, err = collect(t, client(t, srv).WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
+	_, err = collect(t, client(t, srv, paging.WithDocumentedAPI()).WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
 	require.ErrorIs(t, err, paging.ErrNotFound)
 
-	// The published client against the seed sandbox: it reads no body page parameters.
-	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	// The published client against the documented sandbox: it reads no body page parameters.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithDocumentedAPI())
 	_, err = collect(t, client(t, srv, paging.WithPublishedAPI()).ACHTransactions(t.Context(), achReq), achKey)
 	require.ErrorIs(t, err, paging.ErrPositionMismatch)
 
-	// The defaults are the seed's: page parameters in the query.
-	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10))
-	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), achKey)
+	// The documented form: page parameters in the query.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10), pagingtest.WithDocumentedAPI())
+	_, err = collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHTransactions(t.Context(), achReq), achKey)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"1/1000"}, pagesAsked(t, srv, pagingtest.Query))
 
-	// A later WithPageParamsIn overrides the switch's placement.
-	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10))
+	// A later WithPageParamsIn overrides the form's placement.
+	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10), pagingtest.WithDocumentedAPI())
 	_, err = collect(t, client(t, srv, paging.WithPublishedAPI(), paging.WithPageParamsIn(paging.InQuery)).ACHTransactions(t.Context(), achReq), achKey)
 	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(srv.Requests()[0].Query.Get("pageNumber"), "1"))
 }

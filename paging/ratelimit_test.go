@@ -24,8 +24,8 @@ func TestRateLimitDrain(t *testing.T) {
 		t.Skip("takes twelve seconds")
 	}
 	t.Parallel()
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(600))
-	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(600))
+	c, err := paging.New(srv.URL, paging.WithDocumentedAPI(), paging.WithHTTPClient(srv.HTTPClient()))
 	require.NoError(t, err)
 	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(10), paging.WithEagerPrefetch(8)), pdKey)
 	require.NoError(t, err)
@@ -56,7 +56,7 @@ func TestRateLimitDrain(t *testing.T) {
 // two-minute lock-out, and a call during the lock-out fails with *LockoutError without
 // reaching the bank.
 func TestRateLimited(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
 	c := client(t, srv)
 	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq), pdKey)
 	require.ErrorIs(t, err, paging.ErrRateLimited)
@@ -77,7 +77,7 @@ func TestRateLimited(t *testing.T) {
 // TestRateLimitWait: with WithRateLimitWait the call waits out the lock-out, bounded by its
 // context.
 func TestRateLimitWait(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10), pagingtest.WithFailure(http.StatusTooManyRequests, 1))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(10), pagingtest.WithFailure(http.StatusTooManyRequests, 1))
 	c := client(t, srv, paging.WithRateLimitWait())
 	ctx, cancel := context.WithTimeout(t.Context(), time.Second)
 	defer cancel()

@@ -88,7 +88,7 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 	for _, tt := range cases {
 		for _, prefetch := range []int{0, 2} {
 			t.Run(fmt.Sprintf("%s/prefetch %d", tt.name, prefetch), func(t *testing.T) {
-				srv := pagingtest.NewServer(t, append([]pagingtest.Option{pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored()}, tt.opts...)...)
+				srv := pagingtest.NewServer(t, append([]pagingtest.Option{pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored()}, tt.opts...)...)
 				var opts []paging.IterOption
 				if prefetch > 0 {
 					opts = append(opts, paging.WithPrefetch(prefetch))
@@ -107,7 +107,7 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 // TestPositionHonouredIsNotARepeat: the same endpoints against an honest server (every style)
 // deliver every record once, without a false ErrPositionMismatch.
 func TestPositionHonouredIsNotARepeat(t *testing.T) {
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
 	c := client(t, srv, paging.WithKeyClientID("k"))
 	got, err := collectUnique(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithPageSize(7)), pdKey, 5000)
 	require.NoError(t, err)

@@ -2,6 +2,9 @@ package paging_test
 
 import (
 	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/google/uuid"
@@ -192,7 +195,9 @@ func TestCommercialAccounts(t *testing.T) {
 	var got []string
 	for a, err := range c.CommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{BalanceAsOf: asOf}) {
 		require.NoError(t, err)
-		require.Equal(t, asOf, a.BalanceAsOf)
+		d, _, err := a.BalanceDate()
+		require.NoError(t, err)
+		require.Equal(t, asOf, d)
 		got = append(got, caKey(a))
 	}
 	assert.Equal(t, want(1, 120), got)
@@ -218,5 +223,59 @@ func TestCommercialKeyIgnored(t *testing.T) {
 		assert.Equal(t, paging.KeyIgnored, ke.Problem)
 		assert.Equal(t, want(1, 500), got, "the first page only")
 		assert.Len(t, srv.Requests(), 2)
+	}
+}
+
+// TestBalanceAsOfInBothForms: the bank's file declares the account's balanceAsOf a date-time
+// while its example holds a date; both decode (GetCommercialAccount failed whole on
+// "2019-08-24T14:15:22Z" before: the SDK read a date).
+func TestBalanceAsOfInBothForms(t *testing.T) {
+	for _, tt := range []struct{ sent, date, ts string }{
+		{"2019-08-24T14:15:22Z", "2019-08-24", "2019-08-24T14:15:22Z"},
+		{"2025-01-09", "2025-01-09", ""},
+		{"2025-01-09T10:20:30.25+02:00", "2025-01-09", "2025-01-09T10:20:30.25+02:00"},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = fmt.Fprintf(w, `{"accountCategory":"COMMERCIAL_ACCOUNT","accountId":"K1","balanceAsOf":%q,"availableBalance":1700.10}`, tt.sent)
+		}))
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+		require.NoError(t, err)
+		a, err := c.GetCommercialAccount(t.Context(), "K1", paging.GetCommercialAccountRequest{})
+		require.NoError(t, err, tt.sent)
+		d, ts, err := a.BalanceDate()
+		require.NoError(t, err)
+		assert.Equal(t, tt.date, d.String())
+		assert.Equal(t, tt.ts, ts.String())
+		assert.Equal(t, "1700.10", a.AvailableBalance.String())
+		srv.Close()
+	}
+	_, _, err := paging.CommercialAccount{BalanceAsOf: "yesterday"}.BalanceDate()
+	require.Error(t, err)
+	assert.NotContains(t, err.Error(), "yesterday")
+}
+
+// TestACHInquiry400InBothForms: the ACH inquiry list's 400 in its schema form
+// ({"metadata":{"messages":[…]}}, no envelope) is read into the typed bank error as its
+// example's form (the ServiceError envelope) is; the schema form was an untyped body before.
+func TestACHInquiry400InBothForms(t *testing.T) {
+	for _, body := range []string{
+		`{"metadata":{"messages":[{"code":"AI-List-400-fromDate-105","message":"fromDate must be YYYY-MM-DD"}]}}`,
+		`{"ErrorMessage":"Error received from backend service","ServiceError":{"metadata":{"messages":[{"code":"AI-List-400-fromDate-105","message":"fromDate must be YYYY-MM-DD"}]}}}`,
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(body))
+		}))
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
+		require.NoError(t, err)
+		_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 10, Body: achReq})
+		srv.Close()
+		require.ErrorIs(t, err, paging.ErrBadRequest)
+		var be *paging.BankError
+		require.True(t, errors.As(err, &be), "%v", err)
+		assert.Equal(t, []string{"AI-List-400-fromDate-105"}, be.Codes(), body)
+		assert.Contains(t, err.Error(), "fromDate must be YYYY-MM-DD")
 	}
 }

@@ -232,7 +232,8 @@ func (e ServiceType) Valid() bool {
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result Result `json:"Result,omitempty,omitzero"`
+	Result               Result                     `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
@@ -460,7 +461,8 @@ type ClientEcho struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text as echoed.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
@@ -483,6 +485,9 @@ type ClientRecord struct {
 type ConditionCode string
 
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+// 997 (authorization unavailable) and 998 (system failure) are the service's own
+// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+// errors (`x-issuerkit-code-class`).
 type ErrorCode string
 
 // ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
@@ -494,13 +499,15 @@ type ErrorResponse struct {
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
 
 	// SystemFault One fault of an errorResponse.
-	SystemFault Fault `json:"systemFault,omitempty,omitzero"`
+	SystemFault          Fault                      `json:"systemFault,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Fault One fault of an errorResponse.
 type Fault struct {
 	// ErrorDescription Readable text of the fault.
-	ErrorDescription string `json:"errorDescription,omitempty,omitzero"`
+	ErrorDescription     string                     `json:"errorDescription,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -667,6 +674,9 @@ type Result struct {
 	Amount string `json:"amount,omitempty,omitzero"`
 
 	// ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+	// 997 (authorization unavailable) and 998 (system failure) are the service's own
+	// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+	// errors (`x-issuerkit-code-class`).
 	ErrorCode ErrorCode `json:"errorCode,omitempty,omitzero"`
 
 	// FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -819,6 +829,52 @@ type unauthorizedResponse = bankErrorBody
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
 // by the SDK as a typed error carrying the status.
 type unsupportedMediaTypeResponse = bankErrorBody
+
+// aOAResponseFields are the JSON member names of AOAResponse's own fields.
+var aOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOAResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = aOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Result.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aOAResponseFields.MemberError("AOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
 
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
 var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
@@ -1172,6 +1228,60 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// clientEchoFields are the JSON member names of ClientEcho's own fields.
+var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ClientEcho) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ClientEcho) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "clientDate":
+			field = 0
+		case "clientTime":
+			field = 1
+		case "userDefined":
+			field = 2
+		default:
+			field = clientEchoFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientDate)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientTime)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UserDefined)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return clientEchoFields.MemberError("ClientEcho", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
@@ -1220,6 +1330,102 @@ func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return clientRecordFields.MemberError("ClientRecord", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// errorResponseFields are the JSON member names of ErrorResponse's own fields.
+var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "businessFault":
+			field = 0
+		case "systemFault":
+			field = 1
+		default:
+			field = errorResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.BusinessFault.DecodeJSON(d)
+		case 1:
+			err = a.SystemFault.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return errorResponseFields.MemberError("ErrorResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// faultFields are the JSON member names of Fault's own fields.
+var faultFields = jsonx.NewFields("errorDescription")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Fault) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Fault) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorDescription":
+			field = 0
+		default:
+			field = faultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorDescription)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return faultFields.MemberError("Fault", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1540,7 +1746,7 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.AcctStatus.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Client)
+			err = a.Client.DecodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 4:

@@ -55,6 +55,20 @@ func (c ErrorCode) Known() bool {
 	}
 }
 
+// Sentinel returns the error the ErrorCode means, or nil for a code the spec does not list.
+func (c ErrorCode) Sentinel() error {
+	switch c {
+	case "000", "001", "003", "005", "006", "008", "010", "011", "013", "103", "104", "105", "106", "107":
+		return nil
+	case "997", "998":
+		return ErrServerError
+	case "999":
+		return ErrTimeout
+	default:
+		return nil
+	}
+}
+
 // String returns the meaning of the ConditionCode as the service documents it, or "unknown code
 // NNN" for a code the spec does not list.
 func (c ConditionCode) String() string {

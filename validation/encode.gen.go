@@ -6,7 +6,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a AOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -24,13 +25,17 @@ func (a *AOAResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
+	if b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("AOAResponse", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AOAResponse.
 func (a *AOAResponse) jsonZero() bool {
-	return a.Result.jsonZero()
+	return a.Result.jsonZero() &&
+		a.AdditionalProperties == nil
 }
 
 // AppendJSON appends the JSON encoding of a to b: what encoding/json writes
@@ -411,7 +416,8 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ClientEcho) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -420,6 +426,7 @@ func (a ClientEcho) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b
 func (a ClientEcho) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
 
 func (a *ClientEcho) appendJSON(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, '{')
 	if a.ClientDate != "" {
 		b = append(b, "\"clientDate\":"...)
@@ -436,6 +443,9 @@ func (a *ClientEcho) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
 	}
+	if b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("ClientEcho", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
@@ -444,7 +454,8 @@ func (a *ClientEcho) appendJSON(b []byte) ([]byte, error) {
 func (a *ClientEcho) jsonZero() bool {
 	return a.ClientDate == "" &&
 		a.ClientTime == "" &&
-		a.UserDefined == ""
+		a.UserDefined == "" &&
+		a.AdditionalProperties == nil
 }
 
 // AppendJSON appends the JSON encoding of a to b: what encoding/json writes
@@ -489,7 +500,8 @@ func (a *ClientRecord) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a ErrorResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -514,6 +526,9 @@ func (a *ErrorResponse) appendJSON(b []byte) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
+	if b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("ErrorResponse", "", err)
+	}
 	return jsonx.CloseObject(b), nil
 }
 
@@ -521,10 +536,12 @@ func (a *ErrorResponse) appendJSON(b []byte) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ErrorResponse.
 func (a *ErrorResponse) jsonZero() bool {
 	return a.BusinessFault.jsonZero() &&
-		a.SystemFault.jsonZero()
+		a.SystemFault.jsonZero() &&
+		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: as encoding/json writes it. It is
+// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
 // exported for the SDK's own encoder, which calls it through an interface to write request
 // bodies into a reused buffer; json.Marshal writes the same bytes.
 func (a Fault) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
@@ -533,11 +550,15 @@ func (a Fault) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
 func (a Fault) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
 
 func (a *Fault) appendJSON(b []byte) ([]byte, error) {
+	var err error
 	b = append(b, '{')
 	if a.ErrorDescription != "" {
 		b = append(b, "\"errorDescription\":"...)
 		b = jsonx.AppendString(b, a.ErrorDescription)
 		b = append(b, ',')
+	}
+	if b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("Fault", "", err)
 	}
 	return jsonx.CloseObject(b), nil
 }
@@ -545,7 +566,8 @@ func (a *Fault) appendJSON(b []byte) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Fault.
 func (a *Fault) jsonZero() bool {
-	return a.ErrorDescription == ""
+	return a.ErrorDescription == "" &&
+		a.AdditionalProperties == nil
 }
 
 // AppendJSON appends the JSON encoding of a to b: what encoding/json writes

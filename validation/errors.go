@@ -13,6 +13,14 @@ type ResultError struct {
 	CorrelationID string
 }
 
+// Is reports whether the errorCode means target (ErrorCode.Sentinel, from the spec): 997
+// (authorization unavailable) and 998 (system failure) match ErrServerError, 999 (timeout)
+// ErrTimeout, so that errors.Is branches on the service's failures as on the HTTP ones.
+func (e *ResultError) Is(target error) bool {
+	s := e.Code.Sentinel()
+	return s != nil && s == target
+}
+
 // Error implements error.
 func (e *ResultError) Error() string {
 	return fmt.Sprintf("validation: errorCode %s: %s (correlation id %s)", string(e.Code), e.Code.String(), e.CorrelationID)

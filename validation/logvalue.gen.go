@@ -61,6 +61,19 @@ func (v AcctStatus) GoString() string { return redact.String(v) }
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v AcctStatus) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
+// LogValue implements slog.LogValuer: ClientEcho may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ClientEcho) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ClientEcho as JSON with its secrets masked, as LogValue logs it.
+func (v ClientEcho) String() string { return redact.String(v) }
+
+// GoString renders ClientEcho as JSON with its secrets masked, for %#v.
+func (v ClientEcho) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ClientEcho) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
 // LogValue implements slog.LogValuer: ClientRecord may hold secrets, in its fields or its unknown
 // members, which are masked.
 func (v ClientRecord) LogValue() slog.Value { return redact.LogValue(v) }
@@ -73,6 +86,32 @@ func (v ClientRecord) GoString() string { return redact.String(v) }
 
 // Format implements fmt.Formatter: every verb formats the masked JSON of String.
 func (v ClientRecord) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: ErrorResponse may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v ErrorResponse) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders ErrorResponse as JSON with its secrets masked, as LogValue logs it.
+func (v ErrorResponse) String() string { return redact.String(v) }
+
+// GoString renders ErrorResponse as JSON with its secrets masked, for %#v.
+func (v ErrorResponse) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v ErrorResponse) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
+
+// LogValue implements slog.LogValuer: Fault may hold secrets, in its fields or its unknown
+// members, which are masked.
+func (v Fault) LogValue() slog.Value { return redact.LogValue(v) }
+
+// String renders Fault as JSON with its secrets masked, as LogValue logs it.
+func (v Fault) String() string { return redact.String(v) }
+
+// GoString renders Fault as JSON with its secrets masked, for %#v.
+func (v Fault) GoString() string { return redact.String(v) }
+
+// Format implements fmt.Formatter: every verb formats the masked JSON of String.
+func (v Fault) Format(f fmt.State, verb rune) { redact.Format(f, verb, v) }
 
 // LogValue implements slog.LogValuer: HealthCheckResponse may hold secrets, in its fields or its unknown
 // members, which are masked.

@@ -19,7 +19,7 @@ func TestSensitiveFields(t *testing.T) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations, map[string]string{"checkHealth": "HealthCheck", "checkHealthV2": "HealthCheck", "verifyAccountV2": "VerifyAccount"})
+	opstest.AssertMethodSet(t, &Client{}, operations, map[string]string{"checkHealth": "HealthCheck", "checkHealthV2": "HealthCheck", "verifyAccountV2": "VerifyAccount"}, "VerifyAccountAnswer")
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

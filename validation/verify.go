@@ -40,6 +40,19 @@ const maxResultBody = 1 << 20
 //
 // Retry: it is a read, retried after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOption) (*Result, error) {
+	a, err := c.VerifyAccountAnswer(ctx, inq, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return a.Result, nil
+}
+
+// VerifyAccountAnswer is VerifyAccount returning the whole answer: the Result, and every
+// member the bank sent that the SDK does not name, at every level (the response envelope,
+// AOAResponse beside Result, errorResponse and its faults, the Result and its records). Its
+// errors are VerifyAccount's; with a *FaultError or a *ResultError the *Answer is returned
+// too, so nothing the bank sent is lost.
+func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...CallOption) (*Answer, error) {
 	if err := checkVersion(c.core.Version); err != nil {
 		return nil, err
 	}
@@ -70,7 +83,7 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	if err != nil {
 		return nil, sdkclient.NewDecodeError(resp, err)
 	}
-	res, err := decodeResult(c.core.Version, raw)
+	res, err := decodeAnswer(c.core.Version, raw)
 	if err != nil {
 		var de *sdkclient.DecodeError
 		if errors.As(err, &de) {
@@ -84,7 +97,7 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 		if errors.As(err, &re) {
 			re.CorrelationID = transport.CorrelationID(resp)
 		}
-		return nil, err
+		return res, err
 	}
 	return res, nil
 }
@@ -112,61 +125,114 @@ func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 	}{inner})
 }
 
-// wireAOA is AOAResponse with pointers, so that an absent member is told from an empty one.
-// ErrorResponse is the tolerated placement of a fault, inside AOAResponse next to Result.
-type wireAOA struct {
-	Result        *Result        `json:"Result"`
-	ErrorResponse *ErrorResponse `json:"errorResponse"`
+// Answer is everything a verifyAccount 200 carried (VerifyAccountAnswer): the Result and,
+// at every level, the members the SDK does not name, so that a member the bank adds is never
+// dropped.
+type Answer struct {
+	// Result is AOAResponse.Result, nil when the answer had none (a fault alone).
+	Result *Result
+	// AOAResponse is the AOAResponse object: its AdditionalProperties hold the members beside
+	// Result (an errorResponse inside it too, the tolerated placement).
+	AOAResponse AOAResponse
+	// ErrorResponse is the errorResponse beside AOAResponse (v2), the members of it and of its
+	// faults that the SDK does not name included; zero when there was none.
+	ErrorResponse ErrorResponse
+	// Envelope holds the members of the response envelope (accountValidationResponse or
+	// accountValidationV2Response) other than AOAResponse and errorResponse.
+	Envelope map[string]json.RawMessage
+	// AdditionalProperties holds the members of the response body beside the envelope.
+	AdditionalProperties map[string]json.RawMessage
 }
 
-// wireEnvelope is the content of accountValidationResponse / accountValidationV2Response.
-// ErrorResponse is the published v2 placement of a fault, beside AOAResponse.
-type wireEnvelope struct {
-	AOAResponse   *wireAOA       `json:"AOAResponse"`
-	ErrorResponse *ErrorResponse `json:"errorResponse"`
-}
-
-// decodeResult decodes a 200 body of verifyAccount for version v.
+// decodeAnswer decodes a 200 body of verifyAccount for version v.
 //
 // A fault with a description, beside AOAResponse or inside it, decides: the answer is a
 // *FaultError holding the Result that came with it. Without a fault, the Result's errorCode
-// decides.
-func decodeResult(v string, raw []byte) (*Result, error) {
-	var body struct {
-		V1 *wireEnvelope `json:"accountValidationResponse"`
-		V2 *wireEnvelope `json:"accountValidationV2Response"`
-	}
+// decides. The *Answer is returned with a *FaultError or a *ResultError.
+func decodeAnswer(v string, raw []byte) (*Answer, error) {
+	var body map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &body); err != nil {
 		return nil, &DecodeError{Err: err}
 	}
-	env, name := body.V1, "accountValidationResponse"
+	name := "accountValidationResponse"
 	if v == V2 {
-		env, name = body.V2, "accountValidationV2Response"
+		name = "accountValidationV2Response"
+	}
+	envRaw, ok := body[name]
+	var env map[string]json.RawMessage
+	if ok {
+		if err := json.Unmarshal(envRaw, &env); err != nil {
+			return nil, &DecodeError{Err: fmt.Errorf("%s: %w", name, err)}
+		}
 	}
 	if env == nil {
 		return nil, &DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
 	}
-	var res *Result
-	faults := []*ErrorResponse{env.ErrorResponse}
-	if aoa := env.AOAResponse; aoa != nil {
-		res = aoa.Result
-		faults = append(faults, aoa.ErrorResponse)
+	a := &Answer{AdditionalProperties: others(body, name)}
+	a.Envelope = others(env, "AOAResponse", "errorResponse")
+	var faults []*ErrorResponse
+	if r, ok := env["errorResponse"]; ok && !isNull(r) {
+		if err := json.Unmarshal(r, &a.ErrorResponse); err != nil {
+			return nil, &DecodeError{Err: fmt.Errorf("%s.errorResponse: %w", name, err)}
+		}
+		faults = append(faults, &a.ErrorResponse)
 	}
+	aoaRaw, hasAOA := env["AOAResponse"]
+	hasAOA = hasAOA && !isNull(aoaRaw)
+	if hasAOA {
+		var members map[string]json.RawMessage
+		if err := json.Unmarshal(aoaRaw, &members); err != nil {
+			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+		}
+		if err := json.Unmarshal(aoaRaw, &a.AOAResponse); err != nil {
+			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+		}
+		if r, ok := members["Result"]; ok && !isNull(r) {
+			res := a.AOAResponse.Result
+			a.Result = &res
+		}
+		if r, ok := members["errorResponse"]; ok && !isNull(r) {
+			var inner ErrorResponse
+			if err := json.Unmarshal(r, &inner); err != nil {
+				return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.errorResponse: %w", name, err)}
+			}
+			faults = append(faults, &inner)
+		}
+	}
+	res := a.Result
 	if fe := newFaultError(res, faults...); fe != nil {
-		return nil, fe
+		return a, fe
 	}
 	switch {
-	case env.AOAResponse == nil:
+	case !hasAOA:
 		return nil, &DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
 	case res == nil:
 		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
 	case res.ErrorCode == "":
 		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
 	case res.ErrorCode != ErrorCodeNoError:
-		return nil, &ResultError{Code: res.ErrorCode, Result: res}
+		return a, &ResultError{Code: res.ErrorCode, Result: res}
 	}
-	return res, nil
+	return a, nil
 }
+
+// others returns the members of m but names, nil when there are none.
+func others(m map[string]json.RawMessage, names ...string) map[string]json.RawMessage {
+	var out map[string]json.RawMessage
+	for k, v := range m {
+		if slices.Contains(names, k) {
+			continue
+		}
+		if out == nil {
+			out = map[string]json.RawMessage{}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// isNull reports whether raw is the JSON null.
+func isNull(raw json.RawMessage) bool { return string(bytes.TrimSpace(raw)) == "null" }
 
 // newFaultError returns the *FaultError of the faults found in ers (in order, blank and
 // repeated descriptions dropped), holding res; nil when no fault has a description.

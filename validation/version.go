@@ -26,8 +26,18 @@ const DefaultAPIVersion = V2
 // version). It is the default; the option states the choice and keeps it if the default ever
 // changes. The same option exists for the sandbox (validationtest.WithPublishedAPI) and for
 // the bank's list endpoints (paging.WithPublishedAPI). Version 1 stays one option away:
-// WithAPIVersion(V1); the last of the two options given wins.
+// WithDocumentedAPI (or WithAPIVersion(V1)); the last of the options given wins.
 func WithPublishedAPI() Option { return WithAPIVersion(V2) }
+
+// WithDocumentedAPI selects the form of the bank's design documents instead of the bank as it
+// publishes itself (the default): version 1 of the service, WithAPIVersion(V1). The
+// operations that differ are VerifyAccount (POST /accounts/validations/v1/verifyAccount, the
+// envelopes accountValidationRequest and accountValidationResponse) and HealthCheck (GET
+// /accounts/validations/v1/healthCheck); the Inquiry and Result types are the same. The bank
+// has announced v1 obsolete; its published files hold only v2. The last of WithPublishedAPI,
+// WithDocumentedAPI and WithAPIVersion given wins. validationtest.WithDocumentedAPI is the
+// sandbox's switch, paging.WithDocumentedAPI the list endpoints'.
+func WithDocumentedAPI() Option { return WithAPIVersion(V1) }
 
 // WithAPIVersion2 selects version 2 of the service; it is WithAPIVersion(V2).
 func WithAPIVersion2() Option { return WithAPIVersion(V2) }

@@ -1,18 +1,19 @@
 // Command reports drains the bank's list endpoints in each of their pagination styles (rows,
 // pages, offsets, addenda sequence numbers, keys) with prefetch, through the client-side rate
 // limit (5 requests per second, the bank's), and resumes an interrupted drain from a stored
-// cursor. It shows both forms of the bank's APIs: page parameters in the query (the default)
-// and the bank's current published API, selected by one switch (paging.WithPublishedAPI; the
-// sandbox's is pagingtest.WithPublishedAPI). One line per step.
+// cursor. It shows both forms of the bank's APIs: the bank's current published API (the
+// default, no switch) and the documented form with page parameters in the query, selected by
+// one option (paging.WithDocumentedAPI; the sandbox's is pagingtest.WithDocumentedAPI). One
+// line per step.
 //
 //	go run ./examples/reports
 //
 // newClient is the part to copy into a service: the client certificate (mutual TLS), the
-// bank's token source and the client with the published-API switch. The example uses the
+// bank's token source and the client (the documented form only when asked). The example uses the
 // embedded sandboxes (pagingtest, 2,500 records per endpoint; one per form) unless
 // BANK_BASE_URL and the bank's credentials point it at the bank (the variables of
-// examples/validate); then it runs the query form, or the published one when
-// BANK_PUBLISHED_API is set, and BANK_REPORT_ACCOUNT
+// examples/validate); then it runs the published form, or the documented one when
+// BANK_DOCUMENTED_API is set, and BANK_REPORT_ACCOUNT
 // names the account to report on (BANK_REPORT_ACCOUNT_ID its id for the commercial account
 // reporting reads), BANK_KEY_CLIENT_ID the KeyClientId of the RTP participants endpoint (the
 // step is skipped without it), and the addenda steps (which need a payment's uuid) are
@@ -50,8 +51,9 @@ func main() {
 
 // newClient builds a client of the bank's list endpoints at baseURL; stop ends its token
 // source. This is the part to copy into a service (reading the values from your own
-// configuration). published selects the bank's published API; extra options come last.
-func newClient(ctx context.Context, baseURL string, published bool, extra ...paging.Option) (c *paging.Client, stop func(), err error) {
+// configuration). documented selects the documented form instead of the bank as published
+// (the default); extra options come last.
+func newClient(ctx context.Context, baseURL string, documented bool, extra ...paging.Option) (c *paging.Client, stop func(), err error) {
 	// Mutual TLS: the bank wants the client certificate it issued at onboarding on every
 	// request, the token request included.
 	cert, err := tls.LoadX509KeyPair(os.Getenv("BANK_CLIENT_CERT"), os.Getenv("BANK_CLIENT_KEY_FILE"))
@@ -77,8 +79,8 @@ func newClient(ctx context.Context, baseURL string, published bool, extra ...pag
 		paging.WithTokenSource(ts),      // one cached token, refreshed before it expires
 		paging.WithTLSConfig(tlsConfig), // the same certificate on every call
 	}
-	if published {
-		opts = append(opts, paging.WithPublishedAPI()) // page parameters in the body, as the bank publishes them
+	if documented {
+		opts = append(opts, paging.WithDocumentedAPI()) // page parameters in the query, the legacy lists
 	}
 	c, err = paging.New(baseURL, append(opts, extra...)...)
 	if err != nil {
@@ -98,17 +100,17 @@ type bank struct {
 
 // connect returns a client of the bank named by BANK_BASE_URL, or of a sandbox started with
 // sandbox when it is unset (only for running the example without a bank).
-func connect(ctx context.Context, sandbox []pagingtest.Option, published bool, extra ...paging.Option) (*bank, error) {
+func connect(ctx context.Context, sandbox []pagingtest.Option, documented bool, extra ...paging.Option) (*bank, error) {
 	if base := os.Getenv("BANK_BASE_URL"); base != "" {
-		c, stop, err := newClient(ctx, base, published, extra...)
+		c, stop, err := newClient(ctx, base, documented, extra...)
 		if err != nil {
 			return nil, err
 		}
 		return &bank{client: c, where: base, close: stop}, nil
 	}
-	if published {
-		sandbox = append(sandbox, pagingtest.WithPublishedAPI())
-		extra = append([]paging.Option{paging.WithPublishedAPI()}, extra...)
+	if documented {
+		sandbox = append(sandbox, pagingtest.WithDocumentedAPI())
+		extra = append([]paging.Option{paging.WithDocumentedAPI()}, extra...)
 	}
 	srv, err := pagingtest.Start(sandbox...)
 	if err != nil {
@@ -132,26 +134,27 @@ func run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 		return publishedForm(ctx, s)
-	case os.Getenv("BANK_PUBLISHED_API") != "":
-		return publishedForm(ctx, s)
+	case os.Getenv("BANK_DOCUMENTED_API") != "":
+		return queryForm(ctx, s)
 	}
-	return queryForm(ctx, s)
+	return publishedForm(ctx, s)
 }
 
-// queryForm drains the list endpoints with their page parameters in the query (the default).
+// queryForm drains the list endpoints in the documented form (paging.WithDocumentedAPI): page
+// parameters in the query, and the row-paged legacy lists the bank's files no longer hold.
 func queryForm(ctx context.Context, s *steps) error {
 	keyClientID := os.Getenv("BANK_KEY_CLIENT_ID")
 	if os.Getenv("BANK_BASE_URL") == "" {
 		keyClientID = "0123456789abcdef0123456789abcdef"
 	}
-	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records), pagingtest.WithClientID(keyClientID)}, false,
+	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records), pagingtest.WithClientID(keyClientID)}, true,
 		paging.WithKeyClientID(keyClientID))
 	if err != nil {
 		return err
 	}
 	defer env.close()
 	c := env.client
-	s.Step("connect", "%s, page parameters in the query (the default), client rate limit 5 requests/s (the default)", env.where)
+	s.Step("connect", "%s, page parameters in the query (paging.WithDocumentedAPI()), client rate limit 5 requests/s (the default)", env.where)
 
 	acct := paging.NewSecret("3123456789")
 	if env.sandbox == nil {
@@ -273,25 +276,25 @@ func requests(n int, known bool) string {
 	return fmt.Sprintf("%d requests", n)
 }
 
-// publishedForm drains the same data through the bank's current published API, selected by
-// one switch: paging.WithPublishedAPI() (and pagingtest.WithPublishedAPI() for the sandbox).
+// publishedForm drains the same data through the bank's current published API, the default
+// of the client and of the sandbox: no switch.
 // Inquiry page parameters travel in the body, the addenda pageSize in the body as a string
 // (and the addenda end on the bank's 1002040-50I), and the commercial account reporting
 // reads page by key.
 func publishedForm(ctx context.Context, s *steps) error {
-	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records)}, true)
+	env, err := connect(ctx, []pagingtest.Option{pagingtest.WithRecords(records)}, false)
 	if err != nil {
 		return err
 	}
 	defer env.close()
 	c := env.client
-	s.Step("published API", "%s, paging.WithPublishedAPI()", env.where)
+	s.Step("published API", "%s, the bank as published (the default, no switch)", env.where)
 
 	acct, accountID := paging.NewSecret("3123456789"), "K000000001"
 	if env.sandbox == nil {
 		acct, accountID = paging.NewSecret(os.Getenv("BANK_REPORT_ACCOUNT")), os.Getenv("BANK_REPORT_ACCOUNT_ID")
 		if acct.IsZero() || accountID == "" {
-			return errors.New("BANK_REPORT_ACCOUNT and BANK_REPORT_ACCOUNT_ID are needed with BANK_BASE_URL and BANK_PUBLISHED_API")
+			return errors.New("BANK_REPORT_ACCOUNT and BANK_REPORT_ACCOUNT_ID are needed with BANK_BASE_URL")
 		}
 	}
 	to, err := paging.ParseDate(time.Now().Format(time.DateOnly))

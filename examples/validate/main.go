@@ -1,6 +1,6 @@
 // Command validate checks bank accounts with the account-validation service in both forms:
-// the bank's published API (v2, validation.WithPublishedAPI, the default) and v1
-// (validation.WithAPIVersion(validation.V1)). It shows every condition code and account status
+// the bank's published API (v2, the default, no switch) and v1 of the design documents
+// (validation.WithDocumentedAPI()). It shows every condition code and account status
 // the service answers with, the errorCodes of a 200, a fault beside a Result (the bank's own
 // v2 example) and a fault alone, v1 answering 404 on the published API, the client-side rule
 // errors (refused before the network, with the service's own codes), and the HTTP statuses of
@@ -9,8 +9,8 @@
 //	go run ./examples/validate
 //
 // newClient is the part to copy into a service: the client certificate (mutual TLS), the
-// bank's token source and the client with the published-API switch. The example uses the
-// embedded sandbox (validationtest, with the same switch as the client) and its test accounts
+// bank's token source and the client (the bank as published, the default). The example uses the
+// embedded sandbox (validationtest, in the same form as the client) and its test accounts
 // unless BANK_BASE_URL points it at the bank, with BANK_CLIENT_CERT and BANK_CLIENT_KEY_FILE
 // (PEM files of the client certificate), BANK_CONSUMER_KEY and BANK_CONSUMER_SECRET, and
 // BANK_CLIENT_ID and BANK_CLIENT_KEY (the credentials of the token request); against the bank
@@ -69,7 +69,6 @@ func newClient(ctx context.Context, baseURL string, extra ...validation.Option) 
 	c, err = validation.New(baseURL, append([]validation.Option{
 		validation.WithTokenSource(ts),      // one cached token, refreshed before it expires
 		validation.WithTLSConfig(tlsConfig), // the same certificate on every call
-		validation.WithPublishedAPI(),       // the bank's published API (v2, also the default)
 	}, extra...)...)
 	if err != nil {
 		_ = ts.Close()
@@ -121,10 +120,10 @@ type form struct {
 // forms are the published API (the default) and v1. No limit in the sandbox: the walk is
 // about codes; the 429 has its own step below.
 var forms = []form{
-	{validation.V2, "the bank's published API (WithPublishedAPI)",
-		[]vt.Option{vt.WithRateLimit(0), vt.WithPublishedAPI()}, []validation.Option{validation.WithPublishedAPI()}},
-	{validation.V1, "v1 (WithAPIVersion(V1))",
-		[]vt.Option{vt.WithRateLimit(0)}, []validation.Option{validation.WithAPIVersion(validation.V1)}},
+	{validation.V2, "the bank's published API (the default)",
+		[]vt.Option{vt.WithRateLimit(0)}, nil},
+	{validation.V1, "v1 (WithDocumentedAPI)",
+		[]vt.Option{vt.WithRateLimit(0), vt.WithDocumentedAPI()}, []validation.Option{validation.WithDocumentedAPI()}},
 }
 
 // run is the whole example, printing to out; it returns the first unexpected error.
@@ -186,7 +185,7 @@ func noV1(ctx context.Context, s *steps, env *service) error {
 	if env.sandbox == nil {
 		return nil
 	}
-	c, err := validation.New(env.sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithAPIVersion(validation.V1))
+	c, err := validation.New(env.sandbox.URL, validation.WithStaticToken(vt.Token), validation.WithDocumentedAPI())
 	if err != nil {
 		return err
 	}

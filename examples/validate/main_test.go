@@ -14,7 +14,7 @@ func TestValidate(t *testing.T) {
 	require.NoError(t, run(t.Context(), &out), out.String())
 	got := out.String()
 	for _, want := range []string{
-		"v1 owner matches", "v2 owner matches", "the bank's published API", "v1 (WithAPIVersion(V1))",
+		"v1 owner matches", "v2 owner matches", "the bank's published API", "v1 (WithDocumentedAPI)",
 		"fault beside a Result", "account 699 open", "fault without a Result", "v2 no v1 there", "condition 300", "condition 301", "condition 302", "condition 304",
 		"condition 396", "condition 900", "account 012 closed", "account 096", "account 000",
 		"errorCode 106", "errorCode 103", "errorCode 005", "errorCode 997", "errorCode 998", "errorCode 999",

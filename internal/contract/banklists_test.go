@@ -21,6 +21,10 @@ func TestBankListsContract(t *testing.T) {
 	c, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
 		paging.WithKeyClientID(contract.KeyClientID))
 	require.NoError(t, err)
+	// The two lists in none of the bank's published files, in the documented form.
+	docs, err := paging.New(base, paging.WithStaticToken("contract-token"), paging.WithHTTPClient(hc), paging.WithRateLimit(0),
+		paging.WithDocumentedAPI())
+	require.NoError(t, err)
 	from, err := paging.ParseDate("2025-01-02")
 	require.NoError(t, err)
 	to, err := paging.ParseDate("2025-01-20")
@@ -28,7 +32,7 @@ func TestBankListsContract(t *testing.T) {
 	acct := paging.NewSecret("3123456789")
 	ops := []op{
 		{"listPreviousDayTransactions", func(ctx context.Context) error {
-			_, err := c.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
+			_, err := docs.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
 				Body: paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: from, ToDate: to}})
 			return err
 		}},
@@ -52,7 +56,7 @@ func TestBankListsContract(t *testing.T) {
 			return err
 		}},
 		{"listWireTransactions", func(ctx context.Context) error {
-			_, err := c.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
+			_, err := docs.ListWireTransactions(ctx, paging.ListWireTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
 				Body: paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
 					AccountNumber: []paging.Secret{acct}, FromDate: 20250102, ToDate: 20250120}}})
 			return err

@@ -18,7 +18,7 @@ func TestValidationContract(t *testing.T) {
 	mode, n := settings(t, "VALIDATION")
 	hc, rec := httpClient()
 	opts := []validation.Option{validation.WithStaticToken(validationtest.Token), validation.WithHTTPClient(hc), validation.WithRateLimit(0)}
-	v1, err := validation.New(base, append(opts, validation.WithAPIVersion(validation.V1))...)
+	v1, err := validation.New(base, append(opts, validation.WithDocumentedAPI())...)
 	require.NoError(t, err)
 	v2, err := validation.New(base, append(opts, validation.WithAPIVersion2())...)
 	require.NoError(t, err)

@@ -284,6 +284,29 @@ func (in *In) Body(dst any) error {
 	return nil
 }
 
+// BodyMember moves the member name of *extra (a request body's unknown members) into *dst:
+// a page parameter the bank's published form carries in the body, as a JSON number or as
+// text ("10"), reaches the faked function typed, as the documented form's query parameter
+// does. Absent leaves *dst; a value that is not an integer is a bad request.
+func BodyMember(extra *map[string]json.RawMessage, name string, dst *int) error {
+	raw, ok := (*extra)[name]
+	if !ok {
+		return nil
+	}
+	var text string
+	if json.Unmarshal(raw, &text) != nil {
+		text = string(raw)
+	}
+	if err := setText(name, dst, []string{text}); err != nil {
+		return err
+	}
+	delete(*extra, name)
+	if len(*extra) == 0 {
+		*extra = nil
+	}
+	return nil
+}
+
 // setText sets the value dst points to from its text form(s): strings and string types,
 // integers, booleans, encoding.TextUnmarshaler, and slices of these.
 func setText(name string, dst any, vs []string) error {

@@ -139,6 +139,13 @@ func (b *BankError) UnmarshalJSON(data []byte) error {
 	}
 	if raw, ok := o.get("ServiceError"); ok && !isNull(raw) {
 		b.ServiceError = decodeServiceError(raw)
+	} else if md, ok := o.get("metadata"); ok && !isNull(md) {
+		// The inquiry APIs' error schema form, without the envelope: the ACH inquiry list's
+		// 400 ({"metadata":{"messages":[{"code":…,"message":…}]}}), read as the ServiceError
+		// its example wraps.
+		if se := decodeServiceError(data); len(se.Messages) > 0 {
+			b.ServiceError = se
+		}
 	}
 	return nil
 }

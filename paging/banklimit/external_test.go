@@ -70,7 +70,7 @@ func TestExternalLimiterAndLockout(t *testing.T) {
 	tok := validationtest.Token
 	v, err := validation.New(b.URL, validation.WithStaticToken(tok), validation.WithLimiter(s), validation.WithLockout(s))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithStaticToken(tok), paging.WithLimiter(s), paging.WithLockout(s))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok), paging.WithLimiter(s), paging.WithLockout(s))
 	require.NoError(t, err)
 
 	_, err = v.VerifyAccount(t.Context(), inquiry)

@@ -33,7 +33,7 @@ type bank struct {
 }
 
 func newBank(t *testing.T) *bank {
-	lists := pagingtest.NewServer(t, pagingtest.WithRecords(200))
+	lists := pagingtest.NewServer(t, pagingtest.WithRecords(200), pagingtest.WithDocumentedAPI()) // the /ddaReports row list
 	val := validationtest.NewServer(t, validationtest.WithRateLimit(0))
 	proxy := func(raw string) http.Handler {
 		u, err := url.Parse(raw)
@@ -106,7 +106,7 @@ func TestOneBudgetPerCredential(t *testing.T) {
 	const tok = validationtest.Token
 	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithStaticToken(tok))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok))
 	require.NoError(t, err)
 
 	var wg sync.WaitGroup
@@ -145,7 +145,7 @@ func TestOneBudgetPerCredential(t *testing.T) {
 func TestPrivateBudget(t *testing.T) {
 	b := newBank(t)
 	tok := validationtest.Token
-	p, err := paging.New(b.URL, paging.WithStaticToken(tok))
+	p, err := paging.New(b.URL, paging.WithDocumentedAPI(), paging.WithStaticToken(tok))
 	require.NoError(t, err)
 	b.fail.Store(true)
 	_, err = p.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq()})

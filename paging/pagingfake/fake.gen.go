@@ -130,6 +130,9 @@ func (f *Fake) routes() []fakekit.Route {
 				if err := in.Body(&req.Body); err != nil {
 					return nil, err
 				}
+				if err := fakekit.BodyMember(&req.Body.AdditionalProperties, "pageSize", &req.PageSize); err != nil {
+					return nil, err
+				}
 				return f.ListACHAddenda(ctx, req)
 			}
 		}()},
@@ -146,6 +149,12 @@ func (f *Fake) routes() []fakekit.Route {
 					return nil, err
 				}
 				if err := in.Body(&req.Body); err != nil {
+					return nil, err
+				}
+				if err := fakekit.BodyMember(&req.Body.AdditionalProperties, "pageNumber", &req.PageNumber); err != nil {
+					return nil, err
+				}
+				if err := fakekit.BodyMember(&req.Body.AdditionalProperties, "pageSize", &req.PageSize); err != nil {
 					return nil, err
 				}
 				return f.ListACHTransactions(ctx, req)
@@ -286,6 +295,12 @@ func (f *Fake) routes() []fakekit.Route {
 					return nil, err
 				}
 				if err := in.Body(&req.Body); err != nil {
+					return nil, err
+				}
+				if err := fakekit.BodyMember(&req.Body.AdditionalProperties, "pageNumber", &req.PageNumber); err != nil {
+					return nil, err
+				}
+				if err := fakekit.BodyMember(&req.Body.AdditionalProperties, "pageSize", &req.PageSize); err != nil {
 					return nil, err
 				}
 				return f.ListRTPTransactions(ctx, req)

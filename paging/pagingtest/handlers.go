@@ -48,6 +48,10 @@ func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request, n int) (windo
 }
 
 func (s *Server) previousDay(w http.ResponseWriter, r *http.Request, _ []byte) {
+	if s.cfg.published { // not in the bank's published files: commercial reporting replaces it
+		writeError(w, http.StatusNotFound, "no such endpoint: use GET /commercial/accounts/v1/{accountId}/transactions/previous")
+		return
+	}
 	n, rec := source(s, s.cfg.seed.PreviousDayTransactions, previousDayRecord)
 	if win, ok := s.rowWindow(w, r, n); ok {
 		writeJSON(w, paging.PreviousDayResponse{Transactions: rows(s, win, rec)})
@@ -79,7 +83,7 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 		size, ok2 = intParam(q.Get("pageSize"), paging.MaxPageSize)
 	}
 	if !ok1 || !ok2 || number < 1 || size < 1 || size > paging.MaxPageSize {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid page %d of size %d", number, size))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid pageNumber %d or pageSize %d (pageNumber from 1, pageSize 1 to 1000)", number, size))
 		return window{}, paging.ListMetadata{}, false
 	}
 	if s.cfg.ignorePage {

@@ -7,15 +7,15 @@ import (
 )
 
 // Placement says where the sandbox reads the pageNumber and pageSize of the ACH and RTP
-// inquiry endpoints.
+// inquiry endpoints, and the pageSize of the ACH addenda endpoint.
 type Placement int
 
 const (
-	// Query reads them from the query string, the documented form (the default).
+	// Query reads them from the query string, the documented form (WithDocumentedAPI).
 	Query Placement = iota
 	// Body reads them from the JSON request body, as the bank's current ACH and RTP inquiry
 	// versions do, and the addenda pageSize as a string, as the bank's published ACH
-	// origination file declares it.
+	// origination file declares it. The default.
 	Body
 )
 
@@ -87,15 +87,22 @@ func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 // id (403 otherwise).
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
 
-// WithPublishedAPI makes the sandbox speak the bank's current published API, as
-// paging.WithPublishedAPI makes the client: the ACH and RTP inquiry lists read pageNumber and
-// pageSize from the body (WithParamsIn(Body)), the ACH addenda read pageSize from the body as
-// a string, and the legacy wire details endpoint, absent from the published files, answers
-// 404. The commercial account reporting reads are served either way. Without it the sandbox
-// speaks the documented forms (page parameters in the query string), as the client does by default. Options apply in order: a later
-// WithParamsIn overrides the placement it sets.
+// WithPublishedAPI makes the sandbox speak the bank's API as its published files describe
+// it, as paging.WithPublishedAPI makes the client. It is the default: the ACH and RTP inquiry
+// lists read pageNumber and pageSize from the body, the ACH addenda read pageSize from the
+// body as a string, and the legacy wire details endpoint and the /ddaReports list, absent
+// from the published files, answer 404. The commercial account reporting reads are served
+// either way. Options apply in order: a later WithParamsIn overrides the placement it sets.
 func WithPublishedAPI() Option {
 	return func(c *config) { c.published, c.placement = true, Body }
+}
+
+// WithDocumentedAPI makes the sandbox speak the form of the bank's list documentation, as
+// paging.WithDocumentedAPI makes the client (and the sandbox's Client): page parameters in
+// the query string, the legacy wire details endpoint and the /ddaReports list served.
+// Options apply in order: a later WithParamsIn overrides the placement it sets.
+func WithDocumentedAPI() Option {
+	return func(c *config) { c.published, c.placement = false, Query }
 }
 
 // WithClientOptions adds options to the Server's Client (for example paging.WithRetry), after

@@ -222,7 +222,7 @@ func accountRecord(i int, asOf scalar.Date) paging.CommercialAccount {
 		AccountNumberDisplay: fmt.Sprintf("...%04d", i%10000),
 	}
 	if !asOf.IsZero() {
-		a.BalanceAsOf = asOf
+		a.BalanceAsOf = asOf.String()
 		a.OpeningLedgerBalance = scalar.NewDecimalFromInt(int64(i)*100, 2)
 		a.ClosingLedgerBalance = scalar.NewDecimalFromInt(int64(i)*101, 2)
 		a.CurrentLedgerBalance = a.ClosingLedgerBalance

@@ -98,7 +98,9 @@ func TestSeededRecords(t *testing.T) {
 		assert.Equal(t, []string{"0001 INV-1001 PART 1", "0002 INV-1001 PART 2", "0003 INV-1002"}, got)
 	})
 	t.Run("previous day", func(t *testing.T) {
-		got := collectAll(t, c.PreviousDayTransactions(ctx, paging.PreviousDayRequest{AccountNumber: []paging.Secret{seedAcct}, FromDate: seedFrom, ToDate: seedTo}),
+		// /ddaReports is in none of the bank's files: the documented form serves it.
+		docs := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithSeed(pagingtest.Seed{PreviousDayTransactions: prev}))
+		got := collectAll(t, docs.Client().PreviousDayTransactions(ctx, paging.PreviousDayRequest{AccountNumber: []paging.Secret{seedAcct}, FromDate: seedFrom, ToDate: seedTo}),
 			func(x paging.PreviousDayTransaction) string { return x.TransactionKey + " " + x.BaiCode })
 		assert.Equal(t, []string{"P-1 195", "P-2 495"}, got)
 	})
@@ -112,7 +114,7 @@ func TestSeededRecords(t *testing.T) {
 		assert.Equal(t, []string{pagingtest.Key(1), pagingtest.Key(2)}, got)
 	})
 	t.Run("commercial accounts and legacy wire details", func(t *testing.T) {
-		other := pagingtest.NewServer(t, pagingtest.WithSeed(pagingtest.Seed{
+		other := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithSeed(pagingtest.Seed{
 			CommercialAccounts: []paging.CommercialAccount{{AccountID: "ACC-1", AccountNumberDisplay: "...6789"}, {AccountID: "ACC-2"}},
 			WireDetails:        []paging.WireTransaction{{TransactionID: "LW-1"}},
 		}))

@@ -93,7 +93,7 @@ func NewServer(tb testing.TB, opts ...Option) *Server {
 // Start starts a sandbox on a loopback port and returns it with a client pointed at it, for a
 // program (an example, a demo) as well as a test; the caller closes it with Close.
 func Start(opts ...Option) (*Server, error) {
-	s := &Server{cfg: config{records: 2500}, counts: map[string]int{}, faults: sandbox.NewFaults()}
+	s := &Server{cfg: config{records: 2500, published: true, placement: Body}, counts: map[string]int{}, faults: sandbox.NewFaults()}
 	for _, o := range opts {
 		if o != nil {
 			o(&s.cfg)
@@ -110,9 +110,13 @@ func Start(opts ...Option) (*Server, error) {
 	copts := []paging.Option{paging.WithHTTPClient(s.srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken(Token)}
 	if s.cfg.published {
 		copts = append(copts, paging.WithPublishedAPI())
+	} else {
+		copts = append(copts, paging.WithDocumentedAPI())
 	}
 	if s.cfg.placement == Body {
 		copts = append(copts, paging.WithPageParamsIn(paging.InBody))
+	} else {
+		copts = append(copts, paging.WithPageParamsIn(paging.InQuery))
 	}
 	if s.cfg.clientID != "" {
 		copts = append(copts, paging.WithKeyClientID(s.cfg.clientID))
@@ -210,10 +214,15 @@ func faultAnswer(w http.ResponseWriter, r *http.Request, status int) {
 }
 
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
-// what the sandbox serves (paging.WithPublishedAPI with WithPublishedAPI, the page parameters
-// in the body with WithParamsIn(Body), the KeyClientId of WithClientID); options given with
-// WithClientOptions come last and win.
+// what the sandbox serves (the bank as published by default, paging.WithDocumentedAPI with
+// WithDocumentedAPI, the page parameters where WithParamsIn puts them, the KeyClientId of
+// WithClientID); options given with WithClientOptions come last and win.
 func (s *Server) Client() *paging.Client { return s.client }
+
+// Published reports whether the sandbox speaks the bank's API as published (the default)
+// rather than the documented form (WithDocumentedAPI): a client of one's own speaks the same
+// with paging.WithDocumentedAPI when it is false.
+func (s *Server) Published() bool { return s.cfg.published }
 
 // HTTPClient returns an *http.Client for the sandbox, for a client of one's own
 // (paging.WithHTTPClient) or a paging.FetchFunc.

@@ -31,7 +31,7 @@ func replica(t *testing.T, addr string, srv *pagingtest.Server, opts ...paging.O
 	t.Cleanup(func() { _ = rdb.Close() })
 	f, err := redisfleet.New(rdb, redisfleet.Options{})
 	require.NoError(t, err)
-	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithStaticToken("fleet-token"),
+	c, err := paging.New(srv.URL, append([]paging.Option{paging.WithDocumentedAPI(), paging.WithStaticToken("fleet-token"),
 		paging.WithLimiter(f), paging.WithLockout(f)}, opts...)...)
 	require.NoError(t, err)
 	return c
@@ -57,7 +57,7 @@ func worstSecond(srv *pagingtest.Server) int {
 // seen by one locks the others out without reaching the bank.
 func TestReplicasShareBudget(t *testing.T) {
 	m := miniredis.RunT(t)
-	srv := pagingtest.NewServer(t, pagingtest.WithRecords(90))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(90))
 	var cs []*paging.Client
 	for range 3 {
 		cs = append(cs, replica(t, m.Addr(), srv))
@@ -85,7 +85,7 @@ func TestReplicasShareBudget(t *testing.T) {
 // nothing sent) for the lock-out it started.
 func TestLockoutAcrossReplicas(t *testing.T) {
 	m := miniredis.RunT(t)
-	srv := pagingtest.NewServer(t, pagingtest.WithFailure(http.StatusTooManyRequests, 1))
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithFailure(http.StatusTooManyRequests, 1))
 	a := replica(t, m.Addr(), srv)
 	b := replica(t, m.Addr(), srv)
 	_, err := a.ListPreviousDayTransactions(t.Context(), paging.ListPreviousDayTransactionsRequest{Body: pdReq})
@@ -105,7 +105,7 @@ func TestLockoutAcrossReplicas(t *testing.T) {
 // the request as not sent: ErrRateLimited and context.DeadlineExceeded, never an outcome
 // unknown, nothing at the bank.
 func TestRedisTimeoutNotSent(t *testing.T) {
-	srv := pagingtest.NewServer(t)
+	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI())
 	m := miniredis.RunT(t)
 	c := replica(t, m.Addr(), srv)
 	m.Close() // connection refused: fails closed

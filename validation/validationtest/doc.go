@@ -10,11 +10,11 @@
 //		AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 //	})
 //
-// Which API: by default the sandbox serves what the client speaks by default, v2 in the
-// bank's published form (errorResponse beside AOAResponse, empty when there is no fault), and
-// version 1 for a client created with validation.WithAPIVersion(validation.V1); its
-// Client speaks v2. WithPublishedAPI, the switch validation.WithPublishedAPI has on the
-// client, makes it the bank's published files exactly: v2 only, v1 answers 404.
+// Which API: by default the sandbox serves what the client speaks by default, the bank's
+// published files exactly: v2 (errorResponse beside AOAResponse, empty when there is no
+// fault) only, v1 answers 404; its Client speaks v2. WithDocumentedAPI, the switch
+// validation.WithDocumentedAPI has on the client, also serves version 1 of the design
+// documents, and its Client speaks v1.
 //
 // What it implements:
 //   - v1 and v2 paths and envelopes of healthCheck and verifyAccount; every request is

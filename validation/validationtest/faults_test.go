@@ -15,7 +15,7 @@ import (
 // version it speaks; HealthCheck), as the other sandboxes' does, with the same Fault; an
 // unknown name is ErrUnknownOperation.
 func TestFailNextByMethodName(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
+	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	inq := validation.Inquiry{SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
 		AccountNumber: validation.NewSecret(validationtest.AccountPerson)}
 

@@ -52,11 +52,17 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, body)
 	assert.Contains(t, body, `"errorResponse":{}`)
 
-	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithAPIVersion(validation.V1))
+	// The default is the bank as published: v1 answers 404 there, and is served in the
+	// documented form (WithDocumentedAPI), whose Client speaks v1.
+	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithDocumentedAPI())
 	require.NoError(t, err)
-	res, err := v1.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
+	_, err = v1.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
+	require.ErrorIs(t, err, validation.ErrNotFound)
+	docs := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
+	res, err := docs.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.NoError(t, err)
 	assert.True(t, res.OwnerMatched())
+	assert.Equal(t, "/accounts/validations/v1/verifyAccount", docs.Requests()[0].Path)
 }
 
 // TestFaults: AccountBankExample answers like the bank's own v2 example (a matched owner, 699
@@ -79,7 +85,7 @@ func TestFaults(t *testing.T) {
 	assert.NotEmpty(t, fe.System)
 	assert.Nil(t, fe.Result)
 
-	def := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(validation.V1)))
+	def := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	res, err := def.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountBankExample, validationtest.PersonOwner))
 	require.NoError(t, err)
 	assert.Equal(t, validation.AccountOpen, res.Account())

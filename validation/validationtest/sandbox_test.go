@@ -27,7 +27,11 @@ var patLee = validation.AcctOwner{FirstName: "Pat", LastName: "Lee"}
 func versions(t *testing.T, f func(t *testing.T, srv *validationtest.Server)) {
 	for _, v := range []string{validation.V1, validation.V2} {
 		t.Run(v, func(t *testing.T) {
-			srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(v)))
+			opts := []validationtest.Option{validationtest.WithRateLimit(0), validationtest.WithClientOptions(validation.WithAPIVersion(v))}
+			if v == validation.V1 {
+				opts = append(opts, validationtest.WithDocumentedAPI()) // v1 is served in the documented form only
+			}
+			srv := validationtest.NewServer(t, opts...)
 			f(t, srv)
 		})
 	}
@@ -183,7 +187,7 @@ func TestErrorCodes(t *testing.T) {
 // TestMalformedInputGetsTheServiceCode: requests that skip the SDK's rules (raw HTTP) are
 // validated against the spec and answered 400 with the service's errorCode.
 func TestMalformedInputGetsTheServiceCode(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
+	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	cases := []struct {
 		name, inquiry string
 		code          string
@@ -234,7 +238,7 @@ func post(t *testing.T, srv *validationtest.Server, path, ct, token, body string
 
 // TestHTTPErrors: the bank's error body for 401, 403, 404, 415 and 5xx, typed by the client.
 func TestHTTPErrors(t *testing.T) {
-	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0))
+	srv := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	noRetry := validation.WithRetry(validation.RetryOptions{MaxAttempts: 1})
 	for _, tc := range []struct {
 		token string

@@ -67,13 +67,17 @@ type config struct {
 }
 
 // WithPublishedAPI makes the sandbox the bank's API as it publishes itself today, the same
-// switch as validation.WithPublishedAPI for the client: only the v2 paths are served (v1
-// answers 404, as at the bank), and the Server's Client is created with
-// validation.WithPublishedAPI. Without it the sandbox serves v2 in the same published form
-// (errorResponse beside AOAResponse) and, for clients that ask for it, version 1, and its
-// Client speaks the client's default version, v2: a service's tests talk to the sandbox in
-// the form its production client talks to the bank.
+// form as validation.WithPublishedAPI for the client. It is the default: only the v2 paths
+// are served (v1 answers 404, as at the bank), errorResponse beside AOAResponse, and the
+// Server's Client speaks v2. The option states the choice and undoes an earlier
+// WithDocumentedAPI.
 func WithPublishedAPI() Option { return func(c *config) { c.published = true } }
+
+// WithDocumentedAPI makes the sandbox also serve version 1 of the design documents, as
+// validation.WithDocumentedAPI makes the client: v1 and v2 are both served, and the Server's
+// Client is created with validation.WithDocumentedAPI (it speaks v1). The operations that
+// differ are the two of each version: VerifyAccount and HealthCheck.
+func WithDocumentedAPI() Option { return func(c *config) { c.published = false } }
 
 // WithRateLimit sets the number of requests accepted per second before the sandbox answers
 // 429 (default 5, the bank's limit); 0 or less turns the limit off.
@@ -104,7 +108,7 @@ func NewServer(t testing.TB, opts ...Option) *Server {
 
 // Start starts a sandbox for a program (an example, a demo); call Close when done.
 func Start(opts ...Option) (*Server, error) {
-	cfg := config{rate: 5}
+	cfg := config{rate: 5, published: true}
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
@@ -134,6 +138,8 @@ func Start(opts ...Option) (*Server, error) {
 	}
 	if cfg.published {
 		copts = append(copts, validation.WithPublishedAPI())
+	} else {
+		copts = append(copts, validation.WithDocumentedAPI())
 	}
 	copts = append(copts, cfg.clientOpts...)
 	c, err := validation.New(s.URL, copts...)

@@ -23,13 +23,16 @@ func main() {
 	}
 	defer cp.Close()
 	// No rate limit: the contract test sends many requests in a row.
-	v, err := validationtest.Start(validationtest.WithRateLimit(0))
+	// The documented forms too (v1, the legacy wire details and /ddaReports lists): the
+	// contract covers every operation of the specs, the published ones in the clients' default
+	// form.
+	v, err := validationtest.Start(validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sandboxes:", err)
 		return
 	}
 	defer v.Close()
-	b, err := pagingtest.Start(pagingtest.WithRecords(50), pagingtest.WithClientID(contract.KeyClientID))
+	b, err := pagingtest.Start(pagingtest.WithRecords(50), pagingtest.WithClientID(contract.KeyClientID), pagingtest.WithDocumentedAPI())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "sandboxes:", err)
 		return

@@ -64,6 +64,14 @@ func generateFake(defs []codegen.OperationDefinition, pkg, specName string, mode
 			}
 			if bodyType != "" {
 				decode.WriteString("if err := in.Body(&req.Body); err != nil {\nreturn nil, err\n}\n")
+				// The page parameters the bank's published form carries in the body reach the
+				// function typed, whichever form the client speaks.
+				moved, _ := (&gen{pkg: pkg}).movableParams(op, bodyType)
+				for _, f := range flds {
+					if f.def.In == "query" && moved[f.def.ParamName] {
+						fmt.Fprintf(&decode, "if err := fakekit.BodyMember(&req.Body.AdditionalProperties, %q, &req.%s); err != nil {\nreturn nil, err\n}\n", f.def.ParamName, f.name)
+					}
+				}
 			}
 			call.WriteString(", req")
 		case bodyType != "":

@@ -233,20 +233,40 @@ func (g *gen) method(op codegen.OperationDefinition) error {
 		return err
 	}
 	hasQuery := false
+	movable, asText := g.movableParams(op, bodyType)
+	var members []string // the movable parameters as body members (the published form)
 	for _, f := range fields {
 		if f.def.In == "query" {
 			if !hasQuery {
 				g.buf.WriteString("var q sdkclient.Query\n")
 				hasQuery = true
 			}
+			if movable[f.def.ParamName] {
+				members = append(members, fmt.Sprintf("pageMember{%q, req.%s}", f.def.ParamName, f.name))
+				continue
+			}
 			g.queryAdd(f)
 		}
+	}
+	if len(members) > 0 {
+		// One place decides where the page parameters travel, for this method and for its
+		// iterator (which only sets the typed fields): the bank's published form puts them in
+		// the body, the documented form (WithDocumentedAPI) in the query.
+		fmt.Fprintf(&g.buf, "body := req.Body\nif c.placement() == InBody {\nbody.AdditionalProperties = withPageMembers(req.Body.AdditionalProperties, %t, %s)\n} else {\n", asText, strings.Join(members, ", "))
+		for _, f := range fields {
+			if f.def.In == "query" && movable[f.def.ParamName] {
+				g.queryAdd(f)
+			}
+		}
+		g.buf.WriteString("}\n")
 	}
 	if hasQuery {
 		pathExpr += " + q.String()"
 	}
 	fmt.Fprintf(&g.buf, "r := sdkclient.Request{Op: op%s, Path: %s", name, pathExpr)
 	switch {
+	case len(members) > 0:
+		g.buf.WriteString(", Body: body")
 	case reqType != "" && bodyType != "":
 		g.buf.WriteString(", Body: req.Body")
 	case bodyType != "":
@@ -525,6 +545,14 @@ func (g *gen) requestStruct(op codegen.OperationDefinition, typ string, fields [
 		if f.def.In == "header" {
 			where = "header " + f.def.ParamName
 		}
+		if moved, asText := g.movableParams(op, body); moved[f.def.ParamName] {
+			text := ""
+			if asText {
+				text = " as text"
+			}
+			where = "page parameter " + f.def.ParamName + ", sent as a member of the JSON body" + text +
+				" (the bank's published form, the default) or in the query string (WithDocumentedAPI)"
+		}
 		comment := f.name + " is the " + where + ". " + req
 		if desc != "" {
 			comment += " " + desc
@@ -728,6 +756,27 @@ func wrapComment(text, indent string) string {
 
 // iteratorOfBody returns the name of op's iterator when that iterator takes the request body
 // alone (a paginated operation whose only query parameters are the paging ones), else "".
+// movableParams returns the query parameters of a paging operation that the bank's published
+// files carry in the request body instead (x-issuerkit-pagination publishedIn: body), and
+// whether they travel there as text (publishedType: string). Package paging only.
+func (g *gen) movableParams(op codegen.OperationDefinition, bodyType string) (map[string]bool, bool) {
+	if g.pkg != "paging" || bodyType == "" {
+		return nil, false
+	}
+	p, err := pagingSpecOf(op.Spec)
+	if err != nil || p == nil || p.PublishedIn != "body" || p.In != "query" {
+		return nil, false
+	}
+	m := map[string]bool{p.Size: true}
+	if p.End != "" {
+		m[p.End] = true
+	}
+	if p.StartIn == "query" {
+		m[p.Start] = true
+	}
+	return m, p.PublishedType == "string"
+}
+
 func iteratorOfBody(op codegen.OperationDefinition, fields []param, body string) string {
 	p, err := pagingSpecOf(op.Spec)
 	if err != nil || p == nil || body == "" {

@@ -183,7 +183,6 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 
 	// set writes the assignment of value to the paging parameter param travelling in "in".
 	var sets []string
-	var members []string // the query parameters as body members, for the published placement
 	set := func(param, in, value string) error {
 		if param == "" {
 			return nil
@@ -202,7 +201,6 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		for _, f := range fields {
 			if f.def.ParamName == param {
 				sets = append(sets, fmt.Sprintf("r.%s = %s", f.name, convertInt(value, f.schema, p.Style)))
-				members = append(members, fmt.Sprintf("pageMember{%q, %s}", param, value))
 				return nil
 			}
 		}
@@ -260,9 +258,6 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		}
 		g.buf.WriteString(bindLine(op.OperationId, arg != "", names...))
 	}
-	if placement {
-		g.buf.WriteString("inBody := c.placement() == InBody\n")
-	}
 	closer := "})\n}\n\n"
 	fetch := fmt.Sprintf("func(ctx context.Context, p %s, call []CallOption) (%s, error) {\n", g.q("Position"), pageT)
 	if p.Style == "sequence" {
@@ -283,24 +278,11 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 		fmt.Fprintf(&g.buf, "return newIterator(ctx, op%s.ID, opts,\n%s", op.OperationId, fetch)
 	}
 	g.buf.WriteString(build + "\n")
-	if placement {
-		var bodySets, querySets []string
-		for _, st := range sets {
-			if strings.HasPrefix(st, bodyExpr+".") {
-				bodySets = append(bodySets, st)
-			} else {
-				querySets = append(querySets, st)
-			}
-		}
-		for _, st := range bodySets {
-			g.buf.WriteString(st + "\n")
-		}
-		fmt.Fprintf(&g.buf, "if inBody {\n%s.AdditionalProperties = withPageMembers(%s.AdditionalProperties, %t, %s)\n} else {\n%s\n}\n",
-			bodyExpr, argBody, p.PublishedType == "string", strings.Join(members, ", "), strings.Join(querySets, "\n"))
-	} else {
-		for _, s := range sets {
-			g.buf.WriteString(s + "\n")
-		}
+	// The iterator sets the typed page parameters only; the single-page method decides where
+	// they travel (the published form's body or the documented form's query), so the two can
+	// never disagree.
+	for _, s := range sets {
+		g.buf.WriteString(s + "\n")
 	}
 	partial := false // a 206 is a partial success: Page.Partial
 	for code := range op.Spec.Responses.Map() {
@@ -445,7 +427,7 @@ func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) s
 	case "page":
 		where := "in the " + p.In
 		if placement {
-			where = "in the query, or in the body with WithPageParamsIn(InBody)"
+			where = "in the body as the bank publishes it, or in the query with WithDocumentedAPI"
 		}
 		return fmt.Sprintf("It asks for %s from 1 with %s%s, %s, until %s says the last page; a server that serves another page than the one asked for fails with *MismatchError.", p.Start, p.Size, size, where, p.LastPage)
 	case "offset":
@@ -453,7 +435,7 @@ func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) s
 	case "sequence":
 		where, end := "", "an empty page"
 		if placement {
-			where = "; in the query, or in the body as text, as the bank publishes it, with WithPageParamsIn(InBody)"
+			where = "; in the body as text, as the bank publishes it, or in the query with WithDocumentedAPI"
 		}
 		if p.EndMessages != "" {
 			end = fmt.Sprintf("a page whose %s hold %s, or %s (a short page is not the end: a server may serve fewer than asked)", p.EndMessages, p.EndCode, end)

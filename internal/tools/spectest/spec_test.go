@@ -158,3 +158,48 @@ func TestFormats(t *testing.T) {
 		})
 	}
 }
+
+// customFormats are the formats only the SDK knows: a tool that reads the specs on its own
+// (Prism, kin-openapi, a code generator) cannot make up a value for them.
+var customFormats = []string{"decimal", "local-date-time", "sensitive"}
+
+// TestCustomFormatsCarryAnExample: every schema of a custom format, in every spec, carries an
+// example or a pattern (or an enum), so that independent tools generate and check realistic
+// values. Six commercial reporting amounts of banklists.yaml had neither (issue 27).
+func TestCustomFormatsCarryAnExample(t *testing.T) {
+	for _, name := range specs {
+		t.Run(name, func(t *testing.T) {
+			doc := load(t, name)
+			seen := map[*openapi3.Schema]bool{}
+			var walk func(path string, ref *openapi3.SchemaRef)
+			walk = func(path string, ref *openapi3.SchemaRef) {
+				if ref == nil || ref.Value == nil || seen[ref.Value] {
+					return
+				}
+				s := ref.Value
+				seen[s] = true
+				if slices.Contains(customFormats, s.Format) {
+					assert.True(t, s.Example != nil || s.Pattern != "" || len(s.Enum) > 0,
+						"%s: format %s without an example or a pattern", path, s.Format)
+				}
+				for n, p := range s.Properties {
+					walk(path+"."+n, p)
+				}
+				walk(path+"[]", s.Items)
+				for _, list := range [][]*openapi3.SchemaRef{s.AllOf, s.OneOf, s.AnyOf} {
+					for i, sub := range list {
+						walk(fmt.Sprintf("%s/%d", path, i), sub)
+					}
+				}
+			}
+			for n, ref := range doc.Components.Schemas {
+				walk(n, ref)
+			}
+			for n, p := range doc.Components.Parameters {
+				if p.Value != nil {
+					walk("parameter "+n, p.Value.Schema)
+				}
+			}
+		})
+	}
+}

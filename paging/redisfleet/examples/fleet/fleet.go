@@ -46,7 +46,8 @@ func runFleet(ctx context.Context, out io.Writer, bin string, cfg config) (*repo
 		return nil, fmt.Errorf("want at least one replica and one page each, got %+v", cfg)
 	}
 	perReplica := cfg.Pages / cfg.Replicas
-	opts := []pagingtest.Option{pagingtest.WithRecords(perReplica * cfg.PageSize)}
+	// The replicas drain the /ddaReports row list, served in the documented form.
+	opts := []pagingtest.Option{pagingtest.WithRecords(perReplica * cfg.PageSize), pagingtest.WithDocumentedAPI()}
 	if cfg.FailAt > 0 {
 		opts = append(opts, pagingtest.WithFailure(http.StatusTooManyRequests, cfg.FailAt))
 	}

@@ -79,7 +79,7 @@ func runReplica(ctx context.Context, out io.Writer, cfg replicaConfig) error {
 	if err != nil {
 		return err
 	}
-	c, err := paging.New(cfg.Bank, paging.WithStaticToken(token), paging.WithLimiter(f), paging.WithLockout(f),
+	c, err := paging.New(cfg.Bank, paging.WithDocumentedAPI(), paging.WithStaticToken(token), paging.WithLimiter(f), paging.WithLockout(f),
 		paging.WithMaxLockout(cfg.MaxLockout))
 	if err != nil {
 		return err

@@ -253,7 +253,8 @@ type AOARequest struct {
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result Result `json:"Result,omitempty,omitzero"`
+	Result               Result                     `json:"Result,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountValidationRequest Holds the AOA (account owner authentication) request.
@@ -521,7 +522,8 @@ type ClientEcho struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text as echoed.
-	UserDefined string `json:"userDefined,omitempty,omitzero"`
+	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
@@ -544,6 +546,9 @@ type ClientRecord struct {
 type ConditionCode string
 
 // ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+// 997 (authorization unavailable) and 998 (system failure) are the service's own
+// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+// errors (`x-issuerkit-code-class`).
 type ErrorCode string
 
 // ErrorResponse Fault of the service in a 200 response (v2): a business fault (the request was
@@ -555,13 +560,15 @@ type ErrorResponse struct {
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
 
 	// SystemFault One fault of an errorResponse.
-	SystemFault Fault `json:"systemFault,omitempty,omitzero"`
+	SystemFault          Fault                      `json:"systemFault,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // Fault One fault of an errorResponse.
 type Fault struct {
 	// ErrorDescription Readable text of the fault.
-	ErrorDescription string `json:"errorDescription,omitempty,omitzero"`
+	ErrorDescription     string                     `json:"errorDescription,omitempty,omitzero"`
+	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -728,6 +735,9 @@ type Result struct {
 	Amount string `json:"amount,omitempty,omitzero"`
 
 	// ErrorCode System error code, three digits; `000` when no error. Open: other values may appear.
+	// 997 (authorization unavailable) and 998 (system failure) are the service's own
+	// failures, 999 its timeout: the SDK matches them with its server-error and timeout
+	// errors (`x-issuerkit-code-class`).
 	ErrorCode ErrorCode `json:"errorCode,omitempty,omitzero"`
 
 	// FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -845,7 +855,8 @@ type VerifyAccountResponse struct {
 // VerifyAccountV2Request Request envelope of verifyAccount, version 2.
 type VerifyAccountV2Request struct {
 	// AccountValidationV2Request Holds the AOA (account owner authentication) request.
-	AccountValidationV2Request AccountValidationRequest `json:"accountValidationV2Request"`
+	AccountValidationV2Request AccountValidationRequest   `json:"accountValidationV2Request"`
+	AdditionalProperties       map[string]json.RawMessage `json:"-"`
 }
 
 // VerifyAccountV2Response Response envelope of verifyAccount, version 2.
@@ -857,6 +868,7 @@ type VerifyAccountV2Response struct {
 	// Result, neither is dropped: the SDK reports the fault (validation.FaultError) and keeps
 	// the Result in it. AOAResponse is not required here: a fault may come without a Result.
 	AccountValidationV2Response AccountValidationV2Response `json:"accountValidationV2Response"`
+	AdditionalProperties        map[string]json.RawMessage  `json:"-"`
 }
 
 // correlationIdParam defines model for CorrelationId.
@@ -998,6 +1010,52 @@ func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// aOAResponseFields are the JSON member names of AOAResponse's own fields.
+var aOAResponseFields = jsonx.NewFields("Result")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *AOAResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "Result":
+			field = 0
+		default:
+			field = aOAResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.Result.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return aOAResponseFields.MemberError("AOAResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
 var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
@@ -1078,7 +1136,7 @@ func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AOAResponse)
+			err = a.AOAResponse.DecodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1126,9 +1184,9 @@ func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeValue(d, &a.AOAResponse)
+			err = a.AOAResponse.DecodeJSON(d)
 		case 1:
-			err = jsonx.DecodeValue(d, &a.ErrorResponse)
+			err = a.ErrorResponse.DecodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1492,6 +1550,60 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 	return nil
 }
 
+// clientEchoFields are the JSON member names of ClientEcho's own fields.
+var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ClientEcho) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ClientEcho) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "clientDate":
+			field = 0
+		case "clientTime":
+			field = 1
+		case "userDefined":
+			field = 2
+		default:
+			field = clientEchoFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ClientDate)
+		case 1:
+			err = jsonx.DecodeString(d, &a.ClientTime)
+		case 2:
+			err = jsonx.DecodeString(d, &a.UserDefined)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return clientEchoFields.MemberError("ClientEcho", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
@@ -1540,6 +1652,102 @@ func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return clientRecordFields.MemberError("ClientRecord", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// errorResponseFields are the JSON member names of ErrorResponse's own fields.
+var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "businessFault":
+			field = 0
+		case "systemFault":
+			field = 1
+		default:
+			field = errorResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.BusinessFault.DecodeJSON(d)
+		case 1:
+			err = a.SystemFault.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return errorResponseFields.MemberError("ErrorResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// faultFields are the JSON member names of Fault's own fields.
+var faultFields = jsonx.NewFields("errorDescription")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *Fault) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *Fault) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "errorDescription":
+			field = 0
+		default:
+			field = faultFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = jsonx.DecodeString(d, &a.ErrorDescription)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return faultFields.MemberError("Fault", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -1860,7 +2068,7 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = a.AcctStatus.DecodeJSON(d)
 		case 2:
-			err = jsonx.DecodeValue(d, &a.Client)
+			err = a.Client.DecodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountNumber)
 		case 4:
@@ -2248,6 +2456,98 @@ func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return verifyAccountResponseFields.MemberError("VerifyAccountResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// verifyAccountV2RequestFields are the JSON member names of VerifyAccountV2Request's own fields.
+var verifyAccountV2RequestFields = jsonx.NewFields("accountValidationV2Request")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountV2Request) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountV2Request) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationV2Request":
+			field = 0
+		default:
+			field = verifyAccountV2RequestFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationV2Request.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountV2RequestFields.MemberError("VerifyAccountV2Request", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// verifyAccountV2ResponseFields are the JSON member names of VerifyAccountV2Response's own fields.
+var verifyAccountV2ResponseFields = jsonx.NewFields("accountValidationV2Response")
+
+// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
+// them (member names matched case-insensitively); every other member is kept, raw and exact,
+// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+func (a *VerifyAccountV2Response) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a)
+}
+
+// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
+// UnmarshalJSON decodes a whole input.
+func (a *VerifyAccountV2Response) DecodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "accountValidationV2Response":
+			field = 0
+		default:
+			field = verifyAccountV2ResponseFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.AccountValidationV2Response.DecodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return verifyAccountV2ResponseFields.MemberError("VerifyAccountV2Response", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -3513,177 +3813,179 @@ func (sh *strictHandler) VerifyAccountV2(w http.ResponseWriter, r *http.Request,
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7H3rcts41uCroLhT1dIUJZPyJbH84yvn9sUzsZONnZ7tjrJFiIQsfKYADkFa0fT4efY99sm2cA5AghRl",
-	"SUmnM7Nf8kMxSVwPDg7OHb95sVxkUjBRKG/8mzdnNGE5/Pm/Bs9lnrOUFlyKi0S/SpiKc57pF97Ycz4T",
-	"nhA5I8WckZimKenZv1j+k/KJzIkUjMRzqZgg0xUUnFJx1x96vqfiOVtQ3X6xypg39lSRc3HrPTw8+F5G",
-	"c7pghRnTthFBjwPTT5HTmOmRFXNaEFXQlSJLXsyh9yKnQtEYBl/Mc1ne4vt4TrnQc5EZy6EjNZyIl/Fc",
-	"soRQRSjJmcqkUIwgrAgVCeFC8YQRlucyJ1OZcKaG5EoWJGXitpgP4jmL71hC4pQzUQx04fFEWCj8pIhc",
-	"CsI+00WWMkVimucrcngyiOc0p3HBcvLhw8WLQcrvGLmnacn0mDzf43rSOAzP9wRdaOi11+0RAPve58Gt",
-	"HJiKsVvtnYa7p1fAzhcW4BlN/pMWbElX+imWomCi0H/SLEt5DJUP/kvp1fjNMxPSf77UkLlkStFb3dUz",
-	"mpBb047vXbP8nscMyuAqC8HiwjxjXRLjSy5uSSFhqRK5FKrIGV0QhS3oGd3UC6tRxMvzYnD0JAwH4ZPD",
-	"k6PTk9MgCEenXqPgDQcAjILR8SAIB2FwEzwdh8fjIBiGo8NfdbM1DP+Us5k39v7HQb1zDvCrOnhGxR0O",
-	"G5C3iZ3OpMcGVWa5XJjNEN8xkdiJDEnkAmXoQiQi2OyUKV11Iixk7nmxIlkupylb1Ii+DiXEncd3etck",
-	"TY2DdnGY6jOavGd/L5kq9kOM84wPPuSpN/YOaBzLUnd0T1Oe4N47uA8P7lnOZ6tz/Or5bVxC9MhZzPg9",
-	"SxCkLXB24Nj52/P3BrH143umyhTGCwvzXCa66TA4wtm1kepwNopPaRgMnjyhdHAUh2xwmhyyQTAN41Fy",
-	"yI5mx8F+KOavr4IXxE/ZaHZEB+F0FA+OkmM2eDo7DQZUPx8mR+x4dvI74eYlV0pvrQUVCS1kviJczGS+",
-	"QOouc8IFrArhIiuLNno6wBwiJKOJ0FSMI47adfhJkaiCb0R6ijHy0j73vwlevpL5lCcJE19Fr87jmClF",
-	"Eia4RjFNjoCSk4t3JDwdDYPhaBi2Vnwz9Tn6HtRnfQpw3OE0aJLk+mtP5oSJghcpW+imyYzylCVwTP/O",
-	"C2OOET15WRZftTqmKVKYtraeKLrThMiyIEvK4Uix8PjyM+Uw/B6rejNnJEe6S2JZpgkRsiBTps8Bvd5M",
-	"71gAzONHigLmaL4akht9pMiyiOWCEa5IKe6EXAqfTMuCNEgxkSJdkZzRRPlEScILsqAr3XnOBoqJ4pts",
-	"6CtZvJKlSL4KY94zJcs8ZgCtGTS34949/s6rzBLNgOLgl1TVE/gGW1TjC8urTfTF0L4QBcsFTWFLsRx5",
-	"n10B/vR7APx9KfSeMVya3kH1IfaNAM1j9kHQe8pTOkUo/pFMlBkBKZ0hbCWjL9aIJRKMuoldaee/F7PU",
-	"Aawdqevvjzo3Ul5SsTK8t/qqfXojpWYAV5bWqF336JPvTBQHeB4V85ypuUwToIw5o/GcJWeaXpbTBS9I",
-	"SrUo3bNiN6HJPVdMVUwALSYiZVQVZEQWXJQFU9+GKf0gaFnMZc7/wb7uHGs0tONiHf5b7TV3hhWn07PS",
-	"iMzJwkgucc4SzbrSVOnXhbxj4lvwrR+EKrNM5gVLLlnC6Q2oVL5qDasGyUK3SEBLs+NqnnyPrXdZDRP4",
-	"D5qmcskSLc+JhETPERIDDRnShkX0+69JNSdVCfaVIoImCdclafoulxnLC456LNB7GW2YHtbwPV3aJfHr",
-	"rwO+0Cuja2S0mHtjj4lYJlzc4sJ2ilnIGy8Fy4nGXY2UCACLv2dEEymUjLn4e8lzTXJjmQMTlzUGeoHf",
-	"ty2XLYYKO/23piwfq+qffKv7k9P/YnGhEaGlAtlrHljNnUgOcr+dB7kQ5H6E+ilgomxPRPFCkSkDfakz",
-	"AtIzPf5c8S0/j+zH/hl0cf3ir4SmSk4ECB2ECtJsGxhhq4x1GveJYJ8LUkiC2gkQV0ArTMmM6mFzNRGC",
-	"aeY0yWWWsYQs5zyew5sspTGIw4RaDrZUTA3Jea0LBnWbYLyYa2iZbiZCyNzpAjeLgdS4mlLONI4pLT+B",
-	"gjlhsbTKZDx+mihR66oewwhTSiPE+sq3Qf09d8zrCoXO356THn0E8fp2B63vk+a2fwwwTsn2bnE+fdoN",
-	"bPX2+VeHm1HPdQOunsZWyJminaAz33aCXb27/32gR6hIfEu8eOE3dZttStdz7DtZOU25mrNEU8UZT5lP",
-	"IroZJJFPlnOWrxFProgFen9Iztv0T1MhWVZUDQxvy7nUlFE/W8uSkKbdFzVI/Jo+Qdkh+duciYp4AX2j",
-	"xIEhieWCVZScToQlrZYKcmVp6Tqp08/YcK+WU4ev9BtgOvpgVbtjLFNoJsPGtSTOi2Hj3DDDtmAhGmzj",
-	"atwLuoKBOqDBproI65duBd9rLMO2ui8bhdsbqdnUhq1UvNV4+i/A4CS0oPpcXdAinpOeIc/9IXl5z/IV",
-	"mXGWJiTLmdLHJ1dYTgtlMdXHsspozMXtROjlzkoRFyVyGDRnhN8KmaMCE6pxcXtW/UXyUijUQC41os54",
-	"rooruoA9OhEpxSfYAtNSccGUwhe6aaOdnIibhnEikXGpD3ocQ21mm/F7RtScZmDOoAVJ+GzGcuyeC+QV",
-	"iJzVo/CJHQGOxx0CjMAu+RjrAL7rKkTQBTurhmwe9Vct3TKSsCxnMS1YMhFmRLFcTLnQMGnUwj2LrQsY",
-	"EryoOkHqoF9NZTEHxe9qIgA65VSxQoEVXDCziIpZtokRlbGYLGTCtKwlGEHcPDNwgM5xUKh/wlaN/Uhz",
-	"OI4ZnORlyhpUwLCsQ0MXWb8TRHr0NVjNq6ob5BfbEGsMCgrTOGaZ/tKDVULyhIb+ulr/TJOTCo4OKWnC",
-	"0nmuy0yEuwJ6CkK21okrUhnFSBCckJ6VaWlN1mARkObDzpsIZDkltkFBCtNNadQeuwcToUItWa7xRCCt",
-	"gI4Og6MuGmgsQW+4YGGHVGDsRCnXqy6AnVjQz2/Ay8EbHwX+uouB0+JoS4vFUu7SoruZ1lt81tw6FQSB",
-	"TFS7Uh8bZZq2unv6xPcWXNjHsKPzmBerDs8TXqxabY2OO2oncrpe+QUtmN5sU54Xc59Ev/zyyy+Xly9e",
-	"RMCt0aJguS72vz8Gg9NPvz19+JPX0XJFetbbf1Vh4FlNA5BKNaHToFLdENILsgVCc7lg7+ZSdIzktT6K",
-	"M/3NJ2FAEn7LC+UTUS5YzmOgp51zDoPuSfPkSq73cgGKoJmVVkW5mLJct1spYby3r8PR4dHxyRPP99DO",
-	"rdtlQvGC37PWQj5dG9H54Fc6+Men30J/9HTTyK4LWnSA4GYpHb8eVZi150qVVMTMulHxxhyAvmjBGWTR",
-	"Rnk+02KmpkYfrk1zPVqQhVQFOSFVT1aT6czrpLGSo85JWO1Wcw5vBXPmANJq57BRRdQLBqd6/OeDX/sw",
-	"EbbI1nZL2AXjT//RCVuLvusDe0ObiO6cx98C0xc8SVLWPZRL+AaD2YWm6XLvcjbjn9ebgkFm8JH02PB2",
-	"SF7kfTiwDd9ldC8zQBI4YtMlXSnyod3zho6vy9nmjhV8NB3/5ffrWCnRQarKNCXX11fkgBT0M+EJ6Z0a",
-	"MtG3ewBO2Zksc/OhubPNvn56umlnO2jWQ+py9PBP/OP0od+JcGrzVk5ZUe9jOp3m7J4jH9MiIu3N5mK7",
-	"JSejblqylPndBoL6N5nf/Z4E9R88Q9+ndke/XryDjT5GZljmROgTGzvUDFJC1ZxMWbFkDM2lt7ksMwVI",
-	"YbisM82uaJbfuKCtjer4oTf4D7sm/a7N//CYPPRdFQowgkpTgBxYxXEhjUQu3u4d4OjUkFw6T5pDzTRj",
-	"CopTI02he6gVtirHvobKQs15Bt9bkhVpCVbIihvJCiQgFNScISGLDqPSqDAk0fOI9Kqp0BQL91G1z4wQ",
-	"ViAjCtX8pryD76yPkXnSbJT50+Cceaq4B9tUhf2mQCKn5i99+iP09CyVEvjQAwrvoCdZMiPzoSJ5IiRo",
-	"KAzMe9UpYdq154t5rKm8eVHTajvGmoiaIkAPqmHqU7R6uHY+VWPWFNQhaX0tnUzELz650lvtw7DdJ0oS",
-	"zV5RokECHH2I8KAraivpRHARp2XCEAvNgSJzQ+GHUEk2z0ZsOKaCLBg1rcmyMJg1ERYJkccykEY1/LQs",
-	"Gng6B2+VpuwzJG8126+5BA0BpnFxIlxkrBX16E5O5lQkKboVLghN+R17RIyB4W/Tx1So3pYt9q9dYfV+",
-	"tVzBbFvN543CKFLs32UT5feq2tyge1WtNuyeteots2fFauPtVa+x//eq2SIVe9UVX1zLoQt713Xox151",
-	"5T3LaZrCu+tY5h0sQ6APhTAIfDRr4RE+JnO5JHEqFUtXLnUitChyPi0LZrSELvGYiOYp58NBWRYsIXog",
-	"qPtwHJZr70OX2wuD4J8fw8HpJ+QxNvB6hiTvBQ31ZQjaPNr2quoemntU3MQ/6R1Wqu+qUFYwhHUDVZbz",
-	"ReUtscaCs89F5byrS9J8ZVoCnmvYtcSmHM55F5r7bq1CJyBrn4nvAceb2tpUxSGtSG/isc+a/dbMn9f3",
-	"iZpTLQVPV7BpjNhu6p2/u1BDcp6mljUCLkRmOI8zE9lkDuScoSAPsoAsyF+u316RHrUhLj8p8vrm8g3J",
-	"6C3ro9K94GlKrI51IkwcGFj1NYHQ007M2MFQBbE+c2Yxo8tiYx0f23jxjhZz0pNpwnKYFQiPMy1cfnj/",
-	"hvQEW9YfZsYcxVPwI6KoCVjDmqbbTrvD94wmdJoyUmiMNG3CXH5SJKal6kbFtoflY1jYKLvuWfnbmucU",
-	"/3vJ7HIcVNFwZmxOAJyPOygHiaFzmGseRp0qTJBv+ILVcycyjssczBwX128HT0+CEAWYBU9TrpjmfBTU",
-	"i36NfMKGt8OJiEbBKBwEJ4MwvAlPxofh+PBoGByFv0ZD8leWaV4wSykX5kQhPY19UUILNtC9R/2aaRRE",
-	"JslEQMwcRgZV+EnQ3WNB71jtSYJ7phTgggF+nYB0a/DYMzby7GuiD3cQgptxfFNLhp7JZKVH+xzMLS/j",
-	"eYeu1PGi/EkRLGmcePSuZBj4aLZqFZ2Gy6Aa66B8wj7TuEhXhKqJAIvflMZ3Y9Id54ht1+YgjVh66lF4",
-	"NA6C8dMgQnuJXpt4jis6EYmuohc8o7liZFGqwllJ1xPJXUXyEiiVGSjKMqVQrNMMjMN50anyMQBKAN0r",
-	"8PRAZT+4vBy8eGHkriVL04FmSEz0zLodoZr0xl5gL7m9vH49vrwcX1/v2kepWP6CzbhgHSj6KmeGWlVd",
-	"DHdTuODw3gOSfJejroGmZyRnRZkLlpBSxHMqbk3QC6LCBreXHRfZWGPs0vYoyRlN4VN/SM6bhMiSHSB/",
-	"DsLVkb5kmXPN4Gp6C/hnwnnRsYPClnPxsq0gO3oY9AJgYf8ZfgwGo0/96vljOPoEhf55+DEINzC3OyKd",
-	"T2pUG66pTEPTz+hjMDj81B9/DAbH+Mr5809fjo9+x4Ku2daOd8PUtmTdptIN/Zw5GWVDk+dbMzLqmq1b",
-	"TEu1B+uHg/YngmrqVHCa1p5DqoznwOaISiFi2NQFXRnWCCKnsJEheZsxMSagqDIHGBalWcao8Qtkolx4",
-	"449eEASe7x2a3xB+R/B7pH9PTzzfO4Wvp0Ho+JQY0Om9qJsaONBRul2hBarUAYWQRK1UwRZ4XCrP99Cs",
-	"b5VCqAfCYDG0SgEkYp5RCDvB0s47p2gFmUGn02ksBQqIEDu0oaHOmqA3bUa2WLu5cVCRWZmChwDqAlEF",
-	"6LqOQOk+VoR4uIa4aQWQpjYMSzc9yyp8qMO5ZE6yXN7zBFz4963xqVq8e5rrQcLCXcHCeRAt966xAFcS",
-	"deXnDRA9b8AWCrygBf3QgNmVvKIL9kpDDJ7+quFwUYMBXjYU8Yhzay9DHDVXqmT5HS8GMmNigMhc5CWz",
-	"zHb3pr12EBA2X3OHnpEoCAJzQgpp3Gjd7UR22k0B7KMgOITfY/g9gd+n+heifYMQyoS6TBjg7xH8HsPv",
-	"Cfw+0fvuFH+fwu/pV+7BavPZOIjm9nM+rGGk/aBYrulT9X6Ty4nne5jDQlPHZmuEC0gZAQyo9WPHDWWq",
-	"FFISNddn+yMFUgnTr0a8gC5s5yZAmSek4vxAO6RrLPBIN05oqwzMUrC4nu9NaUJSupIl7GNjCaznGTc4",
-	"XZ64wKwAYCvZEBTc7U1KYuihFh/LXL+wUcibduZLE/14gd29x6W7sgthXhutSPv1NSxb9daE7b83I7Z7",
-	"s1EZz8wLZ62g2I2U12Zp7PMbXAk7goUJFUTG4CK55MqC/sKAXhOJm1XG3uY/G7A/o8kbgPrb/JUFnxml",
-	"yzZCXhILATt6W/7cBXeTBuHmf1UB+8YF9laCsjncAVxPLQNQBTPqg34UBDUN7t2P+mNC62PBOLG6esyl",
-	"ln5yNisVS/roF1bhSFXYdmHj68kzqaVihlYUmjNSa13AvkYnouGJK6QYTFPNUrY9eQkGgKKZvkPssnkZ",
-	"aG2le1W3DA4mc1ScgHBgHXxRe7LZebbR1jZVBhZ6sLtnnzpdbF5Vf81NxcBc066Ws/S6SNAG5I5KHnSX",
-	"3k1yesXYOai5OzCQsVoF7pNiKR3nHVxMQATUZVSeilxpXh1EZXL+/LWrWRhOxB6n3uvXexxKrZ420Lrz",
-	"56+3b8zXjKbF/PmcxXffNyAAxkEgU5NRITRUoXY/ruONoY/ZRpHKZteAoFSTpsZoVIwyqls3CFH+27aF",
-	"Az9TQVet1Pkt3glFDoO5c3fK6N8Tvb2LunUJmtKqgi6ybco/mwdMt4p4u8nB+pbfM+UK2De1gqMnJPmH",
-	"FGwiEqb4raCFzE0Y2FpIxYynjCQsTmmuZWsrRw7JBfgkVZz6PW4hfyIwWwVX5M4oslAPIhKjS9JkGaMU",
-	"0Hl2TDrQdPgcs3qdFxMB2igI4QK+0zhDkUopOSSvEI3qxGiExoUiUoBuEDQFcUF6yP4Yl2nQp+mZ8QVN",
-	"lQ/NWQ/0XE8no7eQtadURiEGp9Myl+LWEAq99UE8pcIEffhGMLstmTJK9dp7ahSMjgbB8SAIb8JgPArG",
-	"EJrfof98JfMlzROW6L86EE0fhsad0aA/BIuge5DNOiOqhFhgI5SCVTpdwEZKpjmN7xiYC1KuChJ9rNPt",
-	"fIr6nerZLsK7vkvWT4uc36LydW1v1F49kck1E4EjY/ReliIpcp5F1bpjWIxN7KVP7byYa77AMAFc3Mv0",
-	"viXhbyPO/1nlSqt63INaIw6vER3N2La+bBrsBgK/YViPE3wnovW72MisIGKDVYwM0EdqbxYC7VWgLe4I",
-	"mXMDcB6NEqoKVlrTre4drm71wfdoQw7YGKaLEtmYoDsimlSM8xNwDZqcKpbRXNNRNa4c8YCoqDn8L3Xh",
-	"fCJUCm/6IGqmjGqAkn+wXOpS4SB80mBM3tgewfkIA8GnDCxeuAGaNH8G+bjMqOoRYXBHoy94pRmN3hWN",
-	"57RP2r5GYJykaTanxt3xrMm9F4qlsyr6wQ2xODwIgqegtbFtcY0GmlisUcTDrQ6lrhfzWvyAq8INK8dx",
-	"14c88MOTbmfMent0mZjOq6+kEpLR+ZrlTtgDxihhJM+SKnAcZwmhBZFiKmmuIb7mGh52BnKgQLg+EJTY",
-	"uSCJTFOaK58s5zJlpFdm4AIycj14QcqIIbmY+X5aua1SjYToWKb5X1PLJ9afPRw5qGfcSsDs3Dg1onB0",
-	"HAF5DkfHw+MgWnd9D0ePrJPxCg79cGQdg0P/9GEyGeLDaIOXcN6Q5NeFh5aK1HFQ9Nuor9mSlsr7tDHi",
-	"0w7jwGk3FqGVlearLiS6th/XcchiipOulfTCQRhUREZW7orDdfTZvA0Q8S2Mg02jdhQd64w1HMsNHdYZ",
-	"sjWYbgJkNAnUA8k9JGTF8aD10DKPww2daxJigx92MMpD0XYop9tMcx3ayNKm811hn7UXz3qsgeuMb6L2",
-	"UHsMwsuYRL9EPomu9E/LmRf2ZPQhgvwLTTfqiTB5i3jtn2wSvEXPo/5eDMwvnu9deb733PO9D3uwLuAo",
-	"BjEjwApb/ZOQ1Z9rjsn42eAx+JCAfrDWInXzMpemrvVQdIxHNK0/vqAF3c7jvKMrfeR9P2cgTIpqeNkM",
-	"R4P+PXr1E6YIJBOOJmUQHMbPzq/+Cn+xQRgEJygBtuylnYj3slLCd+6j5DFlyhspblnuhpRvaKOgPN3q",
-	"oeUA/AXW0GIAL9IuC8Jc5gWBj/t7V2Tu0raW+kU11j98wbFrELeq9R6cv7sw9o8d19O08k0X9FsvSr38",
-	"77r8/Fp+YsZlsGWTXTcrtTUZBZwxWiZVJAgCnwThyCfB6QmyL8Hp6RmJTk5PI9KbeJpQEohnnnh9yJGn",
-	"mgdrO0OEYT+3WoGJS4b0oAdxSpWyCedoQRiN52iiXjAqVNtUORFu6LXR7hqhoj82qmesr+fKEiLk0qoU",
-	"TGrQTutZONK/YHkOTjXrfLKX1cscjwcti5MTwE1iKkyu01RCnHZ9iurBwclhLKqZRGYdXBXZLaqCXAMu",
-	"mnTpVDZjFpotGp8Sx+b8k14MVYAuJzZmq9QmA5LmZHRQyvM9fVZgjPpGA1HxpprPczuJK9k0tF6IS+j4",
-	"FQeziEaTn+tGu3BC4/6MpumUxne14PgBl9DzvVuJ7I79guGrvrdgxVwm3thCwr5HZAQ1r2Fd3IGbd9X4",
-	"qzLNaZjXevitp08P287YOg3Sd1EjGG6r59jnQY0wtkRikLJ71nRL71VCKCY4sf4OUHIiGkUrdmzYCA/x",
-	"Se2uPVxzZPYbsWX9TpfZvZUXbqKTpq/4tuqm5J7KD3BU3K76eInug47pbbin4L4xqDt88iUC+fqAfC14",
-	"W1eNzsNwk0z9JW0x12diawKaKhLINUk9an+rCtYu9F1gsEdqbbl3bjmAoy6V8q7MhjuoHLaI1FduCCrr",
-	"xIf9xOGXu7bxmHD6JWuH+tbKNr7JmRuLDW6ZYDn4K7mOxLztJRee7KQbb/ug/+Hk9Jm5rSGpeVhh/XYu",
-	"ClWZxROW6WISz2HN3M7ogqerMwhlcI3m44mI1i8lGLp3D9gTu2Z/fHIUBH0fElg6yXt77v0a/kQUq4zH",
-	"NE1X5DgYHRwHhwfHwZGutmAF1aLmcIFAURHpWWUzhBr4VQRwxaGrYpWyibAzjJBZiMhwOCRRIpPkVU7F",
-	"XUR672/eHSx5Xlf1XUZkA6nfPZ+ViwOt3FbNpM+dATjIODXuIXns/pFOycLOtSPGfc6AkXIARzQno8DF",
-	"G9+/kEkygPokZwteFJAbA3MLRb+8vEZ94NVb0AXuo7d4ea25r7fdrOtj7AnbJaTjXUuYtCi0z3Jd2jpG",
-	"+8RU8Z7NWM5El5XrubmUidTWD1OW9Bp6gv4GyqdBrh7p4BpKQAd7NbyTxdouf5UIeIeWi8fDZG4aFHSn",
-	"FgFnul3HwQ0KwwNaLZ0Zd7Kt6sctoq5qRQFt2rnfMZRvUNNU46aJlH34halM3SluTGu6GUotetbcO1U4",
-	"1x+fMEJomRwaMkeec1gYUwYI3tH5xeANV8XgKAgGmpfSqDcIg+Pd9XRmwJsVO4tNcW22JjhUfBWyWqCt",
-	"LUFN8v7wNTCNVPTFPa7XYWvP9Q72LDOxznZFoTYv2ELtR8orEC3o5wusHgY1Z0zznK72hHp9OnTso38R",
-	"KmGE6SrqE1OKVFGEFm07/PW61Xo385yxAUgGjYCFRpwHXR+HtR1bQ2JwFPkT8YijsXFJQpW6nEF+okq8",
-	"QiXhbj4qm1fQUrxq/bpzckG29SYaYy6YQSXy+ugoNGUkAsEeYnssp4M6gU8dtOFn9+qQ75kp2vRNmLhn",
-	"qcTpNu41WccR+kim6y3ai+56bRvfxg66THgtSH7Hk7pKn/t1sNwxWe7GijtA85FEuA1w/jxylnZPvPH1",
-	"o9IEYLTDtBs9fRskqrvYad6bvNq3r/L+M//CJXeq7jT7jcuOKpwy58XqWndm7iVlNEddzBT+emX1fX/5",
-	"243XRv6oEWAwJliZoC0ULg5BYyhkQ4KcRJgVgNzobwoTSreVWlhPMJFkkgtQDBv5Z0yid2+vb8iBpGUx",
-	"P7gPD6Bs5FsVmXN1ia/FppyBHQh7Hh1NxFyWuTIOaq10DXAhgvX2IYuyKGlKbt5cjwklz88Hit+K6t5Z",
-	"Euu1heSMzJ+IO7YChcTzcxt37s4Wk5vDSPFOX5s8qr6LoYDYeTj/6oYngtYx3UYhg0cg4AYEqONiVUs7",
-	"L4oMrxnhYibtZSo0hg1mTsRa1L6VZEG5KCgXDIKgSrj5SjeixgcHt7yYl9NhLBcHVZ0Dt7a3kSFBl4kO",
-	"dgCsqugA47bUbxgFbe42iKxoBmS5yv7K/0e/s/oqw+3AAH5Sa84LJnUzhZTPmBI7KVWRr+DrlCrmRme5",
-	"ZgTdCcaUgv0KgpfBS3vpKFV0IybrlnG7c9ijn1Sdf2Mi/vznF1Ve5OGf/0x+NtQjJL1o491jw+Ew6qMP",
-	"spCliFmiueVpM5k1jhTCT8A0WtGldlTOxo5G2NEZYZ+5KuogL+NMjbc9QddldpvThOHy3YdOtgViku/l",
-	"bCb1fqL5HUtIVA80GlZzHk1Evcl9wI+B3f6K/N//87SPGewNS4bBnLHME0V6UX3VhE14rTnNDqVl1DeL",
-	"CBZCZIoNNddEZ8M1AtByRA4m4tFrBs5seI/bcQRcbGXXsvFCUSN8JpqIXtSI+YnIAYmceJ4IkTZqh9VE",
-	"fScZq7GpIkGbiLVrEkhvNAyGR/36Bhe4j08VjEImk8gAqRHt1IwMUHBJzURg9MyIaA5Jkd59WLmGHgVH",
-	"uOaOhhYvCKvwVSPJVMmUFYzQWcFy8j9DMgpGx+Yab00OVcbondJdlCJlSq9OmqCacckVg/1zWaev1yNz",
-	"r4ho+Mn2x42AYq6skVtvjahhGYswf0rDVBKd2Szhm/LluxFrc6pIVGWEM+3ZJGiYheNA5iRyc+NFZxPB",
-	"unL8N5vemPKfPJLxHyDlOGNzUScJg61gMNOkI9I1HS9Q5ZsYUuMFDTET9vDCphuxz+O1Q6/h+29r+vVG",
-	"6GQfJqKDfwBsyuk9JMqHJCXVAU16Ww5o0nE+W5g/ekD3h+QoCI2/hw1qdXiMM3IUHJrPFG8FhpjFR68G",
-	"BsD9zWa36EJZkjJ6r6XgEpdpiYW5wusCqFLlgqnxRAzIa2nSNKs6OYy9yEO/dniMUkF6N0hqmVGIIsEa",
-	"ipEP798MsbklwgFX3AEiIgc6so6heTWXS7ELczYRxN5TsIU/I4Y900N57FLCKZtzkZCj0enYBOcAmLhI",
-	"5HLD2I71KOxtjCRjOUHz5RncWUhoQVr3FRriRHUvOCI0BiJsb/k9E9bvqLl4nTzt/YggQ096jtmUhIMw",
-	"0ANzfe8xoysZHft10u2DKtt+ODgK3ESqRD82cnCHg6dPAOZNSygJT3xSGZtJGNRgjisNi3IcK3zScpfY",
-	"6CMBOpu+MRsyMcZoBVLxGWASShIshweDcXgy6h5zT5e96sHe1zUgkUlLFllq6OSWcrG8lVapvaHO1sOJ",
-	"Ggne9GAhG6omp7cl11Ojug0o2WWOBJrbMD1WtlU50801LjGFS4g4JGK0mxjYTyePlTXoc5CuLevT06/B",
-	"NW64oou0XrImYUVI2CkjZ4a8KjkKAn3QH4XHpMer1LFw93x1h4ZMVv0zPWheGD88YKGBq0WAI9/KTEhH",
-	"ymNmJFcjU5xnNJ6zwWgYrEkRy+VySOHzUOa3B6auOnhz8fzl1fVLqFP7MkLmP7JuUUZNPnAamqPpe75n",
-	"2Fpv7IWasYFUmhkTNOPe2DscBsNDdEyZg1i7kaWe1/FsutwtM2oPy6aiGdLvcptXTUNtIZupva5kddhq",
-	"EA+JCc/XQh0KbubMSfkds+cRQh2F5FpAqPEE40HkjNyHvt4UM3ovyxyQbjM378wxwiWs+HS4DxO+YGAf",
-	"wCynC1bArZIfu5UTdZGD1iWSn3zPchUA91EQ7HenZx0D7NUBil4dw+sEyNXRud7bO68RWNt1b6fXEW3p",
-	"uVGQu9/p2RVqveFiXec+Z7hHFxTZv/9lqkdBuKletR4HjUtuodLh9kqvIM4sYQJrHG2vUV0sryuMTrdX",
-	"aF+9/OB7x4g3j9dzr1WHOqPtdZ7RxAZbQpXD3bppXSoOVXcAhenKJtcAnVu50MdoFXvj0hDP9wp6C76g",
-	"Zju2vFD1KbXMeVEwYQmT+zlnRb4aKDpjxnviwd/1IvPxb14m1U7ED7SmdfrSOg8XqAsU6TmJzVvKmj5e",
-	"/AeCk5OKn5s0h36d9q2Ru+mn6l4qmwBAGHmwoeFhKUM/gSrtcaXnqdQ7KJaaTnAIXBHnamTjFGX6r+42",
-	"A8EApD64MnVsItM1rPG4HcCdvZZrNFlsUEpqpj6JqTBpyvASQdryc8Ujtxetu1pJo2iiYiIgN1OH82vT",
-	"TTba4PyKKpJH/F8jf+2Chf4uKdsIhRD+r0vZpoG21+FHNp99DSzvPP1+bl3o//XnH5AxyBm619H3mImt",
-	"eSurE/ndvsPQuXPMC4OAXGp591rPC+/b8q4zLdvbrFDOZVfeO8gZVN8J5L1hEG6Hd7Z4b197zrUm3tHx",
-	"sT5fR4dHTbdkNx+kcwx7zZyJnnMqN5IZejJPWE6OnoRhh+ty41Ia6/LrYXTqWizg2AvCMAiCIDxuRQ2O",
-	"veuXzwNMTNYIUTTGW/cu7G28QKdR96FpmjGebF/HGT1qNWw5LNVOCV34YXKdQwyhc9ECxBa2rlAwUSjt",
-	"Ww6gaCu7P7wTreeO7PbeaeA1E71DyWYedu+XdSf5Rv7yOp5E2NARvA22FS7idWYph1Cafxm0dfwvLLxr",
-	"X3Lv9Wuv4SbuPX9z8fLqxqDvF6F8y0faGx2bavgv/JoNsJkdRr4hdh1VhgSZoI7Drmc5ZzjW+mSKhoRG",
-	"yBWeeOb+HyDtvztbHezEUlb7/l+YEw+PdxmXKjNMiHXJEk4xGvsHG/8YG4/47zI3mimDhCFAd2ue/nxN",
-	"r/Ht+PvRRs3GDnqMTSbDXZQaE1FrNci6UsNalyp1FWqb7sOmTktz2mfkfgTMOSi8E92wsTThmOiCmasZ",
-	"HEVv5fBWq1zbrhq6zcqy1d+iEPl59EMl8kMl8kMl8t9AJTJ6TCXyQwHyQwHyhypAKucY0oObXyCNQHXu",
-	"GQ0ATB/hVLnEUKVPUy7AHaXh5bLJh8X6uJAtLi6RIytHOGuUcId2jTe4uHQ7x/SaWXNlThynF38i8OYH",
-	"62SBmRKExDSxfd91XoFsBOjVQg044Kp5J88vpL+sMvsuKoc7w1DYwuyeibW2sIk67xmg3lZV0u/EOfxe",
-	"yqSGs+0PddK/hTqpXrM/RKHU9Er+oVL6Y1RK9pam/+9VSmZUDlJ9zb74oWf6oWf6oWf6o/RMTrAIMDI2",
-	"TOTjJ82lKIAssjgb79LUXLHAyyLJXKpiDFcvZLlMSgwaj0yJAc344O/3Q3QDBW/wRC4ot86gPqkrTUQP",
-	"4jZgE9tbLvmiTCHNeaPJje3hjm66Lf2mR/gA2ZlyDq5xevXmlTg4w4sSvNaQdeND4ym6Fi1TOWu2Lgt1",
-	"AVOlsX940IA1K9px3VatrzMKs22hmENzlFYZ+r0H/7dH4zdalz/RW6pZbgQxCpUWEa1w6fTRgYMPnx7+",
-	"XwAAAP//",
+	"7H3rcts41uCroLhT1dIUJZPyJbH84yvn9sUzsZONnZ7tjrJFiIQsfKYADQFacff4efY99sm2cA5AghRl",
+	"y7m0e/ZLfigmievBwcG54/cglYulFExoFYx/D+aMZqyAP//X4LksCpZTzaU4ycyrjKm04EvzIhgH3mfC",
+	"MyJnRM8ZSWmek577ixU/qZDIgkjBSDqXigkyvYGCUyqu+sMgDFQ6Zwtq2tc3SxaMA6ULLi6D29vbMFjS",
+	"gi6YtmO6b0TQ48D2owuaMjMyPaeaKE1vFFlxPYfedUGFoikMXs8LWV7i+3ROuTBzkUtWQEdqOBEv07lk",
+	"GaGKUFIwtZRCMYKwIlRkhAvFM0ZYUciCTGXGmRqSM6lJzsSlng/SOUuvWEbSnDOhB6bweCIcFH5SRK4E",
+	"YZ/pYpkzRVJaFDdk92CQzmlBU80K8uHDyYtBzq8YuaZ5ycyYgjDgZtI4jCAMBF0Y6LXX7Q4Ah8HnwaUc",
+	"2IqpX+2dgXtgVsDNFxbgGc3+k2q2ojfmKZVCM6HNn3S5zHkKlXf+S5nV+D2wEzJ/vjSQOWVK0UvT1TOa",
+	"kUvbThics+KapwzK4CoLwVJtn7EuSfElF5dES1iqTK6E0gWjC6KwBTOji3phDYoERaEHe0/ieBA/2T3Y",
+	"Ozw4jKJ4dBg0Cl5wAMAoGu0PongQRxfR03G8P46iYTza/dU0W8PwLwWbBePgf+zUO2cHv6qdZ1Rc4bAB",
+	"eZvY6U16bFFlVsiF3QzpFROZm8iQJD5Qhj5EEoLNTpkyVSfCQeaa6xuyLOQ0Z4sa0dehhLhz907vmqSt",
+	"sdMuDlN9RrP37J8lU/phiHG85IMPRR6Mgx2aprI0HV3TnGe493au451rVvDZzTF+DcI2LiF6FCxl/Jpl",
+	"CNIWODtw7Pjt8XuL2ObxPVNlDuOFhXkuM9N0HO3h7NpItTsbpYc0jgZPnlA62EtjNjjMdtkgmsbpKNtl",
+	"e7P96GEoFq6vQhClT9lotkcH8XSUDvayfTZ4OjuMBtQ872Z7bH928I1w85QrZbbWgoqMalncEC5mslgg",
+	"dZcF4QJWhXCxLHUbPT1gDhGSyUQYKsYRR906/KRIUsE3IT3FGHnpnvvfBS9fyWLKs4yJr6JXx2nKlCIZ",
+	"E9ygmCFHQMnJyTsSH46G0XA0jFsrvpn67D0G9VmfAhx3OA2aZYX52pMFYUJznbOFaZrMKM9ZBsf0N14Y",
+	"e4yYyctSf9Xq2KaItm3de6KYTjMiS01WlMOR4uDx5WfKbvwYq3oxZ6RAuktSWeYZEVKTKTPngFlvZnYs",
+	"AObuI0UBczS/GZILc6TIUqdywQhXpBRXQq5ESKalJg1STKTIb0jBaKZCoiThmizojem8YAPFhP4uG/pM",
+	"6leyFNlXYcx7pmRZpAygNYPmtty7+4+8yiwzDCgOfkVVPYHvsEUNvrCi2kRfDO0ToVkhaA5bihXI+2wL",
+	"8KePAfD3pTB7xnJpZgfVh9h3AjRP2QdBrynP6RSh+EcyUXYEpPSGcC8ZfbFGLJFg1E1sSzv/vZilDmBt",
+	"SV2/PepcSHlKxY3lvdVX7dMLKQ0DeONojdp2jz55ZKI4wPNIzwum5jLPgDIWjKZzlh0ZellOF1yTnBpR",
+	"uufEbkKza66YqpgAqiciZ1RpMiILLkrN1PdhSj8IWuq5LPhv7OvOsUZDWy7W7r/VXvNnWHE6PSeNyIIs",
+	"rOSSFiwzrCvNlXmt5RUT34Nv/SBUuVzKQrPslGWcXoBK5avWsGqQLEyLBLQ0W67mwWNsvdNqmMB/0DyX",
+	"K5YZeU5kJHmOkBgYyJA2LJJvvybVnFQl2FeKCJpl3JSk+btCLlmhOeqxQO9ltWFmWMP3dOWWJKy/DvjC",
+	"rIypsaR6HowDJlKZcXGJC9spZiFvvBKsIAZ3DVIiABz+HhFDpFAy5uKfJS8MyU1lAUzcsjHQE/x+33K5",
+	"YqiwM38byvKxqv4pdLo/Of0vlmqDCC0VyJ8NVDgyH1YFqBYcqMiJINcjVIEBn+YmQxTXikwZqGS9SZKe",
+	"7fHnijX6eeQ+9o+gi/MXfyc0V3IiQK4hVJBm28BrO32v13hIBPusiZYEFSAgEYHimZIZNcPmaiIEM/xv",
+	"VsjlkmVkNefpHN4sc5qCxE2oY5JLxdSQHNfqZtDoCcb13EDLdjMRQhZeF7gfLaTG1ZQKZtZGGRENdNgZ",
+	"S6XTV+MJ18S6Wh12F9LZUmZl15GrDerH3JSvKxQ6fntMevQOxOu7Tbq+FZuU5S7AeCXbG9L79Gk7sD3i",
+	"Dn0g3KwGsBtw9TTuhZwt2gk6+20r2NW7+98HeoSKLHTEi+uwqT5tU7qeZ0JaltOcqznLDFWc8ZyFJKGb",
+	"QZKEZDVnxRrx5Io4oPeH5LhN/wwVkmVF1cC2t5pLQxnNszNeCWnbfVGDJKzpE5Qdkn/MmaiIF9A3SjwY",
+	"klQuWEXJ6UQ40uqoIFeOlq6TOvOMDfdqUXj4yrwBvqYPhrsrxpYKLXHYuBH2uR42zg07bAcWYsA2rsa9",
+	"oDcwUA802FQXYf3SrRAGjWW4r+7LRuH2Rmo2tWEr6bcGT/8EjEFGNTXn6oLqdE56ljz3h+TlNStuyIyz",
+	"PCPLgilzfHKF5Yzcl1JzLKslTbm4nAiz3MtSpLpEDoMWjPBLIQvUkUI1Li6Pqr9IUQqFSs6VQdQZL5Q+",
+	"owvYoxORU3yCLTAtFRdMKXxhmrYK0Im4aNg/MpmW5qDHMdSWvBm/ZkTN6RIsJlSTjM9mrMDuuUBegchZ",
+	"PYqQuBHgePwhwAjcko+xDuC7qUIEXbCjasj20Xw1AjQjGVsWLKWaZRNhR5TKxZQLA5NGLdyz2LqAIcGL",
+	"qhOkDubVVOo56JZvJgKgU04V0woM7YLZRVTMsU2MqCVLyUJmzIhzghHEzSMLB+gcB4UqLmzVmqgMh+NZ",
+	"2klR5qxBBSxXPLR0kfU7QWRGX4PVvqq6QX6xDbHGoKAwTVO2NF96sEpIntCXoK7WPzLkpIKjR0qasPSe",
+	"6zIT4a+AmYKQrXXiilR2NxJFB6TnxGZakzVYBKT5sPMmAllOiW1QEPRMUwa1x/7BRKhQK1YYPBFIK6Cj",
+	"3WiviwZaY9MbLli87sNxbE1ROTerLoCdWNDPb8CRIhjvReG6F4PX4uieFvVKbtOiv5nWW3zW3DoVBIFM",
+	"VLvSHBtlnre6e/okDBZcuMe4o/OU65sO5xaub1ptjfY7amdyul75BdXMbLYpL/Q8JMkvv/zyy+npixcJ",
+	"cGtUa1aYYv/7YzQ4/PT709u/BB0tV6Rnvf1XFQYe1TQAqVQTOg0q1Q0hsyD3QGguF+zdXIqOkbw2R/HS",
+	"fAtJHJGMX3KtQiLKBSt4CvS0c85x1D1pnp3J9V5OQNc0c9KqKBdTVph2Kz1P8PZ1PNrd2z94EoQBmtJN",
+	"u0worvk1ay3k07URHQ9+pYPfPv0eh6Onm0Z2rqnuAMHFSnquQ0rbtedKlVSkzHlq8cYcgL4YwRlk0UZ5",
+	"PjNipqFGH85tcz2qyUIqTQ5I1ZNTlnrzOmis5KhzEk6B1pzDW8G8OYC02jls1EL1osGhGf/x4Nc+TIQt",
+	"lmu7Je6C8af/6IStQ9/1gb2hTUT3zuPvgekLnmU56x7KKXyDwWxD00y5dwWb8c/rTcEgl/CR9Njwckhe",
+	"FH04sC3fZXUvM0ASOGLzFb1R5EO75w0dn5ezzR0r+Gg7/tu361gp0UGqyjwn5+dnZIdo+pnwjPQOLZno",
+	"uz0Ap+xMloX90NzZdl8/Pdy0sz006yF12bv9F/5xeNvvRDi1eSvnTNf7mE6nBbvmyMe0iEh7s/nY7sjJ",
+	"qJuWrGRxtYGg/kMWV9+SoP7Gl+he1e7o15N3sNHHyAzLgghzYmOHhkHKqJqTKdMrxtAie1nIcqkAKSyX",
+	"dWTYFcPyWy+3tVHt3/YG/+HWpN+1+W/vkoceVaEAI6g0BciBVRwX0kjk4t3eAY5ODcmp92Q41KVhTEFx",
+	"aqUp9EB1wlblO9hQWag5X8L3lmRFWoIVsuJWsgIJCAU1b0jIosOoDCoMSfI8Ib1qKjTHwn20HjArhGlk",
+	"RKFa2JR38J1zY7JPho2yf1qcs08V9+CaqrDfFsjk1P5lTn+EnpmlUgIfekDhPfQkK2ZlPlQkT4QEDYWF",
+	"ea86JWy77nyxjzWVty9qWu3GWBNRWwToQTVMc4pWD+fep2rMhoJ6JK1vpJOJ+CUkZ2arfRi2+0RJotkr",
+	"SjRIgJMPCR50ujbETgQXaV5mDLHQHiiysBR+CJVk82zEhlMqyIJR25ostcWsiXBIiDyWhTSq4aelbuDp",
+	"HBximrLPkLw1bL/hEgwEmMHFifCRsVbUo8c6mVOR5ei5uCA051fsDjEGhn+fPqZC9bZs8fDaFVY/rJYv",
+	"mN1X83mjMIoUD++yifIPqtrcoA+qWm3YB9aqt8wDK1Yb70H1Gvv/QTVbpOJBdcUX1/LowoPrevTjQXXl",
+	"NStonsO781QWHSxDZA6FOIpCNGvhET4mc7kiaS4Vy2986kSo1gWflppZLaFPPCaiecqFcFCWmmXEDAR1",
+	"H55PdO3g6HN7cRT962M8OPyEPMYGXs+S5AdBQ30ZgjaPtgdV9Q/NB1TcxD+ZHVaqR1UoKxjCuoFqWfBF",
+	"5ZCxxoKzz7ryDzYlaXFjWwKea9i1xLYcznkbmvturUInIGu3jMeA40VtbapCnW5IbxKwz4b9Nsxf0A+J",
+	"mlMjBU9vYNNYsd3WO353oobkOM8dawRciFziPI5s8JQ9kAuGgjzIAlKTv52/PSM96qJoflLk9cXpG7Kk",
+	"l6yPSnfN85w4HetE2FAzsOobAmGmndmxg6EKwonmzGFGl8XG+Va28eId1XPSk3nGCpgVCI8zI1x+eP+G",
+	"9ARb1R9m1hzFc3BVoqgJWMOapmdQu8P3jGZ0mjOiDUbaNmEuPymS0lJ1o2LbifMuLGyUXXfe/H3NOYv/",
+	"s2RuOXaqgDs7Ni/GLsQdVIDE0DnMNSemThUmyDd8weq5E5mmZQFmjpPzt4OnB1GMAsyC5zlXzHA+Cuol",
+	"vyYhYcPL4UQko2gUD6KDQRxfxAfj3Xi8uzeM9uJfkyH5O1saXnCZUy7siUJ6BvuSjGo2ML0n/ZppFERm",
+	"2URAWB4GH1X4SdDdY0GvWO1JgnumFOCCAa6jgHRr8Hhg+OXR1wQ4biEEN0MFp44MPZPZjRntczC3vEzn",
+	"8tEIUy3K4mCsn5DZ+AzDNy01qGLscKVVY6lVSNhnmur8hlA1EWBUnNL0aky6ozWx7driZHDXQDeJ98ZR",
+	"NH4aJWiSMcufzhFpJiIzVQxOLWmhGFmUSnvI4js7+YhCXgIxtANFcakUinVamnE4Lzq1ShZAGeyoCjw9",
+	"sAoMTk8HL15Y0W7F8nxgeB4bA7RuqqgmvbEX2K5+L69fj09Px+fn2/ZRKla8YDMuWMcueFUwSxCrLobb",
+	"6XRweO8BSR4FaRtoekQKpstCsIyUIp1TcWlDdxAVNnjWbLnI1uDjlrZHScFoDp/6Q3LcpHWOsgGF9RCu",
+	"jlcmq4IbHtqQdMA/G5SMviMUtpyPl20d3N7toBcBl/yv+GM0GH3qV88f49EnKPSv3Y9RvIF/3hLpQlKj",
+	"2nBNKxvbfkYfo8Hup/74YzTYx1fen3/5cnwMOxZ0zXy3vx2mtoX39kHQUAHaw1c2lIWhs1SjOtt53rS0",
+	"h7B+OOhwIqihTprTvHZOUmU6B05KVDoXywkv6I3lviD+CxsZkrdLJsYEdGH2jMSidLlk1LoeMlEugvHH",
+	"IIqiIAx27W8MvyP43TO/hwdBGBzC18Mo9txWLOjMXjRNDTzoKNOuMDJb7oFCSKJulGYLPJFVEAboOeD0",
+	"TqhqwpA3NHwBJFK+pBA8g6W9d17RCjKDTr/WVAqUQSECakNDnTVBNduMz3GmeesDI5dlDk4IqG5ELaPv",
+	"nQKl+1gRovoaEq2TcZoKNyzddF6r8KEOSpMFWRbymmcQiPDQGp+qxbumhRkkLNwZLFwAMX/vGgtwJlEd",
+	"f9wA0fMGbKHAC6rphwbMzuQZXbBXBmLw9HcDh5MaDPCyoetHnFt7GeOouVIlK664HsglEwNEZl2UzPHz",
+	"3Zv23ENA2HzNHXpEkiiK7AkppPXU9bcT6dpNh4dPSM8FTOCqehiDLm+Hh09Jz+K/kUjKwgpPzUBtuRIT",
+	"Yb+rkBweHoJlzMbY1v526G5llaXAfZpi6MQ8wOk5pl2W2noFKtJLfNAZAAzSnCqV9LuIQgTkIIp24Xcf",
+	"fg/g96n5hdDrKIYysSkTR/i7B7/78HsAv08M+TjE36fwe/iVpKSiIS4opUlFvA9rG8t9UKwwZLZ6v8k5",
+	"JwgDTChiiHyzNcIF5O8AVt0FFSBdsFW0lETNDYtyR4FcwvSrES+gC9e5jRbnGakYWFh+U2OBnIl117tZ",
+	"ggEPcDQIgynNSE5vZAnkyNpM63mmDYadZz4wKwC4ShvROwiDJlqbw9uGhG8iMC9tKOoJdvcel+7MLYR9",
+	"bfVH7dfnsGzVW5tD4b0dsSMxjcp49J94awXFLqQ8t0vjnt/gSrgRLGzcJvI3J9kpVw70Jxb0htZd3CzZ",
+	"2+JnC/ZnNHsDUH9bvHLgs6P0uV9IEuMg4Ebvyh/74G6SUqRhrypgX/jA7trchgzOaJ4bgSoYB4Ib4n4p",
+	"0QMkcGHBC6bnMoM4S6G5YDkelCWuGVb6tr8vi8KPde5+Uc3udiuy/6iWYnBzdpxgFZtrOL5RFNWHce96",
+	"1B8TWvMH1mHa15mvjBhcsFmpWNZHH8Rql1WFXRcuXQR5JvWcLBha7MzhUmv4wJZLzdnieX0LKQbT3MgW",
+	"ba9xgvHM6BLSIX+7NCO0tgi/qlsGZ6Y5KulASnTO5Kip2+yo3WjrPrUZFrp19Ochdbr4/ar+H+9hIJzT",
+	"vDlgWr7/6+Jne6221Fmi9/92Uvorxo7BatMhajFWW3RColfS80VDfAFcQ9Vc5XjLlZELQS1Djp+/9hVl",
+	"w4m4j8PyWJPXrx/AObR62nAgHT9/fT9X+ZrRXM+fz1l69bjxLTAOArnNrLqqodl3W34db+whttwovrt8",
+	"NBDGbRM7We2d1a12q7ohL8Z9O8+Dn61gqlbWqRafjuKtxdy5P2V0V0veXiXdeitzYChNF8v7dNkuc55p",
+	"FfF2U7zAJb9mylfmXNTKtJ6Q5Dcp2ERkTPFLQbUsbFTjWoTQjOeMZCzNacEUmTmdxZCcgItdJRVe4xYK",
+	"JwLzu3BFrqzSFHVuIrN6S0P5MegGfcHHpANNh88xD96xngjQfEJEIsg41rePVDr2IXmFaFSnEiQ01YpI",
+	"Aapu0EqlmvSQR7URAKC7NTPjC5qrEJpzARWFmc6SXkKeq1JZ5SscgKtCiktLKMzWB1UIFVZaCa0S4LJk",
+	"ytqIamfAUTTaG0T7gyi+iKPxKBpDMosOdf4rWaxokbHM/NWBaOa8td65Fv0h9gm93VyeJlGlkAOTtxSs",
+	"MlEANlIyLWh6xcD6lXOlSfKxTlD1yUlXWxDe9V2y7qNb8Eu0JaztjdpJLbHZmRLwy03ey1JkuuDLpFp3",
+	"jPJyqfAMY1DouWE9LJ/BxbXMr1vapPuI839W2QWrHh9ArRGH14iOkT5aXzYNdgOB3zCsuwm+FwP+KJYV",
+	"Jy262CsrqPWR2tuFQPMrWCY6IkD9eLI7g96qgpWG/l5vJV+PfxsGtCGsrUeDNMTmMUHvWrQQWl8+4BoM",
+	"OVVsSQtDR9W48isFoqLm8L80hYuJUDm86YM+IGfUAJT8xgppSsWD+EmDMXnjegRfOkydMGVgwMUN0KT5",
+	"M8hgZ0dVjwhjlRp9wSvDaPTOaDqnfdJ2nQNbO82Xc2q9d4+aAoJWLJ9VwTx+xNDuThQ9BQ2ha4sbNDDE",
+	"Yo0i7t7rH+075a+Fw/jmgriKg/BDIqIwPuj2La63R5fF9Lj6SipNBsYSsMKL4sGQOwxMW1EFcRAsI1QT",
+	"KaaSFgbia5EOcWdcEkrt6wNBtQoXJJN5TgsVktVc5oz0yiV4NI18h3QQZFJIx2e/H1Ze2NQgIfpJGv7X",
+	"1gqJC8+IRx7qWS8p8KJonBpJPNpPgDzHo/3hfpSsR3LEozvWyTq5x2E8cn7ucXh4O5kM8WG0wem9aKhb",
+	"1oWHljre87cN26hv2JKWeeWwMeLDDkPUYTcWodMALW66kOjcfVzHIYcpXoJj0osHcVQRGVl53w7X0Wfz",
+	"NkDEdzCONo3a00atM9ZwLDcUjUfI1mCCFpDRJFAPJPeQwhjHg5ZqxzwON3RuSIiL5dnCxwSKtiOT/Waa",
+	"69BGljad74pirp3S1kNn/NgSG4SKlgoQXsYk+SUJSXJmflq+6bAnkw8JpBNpRgVMhM30xWt3e5sSMXme",
+	"9B/EwPwShMFZEAbPgzD48ADWBfweIQQKWGGnJBSy+nPNzx4/WzwGlyhQ4taqvm5e5tTWdQ63nqGS5vXH",
+	"F1TT+3mcd/TGHHmP59uGaYQtL7vE0aC7mln9jCkC6beTSRlFu+mz47O/w19sEEfRAUqALdt8J+K9rAw+",
+	"nfsou0uZ8kaKS1b4GRI2tKEpz+91OPQA/gJrGDGA67zLWjWXhSbw8eHOQkt/aVtL/aIa6x++4Ng1iFvV",
+	"eg+O351YW9uW62lb+a4L+r0XpV7+d11uqy23R+sB27L/r5sw25oMDWeMkUkViaIoJFE8Ckl0eIDsS3R4",
+	"eESSg8PDhPQmgSGUBMLzJ0Efskqq5sHaTnhi2c97PQ5It2XCpWikmjCaztEdYsGoUG2z+ET4mQSsAtkK",
+	"Ff2x1W5jfTNXlhEhV06lYJPpdpo445H5BS+H6NCwzgcPMk3a43GnZRb08hGQlAqbHTiXkHagPkXN4ODk",
+	"sNb7pURmHTxv2SWqgnxnAXQfoFPZDMFptmj9lzz/hp/MYigNupzU2hZzl9tK2pPRQ6kgDMxZgSkXNlrx",
+	"9JtqPs/dJM5k06h/Ik6h41ccbFcGTX6uG93CWmXX+AMuoW+4sl8wGtuzX9Hm+9qG5UyC/sDtu2r8VZnm",
+	"NOxrM/zW0/12qTqr1yM5aAK31fN8QUCNMHZEYpCza9aMsuhVQig6LzjfGig5EY2iFTs2bEQ7haSOPhiu",
+	"+eWHjVDJfqcH+IOVF37enmbow33VbckHKj/A7/Z+1cdLdFX1rHvDBwruG3MUxE++RCBfH1BoBG/nFtR5",
+	"GG6Sqb+kLeb759ybT6kKbPNNUnea+KqCdURIFxjckVq7V3j3gsBRl0t5VS6HW6gc7hGpz/yIataJDw8T",
+	"h19u28ZdwumXrB3qWysHhk2xCVhscMkEK8A3zveL522PzPhgK914O6TiDyenz+z9JlnNwwrnI3aiVWV5",
+	"z9jSFJN4DhvmdkYXPL85gsgc3y4/nohk/RqPoX9bhzuxa/YnJHtR1A8h5auX7rrn30gTToS+WfKU5vkN",
+	"2Y9GO/vR7s5+tGeqLZimRtQcLhAoKiE9p2yGyJmwCmivOHSlb3I2EW6GCTILCRkOhyTJZJa9Kqi4Skjv",
+	"/cW7nRUv6qqhz4hsIPXbp2fzcaCVqq2ZJr0zngwZp8bNPXfd2NMpWbi5dqRsmDNgpDzAEcPJKAgnwPcv",
+	"ZJYNoD4p2IJrDaleMFVW8svLc9QHnr0FXeBD9BYvzw339babdb2LPWHbRCi9awmTDoUeslynro7VPjGl",
+	"37MZK5josnI9t9eYkdr6YcuSXkNP0N9A+QzI1R0dnEMJ6OBBDW9lsXbLX6XO3qJlfXfU10WDgm7VIuBM",
+	"d5gC+KphKEqrpSPr83ev+vEeUVe1gto27dxHjEwd1DTVugQjZR9+YWZef4obs/RuhlKLnjX3ThWd+Cje",
+	"SfaksEeed1hYUwYI3snxyeANV3qwF0UDw0sZ1BvE0f72ejo74M2KncWmME1XExwqvgpZHdDWlqAmeX/4",
+	"GthGKvriH9frsHXnegd7trSh+25FoTbXbKEeRsorEC3o5xOsHkc1Z0yLgt48EOr16dCxj/4kVMIK01UQ",
+	"M2bIqYJiHdp2+Ot1q/Uu5gVjA5AMGsExjZgiuj4OZzt2hsRoLwkn4g5vcOuShCp1OYNogUq8QiXhdj4q",
+	"m1fQUbxq/bpTzMH9BE00xtRGg0rkDdFRaMpIAoI9xJE5Tgd1Ap86aMPP/mU7j5n43PZNmLhmucTpNm4C",
+	"WscRekfi9nu0F9312ja+jR10mfBakHzEk7rKBv11sNwy9/PGiltA8468zg1w/jz6U6NmaB6VoTGjLSDb",
+	"mMz3wdO6i61A+6fG1YcD9wsR16u6FYA3Ii8qosqC65tz05m9j5jRAjVKU/jrldNa/u0fF0EbLEkjlmVM",
+	"sDJBiy5cGIQmXUhRBonCMFUHuTDfFGZ5b6vmsJ5gIltKLkC9baW4MUnevT2/IDuSlnq+cx3vQNkkdIo+",
+	"78qi0Ah/BQNrFvY82puIuSwLZd3sWjlU4JYS57NEFqUuaU4u3pyPCSXPjweKX4rqvmmSmrWFjKksnIgr",
+	"dgNqlefHLhmEP1u8cQBGind5u4xu9QUpGhJawCleNzwRtM6CYNVKeJADbkDWCFysamnnWi/xeiEuZtJd",
+	"okRTQHV7rtcKg0tJFpQLTblgEG9Xwo13phE13tm55HpeToepXOxUdXb82sFGtgodPzqYGrANoxuP31K/",
+	"Ydp0CRUhBKUZ++ebLCovJvPOad0szwYD+EmtuWDYfOoU8rBjnvqsVLq4ga9TqpgfCOgbQ0wnGIUNVjgI",
+	"9wdf85WnGjKN2FR41nnQY/J+UnVSnIn4619fVMnKh3/9K/nZUo+Y9JKNdw4Oh8Okj57UQpYiZZnh+afN",
+	"DPM4UojTAQNvRZfa4UsbOxphR0eEfeZK1/GE1iUcb3mDrsvlZUEzhst3HXspUFwAbMFm0uwnWlyxjCT1",
+	"QJNhNefRRNSbPAT8GLjtr8j//T9P+3ithGUsMfw5lUWmSC+p739xWegNv9yhek36dhHBzomsvaXmhuhs",
+	"uNsDWk7IzkTceffHkYuD8jtOgBevrHMusCppBAElE9FLGsFRCdkhiRf4lCDSJu3goKTvZUi2lmEkaBOx",
+	"dncJ6Y2G0XCvX1+rBPdwKs0opBdKLJAaYWHN+AYFN0dNBMYAjYg5OxXpXceVg+tetIdr7umZ8WLACl8N",
+	"kkyVzJlmhM40K8j/jMkoGu3b6/sNOVRLRq+U6aIUOVNmdfIMlaUrrhjsn9P6TgkzMv/eloa3b3/cCMHn",
+	"ypnqzdZIGva9BJMaNQw+yZFL3b/pEgs/tG9OFUmqNI22PZeZEPPW7MiCJH7CyuRoIljXxRvNpjfew0Hu",
+	"uIYDIOW5lHNRZ+6DrWAx0+YIMzU9X1YV2nBl68sNkR/u8MKmG9kCxmuHXiOCwdUM643QyT5MRAf/ANhU",
+	"0Gu4vQLS+lQHNOndc0CTjvPZwfzOA7o/JHtRbL1WXPy0x2Mckb1o136meBs4BHfeeSU4AO4fLh9MF8qS",
+	"nNFrI8uXuEwrLMwV3uFBlSoXTI0nYkBeS5s7XdXplNztOua1x2OUCnIuQqbZJYVYGKyhGPnw/s0Qm1sh",
+	"HHDFPSAicqA77hiaV3O5EtswZxNB3OUh9/BnxLJnZih3XUY6ZXMuMrI3OhzbECMAExeZXG0Y274ZhbuF",
+	"lSxZQdAIewR3lRKqSeueUkucqOkFR4QmTYTtJb9mwnlPNRevk6e9HhFk6EnPM/6SeBBHZmB+BAGmWSaj",
+	"/bDOhL9TXYERD/YiP7sxMY+NxPjx4OkTgHnTnkvig5BUJnMSRzWY00pPpDz3kJC0nD42enqA5qlvjZ9M",
+	"jDHmglR8Bhi2sgzL4cFg3bas0spenufuX3GX6A1IYnMFJo4aegnffCxvJSJrb6ij9aCoRtZFM1hIUWzI",
+	"6WXJzdSoaQNKdhlVgeY2DKiVhVjOTHONy4vhZjAO2VHdJgb200su59wSOAjwjvXpmdfg4De8oYu8XrIm",
+	"YUVIuCkjZ4a8KtmLInPQ78X7pMerfM5cLC1tERKg2T8yg+baehMCCw1cLQIc+VZmA1NynjIruVqZ4nhJ",
+	"0zkbjIbRmhSxWq2GFD4PZXG5Y+uqnTcnz1+enb+EOrVHJqTjJOt2cbRHAKdhOJp+EAaWrQ3GQWwYG8hv",
+	"u2SCLnkwDnaH0XAX3WvmINZuZKnndVSeKXfJrCeMY1PRmBp2Of+rprlZy2YyvDNZHbYGxENiM0EYoQ4F",
+	"N3vm5PyKufMIoY5Cci0g1HiCUS1yRq7j0GyKGb2WZQFIt5mb9+aY4BJWfDrcgwtfMDwRYFbQBdNwm+zH",
+	"buVEXWSndXnspzBwXAXAfRRFD7vLt45kDuowy6CORPbC/OoY4+DtVdAID+66rzfoiBkN/FjO7e/y7QoY",
+	"33ChtnePO9yfDer4b3+J8l4Ub6pXrcdO43JrqLR7f6VXEC2XMYE19u6vcSb1K7NIUGF0eH+F9pXrt2Gw",
+	"j3hzdz0/owjUGd1f5xnNXMgoVNndrhuesg/Na/j3twGF7cplOgGdW7kwx2gVQeTTkCAMNL0Ej1a7HVu+",
+	"tOaUWhVcayYcYfI/F0wXNwNFZ8z6gNyGmylfQ30JulCptiJ+oJitcwrXmetAXaBIz7ttoKWs6eNtnCA4",
+	"efdjcJsYNKwTJTaynf1UXRbn0hgIKw82NDwsZ+jtUOUir/Q8lXoHxVLbCQ6BK+JdiW5du2z/1YWDIBiA",
+	"1Af3GI9tfL2BNR63A7ir23GNNmESSknNHDEpFTaxH97sSVveunjk9pJ1hzFpFU1UTARkM+tw4W06+yYb",
+	"XHhRRXKHF28Srt160t8mySGhkIjg65IcGqA96PAjm8++BpZ3nn4NO8M3Of+AjEEi3wcdfXcZCptXJXvx",
+	"6+2LRb2LAIM4isipkXfPzbzwErzgfGlke5eAzLuBLngH6anqi7qCNwyCBvEipeDt68C7ayjY29835+to",
+	"d6/pXO1nUPWO4aCZZTTwTuVG+s9AFhkryN6TOO5wwG7cFOUclwOMsV2LaBwHURxHURTF+63Yx3Fw/vJ5",
+	"hDnwGoGW1gTt34F/Hy/QaZq+bZpmrD/e13FGd9o+W25XtWtFF37YCwggEtK7/QQiJFv3mthYmvbVI1C0",
+	"deUGvBOt544rJ4LDKGjevgAlm5cjBL+su/o3LhWoo2KEC4DBK5pbQS9B59UBEBD0p0Fbz4vEwbv2iA9e",
+	"vw4azu7B8zcnL88uLPp+Ecq3PL2D0b6thv/ir9kAm9lh5BtS391mSJAJ6jjseo5zhmOtT6ZoSGgEjuGJ",
+	"Zy/lAtL+zdnqaCuWstr3f2JOPN7fZlyqXGJar1OWcYox5T/Y+LvYeMR/n7kxTBmkPQG6W/P0x2t6je/H",
+	"3482aja20GNsMhluo9SYiFqrQdaVGs66VKmrUNt0HTd1WobTPiLXI2DOQeGdmYatpQnHRBfM3pfiKXor",
+	"t71a5dp21TBtVpat/j0KkZ9HP1QiP1QiP1Qi/w1UIqO7VCI/FCA/FCB/qAKkco4hPbiOCZIhVOee1QDA",
+	"9BFOlUsMVeY05QLcURpeLpt8WJyPC7nHxSXxZOUEZ40S7tCt8QYXl27nmF4zvbAsiOf0Ek4E3pXinCww",
+	"34OQmOy2H/rOK5BTAb1aqAXHEeBgnRAZknhWKZAXlcOdZShcYXbNxFpb2ESdvQ1Q715V0jfiHL6VMqnh",
+	"z/tDnfRvoU6q1+wPUSg1vZJ/qJT+GJWSu9fs/3uVkh2Vh1Rfsy9+6Jl+6Jl+6Jn+KD2TFywCjIwLE/n4",
+	"yXApeDkRsjgbL7g1XLHAG1zJXCo9hjsqloXMSgx9T2yJAV3ywT+vh+gGCt7gmVxQ7pxBQ1JXmogexG3A",
+	"JnZXz/JFmUOy9kaTG9vDHd10W/rdjPAWckwVHFzjzOrNK3FwhjdKBK0hm8aH1lN0LVqmctZs3eDrA6ZK",
+	"xn97awBrV7TjgrpaX2cVZvcFlA7tUVrdMxDchr/fGb/Rui6NXlLDciOIUah0iOiES6+PDhy8/XT7/wIA",
+	"AP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,0 +1,37 @@
+package paging
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
+)
+
+// BalanceDate reads BalanceAsOf, the date of the account's balances, in either form the bank
+// sends it: a date ("2025-01-09", the bank's own example) or a date-time
+// ("2019-08-24T14:15:22Z", as its file declares the member). It returns the date, and the
+// date-time when one was sent (the zero Timestamp for a plain date); the zero Date and
+// Timestamp when the account carries no balances. Any other text is an error (which quotes
+// no more than an excerpt of it); the account itself always decodes, whatever the text.
+func (a CommercialAccount) BalanceDate() (Date, Timestamp, error) {
+	s := a.BalanceAsOf
+	if s == "" {
+		return Date{}, Timestamp{}, nil
+	}
+	if !strings.Contains(s, "T") {
+		d, err := scalar.ParseDate(s)
+		if err != nil {
+			return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+		}
+		return d, Timestamp{}, nil
+	}
+	ts, err := scalar.ParseTimestamp(s)
+	if err != nil {
+		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+	}
+	d, err := scalar.ParseDate(s[:strings.IndexByte(s, 'T')])
+	if err != nil {
+		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+	}
+	return d, ts, nil
+}
