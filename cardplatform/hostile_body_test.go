@@ -110,25 +110,40 @@ func TestHugeExponentsCostTheBytesReceived(t *testing.T) {
 		var de *cardplatform.DecodeError
 		require.True(t, errors.As(err, &de), "got %T: %v", err, err)
 		assert.ErrorIs(t, err, core.ErrInvalidDecimal)
-		assert.Less(t, allocated, uint64(4*len(body)), "one call allocated %d bytes for %d bytes received", allocated, len(body))
+		assert.Less(t, allocated, uint64(8*len(body)), "one call allocated %d bytes for %d bytes received", allocated, len(body))
 		t.Logf("%d bytes received, %d KiB allocated", len(body), allocated>>10)
 	})
 	t.Run("largest accepted exponent", func(t *testing.T) {
-		body := exponentsBody(256<<10, maxExp())
-		c := bodyServer(t, body, false)
-		var (
-			got []cardplatform.AccountBalancesDTO
-			err error
-		)
-		allocated := allocatedBy(func() {
-			got, err = c.GetProgramBalances(context.Background(), cardplatform.GetProgramBalancesRequest{ProgramGUID: programGUID})
-		})
-		require.NoError(t, err)
-		require.NotEmpty(t, got)
-		assert.Equal(t, "1"+strings.Repeat("0", core.MaxDecimalDigits-1), got[0].AvailableBalance.String())
-		assert.Less(t, allocated, uint64(16*len(body)), "one call allocated %d bytes for %d bytes received", allocated, len(body))
-		t.Logf("%d bytes received, %d KiB allocated", len(body), allocated>>10)
+		// The same list with amounts of 1e0 is the reference: what the list costs whatever
+		// its numbers (mostly the []AccountBalancesDTO itself, 96 bytes an element).
+		cost := func(exp string) (uint64, int) {
+			body := exponentsBody(256<<10, exp)
+			c := bodyServer(t, body, false)
+			var (
+				got []cardplatform.AccountBalancesDTO
+				err error
+			)
+			allocated := allocatedBy(func() {
+				got, err = c.GetProgramBalances(context.Background(), cardplatform.GetProgramBalancesRequest{ProgramGUID: programGUID})
+			})
+			require.NoError(t, err)
+			require.NotEmpty(t, got)
+			want := "1" + strings.Repeat("0", mustAtoi(t, exp))
+			assert.Equal(t, want, got[len(got)-1].AvailableBalance.String())
+			return allocated, len(got)
+		}
+		ref, nRef := cost("0")
+		huge, n := cost(maxExp())
+		perNumber := int64(huge)/int64(n) - int64(ref)/int64(nRef)
+		assert.Less(t, perNumber, int64(256), "a number at the cap costs %d bytes more than 1e0", perNumber)
+		t.Logf("%d amounts of 1e%s: %d KiB allocated, 1e0: %d KiB; %d bytes more per number", n, maxExp(), huge>>10, ref>>10, perNumber)
 	})
+}
+
+func mustAtoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err)
+	return n
 }
 
 // maxExp is the largest exponent of 1e<n> that a Decimal accepts.
@@ -159,6 +174,7 @@ func BenchmarkHostileBody(b *testing.B) {
 	b.Run("gzip-bomb-64KB", func(b *testing.B) { run(b, gzipBomb(), true, getCard) })
 	b.Run("exp-1e999-256KiB", func(b *testing.B) { run(b, exponentsBody(256<<10, "999"), false, balances) })
 	b.Run("exp-max-256KiB", func(b *testing.B) { run(b, exponentsBody(256<<10, maxExp()), false, balances) })
+	b.Run("exp-0-256KiB", func(b *testing.B) { run(b, exponentsBody(256<<10, "0"), false, balances) })
 }
 
 // TestCompressedDownloadIsRefused: a batch file download (a stream, no size cap) sent with a
