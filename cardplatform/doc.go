@@ -119,6 +119,13 @@
 //   - Memory follows the bytes that arrive, not the announced Content-Length (at most 64 KiB
 //     is reserved ahead); 40 calls stalled after one byte of an announced 64 MiB body allocate
 //     under 16 MiB in all, success and error bodies alike.
+//   - Nothing is inflated: every request asks for Accept-Encoding: identity, whatever
+//     http.Client you pass (net/http then neither asks for gzip nor inflates), and an answer
+//     compressed anyway is refused unread, a *DecodeError (a download's Body returns the error
+//     from its first Read); a 61 KB gzip bomb inflating to 60 MiB costs its call 23 KB.
+//   - An amount (Decimal) holds at most 40 digits before and 40 after the point
+//     (core.MaxDecimalDigits): 1e999 is a *DecodeError at once, and a number costs a few
+//     times its text at most.
 //   - Every call has a whole-call ceiling, 60 s by default (DefaultTimeout; WithTimeout per
 //     client, WithCallTimeout per call, 0 for none), so a body trickled a byte at a time ends
 //     even when the context has no deadline: a *TimeoutError (ErrTimeout,

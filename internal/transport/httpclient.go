@@ -48,7 +48,8 @@ var errTLSWithCustomTransport = errors.New("issuerkit: a TLS configuration (clie
 
 // httpClientFor returns the client the pipeline sends with: a shallow copy of the caller's
 // client (or the default client) whose CheckRedirect never lets net/http follow a redirect,
-// whatever the caller's own CheckRedirect says (see RedirectError). When tlsConfig is set, the
+// whatever the caller's own CheckRedirect says (see RedirectError), and whose RoundTripper asks
+// for uncompressed bodies only (see ErrCompressedBody). When tlsConfig is set, the
 // transport is cloned to apply it. The caller's client is never modified.
 func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) {
 	if c == nil {
@@ -75,5 +76,6 @@ func httpClientFor(c *http.Client, tlsConfig *tls.Config) (*http.Client, error) 
 	}
 	cc := *c
 	cc.CheckRedirect = neverFollow
+	cc.Transport = identityTransport{next: cc.Transport} // see acceptencoding.go
 	return &cc, nil
 }

@@ -8,15 +8,19 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"sync"
 )
 
 // MaxDecimalDigits caps the size of a Decimal read from text: at most this many digits before
 // the decimal point and, separately, at most this many after it, counted once any exponent is
-// applied (1e999 is accepted, 1e1000 is not). Larger inputs are rejected before any work that
-// depends on their size, so a hostile 1e1000000000 costs nothing. [NewDecimalFromInt] accepts
+// applied (1e39 is accepted, 1e40 and 1e999 are not). No amount of money comes near it: the
+// largest portable SQL NUMERIC (38 digits), IEEE decimal128 (34 digits) and token amounts with
+// 18 decimals all fit. Larger inputs are rejected with a *[ParseError] before any work that
+// depends on their size, so the cost of a hostile number (1e999, 1e1000000000, a million
+// digits) is one scan of its text and at most a few hundred bytes. [NewDecimalFromInt] accepts
 // scales from -MaxDecimalDigits to MaxDecimalDigits. Arithmetic on Decimals is exact and not
 // capped.
-const MaxDecimalDigits = 1000
+const MaxDecimalDigits = 40
 
 // Decimal is an exact decimal number, used for amounts of money. It is a whole-number
 // coefficient and a scale, the number of digits after the decimal point: 12.50 is 1250 with
@@ -329,9 +333,28 @@ func mulPow10(c int64, n int64) (int64, bool) {
 	return c * p, true
 }
 
+// pow10Table holds 10^0 … 10^MaxDecimalDigits, built on first use and never modified.
+var pow10Table = sync.OnceValue(func() []*big.Int {
+	t := make([]*big.Int, MaxDecimalDigits+1)
+	for i := range t {
+		t[i] = pow10Big(int64(i))
+	}
+	return t
+})
+
+// pow10Shared returns 10^n for 0 <= n <= MaxDecimalDigits. The result is shared and must not
+// be modified.
+func pow10Shared(n int64) *big.Int { return pow10Table()[n] }
+
 func pow10Big(n int64) *big.Int {
 	return new(big.Int).Exp(big.NewInt(10), big.NewInt(n), nil)
 }
+
+// The texts of a number beyond MaxDecimalDigits.
+var (
+	msgTooManyInteger  = "more than " + strconv.Itoa(MaxDecimalDigits) + " digits before the decimal point"
+	msgTooManyFraction = "more than " + strconv.Itoa(MaxDecimalDigits) + " digits after the decimal point"
+)
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
@@ -440,15 +463,15 @@ func parseDecimal[T string | []byte](s T, grouping bool) (Decimal, error) {
 	if a.sig == 0 { // zero, perhaps with a scale (0.00)
 		scale = max(scale, 0)
 		if scale > MaxDecimalDigits {
-			return Decimal{}, decimalError(s, "more than 1000 digits after the decimal point")
+			return Decimal{}, decimalError(s, msgTooManyFraction)
 		}
 		return Decimal{scale: int32(scale), set: true}, nil
 	}
 	if scale > MaxDecimalDigits {
-		return Decimal{}, decimalError(s, "more than 1000 digits after the decimal point")
+		return Decimal{}, decimalError(s, msgTooManyFraction)
 	}
 	if int64(a.sig)-scale > MaxDecimalDigits {
-		return Decimal{}, decimalError(s, "more than 1000 digits before the decimal point")
+		return Decimal{}, decimalError(s, msgTooManyInteger)
 	}
 	pad := int64(0)
 	if scale < 0 {
@@ -460,6 +483,16 @@ func parseDecimal[T string | []byte](s T, grouping bool) (Decimal, error) {
 			c = -c
 		}
 		return Decimal{coef: c, scale: int32(scale), set: true}, nil
+	}
+	if a.sig <= 19 {
+		// All significant digits are in a.acc; the exponent only adds zeros (at most
+		// MaxDecimalDigits of them): one multiplication by a shared power of ten.
+		b := new(big.Int).SetUint64(a.acc)
+		b.Mul(b, pow10Shared(pad))
+		if neg {
+			b.Neg(b)
+		}
+		return makeDecimal(b, int32(scale)), nil
 	}
 	// Slow path: collect the significant digits (a.sig+pad <= 2*MaxDecimalDigits+1 of them)
 	// for math/big.

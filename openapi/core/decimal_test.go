@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -54,29 +55,29 @@ func TestDecimalRoundTrip(t *testing.T) {
 
 func TestDecimalNormalisesExponentsExactly(t *testing.T) {
 	tests := map[string]string{
-		"1.5e3":    "1500",
-		"1.5E3":    "1500",
-		"1.5e+3":   "1500",
-		"1.50e1":   "15.0",
-		"12.5E+2":  "1250",
-		"1e-3":     "0.001",
-		"-1.5e-1":  "-0.15",
-		"125e-2":   "1.25",
-		"0e5":      "0",
-		"0.0e-2":   "0.000",
-		"-0":       "0",
-		"-0.00":    "0.00",
-		"1e0":      "1",
-		"1e18":     "1000000000000000000",
-		"1e19":     "10000000000000000000",
-		"9.99e2":   "999",
-		"1e999":    "1" + strings.Repeat("0", 999),
-		"1e-1000":  "0." + strings.Repeat("0", 999) + "1",
-		"0.1e1000": "1" + strings.Repeat("0", 999),
+		"1.5e3":   "1500",
+		"1.5E3":   "1500",
+		"1.5e+3":  "1500",
+		"1.50e1":  "15.0",
+		"12.5E+2": "1250",
+		"1e-3":    "0.001",
+		"-1.5e-1": "-0.15",
+		"125e-2":  "1.25",
+		"0e5":     "0",
+		"0.0e-2":  "0.000",
+		"-0":      "0",
+		"-0.00":   "0.00",
+		"1e0":     "1",
+		"1e18":    "1000000000000000000",
+		"1e19":    "10000000000000000000",
+		"9.99e2":  "999",
+		"1e39":    "1" + strings.Repeat("0", MaxDecimalDigits-1),
+		"1e-40":   "0." + strings.Repeat("0", MaxDecimalDigits-1) + "1",
+		"0.1e40":  "1" + strings.Repeat("0", MaxDecimalDigits-1),
 		// A zero coefficient with a huge exponent is zero: nothing is allocated for it.
 		"0e1000000000": "0",
 		// Leading zeros of the fraction do not count against the cap once the exponent moves
-		// the point: 0.000…01e1500 is 10.
+		// the point: 0.000…01e1502 is 10.
 		"0." + strings.Repeat("0", 1500) + "1e1502": "10",
 	}
 	for in, want := range tests {
@@ -139,42 +140,45 @@ func TestDecimalThousandsSeparators(t *testing.T) {
 
 func TestDecimalRejects(t *testing.T) {
 	tests := map[string]string{
-		"empty":                         "",
-		"space":                         " ",
-		"padded":                        " 1",
-		"trailing space":                "1 ",
-		"word":                          "abc",
-		"NaN":                           "NaN",
-		"nan":                           "nan",
-		"Inf":                           "Inf",
-		"-Inf":                          "-Inf",
-		"Infinity":                      "Infinity",
-		"+Infinity":                     "+Infinity",
-		"plus sign":                     "+1",
-		"leading zero":                  "01",
-		"negative leading zero":         "-01.5",
-		"lone minus":                    "-",
-		"double minus":                  "--1",
-		"no integer part":               ".5",
-		"no fraction digits":            "5.",
-		"two points":                    "1.2.3",
-		"exponent without digits":       "1e",
-		"exponent sign only":            "1e+",
-		"exponent on nothing":           "e5",
-		"hex":                           "0x10",
-		"fraction exponent":             "1e1.5",
-		"currency":                      "$12.50",
-		"percent":                       "12%",
-		"arabic-indic digits":           "١٢",
-		"fullwidth digits":              "１２",
-		"too many integer digits":       "1" + strings.Repeat("0", MaxDecimalDigits),
-		"too many fraction digits":      "0." + strings.Repeat("0", MaxDecimalDigits) + "1",
-		"too many zero fraction digits": "0." + strings.Repeat("0", MaxDecimalDigits+1),
-		"huge exponent":                 "1e1000000000",
-		"huge negative exponent":        "1e-1000000000",
-		"endless exponent":              "1e" + strings.Repeat("9", 100),
-		"exponent past the cap":         "1e1000",
-		"zero past the cap":             "0e-1001",
+		"empty":                          "",
+		"space":                          " ",
+		"padded":                         " 1",
+		"trailing space":                 "1 ",
+		"word":                           "abc",
+		"NaN":                            "NaN",
+		"nan":                            "nan",
+		"Inf":                            "Inf",
+		"-Inf":                           "-Inf",
+		"Infinity":                       "Infinity",
+		"+Infinity":                      "+Infinity",
+		"plus sign":                      "+1",
+		"leading zero":                   "01",
+		"negative leading zero":          "-01.5",
+		"lone minus":                     "-",
+		"double minus":                   "--1",
+		"no integer part":                ".5",
+		"no fraction digits":             "5.",
+		"two points":                     "1.2.3",
+		"exponent without digits":        "1e",
+		"exponent sign only":             "1e+",
+		"exponent on nothing":            "e5",
+		"hex":                            "0x10",
+		"fraction exponent":              "1e1.5",
+		"currency":                       "$12.50",
+		"percent":                        "12%",
+		"arabic-indic digits":            "١٢",
+		"fullwidth digits":               "１２",
+		"too many integer digits":        "1" + strings.Repeat("0", MaxDecimalDigits),
+		"too many fraction digits":       "0." + strings.Repeat("0", MaxDecimalDigits) + "1",
+		"too many zero fraction digits":  "0." + strings.Repeat("0", MaxDecimalDigits+1),
+		"huge exponent":                  "1e1000000000",
+		"huge negative exponent":         "1e-1000000000",
+		"endless exponent":               "1e" + strings.Repeat("9", 100),
+		"exponent past the cap":          "1e40",
+		"exponent past any amount":       "1e999",
+		"negative exponent past the cap": "1e-41",
+		"old cap":                        "1e1000",
+		"zero past the cap":              "0e-1001",
 	}
 	for name, in := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -199,7 +203,7 @@ func TestDecimalRejects(t *testing.T) {
 }
 
 func TestDecimalHugeExponentIsRejectedCheaply(t *testing.T) {
-	for _, in := range []string{"1e1000000000", "1e-1000000000", "9e999999999999999999999", "1.5e2147483648"} {
+	for _, in := range []string{"1e1000000000", "1e-1000000000", "9e999999999999999999999", "1.5e2147483648", "1e999", "-1e40", "1e-999", "0.1e41"} {
 		start := time.Now()
 		allocs := testing.AllocsPerRun(10, func() {
 			_, err := ParseDecimal(in)
@@ -207,6 +211,37 @@ func TestDecimalHugeExponentIsRejectedCheaply(t *testing.T) {
 		})
 		assert.Less(t, time.Since(start), time.Second, in)
 		assert.LessOrEqual(t, allocs, 2.0, "%s: only the error is allocated", in)
+	}
+}
+
+// TestDecimalCostIsBoundedByItsText: the numbers at the cap (the slow path, through math/big)
+// cost a few hundred bytes each, and a number of a million digits is rejected after one scan
+// of its text, allocating nothing but the error (a few hundred bytes). Before the cap was lowered from 1,000
+// digits, 1e999 cost 2.5 KB for 5 bytes of text (issue 26).
+func TestDecimalCostIsBoundedByItsText(t *testing.T) {
+	for _, in := range []string{
+		"1e39", "-9.999999999999999999999999999999999999999e39", "1e-40",
+		strings.Repeat("9", MaxDecimalDigits) + "." + strings.Repeat("9", MaxDecimalDigits),
+	} {
+		_, err := ParseDecimal(in)
+		require.NoError(t, err, in)
+		const n = 100
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for range n {
+			_, _ = ParseDecimal(in)
+		}
+		runtime.ReadMemStats(&after)
+		assert.LessOrEqual(t, (after.TotalAlloc-before.TotalAlloc)/n, uint64(640), "%s: bytes allocated per parse", in)
+	}
+	for _, in := range []string{strings.Repeat("7", 1<<20), "0." + strings.Repeat("0", 1<<20) + "1", "1e" + strings.Repeat("9", 1<<20)} {
+		_, err := ParseDecimal(in)
+		require.ErrorIs(t, err, ErrInvalidDecimal)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, _ = ParseDecimal(in)
+		runtime.ReadMemStats(&after)
+		assert.LessOrEqual(t, after.TotalAlloc-before.TotalAlloc, uint64(512), "%s…: only the error is allocated", in[:8])
 	}
 }
 
@@ -362,7 +397,7 @@ func TestDecimalInt64Units(t *testing.T) {
 		{"1", 18, 1e18, true},
 		{"1", math.MaxInt32, 0, false},
 		{"1", math.MinInt32, 0, false},
-		{"0." + strings.Repeat("0", 999) + "1", 0, 0, false},
+		{"0." + strings.Repeat("0", MaxDecimalDigits-1) + "1", 0, 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

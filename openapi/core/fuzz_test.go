@@ -74,10 +74,12 @@ func FuzzParseDecimal(f *testing.F) {
 	for _, s := range []string{
 		"0", "12.50", "-0.005", "75,020.52", "1.5e3", "1E-7", "12345678901234567890.123456789",
 		"9223372036854775808", "1,50", "NaN", "", "1e1000000000", "0e99999", "-0.00",
+		"1e999", "1e39", "-9.9e38", "1e-40", "0.1e41",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkCheap(t, len(s), func() { _, _ = ParseDecimal(s) })
 		d, err := ParseDecimal(s)
 		if err != nil {
 			require.ErrorIs(t, err, ErrInvalidDecimal)
@@ -101,11 +103,12 @@ func FuzzParseDecimal(f *testing.F) {
 func FuzzDecimalJSON(f *testing.F) {
 	for _, s := range []string{
 		`12.50`, `"75,020.52"`, `1.5e3`, `-0`, `null`, `"NaN"`, `true`, `""`, `"1\u002e5"`,
-		`12345678901234567890.123456789`, `1e-1000`, `{"a":1}`,
+		`12345678901234567890.123456789`, `1e-1000`, `{"a":1}`, `1e999`, `"1e999"`, `1e39`, `"-1E+39"`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkCheap(t, len(data), func() { var d Decimal; _ = d.UnmarshalJSON(data) })
 		var direct Decimal
 		directErr := direct.UnmarshalJSON(data) // must never panic, even on invalid JSON
 
@@ -139,6 +142,9 @@ func FuzzDecimalJSON(f *testing.F) {
 func checkDecimal(t *testing.T, d Decimal) {
 	t.Helper()
 	s := d.String()
+	// Within the cap: no exponent beyond what an amount can hold was accepted.
+	require.LessOrEqual(t, d.Scale(), int32(MaxDecimalDigits))
+	require.LessOrEqual(t, len(strings.TrimPrefix(s, "-"))-int(d.Scale()), MaxDecimalDigits+1)
 	again, err := ParseDecimal(s)
 	require.NoError(t, err, "String() = %q does not parse", s)
 	require.True(t, again.Equal(d))

@@ -22,7 +22,10 @@ import (
 // Recorded is one request a wire test server saw.
 type Recorded struct {
 	Method, Path, RawQuery, ContentType string
-	Body                                []byte
+	// AcceptEncoding is the request's Accept-Encoding header: identity on every request, so
+	// that net/http neither asks for a compressed answer nor inflates one (issue 26).
+	AcceptEncoding string
+	Body           []byte
 }
 
 // MethodFor returns the exported method of client whose name is the operation id (compared
@@ -81,7 +84,8 @@ func CallEveryOperation(t *testing.T, table *ops.Table, version string, newClien
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		mu.Lock()
-		last = Recorded{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, ContentType: r.Header.Get("Content-Type"), Body: body}
+		last = Recorded{Method: r.Method, Path: r.URL.EscapedPath(), RawQuery: r.URL.RawQuery, ContentType: r.Header.Get("Content-Type"),
+			AcceptEncoding: strings.Join(r.Header.Values("Accept-Encoding"), ","), Body: body}
 		st, ans := status, answer
 		mu.Unlock()
 		w.Header().Set("Content-Type", "application/json")
@@ -124,6 +128,7 @@ func CallEveryOperation(t *testing.T, table *ops.Table, version string, newClien
 			mu.Unlock()
 			assert.Equal(t, op.Method, got.Method)
 			assert.Regexp(t, templateRegexp(op.Path, version), got.Path)
+			assert.Equal(t, "identity", got.AcceptEncoding, "every request asks for an uncompressed answer")
 			if len(got.Body) > 0 {
 				assert.Equal(t, "application/json", got.ContentType, "a body is always sent as application/json")
 				assert.True(t, json.Valid(got.Body), "the body is JSON: %s", got.Body)
