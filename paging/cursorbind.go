@@ -59,6 +59,14 @@ func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOpt
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
 }
 
+// wireJSON is req's wire encoding, Secrets in full (AppendJSON): json.Marshal masks them.
+func wireJSON(req any) ([]byte, error) {
+	if a, ok := req.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
+		return a.AppendJSON(nil)
+	}
+	return json.Marshal(req)
+}
+
 // checkBinding reports a bound cursor from another request than the one fingerprinted bind.
 func checkBinding(from Cursor, bind string) error {
 	if bind == "" || from.Bound == "" || from.Bound == bind {
@@ -79,7 +87,7 @@ func fingerprint(opID string, req any, path ...string) string {
 	canon, masked := []byte("null"), []byte("null")
 	if req != nil {
 		var v any
-		raw, err := json.Marshal(req)
+		raw, err := wireJSON(req)
 		if err == nil && json.Unmarshal(raw, &v) == nil {
 			if m, ok := v.(map[string]any); ok {
 				for k := range m {

@@ -89,27 +89,22 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	return res, nil
 }
 
-// aoaRequest is the request envelope's AOARequest: it holds the inquiry record.
-type aoaRequest struct {
-	AOARequest struct {
-		Inquiry Inquiry `json:"Inquiry"`
-	} `json:"AOARequest"`
-}
-
 // encodeRequest wraps inq in the request envelope of version v:
 // {"accountValidationRequest":{"AOARequest":{"Inquiry":{...}}}} (v1) or
-// {"accountValidationV2Request":{...}} (v2).
+// {"accountValidationV2Request":{...}} (v2). The Inquiry is written by the wire encoder
+// (AppendJSON), the only one that sends its Secrets in full: json.Marshal masks them.
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
-	var inner aoaRequest
-	inner.AOARequest.Inquiry = inq
+	b := make([]byte, 0, 512)
 	if v == V2 {
-		return json.Marshal(struct {
-			V2 aoaRequest `json:"accountValidationV2Request"`
-		}{inner})
+		b = append(b, `{"accountValidationV2Request":{"AOARequest":{"Inquiry":`...)
+	} else {
+		b = append(b, `{"accountValidationRequest":{"AOARequest":{"Inquiry":`...)
 	}
-	return json.Marshal(struct {
-		V1 aoaRequest `json:"accountValidationRequest"`
-	}{inner})
+	b, err := inq.AppendJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, "}}}"...), nil
 }
 
 // wireAOA is AOAResponse with pointers, so that an absent member is told from an empty one.

@@ -3,7 +3,6 @@ package sdkclient
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -221,10 +220,7 @@ func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 // (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other
 // body goes through json.Marshal.
 func encodeBody(body any) ([]byte, error) {
-	if a, ok := body.(jsonx.Appender); ok {
-		return jsonx.Marshal(a)
-	}
-	return json.Marshal(body)
+	return jsonx.MarshalWire(body)
 }
 
 // The header values the SDK sets on every request, shared so that setting them allocates
