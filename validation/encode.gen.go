@@ -86,9 +86,15 @@ func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.City)
 		b = append(b, ',')
 	}
-	if a.DOB != "" {
+	if !a.DOB.IsZero() {
 		b = append(b, "\"dob\":"...)
-		b = jsonx.AppendString(b, a.DOB)
+		if wire {
+			if b, err = a.DOB.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("AcctOwner", "dob", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.DOB.String())
+		}
 		b = append(b, ',')
 	}
 	if a.FirstName != "" {
@@ -181,7 +187,7 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AddressLine2 == "" &&
 		a.BusinessName == "" &&
 		a.City == "" &&
-		a.DOB == "" &&
+		a.DOB == (Secret{}) &&
 		a.FirstName == "" &&
 		a.HomePhone == "" &&
 		a.IDNo == (Secret{}) &&

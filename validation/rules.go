@@ -218,10 +218,10 @@ func (c *checker) owner(o AcctOwner) {
 	c.digits(p+"homePhone", o.HomePhone, "ten digits", 10)
 	c.digits(p+"workPhone", o.WorkPhone, "ten digits", 10)
 	c.digits(p+"ssn", o.SSN.Reveal(), "four or nine digits", 4, 9)
-	if o.DOB != "" {
-		c.digits(p+"dob", o.DOB, "YYYYMMDD", 8)
-		if len(o.DOB) == 8 && allOf(o.DOB, isDigit) {
-			if _, err := time.Parse("20060102", o.DOB); err != nil {
+	if dob := o.DOB.Reveal(); dob != "" {
+		c.digits(p+"dob", dob, "YYYYMMDD", 8)
+		if len(dob) == 8 && allOf(dob, isDigit) {
+			if _, err := time.Parse("20060102", dob); err != nil {
 				c.add(p+"dob", ErrorCodeInvalidRequiredFormat, "not a real date (YYYYMMDD)")
 			}
 		}
