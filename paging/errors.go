@@ -3,6 +3,9 @@ package paging
 import (
 	"errors"
 	"fmt"
+	"log/slog"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Sentinel errors of the paging engine. Every error the engine produces matches one of them
@@ -42,12 +45,25 @@ type RangeError struct {
 }
 
 // Error describes the parameter and its accepted range.
-func (e *RangeError) Error() string {
+func (e *RangeError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *RangeError) errorText() string {
 	if e.Max == 0 {
 		return fmt.Sprintf("paging: %s = %d, want at least %d", e.Param, e.Value, e.Min)
 	}
 	return fmt.Sprintf("paging: %s = %d, want %d to %d", e.Param, e.Value, e.Min, e.Max)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *RangeError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *RangeError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *RangeError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrOutOfRange.
 func (e *RangeError) Unwrap() error { return ErrOutOfRange }
@@ -60,9 +76,22 @@ type EmptyPageError struct {
 }
 
 // Error describes the page and the total.
-func (e *EmptyPageError) Error() string {
+func (e *EmptyPageError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *EmptyPageError) errorText() string {
 	return fmt.Sprintf("paging: no items at %s although the server reports %d in total", e.Position, e.Total)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *EmptyPageError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *EmptyPageError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *EmptyPageError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrEmptyPage.
 func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
@@ -76,7 +105,10 @@ type MismatchError struct {
 }
 
 // Error describes both positions.
-func (e *MismatchError) Error() string {
+func (e *MismatchError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *MismatchError) errorText() string {
 	name := e.Param
 	switch {
 	case name != "":
@@ -91,6 +123,16 @@ func (e *MismatchError) Error() string {
 		name, e.Requested, name, e.Returned)
 }
 
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *MismatchError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *MismatchError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *MismatchError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+
 // Unwrap returns ErrPositionMismatch.
 func (e *MismatchError) Unwrap() error { return ErrPositionMismatch }
 
@@ -103,9 +145,22 @@ type RetrievedMismatchError struct {
 }
 
 // Error describes the page and both counts.
-func (e *RetrievedMismatchError) Error() string {
+func (e *RetrievedMismatchError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *RetrievedMismatchError) errorText() string {
 	return fmt.Sprintf("paging: %s: retrievedRows %d but %d items returned", e.Position, e.Retrieved, e.Items)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *RetrievedMismatchError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *RetrievedMismatchError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *RetrievedMismatchError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrRetrievedMismatch.
 func (e *RetrievedMismatchError) Unwrap() error { return ErrRetrievedMismatch }
@@ -119,9 +174,22 @@ type TotalsError struct {
 }
 
 // Error describes the page and what is wrong with its totals.
-func (e *TotalsError) Error() string {
+func (e *TotalsError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *TotalsError) errorText() string {
 	return fmt.Sprintf("paging: %s: %s", e.Position, e.Detail)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *TotalsError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *TotalsError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *TotalsError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrInconsistentTotals.
 func (e *TotalsError) Unwrap() error { return ErrInconsistentTotals }

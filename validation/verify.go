@@ -59,7 +59,7 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 	}
 	resp, err := sdkclient.Send(ctx, &c.core, sdkclient.Request{
 		Op: op, Path: "/accounts/validations/" + c.core.Version + "/verifyAccount",
-		Stream: bytes.NewReader(body), ContentLength: int64(len(body)),
+		Stream: bytes.NewReader(body), ContentLength: int64(len(body)), SecretsOf: inq,
 		GetBody: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil },
 	}, opts)
 	if err != nil {
@@ -76,13 +76,14 @@ func (c *Client) VerifyAccount(ctx context.Context, inq Inquiry, opts ...CallOpt
 		if errors.As(err, &de) {
 			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}
+		red := transport.ResponseRedactor(resp) // the call's: its credentials and sent Secrets
 		var fe *FaultError
 		if errors.As(err, &fe) {
-			fe.CorrelationID = transport.CorrelationID(resp)
+			fe.sanitize(red, transport.CorrelationID(resp))
 		}
 		var re *ResultError
 		if errors.As(err, &re) {
-			re.CorrelationID = transport.CorrelationID(resp)
+			re.sanitize(red, transport.CorrelationID(resp))
 		}
 		return nil, err
 	}
