@@ -119,13 +119,13 @@ func (e *OutcomeUnknownError) LogValue() slog.Value {
 	}
 	attrs := []slog.Attr{
 		slog.Bool("outcome_unknown", true),
-		slog.String("method", e.Method),
-		slog.String("url", masker(e.red).Text(e.URL)),
-		slog.String("correlation_id", e.CorrelationID),
+		slog.String("method", corelink.Sanitize(e.masker(), e.Method)),
+		slog.String("url", corelink.Sanitize(e.masker(), e.URL)),
+		slog.String("correlation_id", corelink.Sanitize(e.masker(), e.CorrelationID)),
 		slog.Int("attempts", e.Attempts),
 	}
 	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", masker(e.red).Text(e.Err.Error())))
+		attrs = append(attrs, slog.String("error", corelink.Sanitize(e.masker(), e.Err.Error())))
 	}
 	return slog.GroupValue(attrs...)
 }
