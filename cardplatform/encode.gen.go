@@ -6,18 +6,29 @@ import (
 	"math"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Account) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Account) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Account.AppendJSON].
-func (a Account) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Account.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Account) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Account) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -90,16 +101,26 @@ func (a *Account) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountBalancesDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountBalancesDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountBalancesDTO.AppendJSON].
-func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountBalancesDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AccountBalancesDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountType != "" {
@@ -144,16 +165,26 @@ func (a *AccountBalancesDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountByBalanceDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountByBalanceDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountByBalanceDTO.AppendJSON].
-func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountByBalanceDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AccountByBalanceDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -218,16 +249,26 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountDTO.AppendJSON].
-func (a AccountDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AccountDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AccountDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -324,18 +365,26 @@ func (a *AccountDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountInstrumentDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountInstrumentDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountInstrumentDTO.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountInstrumentDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AccountInstrumentDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -394,18 +443,26 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AccountSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -415,7 +472,7 @@ func (a *AccountSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("AccountSearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -443,18 +500,26 @@ func (a *AccountSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountSharedPersonDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountSharedPersonDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountSharedPersonDTO.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountSharedPersonDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AccountSharedPersonDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -499,16 +564,26 @@ func (a *AccountSharedPersonDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountStatusUser) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountStatusUser) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountStatusUser.AppendJSON].
-func (a AccountStatusUser) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountStatusUser.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AccountStatusUser) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountStatus != "" {
@@ -541,16 +616,26 @@ func (a *AccountStatusUser) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AccountsByBalance) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AccountsByBalance) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AccountsByBalance.AppendJSON].
-func (a AccountsByBalance) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AccountsByBalance.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AccountsByBalance) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CachedAt.IsZero() {
@@ -567,7 +652,7 @@ func (a *AccountsByBalance) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("AccountsByBalance", "items", err)
 				}
 				b = append(b, ',')
@@ -590,16 +675,26 @@ func (a *AccountsByBalance) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Address) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Address) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Address.AppendJSON].
-func (a Address) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Address.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Address) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Address) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddressLine1 != "" {
@@ -644,18 +739,26 @@ func (a *Address) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AdjustBalanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AdjustBalanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AdjustBalanceRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AdjustBalanceRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AdjustBalanceRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -698,18 +801,26 @@ func (a *AdjustBalanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AdjustBalanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AdjustBalanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AdjustBalanceResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AdjustBalanceResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AdjustBalanceResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -772,18 +883,26 @@ func (a *AdjustBalanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AdvancePreCalcRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AdvancePreCalcRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AdvancePreCalcRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AdvancePreCalcRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AdvancePreCalcRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Amount.IsZero() {
@@ -806,18 +925,26 @@ func (a *AdvancePreCalcRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AdvancePreCalcResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AdvancePreCalcResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AdvancePreCalcResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AdvancePreCalcResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *AdvancePreCalcResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -878,16 +1005,26 @@ func (a *AdvancePreCalcResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ApplyAdvanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ApplyAdvanceRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ApplyAdvanceRequest.AppendJSON].
-func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ApplyAdvanceRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ApplyAdvanceRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.RequestID != "" {
@@ -908,18 +1045,26 @@ func (a *ApplyAdvanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ApplyAdvanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ApplyAdvanceResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ApplyAdvanceResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ApplyAdvanceResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *ApplyAdvanceResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -970,16 +1115,26 @@ func (a *ApplyAdvanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AssignCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AssignCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AssignCardDTO.AppendJSON].
-func (a AssignCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AssignCardDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AssignCardDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -1016,18 +1171,26 @@ func (a *AssignCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BatchfileDownloadRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BatchfileDownloadRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BatchfileDownloadRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BatchfileDownloadRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *BatchfileDownloadRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.BatchfileGUID.IsZero() {
@@ -1058,18 +1221,26 @@ func (a *BatchfileDownloadRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BatchfileGUIDResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BatchfileGUIDResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BatchfileGUIDResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BatchfileGUIDResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *BatchfileGUIDResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.BatchfileGUID.IsZero() {
@@ -1092,16 +1263,26 @@ func (a *BatchfileGUIDResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BatchfileRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BatchfileRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BatchfileRequest.AppendJSON].
-func (a BatchfileRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BatchfileRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BatchfileRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.FileName != "" {
@@ -1142,16 +1323,26 @@ func (a *BatchfileRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BatchfileResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BatchfileResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BatchfileResponse.AppendJSON].
-func (a BatchfileResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BatchfileResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BatchfileResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.BatchfileGUID.IsZero() {
@@ -1208,16 +1399,26 @@ func (a *BatchfileResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderDetail.AppendJSON].
-func (a BulkOrderDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderDetail.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BulkOrderDetail) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.BulkOrderStatus != "" {
@@ -1300,16 +1501,26 @@ func (a *BulkOrderDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderRef) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderRef) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderRef.AppendJSON].
-func (a BulkOrderRef) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderRef.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BulkOrderRef) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.OrderGUID.IsZero() {
@@ -1332,16 +1543,26 @@ func (a *BulkOrderRef) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderRequest.AppendJSON].
-func (a BulkOrderRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BulkOrderRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -1360,7 +1581,7 @@ func (a *BulkOrderRequest) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
-		if b, err = a.Person.appendJSON(b); err != nil {
+		if b, err = a.Person.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("BulkOrderRequest", "person", err)
 		}
 		b = append(b, ',')
@@ -1394,16 +1615,26 @@ func (a *BulkOrderRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderResponse.AppendJSON].
-func (a BulkOrderResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BulkOrderResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.BulkOrderStatus != "" {
@@ -1440,16 +1671,26 @@ func (a *BulkOrderResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderSummary) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderSummary) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrderSummary.AppendJSON].
-func (a BulkOrderSummary) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderSummary.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *BulkOrderSummary) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -1506,18 +1747,28 @@ func (a *BulkOrderSummary) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrderSummarySearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [BulkOrderSummarySearchResponse.AppendJSON].
-func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrderSummarySearchResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrderSummarySearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -1527,7 +1778,7 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("BulkOrderSummarySearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -1555,18 +1806,26 @@ func (a *BulkOrderSummarySearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a BulkOrdersSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a BulkOrdersSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [BulkOrdersSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [BulkOrdersSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *BulkOrdersSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -1576,7 +1835,7 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("BulkOrdersSearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -1604,16 +1863,26 @@ func (a *BulkOrdersSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CardDTO.AppendJSON].
-func (a CardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CardDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CardDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ActivationMethod != "" {
@@ -1628,8 +1897,12 @@ func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.CardNumber.IsZero() {
 		b = append(b, "\"card_number\":"...)
-		if b, err = a.CardNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("CardDTO", "card_number", err)
+		if wire {
+			if b, err = a.CardNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("CardDTO", "card_number", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.CardNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -1645,15 +1918,19 @@ func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.CardTrackingDetail.jsonZero() {
 		b = append(b, "\"card_tracking_detail\":"...)
-		if b, err = a.CardTrackingDetail.appendJSON(b); err != nil {
+		if b, err = a.CardTrackingDetail.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "card_tracking_detail", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.CVV.IsZero() {
 		b = append(b, "\"cvv\":"...)
-		if b, err = a.CVV.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("CardDTO", "cvv", err)
+		if wire {
+			if b, err = a.CVV.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("CardDTO", "cvv", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.CVV.String())
 		}
 		b = append(b, ',')
 	}
@@ -1693,7 +1970,7 @@ func (a *CardDTO) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.SupplementalDetails.jsonZero() {
 		b = append(b, "\"supplemental_details\":"...)
-		if b, err = a.SupplementalDetails.appendJSON(b); err != nil {
+		if b, err = a.SupplementalDetails.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CardDTO", "supplemental_details", err)
 		}
 		b = append(b, ',')
@@ -1748,18 +2025,26 @@ func (a *CardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CardDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CardDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CardDTOSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CardDTOSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *CardDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -1769,7 +2054,7 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CardDTOSearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -1797,16 +2082,26 @@ func (a *CardDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CardPINDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CardPINDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CardPINDTO.AppendJSON].
-func (a CardPINDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CardPINDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CardPINDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CardPINDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -1816,8 +2111,12 @@ func (a *CardPINDTO) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.PIN.IsZero() {
 		b = append(b, "\"pin\":"...)
-		if b, err = a.PIN.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("CardPINDTO", "pin", err)
+		if wire {
+			if b, err = a.PIN.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("CardPINDTO", "pin", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.PIN.String())
 		}
 		b = append(b, ',')
 	}
@@ -1835,16 +2134,26 @@ func (a *CardPINDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CardStatusDTO.AppendJSON].
-func (a CardStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CardStatusDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CardStatusDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardStatus != "" {
@@ -1871,16 +2180,26 @@ func (a *CardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CardTrackingDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CardTrackingDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CardTrackingDetail.AppendJSON].
-func (a CardTrackingDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CardTrackingDetail.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CardTrackingDetail) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardDeliveryMethod != "" {
@@ -1935,18 +2254,26 @@ func (a *CardTrackingDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ChangeAdvanceCycleRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ChangeAdvanceCycleRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ChangeAdvanceCycleRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Cycle != "" {
@@ -1967,18 +2294,28 @@ func (a *ChangeAdvanceCycleRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ChangeAdvanceCycleResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [ChangeAdvanceCycleResponse.AppendJSON].
-func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ChangeAdvanceCycleResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ChangeAdvanceCycleResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2015,16 +2352,26 @@ func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CheckDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CheckDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CheckDTO.AppendJSON].
-func (a CheckDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CheckDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CheckDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CheckDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2097,18 +2444,26 @@ func (a *CheckDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CheckDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CheckDTOSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CheckDTOSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CheckDTOSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *CheckDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -2118,7 +2473,7 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CheckDTOSearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -2146,16 +2501,26 @@ func (a *CheckDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CheckSearchDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CheckSearchDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CheckSearchDTO.AppendJSON].
-func (a CheckSearchDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CheckSearchDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CheckSearchDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2214,16 +2579,26 @@ func (a *CheckSearchDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CheckStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CheckStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CheckStatusDTO.AppendJSON].
-func (a CheckStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CheckStatusDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CheckStatusDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2270,21 +2645,31 @@ func (a *CheckStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CompanyDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CompanyDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CompanyDTO.AppendJSON].
-func (a CompanyDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CompanyDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CompanyDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CompanyDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
-		if b, err = a.Address.appendJSON(b); err != nil {
+		if b, err = a.Address.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CompanyDTO", "address", err)
 		}
 		b = append(b, ',')
@@ -2338,16 +2723,26 @@ func (a *CompanyDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CompanyProgramDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CompanyProgramDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CompanyProgramDTO.AppendJSON].
-func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CompanyProgramDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CompanyProgramDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -2390,18 +2785,28 @@ func (a *CompanyProgramDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CompanyVerificationResultDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CompanyVerificationResultDTO.AppendJSON].
-func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CompanyVerificationResultDTO) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CompanyVerificationResultDTO) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CompanyVerificationResultDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -2438,18 +2843,26 @@ func (a *CompanyVerificationResultDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ConfigProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ConfigProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ConfigProgramRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ConfigProgramRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *ConfigProgramRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Configurations) != 0 {
@@ -2459,7 +2872,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Configurations {
-				if b, err = a.Configurations[i0].appendJSON(b); err != nil {
+				if b, err = a.Configurations[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ConfigProgramRequest", "configurations", err)
 				}
 				b = append(b, ',')
@@ -2489,18 +2902,28 @@ func (a *ConfigProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateAccountInstrumentRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CreateAccountInstrumentRequest.AppendJSON].
-func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateAccountInstrumentRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CreateAccountInstrumentRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateAccountInstrumentRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2537,18 +2960,26 @@ func (a *CreateAccountInstrumentRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CreateAccountRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateAccountRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *CreateAccountRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountName != "" {
@@ -2591,18 +3022,26 @@ func (a *CreateAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateAccountResponseDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateAccountResponseDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CreateAccountResponseDTO.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateAccountResponseDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *CreateAccountResponseDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2651,16 +3090,26 @@ func (a *CreateAccountResponseDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CreateCardRequest.AppendJSON].
-func (a CreateCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateCardRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CreateCardRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.MonthsUntilExpire != 0 {
@@ -2670,7 +3119,7 @@ func (a *CreateCardRequest) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
-		if b, err = a.Person.appendJSON(b); err != nil {
+		if b, err = a.Person.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CreateCardRequest", "person", err)
 		}
 		b = append(b, ',')
@@ -2705,35 +3154,45 @@ func (a *CreateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateCardResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateCardResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CreateCardResponse.AppendJSON].
-func (a CreateCardResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateCardResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CreateCardResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Card.jsonZero() {
 		b = append(b, "\"card\":"...)
-		if b, err = a.Card.appendJSON(b); err != nil {
+		if b, err = a.Card.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "card", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.FulfillmentData.jsonZero() {
 		b = append(b, "\"fulfillment_data\":"...)
-		if b, err = a.FulfillmentData.appendJSON(b); err != nil {
+		if b, err = a.FulfillmentData.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "fulfillment_data", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
-		if b, err = a.Person.appendJSON(b); err != nil {
+		if b, err = a.Person.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CreateCardResponse", "person", err)
 		}
 		b = append(b, ',')
@@ -2761,21 +3220,31 @@ func (a *CreateCardResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CreateCompany.AppendJSON].
-func (a CreateCompany) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateCompany.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateCompany) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CreateCompany) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
-		if b, err = a.Address.appendJSON(b); err != nil {
+		if b, err = a.Address.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CreateCompany", "address", err)
 		}
 		b = append(b, ',')
@@ -2811,18 +3280,28 @@ func (a *CreateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CreateSharedAccountRequest.AppendJSON].
-func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CreateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateSharedAccountRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2853,18 +3332,28 @@ func (a *CreateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CreateSharedAccountResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CreateSharedAccountResponse.AppendJSON].
-func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CreateSharedAccountResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CreateSharedAccountResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CreateSharedAccountResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -2901,16 +3390,26 @@ func (a *CreateSharedAccountResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a DisbursementDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a DisbursementDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [DisbursementDTO.AppendJSON].
-func (a DisbursementDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [DisbursementDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *DisbursementDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Amount.IsZero() {
@@ -2932,7 +3431,7 @@ func (a *DisbursementDTO) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Person.jsonZero() {
 		b = append(b, "\"person\":"...)
-		if b, err = a.Person.appendJSON(b); err != nil {
+		if b, err = a.Person.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("DisbursementDTO", "person", err)
 		}
 		b = append(b, ',')
@@ -2961,18 +3460,28 @@ func (a *DisbursementDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a DisbursementPayoutPreference) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [DisbursementPayoutPreference.AppendJSON].
-func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a DisbursementPayoutPreference) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *DisbursementPayoutPreference) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [DisbursementPayoutPreference.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.PayoutPreference != "" {
@@ -3001,18 +3510,26 @@ func (a *DisbursementPayoutPreference) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a DisbursementResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a DisbursementResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [DisbursementResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [DisbursementResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *DisbursementResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -3065,18 +3582,26 @@ func (a *DisbursementResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a DisputeChargebackRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a DisputeChargebackRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [DisputeChargebackRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [DisputeChargebackRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *DisputeChargebackRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -3121,18 +3646,26 @@ func (a *DisputeChargebackRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a DisputeChargebackResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a DisputeChargebackResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [DisputeChargebackResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [DisputeChargebackResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *DisputeChargebackResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -3185,22 +3718,36 @@ func (a *DisputeChargebackResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a EncryptedCardData) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a EncryptedCardData) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [EncryptedCardData.AppendJSON].
-func (a EncryptedCardData) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [EncryptedCardData.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *EncryptedCardData) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
-		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("EncryptedCardData", "accountNumber", err)
+		if wire {
+			if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("EncryptedCardData", "accountNumber", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.AccountNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -3235,45 +3782,71 @@ func (a *EncryptedCardData) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a EncryptedFulfillmentDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [EncryptedFulfillmentDetails.AppendJSON].
-func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a EncryptedFulfillmentDetails) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *EncryptedFulfillmentDetails) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [EncryptedFulfillmentDetails.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Cvx2.IsZero() {
 		b = append(b, "\"cvx2\":"...)
-		if b, err = a.Cvx2.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "cvx2", err)
+		if wire {
+			if b, err = a.Cvx2.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "cvx2", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.Cvx2.String())
 		}
 		b = append(b, ',')
 	}
 	if !a.PIN.IsZero() {
 		b = append(b, "\"pin\":"...)
-		if b, err = a.PIN.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "pin", err)
+		if wire {
+			if b, err = a.PIN.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "pin", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.PIN.String())
 		}
 		b = append(b, ',')
 	}
 	if !a.Track1.IsZero() {
 		b = append(b, "\"track1\":"...)
-		if b, err = a.Track1.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track1", err)
+		if wire {
+			if b, err = a.Track1.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track1", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.Track1.String())
 		}
 		b = append(b, ',')
 	}
 	if !a.Track2.IsZero() {
 		b = append(b, "\"track2\":"...)
-		if b, err = a.Track2.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track2", err)
+		if wire {
+			if b, err = a.Track2.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "track2", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.Track2.String())
 		}
 		b = append(b, ',')
 	}
@@ -3293,16 +3866,26 @@ func (a *EncryptedFulfillmentDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a FeeApplyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a FeeApplyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [FeeApplyRequest.AppendJSON].
-func (a FeeApplyRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [FeeApplyRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *FeeApplyRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -3347,16 +3930,26 @@ func (a *FeeApplyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a FeeApplyResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a FeeApplyResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [FeeApplyResponse.AppendJSON].
-func (a FeeApplyResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [FeeApplyResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *FeeApplyResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -3409,16 +4002,26 @@ func (a *FeeApplyResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a FeesResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a FeesResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [FeesResponse.AppendJSON].
-func (a FeesResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [FeesResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a FeesResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *FeesResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.FeeAmount.IsZero() {
@@ -3469,18 +4072,28 @@ func (a *FeesResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a GenericEncryptedCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [GenericEncryptedCardDataRequest.AppendJSON].
-func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a GenericEncryptedCardDataRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [GenericEncryptedCardDataRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -3501,26 +4114,38 @@ func (a *GenericEncryptedCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
 func (a GenericEncryptedCardDataResponse) AppendJSON(b []byte) ([]byte, error) {
-	return a.appendJSON(b)
+	return a.appendJSON(b, true)
 }
 
-// MarshalJSON implements json.Marshaler with [GenericEncryptedCardDataResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [GenericEncryptedCardDataResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.EncryptedCardData.IsZero() {
 		b = append(b, "\"encrypted_card_data\":"...)
-		if b, err = a.EncryptedCardData.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "encrypted_card_data", err)
+		if wire {
+			if b, err = a.EncryptedCardData.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "encrypted_card_data", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.EncryptedCardData.String())
 		}
 		b = append(b, ',')
 	}
@@ -3537,16 +4162,26 @@ func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Invoice) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Invoice) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Invoice.AppendJSON].
-func (a Invoice) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Invoice.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Invoice) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Invoice) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.InvoiceAmount.IsZero() {
@@ -3609,18 +4244,26 @@ func (a *Invoice) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a InvoiceSearchRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a InvoiceSearchRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [InvoiceSearchRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [InvoiceSearchRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *InvoiceSearchRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -3679,18 +4322,26 @@ func (a *InvoiceSearchRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a InvoiceSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a InvoiceSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [InvoiceSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [InvoiceSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *InvoiceSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -3700,7 +4351,7 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Invoice.jsonZero() {
 		b = append(b, "\"invoice\":"...)
-		if b, err = a.Invoice.appendJSON(b); err != nil {
+		if b, err = a.Invoice.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("InvoiceSearchResponse", "invoice", err)
 		}
 		b = append(b, ',')
@@ -3727,18 +4378,26 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a InvoicesSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a InvoicesSearchResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [InvoicesSearchResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [InvoicesSearchResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *InvoicesSearchResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Items) != 0 {
@@ -3748,7 +4407,7 @@ func (a *InvoicesSearchResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Items {
-				if b, err = a.Items[i0].appendJSON(b); err != nil {
+				if b, err = a.Items[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("InvoicesSearchResponse", "items", err)
 				}
 				b = append(b, ',')
@@ -3776,16 +4435,26 @@ func (a *InvoicesSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a IssuanceTypeRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a IssuanceTypeRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [IssuanceTypeRequest.AppendJSON].
-func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [IssuanceTypeRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *IssuanceTypeRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.IssuanceType != "" {
@@ -3806,18 +4475,26 @@ func (a *IssuanceTypeRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PerformKYBAPIResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PerformKYBAPIResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PerformKYBAPIResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PerformKYBAPIResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *PerformKYBAPIResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -3854,16 +4531,26 @@ func (a *PerformKYBAPIResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PerformKYBRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PerformKYBRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PerformKYBRequest.AppendJSON].
-func (a PerformKYBRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PerformKYBRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PerformKYBRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -3886,16 +4573,26 @@ func (a *PerformKYBRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Person) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Person) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Person.AppendJSON].
-func (a Person) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Person.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Person) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Person) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddressLat != 0 {
@@ -3914,7 +4611,7 @@ func (a *Person) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.BaseAddress.jsonZero() {
 		b = append(b, "\"base_address\":"...)
-		if b, err = a.BaseAddress.appendJSON(b); err != nil {
+		if b, err = a.BaseAddress.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Person", "base_address", err)
 		}
 		b = append(b, ',')
@@ -3988,16 +4685,26 @@ func (a *Person) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PersonCardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PersonCardStatusDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PersonCardStatusDTO.AppendJSON].
-func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PersonCardStatusDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PersonCardStatusDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.PersonCardStatus != "" {
@@ -4026,16 +4733,26 @@ func (a *PersonCardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a problemDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a problemDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [problemDetails.AppendJSON].
-func (a problemDetails) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [problemDetails.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a problemDetails) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *problemDetails) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Detail != "" {
@@ -4112,18 +4829,26 @@ func (a *problemDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ProgramConfiguration) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ProgramConfiguration) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ProgramConfiguration.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ProgramConfiguration.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *ProgramConfiguration) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Name != "" {
@@ -4150,16 +4875,26 @@ func (a *ProgramConfiguration) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ProgramDataDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ProgramDataDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ProgramDataDTO.AppendJSON].
-func (a ProgramDataDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ProgramDataDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ProgramDataDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -4176,7 +4911,7 @@ func (a *ProgramDataDTO) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Configurations {
-				if b, err = a.Configurations[i0].appendJSON(b); err != nil {
+				if b, err = a.Configurations[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ProgramDataDTO", "configurations", err)
 				}
 				b = append(b, ',')
@@ -4213,16 +4948,26 @@ func (a *ProgramDataDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ReplaceCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ReplaceCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ReplaceCardDTO.AppendJSON].
-func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ReplaceCardDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ReplaceCardDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardCondition != "" {
@@ -4267,16 +5012,26 @@ func (a *ReplaceCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ReplaceCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ReplaceCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ReplaceCardRequest.AppendJSON].
-func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ReplaceCardRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ReplaceCardRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ReplacementReason != "" {
@@ -4297,18 +5052,26 @@ func (a *ReplaceCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RequestCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RequestCardDataRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RequestCardDataRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RequestCardDataRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *RequestCardDataRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -4347,18 +5110,26 @@ func (a *RequestCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RequestCardDataResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RequestCardDataResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RequestCardDataResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RequestCardDataResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *RequestCardDataResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -4391,18 +5162,26 @@ func (a *RequestCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RetrieveCompanyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RetrieveCompanyRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RetrieveCompanyRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RetrieveCompanyRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *RetrieveCompanyRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CompanyGUID.IsZero() {
@@ -4455,18 +5234,28 @@ func (a *RetrieveCompanyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a SearchAccountsProgramRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [SearchAccountsProgramRequest.AppendJSON].
-func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a SearchAccountsProgramRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *SearchAccountsProgramRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [SearchAccountsProgramRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountName != "" {
@@ -4515,18 +5304,28 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a SearchAccountsProgramResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [SearchAccountsProgramResponse.AppendJSON].
-func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a SearchAccountsProgramResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *SearchAccountsProgramResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [SearchAccountsProgramResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -4591,16 +5390,26 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a SupplementalDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a SupplementalDetails) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [SupplementalDetails.AppendJSON].
-func (a SupplementalDetails) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [SupplementalDetails.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *SupplementalDetails) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Invoices) != 0 {
@@ -4610,7 +5419,7 @@ func (a *SupplementalDetails) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Invoices {
-				if b, err = a.Invoices[i0].appendJSON(b); err != nil {
+				if b, err = a.Invoices[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("SupplementalDetails", "invoices", err)
 				}
 				b = append(b, ',')
@@ -4632,18 +5441,26 @@ func (a *SupplementalDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateAccountInfoRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateAccountInfoRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [UpdateAccountInfoRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateAccountInfoRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *UpdateAccountInfoRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountName != "" {
@@ -4664,16 +5481,26 @@ func (a *UpdateAccountInfoRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateCardRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [UpdateCardRequest.AppendJSON].
-func (a UpdateCardRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateCardRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *UpdateCardRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -4683,7 +5510,7 @@ func (a *UpdateCardRequest) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.SupplementalDetails.jsonZero() {
 		b = append(b, "\"supplemental_details\":"...)
-		if b, err = a.SupplementalDetails.appendJSON(b); err != nil {
+		if b, err = a.SupplementalDetails.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("UpdateCardRequest", "supplemental_details", err)
 		}
 		b = append(b, ',')
@@ -4702,21 +5529,31 @@ func (a *UpdateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateCompany) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [UpdateCompany.AppendJSON].
-func (a UpdateCompany) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateCompany.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a UpdateCompany) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *UpdateCompany) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Address.jsonZero() {
 		b = append(b, "\"address\":"...)
-		if b, err = a.Address.appendJSON(b); err != nil {
+		if b, err = a.Address.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("UpdateCompany", "address", err)
 		}
 		b = append(b, ',')
@@ -4746,18 +5583,28 @@ func (a *UpdateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateDigitalPackageRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [UpdateDigitalPackageRequest.AppendJSON].
-func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateDigitalPackageRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *UpdateDigitalPackageRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateDigitalPackageRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"card_proxy\":"...)
@@ -4780,18 +5627,28 @@ func (a *UpdateDigitalPackageRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateDigitalPackageResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [UpdateDigitalPackageResponse.AppendJSON].
-func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateDigitalPackageResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *UpdateDigitalPackageResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateDigitalPackageResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CardProxy != "" {
@@ -4818,18 +5675,28 @@ func (a *UpdateDigitalPackageResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a UpdateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [UpdateSharedAccountRequest.AppendJSON].
-func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a UpdateSharedAccountRequest) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *UpdateSharedAccountRequest) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [UpdateSharedAccountRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountGUID.IsZero() {
@@ -4866,29 +5733,47 @@ func (a *UpdateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ValidateCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ValidateCardDTO) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ValidateCardDTO.AppendJSON].
-func (a ValidateCardDTO) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ValidateCardDTO.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ValidateCardDTO) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.CardNumber.IsZero() {
 		b = append(b, "\"card_number\":"...)
-		if b, err = a.CardNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("ValidateCardDTO", "card_number", err)
+		if wire {
+			if b, err = a.CardNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("ValidateCardDTO", "card_number", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.CardNumber.String())
 		}
 		b = append(b, ',')
 	}
 	if !a.CVV.IsZero() {
 		b = append(b, "\"cvv\":"...)
-		if b, err = a.CVV.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("ValidateCardDTO", "cvv", err)
+		if wire {
+			if b, err = a.CVV.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("ValidateCardDTO", "cvv", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.CVV.String())
 		}
 		b = append(b, ',')
 	}

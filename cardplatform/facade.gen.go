@@ -5,7 +5,9 @@ package cardplatform
 import (
 	"context"
 	"crypto/tls"
+	"fmt"
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
@@ -336,6 +338,13 @@ func (e *Error) Unwrap() error { return e.err }
 
 // LogValue implements slog.LogValuer with the same redacted facts.
 func (e *Error) LogValue() slog.Value { return e.err.LogValue() }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields (which a literal of yours may set to anything).
+func (e *Error) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *Error) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // ProblemError is the platform's ProblemDetails error body (title, status, errors by field,
 // traceId, extensions).

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
@@ -23,9 +25,22 @@ type CursorMismatchError struct {
 	Cursor, Request string
 }
 
-func (e *CursorMismatchError) Error() string {
+func (e *CursorMismatchError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *CursorMismatchError) errorText() string {
 	return fmt.Sprintf("paging: cursor bound to request %s resumed with request %s (other filters or endpoint): start that request from the beginning, or resume it with its own cursor", e.Cursor, e.Request)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *CursorMismatchError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *CursorMismatchError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *CursorMismatchError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrCursorMismatch and ErrInvalidConfig.
 func (e *CursorMismatchError) Unwrap() []error { return []error{ErrCursorMismatch, ErrInvalidConfig} }
@@ -59,6 +74,14 @@ func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOpt
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
 }
 
+// wireJSON is req's wire encoding, Secrets in full (AppendJSON): json.Marshal masks them.
+func wireJSON(req any) ([]byte, error) {
+	if a, ok := req.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
+		return a.AppendJSON(nil)
+	}
+	return json.Marshal(req)
+}
+
 // checkBinding reports a bound cursor from another request than the one fingerprinted bind.
 func checkBinding(from Cursor, bind string) error {
 	if bind == "" || from.Bound == "" || from.Bound == bind {
@@ -79,7 +102,7 @@ func fingerprint(opID string, req any, path ...string) string {
 	canon, masked := []byte("null"), []byte("null")
 	if req != nil {
 		var v any
-		raw, err := json.Marshal(req)
+		raw, err := wireJSON(req)
 		if err == nil && json.Unmarshal(raw, &v) == nil {
 			if m, ok := v.(map[string]any); ok {
 				for k := range m {

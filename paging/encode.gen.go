@@ -4,24 +4,39 @@ package paging
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHAccount.AppendJSON].
-func (a ACHAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHAccount.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHAccount) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHAccount) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
-		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("ACHAccount", "accountNumber", err)
+		if wire {
+			if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("ACHAccount", "accountNumber", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.AccountNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -38,16 +53,26 @@ func (a *ACHAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHAddenda) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHAddenda) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHAddenda.AppendJSON].
-func (a ACHAddenda) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHAddenda.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHAddenda) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHAddenda) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddendaSequenceNumber != "" {
@@ -80,16 +105,26 @@ func (a *ACHAddenda) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHAddendaRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHAddendaRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHAddendaRequest.AppendJSON].
-func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHAddendaRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHAddendaRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.StartAddendaSequenceNumber != "" {
@@ -114,16 +149,26 @@ func (a *ACHAddendaRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHAddendaResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHAddendaResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHAddendaResponse.AppendJSON].
-func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHAddendaResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Addenda) != 0 {
@@ -133,7 +178,7 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Addenda {
-				if b, err = a.Addenda[i0].appendJSON(b); err != nil {
+				if b, err = a.Addenda[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ACHAddendaResponse", "addenda", err)
 				}
 				b = append(b, ',')
@@ -149,7 +194,7 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.ErrorMessages {
-				if b, err = a.ErrorMessages[i0].appendJSON(b); err != nil {
+				if b, err = a.ErrorMessages[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ACHAddendaResponse", "errorMessages", err)
 				}
 				b = append(b, ',')
@@ -165,7 +210,7 @@ func (a *ACHAddendaResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.InformationMessages {
-				if b, err = a.InformationMessages[i0].appendJSON(b); err != nil {
+				if b, err = a.InformationMessages[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ACHAddendaResponse", "informationMessages", err)
 				}
 				b = append(b, ',')
@@ -207,21 +252,35 @@ func (a *ACHAddendaResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHListRequest.AppendJSON].
-func (a ACHListRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHListRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHListRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHListRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"accountNumber\":"...)
-	if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-		return nil, jsonx.MemberError("ACHListRequest", "accountNumber", err)
+	if wire {
+		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("ACHListRequest", "accountNumber", err)
+		}
+	} else {
+		b = jsonx.AppendString(b, a.AccountNumber.String())
 	}
 	b = append(b, ',')
 	b = append(b, "\"fromDate\":"...)
@@ -271,21 +330,31 @@ func (a *ACHListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHListResponse.AppendJSON].
-func (a ACHListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHListResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHListResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHListResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
-		if b, err = a.Metadata.appendJSON(b); err != nil {
+		if b, err = a.Metadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ACHListResponse", "metadata", err)
 		}
 		b = append(b, ',')
@@ -297,7 +366,7 @@ func (a *ACHListResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("ACHListResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -320,16 +389,26 @@ func (a *ACHListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHListTransaction.AppendJSON].
-func (a ACHListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHListTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHListTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddendaCount != 0 {
@@ -361,14 +440,14 @@ func (a *ACHListTransaction) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.OriginatingAccount.jsonZero() {
 		b = append(b, "\"originatingAccount\":"...)
-		if b, err = a.OriginatingAccount.appendJSON(b); err != nil {
+		if b, err = a.OriginatingAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "originatingAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.OriginatingParty.jsonZero() {
 		b = append(b, "\"originatingParty\":"...)
-		if b, err = a.OriginatingParty.appendJSON(b); err != nil {
+		if b, err = a.OriginatingParty.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "originatingParty", err)
 		}
 		b = append(b, ',')
@@ -380,14 +459,14 @@ func (a *ACHListTransaction) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.ReceivingAccount.jsonZero() {
 		b = append(b, "\"receivingAccount\":"...)
-		if b, err = a.ReceivingAccount.appendJSON(b); err != nil {
+		if b, err = a.ReceivingAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "receivingAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.ReceivingParty.jsonZero() {
 		b = append(b, "\"receivingParty\":"...)
-		if b, err = a.ReceivingParty.appendJSON(b); err != nil {
+		if b, err = a.ReceivingParty.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ACHListTransaction", "receivingParty", err)
 		}
 		b = append(b, ',')
@@ -494,16 +573,26 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHMessage.AppendJSON].
-func (a ACHMessage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHMessage.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHMessage) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHMessage) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -530,16 +619,26 @@ func (a *ACHMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ACHParty) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ACHParty) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ACHParty.AppendJSON].
-func (a ACHParty) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ACHParty.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ACHParty) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ACHParty) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.CompanyName != "" {
@@ -566,16 +665,26 @@ func (a *ACHParty) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [bankErrorBody.AppendJSON].
-func (a bankErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [bankErrorBody.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.APIURL != "" {
@@ -590,7 +699,7 @@ func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.ServiceError.jsonZero() {
 		b = append(b, "\"ServiceError\":"...)
-		if b, err = a.ServiceError.appendJSON(b); err != nil {
+		if b, err = a.ServiceError.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("bankErrorBody", "ServiceError", err)
 		}
 		b = append(b, ',')
@@ -628,16 +737,26 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CommercialAccount.AppendJSON].
-func (a CommercialAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialAccount.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CommercialAccount) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CommercialAccount) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountCategory != "" {
@@ -714,18 +833,28 @@ func (a *CommercialAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialAccountsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CommercialAccountsResponse.AppendJSON].
-func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialAccountsResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CommercialAccountsResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialAccountsResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Accounts) != 0 {
@@ -735,7 +864,7 @@ func (a *CommercialAccountsResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Accounts {
-				if b, err = a.Accounts[i0].appendJSON(b); err != nil {
+				if b, err = a.Accounts[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CommercialAccountsResponse", "accounts", err)
 				}
 				b = append(b, ',')
@@ -746,14 +875,14 @@ func (a *CommercialAccountsResponse) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Links.jsonZero() {
 		b = append(b, "\"links\":"...)
-		if b, err = a.Links.appendJSON(b); err != nil {
+		if b, err = a.Links.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CommercialAccountsResponse", "links", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Page.jsonZero() {
 		b = append(b, "\"page\":"...)
-		if b, err = a.Page.appendJSON(b); err != nil {
+		if b, err = a.Page.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CommercialAccountsResponse", "page", err)
 		}
 		b = append(b, ',')
@@ -773,16 +902,26 @@ func (a *CommercialAccountsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialCode) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialCode) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CommercialCode.AppendJSON].
-func (a CommercialCode) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialCode.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CommercialCode) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CommercialCode) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -809,16 +948,26 @@ func (a *CommercialCode) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialLineItem) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialLineItem) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CommercialLineItem.AppendJSON].
-func (a CommercialLineItem) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialLineItem.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *CommercialLineItem) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Amount.IsZero() {
@@ -847,18 +996,26 @@ func (a *CommercialLineItem) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [CommercialTransaction.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AccountCategory != "" {
@@ -880,7 +1037,7 @@ func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.CommercialCode.jsonZero() {
 		b = append(b, "\"commercialCode\":"...)
-		if b, err = a.CommercialCode.appendJSON(b); err != nil {
+		if b, err = a.CommercialCode.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CommercialTransaction", "commercialCode", err)
 		}
 		b = append(b, ',')
@@ -902,7 +1059,7 @@ func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.FiAttributes {
-				if b, err = a.FiAttributes[i0].appendJSON(b); err != nil {
+				if b, err = a.FiAttributes[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CommercialTransaction", "fiAttributes", err)
 				}
 				b = append(b, ',')
@@ -918,7 +1075,7 @@ func (a *CommercialTransaction) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.LineItem {
-				if b, err = a.LineItem[i0].appendJSON(b); err != nil {
+				if b, err = a.LineItem[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CommercialTransaction", "lineItem", err)
 				}
 				b = append(b, ',')
@@ -981,30 +1138,40 @@ func (a *CommercialTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a CommercialTransactionsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
-
-// MarshalJSON implements json.Marshaler with [CommercialTransactionsResponse.AppendJSON].
-func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a CommercialTransactionsResponse) AppendJSON(b []byte) ([]byte, error) {
+	return a.appendJSON(b, true)
 }
 
-func (a *CommercialTransactionsResponse) appendJSON(b []byte) ([]byte, error) {
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [CommercialTransactionsResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Links.jsonZero() {
 		b = append(b, "\"links\":"...)
-		if b, err = a.Links.appendJSON(b); err != nil {
+		if b, err = a.Links.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CommercialTransactionsResponse", "links", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Page.jsonZero() {
 		b = append(b, "\"page\":"...)
-		if b, err = a.Page.appendJSON(b); err != nil {
+		if b, err = a.Page.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("CommercialTransactionsResponse", "page", err)
 		}
 		b = append(b, ',')
@@ -1016,7 +1183,7 @@ func (a *CommercialTransactionsResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("CommercialTransactionsResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -1040,16 +1207,26 @@ func (a *CommercialTransactionsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a FiAttribute) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a FiAttribute) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [FiAttribute.AppendJSON].
-func (a FiAttribute) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [FiAttribute.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a FiAttribute) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *FiAttribute) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Name != "" {
@@ -1076,16 +1253,26 @@ func (a *FiAttribute) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ForeignBankSystemID) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ForeignBankSystemID) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ForeignBankSystemID.AppendJSON].
-func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ForeignBankSystemID.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ForeignBankSystemID) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ID != "" {
@@ -1112,18 +1299,26 @@ func (a *ForeignBankSystemID) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a GetWireInquiryRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a GetWireInquiryRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [GetWireInquiryRequest.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [GetWireInquiryRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"accountNumber\":"...)
@@ -1132,8 +1327,12 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte) ([]byte, error) {
 	} else {
 		b = append(b, '[')
 		for i0 := range a.AccountNumber {
-			if b, err = a.AccountNumber[i0].AppendJSON(b); err != nil {
-				return nil, jsonx.MemberError("GetWireInquiryRequest", "accountNumber", err)
+			if wire {
+				if b, err = a.AccountNumber[i0].AppendJSON(b); err != nil {
+					return nil, jsonx.MemberError("GetWireInquiryRequest", "accountNumber", err)
+				}
+			} else {
+				b = jsonx.AppendString(b, a.AccountNumber[i0].String())
 			}
 			b = append(b, ',')
 		}
@@ -1219,16 +1418,26 @@ func (a *GetWireInquiryRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a KeyPage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a KeyPage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [KeyPage.AppendJSON].
-func (a KeyPage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [KeyPage.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a KeyPage) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *KeyPage) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.NextPageKey != "" {
@@ -1261,21 +1470,31 @@ func (a *KeyPage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ListMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ListMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ListMetadata.AppendJSON].
-func (a ListMetadata) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ListMetadata.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ListMetadata) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ListMetadata) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Page.jsonZero() {
 		b = append(b, "\"page\":"...)
-		if b, err = a.Page.appendJSON(b); err != nil {
+		if b, err = a.Page.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ListMetadata", "page", err)
 		}
 		b = append(b, ',')
@@ -1293,16 +1512,26 @@ func (a *ListMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PageLink) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PageLink) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PageLink.AppendJSON].
-func (a PageLink) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PageLink.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PageLink) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PageLink) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Href != "" {
@@ -1323,28 +1552,38 @@ func (a *PageLink) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PageLinks) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PageLinks) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PageLinks.AppendJSON].
-func (a PageLinks) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PageLinks.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PageLinks) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PageLinks) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Next.jsonZero() {
 		b = append(b, "\"next\":"...)
-		if b, err = a.Next.appendJSON(b); err != nil {
+		if b, err = a.Next.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("PageLinks", "next", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Prev.jsonZero() {
 		b = append(b, "\"prev\":"...)
-		if b, err = a.Prev.appendJSON(b); err != nil {
+		if b, err = a.Prev.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("PageLinks", "prev", err)
 		}
 		b = append(b, ',')
@@ -1363,16 +1602,26 @@ func (a *PageLinks) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PageMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PageMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PageMetadata.AppendJSON].
-func (a PageMetadata) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PageMetadata.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PageMetadata) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PageMetadata) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.LastPage {
@@ -1417,18 +1666,26 @@ func (a *PageMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ParticipantListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ParticipantListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ParticipantListResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ParticipantListResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *ParticipantListResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"count\":"...)
@@ -1463,16 +1720,26 @@ func (a *ParticipantListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Party) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Party) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Party.AppendJSON].
-func (a Party) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Party.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Party) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Party) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ABA != "" {
@@ -1482,8 +1749,12 @@ func (a *Party) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
-		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("Party", "accountNumber", err)
+		if wire {
+			if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("Party", "accountNumber", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.AccountNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -1494,7 +1765,7 @@ func (a *Party) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.ForeignBankSystemID.jsonZero() {
 		b = append(b, "\"foreignBankSystemId\":"...)
-		if b, err = a.ForeignBankSystemID.appendJSON(b); err != nil {
+		if b, err = a.ForeignBankSystemID.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Party", "foreignBankSystemId", err)
 		}
 		b = append(b, ',')
@@ -1504,7 +1775,7 @@ func (a *Party) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, ',')
 	if !a.PostalAddress.jsonZero() {
 		b = append(b, "\"postalAddress\":"...)
-		if b, err = a.PostalAddress.appendJSON(b); err != nil {
+		if b, err = a.PostalAddress.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Party", "postalAddress", err)
 		}
 		b = append(b, ',')
@@ -1533,16 +1804,26 @@ func (a *Party) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PartyName) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PartyName) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PartyName.AppendJSON].
-func (a PartyName) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PartyName.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PartyName) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PartyName) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Name != "" {
@@ -1563,16 +1844,26 @@ func (a *PartyName) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [paymentError.AppendJSON].
-func (a paymentError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [paymentError.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -1587,7 +1878,7 @@ func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.PaymentErrorDetail.jsonZero() {
 		b = append(b, "\"detail\":"...)
-		if b, err = a.PaymentErrorDetail.appendJSON(b); err != nil {
+		if b, err = a.PaymentErrorDetail.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("paymentError", "detail", err)
 		}
 		b = append(b, ',')
@@ -1613,16 +1904,26 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [paymentErrorDetail.AppendJSON].
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [paymentErrorDetail.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *paymentErrorDetail) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -1655,16 +1956,26 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PostalAddress) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PostalAddress) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PostalAddress.AppendJSON].
-func (a PostalAddress) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PostalAddress.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PostalAddress) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PostalAddress) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.AdrLine) != 0 {
@@ -1748,16 +2059,26 @@ func (a *PostalAddress) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PreviousDayRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PreviousDayRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PreviousDayRequest.AppendJSON].
-func (a PreviousDayRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PreviousDayRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PreviousDayRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"accountNumber\":"...)
@@ -1766,8 +2087,12 @@ func (a *PreviousDayRequest) appendJSON(b []byte) ([]byte, error) {
 	} else {
 		b = append(b, '[')
 		for i0 := range a.AccountNumber {
-			if b, err = a.AccountNumber[i0].AppendJSON(b); err != nil {
-				return nil, jsonx.MemberError("PreviousDayRequest", "accountNumber", err)
+			if wire {
+				if b, err = a.AccountNumber[i0].AppendJSON(b); err != nil {
+					return nil, jsonx.MemberError("PreviousDayRequest", "accountNumber", err)
+				}
+			} else {
+				b = jsonx.AppendString(b, a.AccountNumber[i0].String())
 			}
 			b = append(b, ',')
 		}
@@ -1805,16 +2130,26 @@ func (a *PreviousDayRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PreviousDayResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PreviousDayResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PreviousDayResponse.AppendJSON].
-func (a PreviousDayResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PreviousDayResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *PreviousDayResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Transactions) != 0 {
@@ -1824,7 +2159,7 @@ func (a *PreviousDayResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("PreviousDayResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -1846,18 +2181,26 @@ func (a *PreviousDayResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a PreviousDayTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a PreviousDayTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [PreviousDayTransaction.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [PreviousDayTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *PreviousDayTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Amount.IsZero() {
@@ -1892,56 +2235,66 @@ func (a *PreviousDayTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RTPListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RTPListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RTPListTransaction.AppendJSON].
-func (a RTPListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RTPListTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *RTPListTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
-		if b, err = a.Beneficiary.appendJSON(b); err != nil {
+		if b, err = a.Beneficiary.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
-		if b, err = a.Creditor.appendJSON(b); err != nil {
+		if b, err = a.Creditor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
-		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
+		if b, err = a.CreditorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
-		if b, err = a.Debtor.appendJSON(b); err != nil {
+		if b, err = a.Debtor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
-		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
+		if b, err = a.DebtorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
-		if b, err = a.Originator.appendJSON(b); err != nil {
+		if b, err = a.Originator.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListTransaction", "originator", err)
 		}
 		b = append(b, ',')
@@ -2012,16 +2365,26 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a reportingErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a reportingErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [reportingErrorBody.AppendJSON].
-func (a reportingErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [reportingErrorBody.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *reportingErrorBody) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -2054,21 +2417,35 @@ func (a *reportingErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RTPListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RTPListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RTPListRequest.AppendJSON].
-func (a RTPListRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RTPListRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a RTPListRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *RTPListRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"accountNumber\":"...)
-	if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-		return nil, jsonx.MemberError("RTPListRequest", "accountNumber", err)
+	if wire {
+		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("RTPListRequest", "accountNumber", err)
+		}
+	} else {
+		b = jsonx.AppendString(b, a.AccountNumber.String())
 	}
 	b = append(b, ',')
 	b = append(b, "\"fromDate\":"...)
@@ -2118,21 +2495,31 @@ func (a *RTPListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a RTPListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a RTPListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [RTPListResponse.AppendJSON].
-func (a RTPListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [RTPListResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a RTPListResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *RTPListResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
-		if b, err = a.Metadata.appendJSON(b); err != nil {
+		if b, err = a.Metadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("RTPListResponse", "metadata", err)
 		}
 		b = append(b, ',')
@@ -2144,7 +2531,7 @@ func (a *RTPListResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("RTPListResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -2167,21 +2554,31 @@ func (a *RTPListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceError.AppendJSON].
-func (a serviceError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceError.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.ServiceErrorAOAResponse.jsonZero() {
 		b = append(b, "\"AOAResponse\":"...)
-		if b, err = a.ServiceErrorAOAResponse.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorAOAResponse.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "AOAResponse", err)
 		}
 		b = append(b, ',')
@@ -2198,14 +2595,14 @@ func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.PaymentError.jsonZero() {
 		b = append(b, "\"error\":"...)
-		if b, err = a.PaymentError.appendJSON(b); err != nil {
+		if b, err = a.PaymentError.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "error", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.ServiceErrorMetadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
-		if b, err = a.ServiceErrorMetadata.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorMetadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "metadata", err)
 		}
 		b = append(b, ',')
@@ -2257,23 +2654,31 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorAOAResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorAOAResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *serviceErrorAOAResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.ServiceErrorResult.jsonZero() {
 		b = append(b, "\"Result\":"...)
-		if b, err = a.ServiceErrorResult.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorResult.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceErrorAOAResponse", "Result", err)
 		}
 		b = append(b, ',')
@@ -2291,16 +2696,26 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorMessage.AppendJSON].
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorMessage.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceErrorMessage) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -2327,18 +2742,26 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorMetadata.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorMetadata.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Messages) != 0 {
@@ -2348,7 +2771,7 @@ func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Messages {
-				if b, err = a.Messages[i0].appendJSON(b); err != nil {
+				if b, err = a.Messages[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("serviceErrorMetadata", "messages", err)
 				}
 				b = append(b, ',')
@@ -2370,16 +2793,26 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorResult.AppendJSON].
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorResult.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceErrorResult) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ErrorCode != "" {
@@ -2400,22 +2833,36 @@ func (a *serviceErrorResult) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a TransactionAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a TransactionAccount) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [TransactionAccount.AppendJSON].
-func (a TransactionAccount) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [TransactionAccount.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a TransactionAccount) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *TransactionAccount) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
-		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("TransactionAccount", "accountNumber", err)
+		if wire {
+			if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("TransactionAccount", "accountNumber", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.AccountNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -2432,20 +2879,30 @@ func (a *TransactionAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireDetailsRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireDetailsRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireDetailsRequest.AppendJSON].
-func (a WireDetailsRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireDetailsRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireDetailsRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"getWireInquiryRequest\":"...)
-	if b, err = a.GetWireInquiryRequest.appendJSON(b); err != nil {
+	if b, err = a.GetWireInquiryRequest.appendJSON(b, wire); err != nil {
 		return nil, jsonx.MemberError("WireDetailsRequest", "getWireInquiryRequest", err)
 	}
 	b = append(b, ',')
@@ -2462,16 +2919,26 @@ func (a *WireDetailsRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireDetailsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireDetailsResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireDetailsResponse.AppendJSON].
-func (a WireDetailsResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireDetailsResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireDetailsResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Transactions) != 0 {
@@ -2481,7 +2948,7 @@ func (a *WireDetailsResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("WireDetailsResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -2503,21 +2970,35 @@ func (a *WireDetailsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireListRequest) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireListRequest.AppendJSON].
-func (a WireListRequest) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireListRequest.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireListRequest) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireListRequest) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	b = append(b, "\"accountNumber\":"...)
-	if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-		return nil, jsonx.MemberError("WireListRequest", "accountNumber", err)
+	if wire {
+		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("WireListRequest", "accountNumber", err)
+		}
+	} else {
+		b = jsonx.AppendString(b, a.AccountNumber.String())
 	}
 	b = append(b, ',')
 	b = append(b, "\"fromDate\":"...)
@@ -2579,21 +3060,31 @@ func (a *WireListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireListResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireListResponse.AppendJSON].
-func (a WireListResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireListResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireListResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireListResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Metadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
-		if b, err = a.Metadata.appendJSON(b); err != nil {
+		if b, err = a.Metadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListResponse", "metadata", err)
 		}
 		b = append(b, ',')
@@ -2605,7 +3096,7 @@ func (a *WireListResponse) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Transactions {
-				if b, err = a.Transactions[i0].appendJSON(b); err != nil {
+				if b, err = a.Transactions[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("WireListResponse", "transactions", err)
 				}
 				b = append(b, ',')
@@ -2628,56 +3119,66 @@ func (a *WireListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireListTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireListTransaction.AppendJSON].
-func (a WireListTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireListTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireListTransaction) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireListTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
-		if b, err = a.Beneficiary.appendJSON(b); err != nil {
+		if b, err = a.Beneficiary.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
-		if b, err = a.Creditor.appendJSON(b); err != nil {
+		if b, err = a.Creditor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
-		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
+		if b, err = a.CreditorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
-		if b, err = a.Debtor.appendJSON(b); err != nil {
+		if b, err = a.Debtor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
-		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
+		if b, err = a.DebtorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
-		if b, err = a.Originator.appendJSON(b); err != nil {
+		if b, err = a.Originator.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireListTransaction", "originator", err)
 		}
 		b = append(b, ',')
@@ -2748,35 +3249,45 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a WireTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a WireTransaction) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [WireTransaction.AppendJSON].
-func (a WireTransaction) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [WireTransaction.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a WireTransaction) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *WireTransaction) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Beneficiary.jsonZero() {
 		b = append(b, "\"beneficiary\":"...)
-		if b, err = a.Beneficiary.appendJSON(b); err != nil {
+		if b, err = a.Beneficiary.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "beneficiary", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Creditor.jsonZero() {
 		b = append(b, "\"creditor\":"...)
-		if b, err = a.Creditor.appendJSON(b); err != nil {
+		if b, err = a.Creditor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "creditor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.CreditorAccount.jsonZero() {
 		b = append(b, "\"creditorAccount\":"...)
-		if b, err = a.CreditorAccount.appendJSON(b); err != nil {
+		if b, err = a.CreditorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "creditorAccount", err)
 		}
 		b = append(b, ',')
@@ -2788,21 +3299,21 @@ func (a *WireTransaction) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.Debtor.jsonZero() {
 		b = append(b, "\"debtor\":"...)
-		if b, err = a.Debtor.appendJSON(b); err != nil {
+		if b, err = a.Debtor.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "debtor", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.DebtorAccount.jsonZero() {
 		b = append(b, "\"debtorAccount\":"...)
-		if b, err = a.DebtorAccount.appendJSON(b); err != nil {
+		if b, err = a.DebtorAccount.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "debtorAccount", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Originator.jsonZero() {
 		b = append(b, "\"originator\":"...)
-		if b, err = a.Originator.appendJSON(b); err != nil {
+		if b, err = a.Originator.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("WireTransaction", "originator", err)
 		}
 		b = append(b, ',')

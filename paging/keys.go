@@ -3,7 +3,10 @@ package paging
 import (
 	"encoding/base64"
 	"fmt"
+	"log/slog"
 	"strconv"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Key style: the fourth pagination style, of the bank's commercial account reporting
@@ -85,7 +88,10 @@ type KeyError struct {
 }
 
 // Error describes the page and the key.
-func (e *KeyError) Error() string {
+func (e *KeyError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *KeyError) errorText() string {
 	switch e.Problem {
 	case KeyIgnored:
 		return fmt.Sprintf("paging: %s: the server served the page of key %s again (page key ignored?)", e.Position, shortKey(e.Served))
@@ -99,6 +105,16 @@ func (e *KeyError) Error() string {
 	}
 	return s
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *KeyError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *KeyError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *KeyError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns ErrEmptyPage for KeyEmptyPage and KeyEndedEarly, else ErrPositionMismatch.
 func (e *KeyError) Unwrap() error {

@@ -262,8 +262,12 @@ type AcctOwner struct {
 	// City City.
 	City string `json:"city,omitempty,omitzero"`
 
-	// DOB Date of birth, `YYYYMMDD`.
-	DOB string `json:"dob,omitempty,omitzero"`
+	// DOB Date of birth, `YYYYMMDD`. Identity-verification data sent with the SSN, so a
+	// secret like it: masked in every text the SDK writes (the names stay readable).
+	//
+	//
+	// Example: 19800131
+	DOB Secret `json:"dob,omitempty,omitzero"`
 
 	// FirstName First name; with lastName, required when businessName is null.
 	FirstName string `json:"firstName,omitempty,omitzero"`
@@ -952,7 +956,7 @@ func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
 		case 3:
 			err = jsonx.DecodeString(d, &a.City)
 		case 4:
-			err = jsonx.DecodeString(d, &a.DOB)
+			err = jsonx.DecodeScalar(d, &a.DOB)
 		case 5:
 			err = jsonx.DecodeString(d, &a.FirstName)
 		case 6:

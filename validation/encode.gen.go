@@ -4,23 +4,34 @@ package validation
 
 import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AOAResponse.AppendJSON].
-func (a AOAResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AOAResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AOAResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AOAResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.Result.jsonZero() {
 		b = append(b, "\"Result\":"...)
-		if b, err = a.Result.appendJSON(b); err != nil {
+		if b, err = a.Result.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("AOAResponse", "Result", err)
 		}
 		b = append(b, ',')
@@ -38,16 +49,26 @@ func (a *AOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AcctOwner) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AcctOwner) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AcctOwner.AppendJSON].
-func (a AcctOwner) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AcctOwner.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AcctOwner) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AcctOwner) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddressLine1 != "" {
@@ -70,9 +91,15 @@ func (a *AcctOwner) appendJSON(b []byte) ([]byte, error) {
 		b = jsonx.AppendString(b, a.City)
 		b = append(b, ',')
 	}
-	if a.DOB != "" {
+	if !a.DOB.IsZero() {
 		b = append(b, "\"dob\":"...)
-		b = jsonx.AppendString(b, a.DOB)
+		if wire {
+			if b, err = a.DOB.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("AcctOwner", "dob", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.DOB.String())
+		}
 		b = append(b, ',')
 	}
 	if a.FirstName != "" {
@@ -87,8 +114,12 @@ func (a *AcctOwner) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.IDNo.IsZero() {
 		b = append(b, "\"idNo\":"...)
-		if b, err = a.IDNo.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AcctOwner", "idNo", err)
+		if wire {
+			if b, err = a.IDNo.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("AcctOwner", "idNo", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.IDNo.String())
 		}
 		b = append(b, ',')
 	}
@@ -124,8 +155,12 @@ func (a *AcctOwner) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.SSN.IsZero() {
 		b = append(b, "\"ssn\":"...)
-		if b, err = a.SSN.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("AcctOwner", "ssn", err)
+		if wire {
+			if b, err = a.SSN.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("AcctOwner", "ssn", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.SSN.String())
 		}
 		b = append(b, ',')
 	}
@@ -157,7 +192,7 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AddressLine2 == "" &&
 		a.BusinessName == "" &&
 		a.City == "" &&
-		a.DOB == "" &&
+		a.DOB == (Secret{}) &&
 		a.FirstName == "" &&
 		a.HomePhone == "" &&
 		a.IDNo == (Secret{}) &&
@@ -174,16 +209,26 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AcctOwnerResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AcctOwnerResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AcctOwnerResponse.AppendJSON].
-func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AcctOwnerResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AcctOwnerResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.AddressMatch != "" {
@@ -318,16 +363,26 @@ func (a *AcctOwnerResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a AcctStatus) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a AcctStatus) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [AcctStatus.AppendJSON].
-func (a AcctStatus) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [AcctStatus.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a AcctStatus) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *AcctStatus) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.PrimMessage != "" {
@@ -354,16 +409,26 @@ func (a *AcctStatus) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a bankErrorBody) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [bankErrorBody.AppendJSON].
-func (a bankErrorBody) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [bankErrorBody.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a bankErrorBody) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.APIURL != "" {
@@ -378,7 +443,7 @@ func (a *bankErrorBody) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.ServiceError.jsonZero() {
 		b = append(b, "\"ServiceError\":"...)
-		if b, err = a.ServiceError.appendJSON(b); err != nil {
+		if b, err = a.ServiceError.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("bankErrorBody", "ServiceError", err)
 		}
 		b = append(b, ',')
@@ -416,16 +481,26 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ClientEcho) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ClientEcho) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ClientEcho.AppendJSON].
-func (a ClientEcho) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ClientEcho.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ClientEcho) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ClientEcho) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ClientDate != "" {
@@ -458,16 +533,26 @@ func (a *ClientEcho) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ClientRecord) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ClientRecord) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ClientRecord.AppendJSON].
-func (a ClientRecord) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ClientRecord.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ClientRecord) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ClientRecord) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ClientDate != "" {
@@ -500,28 +585,38 @@ func (a *ClientRecord) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a ErrorResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a ErrorResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [ErrorResponse.AppendJSON].
-func (a ErrorResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [ErrorResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a ErrorResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *ErrorResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.BusinessFault.jsonZero() {
 		b = append(b, "\"businessFault\":"...)
-		if b, err = a.BusinessFault.appendJSON(b); err != nil {
+		if b, err = a.BusinessFault.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ErrorResponse", "businessFault", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.SystemFault.jsonZero() {
 		b = append(b, "\"systemFault\":"...)
-		if b, err = a.SystemFault.appendJSON(b); err != nil {
+		if b, err = a.SystemFault.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("ErrorResponse", "systemFault", err)
 		}
 		b = append(b, ',')
@@ -540,16 +635,26 @@ func (a *ErrorResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Fault) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Fault) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Fault.AppendJSON].
-func (a Fault) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Fault.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Fault) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Fault) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ErrorDescription != "" {
@@ -570,16 +675,26 @@ func (a *Fault) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a HealthCheckResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a HealthCheckResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [HealthCheckResponse.AppendJSON].
-func (a HealthCheckResponse) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [HealthCheckResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *HealthCheckResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ClientIP != "" {
@@ -624,35 +739,49 @@ func (a *HealthCheckResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Inquiry) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Inquiry) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Inquiry.AppendJSON].
-func (a Inquiry) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Inquiry.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Inquiry) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Inquiry) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AcctOwner.jsonZero() {
 		b = append(b, "\"AcctOwner\":"...)
-		if b, err = a.AcctOwner.appendJSON(b); err != nil {
+		if b, err = a.AcctOwner.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Inquiry", "AcctOwner", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Client.jsonZero() {
 		b = append(b, "\"Client\":"...)
-		if b, err = a.Client.appendJSON(b); err != nil {
+		if b, err = a.Client.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Inquiry", "Client", err)
 		}
 		b = append(b, ',')
 	}
 	b = append(b, "\"accountNumber\":"...)
-	if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-		return nil, jsonx.MemberError("Inquiry", "accountNumber", err)
+	if wire {
+		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+			return nil, jsonx.MemberError("Inquiry", "accountNumber", err)
+		}
+	} else {
+		b = jsonx.AppendString(b, a.AccountNumber.String())
 	}
 	b = append(b, ',')
 	if a.AdditionalID != "" {
@@ -700,16 +829,26 @@ func (a *Inquiry) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a paymentError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [paymentError.AppendJSON].
-func (a paymentError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [paymentError.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a paymentError) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -724,7 +863,7 @@ func (a *paymentError) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.PaymentErrorDetail.jsonZero() {
 		b = append(b, "\"detail\":"...)
-		if b, err = a.PaymentErrorDetail.appendJSON(b); err != nil {
+		if b, err = a.PaymentErrorDetail.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("paymentError", "detail", err)
 		}
 		b = append(b, ',')
@@ -750,16 +889,26 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a paymentErrorDetail) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [paymentErrorDetail.AppendJSON].
-func (a paymentErrorDetail) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [paymentErrorDetail.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *paymentErrorDetail) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -792,43 +941,57 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a Result) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a Result) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [Result.AppendJSON].
-func (a Result) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [Result.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a Result) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *Result) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.AcctOwner.jsonZero() {
 		b = append(b, "\"AcctOwner\":"...)
-		if b, err = a.AcctOwner.appendJSON(b); err != nil {
+		if b, err = a.AcctOwner.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Result", "AcctOwner", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.AcctStatus.jsonZero() {
 		b = append(b, "\"AcctStatus\":"...)
-		if b, err = a.AcctStatus.appendJSON(b); err != nil {
+		if b, err = a.AcctStatus.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Result", "AcctStatus", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.Client.jsonZero() {
 		b = append(b, "\"Client\":"...)
-		if b, err = a.Client.appendJSON(b); err != nil {
+		if b, err = a.Client.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("Result", "Client", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.AccountNumber.IsZero() {
 		b = append(b, "\"accountNumber\":"...)
-		if b, err = a.AccountNumber.AppendJSON(b); err != nil {
-			return nil, jsonx.MemberError("Result", "accountNumber", err)
+		if wire {
+			if b, err = a.AccountNumber.AppendJSON(b); err != nil {
+				return nil, jsonx.MemberError("Result", "accountNumber", err)
+			}
+		} else {
+			b = jsonx.AppendString(b, a.AccountNumber.String())
 		}
 		b = append(b, ',')
 	}
@@ -902,21 +1065,31 @@ func (a *Result) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceError) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceError.AppendJSON].
-func (a serviceError) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceError.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceError) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.ServiceErrorAOAResponse.jsonZero() {
 		b = append(b, "\"AOAResponse\":"...)
-		if b, err = a.ServiceErrorAOAResponse.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorAOAResponse.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "AOAResponse", err)
 		}
 		b = append(b, ',')
@@ -933,14 +1106,14 @@ func (a *serviceError) appendJSON(b []byte) ([]byte, error) {
 	}
 	if !a.PaymentError.jsonZero() {
 		b = append(b, "\"error\":"...)
-		if b, err = a.PaymentError.appendJSON(b); err != nil {
+		if b, err = a.PaymentError.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "error", err)
 		}
 		b = append(b, ',')
 	}
 	if !a.ServiceErrorMetadata.jsonZero() {
 		b = append(b, "\"metadata\":"...)
-		if b, err = a.ServiceErrorMetadata.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorMetadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "metadata", err)
 		}
 		b = append(b, ',')
@@ -992,23 +1165,31 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorAOAResponse) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorAOAResponse.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorAOAResponse.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *serviceErrorAOAResponse) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if !a.ServiceErrorResult.jsonZero() {
 		b = append(b, "\"Result\":"...)
-		if b, err = a.ServiceErrorResult.appendJSON(b); err != nil {
+		if b, err = a.ServiceErrorResult.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceErrorAOAResponse", "Result", err)
 		}
 		b = append(b, ',')
@@ -1026,16 +1207,26 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorMessage) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorMessage.AppendJSON].
-func (a serviceErrorMessage) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorMessage.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceErrorMessage) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.Code != "" {
@@ -1062,18 +1253,26 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorMetadata) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorMetadata.AppendJSON].
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorMetadata.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
 func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
-	return a.appendJSON(make([]byte, 0, 256))
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
 }
 
-func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if len(a.Messages) != 0 {
@@ -1083,7 +1282,7 @@ func (a *serviceErrorMetadata) appendJSON(b []byte) ([]byte, error) {
 		} else {
 			b = append(b, '[')
 			for i0 := range a.Messages {
-				if b, err = a.Messages[i0].appendJSON(b); err != nil {
+				if b, err = a.Messages[i0].appendJSON(b, wire); err != nil {
 					return nil, jsonx.MemberError("serviceErrorMetadata", "messages", err)
 				}
 				b = append(b, ',')
@@ -1105,16 +1304,26 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// AppendJSON appends the JSON encoding of a to b: what encoding/json writes
-// for the named fields, followed by the members of AdditionalProperties in sorted key order. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: what encoding/json writes
+// for the named fields, followed by the members of AdditionalProperties in sorted key order, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a serviceErrorResult) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [serviceErrorResult.AppendJSON].
-func (a serviceErrorResult) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [serviceErrorResult.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 
-func (a *serviceErrorResult) appendJSON(b []byte) ([]byte, error) {
+// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.
+func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
 	if a.ErrorCode != "" {

@@ -39,6 +39,13 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	jsonxtest.CheckEncoders(t, encodedModels, 200)
 }
 
+// TestSecretsMaskedOutsideTheWire checks, for every model that can hold a Secret, that
+// AppendJSON writes it in full and json.Marshal (alone, by pointer, nested in a struct of a
+// user's) and both slog handlers mask it.
+func TestSecretsMaskedOutsideTheWire(t *testing.T) {
+	jsonxtest.CheckSecretsMasked(t, encodedModels, true)
+}
+
 // FuzzAppendJSON is TestAppendJSONMatchesEncodingJSON with the fuzzer choosing the model, the
 // random seed and one string and one raw JSON value planted throughout the value.
 func FuzzAppendJSON(f *testing.F) {

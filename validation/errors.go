@@ -1,6 +1,11 @@
 package validation
 
-import "fmt"
+import (
+	"fmt"
+	"log/slog"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
+)
 
 // ResultError is a 200 response whose Result carries an errorCode other than 000: the service
 // refused or failed the inquiry. Code says why (Code.String gives the meaning).
@@ -9,8 +14,10 @@ type ResultError struct {
 	Code ErrorCode
 	// Result is the result record as received (echoes and whatever else was returned).
 	Result *Result
-	// CorrelationID is the X-CorrelationId of the response.
+	// CorrelationID is the X-CorrelationId of the response, sanitized like every text.
 	CorrelationID string
+
+	red corelink.Masker // the call's redactor (its credentials and sent Secrets); nil: default
 }
 
 // Is reports whether the errorCode means target (ErrorCode.Sentinel, from the spec): 997
@@ -22,8 +29,29 @@ func (e *ResultError) Is(target error) bool {
 }
 
 // Error implements error.
-func (e *ResultError) Error() string {
+func (e *ResultError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *ResultError) errorText() string {
 	return fmt.Sprintf("validation: errorCode %s: %s (correlation id %s)", string(e.Code), e.Code.String(), e.CorrelationID)
+}
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *ResultError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *ResultError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *ResultError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+
+// masker is the call's redactor, or nil for the SDK's default.
+func (e *ResultError) masker() corelink.Masker {
+	if e == nil || e.red == nil {
+		return nil
+	}
+	return e.red
 }
 
 // FaultError is a 200 response carrying a fault: an errorResponse (beside AOAResponse, where
@@ -45,16 +73,20 @@ func (e *ResultError) Error() string {
 // with errors.As.
 type FaultError struct {
 	// Business is the errorDescription of businessFault, empty when there is none (several
-	// descriptions, from both placements, are joined with "; ").
+	// descriptions, from both placements, are joined with "; "). It is sanitized as every text
+	// of the SDK: what the call sent as a Secret, the call's credentials, card numbers and SSNs
+	// masked, control and bidi characters escaped.
 	Business string
-	// System is the errorDescription of systemFault, empty when there is none.
+	// System is the errorDescription of systemFault, empty when there is none; sanitized
+	// like Business.
 	System string
 	// Result is the Result sent with the fault, nil when there was none.
 	Result *Result
-	// CorrelationID is the X-CorrelationId of the response.
+	// CorrelationID is the X-CorrelationId of the response, sanitized like Business.
 	CorrelationID string
 
-	failed *ResultError // the Result's own error, when its errorCode is not 000
+	red    corelink.Masker // the call's redactor (its credentials and sent Secrets); nil: default
+	failed *ResultError    // the Result's own error, when its errorCode is not 000
 }
 
 // Unwrap returns the *ResultError of a Result whose errorCode is not 000, else nil.
@@ -66,7 +98,10 @@ func (e *FaultError) Unwrap() error {
 }
 
 // Error implements error.
-func (e *FaultError) Error() string {
+func (e *FaultError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *FaultError) errorText() string {
 	switch {
 	case e.Business != "" && e.System != "":
 		return fmt.Sprintf("validation: business fault: %s; system fault: %s (correlation id %s)", e.Business, e.System, e.CorrelationID)
@@ -75,4 +110,40 @@ func (e *FaultError) Error() string {
 	default:
 		return fmt.Sprintf("validation: business fault: %s (correlation id %s)", e.Business, e.CorrelationID)
 	}
+}
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *FaultError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *FaultError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *FaultError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+
+// masker is the call's redactor, or nil for the SDK's default.
+func (e *FaultError) masker() corelink.Masker {
+	if e == nil || e.red == nil {
+		return nil
+	}
+	return e.red
+}
+
+// sanitize sets the call's redactor of e (and of the ResultError it wraps) and the correlation
+// id, and sanitizes the texts the server wrote into its exported fields.
+func (e *FaultError) sanitize(red corelink.Masker, correlationID string) {
+	e.red = red
+	e.Business = corelink.Sanitize(red, e.Business)
+	e.System = corelink.Sanitize(red, e.System)
+	e.CorrelationID = corelink.Sanitize(red, correlationID)
+	if e.failed != nil {
+		e.failed.sanitize(red, correlationID)
+	}
+}
+
+// sanitize sets the call's redactor of e and its sanitized correlation id.
+func (e *ResultError) sanitize(red corelink.Masker, correlationID string) {
+	e.red = red
+	e.CorrelationID = corelink.Sanitize(red, correlationID)
 }

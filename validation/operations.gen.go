@@ -17,6 +17,7 @@ var operations = ops.NewTable([]ops.Operation{
 // their values are secrets, to be masked wherever a body is logged or shown.
 var sensitiveFields = []string{
 	"accountNumber",
+	"dob",
 	"idNo",
 	"ssn",
 }

@@ -3,9 +3,12 @@ package validation
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Violation is one problem of an Inquiry found before sending it: the field, as a path of
@@ -36,13 +39,26 @@ type InquiryError struct {
 }
 
 // Error implements error: every violation, separated by "; ".
-func (e *InquiryError) Error() string {
+func (e *InquiryError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *InquiryError) errorText() string {
 	parts := make([]string, len(e.Violations))
 	for i, v := range e.Violations {
 		parts[i] = v.String()
 	}
 	return "validation: invalid inquiry: " + strings.Join(parts, "; ")
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *InquiryError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *InquiryError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *InquiryError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Is reports whether target is ErrInvalidInquiry.
 func (e *InquiryError) Is(target error) bool { return target == ErrInvalidInquiry }
@@ -218,10 +234,10 @@ func (c *checker) owner(o AcctOwner) {
 	c.digits(p+"homePhone", o.HomePhone, "ten digits", 10)
 	c.digits(p+"workPhone", o.WorkPhone, "ten digits", 10)
 	c.digits(p+"ssn", o.SSN.Reveal(), "four or nine digits", 4, 9)
-	if o.DOB != "" {
-		c.digits(p+"dob", o.DOB, "YYYYMMDD", 8)
-		if len(o.DOB) == 8 && allOf(o.DOB, isDigit) {
-			if _, err := time.Parse("20060102", o.DOB); err != nil {
+	if dob := o.DOB.Reveal(); dob != "" {
+		c.digits(p+"dob", dob, "YYYYMMDD", 8)
+		if len(dob) == 8 && allOf(dob, isDigit) {
+			if _, err := time.Parse("20060102", dob); err != nil {
 				c.add(p+"dob", ErrorCodeInvalidRequiredFormat, "not a real date (YYYYMMDD)")
 			}
 		}

@@ -72,7 +72,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 	}
 	resp, err := sdkclient.Send(ctx, &c.core, sdkclient.Request{
 		Op: op, Path: "/accounts/validations/" + c.core.Version + "/verifyAccount",
-		Stream: bytes.NewReader(body), ContentLength: int64(len(body)),
+		Stream: bytes.NewReader(body), ContentLength: int64(len(body)), SecretsOf: inq,
 		GetBody: func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil },
 	}, opts)
 	if err != nil {
@@ -89,40 +89,36 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 		if errors.As(err, &de) {
 			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}
+		red := transport.ResponseRedactor(resp) // the call's: its credentials and sent Secrets
 		var fe *FaultError
 		if errors.As(err, &fe) {
-			fe.CorrelationID = transport.CorrelationID(resp)
+			fe.sanitize(red, transport.CorrelationID(resp))
 		}
 		var re *ResultError
 		if errors.As(err, &re) {
-			re.CorrelationID = transport.CorrelationID(resp)
+			re.sanitize(red, transport.CorrelationID(resp))
 		}
 		return res, err
 	}
 	return res, nil
 }
 
-// aoaRequest is the request envelope's AOARequest: it holds the inquiry record.
-type aoaRequest struct {
-	AOARequest struct {
-		Inquiry Inquiry `json:"Inquiry"`
-	} `json:"AOARequest"`
-}
-
 // encodeRequest wraps inq in the request envelope of version v:
 // {"accountValidationRequest":{"AOARequest":{"Inquiry":{...}}}} (v1) or
-// {"accountValidationV2Request":{...}} (v2).
+// {"accountValidationV2Request":{...}} (v2). The Inquiry is written by the wire encoder
+// (AppendJSON), the only one that sends its Secrets in full: json.Marshal masks them.
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
-	var inner aoaRequest
-	inner.AOARequest.Inquiry = inq
+	b := make([]byte, 0, 512)
 	if v == V2 {
-		return json.Marshal(struct {
-			V2 aoaRequest `json:"accountValidationV2Request"`
-		}{inner})
+		b = append(b, `{"accountValidationV2Request":{"AOARequest":{"Inquiry":`...)
+	} else {
+		b = append(b, `{"accountValidationRequest":{"AOARequest":{"Inquiry":`...)
 	}
-	return json.Marshal(struct {
-		V1 aoaRequest `json:"accountValidationRequest"`
-	}{inner})
+	b, err := inq.AppendJSON(b)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, "}}}"...), nil
 }
 
 // Answer is everything a verifyAccount 200 carried (VerifyAccountAnswer): the Result and,

@@ -1,5 +1,12 @@
 package validation
 
+import (
+	"fmt"
+	"log/slog"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
+)
+
 // Versions of the service, for WithAPIVersion. The Inquiry and Result types are the same for
 // both; only the paths and the envelope names differ.
 const (
@@ -58,6 +65,19 @@ type UnsupportedVersionError struct {
 }
 
 // Error implements error.
-func (e *UnsupportedVersionError) Error() string {
+func (e *UnsupportedVersionError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *UnsupportedVersionError) errorText() string {
 	return "validation: unsupported API version " + e.Version + " (want v1 or v2)"
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *UnsupportedVersionError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *UnsupportedVersionError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *UnsupportedVersionError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
@@ -105,7 +106,7 @@ func (a *api) today() string { return a.now().Format(time.DateOnly) }
 // convert copies a public record into the generated server's type of the same JSON.
 func convert[T any](v any) (T, error) {
 	var out T
-	b, err := json.Marshal(v)
+	b, err := jsonx.MarshalWire(v) // Secrets in full: json.Marshal masks them
 	if err != nil {
 		return out, err
 	}

@@ -29,7 +29,7 @@ func rules(ctx context.Context, s *steps) error {
 		{"account number length", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789012345678")}, []validation.ErrorCode{"008"}},
 		{"amount", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"), Amount: "12.5"}, []validation.ErrorCode{"013"}},
 		{"owner formats", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"),
-			AcctOwner: validation.AcctOwner{FirstName: strings.Repeat("A", 41), State: "O1", ZipCode: "4550", DOB: "19801301", IDState: "O"}},
+			AcctOwner: validation.AcctOwner{FirstName: strings.Repeat("A", 41), State: "O1", ZipCode: "4550", DOB: validation.NewSecret("19801301"), IDState: "O"}},
 			[]validation.ErrorCode{"006", "011", "104", "107", "107", "010"}},
 		{"client date", validation.Inquiry{SecondaryID: "SEC0001", RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123"),
 			Client: validation.ClientRecord{ClientDate: "05/01/2024"}}, []validation.ErrorCode{"105"}},

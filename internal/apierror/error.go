@@ -91,14 +91,22 @@ func (e *Error) Error() string {
 	if e.TraceID != "" {
 		extra = append(extra, "trace id "+e.TraceID)
 	}
+	// The correlation and trace ids may be the server's echo: the whole text is sanitized.
 	if e.RetryAfter > 0 {
 		extra = append(extra, "retry after "+e.RetryAfter.String())
 	}
 	if len(extra) > 0 {
 		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
 	}
-	return b.String()
+	return redactorOf(e.red).Text(b.String())
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *Error) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *Error) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 func statusText(code int) string {
 	if code == 0 {
@@ -170,16 +178,17 @@ func (e *Error) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
+	red := redactorOf(e.red)
 	attrs := []slog.Attr{
 		slog.Int("status", e.StatusCode),
-		slog.String("method", e.Method),
-		slog.String("url", redactorOf(e.red).Text(e.URL)),
+		slog.String("method", red.Text(e.Method)),
+		slog.String("url", red.Text(e.URL)),
 	}
 	if e.CorrelationID != "" {
-		attrs = append(attrs, slog.String("correlation_id", e.CorrelationID))
+		attrs = append(attrs, slog.String("correlation_id", red.Text(e.CorrelationID)))
 	}
 	if e.TraceID != "" {
-		attrs = append(attrs, slog.String("trace_id", e.TraceID))
+		attrs = append(attrs, slog.String("trace_id", red.Text(e.TraceID)))
 	}
 	if e.RetryAfter > 0 {
 		attrs = append(attrs, slog.Duration("retry_after", e.RetryAfter))
@@ -188,7 +197,7 @@ func (e *Error) LogValue() slog.Value {
 		attrs = append(attrs, slog.Bool("truncated", true))
 	}
 	if msg := e.message(); msg != "" {
-		attrs = append(attrs, slog.String("message", msg))
+		attrs = append(attrs, slog.String("message", red.Text(msg)))
 	}
 	return slog.GroupValue(attrs...)
 }

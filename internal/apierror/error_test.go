@@ -28,8 +28,11 @@ func TestErrorText(t *testing.T) {
 		{"bank without text", &Error{StatusCode: 403, Bank: &BankError{TransactionID: "rrt-1"}, TraceID: "rrt-1"},
 			"issuerkit: 403 Forbidden (trace id rrt-1)"},
 		{"retry after", &Error{StatusCode: 429, RetryAfter: 2 * time.Minute}, "issuerkit: 429 Too Many Requests (retry after 2m0s)"},
-		{"ids are not masked", &Error{StatusCode: 500, CorrelationID: "4111111111111111"},
-			"issuerkit: 500 Internal Server Error (correlation id 4111111111111111)"},
+		// The server may echo any X-CorrelationId: a card number in it is masked like any text.
+		{"a PAN-like id is masked", &Error{StatusCode: 500, CorrelationID: "4111111111111111"},
+			"issuerkit: 500 Internal Server Error (correlation id ************1111)"},
+		{"an id stays readable", &Error{StatusCode: 500, CorrelationID: "0c8e2f4a-1b2c-4d5e-8f90-123456789abc"},
+			"issuerkit: 500 Internal Server Error (correlation id 0c8e2f4a-1b2c-4d5e-8f90-123456789abc)"},
 		{"long text body", &Error{StatusCode: 502, Body: []byte(strings.Repeat("é", 150))},
 			"issuerkit: 502 Bad Gateway: " + strings.Repeat("é", 100) + "…"},
 		{"html body by sniffing", &Error{StatusCode: 502, Body: []byte(" <!DOCTYPE html><p>x</p>")}, "issuerkit: 502 Bad Gateway"},

@@ -24,7 +24,7 @@ func TestValidationContract(t *testing.T) {
 	require.NoError(t, err)
 	inq := validation.Inquiry{SecondaryID: validationtest.SecondaryID, RoutingNumber: validationtest.RoutingNumber,
 		AccountNumber: validation.NewSecret(validationtest.AccountPerson), Amount: "125.50",
-		AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", City: "Springfield", ZipCode: "45501-1234", DOB: "19800131"},
+		AcctOwner: validation.AcctOwner{FirstName: "Pat", LastName: "Lee", City: "Springfield", ZipCode: "45501-1234", DOB: validation.NewSecret("19800131")},
 		Client:    validation.ClientRecord{ClientDate: "2024-05-01", ClientTime: "10:20:30", UserDefined: "contract"}}
 	ops := []op{
 		{"checkHealth", func(ctx context.Context) error { _, err := v1.HealthCheck(ctx); return err }},

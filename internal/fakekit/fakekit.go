@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
@@ -166,7 +167,7 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	if rt.Status == http.StatusNoContent || res == nil || (reflect.ValueOf(res).Kind() == reflect.Pointer && reflect.ValueOf(res).IsNil()) {
 		return response(req, rt.Status, "", nil, nil), nil
 	}
-	out, err := json.Marshal(res)
+	out, err := jsonx.MarshalWire(res) // Secrets in full: json.Marshal masks them
 	if err != nil {
 		return nil, fmt.Errorf("fakekit: encoding the %s result: %w", rt.Name, err)
 	}

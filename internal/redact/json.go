@@ -55,7 +55,7 @@ func JSON(body []byte) []byte { return std.JSON(body) }
 //
 //   - the string and number values of sensitive members (IsSensitiveKey) are replaced by the
 //     JSON string scalar.Mask gives (a PAN sent as a number becomes a masked string);
-//   - every other string, member names included, goes through r.Text (which masks r's secret
+//   - every other string, member names included, is masked as r.Text masks it (r's secret
 //     values too), and a number holding a secret value becomes a masked string.
 //
 // Only scalar values are masked by their key: an array or object under a sensitive name is
@@ -79,7 +79,7 @@ func (r *Redactor) JSON(body []byte) []byte {
 			return r.maskSecretsBytes(out)
 		}
 	}
-	return []byte(r.Text(string(r.redactLenient(body))))
+	return []byte(r.maskText(string(r.redactLenient(body))))
 }
 
 // frame is one open object or array while re-encoding.
@@ -146,14 +146,14 @@ func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
 				top.n++
 				top.wantKey = false
 				top.sensitive = r.IsSensitiveKey(v)
-				out = appendString(out, r.Text(v))
+				out = appendString(out, r.maskText(v))
 				out = append(out, ':')
 				continue
 			}
 			if beforeValue() {
 				out = appendString(out, scalar.Mask(v))
 			} else {
-				out = appendString(out, r.Text(v))
+				out = appendString(out, r.maskText(v))
 			}
 		case json.Number:
 			switch {

@@ -56,7 +56,8 @@ const SecretMask = "***"
 var defaultKeys = [...]string{
 	"cardnumber", "pan", "cvv", "cvv2", "cvx2", "cvc", "pin",
 	"track1", "track2", "trackdata",
-	"ssn", "taxid", "idno", "accountnumber", "debitaccountnumber", "creditaccountnumber", "encryptedcarddata",
+	"ssn", "taxid", "idno", "dob", "birthdate", "dateofbirth",
+	"accountnumber", "debitaccountnumber", "creditaccountnumber", "encryptedcarddata",
 	"accesstoken", "refreshtoken", "idtoken", "clientsecret",
 	"password", "secret", "authorization", "token",
 }

@@ -1,18 +1,84 @@
 package redact
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
-// Text masks s with the Default Redactor: card numbers and SSNs (see Redactor.Text).
-func Text(s string) string { return maskCards(s, nil) }
+// Text masks s with the Default Redactor: card numbers and SSNs, control and bidi characters
+// escaped (see Redactor.Text).
+func Text(s string) string { return EscapeControls(maskCards(s, nil)) }
 
-// Text returns s with r's secret values replaced by SecretMask, then card numbers and SSNs
-// masked as maskCards does, except r's plain values (WithPlain).
-func (r *Redactor) Text(s string) string { return maskCards(r.MaskSecrets(s), r.plain) }
+// Text is the SDK's sanitizer of every text it writes (error texts, log records, span
+// attributes): s with r's secret values (the credentials and Secrets the call sent, the
+// client's) replaced by SecretMask, then card numbers and SSNs masked as maskCards does (except
+// r's plain values, WithPlain), then control and bidi characters escaped (EscapeControls), so
+// that a server's text can neither forge a log line nor reorder what a terminal shows.
+func (r *Redactor) Text(s string) string { return EscapeControls(r.maskText(s)) }
+
+// maskText is Text without the escaping, for the strings of a JSON body, which JSON escapes.
+func (r *Redactor) maskText(s string) string { return maskCards(r.MaskSecrets(s), r.plain) }
+
+// EscapeControls returns s with every control character (C0, DEL, C1), bidi control (U+061C,
+// U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), line and paragraph separator (U+2028,
+// U+2029) and invalid byte escaped as Go writes it (\n, \r, \t, \x1b, \u202e), not dropped:
+// the text stays one line and shows what was sent. s is returned as it is when it holds none.
+func EscapeControls(s string) string {
+	i := 0
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if needsEscape(r, n) {
+			break
+		}
+		i += n
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case !needsEscape(r, n):
+			b.WriteString(s[i : i+n])
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// needsEscape reports whether the rune r, n bytes long in its text, is escaped by
+// EscapeControls.
+func needsEscape(r rune, n int) bool {
+	switch {
+	case r == utf8.RuneError && n == 1:
+		return true
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f):
+		return true
+	case r == 0x061c || r == 0x200e || r == 0x200f || (r >= 0x202a && r <= 0x202e) ||
+		(r >= 0x2066 && r <= 0x2069) || r == 0x2028 || r == 0x2029:
+		return true
+	}
+	return false
+}
 
 // maskCards returns s with card numbers and social security numbers masked by scalar.Mask:
 //

@@ -3,7 +3,6 @@ package sdkclient
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +11,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
@@ -73,6 +73,9 @@ type Request struct {
 	Stream        io.Reader
 	ContentLength int64
 	GetBody       func() (io.ReadCloser, error)
+	// SecretsOf is the value a Stream body encodes, whose Secrets the call then knows and
+	// masks in every text (a Body's are found in Body itself).
+	SecretsOf any
 	// Accept is the media type asked for; empty means application/json.
 	Accept string
 	// Required lists the operation's required headers: a call that gives one no value, in
@@ -156,6 +159,9 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 // send is Send without the time limit.
 func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Response, error) {
 	var body io.Reader
+	if r.SecretsOf != nil {
+		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
+	}
 	if r.Stream != nil {
 		body = r.Stream
 	} else if r.Body != nil {
@@ -164,6 +170,9 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
 		}
 		body = bytes.NewReader(b)
+		// Every Secret the body sends in full is known to the call: an echo of it in any text
+		// of the call (an error quoting the account number) is masked.
+		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
 	}
 	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, c.Base+r.Path, body)
 	if err != nil {
@@ -221,10 +230,7 @@ func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 // (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other
 // body goes through json.Marshal.
 func encodeBody(body any) ([]byte, error) {
-	if a, ok := body.(jsonx.Appender); ok {
-		return jsonx.Marshal(a)
-	}
-	return json.Marshal(body)
+	return jsonx.MarshalWire(body)
 }
 
 // The header values the SDK sets on every request, shared so that setting them allocates

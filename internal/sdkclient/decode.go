@@ -61,10 +61,11 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 // is kept only when nothing had to be masked, else replaced by an error with the masked text
 // that still matches what err matched with errors.Is.
 func NewDecodeError(resp *http.Response, err error) *DecodeError {
+	red := transport.ResponseRedactor(resp)
 	return &DecodeError{
 		StatusCode:    resp.StatusCode,
-		CorrelationID: transport.CorrelationID(resp),
-		Err:           MaskCause(transport.ResponseRedactor(resp), err),
+		CorrelationID: red.Text(transport.CorrelationID(resp)), // the server may echo anything
+		Err:           MaskCause(red, err),
 	}
 }
 

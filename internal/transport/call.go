@@ -25,6 +25,9 @@ type Call struct {
 	Header http.Header
 	// Retry overrides the client's retry options for this call; nil means the client's.
 	Retry *RetryOptions
+	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
+	// request encoder): masked, like the credentials, in every error and log text of the call.
+	Secrets []string
 }
 
 // callInfo is the per-call state the policies share. It travels in the request context, set
@@ -44,7 +47,8 @@ type callInfo struct {
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
 	// that passes the Luhn check): identifiers the spec declares, kept readable.
 	plain []string
-	// sent holds the credential values that went out with this call (bearer tokens), masked
+	// sent holds the credential values that went out with this call (bearer tokens) and the
+	// Secret values of its request (Call.Secrets), masked
 	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
 	// values cost no allocation of their own.
 	sent    []string
@@ -65,6 +69,9 @@ func newCallInfo(call *Call) *callInfo {
 		if call.Retry != nil {
 			r := retryDefaults(*call.Retry)
 			ci.retry = &r
+		}
+		for _, v := range call.Secrets {
+			ci.recordSent(v)
 		}
 	}
 	return ci

@@ -3,7 +3,10 @@ package core
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // AttemptTimeoutError reports an attempt that RetryOptions.AttemptTimeout ended while the
@@ -20,9 +23,22 @@ type AttemptTimeoutError struct {
 }
 
 // Error names the attempt, the timeout and the transport's error.
-func (e *AttemptTimeoutError) Error() string {
+func (e *AttemptTimeoutError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *AttemptTimeoutError) errorText() string {
 	return fmt.Sprintf("issuerkit: attempt %d timed out after %s: %v", e.Attempt, e.After, e.Err)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *AttemptTimeoutError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *AttemptTimeoutError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *AttemptTimeoutError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns the transport's error.
 func (e *AttemptTimeoutError) Unwrap() error { return e.Err }

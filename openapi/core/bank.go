@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 
@@ -342,11 +343,32 @@ const maxMessages = 3
 //	Error received from backend service: AI-List-400-fromDate-105: fromDate must be YYYY-MM-DD
 //	Missing mandatory information: errorCode 104
 //	Service Unavailable: connect error: Connection to the backend service failed
-func (b *BankError) Error() string {
+func (b *BankError) Error() string { return corelink.Sanitize(b.masker(), b.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (b *BankError) errorText() string {
 	if msg := b.summary(); msg != "" {
 		return msg
 	}
 	return "issuerkit: bank error"
+}
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (b *BankError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, b) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (b *BankError) LogValue() slog.Value { return corelink.ErrorLogValue(b) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (b *BankError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(b) }
+
+// masker is the call's redactor, or nil for the SDK's default.
+func (b *BankError) masker() corelink.Masker {
+	if b == nil || b.red == nil {
+		return nil
+	}
+	return b.red
 }
 
 // summary is Error without a fallback: "" when the body has no text.

@@ -2,7 +2,10 @@ package core
 
 import (
 	"errors"
+	"fmt"
+	"log/slog"
 
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
@@ -66,13 +69,26 @@ type ParseError struct {
 }
 
 // Error returns a one-line description that shows only Input, the excerpt of the text.
-func (e *ParseError) Error() string {
+func (e *ParseError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *ParseError) errorText() string {
 	msg := "invalid " + e.Type + " " + e.Input
 	if e.Reason != "" {
 		msg += ": " + e.Reason
 	}
 	return msg + " (want " + e.Expected + ")"
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *ParseError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *ParseError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *ParseError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns the sentinel error of the type: [ErrInvalidTimestamp] or [ErrInvalidDecimal].
 func (e *ParseError) Unwrap() error { return e.sentinel }

@@ -2,7 +2,10 @@ package core
 
 import (
 	"fmt"
+	"log/slog"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // LockoutError is returned, without sending anything, for a request made while the client is
@@ -16,9 +19,22 @@ type LockoutError struct {
 }
 
 // Error describes the wait left.
-func (e *LockoutError) Error() string {
+func (e *LockoutError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *LockoutError) errorText() string {
 	return fmt.Sprintf("issuerkit: locked out after a 429: retry after %v", e.Wait.Round(time.Millisecond))
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *LockoutError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *LockoutError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *LockoutError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Is reports whether target is ErrRateLimited.
 func (e *LockoutError) Is(target error) bool { return target == ErrRateLimited }

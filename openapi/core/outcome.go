@@ -53,7 +53,10 @@ func (noMask) Text(s string) string { return s }
 // Error says that the outcome is unknown and how to reconcile:
 //
 //	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; reconcile with correlation id 0c8e… before retrying (1 attempt): read: connection reset by peer
-func (e *OutcomeUnknownError) Error() string {
+func (e *OutcomeUnknownError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *OutcomeUnknownError) errorText() string {
 	if e == nil {
 		return "issuerkit: <nil error>"
 	}
@@ -82,6 +85,21 @@ func (e *OutcomeUnknownError) Error() string {
 	return b.String()
 }
 
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *OutcomeUnknownError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *OutcomeUnknownError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+
+// masker is the call's redactor, or nil for the SDK's default.
+func (e *OutcomeUnknownError) masker() corelink.Masker {
+	if e == nil || e.red == nil {
+		return nil
+	}
+	return e.red
+}
+
 // Unwrap returns ErrOutcomeUnknown and Err, so that errors.Is(err, ErrOutcomeUnknown),
 // errors.Is(err, context.DeadlineExceeded) and errors.As(err, &apiErr) all work.
 func (e *OutcomeUnknownError) Unwrap() []error {
@@ -101,13 +119,13 @@ func (e *OutcomeUnknownError) LogValue() slog.Value {
 	}
 	attrs := []slog.Attr{
 		slog.Bool("outcome_unknown", true),
-		slog.String("method", e.Method),
-		slog.String("url", masker(e.red).Text(e.URL)),
-		slog.String("correlation_id", e.CorrelationID),
+		slog.String("method", corelink.Sanitize(e.masker(), e.Method)),
+		slog.String("url", corelink.Sanitize(e.masker(), e.URL)),
+		slog.String("correlation_id", corelink.Sanitize(e.masker(), e.CorrelationID)),
 		slog.Int("attempts", e.Attempts),
 	}
 	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", masker(e.red).Text(e.Err.Error())))
+		attrs = append(attrs, slog.String("error", corelink.Sanitize(e.masker(), e.Err.Error())))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -3,6 +3,7 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 
@@ -169,7 +170,10 @@ func (p *Problem) recognized() bool {
 // SSNs masked:
 //
 //	One or more validation errors occurred.: person.email: The email field is not a valid e-mail address. (and 1 more field)
-func (p *Problem) Error() string {
+func (p *Problem) Error() string { return corelink.Sanitize(p.masker(), p.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (p *Problem) errorText() string {
 	if msg := p.summary(); msg != "" {
 		return msg
 	}
@@ -177,6 +181,24 @@ func (p *Problem) Error() string {
 		return fmt.Sprintf("issuerkit: problem details (status %d)", p.Status)
 	}
 	return "issuerkit: problem details"
+}
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (p *Problem) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, p) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (p *Problem) LogValue() slog.Value { return corelink.ErrorLogValue(p) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (p *Problem) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(p) }
+
+// masker is the call's redactor, or nil for the SDK's default.
+func (p *Problem) masker() corelink.Masker {
+	if p == nil || p.red == nil {
+		return nil
+	}
+	return p.red
 }
 
 // summary is Error without a fallback: "" when the problem has no text.

@@ -2,7 +2,10 @@ package core
 
 import (
 	"fmt"
+	"log/slog"
 	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // RedirectError reports a redirect (301, 302, 303, 307 or 308) the SDK refused to follow.
@@ -37,7 +40,10 @@ type RedirectError struct {
 }
 
 // Error says what was refused and why.
-func (e *RedirectError) Error() string {
+func (e *RedirectError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *RedirectError) errorText() string {
 	to := e.To
 	if to == "" {
 		to = "(no Location)"
@@ -53,6 +59,16 @@ func (e *RedirectError) Error() string {
 	}
 	return fmt.Sprintf("issuerkit: refusing to follow a %d redirect %s to %s: the SDK follows no redirect (the API documents none; the target answers another request)", e.Status, where, to)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *RedirectError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *RedirectError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *RedirectError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Is reports whether target is ErrRedirectRefused.
 func (e *RedirectError) Is(target error) bool { return target == ErrRedirectRefused }

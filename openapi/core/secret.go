@@ -16,10 +16,16 @@ import (
 // inside a struct of your own), MarshalJSON and MarshalText (so encoding/json, encoding/xml
 // and anything built on them). [Secret.Reveal] is the only way to read the value.
 //
-// The value itself goes to the API through the SDK's own encoders only: the generated models
-// append their Secrets in full (AppendJSON), and path, query and header parameters carry
-// Reveal. fmt cannot call the methods of unexported struct fields, so keep Secrets in
-// exported fields of the structs you print.
+// The generated models hold Secrets and mask them the same way: json.Marshal, fmt and both
+// slog handlers, of a model alone, by pointer or inside a struct of your own. The value itself
+// goes to the API through the SDK's own encoder only: the models' AppendJSON (the wire
+// encoding, the one place a Secret is written in full), and path, query and header parameters
+// carry Reveal. Every Secret a call sends is also known to the call: a server that quotes it
+// back, in any error text of the call, shows *** instead. fmt cannot call the methods of
+// unexported struct fields, so keep Secrets in exported fields of the structs you print.
+//
+// To use the value on purpose (to store it, or put it in a document of your own), call
+// [Secret.Reveal] on the field: json.Marshal(card.CardNumber.Reveal()).
 //
 // The zero Secret is empty. Make one with [NewSecret].
 type Secret struct {

@@ -3,7 +3,10 @@ package core
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // TimeoutError reports a call that the SDK's own time limit ended: the whole-call ceiling
@@ -22,7 +25,10 @@ type TimeoutError struct {
 }
 
 // Error says which limit ran out.
-func (e *TimeoutError) Error() string {
+func (e *TimeoutError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *TimeoutError) errorText() string {
 	what := fmt.Sprintf("issuerkit: the call exceeded its %s time limit", e.Limit)
 	if e.Idle {
 		what = fmt.Sprintf("issuerkit: no byte of the download arrived for %s (idle timeout)", e.Limit)
@@ -32,6 +38,16 @@ func (e *TimeoutError) Error() string {
 	}
 	return what + ": " + e.Err.Error()
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *TimeoutError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *TimeoutError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *TimeoutError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
 
 // Unwrap returns the failure the limit caused.
 func (e *TimeoutError) Unwrap() error { return e.Err }

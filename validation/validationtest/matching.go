@@ -122,8 +122,8 @@ func matchOwner(sent, file validation.AcctOwner) validation.AcctOwnerResponse {
 	if ssn := sent.SSN.Reveal(); ssn != "" {
 		r.SSNMatch = matchSSN(ssn, file.SSN.Reveal())
 	}
-	if sent.DOB != "" {
-		r.DOBMatch = ynuc(sent.DOB, file.DOB, func(s, f string) bool {
+	if dob := sent.DOB.Reveal(); dob != "" {
+		r.DOBMatch = ynuc(dob, file.DOB.Reveal(), func(s, f string) bool {
 			if len(s) != 8 || len(f) != 8 {
 				return false
 			}

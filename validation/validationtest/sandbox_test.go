@@ -83,7 +83,7 @@ func TestMatchCodes(t *testing.T) {
 			FirstName: "  PAT ", MiddleName: "quinn", LastName: "L.ee", NamePrefix: "Mr", NameSuffix: "Jr",
 			AddressLine1: "100 MAIN ST.", AddressLine2: "apt 4", City: "springfield", State: "oh",
 			ZipCode: "455011234", HomePhone: "9375550100", WorkPhone: "9375550199",
-			SSN: validation.NewSecret("6789"), DOB: "19800131", IDType: "D",
+			SSN: validation.NewSecret("6789"), DOB: validation.NewSecret("19800131"), IDType: "D",
 			IDNo: validation.NewSecret("OH1234567"), IDState: "OH",
 		}
 		res, err := srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, exact))
@@ -100,7 +100,7 @@ func TestMatchCodes(t *testing.T) {
 		partial := validation.AcctOwner{
 			FirstName: "Patricia", LastName: "Lee", AddressLine1: "100 Main St", AddressLine2: "Apt 9",
 			City: "Springfie", ZipCode: "45501-9999", HomePhone: "5135550100", WorkPhone: "1111111111",
-			SSN: validation.NewSecret("999456789"), DOB: "19800130", IDNo: validation.NewSecret("XX1234567"),
+			SSN: validation.NewSecret("999456789"), DOB: validation.NewSecret("19800130"), IDNo: validation.NewSecret("XX1234567"),
 			State: "KY", IDType: "P", IDState: "KY",
 		}
 		res, err = srv.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, partial))

@@ -63,7 +63,7 @@ var PersonOwner = validation.AcctOwner{
 	FirstName: "Pat", MiddleName: "Quinn", LastName: "Lee",
 	AddressLine1: "100 Main St", AddressLine2: "Apt 4", City: "Springfield", State: "OH",
 	ZipCode: "45501-1234", HomePhone: "9375550100", WorkPhone: "9375550199",
-	SSN: validation.NewSecret("123456789"), DOB: "19800131",
+	SSN: validation.NewSecret("123456789"), DOB: validation.NewSecret("19800131"),
 	IDType: "D", IDNo: validation.NewSecret("OH1234567"), IDState: "OH",
 }
 

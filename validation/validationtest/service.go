@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest/internal/sandboxapi"
 )
@@ -113,7 +114,7 @@ func (v *service) verify(wire sandboxapi.Inquiry, v2 bool) outcome {
 	done := func(code validation.ErrorCode) outcome {
 		res.ErrorCode = code
 		var aoa sandboxapi.AOAResponse
-		b, _ := json.Marshal(validation.AOAResponse{Result: res})
+		b, _ := jsonx.MarshalWire(validation.AOAResponse{Result: res}) // json.Marshal masks
 		_ = json.Unmarshal(b, &aoa)
 		return outcome{aoa: aoa}
 	}

@@ -21,7 +21,8 @@ const depth = 4
 // to a value that encodes to it again.
 func CheckEncoders(t *testing.T, types []reflect.Type, n int) {
 	t.Helper()
-	o := newOracle(types)
+	o, mo := newOracle(types), newOracle(types)
+	mo.masked = true
 	for _, typ := range types {
 		t.Run(typ.Name(), func(t *testing.T) {
 			f := &filler{r: rand.New(rand.NewPCG(uint64(len(typ.Name())), 1))}
@@ -30,7 +31,7 @@ func CheckEncoders(t *testing.T, types []reflect.Type, n int) {
 				if i > 0 { // the first is the zero value
 					f.fillStruct(v, depth)
 				}
-				if err := compare(o, v); err != nil {
+				if err := compare(o, mo, v); err != nil {
 					t.Fatalf("value %d: %v", i, err)
 				}
 			}
@@ -41,7 +42,8 @@ func CheckEncoders(t *testing.T, types []reflect.Type, n int) {
 // FuzzEncoders is [CheckEncoders] under the fuzzer: it picks the type and the random seed, and
 // its string and raw JSON value are planted throughout the value.
 func FuzzEncoders(f *testing.F, types []reflect.Type) {
-	o := newOracle(types)
+	o, mo := newOracle(types), newOracle(types)
+	mo.masked = true
 	f.Add(uint(0), uint64(1), `<"\u2028">`, []byte(` {"a" : [1, 2]} `))
 	f.Add(uint(1), uint64(2), "\xff\x00", []byte(`"x"`))
 	f.Add(uint(2), uint64(3), "", []byte(`{`))
@@ -50,15 +52,20 @@ func FuzzEncoders(f *testing.F, types []reflect.Type) {
 		fl := &filler{r: rand.New(rand.NewPCG(seed, 2)), plant: s, raw: raw}
 		v := reflect.New(typ).Elem()
 		fl.fillStruct(v, depth)
-		if err := compare(o, v); err != nil {
+		if err := compare(o, mo, v); err != nil {
 			t.Fatal(err)
 		}
 	})
 }
 
-// compare checks every encoding path of the model value v against the oracle.
-func compare(o *oracle, v reflect.Value) error {
+// compare checks every encoding path of the model value v against the oracles: the wire
+// encodings (AppendJSON, jsonx.Marshal) against o, the user's (json.Marshal, MarshalJSON)
+// against mo, which masks.
+func compare(o, mo *oracle, v reflect.Value) error {
 	want, wantErr := o.Marshal(v)
+	wantMasked, _ := mo.Marshal(v)
+	var escaped bytes.Buffer // json.Marshal escapes <, > and & in what MarshalJSON returns
+	json.HTMLEscape(&escaped, wantMasked)
 	app, ok := v.Interface().(jsonx.Appender)
 	if !ok {
 		return fmt.Errorf("%s does not implement jsonx.Appender", v.Type())
@@ -78,12 +85,13 @@ func compare(o *oracle, v reflect.Value) error {
 		name string
 		b    []byte
 		err  error
-	}{{"AppendJSON", appended, appendErr}, {"json.Marshal", marshaled, marshalErr}, {"MarshalJSON", method, methodErr}, {"jsonx.Marshal", pooled, pooledErr}} {
+		want []byte
+	}{{"AppendJSON", appended, appendErr, want}, {"json.Marshal", marshaled, marshalErr, escaped.Bytes()}, {"MarshalJSON", method, methodErr, wantMasked}, {"jsonx.Marshal", pooled, pooledErr, want}} {
 		if (got.err != nil) != (wantErr != nil) {
 			return fmt.Errorf("%s: %s error %v, encoding/json error %v (value %#v)", v.Type(), got.name, got.err, wantErr, v.Interface())
 		}
-		if wantErr == nil && !bytes.Equal(got.b, want) {
-			return fmt.Errorf("%s: %s\n got %s\nwant %s", v.Type(), got.name, got.b, want)
+		if wantErr == nil && !bytes.Equal(got.b, got.want) {
+			return fmt.Errorf("%s: %s\n got %s\nwant %s", v.Type(), got.name, got.b, got.want)
 		}
 	}
 	if wantErr != nil {

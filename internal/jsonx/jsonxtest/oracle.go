@@ -7,11 +7,15 @@ import (
 	"sync"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // oracle encodes model values with encoding/json alone.
 type oracle struct {
+	// masked makes the reference of json.Marshal (every Secret masked) instead of the wire
+	// encoding (every Secret in full).
+	masked bool
 	models map[reflect.Type]bool
 	mu     sync.Mutex
 	plain  map[reflect.Type]*plainType
@@ -53,19 +57,34 @@ var nodeType = reflect.TypeFor[node]()
 // wireSecret stands for a scalar.Secret in a method-less copy: the reference of the wire
 // encoding is the revealed string (scalar.Secret's own MarshalJSON masks, for the user's
 // tools; the generated encoders send the value).
-type wireSecret struct{ s scalar.Secret }
+type wireSecret struct {
+	s      scalar.Secret
+	masked bool
+}
 
-// MarshalJSON encodes the revealed value as encoding/json encodes a string.
-func (w wireSecret) MarshalJSON() ([]byte, error) { return json.Marshal(w.s.Reveal()) }
+// MarshalJSON encodes the revealed value (the masked one for the masked oracle) as
+// encoding/json encodes a string.
+func (w wireSecret) MarshalJSON() ([]byte, error) {
+	if w.masked {
+		return json.Marshal(w.s.String())
+	}
+	return json.Marshal(w.s.Reveal())
+}
 
 // IsZero reports whether the Secret is empty, as scalar.Secret.IsZero does for omitzero.
 func (w wireSecret) IsZero() bool { return w.s.IsZero() }
 
 var wireSecretType = reflect.TypeFor[wireSecret]()
 
-// Marshal returns the reference encoding of the model value v.
+// Marshal returns the reference encoding of the model value v: the wire encoding, or for the
+// masked oracle what json.Marshal must write (Secrets masked, then the whole masked as the
+// SDK masks a body it logs).
 func (o *oracle) Marshal(v reflect.Value) ([]byte, error) {
-	return json.Marshal(node{o, v})
+	b, err := json.Marshal(node{o, v})
+	if err != nil || !o.masked {
+		return b, err
+	}
+	return redact.JSON(b), nil
 }
 
 func (o *oracle) encode(v reflect.Value) ([]byte, error) {
@@ -148,7 +167,7 @@ func (o *oracle) convert(v reflect.Value, to reflect.Type) reflect.Value {
 		return reflect.ValueOf(node{o, v})
 	}
 	if to == wireSecretType {
-		return reflect.ValueOf(wireSecret{v.Interface().(scalar.Secret)})
+		return reflect.ValueOf(wireSecret{v.Interface().(scalar.Secret), o.masked})
 	}
 	switch v.Kind() {
 	case reflect.Slice:

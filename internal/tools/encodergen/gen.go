@@ -36,6 +36,9 @@ func generate(p *pkgInfo) ([]byte, error) {
 	if len(p.models) > 0 {
 		head.WriteString("\t\"github.com/issuerkit/issuerkit-go/internal/jsonx\"\n")
 	}
+	if len(p.models) > 0 {
+		head.WriteString("\t\"github.com/issuerkit/issuerkit-go/internal/redact\"\n")
+	}
 	if g.useScalar {
 		head.WriteString("\t\"github.com/issuerkit/issuerkit-go/internal/scalar\"\n")
 	}
@@ -55,15 +58,24 @@ func (g *gen) model(m *model) error {
 		what = "what encoding/json writes\n// for the named fields, followed by the members of AdditionalProperties in sorted key order"
 	}
 	g.printf(`
-// AppendJSON appends the JSON encoding of a to b: %[2]s. It is
-// exported for the SDK's own encoder, which calls it through an interface to write request
-// bodies into a reused buffer; json.Marshal writes the same bytes.
-func (a %[1]s) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }
+// AppendJSON appends the wire encoding of a to b: %[2]s, every Secret in full.
+// It is the SDK's own encoder of request bodies, which calls it through an interface to write
+// into a reused buffer. It is the only encoding that reveals the Secrets.
+func (a %[1]s) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }
 
-// MarshalJSON implements json.Marshaler with [%[1]s.AppendJSON].
-func (a %[1]s) MarshalJSON() ([]byte, error) { return a.appendJSON(make([]byte, 0, 256)) }
+// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
+// a value of yours: the encoding of [%[1]s.AppendJSON] with every Secret masked (as
+// Secret.String shows it), then sensitive members and card numbers and SSNs in texts masked
+// as the SDK's logs mask a body. To put a value in clear, encode its Reveal.
+func (a %[1]s) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
 `, n, what)
-	g.printf("\nfunc (a *%s) appendJSON(b []byte) ([]byte, error) {\n", n)
+	g.printf("\n// appendJSON appends a to b: Secrets in full when wire is set, masked otherwise.\nfunc (a *%s) appendJSON(b []byte, wire bool) ([]byte, error) {\n", n)
 	fallible := m.extras
 	for _, f := range m.fields {
 		if f.jsonName != "" && g.p.resolve(f.typ).fallible() {
@@ -141,9 +153,16 @@ func (g *gen) value(x string, t *typeInfo, depth int, onErr string) {
 	case kFloat64:
 		check(fmt.Sprintf("jsonx.AppendFloat64(b, %s)", x))
 	case kScalar:
+		if t.secret {
+			// The only place a Secret is written in clear: the wire encoding.
+			g.printf("if wire {\n")
+			check(x + ".AppendJSON(b)")
+			g.printf("} else {\nb = jsonx.AppendString(b, %s.String())\n}\n", x)
+			return
+		}
 		check(x + ".AppendJSON(b)")
 	case kModel:
-		check(x + ".appendJSON(b)")
+		check(x + ".appendJSON(b, wire)")
 	case kRaw:
 		check(fmt.Sprintf("jsonx.AppendRaw(b, %s)", x))
 	case kBytes:

@@ -28,6 +28,7 @@ type Card struct {
 	Rate   float64                    ` + "`json:\"rate,omitzero\"`" + `
 	Tags   []Status                   ` + "`json:\"tags\"`" + `
 	Inner  Inner                      ` + "`json:\"inner,omitempty,omitzero\"`" + `
+	Key    scalar.Secret              ` + "`json:\"key\"`" + `
 	Raw    json.RawMessage            ` + "`json:\"raw,omitempty\"`" + `
 	Any    interface{}                ` + "`json:\"any,omitempty\"`" + `
 	AdditionalProperties map[string]json.RawMessage ` + "`json:\"-\"`" + `
@@ -52,7 +53,11 @@ func TestGenerate(t *testing.T) {
 	require.NoError(t, err)
 	s := string(src)
 	for _, want := range []string{
-		`func (a Card) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b) }`,
+		`func (a Card) AppendJSON(b []byte) ([]byte, error) { return a.appendJSON(b, true) }`,
+		"b, err := a.appendJSON(make([]byte, 0, 256), false)",
+		"if wire {\n\t\tif b, err = a.Key.AppendJSON(b); err != nil {", // a Secret: in clear on the wire only
+		"} else {\n\t\tb = jsonx.AppendString(b, a.Key.String())\n\t}",
+		"if b, err = a.Inner.appendJSON(b, wire); err != nil {",
 		`if a.Name != "" {`,
 		`if !a.Amount.IsZero() {`,                     // an alias of a scalar keeps its IsZero
 		`if math.Float64bits(float64(a.Rate)) != 0 {`, // omitzero alone: -0 is written

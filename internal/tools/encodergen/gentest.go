@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"strconv"
+	"strings"
 )
 
 // generateTest returns the formatted source of encode.gen_test.go: the list of the models
@@ -36,11 +38,19 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	jsonxtest.CheckEncoders(t, encodedModels, 200)
 }
 
+// TestSecretsMaskedOutsideTheWire checks, for every model that can hold a Secret, that
+// AppendJSON writes it in full and json.Marshal (alone, by pointer, nested in a struct of a
+// user's) and both slog handlers mask it.
+func TestSecretsMaskedOutsideTheWire(t *testing.T) {
+	jsonxtest.CheckSecretsMasked(t, encodedModels, %t)
+}
+
 // FuzzAppendJSON is TestAppendJSONMatchesEncodingJSON with the fuzzer choosing the model, the
 // random seed and one string and one raw JSON value planted throughout the value.
 func FuzzAppendJSON(f *testing.F) {
 	jsonxtest.FuzzEncoders(f, encodedModels)
 }
 `)
-	return format.Source(b.Bytes())
+	src := strings.Replace(b.String(), "%t", strconv.FormatBool(p.holdsSecrets()), 1)
+	return format.Source([]byte(src))
 }

@@ -34,6 +34,7 @@ type typeInfo struct {
 	expr    string    // the type as written in the source
 	elem    *typeInfo // kSlice, kMap, kPtr
 	isZeroM bool      // the type has an IsZero method (encoding/json's omitzero calls it)
+	secret  bool      // kScalar: the Secret type, written in clear only by the wire encoding
 }
 
 // scalars are the SDK's shared scalar types, with AppendJSON and IsZero methods: defined in
@@ -72,7 +73,7 @@ func (p *pkgInfo) resolve(t ast.Expr) *typeInfo {
 		ts := p.decls[t.Name]
 		if ts == nil && scalars["scalar."+t.Name] {
 			// The SDK scalar under the client package's own alias (Decimal for core.Decimal).
-			ti.kind, ti.isZeroM = kScalar, true
+			ti.kind, ti.isZeroM, ti.secret = kScalar, true, t.Name == "Secret"
 			return ti
 		}
 		if ts == nil || ts.TypeParams != nil {
@@ -101,7 +102,7 @@ func (p *pkgInfo) resolve(t ast.Expr) *typeInfo {
 	case *ast.SelectorExpr:
 		switch {
 		case scalars[ti.expr]:
-			ti.kind, ti.isZeroM = kScalar, true
+			ti.kind, ti.isZeroM, ti.secret = kScalar, true, t.Sel.Name == "Secret"
 		case ti.expr == "json.RawMessage":
 			ti.kind = kRaw
 		}

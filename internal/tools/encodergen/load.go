@@ -179,3 +179,18 @@ func (p *pkgInfo) sortedModelNames() []string {
 	sort.Strings(names)
 	return names
 }
+
+// holdsSecrets reports whether a field of a model is, or holds in a slice, map or pointer, a
+// Secret: the generated test then requires at least one model with a Secret.
+func (p *pkgInfo) holdsSecrets() bool {
+	for _, m := range p.models {
+		for _, f := range m.fields {
+			for t := p.resolve(f.typ); t != nil; t = t.elem {
+				if t.secret {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -2,8 +2,14 @@
 // package. It reads the struct types oapi-codegen declared in api.gen.go (and the methods
 // declared anywhere in the package) and writes encode.gen.go, which gives every model
 //
-//	func (a T) AppendJSON(b []byte) ([]byte, error) // jsonx.Appender
-//	func (a T) MarshalJSON() ([]byte, error)        // AppendJSON(nil)
+//	func (a T) AppendJSON(b []byte) ([]byte, error) // jsonx.Appender: the wire encoding
+//	func (a T) MarshalJSON() ([]byte, error)        // the same, every Secret masked
+//
+// AppendJSON is the only encoding that writes a Secret in full: the SDK sends request bodies
+// with it. MarshalJSON, which encoding/json and slog.JSONHandler call (alone or inside a
+// user's struct), writes each Secret as Secret.String shows it and then passes the whole
+// through redact.JSON (sensitive members, card numbers and SSNs in the texts, unknown members
+// and union payloads included).
 //
 // writing exactly what encoding/json writes for the model without methods, followed by the
 // members of AdditionalProperties in sorted key order: known fields in declaration order with
@@ -13,7 +19,8 @@
 // own MarshalJSON) is encoded with json.Marshal, that field alone.
 //
 // It also writes encode.gen_test.go, which checks every model against encoding/json with
-// internal/jsonx/jsonxtest.
+// internal/jsonx/jsonxtest, and every model that can hold a Secret for a leak through
+// json.Marshal and both slog handlers.
 //
 // Usage, from the repository root:
 //

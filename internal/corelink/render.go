@@ -1,0 +1,50 @@
+package corelink
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"strconv"
+)
+
+// Sanitize returns s through m's Text (nil m: DefaultMasker): the one sanitizer every text of
+// every SDK error passes through (the call's credentials and sent Secrets, card numbers and
+// SSNs, control and bidi characters escaped). Every exported error type's Error returns
+// Sanitize of its text; TestEveryErrorTypeIsSanitized (internal/docs) enumerates them.
+func Sanitize(m Masker, s string) string {
+	if m == nil {
+		m = DefaultMasker
+	}
+	if m == nil {
+		return s
+	}
+	return m.Text(s)
+}
+
+// FormatError is the Format method of every SDK error type: %v, %+v and %s write Error (which
+// is sanitized) sanitized again by DefaultMasker, %q quotes it, and %#v writes it as Go syntax
+// of the type, (*pkg.T)("text"), never the fields: fmt would print them raw.
+func FormatError(f fmt.State, verb rune, err error) {
+	s := Sanitize(nil, err.Error())
+	switch {
+	case verb == 'v' && f.Flag('#'):
+		_, _ = fmt.Fprintf(f, "(%T)(%s)", err, strconv.Quote(s))
+	case verb == 'q':
+		_, _ = io.WriteString(f, strconv.Quote(s))
+	default:
+		_, _ = io.WriteString(f, s)
+	}
+}
+
+// ErrorLogValue is the LogValue of the SDK error types that have no group of their own: the
+// sanitized Error text.
+func ErrorLogValue(err error) slog.Value { return slog.StringValue(Sanitize(nil, err.Error())) }
+
+// ErrorJSON is the MarshalJSON of every SDK error type: {"error":"<the sanitized Error text>"},
+// what json.Marshal and slog.JSONHandler write for an error, never its fields.
+func ErrorJSON(err error) ([]byte, error) {
+	return json.Marshal(struct {
+		Error string `json:"error"`
+	}{Sanitize(nil, err.Error())})
+}
