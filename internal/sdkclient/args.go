@@ -160,7 +160,7 @@ func unsafeDecoded(v string) string {
 	if strings.ContainsAny(v, bestFitSeparators) {
 		return "holds a path separator lookalike"
 	}
-	if strings.Trim(v, ".") == "" {
+	if v != "" && strings.Trim(v, ".") == "" {
 		return "is a dot segment"
 	}
 	return ""
