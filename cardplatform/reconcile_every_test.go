@@ -94,7 +94,12 @@ var settleFixtures = map[string]settleFixture{
 		return []any{cardplatform.AssignCardDTO{CardProxy: card.Card.CardProxy, PersonGUID: other.Person.PersonGUID, ProgramGUID: program}}
 	}},
 	"updateCard": {args: func(t *testing.T, c *cardplatform.Client) []any {
-		return []any{cardplatform.UpdateCardRequest{CardProxy: newCard(t, c).Card.CardProxy, SupplementalDetails: cardplatform.SupplementalDetails{
+		// Details absent before prove nothing once absent after (StillUnknown): start from others.
+		p := newCard(t, c).Card.CardProxy
+		_, err := c.UpdateCard(context.Background(), cardplatform.UpdateCardRequest{CardProxy: p, SupplementalDetails: cardplatform.SupplementalDetails{
+			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-1", InvoiceAmount: cardplatform.NewDecimalFromInt(100, 2)}}}})
+		require.NoError(t, err)
+		return []any{cardplatform.UpdateCardRequest{CardProxy: p, SupplementalDetails: cardplatform.SupplementalDetails{
 			Invoices: []cardplatform.Invoice{{InvoiceNumber: "INV-7", InvoiceAmount: cardplatform.NewDecimalFromInt(12550, 2), InvoiceDescription: "tools"}}}}}
 	}},
 	"changeAccountStatus": {args: func(t *testing.T, c *cardplatform.Client) []any {

@@ -131,6 +131,10 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 		if !st.present {
 			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no value to read back: the write has nothing to act on", ErrInvalidArgument, r.Method, st.what)
 		}
+	case settleChanged:
+		if st.found && !st.present {
+			return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: %s: the answer holds no such member, so no change could be seen", r.Op, st.what)
+		}
 	}
 	if st.present {
 		s.Already = r.Kind == settleState && holds(st.value, want)
@@ -274,8 +278,10 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 
 	case settleChanged:
 		head += fmt.Sprintf(": %s before, %s now", show(before), show(st.value))
-		same := (len(snap.Before) == 0 && !st.present) || (len(snap.Before) > 0 && st.present && sameJSON(before, st.value))
+		same := (len(snap.Before) == 0 && !st.found) || (len(snap.Before) > 0 && st.present && sameJSON(before, st.value))
 		switch {
+		case st.found && !st.present:
+			return still("the answer holds no such member: a change cannot be seen")
 		case !same && st.present:
 			rec.Outcome = Committed
 			rec.Evidence = head + ": changed, committed"
@@ -297,10 +303,12 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		return still("the record is gone")
 	case snap.Already:
 		return still("it already held the value before sending: nothing tells whether this write ran")
-	case holds(st.value, want):
+	case st.present && holds(st.value, want):
 		rec.Outcome = Committed
 		rec.Evidence = head + ": in effect, committed"
 		return rec, nil
+	case !st.present:
+		return still("the record holds no value there: its absence proves nothing (a member the platform names otherwise reads the same)")
 	case !r.Secret && !sameJSON(before, st.value):
 		return still("a third value: another writer changed it")
 	case early:
@@ -333,7 +341,7 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 	ans, err := c.readBack(ctx, r.Read, s.Args)
 	if err != nil {
 		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) {
-			return st, nil
+			return st, nil // none yet: found and present stay false
 		}
 		return st, err
 	}

@@ -2,6 +2,9 @@ package cardplatform_test
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -107,4 +110,34 @@ func TestReconcileDeltaAndNewNeverGuess(t *testing.T) {
 	r, err = c.ReconcileCreateBulkOrder(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, "one new order of another quantity: %s", r.Evidence)
+}
+
+// TestReconcileAbsentFieldIsNotProof: a platform whose card answer lacks card_status (a member
+// renamed, an answer cut short) before and after a lost activation gives StillUnknown, never
+// NotCommitted: an absence read twice proves nothing.
+func TestReconcileAbsentFieldIsNotProof(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"card_proxy":"p1","cardStatus":"ACTIVE"}`))
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		conn, _, err := w.(http.Hijacker).Hijack() // the platform acted, or not: the answer is lost
+		if err == nil {
+			_ = conn.Close()
+		}
+	}))
+	defer srv.Close()
+	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
+	require.NoError(t, err)
+	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
+	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	time.Sleep(5 * time.Millisecond)
+	r, err := c.ReconcileActivateCard(ctx, snap, settled)
+	require.NoError(t, err)
+	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 }
