@@ -352,20 +352,25 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 		st.present = st.present && st.value != nil
 		return st, nil
 	}
+	// An empty listing comes as {} (the spec's members are optional and the platform omits
+	// empty ones), so an absent list is an empty one, as the typed methods decode it.
 	list, _ := lookup(ans, r.Items)
 	items, ok := list.([]any)
 	if list != nil && !ok {
 		return st, fmt.Errorf("%s: %s is not a list", r.Read, r.Items)
 	}
-	if total, ok := lookup(ans, "total"); ok {
-		if n, ok := ratOf(total); ok && n.Cmp(new(big.Rat).SetInt64(int64(len(items)))) > 0 {
-			st.complete = false
+	if total, hasTotal := lookup(ans, "total"); hasTotal {
+		if n, ok := ratOf(total); !ok || n.Cmp(new(big.Rat).SetInt64(int64(len(items)))) > 0 {
+			st.complete = false // the platform holds more than it returned
 		}
 	}
 	if r.Kind == settleNew {
 		st.what += " " + r.Items
 		for _, it := range items {
 			id, _ := lookup(it, r.Key)
+			if textOf(id) == "" {
+				st.complete = false // an item without its id cannot be told from another
+			}
 			st.ids = append(st.ids, textOf(id))
 			st.raw = append(st.raw, it)
 		}

@@ -141,3 +141,23 @@ func TestReconcileAbsentFieldIsNotProof(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 }
+
+// TestSnapshotRefusesAListingItCannotTrust: a listing whose total exceeds its items, or whose
+// items lack their id, cannot prove that nothing new appeared: the snapshot is refused.
+func TestSnapshotRefusesAListingItCannotTrust(t *testing.T) {
+	for _, body := range []string{
+		`{"items":[{"order_guid":"0b6f6a2e-8f43-4d8e-a8d5-2f1c9e7b4a10","quantity":10}],"total":2}`,
+		`{"items":[{"quantity":10}],"total":1}`,
+		`{"items":[],"total":"many"}`,
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(body))
+		}))
+		c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+		require.NoError(t, err)
+		_, err = c.SnapshotCreateBulkOrder(context.Background(), cardplatform.BulkOrderRequest{ProgramGUID: program, CompanyGUID: company, Quantity: 10})
+		assert.ErrorContains(t, err, "part of the listing", "%s", body)
+		srv.Close()
+	}
+}
