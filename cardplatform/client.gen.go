@@ -26,7 +26,7 @@ import (
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
 // ACTIVE means the card is active (by this request or another); any other status means it was not
-// activated.
+// activated. Client.SnapshotActivateCard (before sending) and Client.ReconcileActivateCard run it.
 func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -56,7 +56,8 @@ var opActivateCard = operations.Op("activateCard")
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: ledger_balance compared
 // with a reading taken before sending: a difference of exactly the amount, with no other movement
 // on the account meanwhile, means it was applied; any other movement makes the answer ambiguous. No
-// operation lists the adjustments themselves.
+// operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance (before sending)
+// and Client.ReconcileAdjustAccountBalance run it.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, Path: "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
@@ -131,6 +132,7 @@ var opApplyFee = operations.Op("applyFee")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
 // read back equal to the person assigned means the assignment is in effect.
+// Client.SnapshotAssignCard (before sending) and Client.ReconcileAssignCard run it.
 func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...CallOption) (*AssignCardDTO, error) {
 	r := sdkclient.Request{Op: opAssignCard, Path: "/api/" + c.core.Version + "/cards/assign", Body: body}
 	return sdkclient.Call[AssignCardDTO](ctx, &c.core, r, opts)
@@ -157,7 +159,8 @@ var opAssignCard = operations.Op("assignCard")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
 // status read back as cancelled means the cancel is in effect (this one or another); any other
-// status means it was not cancelled.
+// status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
+// Client.ReconcileCancelBulkOrder run it.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -182,7 +185,8 @@ var opCancelBulkOrder = operations.Op("cancelBulkOrder")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
 // the status sent means the change is in effect, unless it already was before sending (read it
-// first) or another writer changed it meanwhile.
+// first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus (before
+// sending) and Client.ReconcileChangeAccountStatus run it.
 func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
@@ -237,7 +241,8 @@ var opChangeAdvanceCycle = operations.Op("changeAdvanceCycle")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
 // equal to the status sent means the change is in effect, unless it already was before sending or
-// another writer changed it meanwhile.
+// another writer changed it meanwhile. Client.SnapshotChangeCardStatus (before sending) and
+// Client.ReconcileChangeCardStatus run it.
 func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -267,7 +272,8 @@ var opChangeCardStatus = operations.Op("changeCardStatus")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
 // read back equal to the new_status sent means the change is in effect (the reverse process ran or
-// runs); any other status means it was not changed.
+// runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus (before
+// sending) and Client.ReconcileChangeCheckStatus run it.
 func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...CallOption) (*CheckStatusDTO, error) {
 	r := sdkclient.Request{Op: opChangeCheckStatus, Path: "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)
@@ -292,7 +298,8 @@ var opChangeCheckStatus = operations.Op("changeCheckStatus")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
 // back equal to the status sent means the change is in effect, unless it already was before
-// sending.
+// sending. Client.SnapshotChangePersonCardStatus (before sending) and
+// Client.ReconcileChangePersonCardStatus run it.
 func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -321,9 +328,10 @@ var opChangePersonCardStatus = operations.Op("changePersonCardStatus")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
-// status shows whether it was checked in; whether its cards were counted into inventory once cannot
-// be read back.
+// If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A check-in
+// does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and SHIPPED, and
+// a checked-in order stays SHIPPED), and the inventory summary adds up every order of a location,
+// so no read tells this check-in from none, or counts it once.
 func (c *Client) CheckInBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCheckInBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders/CheckinBulkOrder", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -347,7 +355,8 @@ var opCheckInBulkOrder = operations.Op("checkInBulkOrder")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
 // configurations read back with the values sent means they are set, unless they already were before
-// sending.
+// sending. Client.SnapshotConfigureProgram (before sending) and Client.ReconcileConfigureProgram
+// run it.
 func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...CallOption) (*ProgramDataDTO, error) {
 	r := sdkclient.Request{Op: opConfigureProgram, Path: "/api/" + c.core.Version + "/companies/configprogram", Body: body}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
@@ -373,7 +382,8 @@ var opConfigureProgram = operations.Op("configureProgram")
 // program's accounts of the person who owns the wallet, with the account_name and account_type
 // sent, before sending and again after: one account more is this one; none more, searched once the
 // request can no longer be running, means it was not created. Another account created meanwhile for
-// that person with the same name and type makes the answer ambiguous.
+// that person with the same name and type makes the answer ambiguous. Client.SnapshotCreateAccount
+// (before sending) and Client.ReconcileCreateAccount run it.
 func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...CallOption) (*CreateAccountResponseDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccount, Path: "/api/" + c.core.Version + "/accounts", Body: body}
 	return sdkclient.Call[CreateAccountResponseDTO](ctx, &c.core, r, opts)
@@ -424,6 +434,7 @@ var opCreateAccountInstrument = operations.Op("createAccountInstrument")
 // program's bulk orders before sending and again after: one order more with the quantity sent is
 // this one; none more, searched once the request can no longer be running, means it was not
 // created. Another order created meanwhile in the program makes the answer ambiguous.
+// Client.SnapshotCreateBulkOrder (before sending) and Client.ReconcileCreateBulkOrder run it.
 func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...CallOption) (*BulkOrderResponse, error) {
 	r := sdkclient.Request{Op: opCreateBulkOrder, Path: "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderResponse](ctx, &c.core, r, opts)
@@ -1024,10 +1035,12 @@ var opListPayoutOptions = operations.Op("listPayoutOptions")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCompanyVerificationResult or
-// RetrieveCompanyKYB: A verification result present for the company, where there was none before
-// sending, means the verification was started; with one before, a new verification cannot be told
-// from the old.
+// If its outcome is unknown (ErrOutcomeUnknown), read back with RetrieveCompanyKYB: the company's
+// last verification request (kyb_request_guid) read back other than the one read before sending (or
+// none) means this verification was started; the same one, read once the request can no longer be
+// running, means it was not. Another verification of the company started meanwhile makes the answer
+// ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and
+// Client.ReconcilePerformCompanyKYB run it.
 func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...CallOption) (*PerformKYBAPIResponse, error) {
 	r := sdkclient.Request{Op: opPerformCompanyKYB, Path: "/api/" + c.core.Version + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
@@ -1104,10 +1117,11 @@ var opPrecalculateAdvance = operations.Op("precalculateAdvance")
 // returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
 // before trying again.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Search the person's
-// cards before sending and again after: one card more, and the old card's status changed, means it
-// was replaced; none more, searched once the request can no longer be running, means it was not.
-// Another card created meanwhile for that person makes the answer ambiguous.
+// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard or SearchCards: Read the
+// old card for its wallet and person, and search their cards before sending and again after: one
+// card more means it was replaced; none more, searched once the request can no longer be running,
+// means it was not. Another card created meanwhile for that person makes the answer ambiguous.
+// Client.SnapshotReplaceCard (before sending) and Client.ReconcileReplaceCard run it.
 func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1423,7 +1437,8 @@ var opSearchInvoices = operations.Op("searchInvoices")
 // before trying again.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
-// to the one sent means it is set, unless it already was before sending.
+// to the one sent means it is set, unless it already was before sending. Client.SnapshotSetCardPIN
+// (before sending) and Client.ReconcileSetCardPIN run it.
 func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1539,7 +1554,8 @@ var opUpdateAccount = operations.Op("updateAccount")
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
 // the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
-// cannot have been so before.
+// cannot have been so before. Client.SnapshotUpdateCardIssuanceType (before sending) and
+// Client.ReconcileUpdateCardIssuanceType run it.
 func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
 		return nil, err

@@ -51,7 +51,11 @@
 //		}
 //	}
 //
-// CreateCard for an existing person works the same way (SnapshotCard, ReconcileCard).
+// CreateCard for an existing person works the same way (SnapshotCard, ReconcileCard), and so
+// does every other write whose doc names a read-back: Snapshot<Method> just before sending,
+// Reconcile<Method> if the outcome is unknown (SnapshotActivateCard and ReconcileActivateCard,
+// SnapshotChangeCardStatus, SnapshotSetCardPIN, SnapshotReplaceCard, ...), generated from the
+// spec. A write whose doc says "manual review" has no read that proves its effect.
 // examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
 //
 // # Errors, retries, timeouts and secrets

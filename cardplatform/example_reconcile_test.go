@@ -49,3 +49,49 @@ func ExampleClient_ReconcileDisbursement() {
 	// outcome unknown: true
 	// committed true
 }
+
+// Every write whose doc names a read-back has the same pair, generated from the spec: here an
+// activation whose connection was dropped before the sandbox ran it. Past the settle time the
+// card is still PENDING, so it is safe to activate it again, once.
+func ExampleClient_ReconcileActivateCard() {
+	srv, err := cardplatformtest.Start()
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+	ctx := context.Background()
+	c := srv.Client()
+	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
+	card, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
+		Person: cardplatform.Person{FirstName: "Dorothy", LastName: "Vaughan"}})
+	if err != nil {
+		panic(err)
+	}
+	proxy := card.Card.CardProxy
+
+	snap, err := c.SnapshotActivateCard(ctx, proxy, cardplatform.CardStatusDTO{}) // the card's status before
+	if err != nil {
+		panic(err)
+	}
+	_ = srv.FailNext("ActivateCard", 1, cardplatformtest.Fault{Drop: true})
+	_, err = c.ActivateCard(ctx, proxy, cardplatform.CardStatusDTO{})
+	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
+
+	time.Sleep(2 * time.Millisecond)
+	rec, err := c.ReconcileActivateCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(rec.Outcome)
+	if rec.Outcome == cardplatform.NotCommitted {
+		activated, err := c.ActivateCard(ctx, proxy, cardplatform.CardStatusDTO{})
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(activated.CardStatus)
+	}
+	// Output:
+	// outcome unknown: true
+	// not committed
+	// ACTIVE
+}

@@ -38,9 +38,12 @@ func BenchmarkMatch(b *testing.B) {
 
 // TestEveryOperationIsAMethod compares the operation table with the method set of *Client.
 func TestEveryOperationIsAMethod(t *testing.T) {
-	opstest.AssertMethodSet(t, &Client{}, operations, nil, "CreateBatchfileBytes",
-		"Cards", "CardsIterator", "BulkOrders", "BulkOrdersIterator", "BulkOrderSummaries", "BulkOrderSummariesIterator",
-		"SnapshotDisbursement", "ReconcileDisbursement", "SnapshotCard", "ReconcileCard") // read-backs: reconcile.go
+	extra := []string{"CreateBatchfileBytes",
+		"Cards", "CardsIterator", "BulkOrders", "BulkOrdersIterator", "BulkOrderSummaries", "BulkOrderSummariesIterator"}
+	for _, m := range settleMethods { // read-backs: settle.gen.go and reconcile.go
+		extra = append(extra, m.Snapshot, m.Reconcile)
+	}
+	opstest.AssertMethodSet(t, &Client{}, operations, nil, extra...)
 }
 
 // TestEveryMethodOnTheWire calls every method once over real HTTP and checks the request.

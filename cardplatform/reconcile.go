@@ -2,6 +2,7 @@ package cardplatform
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -44,19 +45,35 @@ func (o Outcome) String() string {
 	return "still unknown"
 }
 
-// Snapshot is what a write's read-back listed before the write was sent. Take it with
-// SnapshotDisbursement or SnapshotCard just before sending, store it with the pending write (it
-// encodes to JSON), and give it to ReconcileDisbursement or ReconcileCard if the outcome is
-// unknown.
+// Snapshot is what a write's read-back found before the write was sent. Every operation whose
+// spec names a read-back has a pair of methods: Snapshot<Method> (SnapshotDisbursement and
+// SnapshotCard for CreateDisbursement and CreateCard) and Reconcile<Method>. Take the snapshot
+// just before sending, store it with the pending write (it encodes to JSON and never holds a
+// secret), and give it to the matching Reconcile method if the outcome is unknown.
 type Snapshot struct {
-	// Operation is the write: "createDisbursement" or "createCard".
+	// Operation is the write's operation id: "createDisbursement", "activateCard", ...
 	Operation string `json:"operation"`
-	// ProgramGUID and PersonGUID are the program and the person of the write.
-	ProgramGUID GUID `json:"program_guid"`
-	PersonGUID  GUID `json:"person_guid"`
-	// Seen lists, sorted, what the read-back found: the person's account GUIDs in the program
-	// (createDisbursement) or card proxies (createCard).
-	Seen []string `json:"seen"`
+	// ProgramGUID and PersonGUID are the program and the person of a createDisbursement or
+	// createCard.
+	ProgramGUID GUID `json:"program_guid,omitzero"`
+	PersonGUID  GUID `json:"person_guid,omitzero"`
+	// Read is the read-back operation of the other writes, and Args its arguments as the
+	// request gave them (path, query or search members).
+	Read string            `json:"read,omitempty"`
+	Args map[string]string `json:"args,omitempty"`
+	// Match holds the members that pick the one record of a listing the read-back reads
+	// (a bulk order's order_guid); Same those a new record must have (a bulk order's quantity).
+	Match map[string]string `json:"match,omitempty"`
+	Same  map[string]string `json:"same,omitempty"`
+	// Seen lists, sorted, what a listing read-back found: account GUIDs, card proxies, order
+	// GUIDs.
+	Seen []string `json:"seen,omitempty"`
+	// Before is the value read back before sending (JSON), absent when there was none or it is
+	// a secret; Want is the value the write sets or the amount it moves (JSON), absent for a
+	// secret; Already is true when Before already was the value the write sets.
+	Before  json.RawMessage `json:"before,omitempty"`
+	Want    json.RawMessage `json:"want,omitempty"`
+	Already bool            `json:"already,omitempty"`
 	// Taken is when the snapshot was taken, just before the write was sent.
 	Taken time.Time `json:"taken"`
 }

@@ -23,12 +23,18 @@ func loadSpec() (*spec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cardplatformtest: %w", err)
 	}
-	return &spec{Spec: sp, names: sandbox.NewNames("cardplatformtest", (*cardplatform.Client)(nil), sp.OperationIDs(), methodOperations)}, nil
+	names := map[string][]string{}
+	for _, m := range []map[string][]string{methodOperations, readbackMethodOperations} {
+		for k, v := range m {
+			names[k] = v
+		}
+	}
+	return &spec{Spec: sp, names: sandbox.NewNames("cardplatformtest", (*cardplatform.Client)(nil), sp.OperationIDs(), names)}, nil
 }
 
 // methodOperations maps the client's methods whose names are not an operation id to the
-// operations they call: the iterators, the batch file upload from bytes, the reconciliation
-// read-backs.
+// operations they call: the iterators, the batch file upload from bytes, the hand-written
+// reconciliation read-backs (the generated ones are in readbackMethodOperations, settle.gen.go).
 var methodOperations = map[string][]string{
 	"Cards":                      {"searchCards"},
 	"CardsIterator":              {"searchCards"},

@@ -25,7 +25,7 @@ func TestPathArgument(t *testing.T) {
 			assert.NotContains(t, err.Error(), v, "the value is not quoted")
 		}
 	}
-	for _, v := range []string{"proxy-123", "a.b", ".a", "a..", "v1.2", "100%", "%zz", "a%2", "%41", "~x_y", "é"} {
+	for _, v := range []string{"proxy-123", "a.b", ".a", "a..", "v1.2", "100%", "%zz", "a%2", "%41", "~x_y", "é", "a\u2024b", "\uff50\uff52\uff4f\uff58\uff59", "100\uff05"} {
 		assert.NoError(t, PathArgument("GetCard", "cardProxy", v), "%q", v)
 	}
 }

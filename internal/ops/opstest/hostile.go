@@ -21,13 +21,23 @@ import (
 // something other than one segment of the operation's path: dot segments ("." and "..", in
 // clear and percent-encoded, once or twice), a dot segment with a path parameter ("..;", read
 // as ".." by Tomcat and Jetty), separators ("/" and "\", in clear and encoded) and control
-// characters (NUL truncation, CR/LF). Every generated method refuses each of them.
+// characters (NUL truncation, CR/LF); a query or fragment start ("?", "#") and a path parameter
+// (";"), which end the segment for a server that decodes them; and lookalikes that a gateway's
+// Unicode NFKC normalisation (or a Windows "best fit" code page) turns into any of these:
+// fullwidth and small full stops, one- and two-dot leaders, the ellipsis, fullwidth and small
+// solidus, reverse solidus, question mark, number sign, semicolon and percent sign, "℀" (a/c),
+// and the division and fraction slashes. Every generated method refuses each of them.
 var HostilePathArguments = []string{
 	".", "..", "...",
 	"%2e", "%2E", "%2e%2e", "%2E%2e", ".%2e", "%2e.", "%252e", "%252e%252e", "%25252e%25252e",
 	"..;", ".;x", "..;jsessionid=1", "%2e%2e;x",
 	"/", "a/b", "../x", "x/..", "a\\b", "..\\x", "%2F", "a%2fb", "%5C", "%252F",
 	"\x00", "a%00", "a\r\nb", "a\nb", "a\tb", "\x7f",
+	"a?b", "a#b", "a;b", "%3F", "a%23", "%3B",
+	"\uff0e", "\uff0e\uff0e", "\u2024", "\u2024\u2024", "\u2025", "\u2026", "\ufe52\ufe52", ".\uff0e",
+	"a\uff0f\uff0e\uff0e", "\uff0f", "a\uff3cb", "a\ufe68b", "a\uff1fb", "a\ufe56b", "a\uff03b", "a\uff1bb",
+	"\uff05\uff12\uff45", "\uff05\uff12\uff26", "%EF%BC%8E%EF%BC%8E", "%25EF%25BC%258E", "a%EF%BC%8Fb",
+	"\u2100", "a\u2215b", "a\u2044b", "a\u2216b", "\uff0e\uff0e;x",
 }
 
 // RefuseHostilePathArguments calls the method of every operation of table once per string path

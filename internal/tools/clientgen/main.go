@@ -31,6 +31,8 @@ func main() {
 	out := flag.String("out", "", "file to write")
 	iterOut := flag.String("iterators", "", "file to write the typed iterators to (operations with x-issuerkit-pagination)")
 	fakeOut := flag.String("fake", "", "file to write the typed fake to (package <pkg>fake)")
+	settleOut := flag.String("settle", "", "file to write the Snapshot/Reconcile methods to (operations with an x-issuerkit-readback settle rule)")
+	settleSandbox := flag.String("settle-sandbox", "", "file to write the sandbox's map of the Snapshot/Reconcile methods to their read-back operations to")
 	fakeProblem := flag.Bool("fake-problem", false, "the fake writes errors as ProblemDetails (else the bank's body)")
 	flag.Parse()
 	if *spec == "" || *config == "" || *out == "" {
@@ -44,7 +46,9 @@ func main() {
 	absOut, err3 := filepath.Abs(*out)
 	absIter, err4 := filepath.Abs(*iterOut)
 	absFake, err5 := filepath.Abs(*fakeOut)
-	if err := errors.Join(err1, err2, err3, err4, err5, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
+	absSettle, err6 := filepath.Abs(*settleOut)
+	absSettleSandbox, err7 := filepath.Abs(*settleSandbox)
+	if err := errors.Join(err1, err2, err3, err4, err5, err6, err7, os.Chdir(filepath.Dir(filepath.Dir(absConfig)))); err != nil {
 		fmt.Fprintln(os.Stderr, "clientgen:", err)
 		os.Exit(1)
 	}
@@ -52,6 +56,12 @@ func main() {
 	fakeOpts := fakeOptions{problem: *fakeProblem}
 	if *fakeOut != "" {
 		fakeOpts.out = absFake
+	}
+	if *settleOut != "" {
+		fakeOpts.settle = absSettle
+	}
+	if *settleSandbox != "" {
+		fakeOpts.settleSandbox = absSettleSandbox
 	}
 	src, iters, err := generate(absSpec, absConfig, filepath.Base(absSpec), fakeOpts)
 	if err != nil {

@@ -21,16 +21,21 @@ const readbackNone = "no read-back exists: manual review."
 // each non-retry-safe operation, built from its x-issuerkit-readback. It fails when such an
 // operation has none, has both or neither of with and none, names an operation the spec does
 // not hold or one that is not retry-safe, or when a retry-safe operation carries one.
-// rawIDs maps "METHOD /path" to the spec's own operationId.
-func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (map[string]string, error) {
+// rawIDs maps "METHOD /path" to the spec's own operationId. It also returns the settle rule
+// (settle.go) of every operation that names read-backs: naming one without a rule fails, so
+// that the SDK runs every read-back the spec promises.
+func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (map[string]string, []*settleOp, error) {
 	goName := map[string]string{} // spec operationId -> Go method name
 	safe := map[string]bool{}     // spec operationId -> retry-safe
+	byRaw := map[string]codegen.OperationDefinition{}
 	for _, d := range defs {
 		raw := rawIDs[d.Method+" "+d.Path]
 		goName[raw] = d.OperationId
 		safe[raw] = d.Spec.Extensions["x-issuerkit-retry-safe"] == true
+		byRaw[raw] = d
 	}
 	out := map[string]string{}
+	var settles []*settleOp
 	var errs []string
 	for _, d := range defs {
 		raw := rawIDs[d.Method+" "+d.Path]
@@ -51,13 +56,28 @@ func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (ma
 			errs = append(errs, raw+": "+readbackExt+": "+err.Error())
 			continue
 		}
+		if with, _ := m["with"].([]any); len(with) > 0 {
+			var ids []string
+			for _, w := range with {
+				ids = append(ids, fmt.Sprint(w))
+			}
+			so, err := parseSettle(m, d, raw, ids, byRaw)
+			if err != nil {
+				errs = append(errs, raw+": "+readbackExt+": "+err.Error())
+				continue
+			}
+			settles = append(settles, so)
+			if len(so.rule.Handwritten) == 0 {
+				p += " Client.Snapshot" + d.OperationId + " (before sending) and Client.Reconcile" + d.OperationId + " run it."
+			}
+		}
 		out[d.OperationId] = p
 	}
 	if len(errs) > 0 {
 		sort.Strings(errs)
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+		return nil, nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
-	return out, nil
+	return out, settles, nil
 }
 
 // readbackParagraph builds the doc paragraph of one x-issuerkit-readback value.

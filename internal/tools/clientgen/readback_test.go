@@ -10,8 +10,10 @@ import (
 
 // TestReadbackGuard: generating the card platform client fails when an operation that changes
 // state (x-issuerkit-retry-safe: false) says nothing of what can settle an outcome unknown,
-// or names a read-back that is not a retry-safe operation of the spec; with the spec as it
-// stands, every such method's doc carries the paragraph.
+// or names a read-back that is not a retry-safe operation of the spec, or names read-backs
+// without a settle rule the SDK runs (or one that names a read, argument, source or member
+// the spec does not have); with the spec as it stands, every such method's doc carries the
+// paragraph.
 func TestReadbackGuard(t *testing.T) {
 	root, err := filepath.Abs("../../..")
 	if err != nil {
@@ -45,20 +47,38 @@ func TestReadbackGuard(t *testing.T) {
 		"empty": {func(s string) string {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {}$3")
 		}, "give with (operations) and how, or none"},
+		"with and no settle rule": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x}$3")
+		}, "names read-backs (with) but no settle rule"},
+		"settle read not in with": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchCards, args: {program_guid: body.program_guid}, items: items, key: card_proxy}}$3")
+		}, `read "searchCards" is not one of with`},
+		"settle unknown field": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: state, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, match: {person_guid: body.person.person_guid}, field: balance_nope, value: X}}$3")
+		}, `field "balance_nope" is not a member of the answer of searchAccounts`},
+		"settle unknown source": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_nope}, items: items, key: account_guid}}$3")
+		}, `source "body.program_nope" names no path parameter`},
+		"settle unknown read argument": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program: body.program_guid}, items: items, key: account_guid}}$3")
+		}, `"program" is not a parameter or body member of SearchAccounts`},
+		"settle unknown member": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, extra: 1}}$3")
+		}, `unknown field "extra"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "cardplatform.yaml")
 			if err := os.WriteFile(path, []byte(tc.edit(spec)), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, _, err := generate(path, filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{})
+			_, _, err := generate(path, filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{noSettleCheck: true})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("generate: %v, want an error containing %q", err, tc.want)
 			}
 		})
 	}
 
-	src, _, err := generate(filepath.Join(root, "openapi", "cardplatform.yaml"), filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{})
+	src, _, err := generate(filepath.Join(root, "openapi", "cardplatform.yaml"), filepath.Join(root, "openapi", "cardplatform.codegen.yaml"), "cardplatform.yaml", fakeOptions{noSettleCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}

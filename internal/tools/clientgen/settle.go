@@ -1,0 +1,440 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
+	"golang.org/x/tools/imports"
+)
+
+// settleRule is the machine-readable part of an x-issuerkit-readback that names read-backs
+// ("settle"): how the SDK itself settles an outcome unknown, so that every such operation gets
+// a Snapshot<Method>/Reconcile<Method> pair (settle.gen.go) run by one engine
+// (cardplatform/reconcile_rule.go). Its forms:
+//
+//   - handwritten: [SnapshotX, ReconcileX]: the pair is written by hand (it needs more than one
+//     read-back, such as CreateDisbursement's account type check).
+//   - kind: state: field of the read's answer (or of the one item of its list items whose
+//     members match) equals the value the write sets: sent (a source) or value (a constant).
+//     secret: true when that value is a secret (never stored in the snapshot: the Reconcile
+//     method takes the request again).
+//   - kind: delta: the number field moves by exactly the amount sent.
+//   - kind: changed: field differs from its value before sending (a new request id).
+//   - kind: new: the read lists one item (key is its id) more than before, and its members
+//     named in same equal the sources given.
+//
+// A source is path.<param> (a path argument of the write), body.<member>[.<member>] (of the
+// write's JSON body) or, with from (a read run first, at snapshot time), from.<member> of its
+// answer. args maps each argument of the read (path, query or search body member) to a source;
+// an empty body source leaves that argument out.
+type settleRule struct {
+	Handwritten []string          `json:"handwritten,omitempty"`
+	Kind        string            `json:"kind,omitempty"`
+	Read        string            `json:"read,omitempty"`
+	From        *settleFrom       `json:"from,omitempty"`
+	Args        map[string]string `json:"args,omitempty"`
+	Items       string            `json:"items,omitempty"`
+	Key         string            `json:"key,omitempty"`
+	Match       map[string]string `json:"match,omitempty"`
+	Same        map[string]string `json:"same,omitempty"`
+	Field       string            `json:"field,omitempty"`
+	Sent        string            `json:"sent,omitempty"`
+	Value       string            `json:"value,omitempty"`
+	Secret      bool              `json:"secret,omitempty"`
+}
+
+type settleFrom struct {
+	Read string            `json:"read"`
+	Args map[string]string `json:"args"`
+}
+
+// settleOp is one operation's rule with what the generator needs to write its methods.
+type settleOp struct {
+	rule     settleRule
+	rawID    string
+	method   string // the write's Go method
+	pathArgs []param
+	bodyType string
+	readGo   string // the read's Go method
+	how      string
+}
+
+// parseSettle decodes and checks the settle member of the x-issuerkit-readback of d (whose
+// spec operationId is raw, naming with) against the spec: the read is one of with, every
+// source names a path parameter or body member of the write (or a member of from's answer),
+// every argument a parameter or body member of the read, and field, items, key, match and same
+// members of its answer.
+func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, with []string, defs map[string]codegen.OperationDefinition) (*settleOp, error) {
+	v, ok := m["settle"]
+	if !ok {
+		return nil, fmt.Errorf("names read-backs (with) but no settle rule: give settle (kind and read, or handwritten: [Snapshot, Reconcile]) so that the SDK runs the read-back")
+	}
+	b, _ := json.Marshal(v)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	var r settleRule
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("settle: %w", err)
+	}
+	op := &settleOp{rule: r, rawID: raw, method: d.OperationId, how: strings.TrimSpace(fmt.Sprint(m["how"]))}
+	if len(r.Handwritten) > 0 {
+		if len(r.Handwritten) != 2 || r.Kind != "" || r.Read != "" {
+			return nil, fmt.Errorf("settle: handwritten names the Snapshot and Reconcile methods and nothing else")
+		}
+		return op, nil
+	}
+	for _, p := range d.PathParams {
+		if p.ParamName == "version" {
+			continue
+		}
+		argNames, _ := d.Spec.Extensions["x-issuerkit-args"].(map[string]any)
+		arg := lowerFirst(codegen.SchemaNameToTypeName(p.ParamName))
+		if n, ok := argNames[p.ParamName].(string); ok {
+			arg = n
+		}
+		op.pathArgs = append(op.pathArgs, param{def: p, name: arg, typ: paramType(p.Spec.Schema), schema: schemaOf(p)})
+	}
+	for _, b := range d.Bodies {
+		if b.ContentType == "application/json" {
+			op.bodyType = goType(b.Schema.GoType)
+		}
+	}
+	read, ok := defs[r.Read]
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("settle: read %q is not an operation of the spec", r.Read)
+	case !contains(with, r.Read):
+		return nil, fmt.Errorf("settle: read %q is not one of with %v", r.Read, with)
+	}
+	op.readGo = read.OperationId
+	var from map[string]*openapi3.Schema
+	if r.From != nil {
+		fd, ok := defs[r.From.Read]
+		if !ok || !contains(with, r.From.Read) {
+			return nil, fmt.Errorf("settle: from.read %q is not one of with %v", r.From.Read, with)
+		}
+		if err := checkArgs(r.From.Args, fd, d, nil); err != nil {
+			return nil, fmt.Errorf("settle: from: %w", err)
+		}
+		from = props(answerSchema(fd))
+	}
+	if err := checkArgs(r.Args, read, d, from); err != nil {
+		return nil, fmt.Errorf("settle: %w", err)
+	}
+	ans := answerSchema(read)
+	item := ans
+	if r.Items != "" {
+		it := member(ans, r.Items)
+		if it == nil || it.Items == nil || it.Items.Value == nil {
+			return nil, fmt.Errorf("settle: items %q is not a list of the answer of %s", r.Items, r.Read)
+		}
+		item = it.Items.Value
+	}
+	need := func(what, name string) error {
+		if member(item, name) == nil {
+			return fmt.Errorf("settle: %s %q is not a member of the answer of %s", what, name, r.Read)
+		}
+		return nil
+	}
+	for k, src := range r.Match {
+		if err := firstErr(need("match", k), checkSource(src, d, from)); err != nil {
+			return nil, err
+		}
+	}
+	for k, src := range r.Same {
+		if err := firstErr(need("same", k), checkSource(src, d, from)); err != nil {
+			return nil, err
+		}
+	}
+	switch r.Kind {
+	case "state":
+		if (r.Sent == "") == (r.Value == "") {
+			return nil, fmt.Errorf("settle: kind state needs one of sent and value")
+		}
+		if r.Sent != "" {
+			if err := checkSource(r.Sent, d, nil); err != nil {
+				return nil, fmt.Errorf("settle: sent: %w", err)
+			}
+		}
+		if r.Items != "" && len(r.Match) == 0 {
+			return nil, fmt.Errorf("settle: kind state over a list needs match (which item)")
+		}
+		return op, need("field", r.Field)
+	case "delta":
+		if r.Sent == "" || r.Value != "" || r.Secret {
+			return nil, fmt.Errorf("settle: kind delta needs sent (the amount) and nothing else")
+		}
+		return op, firstErr(need("field", r.Field), checkSource(r.Sent, d, nil))
+	case "changed":
+		if r.Sent != "" || r.Value != "" || r.Secret {
+			return nil, fmt.Errorf("settle: kind changed takes no sent or value")
+		}
+		return op, need("field", r.Field)
+	case "new":
+		if r.Items == "" || r.Key == "" || r.Field != "" || r.Sent != "" || r.Value != "" {
+			return nil, fmt.Errorf("settle: kind new needs items and key, and no field, sent or value")
+		}
+		return op, need("key", r.Key)
+	}
+	return nil, fmt.Errorf("settle: kind %q is not state, delta, changed or new", r.Kind)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// checkArgs checks that every argument names a parameter or body member of the read and every
+// source one of the write (or of from's answer).
+func checkArgs(args map[string]string, read, write codegen.OperationDefinition, from map[string]*openapi3.Schema) error {
+	if len(args) == 0 {
+		return fmt.Errorf("no args")
+	}
+	for k, src := range args {
+		found := false
+		for _, p := range read.AllParams() {
+			found = found || p.ParamName == k
+		}
+		if !found {
+			found = member(bodySchema(read), k) != nil
+		}
+		if !found {
+			return fmt.Errorf("args: %q is not a parameter or body member of %s", k, read.OperationId)
+		}
+		if err := checkSource(src, write, from); err != nil {
+			return fmt.Errorf("args: %s: %w", k, err)
+		}
+	}
+	return nil
+}
+
+// checkSource checks a source: path.<param>, body.<member>... or from.<member>.
+func checkSource(src string, write codegen.OperationDefinition, from map[string]*openapi3.Schema) error {
+	kind, name, _ := strings.Cut(src, ".")
+	switch kind {
+	case "path":
+		for _, p := range write.PathParams {
+			if p.ParamName == name {
+				return nil
+			}
+		}
+	case "body":
+		if member(bodySchema(write), name) != nil {
+			return nil
+		}
+	case "from":
+		if from[name] != nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("source %q names no path parameter, body member or from member", src)
+}
+
+// member returns the schema of the dotted member path of s, nil when it has none.
+func member(s *openapi3.Schema, path string) *openapi3.Schema {
+	for _, name := range strings.Split(path, ".") {
+		if s == nil {
+			return nil
+		}
+		s = props(s)[name]
+	}
+	return s
+}
+
+// props returns the members of an object schema, those of its allOf parts included.
+func props(s *openapi3.Schema) map[string]*openapi3.Schema {
+	out := map[string]*openapi3.Schema{}
+	if s == nil {
+		return out
+	}
+	for name, ref := range s.Properties {
+		if ref != nil && ref.Value != nil {
+			out[name] = ref.Value
+		}
+	}
+	for _, part := range s.AllOf {
+		if part != nil {
+			for name, v := range props(part.Value) {
+				out[name] = v
+			}
+		}
+	}
+	return out
+}
+
+func bodySchema(d codegen.OperationDefinition) *openapi3.Schema {
+	if d.Spec.RequestBody == nil || d.Spec.RequestBody.Value == nil {
+		return nil
+	}
+	if mt := d.Spec.RequestBody.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+		return mt.Schema.Value
+	}
+	return nil
+}
+
+// answerSchema is the schema of the read's 200 JSON answer.
+func answerSchema(d codegen.OperationDefinition) *openapi3.Schema {
+	r := d.Spec.Responses.Status(200)
+	if r == nil || r.Value == nil {
+		return nil
+	}
+	if mt := r.Value.Content.Get("application/json"); mt != nil && mt.Schema != nil {
+		return mt.Schema.Value
+	}
+	return nil
+}
+
+// generateSettle writes settle.gen.go: the rule of every operation with a settle rule and its
+// Snapshot/Reconcile methods.
+func generateSettle(ops []*settleOp, pkg, specName string) ([]byte, error) {
+	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by clientgen from openapi/%s (x-issuerkit-readback). DO NOT EDIT.\n\npackage %s\n\n", specName, pkg)
+	b.WriteString("import (\n\"context\"\n)\n\n")
+	b.WriteString("// settleMethods names, by operation id, the Snapshot and Reconcile methods of every operation\n// whose read-back the SDK runs, and whether Reconcile takes the request again (a secret value).\n")
+	b.WriteString("var settleMethods = map[string]settleMethodNames{\n")
+	for _, o := range ops {
+		snap, rec := "Snapshot"+o.method, "Reconcile"+o.method
+		if len(o.rule.Handwritten) == 2 {
+			snap, rec = o.rule.Handwritten[0], o.rule.Handwritten[1]
+		}
+		fmt.Fprintf(&b, "%q: {Write: %q, Snapshot: %q, Reconcile: %q, TakesRequest: %v},\n", o.rawID, o.method, snap, rec, o.rule.Secret)
+	}
+	b.WriteString("}\n\n")
+	for _, o := range ops {
+		if len(o.rule.Handwritten) > 0 {
+			continue
+		}
+		r := o.rule
+		v := "settle" + o.method
+		fmt.Fprintf(&b, "var %s = &settleRule{Op: %q, Method: %q, Kind: settle%s, Read: %q,\n", v, o.rawID, o.method, upper(r.Kind), r.Read)
+		if r.From != nil {
+			fmt.Fprintf(&b, "From: &settleRead{Read: %q, Args: %#v},\n", r.From.Read, r.From.Args)
+		}
+		fmt.Fprintf(&b, "Args: %#v,\n", r.Args)
+		fmt.Fprintf(&b, "Items: %q, Key: %q, Field: %q, Sent: %q, Value: %q, Secret: %v,\n", r.Items, r.Key, r.Field, r.Sent, r.Value, r.Secret)
+		if len(r.Match) > 0 {
+			fmt.Fprintf(&b, "Match: %#v,\n", r.Match)
+		}
+		if len(r.Same) > 0 {
+			fmt.Fprintf(&b, "Same: %#v,\n", r.Same)
+		}
+		b.WriteString("}\n\n")
+
+		var sig, path strings.Builder
+		for _, a := range o.pathArgs {
+			fmt.Fprintf(&sig, ", %s %s", a.name, a.typ)
+			fmt.Fprintf(&path, "%q: %s, ", a.def.ParamName, a.name)
+		}
+		body := "nil"
+		if o.bodyType != "" {
+			fmt.Fprintf(&sig, ", body %s", o.bodyType)
+			body = "body"
+		}
+		snapDoc := fmt.Sprintf("Snapshot%s takes what Reconcile%s needs, just before %s is sent with the same arguments: %s. Store it with the pending write (it encodes to JSON, never holding a secret) and give it to Reconcile%s if the outcome is unknown.",
+			o.method, o.method, o.method, readWhat(o), o.method)
+		b.WriteString(wrapComment(snapDoc, ""))
+		fmt.Fprintf(&b, "func (c *Client) Snapshot%s(ctx context.Context%s) (Snapshot, error) {\nreturn c.snapshotRule(ctx, %s, map[string]any{%s}, %s)\n}\n\n", o.method, sig.String(), v, path.String(), body)
+
+		recDoc := fmt.Sprintf("Reconcile%s settles a call of %s whose outcome is unknown (ErrOutcomeUnknown), from the snapshot Snapshot%s took before it was sent, by reading back with %s: %s\n\n%s",
+			o.method, o.method, o.method, o.readGo, o.how, kindRule(r))
+		b.WriteString(wrapComment(recDoc, ""))
+		if r.Secret {
+			fmt.Fprintf(&b, "func (c *Client) Reconcile%s(ctx context.Context, snap Snapshot, opts ReconcileOptions%s) (Reconciliation, error) {\nreturn c.reconcileRule(ctx, %s, snap, opts, %s)\n}\n\n", o.method, sig.String(), v, body)
+		} else {
+			fmt.Fprintf(&b, "func (c *Client) Reconcile%s(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {\nreturn c.reconcileRule(ctx, %s, snap, opts, nil)\n}\n\n", o.method, v)
+		}
+	}
+	src, err := imports.Process("settle.gen.go", b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	if err != nil {
+		return nil, fmt.Errorf("formatting settle.gen.go: %w\n%s", err, b.Bytes())
+	}
+	return src, nil
+}
+
+func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// readWhat says in words what the snapshot reads.
+func readWhat(o *settleOp) string {
+	r := o.rule
+	switch r.Kind {
+	case "new":
+		return "the list of " + r.Items + " (by " + r.Key + ") that " + o.readGo + " returns"
+	case "delta":
+		return r.Field + " as " + o.readGo + " reads it"
+	}
+	if r.Secret {
+		return "whether " + r.Field + " as " + o.readGo + " reads it is already the value sent (the value itself is not kept)"
+	}
+	return r.Field + " as " + o.readGo + " reads it"
+}
+
+// kindRule is the paragraph of a Reconcile method that says when it answers what.
+func kindRule(r settleRule) string {
+	const tail = " Another write of the same record in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a listing the platform returned only in part answers StillUnknown: it never guesses."
+	switch r.Kind {
+	case "state":
+		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, or holds a third one (another writer)."
+		if r.Secret {
+			s = "The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It answers Committed when " + r.Field + " now holds the value sent and did not before; NotCommitted when it holds another value; StillUnknown when it already held the value sent before sending."
+		}
+		return s + tail
+	case "delta":
+		return "It answers Committed when " + r.Field + " moved by exactly the amount sent since the snapshot; NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero)." + tail
+	case "changed":
+		return "It answers Committed when " + r.Field + " differs from its value read before sending; NotCommitted when it is the same (or still absent)." + tail
+	default:
+		return "It answers Committed when exactly one item appeared since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more than one did, or one that does not match." + tail
+	}
+}
+
+// generateSettleSandbox writes the sandbox's file (package <pkg>test) that maps each generated
+// Snapshot and Reconcile method to the operations it calls, so that FailNext and RequestsFor
+// take their names.
+func generateSettleSandbox(ops []*settleOp, pkg, specName string) ([]byte, error) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by clientgen from openapi/%s (x-issuerkit-readback). DO NOT EDIT.\n\npackage %stest\n\n", specName, pkg)
+	b.WriteString("// readbackMethodOperations maps the generated Snapshot and Reconcile methods of the client to\n// the read-back operations they call.\nvar readbackMethodOperations = map[string][]string{\n")
+	for _, o := range ops {
+		if len(o.rule.Handwritten) > 0 {
+			continue
+		}
+		reads := []string{o.rule.Read}
+		if o.rule.From != nil && o.rule.From.Read != o.rule.Read {
+			reads = append([]string{o.rule.From.Read}, reads...)
+		}
+		fmt.Fprintf(&b, "%q: {%s},\n%q: {%q},\n", "Snapshot"+o.method, quoteList(reads), "Reconcile"+o.method, o.rule.Read)
+	}
+	b.WriteString("}\n")
+	src, err := imports.Process("settle.gen.go", b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
+	if err != nil {
+		return nil, fmt.Errorf("formatting the sandbox's settle.gen.go: %w\n%s", err, b.Bytes())
+	}
+	return src, nil
+}
+
+func quoteList(l []string) string {
+	q := make([]string, len(l))
+	for i, s := range l {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
