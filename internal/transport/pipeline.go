@@ -66,7 +66,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(hc.Do, red)), red: red}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(sendOnce(hc.Do), red)), red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *apierror.OutcomeUnknownError of the call whose 2xx
