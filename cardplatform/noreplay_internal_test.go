@@ -136,4 +136,6 @@ func checkOnceOnReusedConn(t *testing.T, s *dropSecondServer, c *Client, op ops.
 // wrappingTransport is a caller's RoundTripper around http.Transport.
 type wrappingTransport struct{ next http.RoundTripper }
 
-func (w wrappingTransport) RoundTrip(r *http.Request) (*http.Response, error) { return w.next.RoundTrip(r) }
+func (w wrappingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	return w.next.RoundTrip(r)
+}
