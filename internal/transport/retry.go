@@ -68,7 +68,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 		}
 		r, release := attemptRequest(r, opt.AttemptTimeout)
-		resp, err := next(r)
+		resp, err := sendReleasing(next, r, release)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			releaseOnClose(resp, release)
 			return resp, nil
@@ -133,6 +133,23 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			return nil, errors.Join(err, failure)
 		}
 	}
+}
+
+// sendReleasing calls next(r) and, should a step below panic, releases the attempt's timer as
+// the panic goes by (no recover: it reaches the caller unchanged).
+func sendReleasing(next Next, r *http.Request, release context.CancelFunc) (*http.Response, error) {
+	if release == nil {
+		return next(r)
+	}
+	done := false
+	defer func() {
+		if !done {
+			release()
+		}
+	}()
+	resp, err := next(r)
+	done = true
+	return resp, err
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
