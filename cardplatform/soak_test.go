@@ -194,4 +194,6 @@ func soak(t *testing.T, transport string, n int) {
 // for metrics or tracing.
 type callerTransport struct{ next http.RoundTripper }
 
-func (c callerTransport) RoundTrip(r *http.Request) (*http.Response, error) { return c.next.RoundTrip(r) }
+func (c callerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	return c.next.RoundTrip(r)
+}
