@@ -14,6 +14,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
 )
@@ -72,5 +73,41 @@ func TestPanickingMiddlewareLeavesNothingOpen(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	assert.Zero(t, open.Load(), "connections left open")
+	assert.LessOrEqual(t, runtime.NumGoroutine(), before+2, "goroutines left")
+}
+
+// panickingTokens is a token source that panics.
+type panickingTokens struct{}
+
+func (panickingTokens) Token() (*oauth2.Token, error) { panic("token source bug") }
+
+// TestPanickingTokenSourceLeavesNothingOpen: a token source that panics runs on the SDK's
+// refresh goroutine, where a panic would end the program; its panic reaches every caller as
+// an error matching ErrTokenSource that quotes it, nothing is sent (no connection opens), and
+// no goroutine is left.
+func TestPanickingTokenSourceLeavesNothingOpen(t *testing.T) {
+	var conns atomic.Int32
+	srv := httptest.NewUnstartedServer(http.NotFoundHandler())
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			conns.Add(1)
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	before := runtime.NumGoroutine()
+	c, err := New(srv.URL, WithTokenSource(panickingTokens{}), WithTimeout(0))
+	require.NoError(t, err)
+	for _, op := range opstest.UnsafeOperations(operations) {
+		_, err := opstest.Call(context.Background(), c, op.ID)
+		assert.ErrorIs(t, err, ErrTokenSource, op.ID)
+		assert.NotErrorIs(t, err, ErrOutcomeUnknown, op.ID)
+		assert.Contains(t, errString(err), "token source bug", op.ID)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before+2 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	assert.Zero(t, conns.Load(), "no connection opened")
 	assert.LessOrEqual(t, runtime.NumGoroutine(), before+2, "goroutines left")
 }
