@@ -58,6 +58,45 @@
 // spec. A write whose doc says "manual review" has no read that proves its effect.
 // examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
 //
+// # Which failures prove a write did not run
+//
+// For a method that moves money or changes state (not retry-safe), every way a call can end
+// falls in one of four classes. Only the first two allow sending the write again; the SDK
+// itself re-sends only the first, and nothing else does:
+//
+//	what happened                                         class          what the call returns
+//	no connection: dial failed, DNS, proxy CONNECT        not sent       retried by the SDK; the error if attempts run out
+//	connection refused                                    not sent       same
+//	TLS handshake the client refused (certificate,        not sent       same (a certificate the client does not trust: not
+//	  server not speaking TLS, alert the client sent)                      retried, nothing was sent)
+//	the SDK's own refusals: bad argument or header,       not sent       ErrInvalidArgument, ErrTokenSource,
+//	  token source failed or gave an unsendable token,                    ErrInsecureTransport, ErrRateLimited
+//	  plain http, local rate limit                                        (a local limiter), never retried
+//	4xx but 408 (400, 401, 403, 404, 409, 422, 429, ...)  not processed  *Error (ErrBadRequest, ErrRateLimited, ...)
+//	request not fully written (reset, timeout mid-body)   outcome unknown ErrOutcomeUnknown
+//	written, no answer (reset, EOF, timeout, cancel,      outcome unknown ErrOutcomeUnknown
+//	  an HTTP/2 stream reset or GOAWAY)
+//	408, 500, 501, 502, 503, 504, any other 5xx           outcome unknown ErrOutcomeUnknown around the *Error
+//	a redirect (301, 302, 303, 307, 308) or another 3xx   outcome unknown ErrOutcomeUnknown (around a RedirectError)
+//	a 2xx whose body was cut off, timed out or does       ran, answer    ErrOutcomeUnknown around a *DecodeError (or
+//	  not decode                                            lost          *TimeoutError), saying which status arrived
+//
+// 503 is not proof: the API documents no status as "not processed", and a proxy answers 503
+// after it forwarded the request when the upstream connection resets before the headers
+// (Envoy's "upstream connect error or disconnect/reset before headers"); a gateway's 502 says
+// nothing about the origin either. 429 is a refusal by definition (RFC 6585) and runs nothing
+// on the sandbox; a 4xx is the platform's (or a proxy's) refusal of the request as sent.
+//
+// Nothing below the SDK can send such a write twice: it leaves the SDK without GetBody and
+// with a body that cannot be rewound (an empty one when it has none), so neither net/http on a
+// reused HTTP/1.1 keep-alive connection (even with an Idempotency-Key or X-Idempotency-Key
+// header), nor its HTTP/2 transport after a stream reset or GOAWAY, nor a RoundTripper of
+// yours (WithHTTPClient) that rewinds with GetBody can replay it. Every outcome unknown is
+// settled with the write's read-back (SnapshotDisbursement and ReconcileDisbursement,
+// SnapshotCard and ReconcileCard, or the read-back its method's doc names), never by sending
+// again blind. TestSoakNeverPaysTwice checks all of this under random faults over HTTP/1.1,
+// HTTP/2 over TLS and a caller's transport (figures in internal/bench/README.md).
+//
 // # Errors, retries, timeouts and secrets
 //
 // What follows holds for every client of the SDK (cardplatform, validation, paging).
@@ -74,9 +113,11 @@
 //     never left: a failed dial, a DNS failure, a TLS handshake the client refused
 //     (certificate not trusted, server not speaking TLS), or the SDK's own refusals. Anything
 //     else, with any transport (including your own WithHTTPClient RoundTripper: HTTP/3, a
-//     service mesh, a proxy), is one attempt; a failure whose outcome the server did not state
-//     matches ErrOutcomeUnknown and carries the correlation id to reconcile with. A transport
-//     that re-sends requests by itself is outside what the SDK can check.
+//     service mesh, a proxy), is one attempt; a failure that does not prove the write was not
+//     processed (see "Which failures prove a write did not run": a 503 does not) matches
+//     ErrOutcomeUnknown. The request leaves the SDK in a form no transport can replay (no
+//     GetBody); a RoundTripper that buffers bodies itself to re-send them is still outside
+//     what the SDK can check.
 //   - No redirect is followed, for any operation, on the same origin or another. The APIs
 //     document none, and a redirect's target answers another request: a 301/302/303 would turn
 //     a CreateDisbursement POST into a GET whose 200 becomes a "successful" disbursement, a

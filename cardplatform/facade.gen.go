@@ -162,9 +162,13 @@ var DefaultRetryStatusCodes = transport.DefaultRetryStatusCodes
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
 // is sent again only when the error proves it never left (failed dial, DNS failure, TLS
 // handshake refused by the client); any other failure is one attempt and ErrOutcomeUnknown.
-// No redirect is followed (hc's CheckRedirect is not consulted), so credentials and bodies go
-// only where the SDK sends them, and the tokens sent are masked in every error and log. A Transport that re-sends requests by itself defeats
-// this; one that is not an *http.Transport cannot take WithClientCertificate or WithTLSConfig.
+// Such a request reaches hc without GetBody and with a body that cannot be rewound, so
+// neither net/http (a reused keep-alive connection, an HTTP/2 stream reset) nor a Transport
+// that rewinds with GetBody can send it twice. No redirect is followed (hc's CheckRedirect is
+// not consulted), so credentials and bodies go only where the SDK sends them, and the tokens
+// sent are masked in every error and log. A Transport that buffers bodies itself to re-send
+// them defeats this; one that is not an *http.Transport cannot take WithClientCertificate or
+// WithTLSConfig.
 func WithHTTPClient(hc *http.Client) Option { return Option(sdkclient.WithHTTPClient(hc)) }
 
 // WithTokenSource authenticates every request with bearer tokens from ts (any

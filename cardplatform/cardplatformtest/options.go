@@ -22,6 +22,7 @@ type config struct {
 	maxBody  int64
 	defaults bool
 	client   []cardplatform.Option
+	http2    bool
 }
 
 func defaultConfig() config {
@@ -85,6 +86,17 @@ func WithMaxBodyBytes(n int64) Option {
 func WithClientOptions(opts ...cardplatform.Option) Option {
 	return func(c *config) error {
 		c.client = append(c.client, opts...)
+		return nil
+	}
+}
+
+// WithHTTP2 serves the sandbox over TLS with HTTP/2 (a self-signed certificate for
+// 127.0.0.1): URL starts with https, the Server's Client speaks HTTP/2 and trusts the
+// certificate, and HTTPClient returns an *http.Client that does too. A dropped answer
+// (Fault.Drop, Fault.DropAnswer) resets the request's stream, as a proxy or a peer may.
+func WithHTTP2() Option {
+	return func(c *config) error {
+		c.http2 = true
 		return nil
 	}
 }

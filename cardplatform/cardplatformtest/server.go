@@ -63,8 +63,15 @@ func Start(opts ...Option) (*Server, error) {
 		Listener: l,
 		Config:   &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second},
 	}
-	srv.Start()
-	c, err := cardplatform.New(srv.URL, append([]cardplatform.Option{cardplatform.WithStaticToken(cfg.token)}, cfg.client...)...)
+	base := []cardplatform.Option{cardplatform.WithStaticToken(cfg.token)}
+	if cfg.http2 {
+		srv.EnableHTTP2 = true
+		srv.StartTLS()
+		base = append(base, cardplatform.WithHTTPClient(srv.Client()))
+	} else {
+		srv.Start()
+	}
+	c, err := cardplatform.New(srv.URL, append(base, cfg.client...)...)
 	if err != nil {
 		srv.Close()
 		return nil, fmt.Errorf("cardplatformtest: client: %w", err)
@@ -85,6 +92,11 @@ func (s *Server) Close() {
 // Client returns the client pointed at URL, authenticated with the sandbox's token and with
 // the client's default retries (WithClientOptions adds options).
 func (s *Server) Client() *cardplatform.Client { return s.client }
+
+// HTTPClient returns a new *http.Client for the sandbox: over TLS with HTTP/2 (WithHTTP2) it
+// trusts the sandbox's certificate and speaks HTTP/2; else a plain client. Its Transport is
+// an *http.Transport a test may wrap.
+func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 // Token returns the bearer token the sandbox accepts.
 func (s *Server) Token() string { return s.api.cfg.token }

@@ -132,12 +132,13 @@ func (fs *Faults) Apply(w http.ResponseWriter, r *http.Request, f Fault, header 
 	return true
 }
 
-// DropConnection closes the connection under w without an answer.
+// DropConnection closes the connection under w without an answer. Over HTTP/2, where a
+// handler cannot take the connection, it resets the request's stream instead (it panics with
+// http.ErrAbortHandler, which the server turns into RST_STREAM): either way, no answer.
 func DropConnection(w http.ResponseWriter) {
 	hj, ok := w.(http.Hijacker)
 	if !ok {
-		w.WriteHeader(http.StatusInternalServerError)
-		return
+		panic(http.ErrAbortHandler)
 	}
 	if conn, _, err := hj.Hijack(); err == nil {
 		_ = conn.Close()

@@ -140,7 +140,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			}
 		}
 	}
-	resp, err := send(ctx, c, r, &cfg)
+	resp, err := sendReleasing(ctx, c, r, &cfg, l)
 	if l == nil {
 		if err != nil {
 			return nil, c.publicError(err)
@@ -154,6 +154,23 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	}
 	resp.Body = &limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
 	return resp, nil
+}
+
+// sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic
+// (a caller's middleware or RoundTripper); the panic goes on to the caller unchanged.
+func sendReleasing(ctx context.Context, c *Core, r Request, cfg *CallConfig, l *callLimit) (*http.Response, error) {
+	if l == nil {
+		return send(ctx, c, r, cfg)
+	}
+	done := false
+	defer func() {
+		if !done {
+			l.release()
+		}
+	}()
+	resp, err := send(ctx, c, r, cfg)
+	done = true
+	return resp, err
 }
 
 // send is Send without the time limit.

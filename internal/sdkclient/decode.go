@@ -29,7 +29,10 @@ type DecodeError = core.DecodeError
 // body into a new T, drains and closes the body. Unknown fields are ignored so that new server
 // fields never break a caller. The body is read whole (at most 64 MiB) into a pooled buffer
 // and handed to T's own UnmarshalJSON when it has one (the generated models do), else to
-// json.Unmarshal; the body must hold one JSON value and nothing but white space after it.
+// json.Unmarshal; the body must hold one JSON value and nothing but white space after it. A
+// body that is lost or does not decode is a *DecodeError, inside an
+// *apierror.OutcomeUnknownError for an operation that must not be repeated (the 2xx says it
+// ran).
 func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {
 		return nil, err
@@ -49,7 +52,9 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 		rerr = unmarshal(v, data)
 	}
 	if rerr != nil {
-		return nil, NewDecodeError(resp, rerr)
+		// The status said the operation ran: for a write, an outcome unknown that is still
+		// a *DecodeError (transport.AnswerLost).
+		return nil, transport.AnswerLost(resp, NewDecodeError(resp, rerr))
 	}
 	return v, nil
 }

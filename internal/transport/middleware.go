@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -61,6 +62,31 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 		req = r
 	}
 	var calls atomic.Int32
+	// got holds what next returned, until the step returns: a step that panics after next
+	// leaves the response with the SDK, which closes it as the panic goes by (no recover:
+	// the panic reaches the caller unchanged, with its stack).
+	var (
+		mu       sync.Mutex
+		got      []*http.Response
+		returned bool
+	)
+	keep := func(resp *http.Response, err error) (*http.Response, error) {
+		if resp != nil && resp.Body != nil {
+			mu.Lock()
+			got = append(got, resp)
+			mu.Unlock()
+		}
+		return resp, err
+	}
+	defer func() {
+		if !returned {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, r := range got {
+				_ = r.Body.Close()
+			}
+		}
+	}()
 	scheme, host := req.URL.Scheme, req.URL.Host
 	guarded := func(r *http.Request) (*http.Response, error) {
 		if r.URL == nil || !strings.EqualFold(r.URL.Scheme, scheme) || !strings.EqualFold(r.URL.Host, host) {
@@ -76,7 +102,7 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 			r.Header[authorizationHeader] = hidden
 		}
 		if calls.Add(1) == 1 {
-			return next(r)
+			return keep(next(r))
 		}
 		if !ci.safe || !rewindable(r) {
 			ci.resendRefused = true
@@ -86,9 +112,10 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 		if err != nil {
 			return nil, err
 		}
-		return next(rr)
+		return keep(next(rr))
 	}
 	resp, err := p.step(req, guarded)
+	returned = true
 	if resp == nil && err == nil {
 		err = errNoResponse
 	}

@@ -66,20 +66,21 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(hc.Do), red)), red: red}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *apierror.OutcomeUnknownError of the call whose 2xx
 // response is resp: for a request that must not be repeated whose answer was lost while its
 // body was read (a time limit ran out). The URL is redacted, with the credentials the call
-// sent masked, and the correlation id and attempts are the call's.
+// sent masked, and the correlation id and attempts are the call's; its Err is an
+// *AnswerLostError naming the status that arrived.
 func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
 	req := resp.Request
 	if req == nil {
-		return &apierror.OutcomeUnknownError{Attempts: 1, Err: err}
+		return &apierror.OutcomeUnknownError{Attempts: 1, Err: &AnswerLostError{StatusCode: resp.StatusCode, Err: err}}
 	}
 	ci := infoOf(req)
-	return outcomeUnknown(req, ci, ci.attempt, err, ci.redactor(p.red))
+	return outcomeUnknown(req, ci, ci.attempt, &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(p.red))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).

@@ -25,9 +25,14 @@ import (
 //   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
 //     never retried;
 //   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
-//     never re-sent once it may have reached the server. A failure whose outcome the server did
-//     not state (any transport error but the ones above, a timeout, 408, 500, 502, 504) is an
-//     *apierror.OutcomeUnknownError.
+//     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
+//     that it was not processed (the server refused it: a plain *apierror.Error); any other
+//     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error but
+//     the ones above leave the outcome unknown: an *apierror.OutcomeUnknownError. A gateway
+//     answers 502 or 503 after it forwarded the request when the upstream connection resets
+//     before the headers (Envoy's "upstream connect error or disconnect/reset before
+//     headers"), so neither proves anything about the origin; the APIs document no status
+//     that does.
 //
 // This holds with any RoundTripper: nothing is inferred from connection events.
 //
@@ -63,7 +68,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 		}
 		r, release := attemptRequest(r, opt.AttemptTimeout)
-		resp, err := next(r)
+		resp, err := sendReleasing(next, r, release)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			releaseOnClose(resp, release)
 			return resp, nil
@@ -104,7 +109,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			failure, retryAfter = apiErr, apiErr.RetryAfter
 			status := resp.StatusCode
 			if !ci.safe {
-				if outcomeUnknownStatus(status) {
+				if !notProcessedStatus(status) {
 					return nil, outcomeUnknown(req, ci, attempt, apiErr, ci.redactor(p.redactor))
 				}
 				return nil, apiErr
@@ -128,6 +133,23 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			return nil, errors.Join(err, failure)
 		}
 	}
+}
+
+// sendReleasing calls next(r) and, should a step below panic, releases the attempt's timer as
+// the panic goes by (no recover: it reaches the caller unchanged).
+func sendReleasing(next Next, r *http.Request, release context.CancelFunc) (*http.Response, error) {
+	if release == nil {
+		return next(r)
+	}
+	done := false
+	defer func() {
+		if !done {
+			release()
+		}
+	}()
+	resp, err := next(r)
+	done = true
+	return resp, err
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
@@ -164,15 +186,14 @@ func retryableStatus(code int) bool {
 	return false
 }
 
-// outcomeUnknownStatus lists the statuses after which a request that changes state may or may
-// not have been carried out: the server timed out or failed mid-way, or a gateway lost the
-// backend's answer. 429 and 503 state that the request was not processed.
-func outcomeUnknownStatus(code int) bool {
-	switch code {
-	case http.StatusRequestTimeout, http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
-		return true
-	}
-	return false
+// notProcessedStatus reports the statuses that prove that a request which changes state was
+// not carried out: a client error (4xx), the server's refusal of the request as sent, except
+// 408 (the server gave up waiting, maybe after part of the work). Every other status leaves
+// the outcome unknown: a 5xx (503 included: a proxy answers it after forwarding the request
+// when the upstream connection resets before the headers, and the APIs document no status
+// as "not processed"), an unexpected 1xx or 3xx.
+func notProcessedStatus(code int) bool {
+	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
 }
 
 func rewindable(req *http.Request) bool {

@@ -156,6 +156,10 @@ func (s *SharedTokenSource) run(r *refresh) {
 		err = fmt.Errorf("%w: %w", ErrTokenSource, err)
 	case tok == nil || tok.AccessToken == "":
 		tok, err = nil, fmt.Errorf("%w: the token source returned an empty token", ErrTokenSource)
+	case invalidValueByte(tok.AccessToken) >= 0 || invalidValueByte(tok.Type()) >= 0:
+		// net/http would refuse it inside the RoundTripper, where a failure proves nothing
+		// about delivery: refused here, before any request, and never quoted.
+		tok, err = nil, fmt.Errorf("%w: the token source returned a token that cannot be sent in a header (it holds a control character)", ErrTokenSource)
 	}
 	s.mu.Lock()
 	if err == nil {

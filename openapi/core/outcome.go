@@ -10,9 +10,15 @@ import (
 
 // OutcomeUnknownError reports that a request that must not be repeated (it moves money or
 // changes state, and the API has no idempotency keys) failed after it may have reached the
-// server: a broken connection, a timeout, or a status that does not say whether the request
-// was processed. The SDK does not re-send such a request. Before trying again, find out
-// whether it took effect, using the correlation id.
+// server: a broken connection, a timeout, a status that does not prove the request was not
+// processed (408, any 5xx including 503, a redirect), or a 2xx whose body was lost (Err then
+// names the status: the operation ran). The SDK does not re-send such a request, and nothing
+// below it can. Before trying again, find out whether it took effect with the write's
+// read-back: the platform has no lookup by correlation id or client reference, so use the
+// Snapshot and Reconcile helpers (cardplatform.Client.SnapshotDisbursement and
+// ReconcileDisbursement, SnapshotCard and ReconcileCard) or the read-back the method's doc
+// names; where none exists, a manual review. The correlation id identifies the call in the
+// platform's logs for that review.
 type OutcomeUnknownError struct {
 	// Method is the HTTP method of the request.
 	Method string
