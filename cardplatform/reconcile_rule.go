@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
@@ -437,12 +438,12 @@ func (c *Client) readBack(ctx context.Context, opID string, args map[string]stri
 	return v, nil
 }
 
-// ruleInput is what sources read: the path arguments and the request body as JSON (encoded
-// as it is sent).
+// ruleInput is what sources read: the path arguments and the request body as JSON, encoded
+// as it is sent (the wire encoder: json.Marshal of a model masks its Secrets).
 func ruleInput(path map[string]any, body any) (map[string]any, error) {
 	in := map[string]any{"path": path}
 	if body != nil {
-		b, err := json.Marshal(body)
+		b, err := jsonx.MarshalWire(body)
 		if err != nil {
 			return nil, fmt.Errorf("%w: the request does not encode: %v", ErrInvalidArgument, err)
 		}

@@ -11,9 +11,8 @@ import (
 )
 
 // BankTokenSource serves the bank's clients (validation and paging) one cached, refreshing
-// token over mutual TLS; Close stops it when the clients are done. WithPublishedAPI is the
-// switch to the bank's published API on each client. (Not run: it needs the bank and a
-// client certificate.)
+// token over mutual TLS; Close stops it when the clients are done. Both clients speak the bank's
+// published API with no switch. (Not run: it needs the bank and a client certificate.)
 func ExampleBankTokenSource() {
 	ctx := context.Background()
 	bankURL := os.Getenv("BANK_BASE_URL")
@@ -37,13 +36,11 @@ func ExampleBankTokenSource() {
 	}
 	defer ts.Close() // no token request, and no refresh, after this
 
-	v, err := validation.New(bankURL, validation.WithTokenSource(ts), validation.WithTLSConfig(tlsConfig),
-		validation.WithPublishedAPI()) // v2, the bank's published API (also the default)
+	v, err := validation.New(bankURL, validation.WithTokenSource(ts), validation.WithTLSConfig(tlsConfig))
 	if err != nil {
 		log.Fatal(err)
 	}
-	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
-		paging.WithPublishedAPI()) // page parameters in the body, as the bank publishes them
+	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig))
 	if err != nil {
 		log.Fatal(err)
 	}

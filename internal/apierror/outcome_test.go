@@ -24,34 +24,34 @@ func TestOutcomeUnknownError(t *testing.T) {
 		{
 			name: "connection reset",
 			err:  &OutcomeUnknownError{Method: "POST", URL: disb, CorrelationID: correlationID, Attempts: 1, Err: syscall.ECONNRESET},
-			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; reconcile with correlation id " +
-				correlationID + " before retrying (1 attempt): connection reset by peer",
+			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id " +
+				correlationID + ") (1 attempt): connection reset by peer",
 			is: []error{ErrOutcomeUnknown, syscall.ECONNRESET},
 		},
 		{
 			name: "deadline after retries of the connection",
 			err:  &OutcomeUnknownError{Method: "POST", URL: disb, CorrelationID: "c-9", Attempts: 2, Err: context.DeadlineExceeded},
-			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; reconcile with correlation id c-9 before retrying (2 attempts): context deadline exceeded",
+			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id c-9) (2 attempts): context deadline exceeded",
 			is:   []error{ErrOutcomeUnknown, context.DeadlineExceeded},
 		},
 		{
 			name: "a 504",
 			err: &OutcomeUnknownError{Method: "POST", URL: disb, CorrelationID: "c-1", Attempts: 1,
 				Err: &Error{StatusCode: 504, Method: "POST", URL: disb, CorrelationID: "c-1"}},
-			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; reconcile with correlation id c-1 before retrying (1 attempt): POST " +
+			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id c-1) (1 attempt): POST " +
 				disb + ": 504 Gateway Timeout (correlation id c-1)",
 			is: []error{ErrOutcomeUnknown, ErrServerError, ErrTimeout},
 		},
 		{
 			name: "no correlation id, no cause",
 			err:  &OutcomeUnknownError{Method: "POST", URL: disb},
-			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; reconcile before retrying (no correlation id was sent)",
+			want: "issuerkit: POST " + disb + ": outcome unknown: the request may have been processed; settle it by a read-back before sending it again",
 			is:   []error{ErrOutcomeUnknown},
 		},
 		{
 			name: "secrets in the cause are masked",
 			err:  &OutcomeUnknownError{CorrelationID: "c", Err: errors.New("write pan=4111111111111111: broken pipe")},
-			want: "issuerkit: outcome unknown: the request may have been processed; reconcile with correlation id c before retrying: write pan=************1111: broken pipe",
+			want: "issuerkit: outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id c): write pan=************1111: broken pipe",
 			is:   []error{ErrOutcomeUnknown},
 		},
 	}

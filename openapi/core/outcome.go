@@ -58,7 +58,7 @@ func (noMask) Text(s string) string { return s }
 
 // Error says that the outcome is unknown and how to reconcile:
 //
-//	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; reconcile with correlation id 0c8e… before retrying (1 attempt): read: connection reset by peer
+//	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id 0c8e…) (1 attempt): read: connection reset by peer
 func (e *OutcomeUnknownError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
 
 // errorText is the text of Error before corelink.Sanitize.
@@ -73,10 +73,9 @@ func (e *OutcomeUnknownError) errorText() string {
 		b.WriteString(": ")
 	}
 	b.WriteString("outcome unknown: the request may have been processed; ")
+	b.WriteString("settle it by a read-back before sending it again")
 	if e.CorrelationID != "" {
-		b.WriteString("reconcile with correlation id " + e.CorrelationID + " before retrying")
-	} else {
-		b.WriteString("reconcile before retrying (no correlation id was sent)")
+		b.WriteString(" (correlation id " + e.CorrelationID + ")")
 	}
 	switch {
 	case e.Attempts == 1:

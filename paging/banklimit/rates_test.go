@@ -25,7 +25,7 @@ func TestOneBudgetWhateverTheRate(t *testing.T) {
 	const tok = validationtest.Token
 	v, err := validation.New(b.URL, validation.WithStaticToken(tok))
 	require.NoError(t, err)
-	p, err := paging.New(b.URL, paging.WithStaticToken(tok), paging.WithRateLimit(4))
+	p, err := paging.New(b.URL, paging.WithStaticToken(tok), paging.WithRateLimit(4), paging.WithDocumentedAPI()) // the /ddaReports row list of newBank
 	require.NoError(t, err)
 
 	var wg sync.WaitGroup

@@ -25,13 +25,14 @@ var inquiry = validation.Inquiry{
 	AcctOwner:     validation.AcctOwner{FirstName: "Pat", LastName: "Lee"},
 }
 
-func pdReq() paging.PreviousDayRequest {
+// achReq is an ACH transactions filter of the bank as published (the default form).
+func achReq() paging.ACHListRequest {
 	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
-	return paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret("3123456789")}, FromDate: from, ToDate: to}
+	return paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: from, ToDate: to}
 }
 
-func pdList() paging.ListPreviousDayTransactionsRequest {
-	return paging.ListPreviousDayTransactionsRequest{Body: pdReq()}
+func achList() paging.ListACHTransactionsRequest {
+	return paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 20, Body: achReq()}
 }
 
 // worstSecond returns the most arrivals in any one-second window.
@@ -104,13 +105,13 @@ func TestValidationLockoutLocksOutPagingClient(t *testing.T) {
 	}
 	require.ErrorIs(t, err, validation.ErrRateLimited, "6 requests at once: the 6th is refused")
 	n := len(srv.Arrivals())
-	_, err = srv.PagingClient().ListPreviousDayTransactions(t.Context(), pdList())
+	_, err = srv.PagingClient().ListACHTransactions(t.Context(), achList())
 	var le *paging.LockoutError
 	require.ErrorAs(t, err, &le, "the paging client of the same credential is locked out")
 	assert.Greater(t, le.Wait, time.Minute)
 	assert.Len(t, srv.Arrivals(), n, "the locked-out call never reached the origin")
 
-	_, err = other.PagingClient().ListPreviousDayTransactions(t.Context(), pdList())
+	_, err = other.PagingClient().ListACHTransactions(t.Context(), achList())
 	assert.NoError(t, err, "another sandbox's client")
 	_, err = other.ValidationClient().VerifyAccount(t.Context(), inquiry)
 	assert.NoError(t, err, "another sandbox's client")
@@ -134,7 +135,7 @@ func TestTwoRatesOneBudget(t *testing.T) {
 	})
 	wg.Go(func() {
 		n := 0
-		for _, err := range srv.PagingClient().PreviousDayTransactions(t.Context(), pdReq(), paging.WithPageSize(20), paging.WithMaxItems(100), paging.WithEagerPrefetch(4)) {
+		for _, err := range srv.PagingClient().ACHTransactions(t.Context(), achReq(), paging.WithPageSize(20), paging.WithMaxItems(100), paging.WithEagerPrefetch(4)) {
 			require.NoError(t, err)
 			n++
 		}

@@ -52,8 +52,9 @@ var ErrUnknownOperation = sandbox.ErrUnknownOperation
 // methodOperations maps the client's methods to the operations they call: each speaks v1 or
 // v2 as the client is configured.
 var methodOperations = map[string][]string{
-	"HealthCheck":   {"checkHealth", "checkHealthV2"},
-	"VerifyAccount": {"verifyAccount", "verifyAccountV2"},
+	"HealthCheck":         {"checkHealth", "checkHealthV2"},
+	"VerifyAccount":       {"verifyAccount", "verifyAccountV2"},
+	"VerifyAccountAnswer": {"verifyAccount", "verifyAccountV2"},
 }
 
 // Option configures a Server.
