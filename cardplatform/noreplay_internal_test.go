@@ -60,12 +60,6 @@ func (s *dropSecondServer) serve(w http.ResponseWriter, r *http.Request) {
 	_, _ = io.WriteString(w, "{}")
 }
 
-func (s *dropSecondServer) count(path string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.arrivals[path]
-}
-
 // idempotencyHeaders are the ways a caller marks a request idempotent for net/http (which
 // then re-sends it by itself): none, and each header net/http honours.
 var idempotencyHeaders = []string{"", "Idempotency-Key", "X-Idempotency-Key"}

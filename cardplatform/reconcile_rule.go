@@ -73,7 +73,6 @@ type readState struct {
 	value    any      // the field's value (state, delta, changed); nil when absent
 	found    bool     // the record (or the list item) exists
 	present  bool     // and its field holds a value
-	items    []found  // the listing (new)
 	raw      []any    // the listing's items, decoded (new: for Same)
 	complete bool     // the platform returned every item it holds
 	what     string   // "GetCard card_status", for the evidence

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -74,30 +75,34 @@ func declaredErrorTypes(t *testing.T) []string {
 				return filepath.SkipDir
 			}
 		}
-		pkgs, err := parser.ParseDir(token.NewFileSet(), path, func(fi fs.FileInfo) bool {
-			return !strings.HasSuffix(fi.Name(), "_test.go")
-		}, parser.SkipObjectResolution)
+		entries, err := os.ReadDir(path)
 		if err != nil {
 			return err
 		}
-		for _, pkg := range pkgs {
-			for _, f := range pkg.Files {
-				for _, decl := range f.Decls {
-					fd, ok := decl.(*ast.FuncDecl)
-					if !ok || fd.Recv == nil || fd.Name.Name != "Error" || len(fd.Type.Params.List) != 0 ||
-						fd.Type.Results == nil || len(fd.Type.Results.List) != 1 {
-						continue
-					}
-					if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); !ok || id.Name != "string" {
-						continue
-					}
-					rt := fd.Recv.List[0].Type
-					if s, ok := rt.(*ast.StarExpr); ok {
-						rt = s.X
-					}
-					if id, ok := rt.(*ast.Ident); ok && id.IsExported() {
-						found = append(found, rel+"."+id.Name)
-					}
+		for _, e := range entries {
+			name := e.Name()
+			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(path, name), nil, parser.SkipObjectResolution)
+			if err != nil {
+				return err
+			}
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Recv == nil || fd.Name.Name != "Error" || len(fd.Type.Params.List) != 0 ||
+					fd.Type.Results == nil || len(fd.Type.Results.List) != 1 {
+					continue
+				}
+				if id, ok := fd.Type.Results.List[0].Type.(*ast.Ident); !ok || id.Name != "string" {
+					continue
+				}
+				rt := fd.Recv.List[0].Type
+				if s, ok := rt.(*ast.StarExpr); ok {
+					rt = s.X
+				}
+				if id, ok := rt.(*ast.Ident); ok && id.IsExported() {
+					found = append(found, rel+"."+id.Name)
 				}
 			}
 		}
