@@ -2,6 +2,7 @@ package redact
 
 import (
 	"bytes"
+	"encoding/base64"
 	"net/http"
 	"net/url"
 	"slices"
@@ -148,18 +149,30 @@ func addSecrets(list, add []string) []string {
 
 // encodedForms returns s and the forms in which a server may echo it: URL-encoded as a query
 // value (a token with +/= comes back as %2B%2F%3D) and as a path segment, each also with
-// lower-case hexadecimal escapes.
+// lower-case hexadecimal escapes; and, for a secret of at least minBase64Secret bytes,
+// base64-encoded in the standard and URL alphabets (padding left off, so that the padded and
+// unpadded echoes both match).
 func encodedForms(s string) []string {
 	forms := []string{s}
-	for _, e := range [...]string{url.QueryEscape(s), url.PathEscape(s)} {
-		for _, f := range [...]string{e, lowerEscapes(e)} {
-			if !slices.Contains(forms, f) {
-				forms = append(forms, f)
-			}
+	add := func(f string) {
+		if f != "" && !slices.Contains(forms, f) {
+			forms = append(forms, f)
 		}
+	}
+	for _, e := range [...]string{url.QueryEscape(s), url.PathEscape(s)} {
+		add(e)
+		add(lowerEscapes(e))
+	}
+	if len(s) >= minBase64Secret {
+		add(base64.RawStdEncoding.EncodeToString([]byte(s)))
+		add(base64.RawURLEncoding.EncodeToString([]byte(s)))
 	}
 	return forms
 }
+
+// minBase64Secret is the shortest secret whose base64 forms are masked: a shorter one encodes
+// to a few characters that ordinary text holds by chance.
+const minBase64Secret = 6
 
 // lowerEscapes returns e with the hexadecimal digits of its %XX escapes in lower case.
 func lowerEscapes(e string) string {

@@ -1,9 +1,11 @@
 package redact
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -72,4 +74,23 @@ func TestIsSensitiveKeyDoesNotAllocate(t *testing.T) {
 		_ = r.IsSensitiveQueryParam("Access_Token")
 	})
 	assert.Zero(t, allocs)
+}
+
+// TestRedactorSecretsEchoedBase64: a server (or a proxy's error page) that echoes a secret the
+// call sent, base64-encoded in any of the four alphabets (a Basic credential, a token quoted in
+// a JWT-like blob, an account number in an opaque reference), shows it as plainly as in clear.
+func TestRedactorSecretsEchoedBase64(t *testing.T) {
+	const acct = "3123456789"
+	r := Default().WithSecrets(acct, "tok/en+SECRET==")
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		for _, s := range []string{acct, "tok/en+SECRET=="} {
+			e := enc.EncodeToString([]byte(s))
+			out := r.Text("echo " + e + " end")
+			assert.NotContains(t, out, strings.TrimRight(e, "="), "base64 of %q", s)
+			assert.Contains(t, out, SecretMask)
+			assert.NotContains(t, string(r.JSON([]byte(`{"ref":"`+e+`"}`))), strings.TrimRight(e, "="))
+		}
+	}
+	short := Default().WithSecrets("Zq1")
+	assert.Equal(t, "a WnEx b", short.Text("a WnEx b"), "a secret under 6 bytes is not masked in base64: its forms are too short to be told from text")
 }
