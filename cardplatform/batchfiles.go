@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
@@ -99,7 +99,7 @@ func (c *Client) sendBatchfile(ctx context.Context, r sdkclient.Request, opts []
 // {"source_document":"  and  ",<the other members>}.
 func batchfileFrame(meta BatchfileRequest) (head, tail []byte, err error) {
 	meta.SourceDocument = nil
-	rest, err := json.Marshal(meta)
+	rest, err := jsonx.MarshalWire(meta) // the wire encoder: json.Marshal masks for logs
 	if err != nil {
 		return nil, nil, fmt.Errorf("issuerkit: encoding the batch file request: %w", err)
 	}

@@ -139,10 +139,12 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	if st.present {
 		s.Already = r.Kind == settleState && holds(st.value, want)
 		if !r.Secret {
+			// not a model: a value decoded from the read-back
 			s.Before, _ = json.Marshal(st.value)
 		}
 	}
 	if !r.Secret && want != nil {
+		// not a model: a value the rule derived from the wire form
 		s.Want, _ = json.Marshal(want)
 	}
 	s.Taken = time.Now()
@@ -192,6 +194,7 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		if r.Secret {
 			return "(secret)"
 		}
+		// not a model: a decoded value, for the evidence text
 		b, _ := json.Marshal(v)
 		return string(b)
 	}
@@ -576,8 +579,9 @@ func scalarOf(like any, text string) any {
 }
 
 func sameJSON(a, b any) bool {
+	// not a model: a and b are decoded values
 	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
+	y, err2 := json.Marshal(b) // not a model: a decoded value
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
 }
 

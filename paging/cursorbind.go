@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
@@ -74,14 +75,6 @@ func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOpt
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
 }
 
-// wireJSON is req's wire encoding, Secrets in full (AppendJSON): json.Marshal masks them.
-func wireJSON(req any) ([]byte, error) {
-	if a, ok := req.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
-		return a.AppendJSON(nil)
-	}
-	return json.Marshal(req)
-}
-
 // checkBinding reports a bound cursor from another request than the one fingerprinted bind.
 func checkBinding(from Cursor, bind string) error {
 	if bind == "" || from.Bound == "" || from.Bound == bind {
@@ -102,7 +95,7 @@ func fingerprint(opID string, req any, path ...string) string {
 	canon, masked := []byte("null"), []byte("null")
 	if req != nil {
 		var v any
-		raw, err := wireJSON(req)
+		raw, err := jsonx.MarshalWire(req) // Secrets in full: json.Marshal masks them
 		if err == nil && json.Unmarshal(raw, &v) == nil {
 			if m, ok := v.(map[string]any); ok {
 				for k := range m {
@@ -111,8 +104,9 @@ func fingerprint(opID string, req any, path ...string) string {
 					}
 				}
 			}
-			canon, _ = json.Marshal(v) // maps marshal with sorted keys
-			masked, _ = json.Marshal(maskSensitive(v))
+			// not a model: v and its masked copy are decoded maps
+			canon, _ = json.Marshal(v)                 // maps marshal with sorted keys
+			masked, _ = json.Marshal(maskSensitive(v)) // not a model: a decoded map
 		} else {
 			canon = fmt.Appendf(nil, "%T", req)
 			masked = canon

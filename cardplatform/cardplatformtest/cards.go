@@ -434,6 +434,7 @@ func (a *api) GetGenericEncryptedCardData(_ context.Context, req sandboxapi.GetG
 		name = p.FirstName + " " + p.LastName
 	}
 	exp := c.dto.ExpirationDate
+	// not a model: the sandbox's own server type (plain strings)
 	payload, err := json.Marshal(sandboxapi.EncryptedCardData{
 		AccountNumber: c.dto.CardNumber, ExpirationMonth: exp[:2], ExpirationYear: "20" + exp[2:], NameOnAccount: name,
 	})

@@ -175,6 +175,7 @@ func writeProblem(w http.ResponseWriter, status int, fields map[string][]string)
 }
 
 func writeProblemStatus(w http.ResponseWriter, status int, title string, fields map[string][]string) {
+	// not a model: the sandbox's problem body
 	b, err := json.Marshal(problem{
 		Type:    "https://tools.ietf.org/html/rfc9110#section-15.5." + strconv.Itoa(status-399),
 		Title:   title,

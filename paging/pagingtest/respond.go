@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 )
 
 // sleep waits d or until the request is cancelled; it reports whether d elapsed.
@@ -26,13 +28,7 @@ func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK,
 
 // writeJSONStatus is writeJSON with status (200, or a 206 partial success).
 func writeJSONStatus(w http.ResponseWriter, status int, v any) {
-	var b []byte
-	var err error
-	if m, ok := v.(interface{ AppendJSON([]byte) ([]byte, error) }); ok {
-		b, err = m.AppendJSON(nil) // the wire encoding: MarshalJSON masks the Secrets
-	} else {
-		b, err = json.Marshal(v)
-	}
+	b, err := jsonx.MarshalWire(v) // the wire encoding: MarshalJSON masks the Secrets
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "sandbox: "+err.Error())
 		return

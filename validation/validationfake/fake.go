@@ -73,6 +73,7 @@ func Status(status int, body string) error {
 // BankError, returned by a faked function, makes the fake answer with the bank's error body
 // of status and message (errors.As reaches *BankError). A 429 carries retryAfter.
 func BankError(status int, message string, retryAfter time.Duration) error {
+	// not a model: the fake's error body
 	b, _ := json.Marshal(map[string]any{"ErrorMessage": message})
 	h := http.Header{}
 	if retryAfter > 0 {

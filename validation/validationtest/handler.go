@@ -178,9 +178,10 @@ func writeBankError(w http.ResponseWriter, r *http.Request, status int, msg stri
 	}
 	switch {
 	case code != "":
+		// not a model: the sandbox's error bodies (maps)
 		body.ServiceError, _ = json.Marshal(map[string]any{"AOAResponse": map[string]any{"Result": map[string]string{"errorCode": string(code)}}})
 	case connect != "":
-		body.ServiceError, _ = json.Marshal(map[string]string{"ConnectError": connect})
+		body.ServiceError, _ = json.Marshal(map[string]string{"ConnectError": connect}) // not a model: a map
 	}
 	var buf bytes.Buffer
 	_ = json.NewEncoder(&buf).Encode(body)

@@ -96,6 +96,7 @@ func (o rawResponse) VisitVerifyAccountV2Response(w http.ResponseWriter) error {
 // verify applies the service's matching rules to one inquiry; v2 answers may carry faults.
 func (v *service) verify(wire sandboxapi.Inquiry, v2 bool) outcome {
 	var inq validation.Inquiry
+	// not a model: wire is the sandbox's server type (plain strings), decoded into the model
 	if b, err := json.Marshal(wire); err == nil {
 		_ = json.Unmarshal(b, &inq)
 	}
