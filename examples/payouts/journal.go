@@ -82,7 +82,10 @@ func (j *journal) Close() error { return j.db.Close() }
 // it is sent. A payout already in the journal gets its new attempt's snapshot (after a
 // reconciliation proved the previous attempt was not committed).
 func (j *journal) begin(ctx context.Context, req cardplatform.DisbursementDTO, snap cardplatform.Snapshot, correlationID string) error {
-	r, err := json.Marshal(req)
+	// The wire encoding, as the SDK sends it: json.Marshal of a model is masked for logs
+	// (Secrets, and text that looks like a card number or sits under a sensitive name), and
+	// the journal resends this request after a reconciliation proves it was not committed.
+	r, err := req.AppendJSON(nil)
 	if err != nil {
 		return err
 	}
