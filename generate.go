@@ -27,3 +27,6 @@ package issuerkit
 //go:generate go -C internal/tools run ./codesgen -spec ../../openapi/validation.yaml -package validation -types ErrorCode,ConditionCode,PrimaryStatusCode,MatchCode -out ../../validation/codes.gen.go
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.server.codegen.yaml openapi/validation.yaml
 //go:generate go -C internal/tools run ./facadegen -package paging -out ../../paging -body bank
+//go:generate go -C internal/tools run ./gen -spec ../../openapi/cardplatform.yaml -config ../../openapi/cardplatform.codegen.yaml -package cardplatform -dir ../../cardplatform
+//go:generate go -C internal/tools run ./gen -spec ../../openapi/validation.yaml -config ../../openapi/validation.codegen.yaml -package validation -dir ../../validation
+//go:generate go -C internal/tools run ./gen -spec ../../openapi/banklists.yaml -config ../../openapi/banklists.codegen.yaml -package paging -dir ../../paging
