@@ -16,6 +16,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/codes"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/ops"
 )
 
 // parts are the generator's parts, run in order on every job.
@@ -23,6 +24,7 @@ var parts = []struct {
 	name string
 	run  func(*genkit.Job) error
 }{
+	{"ops", ops.Generate},
 	{"codes", codes.Generate},
 }
 
