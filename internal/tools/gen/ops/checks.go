@@ -45,7 +45,7 @@ type paging struct {
 // api is what opsgen extracts from a spec.
 type api struct {
 	Operations      []*descriptor // sorted by path, then method
-	SensitiveFields []string    // sorted, unique
+	SensitiveFields []string      // sorted, unique
 }
 
 // problems collects every problem of a spec, so that one run reports them all.

@@ -135,7 +135,7 @@ func TestCollect(t *testing.T) {
 	assert.Equal(t, []*descriptor{
 		{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true,
 			RequiredHeaders: []string{"X-Program"},
-			Paging: &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
+			Paging:          &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
 		{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}},
 		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true, Handwritten: true},
 		{ID: "listThings", Method: "POST", Path: "/list", Success: []int{200}, RetrySafe: true,
@@ -287,7 +287,6 @@ components:
 		})
 	}
 }
-
 
 // load reads and validates a test spec as genkit.Load does.
 func load(ctx context.Context, path string) (*openapi3.T, error) {

@@ -181,4 +181,3 @@ func fakeSetting(settings map[string]any) (string, error) {
 	}
 	return e, nil
 }
-
