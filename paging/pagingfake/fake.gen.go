@@ -48,6 +48,7 @@ type Fake struct {
 
 // Client returns a paging.Client whose calls go to f, authenticated with a fixed token; opts
 // come after the fake's own and may replace them (WithRetry, WithLogger, middleware).
+//
 // The clients of one Fake share a rate-limit budget of their own: a 429 the fake answers
 // locks out its clients only, never those of another fake. To have several fakes share one
 // budget (a paging fake and a validation fake of one credential), give their clients the same

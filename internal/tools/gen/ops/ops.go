@@ -111,33 +111,32 @@ func Generate(j *genkit.Job) error {
 	if err := writeOrRemove(j, iteratorsFile, iters); err != nil {
 		return err
 	}
-	var settleSrc, sandboxSrc []byte
-	if len(settles) > 0 {
-		if settleSrc, err = generateSettle(settles, j.Package, j.Spec); err != nil {
+	// settle.gen.go and the sandbox's map follow the operations with a settle rule.
+	settleOut, sandboxOut := settleFile, filepath.Join(j.Package+"test", settleFile)
+	if len(settles) == 0 {
+		if err := writeOrRemove(j, settleOut, nil); err != nil {
 			return err
 		}
-		if sandboxSrc, err = generateSettleSandbox(settles, j.Package, j.Spec); err != nil {
+		if err := writeOrRemove(j, sandboxOut, nil); err != nil {
+			return err
+		}
+	} else {
+		sf := newSettleFile(settles)
+		if err := render(j, settleOut, "ops_settle.tmpl", sf); err != nil {
+			return err
+		}
+		if err := render(j, sandboxOut, "ops_settle_sandbox.tmpl", sf); err != nil {
 			return err
 		}
 	}
-	if err := writeOrRemove(j, settleFile, settleSrc); err != nil {
-		return err
+	if fake == "" {
+		return nil
 	}
-	if err := writeOrRemove(j, filepath.Join(j.Package+"test", settleFile), sandboxSrc); err != nil {
-		return err
+	ff, err := newFakeFile(m, fake == "problem")
+	if err != nil {
+		return fmt.Errorf("fake: %w", err)
 	}
-	if fake != "" {
-		src, err := generateFake(m.defs, j.Package, j.Spec, m.models, m.rawIDs, fake == "problem")
-		if err != nil {
-			return fmt.Errorf("fake: %w", err)
-		}
-		dir := filepath.Join(j.Dir, j.Package+"fake")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		return j.Write(filepath.Join(dir, "fake.gen.go"), src)
-	}
-	return nil
+	return render(j, filepath.Join(j.Package+"fake", "fake.gen.go"), "ops_fake.tmpl", ff)
 }
 
 // render renders tmpl with data into file, dropping the imports the file does not use.
@@ -149,7 +148,7 @@ func render(j *genkit.Job, file, tmpl string, data any) error {
 	if src, err = imports.Process(file, src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8}); err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}
-	return j.Write(file, src)
+	return writeOrRemove(j, file, src)
 }
 
 // writeOrRemove writes src to file, or removes the file when src is nil (the spec no
