@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-
 )
 
 // fakeFile is the data of ops_fake.tmpl: the typed fake of a client package (package
@@ -106,4 +105,3 @@ var exported = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
 
 // qualify prefixes the package's own type names in t with pkg.
 func qualify(t, pkg string) string { return exported.ReplaceAllString(t, pkg+".$1") }
-

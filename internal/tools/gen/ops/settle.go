@@ -398,4 +398,3 @@ func kindRule(r settleRule) string {
 		return "It answers Committed when exactly one item appeared since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more than one did, or one that does not match." + tail
 	}
 }
-
