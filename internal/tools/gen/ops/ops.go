@@ -104,11 +104,16 @@ func Generate(j *genkit.Job) error {
 		return err
 	}
 
-	iters, err := generateIterators(m.defs, j.Package, j.Spec, m.models)
+	iters, err := newIterators(m)
 	if err != nil {
 		return err
 	}
-	if err := writeOrRemove(j, iteratorsFile, iters); err != nil {
+	if len(iters) == 0 {
+		err = writeOrRemove(j, iteratorsFile, nil)
+	} else {
+		err = render(j, iteratorsFile, "ops_iterators.tmpl", iters)
+	}
+	if err != nil {
 		return err
 	}
 	// settle.gen.go and the sandbox's map follow the operations with a settle rule.
