@@ -28,7 +28,7 @@ var settleMethods = map[string]settleMethodNames{
 }
 
 // settleActivateCard is the read-back rule of ActivateCard (activateCard).
-var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard", Kind: settleState, Read: "getCard",
+var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
 	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false,
 }
@@ -56,7 +56,7 @@ func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts 
 }
 
 // settleAdjustAccountBalance is the read-back rule of AdjustAccountBalance (adjustAccountBalance).
-var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method: "AdjustAccountBalance", Kind: settleDelta, Read: "getAccount",
+var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method: "AdjustAccountBalance", Kind: settleDelta, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "body.account_guid"},
 	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false,
 }
@@ -86,7 +86,7 @@ func (c *Client) ReconcileAdjustAccountBalance(ctx context.Context, snap Snapsho
 }
 
 // settleAssignCard is the read-back rule of AssignCard (assignCard).
-var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind: settleState, Read: "getCard",
+var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
 	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false,
 }
@@ -112,7 +112,7 @@ func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts Re
 }
 
 // settleCancelBulkOrder is the read-back rule of CancelBulkOrder (cancelBulkOrder).
-var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBulkOrder", Kind: settleState, Read: "searchBulkOrders",
+var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBulkOrder", Kind: settleState, Read: opSearchBulkOrders,
 	Args:  map[string]string{"order_guid": "body.order_guid"},
 	Items: "items", Key: "", Field: "bulk_order_status", Sent: "", Value: "CANCELLED", Secret: false,
 	Match: map[string]string{"order_guid": "body.order_guid"},
@@ -141,7 +141,7 @@ func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, op
 }
 
 // settleChangeAccountStatus is the read-back rule of ChangeAccountStatus (changeAccountStatus).
-var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "ChangeAccountStatus", Kind: settleState, Read: "getAccount",
+var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "ChangeAccountStatus", Kind: settleState, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "path.account_guid"},
 	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false,
 }
@@ -170,7 +170,7 @@ func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot
 }
 
 // settleChangeCardStatus is the read-back rule of ChangeCardStatus (changeCardStatus).
-var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "ChangeCardStatus", Kind: settleState, Read: "getCard",
+var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "ChangeCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
 	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false,
 }
@@ -198,7 +198,7 @@ func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, o
 }
 
 // settleChangeCheckStatus is the read-back rule of ChangeCheckStatus (changeCheckStatus).
-var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "ChangeCheckStatus", Kind: settleState, Read: "searchChecks",
+var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "ChangeCheckStatus", Kind: settleState, Read: opSearchChecks,
 	Args:  map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number"},
 	Items: "items", Key: "", Field: "check_status", Sent: "body.new_status", Value: "", Secret: false,
 	Match: map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number", "txn_guid": "body.txn_guid"},
@@ -228,7 +228,7 @@ func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, 
 }
 
 // settleChangePersonCardStatus is the read-back rule of ChangePersonCardStatus (changePersonCardStatus).
-var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Method: "ChangePersonCardStatus", Kind: settleState, Read: "getCard",
+var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Method: "ChangePersonCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
 	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false,
 }
@@ -256,7 +256,7 @@ func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snaps
 }
 
 // settleConfigureProgram is the read-back rule of ConfigureProgram (configureProgram).
-var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "ConfigureProgram", Kind: settleState, Read: "getProgram",
+var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "ConfigureProgram", Kind: settleState, Read: opGetProgram,
 	Args:  map[string]string{"guid": "body.program_guid"},
 	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false,
 }
@@ -284,7 +284,7 @@ func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, o
 }
 
 // settleCreateAccount is the read-back rule of CreateAccount (createAccount).
-var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccount", Kind: settleNew, Read: "searchAccounts",
+var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccount", Kind: settleNew, Read: opSearchAccounts,
 	Args:  map[string]string{"account_name": "body.account_name", "account_type": "body.account_type", "program_guid": "body.program_guid"},
 	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false,
 }
@@ -315,7 +315,7 @@ func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts
 }
 
 // settleCreateBulkOrder is the read-back rule of CreateBulkOrder (createBulkOrder).
-var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBulkOrder", Kind: settleNew, Read: "searchBulkOrders",
+var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBulkOrder", Kind: settleNew, Read: opSearchBulkOrders,
 	Args:  map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
 	Items: "items", Key: "order_guid", Field: "", Sent: "", Value: "", Secret: false,
 	Same: map[string]string{"quantity": "body.quantity"},
@@ -346,7 +346,7 @@ func (c *Client) ReconcileCreateBulkOrder(ctx context.Context, snap Snapshot, op
 }
 
 // settlePerformCompanyKYB is the read-back rule of PerformCompanyKYB (performCompanyKyb).
-var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "PerformCompanyKYB", Kind: settleChanged, Read: "retrieveCompanyKyb",
+var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "PerformCompanyKYB", Kind: settleChanged, Read: opRetrieveCompanyKYB,
 	Args:  map[string]string{"company_guid": "body.company_guid"},
 	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false,
 }
@@ -375,8 +375,8 @@ func (c *Client) ReconcilePerformCompanyKYB(ctx context.Context, snap Snapshot, 
 }
 
 // settleReplaceCard is the read-back rule of ReplaceCard (replaceCard).
-var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Kind: settleNew, Read: "searchCards",
-	From:  &settleRead{Read: "getCard", Args: map[string]string{"card_proxy": "path.card_proxy"}},
+var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Kind: settleNew, Read: opSearchCards,
+	From:  &settleRead{Read: opGetCard, Args: map[string]string{"card_proxy": "path.card_proxy"}},
 	Args:  map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
 	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false,
 }
@@ -406,7 +406,7 @@ func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts R
 }
 
 // settleSetCardPIN is the read-back rule of SetCardPIN (setCardPin).
-var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind: settleState, Read: "getCardPin",
+var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind: settleState, Read: opGetCardPIN,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
 	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true,
 }
@@ -434,7 +434,7 @@ func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts Re
 }
 
 // settleUpdateCard is the read-back rule of UpdateCard (updateCard).
-var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind: settleState, Read: "getCard",
+var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
 	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false,
 }
@@ -462,7 +462,7 @@ func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts Re
 }
 
 // settleUpdateCardIssuanceType is the read-back rule of UpdateCardIssuanceType (updateCardIssuanceType).
-var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Method: "UpdateCardIssuanceType", Kind: settleState, Read: "getCard",
+var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Method: "UpdateCardIssuanceType", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
 	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false,
 }

@@ -42,7 +42,7 @@ type paging struct {
 	EndMessages, EndCode                 string
 }
 
-// api is what opsgen extracts from a spec.
+// api is what the checks extract from a spec.
 type api struct {
 	Operations      []*descriptor // sorted by path, then method
 	SensitiveFields []string      // sorted, unique

@@ -27,7 +27,7 @@ import (
 //	(x T) list() ([]Item, error)             items of a member that is not an array (a oneOf)
 //	c.placement()                            where the page parameters travel (paging only)
 
-// pagingSpec is the x-issuerkit-pagination of one operation, as clientgen needs it.
+// pagingSpec is the x-issuerkit-pagination of one operation, as the iterators need it.
 type pagingSpec struct {
 	Style, In, Start, StartIn, Size, End string
 	Items, Total, Retrieved, Echo        string

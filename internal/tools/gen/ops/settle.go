@@ -60,6 +60,7 @@ type settleOp struct {
 	pathArgs []param
 	bodyType string
 	readGo   string // the read's Go method
+	fromGo   string // the Go method of from's read, "" without from
 	how      string
 }
 
@@ -114,6 +115,7 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 	var from map[string]*openapi3.Schema
 	if r.From != nil {
 		fd, ok := defs[r.From.Read]
+		op.fromGo = fd.OperationId
 		if !ok || !contains(with, r.From.Read) {
 			return nil, fmt.Errorf("settle: from.read %q is not one of with %v", r.From.Read, with)
 		}
@@ -312,6 +314,7 @@ type settleGen struct {
 	Method, RawID       string // the write's Go method and operationId
 	Snapshot, Reconcile string // the names of its Snapshot and Reconcile methods
 	Handwritten         bool   // the pair is written by hand: only settleMethods names it
+	ReadGo, FromGo      string // the Go names of the read and of from's read (op<Name> descriptors)
 	Rule                settleRule
 	Kind                string // the rule's kind as the settle<Kind> constant's suffix
 	Params              string // the write's path arguments and body, as parameters
@@ -341,6 +344,7 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 		}
 		r := o.rule
 		g.Kind = upper(r.Kind)
+		g.ReadGo, g.FromGo = o.readGo, o.fromGo
 		var params strings.Builder
 		for _, a := range o.pathArgs {
 			fmt.Fprintf(&params, ", %s %s", a.name, a.typ)
