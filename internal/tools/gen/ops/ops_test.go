@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -88,12 +89,14 @@ func TestGeneratedFiles(t *testing.T) {
 			}
 			both := files[clientFile] + files[operationsFile]
 			for _, d := range api.Operations {
-				want := "&ops.Operation{ID: \"" + d.ID + "\","
-				if n := strings.Count(both, want); n != 1 {
-					t.Errorf("%s: %d descriptors, want 1", d.ID, n)
+				decl := regexp.MustCompile(`var (op\w+) = &ops\.Operation\{ID: "` + regexp.QuoteMeta(d.ID) + `",`)
+				found := decl.FindAllStringSubmatch(both, -1)
+				if len(found) != 1 {
+					t.Errorf("%s: %d descriptors, want 1", d.ID, len(found))
+					continue
 				}
-				if !strings.Contains(files[operationsFile], "\t*op") {
-					t.Errorf("the table is not built from the descriptors")
+				if !strings.Contains(files[operationsFile], "\t*"+found[0][1]+",\n") {
+					t.Errorf("%s: the table does not hold its descriptor %s", d.ID, found[0][1])
 				}
 			}
 			again, err := generate(t, spec, config)

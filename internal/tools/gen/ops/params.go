@@ -1,5 +1,9 @@
 package ops
 
+// This file turns the parameters and responses of an operation into what the templates
+// write: Go types and names, the Go expressions of a value's text, of "is it set" and "is it
+// zero", the escaped path, and the doc paragraphs on errors.
+
 import (
 	"fmt"
 	"sort"
@@ -11,6 +15,8 @@ import (
 	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
 )
 
+// handwritten reports an operation marked x-issuerkit-handwritten: its method is written by
+// hand, only its descriptor is generated.
 func handwritten(op *openapi3.Operation) bool {
 	v, ok := op.Extensions["x-issuerkit-handwritten"].(bool)
 	return ok && v
