@@ -110,8 +110,6 @@ func batchfileFrame(meta BatchfileRequest) (head, tail []byte, err error) {
 	return head, append([]byte(`",`), rest[1:]...), nil
 }
 
-var opCreateBatchfile = operations.Op("createBatchfile")
-
 // newBase64Reader returns a reader of src, base64-encoded, produced as it is read. It uses a
 // small fixed buffer; nothing is held beyond it.
 func newBase64Reader(src io.Reader) io.Reader {
@@ -203,8 +201,6 @@ func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRe
 	return d, nil
 }
 
-var opDownloadBatchfile = operations.Op("downloadBatchfile")
-
 // DefaultIdleTimeout is how long a file transfer (DownloadBatchfile, CreateBatchfile) may go
 // without moving a byte, unless WithIdleTimeout says otherwise.
 const DefaultIdleTimeout = sdkclient.DefaultIdleTimeout
@@ -254,5 +250,3 @@ func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ..
 	}
 	return out, nil
 }
-
-var opUpdateCard = operations.Op("updateCard")

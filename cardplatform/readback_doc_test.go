@@ -20,7 +20,7 @@ import (
 // operation that changes state (never re-sent) states in its method's doc what can settle a
 // lost answer, exactly as the spec's x-issuerkit-readback says: the read-back operations and
 // what they tell, or "no read-back exists: manual review". A new state-changing operation with
-// neither fails here (and clientgen refuses to generate it). A helper the spec names
+// neither fails here (and the generator refuses to generate it). A helper the spec names
 // (Client.ReconcileDisbursement) must exist, and every operation that names a read-back has
 // its Snapshot/Reconcile pair, named in its doc.
 func TestEveryStateChangeNamesItsReadback(t *testing.T) {

@@ -15,12 +15,14 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
 // This file is the one engine behind the generated Snapshot<Method>/Reconcile<Method> pairs
-// (settle.gen.go): clientgen writes, from each operation's x-issuerkit-readback settle rule in
-// the spec, a settleRule and two methods that call snapshotRule and reconcileRule. The rule
+// (settle.gen.go): the generator (internal/tools/gen, part ops) writes, from each operation's
+// x-issuerkit-readback settle rule in the spec, a settleRule and two methods that call
+// snapshotRule and reconcileRule. The rule
 // lives in the spec and the generator; nothing here names an operation.
 
 // settleKind is how a rule tells committed from not committed.
@@ -37,19 +39,21 @@ const (
 	settleNew
 )
 
-// settleRead is a read-back operation and its arguments: argument name -> source.
+// settleRead is a read-back operation (its descriptor) and its arguments: argument name ->
+// source.
 type settleRead struct {
-	Read string
+	Read *ops.Operation
 	Args map[string]string
 }
 
-// settleRule is one operation's read-back, generated from the spec (see clientgen's settle.go
-// for the meaning of each member). A source is "path.<param>", "body.<member>[.<member>]" or
+// settleRule is one operation's read-back, generated from the spec (see the generator's
+// internal/tools/gen/ops/settle.go for the meaning of each member); Read is the descriptor of
+// the read-back operation. A source is "path.<param>", "body.<member>[.<member>]" or
 // "from.<member>".
 type settleRule struct {
 	Op, Method string
 	Kind       settleKind
-	Read       string
+	Read       *ops.Operation
 	From       *settleRead
 	Args       map[string]string
 	Items, Key string
@@ -98,7 +102,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	if err != nil {
 		return Snapshot{}, err
 	}
-	s := Snapshot{Operation: r.Op, Read: r.Read, Args: args}
+	s := Snapshot{Operation: r.Op, Read: r.Read.ID, Args: args}
 	if s.Match, err = resolveMap(r.Match, in, from); err != nil {
 		return Snapshot{}, err
 	}
@@ -152,7 +156,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 }
 
 func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot, opts ReconcileOptions, body any) (Reconciliation, error) {
-	if snap.Operation != r.Op || snap.Read != r.Read || snap.Taken.IsZero() {
+	if snap.Operation != r.Op || snap.Read != r.Read.ID || snap.Taken.IsZero() {
 		return Reconciliation{}, fmt.Errorf("%w: reconcile %s: the snapshot is of %q or incomplete (take it with Snapshot%s)", ErrInvalidArgument, r.Op, snap.Operation, r.Method)
 	}
 	if opts.InFlight < 0 || opts.Settle < 0 {
@@ -340,7 +344,7 @@ func (r *settleRule) want(in map[string]any) (any, error) {
 
 // readRule runs the rule's read-back with the snapshot's arguments.
 func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readState, error) {
-	st := readState{complete: true, what: r.Read}
+	st := readState{complete: true, what: r.Read.ID}
 	ans, err := c.readBack(ctx, r.Read, s.Args)
 	if err != nil {
 		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) {
@@ -360,7 +364,7 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 	list, _ := lookup(ans, r.Items)
 	items, ok := list.([]any)
 	if list != nil && !ok {
-		return st, fmt.Errorf("%s: %s is not a list", r.Read, r.Items)
+		return st, fmt.Errorf("%s: %s is not a list", r.Read.ID, r.Items)
 	}
 	if total, hasTotal := lookup(ans, "total"); hasTotal {
 		if n, ok := ratOf(total); !ok || n.Cmp(new(big.Rat).SetInt64(int64(len(items)))) > 0 {
@@ -395,17 +399,17 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 		st.present = st.present && st.value != nil
 		return st, nil
 	}
-	return st, fmt.Errorf("%s lists %d items with %s: the read-back cannot tell which", r.Read, len(picked), describeMatch(s.Match))
+	return st, fmt.Errorf("%s lists %d items with %s: the read-back cannot tell which", r.Read.ID, len(picked), describeMatch(s.Match))
 }
 
-// readBack calls the retry-safe operation opID with args: those named in its path template
+// readBack calls the retry-safe operation op with args: those named in its path template
 // go into the path (refused as PathArgument refuses them), the others into the query (GET)
 // or the JSON body. It returns the decoded answer, numbers kept exact (json.Number).
-func (c *Client) readBack(ctx context.Context, opID string, args map[string]string) (any, error) {
-	op := operations.Op(opID)
+func (c *Client) readBack(ctx context.Context, op *ops.Operation, args map[string]string) (any, error) {
 	if op == nil || !op.RetrySafe {
-		return nil, fmt.Errorf("%w: read-back %s is not a retry-safe operation", ErrInvalidArgument, opID)
+		return nil, fmt.Errorf("%w: read-back %v is not a retry-safe operation", ErrInvalidArgument, op)
 	}
+	opID := op.ID
 	path := strings.Replace(op.Path, "{version}", c.core.Version, 1)
 	rest := url.Values{}
 	restBody := map[string]string{}

@@ -13,7 +13,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
-// The helpers the generated iterators (iterators.gen.go, written by clientgen from each list
+// The helpers the generated iterators (iterators.gen.go, written by internal/tools/gen from each list
 // operation's x-issuerkit-pagination) call.
 
 // maxAddendaSequence is the largest addenda sequence number (four digits).

@@ -27,11 +27,6 @@ func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCh
 	return sdkclient.Call[HealthCheckResponse](ctx, &c.core, r, opts)
 }
 
-var (
-	opCheckHealth   = operations.Op("checkHealth")
-	opCheckHealthV2 = operations.Op("checkHealthV2")
-)
-
 // BankCredentials are what the bank issues at onboarding for its token flow.
 //
 // Its fields are in the go doc of [core.BankCredentials].

@@ -256,8 +256,3 @@ func newFaultError(res *Result, ers ...*ErrorResponse) *FaultError {
 	}
 	return fe
 }
-
-var (
-	opVerifyAccount   = operations.Op("verifyAccount")
-	opVerifyAccountV2 = operations.Op("verifyAccountV2")
-)

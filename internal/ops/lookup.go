@@ -1,8 +1,8 @@
 package ops
 
 // Op returns the operation whose operationId is id, as a pointer into t that stays valid and
-// unchanged for the life of t, or nil when t has no such operation. Generated methods take it
-// once, at package initialisation, and pass it with every call.
+// unchanged for the life of t, or nil when t has no such operation. The client packages do not
+// use it: each method sends its generated descriptor (op<Method>), from which t is built.
 func (t *Table) Op(id string) *Operation {
 	if t == nil {
 		return nil

@@ -1,6 +1,6 @@
 // Package ops describes the operations of an HTTP API at run time: for each operation its
 // method, path template, success statuses, whether a request may be re-sent after a failure,
-// and how it pages. The tables are generated from the OpenAPI specs (see internal/tools/opsgen)
+// and how it pages. The tables are generated from the OpenAPI specs (internal/tools/gen, part ops: each method sends its descriptor op<Method>)
 // and shared by the three clients. Each call hands its *Operation to the HTTP pipeline
 // (transport.Call.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
 // URL back to an operation.
@@ -13,12 +13,15 @@ import (
 
 // Operation is one operation of an API, as its OpenAPI spec declares it.
 type Operation struct {
-	ID        string  // operationId
-	Method    string  // upper-case HTTP method
-	Path      string  // template, e.g. /api/{version}/cards/{card_proxy}
-	Success   []int   // success statuses, ascending
-	RetrySafe bool    // from x-issuerkit-retry-safe
-	Paging    *Paging // from x-issuerkit-pagination, nil when the operation does not page
+	ID        string // operationId
+	Method    string // upper-case HTTP method
+	Path      string // template, e.g. /api/{version}/cards/{card_proxy}
+	Success   []int  // success statuses, ascending
+	RetrySafe bool   // from x-issuerkit-retry-safe
+	// RequiredHeaders are the names of the operation's required in: header parameters, in
+	// spec order (the operation's own, then its path item's), as the spec spells them.
+	RequiredHeaders []string
+	Paging          *Paging // from x-issuerkit-pagination, nil when the operation does not page
 }
 
 // Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.

@@ -14,14 +14,19 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/codes"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/ops"
 )
 
 // parts are the generator's parts, run in order on every job.
 var parts = []struct {
 	name string
 	run  func(*genkit.Job) error
-}{}
+}{
+	{"ops", ops.Generate},
+	{"codes", codes.Generate},
+}
 
 func main() {
 	spec := flag.String("spec", "", "OpenAPI spec")

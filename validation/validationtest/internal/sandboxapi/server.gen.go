@@ -3989,8 +3989,8 @@ var swaggerSpec = []string{
 	"8K2USQ1/3h/qpH8LdVK9Zn+IQqnplfxDpfTHqJTcvWb/16uU7Kg8pPqaffFDz/RDz/RDz/RH6Zm8YBFg",
 	"ZFyYyMdPhkvBy4mQxdl6wa3higXe4ErmUukx3FGxLGRWYuh7YksM6JIP/nEzRDdQ8AbP5IJy5wwakrrS",
 	"RPQgbgM2sbt6li/KHJK1N5rc2h7u6Kbb0u9mhLeQY6rg4BpnVm9eiYMzvFEiaA3ZND60nqIb0TKVs2br",
-	"Bl8fMFUy/ttbA1i7oh0X1NX6Oqswuy+gdGiP0uqegeA2/P3O+I3WdWn0ihqWG0GMQqVDRCdcen104ODt",
-	"p9v/EwAA//8=",
+	"Bl8fMFUy/ttbA1i7oh0X1NX6Oqswuy+gdGiP0uqegeA2/P3O+I3WdWn0ihqWG0GMQqVDRCdcen104OBt",
+	"CwmvpIsWB6ytUwK1L+jrSqPnJyP9dHv7fwIAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -1,4 +1,4 @@
-package main
+package ops
 
 import (
 	"path/filepath"
@@ -9,22 +9,21 @@ import (
 // TestIteratorsForEveryPagingOperation: every operation of the bank spec and of the card
 // platform spec with x-issuerkit-pagination gets its pair of iterator methods, and only those.
 func TestIteratorsForEveryPagingOperation(t *testing.T) {
-	root, err := filepath.Abs("../../..")
+	root, err := filepath.Abs("../../../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(root) // the configurations name their templates from the repository root
 	for spec, want := range map[string][]string{
 		"banklists": {"ACHAddenda", "ACHTransactions", "PreviousDayTransactions", "RTPParticipants",
 			"RTPTransactions", "WireTransactions", "WireTransactionsByPage", "CommercialAccounts",
 			"PreviousDayAccountTransactions", "CurrentDayAccountTransactions"},
 		"cardplatform": {"BulkOrderSummaries", "BulkOrders", "Cards"},
 	} {
-		_, iters, err := generate(filepath.Join(root, "openapi", spec+".yaml"), filepath.Join(root, "openapi", spec+".codegen.yaml"), spec+".yaml", fakeOptions{noSettleCheck: true})
+		files, err := generate(t, filepath.Join(root, "openapi", spec+".yaml"), filepath.Join(root, "openapi", spec+".codegen.yaml"))
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}
-		src := string(iters)
+		src := files[iteratorsFile]
 		if n := strings.Count(src, ") *"); n != len(want) {
 			t.Errorf("%s: %d iterator methods, want %d", spec, n, len(want))
 		}

@@ -1,4 +1,4 @@
-package main
+package ops
 
 import (
 	"context"
@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// header is the start of every test spec.
-const header = `openapi: 3.0.3
+// specHead is the start of every test spec.
+const specHead = `openapi: 3.0.3
 info: {title: t, version: "1"}
 paths:
 `
@@ -20,7 +21,7 @@ paths:
 // good is a spec that follows the conventions, with the cases the walker must handle:
 // references, a recursive schema, sensitive fields inline, in components, in arrays and
 // under allOf, and a paged operation.
-const good = header + `
+const good = specHead + `
   /api/{version}/cards/{card_proxy}:
     parameters:
       - {name: version, in: path, required: true, schema: {type: string}}
@@ -28,6 +29,7 @@ const good = header + `
     get:
       operationId: getCard
       x-issuerkit-retry-safe: true
+      x-issuerkit-handwritten: true
       responses:
         '200':
           description: ok
@@ -67,6 +69,8 @@ const good = header + `
         items: data
         total: meta.total
       parameters:
+        - {name: X-Optional, in: header, schema: {type: string}}
+        - {name: X-Program, in: header, required: true, schema: {type: string}}
         - {name: start_index, in: query, schema: {type: integer}}
         - {name: limit, in: query, schema: {type: integer}}
         - {name: min_amount, in: query, schema: {type: number, format: decimal}}
@@ -128,11 +132,12 @@ func TestCollect(t *testing.T) {
 	got, err := collect(doc)
 	require.NoError(t, err)
 
-	assert.Equal(t, []operation{
+	assert.Equal(t, []*descriptor{
 		{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true,
-			Paging: &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
+			RequiredHeaders: []string{"X-Program"},
+			Paging:          &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
 		{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}},
-		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true},
+		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true, Handwritten: true},
 		{ID: "listThings", Method: "POST", Path: "/list", Success: []int{200}, RetrySafe: true,
 			Paging: &paging{Style: "sequence", In: "query", Start: "after", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "things", Key: "id"}},
 	}, got.Operations)
@@ -141,7 +146,7 @@ func TestCollect(t *testing.T) {
 
 func TestCollectProblems(t *testing.T) {
 	op := func(extra string, components ...string) string {
-		return header + `
+		return specHead + `
   /x:
     post:
       operationId: postX
@@ -155,33 +160,33 @@ func TestCollectProblems(t *testing.T) {
 		name, spec string
 		want       []string // substrings of the error
 	}{
-		{"no operationId", header + `
+		{"no operationId", specHead + `
   /x:
     get:
       x-issuerkit-retry-safe: true
       responses: {'200': {description: ok}}
 `, []string{"GET /x: no operationId"}},
-		{"no retry-safe", header + `
+		{"no retry-safe", specHead + `
   /x:
     get:
       operationId: getX
       responses: {'200': {description: ok}}
 `, []string{"GET /x: no x-issuerkit-retry-safe"}},
-		{"retry-safe not bool", header + `
+		{"retry-safe not bool", specHead + `
   /x:
     get:
       operationId: getX
       x-issuerkit-retry-safe: "yes"
       responses: {'200': {description: ok}}
 `, []string{"x-issuerkit-retry-safe is yes, want true or false"}},
-		{"no 2xx", header + `
+		{"no 2xx", specHead + `
   /x:
     get:
       operationId: getX
       x-issuerkit-retry-safe: true
       responses: {'404': {description: no}}
 `, []string{"GET /x: no 2xx response"}},
-		{"2XX range", header + `
+		{"2XX range", specHead + `
   /x:
     get:
       operationId: getX
@@ -283,72 +288,13 @@ components:
 	}
 }
 
-func TestLoadInvalid(t *testing.T) {
-	dir := t.TempDir()
-	_, err := load(context.Background(), writeSpec(t, dir, header+`
-  /x:
-    get:
-      responses: {}
-`))
-	assert.Error(t, err)
-	_, err = load(context.Background(), filepath.Join(dir, "absent.yaml"))
-	assert.Error(t, err)
-}
-
-func TestRun(t *testing.T) {
-	root := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module example.com/m\n"), 0o600))
-	for _, d := range []string{"openapi", "cards", "tools/gen"} {
-		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+// load reads and validates a test spec as genkit.Load does.
+func load(ctx context.Context, path string) (*openapi3.T, error) {
+	loader := openapi3.NewLoader()
+	loader.Context = ctx
+	doc, err := loader.LoadFromFile(path)
+	if err != nil {
+		return nil, err
 	}
-	spec := filepath.Join(root, "openapi", "cards.yaml")
-	require.NoError(t, os.WriteFile(spec, []byte(good), 0o600))
-	out := filepath.Join(root, "cards", "operations.gen.go")
-
-	// From another directory, with relative paths, as go:generate runs it through go run -C.
-	t.Chdir(filepath.Join(root, "tools", "gen"))
-	args := []string{"-spec", "../../openapi/cards.yaml", "-package", "cards", "-out", "../../cards/operations.gen.go"}
-	require.NoError(t, run(context.Background(), args, os.Stderr))
-	first, err := os.ReadFile(out)
-	require.NoError(t, err)
-	src := string(first)
-	assert.True(t, strings.HasPrefix(src, "// Code generated by opsgen from openapi/cards.yaml. DO NOT EDIT.\n\npackage cards\n"), src)
-	assert.Contains(t, src, `import "github.com/issuerkit/issuerkit-go/internal/ops"`)
-	assert.Contains(t, src, "var operations = ops.NewTable([]ops.Operation{\n")
-	assert.Contains(t, src, `{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}, RetrySafe: false},`)
-	assert.Contains(t, src, `Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}}`)
-	assert.Contains(t, src, "var sensitiveFields = []string{\n\t\"card_number\",\n\t\"cvv\",\n\t\"pins\",\n\t\"track1\",\n}\n")
-
-	// Deterministic, and an unchanged file is not rewritten.
-	info, err := os.Stat(out)
-	require.NoError(t, err)
-	require.NoError(t, run(context.Background(), args, os.Stderr))
-	second, err := os.ReadFile(out)
-	require.NoError(t, err)
-	assert.Equal(t, src, string(second))
-	info2, err := os.Stat(out)
-	require.NoError(t, err)
-	assert.Equal(t, info.ModTime(), info2.ModTime())
-
-	// A bad spec fails and leaves the output alone.
-	require.NoError(t, os.WriteFile(spec, []byte(strings.Replace(good, "      operationId: getCard\n", "", 1)), 0o600))
-	err = run(context.Background(), args, os.Stderr)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "no operationId")
-	unchanged, err := os.ReadFile(out)
-	require.NoError(t, err)
-	assert.Equal(t, src, string(unchanged))
-
-	// Usage errors.
-	assert.Error(t, run(context.Background(), []string{"-spec", "x.yaml"}, &strings.Builder{}))
-	assert.Error(t, run(context.Background(), append(args, "extra"), &strings.Builder{}))
-}
-
-func TestSourceName(t *testing.T) {
-	root := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(root, "go.mod"), []byte("module m\n"), 0o600))
-	assert.Equal(t, "openapi/a.yaml", sourceName(filepath.Join(root, "openapi", "a.yaml"), filepath.Join(root, "pkg", "x.go")))
-	// A spec outside the output's module: the path as given.
-	outside := filepath.Join(t.TempDir(), "a.yaml")
-	assert.Equal(t, filepath.ToSlash(outside), sourceName(outside, filepath.Join(root, "pkg", "x.go")))
+	return doc, doc.Validate(ctx)
 }

@@ -1,19 +1,17 @@
-package main
+package ops
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
-	"golang.org/x/tools/imports"
 )
 
-// The typed iterators (iterators.gen.go): for every operation with x-issuerkit-pagination, a
-// method NameIterator returning the paging engine's *Iterator over the operation's items, and
-// a method Name yielding them (iter.Seq2). Name is the operation's Go name without its List or
+// The typed iterators (iterators.gen.go, ops_iterators.tmpl): for every operation with
+// x-issuerkit-pagination, a method NameIterator returning the paging engine's *Iterator over
+// the operation's items, and a method Name yielding them (iter.Seq2). Name is the operation's Go name without its List or
 // Search prefix, or the operation's x-issuerkit-iterator. The iterator takes the whole request
 // struct when the operation has query parameters besides the paging ones, else the request
 // body, else nothing; headers come from the client's options (or WithCallOptions).
@@ -29,7 +27,7 @@ import (
 //	(x T) list() ([]Item, error)             items of a member that is not an array (a oneOf)
 //	c.placement()                            where the page parameters travel (paging only)
 
-// pagingSpec is the x-issuerkit-pagination of one operation, as clientgen needs it.
+// pagingSpec is the x-issuerkit-pagination of one operation, as the iterators need it.
 type pagingSpec struct {
 	Style, In, Start, StartIn, Size, End string
 	Items, Total, Retrieved, Echo        string
@@ -61,25 +59,51 @@ func pagingSpecOf(op *openapi3.Operation) (*pagingSpec, error) {
 	return p, nil
 }
 
-// iterGen writes iterators.gen.go.
-type iterGen struct {
-	pkg string
-	buf bytes.Buffer
+// iterator is what ops_iterators.tmpl writes for one operation with x-issuerkit-pagination:
+// a method NameIterator returning the paging engine's *Iterator over the operation's items,
+// and a method Name yielding them (iter.Seq2).
+type iterator struct {
+	Name     string // the iterator's public name
+	Op       string // the Go name of the operation (its method and op<Op> descriptor)
+	Doc      string // the doc comment of NameIterator, as // lines
+	ItemsDoc string // the doc comment of Name, as // lines
+	Params   string // the parameters after ctx: path arguments and the request
+	Args     string // the arguments NameIterator takes again: "ctx, req, opts..."
+	Q        string // the qualifier of package paging's names: "paging." or ""
+	Item     string // the item type
+
+	Bind string // the arguments of bindOpts after the operation id (package paging); "" for none
+
+	Sequence      bool   // sequence style: sequenceIterator, continuing after Key
+	SequenceStart string // sequence style: the start parameter's name and its value in the request
+	StartValue    string
+	KeyField      string // sequence style: the selector of the item's key
+
+	Build    string   // the statement that makes r, the request of one page
+	Sets     []assign // the page parameters set on r
+	Meta     bool     // the page reads the response's metadata (headers, status)
+	Call     string   // the arguments of the single-page method after ctx
+	Direct   bool     // the items member is the array itself (else a oneOf read with list())
+	ItemsSel string   // the selector of the items member in the answer
+	Fields   []assign // what the answer says of the iteration
+	Partial  bool     // a 206 is a partial success: Page.Partial
 }
+
+// assign is one assignment: Dest = Value.
+type assign struct{ Dest, Value string }
 
 // q qualifies a name of package paging for the package being generated.
-func (g *iterGen) q(name string) string {
-	if g.pkg == "paging" {
-		return name
+func qualifier(pkg string) string {
+	if pkg == "paging" {
+		return ""
 	}
-	return "paging." + name
+	return "paging."
 }
 
-// generateIterators returns the source of iterators.gen.go, or nil when no operation pages.
-func generateIterators(defs []codegen.OperationDefinition, pkg, specName string, models map[string]bool) ([]byte, error) {
-	g := &iterGen{pkg: pkg}
-	n := 0
-	for _, op := range defs {
+// newIterators computes the iterators of m, nil when no operation pages.
+func newIterators(m *model) ([]*iterator, error) {
+	var out []*iterator
+	for _, op := range m.defs {
 		p, err := pagingSpecOf(op.Spec)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", op.OperationId, err)
@@ -90,60 +114,25 @@ func generateIterators(defs []codegen.OperationDefinition, pkg, specName string,
 		if handwritten(op.Spec) {
 			return nil, fmt.Errorf("%s: a paging operation needs its generated method", op.OperationId)
 		}
-		if err := g.iterator(op, p, models); err != nil {
+		it, err := newIterator(m, op, p)
+		if err != nil {
 			return nil, fmt.Errorf("%s: iterator: %w", op.OperationId, err)
 		}
-		n++
+		out = append(out, it)
 	}
-	if n == 0 {
-		return nil, nil
-	}
-	var head bytes.Buffer
-	fmt.Fprintf(&head, "// Code generated by clientgen from openapi/%s. DO NOT EDIT.\n\npackage %s\n\n", specName, pkg)
-	head.WriteString("import (\n\"context\"\n\"iter\"\n\"strconv\"\n\n\"github.com/issuerkit/issuerkit-go/paging\"\n)\n\n")
-	head.Write(g.buf.Bytes())
-	src, err := imports.Process("iterators.gen.go", head.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8})
-	if err != nil {
-		return nil, fmt.Errorf("formatting iterators: %w\n%s", err, head.Bytes())
-	}
-	return src, nil
+	return out, nil
 }
 
-// iteratorName is the public name of op's iterator.
-func iteratorName(op codegen.OperationDefinition) string {
-	if n, ok := op.Spec.Extensions["x-issuerkit-iterator"].(string); ok && n != "" {
-		return n
-	}
-	for _, prefix := range []string{"List", "Search"} {
-		if rest, ok := strings.CutPrefix(op.OperationId, prefix); ok && rest != "" {
-			return rest
-		}
-	}
-	return op.OperationId + "Items"
-}
-
-func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models map[string]bool) error {
+func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iterator, error) {
 	// Path parameters (but the API version) are arguments before the request, as on the method.
-	argNames, _ := op.Spec.Extensions["x-issuerkit-args"].(map[string]any)
-	var pathArgs []param
-	for _, pp := range op.PathParams {
-		if pp.ParamName == "version" {
-			continue
-		}
-		a := lowerFirst(codegen.SchemaNameToTypeName(pp.ParamName))
-		if n, ok := argNames[pp.ParamName].(string); ok {
-			a = n
-		}
-		pathArgs = append(pathArgs, param{def: pp, name: a, typ: paramType(pp.Spec.Schema), schema: schemaOf(pp)})
-	}
+	pathArgs := pathArguments(op)
 	name := iteratorName(op)
 	fields := requestFields(op)
-	reqType := requestType(op.OperationId, fields, models)
-	bodyType := ""
+	reqType := requestType(op.OperationId, fields, m.models)
+	bodyType := jsonBodyType(op)
 	var bodySchema *openapi3.Schema
 	for _, b := range op.Bodies {
 		if b.ContentType == "application/json" {
-			bodyType = goType(b.Schema.GoType)
 			bodySchema = b.Schema.OAPISchema
 		}
 	}
@@ -154,35 +143,36 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 			other = true
 		}
 	}
+	it := &iterator{Name: name, Op: op.OperationId, Q: qualifier(m.pkg)}
 	// The iterator's argument, and the request built from it.
-	arg, build, bodyExpr, argBody := "", "", "", ""
+	arg, bodyExpr, argBody := "", "", ""
 	switch {
 	case reqType != "" && other:
-		arg, build, bodyExpr, argBody = "req "+reqType, "r := req", "r.Body", "req.Body"
+		arg, it.Build, bodyExpr, argBody = "req "+reqType, "r := req", "r.Body", "req.Body"
 	case reqType != "" && bodyType != "":
-		arg, build, bodyExpr, argBody = "req "+bodyType, "r := "+reqType+"{Body: req}", "r.Body", "req"
+		arg, it.Build, bodyExpr, argBody = "req "+bodyType, "r := "+reqType+"{Body: req}", "r.Body", "req"
 	case reqType != "":
-		build = "var r " + reqType
+		it.Build = "var r " + reqType
 	case bodyType != "":
-		arg, build, bodyExpr, argBody = "req "+bodyType, "r := req", "r", "req"
+		arg, it.Build, bodyExpr, argBody = "req "+bodyType, "r := req", "r", "req"
 	default:
-		return fmt.Errorf("no request to page")
+		return nil, fmt.Errorf("no request to page")
 	}
 	resSchema, err := successSchema(op)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	itemsRef, itemsField, err := lookup(resSchema, p.Items)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	itemType, direct := itemTypeOf(itemsRef)
 	if itemType == "" {
-		return fmt.Errorf("items %s: not an array, nor a oneOf with an array", p.Items)
+		return nil, fmt.Errorf("items %s: not an array, nor a oneOf with an array", p.Items)
 	}
+	it.Item, it.Direct, it.ItemsSel = itemType, direct, itemsField
 
-	// set writes the assignment of value to the paging parameter param travelling in "in".
-	var sets []string
+	// set assigns value to the paging parameter param travelling in "in".
 	set := func(param, in, value string) error {
 		if param == "" {
 			return nil
@@ -195,12 +185,12 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 			if err != nil {
 				return err
 			}
-			sets = append(sets, fmt.Sprintf("%s%s = %s", bodyExpr, field, convertInt(value, ref.Value, p.Style)))
+			it.Sets = append(it.Sets, assign{bodyExpr + field, convertInt(value, ref.Value, p.Style)})
 			return nil
 		}
 		for _, f := range fields {
 			if f.def.ParamName == param {
-				sets = append(sets, fmt.Sprintf("r.%s = %s", f.name, convertInt(value, f.schema, p.Style)))
+				it.Sets = append(it.Sets, assign{"r." + f.name, convertInt(value, f.schema, p.Style)})
 				return nil
 			}
 		}
@@ -210,20 +200,19 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	if p.Style == "key" {
 		start = "p.Key"
 	}
+	// The iterator sets the typed page parameters only; the single-page method decides where
+	// they travel (the published form's body or the documented form's query), so the two can
+	// never disagree.
 	if err := errorsJoin(set(p.Start, p.StartIn, start), set(p.Size, p.In, "p.Size"), set(p.End, p.In, "p.End()")); err != nil {
-		return err
+		return nil, err
 	}
 	// The published placement: the parameters the seed puts in the query travel in the body
 	// with WithPageParamsIn(InBody) (or the published-API switch).
-	placement := g.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
+	placement := m.pkg == "paging" && p.PublishedIn == "body" && p.In == "query" && bodyType != ""
 
-	// Doc comments and signatures.
-	T := itemType
-	iterT := g.q("Iterator") + "[" + T + "]"
-	pageT := g.q("Page") + "[" + T + "]"
 	summary := lowerFirst(strings.TrimSuffix(strings.TrimSpace(op.Spec.Summary), "."))
 	doc := fmt.Sprintf("%sIterator returns an Iterator over the items of %s (%s %s): %s. %s Nothing is requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).",
-		name, op.OperationId, op.Method, op.Path, summary, g.styleSentence(p, placement, argBody))
+		name, op.OperationId, op.Method, op.Path, summary, styleSentence(p, placement))
 	var headers []string
 	for _, f := range fields {
 		if f.def.In == "header" {
@@ -233,98 +222,82 @@ func (g *iterGen) iterator(op codegen.OperationDefinition, p *pagingSpec, models
 	if len(headers) > 0 && !(reqType != "" && other) {
 		doc += " The header " + strings.Join(headers, ", ") + " is not an argument: the client sends it from its options, or give it per call with WithCallOptions(WithHeader(\"" + headers[0] + "\", v)), which wins."
 	}
-	g.buf.WriteString(wrapComment(doc, ""))
-	args := "ctx context.Context"
-	callArgs := "ctx"
+	it.Doc = wrapComment(doc, "")
+	it.ItemsDoc = wrapComment(fmt.Sprintf("%s yields every item of %sIterator, in order. It stops on the first error, which it yields.", name, name), "")
+	var params strings.Builder
+	args := "ctx"
 	pathCall := ""
 	for _, a := range pathArgs {
-		args += ", " + a.name + " " + a.typ
-		callArgs += ", " + a.name
+		params.WriteString(", " + a.name + " " + a.typ)
+		args += ", " + a.name
 		pathCall += a.name + ", "
 	}
 	if arg != "" {
-		args += ", " + arg
-		callArgs += ", req"
+		params.WriteString(", " + arg)
+		args += ", req"
 	}
-	callArgs += ", opts..."
-	fmt.Fprintf(&g.buf, "func (c *Client) %sIterator(%s, opts ...IterOption) *%s {\n", name, args, iterT)
-	if g.pkg == "paging" {
-		var names []string
+	it.Params, it.Args = params.String(), args+", opts..."
+	if m.pkg == "paging" {
+		// The iteration's cursors are bound to the operation, its path arguments (the account
+		// of a reporting read) and its request (paging's bindOpts), so that a stored cursor
+		// given with another request fails instead of replaying its position there.
+		req := "nil"
+		if arg != "" {
+			req = "req"
+		}
+		it.Bind = req + ", opts"
 		for _, a := range pathArgs {
 			if a.typ != "string" {
-				return fmt.Errorf("path argument %s: only strings are bound to cursors", a.name)
+				return nil, fmt.Errorf("path argument %s: only strings are bound to cursors", a.name)
 			}
-			names = append(names, a.name)
+			it.Bind += ", " + a.name
 		}
-		g.buf.WriteString(bindLine(op.OperationId, arg != "", names...))
 	}
-	closer := "})\n}\n\n"
-	fetch := fmt.Sprintf("func(ctx context.Context, p %s, call []CallOption) (%s, error) {\n", g.q("Position"), pageT)
 	if p.Style == "sequence" {
 		if p.Key == "" || p.StartIn != "body" || argBody == "" {
-			return fmt.Errorf("sequence style needs key and a start in the body")
+			return nil, fmt.Errorf("sequence style needs key and a start in the body")
 		}
 		_, startField, err := lookup(bodySchema, p.Start)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		_, keyField, err := lookup(itemSchema(itemsRef), p.Key)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(&g.buf, "return sequenceIterator(ctx, op%s.ID, %q, %s%s, opts,\n%s", op.OperationId, p.Start, argBody, startField, fetch)
-		closer = fmt.Sprintf("}, func(x %s) string { return x%s })\n}\n\n", T, keyField)
-	} else {
-		fmt.Fprintf(&g.buf, "return newIterator(ctx, op%s.ID, opts,\n%s", op.OperationId, fetch)
+		it.Sequence, it.SequenceStart, it.StartValue, it.KeyField = true, p.Start, argBody+startField, keyField
 	}
-	g.buf.WriteString(build + "\n")
-	// The iterator sets the typed page parameters only; the single-page method decides where
-	// they travel (the published form's body or the documented form's query), so the two can
-	// never disagree.
-	for _, s := range sets {
-		g.buf.WriteString(s + "\n")
-	}
-	partial := false // a 206 is a partial success: Page.Partial
 	for code := range op.Spec.Responses.Map() {
-		partial = partial || code == "206"
+		it.Partial = it.Partial || code == "206"
 	}
-	needMeta := strings.HasPrefix(p.Total, "header:") || strings.HasPrefix(p.Retrieved, "header:") || partial
-	callOpts := "call..."
-	if needMeta {
-		g.buf.WriteString("var meta Response\n")
-		callOpts = "withMeta(call, &meta)..."
-	}
-	reqArg := ""
+	it.Meta = strings.HasPrefix(p.Total, "header:") || strings.HasPrefix(p.Retrieved, "header:") || it.Partial
+	it.Call = pathCall
 	if reqType != "" || bodyType != "" {
-		reqArg = "r, "
+		it.Call += "r, "
 	}
-	fmt.Fprintf(&g.buf, "res, err := c.%s(ctx, %s%s%s)\nif err != nil {\nreturn %s{}, err\n}\n", op.OperationId, pathCall, reqArg, callOpts, pageT)
-	if direct {
-		fmt.Fprintf(&g.buf, "pg := %s{Items: res%s}\n", pageT, itemsField)
+	if it.Meta {
+		it.Call += "withMeta(call, &meta)..."
 	} else {
-		fmt.Fprintf(&g.buf, "items, err := res%s.list()\nif err != nil {\nreturn %s{}, err\n}\npg := %s{Items: items}\n", itemsField, pageT, pageT)
+		it.Call += "call..."
 	}
-	if err := g.pageFields(p, resSchema); err != nil {
-		return err
+	if it.Fields, err = pageFields(it.Q, p, resSchema); err != nil {
+		return nil, err
 	}
-	if partial {
-		g.buf.WriteString("pg.Partial = meta.StatusCode == http.StatusPartialContent\n")
-	}
-	g.buf.WriteString("return pg, nil\n" + closer)
-	g.buf.WriteString(wrapComment(fmt.Sprintf("%s yields every item of %sIterator, in order. It stops on the first error, which it yields.", name, name), ""))
-	fmt.Fprintf(&g.buf, "func (c *Client) %s(%s, opts ...IterOption) iter.Seq2[%s, error] {\nreturn c.%sIterator(%s).Items()\n}\n\n", name, args, T, name, callArgs)
-	return nil
+	return it, nil
 }
 
-// pageFields writes what the response says of the iteration: total, rows retrieved, the
+// pageFields are what the response says of the iteration: total, rows retrieved, the
 // position echoed, the page-style end markers.
-func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
+func pageFields(q string, p *pagingSpec, res *openapi3.Schema) ([]assign, error) {
+	var out []assign
+	add := func(dest, value string) { out = append(out, assign{dest, value}) }
 	count := func(path, dst, has string, pageStyleTotal bool) error {
 		if path == "" {
 			return nil
 		}
+		dest := "pg." + dst + ", pg." + has
 		if h, ok := strings.CutPrefix(path, "header:"); ok {
-			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s(meta.Header, %q)\n", dst, has, g.q("HeaderCount"), h)
+			add(dest, fmt.Sprintf("%sHeaderCount(meta.Header, %q)", q, h))
 			return nil
 		}
 		ref, field, err := lookup(res, path)
@@ -333,7 +306,7 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 		}
 		switch {
 		case ref.Value.Type.Is("string"):
-			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s(res%s)\n", dst, has, g.q("ParseCount"), field)
+			add(dest, fmt.Sprintf("%sParseCount(res%s)", q, field))
 		case pageStyleTotal:
 			// A page-style total is known once the end markers are there.
 			var markers []string
@@ -351,72 +324,72 @@ func (g *iterGen) pageFields(p *pagingSpec, res *openapi3.Schema) error {
 				}
 				markers = append(markers, "res"+f)
 			}
-			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, %s\n", dst, has, intExpr("res"+field, ref.Value), strings.Join(markers, " || "))
+			add(dest, intExpr("res"+field, ref.Value)+", "+strings.Join(markers, " || "))
 		case p.Style == "key": // an optional member: 0 means the server did not say
 			v := intExpr("res"+field, ref.Value)
-			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, %s != 0\n", dst, has, v, v)
+			add(dest, v+", "+v+" != 0")
 		default:
-			fmt.Fprintf(&g.buf, "pg.%s, pg.%s = %s, true\n", dst, has, intExpr("res"+field, ref.Value))
+			add(dest, intExpr("res"+field, ref.Value)+", true")
 		}
 		return nil
 	}
 	if err := errorsJoin(count(p.Total, "Total", "HasTotal", p.TotalPages != "" || p.LastPage != ""),
 		count(p.Retrieved, "Retrieved", "HasRetrieved", false)); err != nil {
-		return err
+		return nil, err
 	}
 	if p.Echo != "" {
 		ref, field, err := lookup(res, p.Echo)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		v := intExpr("res"+field, ref.Value)
 		if p.Style == "offset" { // offset 0 is a position: the echo is always there
-			fmt.Fprintf(&g.buf, "pg.Echo, pg.HasEcho = %s, true\n", v)
+			add("pg.Echo, pg.HasEcho", v+", true")
 		} else { // page numbers start at 1: 0 means the server did not say
-			fmt.Fprintf(&g.buf, "pg.Echo, pg.HasEcho = %s, %s != 0\n", v, v)
+			add("pg.Echo, pg.HasEcho", v+", "+v+" != 0")
 		}
 	}
 	if p.EchoSize != "" { // sizes start at 1: 0 means the server did not say
 		ref, field, err := lookup(res, p.EchoSize)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		v := intExpr("res"+field, ref.Value)
-		fmt.Fprintf(&g.buf, "pg.EchoSize, pg.HasEchoSize = %s, %s != 0\n", v, v)
+		add("pg.EchoSize, pg.HasEchoSize", v+", "+v+" != 0")
 	}
 	if p.TotalPages != "" {
 		ref, field, err := lookup(res, p.TotalPages)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(&g.buf, "pg.TotalPages = %s\n", intExpr("res"+field, ref.Value))
+		add("pg.TotalPages", intExpr("res"+field, ref.Value))
 	}
 	if p.LastPage != "" {
 		_, field, err := lookup(res, p.LastPage)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(&g.buf, "pg.LastPage = res%s\n", field)
+		add("pg.LastPage", "res"+field)
 	}
 	if p.Next != "" {
 		_, field, err := lookup(res, p.Next)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(&g.buf, "pg.NextKey = res%s\n", field)
+		add("pg.NextKey", "res"+field)
 	}
 	if p.EndMessages != "" {
 		_, field, err := lookup(res, p.EndMessages)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(&g.buf, "pg.LastPage = hasMessage(res%s, %q)\n", field, p.EndCode)
+		add("pg.LastPage", fmt.Sprintf("hasMessage(res%s, %q)", field, p.EndCode))
 	}
-	return nil
+	return out, nil
 }
 
 // styleSentence says how the iterator pages, for its doc comment.
-func (g *iterGen) styleSentence(p *pagingSpec, placement bool, argBody string) string {
+func styleSentence(p *pagingSpec, placement bool) string {
 	size := ""
 	if p.MaxSize > 0 {
 		size = " (at most " + strconv.Itoa(p.MaxSize) + ")"
@@ -577,4 +550,17 @@ func keyTotal(p *pagingSpec) string {
 		return ""
 	}
 	return fmt.Sprintf(" An answer without a next key before the total the answers announce (%s) fails with *KeyError (KeyEndedEarly, ErrEmptyPage).", p.Total)
+}
+
+// iteratorName is the public name of op's iterator.
+func iteratorName(op codegen.OperationDefinition) string {
+	if n, ok := op.Spec.Extensions["x-issuerkit-iterator"].(string); ok && n != "" {
+		return n
+	}
+	for _, prefix := range []string{"List", "Search"} {
+		if rest, ok := strings.CutPrefix(op.OperationId, prefix); ok && rest != "" {
+			return rest
+		}
+	}
+	return op.OperationId + "Items"
 }

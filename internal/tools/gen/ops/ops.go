@@ -1,0 +1,187 @@
+// Package ops is the part of the generator that writes what the SDK adds on top of the
+// models for every operation of a spec:
+//
+//   - operations.gen.go: the table of the operations (internal/ops.Table) built from their
+//     descriptors, the descriptors of the operations whose methods are hand-written
+//     (x-issuerkit-handwritten), and the JSON properties with format: sensitive;
+//   - client.gen.go: for every other operation its descriptor (var op<Method>), its request
+//     struct and its method, with typed arguments and result and a doc comment built from the
+//     spec (what it does, the errors to expect, whether it is ever re-sent, its read-back);
+//   - iterators.gen.go: the typed iterators of the operations with x-issuerkit-pagination;
+//   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Reconcile methods of the
+//     operations whose x-issuerkit-readback has a settle rule, and the sandbox's map of them;
+//   - <pkg>fake/fake.gen.go when the spec's x-issuerkit-go object has fake: {errors: problem
+//     or bank}: the typed fake, answering errors with ProblemDetails or the bank's body.
+//
+// It refuses, one line per problem, a spec in which an operation lacks an operationId, lacks
+// x-issuerkit-retry-safe, carries a malformed x-issuerkit-pagination, declares no 2xx
+// response, or in which a number could become a float where money is meant (a bare
+// `type: number` anywhere, or format float/double on a property or parameter whose name says
+// amount, balance, fee, price or total) (checks.go); and a non-retry-safe operation without
+// an x-issuerkit-readback (readback.go).
+//
+// The names and types come from oapi-codegen's library run with the models' configuration
+// (model.go), so every type a method names is the type the models generation wrote.
+package ops
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"text/template"
+
+	"golang.org/x/tools/imports"
+
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
+)
+
+// The files the part writes, relative to the package directory.
+const (
+	operationsFile = "operations.gen.go"
+	clientFile     = "client.gen.go"
+	iteratorsFile  = "iterators.gen.go"
+	settleFile     = "settle.gen.go"
+)
+
+// tableFile is the data of ops_operations.tmpl.
+type tableFile struct {
+	Operations      []*descriptor // every operation, sorted by path then method
+	Handwritten     []*descriptor // those whose methods are hand-written, by Go name
+	SensitiveFields []string
+}
+
+// funcs are the template helpers of the part.
+var funcs = template.FuncMap{}
+
+// Generate writes the part's files for the job.
+func Generate(j *genkit.Job) error {
+	api, err := collect(j.Doc)
+	if err != nil {
+		return err
+	}
+	m, err := loadModel(j)
+	if err != nil {
+		return err
+	}
+	fake, err := fakeSetting(j.Settings)
+	if err != nil {
+		return err
+	}
+	byRaw := map[string]*descriptor{}
+	for _, d := range api.Operations {
+		byRaw[d.ID] = d
+	}
+	readbackDocs, settles, err := readbacks(m.defs, m.rawIDs)
+	if err != nil {
+		return err
+	}
+
+	// The descriptors take their Go names from the definitions; the generated methods get
+	// theirs beside them.
+	var methods []*method
+	var handwrittenOps []*descriptor
+	for _, op := range m.defs {
+		d := byRaw[m.rawID(op)]
+		if d == nil {
+			return fmt.Errorf("%s: not in the operation table", op.OperationId)
+		}
+		d.GoName = op.OperationId
+		if d.Handwritten {
+			handwrittenOps = append(handwrittenOps, d)
+			continue
+		}
+		mt, err := newMethod(m, op, d, readbackDocs[op.OperationId])
+		if err != nil {
+			return fmt.Errorf("%s: %w", op.Spec.OperationID, err)
+		}
+		methods = append(methods, mt)
+	}
+
+	if err := render(j, operationsFile, "ops_operations.tmpl", tableFile{Operations: api.Operations, Handwritten: handwrittenOps, SensitiveFields: api.SensitiveFields}); err != nil {
+		return err
+	}
+	if err := render(j, clientFile, "ops_client.tmpl", methods); err != nil {
+		return err
+	}
+
+	iters, err := newIterators(m)
+	if err != nil {
+		return err
+	}
+	if len(iters) == 0 {
+		err = writeOrRemove(j, iteratorsFile, nil)
+	} else {
+		err = render(j, iteratorsFile, "ops_iterators.tmpl", iters)
+	}
+	if err != nil {
+		return err
+	}
+	// settle.gen.go and the sandbox's map follow the operations with a settle rule.
+	settleOut, sandboxOut := settleFile, filepath.Join(j.Package+"test", settleFile)
+	if len(settles) == 0 {
+		if err := writeOrRemove(j, settleOut, nil); err != nil {
+			return err
+		}
+		if err := writeOrRemove(j, sandboxOut, nil); err != nil {
+			return err
+		}
+	} else {
+		sf := newSettleFile(settles)
+		if err := render(j, settleOut, "ops_settle.tmpl", sf); err != nil {
+			return err
+		}
+		if err := render(j, sandboxOut, "ops_settle_sandbox.tmpl", sf); err != nil {
+			return err
+		}
+	}
+	if fake == "" {
+		return nil
+	}
+	ff, err := newFakeFile(m, fake == "problem")
+	if err != nil {
+		return fmt.Errorf("fake: %w", err)
+	}
+	return render(j, filepath.Join(j.Package+"fake", "fake.gen.go"), "ops_fake.tmpl", ff)
+}
+
+// render renders tmpl with data into file, dropping the imports the file does not use.
+func render(j *genkit.Job, file, tmpl string, data any) error {
+	src, err := j.Render(tmpl, data, funcs)
+	if err != nil {
+		return err
+	}
+	if src, err = imports.Process(file, src, &imports.Options{Comments: true, TabIndent: true, TabWidth: 8}); err != nil {
+		return fmt.Errorf("%s: %w", file, err)
+	}
+	return writeOrRemove(j, file, src)
+}
+
+// writeOrRemove writes src to file, or removes the file when src is nil (the spec no
+// longer has what it held).
+func writeOrRemove(j *genkit.Job, file string, src []byte) error {
+	if src != nil {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(j.Dir, file)), 0o755); err != nil {
+			return err
+		}
+		return j.Write(file, src)
+	}
+	err := os.Remove(filepath.Join(j.Dir, file))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	return err
+}
+
+// fakeSetting reads x-issuerkit-go's fake: {errors: problem | bank}; "" when absent.
+func fakeSetting(settings map[string]any) (string, error) {
+	v, ok := settings["fake"]
+	if !ok {
+		return "", nil
+	}
+	m, _ := v.(map[string]any)
+	e, _ := m["errors"].(string)
+	if len(m) != 1 || (e != "problem" && e != "bank") {
+		return "", fmt.Errorf("x-issuerkit-go: fake is %v, want {errors: problem} or {errors: bank}", v)
+	}
+	return e, nil
+}
