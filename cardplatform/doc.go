@@ -213,7 +213,7 @@
 //     token request and no goroutine after Close, and calls fail with ErrTokenSource before
 //     sending.
 //   - A bank server that ignores the position (row, page, offset, sequence) while echoing it
-//     fails with ErrPositionMismatch at the second page, no item delivered twice, with or
+//     fails with core.ErrPositionMismatch at the second page, no item delivered twice, with or
 //     without totals and prefetch.
 //
 // # In a service: middleware, attempt timeouts, OpenTelemetry, fakes

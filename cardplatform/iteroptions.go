@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // IterOption tunes one search iteration (Cards, BulkOrders, BulkOrderSummaries).
@@ -17,7 +17,7 @@ type IterOption func(*iterConfig)
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
 	eager                        bool
-	from                         paging.Cursor
+	from                         Cursor
 	call                         []CallOption
 	bad                          error
 }
@@ -34,18 +34,18 @@ const (
 func WithMaxItems(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 0 {
-			c.bad = fmt.Errorf("cardplatform: WithMaxItems(%d): %w", n, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithMaxItems(%d): %w", n, core.ErrInvalidConfig)
 		}
 		c.maxItems = n
 	}
 }
 
 // WithPageSize sets the limit of each search request, 1 to MaxSearchLimit (default
-// DefaultSearchLimit); another size fails before any request with a *paging.RangeError.
+// DefaultSearchLimit); another size fails before any request with a *core.RangeError.
 func WithPageSize(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 1 || n > MaxSearchLimit {
-			c.bad = &paging.RangeError{Param: "limit", Value: n, Min: 1, Max: MaxSearchLimit}
+			c.bad = &core.RangeError{Param: "limit", Value: n, Min: 1, Max: MaxSearchLimit}
 		}
 		c.pageSize = n
 	}
@@ -53,26 +53,26 @@ func WithPageSize(n int) IterOption {
 
 // WithCursor resumes an earlier iteration of the same search at the Cursor its Iterator
 // reported.
-func WithCursor(cur paging.Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
+func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (paging.Config.Prefetch),
+// WithPrefetch fetches up to k pages ahead of the one being consumed (core.Config.Prefetch),
 // after the first page has answered. Of WithPrefetch and WithEagerPrefetch the last applies.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
-			c.bad = fmt.Errorf("cardplatform: WithPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager = k, false
 	}
 }
 
 // WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
-// first answer (paging.Config.EagerPrefetch): fastest for long searches, at the cost of up to
+// first answer (core.Config.EagerPrefetch): fastest for long searches, at the cost of up to
 // k − 1 wasted requests when the result is shorter than k pages. k must be at least 1.
 func WithEagerPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 1 {
-			c.bad = fmt.Errorf("cardplatform: WithEagerPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithEagerPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager = k, true
 	}
@@ -88,14 +88,14 @@ func WithCallOptions(opts ...CallOption) IterOption {
 // items), the response's total ends it. opID names the operation, whose
 // x-issuerkit-pagination must be of the index style.
 func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
-	fetch func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[T], error)) *paging.Iterator[T] {
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
 	var ic iterConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&ic)
 		}
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
+	cfg := core.Config{Style: core.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
 		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
 	if ic.pageSize != 0 {
 		cfg.PageSize = ic.pageSize
@@ -105,16 +105,16 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	}
 	bad := ic.bad
 	if bad != nil { // reported as it is by the first fetch, which sends nothing
-		cfg = paging.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
+		cfg = core.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
 	}
 	call := ic.call
 	seen := &firstItems[T]{}
-	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
+	return core.NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
 		if bad != nil {
-			return paging.Page[T]{}, bad
+			return Page[T]{}, bad
 		}
 		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
-			return paging.Page[T]{}, &paging.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
+			return Page[T]{}, &core.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
 		}
 		pg, err := fetch(ctx, p, call)
 		if err != nil {
@@ -125,11 +125,11 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 		// that total would drop the items without a word, and going on without one would be a
 		// guess (a short page is no end when the platform caps the limit).
 		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
-			return paging.Page[T]{}, &paging.TotalsError{Position: p, Detail: fmt.Sprintf(
+			return Page[T]{}, &core.TotalsError{Position: p, Detail: fmt.Sprintf(
 				"%d items at start_index %d but total %d (absent reads as 0)", len(pg.Items), p.Start, pg.Total)}
 		}
 		if err := seen.check(p.Start, pg.Items); err != nil {
-			return paging.Page[T]{}, err
+			return Page[T]{}, err
 		}
 		return pg, nil
 	})
@@ -148,8 +148,8 @@ type firstItems[T any] struct {
 // maxFirstItems bounds the first items firstItems holds.
 const maxFirstItems = 16
 
-// check records items[0] as the first item at start and fails with *paging.MismatchError
-// (paging.ErrPositionMismatch) when a page at another start_index began with it.
+// check records items[0] as the first item at start and fails with *core.MismatchError
+// (core.ErrPositionMismatch) when a page at another start_index began with it.
 func (f *firstItems[T]) check(start int, items []T) error {
 	if len(items) == 0 {
 		return nil
@@ -158,7 +158,7 @@ func (f *firstItems[T]) check(start int, items []T) error {
 	defer f.mu.Unlock()
 	for s, x := range f.byPos {
 		if s != start && reflect.DeepEqual(x, items[0]) {
-			return &paging.MismatchError{Style: paging.StyleRow, Param: "start_index", Requested: max(s, start), Returned: min(s, start)}
+			return &core.MismatchError{Style: core.StyleRow, Param: "start_index", Requested: max(s, start), Returned: min(s, start)}
 		}
 	}
 	if f.byPos == nil {

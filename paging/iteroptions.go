@@ -1,6 +1,8 @@
 package paging
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"context"
 	"fmt"
 )
@@ -23,19 +25,19 @@ type iterConfig struct {
 func WithMaxItems(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 0 {
-			c.bad = fmt.Errorf("paging: WithMaxItems(%d): %w", n, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithMaxItems(%d): %w", n, core.ErrInvalidConfig)
 		}
 		c.maxItems = n
 	}
 }
 
 // WithPageSize sets the rows per window, the limit or the pageSize (default: the endpoint's
-// largest, 1,000, for rows and pages; DefaultLimit for offsets). Sizes the bank rejects fail
-// before any request with a *RangeError.
+// largest, 1,000, for rows and pages; core.DefaultLimit for offsets). Sizes the bank rejects fail
+// before any request with a *core.RangeError.
 func WithPageSize(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 1 {
-			c.bad = &RangeError{Param: "page size", Value: n, Min: 1}
+			c.bad = &core.RangeError{Param: "page size", Value: n, Min: 1}
 		}
 		c.pageSize = n
 	}
@@ -44,30 +46,30 @@ func WithPageSize(n int) IterOption {
 // WithCursor resumes an earlier iteration of the same endpoint at the Cursor it reported
 // (Iterator.Cursor or CursorAt, or its text form decoded with Cursor.UnmarshalText). The
 // request must be the same as the one the cursor came from: a bound cursor (Cursor.Bound) of
-// another request or endpoint fails with *CursorMismatchError before any request.
+// another request or endpoint fails with *core.CursorMismatchError before any request.
 func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch),
+// WithPrefetch fetches up to k pages ahead of the one being consumed (see core.Config.Prefetch),
 // the first page alone; of WithPrefetch and WithEagerPrefetch the last one given applies.
 // Every prefetched request still goes through the client's rate limiter. Without either
-// option, the depth follows the latency observed (Config.AutoPrefetch), which keeps an export
+// option, the depth follows the latency observed (core.Config.AutoPrefetch), which keeps an export
 // at the bank's budget of five requests a second; WithPrefetch(0) fetches on demand.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
-			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager, c.prefetchSet = k, false, true
 	}
 }
 
 // WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
-// first answer (see Config.EagerPrefetch): fastest for long drains, but a result shorter than
+// first answer (see core.Config.EagerPrefetch): fastest for long drains, but a result shorter than
 // k pages still costs k requests of the bank's five a second. k must be at least 1.
 func WithEagerPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 1 {
-			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager, c.prefetchSet = k, true, true
 	}
@@ -90,7 +92,7 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 
 // iteratorFrom returns the Iterator of cfg with the options applied; a non-nil err (or an
 // invalid option) is reported by the first step, before any request.
-func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []IterOption,
+func iteratorFrom[T any](ctx context.Context, cfg core.Config, err error, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
 	var ic iterConfig
 	for _, o := range opts {
@@ -101,11 +103,8 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 	if err == nil {
 		err = ic.bad
 	}
-	if err == nil {
-		err = checkBinding(ic.from, ic.bind)
-	}
 	if err != nil {
-		return &Iterator[T]{ctx: ctx, err: err, total: -1}
+		return core.FailedIterator[T](err)
 	}
 	if ic.pageSize > 0 {
 		cfg.PageSize = ic.pageSize
@@ -115,12 +114,11 @@ func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []Iter
 	}
 	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
 	cfg.AutoPrefetch = !ic.prefetchSet
+	cfg.Bound = ic.bind // core.NewIterator refuses a cursor bound to another request
 	call := ic.call
-	it := NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+	return core.NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
 		return fetch(ctx, p, call)
 	})
-	it.bind = ic.bind
-	return it
 }
 
 // withMeta returns call followed by WithResponseInto(meta), in a new slice (the fetch

@@ -1,4 +1,4 @@
-package paging
+package core
 
 import (
 	"context"
@@ -40,7 +40,10 @@ type Iterator[T any] struct {
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
 // Config.Validate) is reported by the first step, before any request.
 func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *Iterator[T] {
-	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1}
+	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1, bind: cfg.Bound}
+	if err := checkBinding(cfg.From, cfg.Bound); err != nil {
+		return FailedIterator[T](err)
+	}
 	if err := cfg.Validate(); err != nil {
 		it.err = err
 		return it
@@ -58,6 +61,12 @@ func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *It
 	it.cur = Cursor{Style: cfg.Style, Start: first.Start, Size: first.Size}
 	it.size = first.Size
 	return it
+}
+
+// FailedIterator returns an Iterator whose every range yields err, before any request: what
+// a client returns when the request or its options are invalid.
+func FailedIterator[T any](err error) *Iterator[T] {
+	return &Iterator[T]{err: err, total: -1}
 }
 
 // Items returns an iterator over the items of fetch's pages for cfg: a shorthand for
