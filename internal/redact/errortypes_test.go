@@ -20,7 +20,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -45,7 +44,7 @@ var errorTypes = map[string]func() error{
 	"openapi/core.NoProgressError":        func() error { return new(core.NoProgressError) },
 	"openapi/core.PartialError":           func() error { return new(core.PartialError) },
 	"openapi/core.TotalsError":            func() error { return new(core.TotalsError) },
-	"paging/banklimit.LockedOutError":     func() error { return new(banklimit.LockedOutError) },
+	"openapi/core.LockedOutError":         func() error { return new(core.LockedOutError) },
 	"openapi/core.TimeoutError":           func() error { return new(core.TimeoutError) },
 	"openapi/core.Problem":                func() error { return new(core.Problem) },
 	"openapi/core.BankError":              func() error { return new(core.BankError) },
