@@ -155,7 +155,7 @@
 // Servers that ignore the position while echoing it (or echoing nothing) are caught by their
 // records, in every style: a page whose first items (up to three) equal those of the first page
 // or of one of the latest 16 at another position fails with core.ErrPositionMismatch before any of
-// its items is delivered (paging/repeat.go). Two honest pages would be taken for a repeat only
+// its items is delivered (openapi/core/iterator_repeat.go). Two honest pages would be taken for a repeat only
 // if their first three rows were equal in every field (bank rows carry ids, keys or sequence
 // numbers), or with pages of one or two rows equal to another page's.
 //

@@ -6,7 +6,6 @@ package core
 // github.com/issuerkit/issuerkit-go/paging/banklimit, which names these types Key, Limiter,
 // Lockout and LockedOutError.
 
-
 import (
 	"context"
 	"crypto/sha256"

@@ -25,16 +25,16 @@ type Iterator[T any] struct {
 	cur   Cursor         // next page to request; Done at the end
 	count int            // items delivered, for Config.MaxItems
 	total int            // last total the server reported, -1 before any
-	seen  repeatGuard[T] // first items of recent pages: a page served again fails (repeat.go)
+	seen  repeatGuard[T] // first items of recent pages: a page served again fails (iterator_repeat.go)
 	err   error          // configuration error, yielded by every range
-	keys  keyTrack       // keys asked with (key style, keys.go)
-	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (cursorbind.go)
+	keys  keyTrack       // keys asked with (key style, iterator_keys.go)
+	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (iterator_cursorbind.go)
 	bind  string         // fingerprint of the typed iterator's request: Cursor.Bound
 	// partial: a page answered was a partial success (Page.Partial), which ended the
 	// iteration with *PartialError
 	partial bool
 	stalled int       // pages in a row that delivered no item without ending (MaxStalledPages)
-	lat     latencies // page latencies observed, for Config.AutoPrefetch (prefetch.go)
+	lat     latencies // page latencies observed, for Config.AutoPrefetch (iterator_prefetch.go)
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
