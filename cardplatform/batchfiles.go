@@ -9,7 +9,6 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
@@ -201,52 +200,3 @@ func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRe
 	return d, nil
 }
 
-// DefaultIdleTimeout is how long a file transfer (DownloadBatchfile, CreateBatchfile) may go
-// without moving a byte, unless WithIdleTimeout says otherwise.
-const DefaultIdleTimeout = sdkclient.DefaultIdleTimeout
-
-// WithIdleTimeout sets how long a file transfer (DownloadBatchfile, CreateBatchfile,
-// CreateBatchfileBytes) may go without a byte of the document being sent or a byte of the
-// answer arriving before it fails with a *TimeoutError (default DefaultIdleTimeout); 0 turns
-// it off. File transfers have no whole-call ceiling (WithTimeout), so a large file is never cut
-// off while bytes flow.
-func WithIdleTimeout(d time.Duration) Option {
-	return Option(sdkclient.WithIdleTimeout(d))
-}
-
-// UpdateCardResult is the answer to UpdateCard: 200 with the updated card, or 201 with no body.
-type UpdateCardResult struct {
-	// StatusCode is 200 or 201.
-	StatusCode int
-	// Card is the 200 body; nil after a 201.
-	Card *CreateCardResponse
-}
-
-// UpdateCard sends POST /api/{version}/cards/update: updates a card's supplemental details. The
-// platform answers 200 with the card or 201 with no body; both are success.
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown with the correlation id to reconcile with.
-//
-// If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: supplemental_details
-// read back equal to those sent means the update is in effect, unless they already were before
-// sending. Client.SnapshotUpdateCard (before sending) and Client.ReconcileUpdateCard run it.
-//
-// Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 (ErrUnauthorized), 500 without a body (ErrServerError).
-func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ...CallOption) (*UpdateCardResult, error) {
-	r := sdkclient.Request{Op: opUpdateCard, Path: "/api/" + c.core.Version + "/cards/update", Body: body}
-	resp, err := sdkclient.Send(ctx, &c.core, r, opts)
-	if err != nil {
-		return nil, err
-	}
-	out := &UpdateCardResult{StatusCode: resp.StatusCode}
-	if resp.StatusCode == http.StatusCreated {
-		transport.DrainAndClose(resp.Body)
-		return out, nil
-	}
-	if out.Card, err = sdkclient.JSON[CreateCardResponse](resp, nil); err != nil {
-		return nil, err
-	}
-	return out, nil
-}

@@ -4,8 +4,9 @@
 // Every operation of openapi/cardplatform.yaml is one method of Client: path parameters as
 // arguments, query parameters (and the body, when both exist) in one ...Request struct, the
 // body alone otherwise, and the typed result. The models (api.gen.go) and the methods
-// (client.gen.go) are generated from the spec; batchfiles.go holds the methods that are not
-// plain JSON (a streamed upload and download, UpdateCard's two answers).
+// (client.gen.go) are generated from the spec; the methods that are not plain JSON are written
+// by hand: batchfiles.go (a streamed upload and download) and updatecard.go (UpdateCard's two
+// answers).
 //
 //	c, err := cardplatform.New("https://platform.example.com", cardplatform.WithTokenSource(ts))
 //	card, err := c.GetCard(ctx, "proxy-123")
@@ -213,7 +214,7 @@
 //     token request and no goroutine after Close, and calls fail with ErrTokenSource before
 //     sending.
 //   - A bank server that ignores the position (row, page, offset, sequence) while echoing it
-//     fails with ErrPositionMismatch at the second page, no item delivered twice, with or
+//     fails with core.ErrPositionMismatch at the second page, no item delivered twice, with or
 //     without totals and prefetch.
 //
 // # In a service: middleware, attempt timeouts, OpenTelemetry, fakes

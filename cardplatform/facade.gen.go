@@ -6,6 +6,10 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
@@ -15,9 +19,6 @@ import (
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/oauth2"
-	"log/slog"
-	"net/http"
-	"time"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.

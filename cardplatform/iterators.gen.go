@@ -5,8 +5,6 @@ package cardplatform
 import (
 	"context"
 	"iter"
-
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // BulkOrderSummariesIterator returns an Iterator over the items of ListBulkOrderSummaryByLocation
@@ -14,17 +12,17 @@ import (
 // location. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize, at
 // most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells where
 // a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) *paging.Iterator[BulkOrderSummary] {
+func (c *Client) BulkOrderSummariesIterator(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...IterOption) *Iterator[BulkOrderSummary] {
 	return newIterator(ctx, opListBulkOrderSummaryByLocation.ID, opts,
-		func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[BulkOrderSummary], error) {
+		func(ctx context.Context, p Position, call []CallOption) (Page[BulkOrderSummary], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.ListBulkOrderSummaryByLocation(ctx, r, call...)
 			if err != nil {
-				return paging.Page[BulkOrderSummary]{}, err
+				return Page[BulkOrderSummary]{}, err
 			}
-			pg := paging.Page[BulkOrderSummary]{Items: res.Items}
+			pg := Page[BulkOrderSummary]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})
@@ -40,17 +38,17 @@ func (c *Client) BulkOrderSummaries(ctx context.Context, req ListBulkOrderSummar
 // /api/{version}/bulkorders): search bulk card orders. It asks for start_index from 1 with limit
 // (DefaultSearchLimit unless WithPageSize, at most MaxSearchLimit) until total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
-func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) *paging.Iterator[BulkOrderDetail] {
+func (c *Client) BulkOrdersIterator(ctx context.Context, req SearchBulkOrdersRequest, opts ...IterOption) *Iterator[BulkOrderDetail] {
 	return newIterator(ctx, opSearchBulkOrders.ID, opts,
-		func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[BulkOrderDetail], error) {
+		func(ctx context.Context, p Position, call []CallOption) (Page[BulkOrderDetail], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.SearchBulkOrders(ctx, r, call...)
 			if err != nil {
-				return paging.Page[BulkOrderDetail]{}, err
+				return Page[BulkOrderDetail]{}, err
 			}
-			pg := paging.Page[BulkOrderDetail]{Items: res.Items}
+			pg := Page[BulkOrderDetail]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})
@@ -66,17 +64,17 @@ func (c *Client) BulkOrders(ctx context.Context, req SearchBulkOrdersRequest, op
 // search cards. It asks for start_index from 1 with limit (DefaultSearchLimit unless WithPageSize,
 // at most MaxSearchLimit) until total. Nothing is requested before the first step; Cursor tells
 // where a stopped iteration resumes (WithCursor).
-func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...IterOption) *paging.Iterator[CardDTO] {
+func (c *Client) CardsIterator(ctx context.Context, req SearchCardsRequest, opts ...IterOption) *Iterator[CardDTO] {
 	return newIterator(ctx, opSearchCards.ID, opts,
-		func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[CardDTO], error) {
+		func(ctx context.Context, p Position, call []CallOption) (Page[CardDTO], error) {
 			r := req
 			r.StartIndex = int32(p.Start)
 			r.Limit = int32(p.Size)
 			res, err := c.SearchCards(ctx, r, call...)
 			if err != nil {
-				return paging.Page[CardDTO]{}, err
+				return Page[CardDTO]{}, err
 			}
-			pg := paging.Page[CardDTO]{Items: res.Items}
+			pg := Page[CardDTO]{Items: res.Items}
 			pg.Total, pg.HasTotal = int(res.Total), true
 			return pg, nil
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -115,7 +116,7 @@ var prefetchModes = map[string][]cardplatform.IterOption{
 // TestCardsTotalMissing: a page that holds items while its total says there are none from its
 // start_index on (total absent, which decodes as 0, zero, negative, or sent on the first page
 // only) must not end the search silently: either every card comes, once, or the search fails
-// with paging.ErrInconsistentTotals before delivering the contradicted page.
+// with core.ErrInconsistentTotals before delivering the contradicted page.
 func TestCardsTotalMissing(t *testing.T) {
 	for name, tt := range map[string]struct {
 		body func(start, limit int) string
@@ -141,8 +142,8 @@ func TestCardsTotalMissing(t *testing.T) {
 			t.Run(name+"/"+mode, func(t *testing.T) {
 				srv := newHostileServer(t, func(w http.ResponseWriter, start, limit, _ int) { writeRaw(w, tt.body(start, limit)) })
 				got, err := drain(t, srv.client(t), append(opts, cardplatform.WithPageSize(10))...)
-				require.ErrorIs(t, err, paging.ErrInconsistentTotals)
-				var te *paging.TotalsError
+				require.ErrorIs(t, err, core.ErrInconsistentTotals)
+				var te *core.TotalsError
 				require.ErrorAs(t, err, &te)
 				assert.Equal(t, 10, te.Position.Size)
 				assert.Contains(t, te.Detail, "10 items")
@@ -200,7 +201,7 @@ func TestCardsEmptyOrNullPageBeforeTotal(t *testing.T) {
 					writeRaw(w, `{"items":`+cardsJSON(start, start+limit-1)+`,"total":250}`)
 				})
 				got, err := drain(t, srv.client(t), opts...)
-				assert.ErrorIs(t, err, paging.ErrEmptyPage)
+				assert.ErrorIs(t, err, core.ErrEmptyPage)
 				assert.Equal(t, proxies(1, 100), got)
 			})
 		}
@@ -267,7 +268,7 @@ func TestCardsCursorStartOverflow(t *testing.T) {
 	var cur paging.Cursor
 	require.NoError(t, cur.UnmarshalText([]byte("row:4294967297:100:0")))
 	_, err := drain(t, srv.client(t), cardplatform.WithCursor(cur))
-	assert.ErrorIs(t, err, paging.ErrOutOfRange)
+	assert.ErrorIs(t, err, core.ErrOutOfRange)
 	assert.Empty(t, srv.requests(), "nothing sent")
 }
 
@@ -286,7 +287,7 @@ func TestCardsServerIgnoresStartIndex(t *testing.T) {
 				assert.False(t, seen[p], "card %s delivered twice", p)
 				seen[p] = true
 			}
-			require.ErrorIs(t, err, paging.ErrPositionMismatch)
+			require.ErrorIs(t, err, core.ErrPositionMismatch)
 			if len(got) > 0 {
 				assert.Equal(t, proxies(1, len(got)), got)
 			}
@@ -304,7 +305,7 @@ func TestCardsServerZeroBasedStartIndex(t *testing.T) {
 				writeRaw(w, `{"items":`+cardsJSON(start+1, min(start+limit, 250))+`,"total":250}`)
 			})
 			got, err := drain(t, srv.client(t), opts...)
-			require.ErrorIs(t, err, paging.ErrEmptyPage)
+			require.ErrorIs(t, err, core.ErrEmptyPage)
 			assert.Equal(t, proxies(2, 250), got)
 		})
 	}
@@ -388,7 +389,7 @@ func TestCardsCancelAndBreakLeakNothing(t *testing.T) {
 }
 
 // TestCardsOptionErrors: a limit outside 1 to MaxSearchLimit (0 included: the documented range
-// starts at 1) is refused before the network with a *paging.RangeError naming limit, and an
+// starts at 1) is refused before the network with a *core.RangeError naming limit, and an
 // invalid option's error says which option it was; nothing is sent.
 func TestCardsOptionErrors(t *testing.T) {
 	srv := newHostileServer(t, func(w http.ResponseWriter, _, _, _ int) { writeRaw(w, `{"items":[],"total":0}`) })
@@ -396,7 +397,7 @@ func TestCardsOptionErrors(t *testing.T) {
 	for _, n := range []int{0, -1, cardplatform.MaxSearchLimit + 1} {
 		for mode, opts := range prefetchModes {
 			_, err := drain(t, c, append(opts, cardplatform.WithPageSize(n))...)
-			var re *paging.RangeError
+			var re *core.RangeError
 			require.ErrorAs(t, err, &re, "WithPageSize(%d) %s", n, mode)
 			assert.Equal(t, "limit", re.Param)
 			assert.Equal(t, n, re.Value)
@@ -408,7 +409,7 @@ func TestCardsOptionErrors(t *testing.T) {
 		"WithPrefetch(-1)":     cardplatform.WithPrefetch(-1),
 	} {
 		_, err := drain(t, c, o)
-		require.ErrorIs(t, err, paging.ErrInvalidConfig, name)
+		require.ErrorIs(t, err, core.ErrInvalidConfig, name)
 		assert.Contains(t, err.Error(), name)
 	}
 	assert.Empty(t, srv.requests())

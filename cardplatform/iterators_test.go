@@ -3,6 +3,7 @@ package cardplatform_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"testing"
 
@@ -10,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/paging"
 )
 
 // searchServer serves n items at path, paged by start_index (1-based) and limit, with the
@@ -94,7 +94,7 @@ func TestCardsIteratorEager(t *testing.T) {
 
 	for _, k := range []int{0, -2} {
 		for _, err := range c.Cards(t.Context(), cardplatform.SearchCardsRequest{}, cardplatform.WithEagerPrefetch(k)) {
-			assert.ErrorIs(t, err, paging.ErrInvalidConfig, "k=%d", k)
+			assert.ErrorIs(t, err, core.ErrInvalidConfig, "k=%d", k)
 		}
 	}
 	assert.Len(t, srv.requests(), 3, "nothing sent for an invalid depth")

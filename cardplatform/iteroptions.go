@@ -1,13 +1,9 @@
 package cardplatform
 
 import (
-	"context"
 	"fmt"
-	"math"
-	"reflect"
-	"sync"
 
-	"github.com/issuerkit/issuerkit-go/paging"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // IterOption tunes one search iteration (Cards, BulkOrders, BulkOrderSummaries).
@@ -17,7 +13,7 @@ type IterOption func(*iterConfig)
 type iterConfig struct {
 	pageSize, maxItems, prefetch int
 	eager                        bool
-	from                         paging.Cursor
+	from                         Cursor
 	call                         []CallOption
 	bad                          error
 }
@@ -34,18 +30,18 @@ const (
 func WithMaxItems(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 0 {
-			c.bad = fmt.Errorf("cardplatform: WithMaxItems(%d): %w", n, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithMaxItems(%d): %w", n, core.ErrInvalidConfig)
 		}
 		c.maxItems = n
 	}
 }
 
 // WithPageSize sets the limit of each search request, 1 to MaxSearchLimit (default
-// DefaultSearchLimit); another size fails before any request with a *paging.RangeError.
+// DefaultSearchLimit); another size fails before any request with a *core.RangeError.
 func WithPageSize(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 1 || n > MaxSearchLimit {
-			c.bad = &paging.RangeError{Param: "limit", Value: n, Min: 1, Max: MaxSearchLimit}
+			c.bad = &core.RangeError{Param: "limit", Value: n, Min: 1, Max: MaxSearchLimit}
 		}
 		c.pageSize = n
 	}
@@ -53,26 +49,26 @@ func WithPageSize(n int) IterOption {
 
 // WithCursor resumes an earlier iteration of the same search at the Cursor its Iterator
 // reported.
-func WithCursor(cur paging.Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
+func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (paging.Config.Prefetch),
+// WithPrefetch fetches up to k pages ahead of the one being consumed (core.Config.Prefetch),
 // after the first page has answered. Of WithPrefetch and WithEagerPrefetch the last applies.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
-			c.bad = fmt.Errorf("cardplatform: WithPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager = k, false
 	}
 }
 
 // WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
-// first answer (paging.Config.EagerPrefetch): fastest for long searches, at the cost of up to
+// first answer (core.Config.EagerPrefetch): fastest for long searches, at the cost of up to
 // k − 1 wasted requests when the result is shorter than k pages. k must be at least 1.
 func WithEagerPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 1 {
-			c.bad = fmt.Errorf("cardplatform: WithEagerPrefetch(%d): %w", k, paging.ErrInvalidConfig)
+			c.bad = fmt.Errorf("cardplatform: WithEagerPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager = k, true
 	}
@@ -81,98 +77,4 @@ func WithEagerPrefetch(k int) IterOption {
 // WithCallOptions applies opts (correlation id, headers, retries) to every page request.
 func WithCallOptions(opts ...CallOption) IterOption {
 	return func(c *iterConfig) { c.call = append(c.call, opts...) }
-}
-
-// newIterator returns the engine's Iterator for a start_index/limit search (the generated
-// iterators of iterators.gen.go call it): start_index is 1-based (a row-style window of limit
-// items), the response's total ends it. opID names the operation, whose
-// x-issuerkit-pagination must be of the index style.
-func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
-	fetch func(ctx context.Context, p paging.Position, call []CallOption) (paging.Page[T], error)) *paging.Iterator[T] {
-	var ic iterConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&ic)
-		}
-	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
-		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
-	if ic.pageSize != 0 {
-		cfg.PageSize = ic.pageSize
-	}
-	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" {
-		cfg.Style = 0 // reported by the first step, before any request
-	}
-	bad := ic.bad
-	if bad != nil { // reported as it is by the first fetch, which sends nothing
-		cfg = paging.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
-	}
-	call := ic.call
-	seen := &firstItems[T]{}
-	return paging.NewIterator(ctx, cfg, func(ctx context.Context, p paging.Position) (paging.Page[T], error) {
-		if bad != nil {
-			return paging.Page[T]{}, bad
-		}
-		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
-			return paging.Page[T]{}, &paging.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
-		}
-		pg, err := fetch(ctx, p, call)
-		if err != nil {
-			return pg, err
-		}
-		// A page holding items although its total says none are left from its start_index
-		// on (absent, which reads as 0, zero, negative, or below the start_index): ending at
-		// that total would drop the items without a word, and going on without one would be a
-		// guess (a short page is no end when the platform caps the limit).
-		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
-			return paging.Page[T]{}, &paging.TotalsError{Position: p, Detail: fmt.Sprintf(
-				"%d items at start_index %d but total %d (absent reads as 0)", len(pg.Items), p.Start, pg.Total)}
-		}
-		if err := seen.check(p.Start, pg.Items); err != nil {
-			return paging.Page[T]{}, err
-		}
-		return pg, nil
-	})
-}
-
-// firstItems remembers the first item of the pages one search fetched, by start_index: the
-// first page's and those of the latest few. A page at another start_index that begins with
-// one of them was served from the wrong place: the server ignores start_index (the platform
-// echoes no position), and delivering it would repeat items.
-type firstItems[T any] struct {
-	mu     sync.Mutex
-	anchor int       // start_index of the first page fetched
-	byPos  map[int]T // first item by start_index
-}
-
-// maxFirstItems bounds the first items firstItems holds.
-const maxFirstItems = 16
-
-// check records items[0] as the first item at start and fails with *paging.MismatchError
-// (paging.ErrPositionMismatch) when a page at another start_index began with it.
-func (f *firstItems[T]) check(start int, items []T) error {
-	if len(items) == 0 {
-		return nil
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for s, x := range f.byPos {
-		if s != start && reflect.DeepEqual(x, items[0]) {
-			return &paging.MismatchError{Style: paging.StyleRow, Param: "start_index", Requested: max(s, start), Returned: min(s, start)}
-		}
-	}
-	if f.byPos == nil {
-		f.byPos, f.anchor = map[int]T{}, start
-	}
-	f.byPos[start] = items[0]
-	if len(f.byPos) > maxFirstItems { // forget the earliest but the first page's
-		oldest := -1
-		for s := range f.byPos {
-			if s != f.anchor && (oldest < 0 || s < oldest) {
-				oldest = s
-			}
-		}
-		delete(f.byPos, oldest)
-	}
-	return nil
 }

@@ -2,6 +2,7 @@ package paging_test
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"strings"
 	"testing"
 
@@ -134,9 +135,9 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	other.ToDate = date1 // another day's list
 	before := len(srv.Requests())
 	_, err := collect(t, c.PreviousDayTransactions(t.Context(), other, paging.WithCursor(cur)), pdKey)
-	require.ErrorIs(t, err, paging.ErrCursorMismatch)
-	require.ErrorIs(t, err, paging.ErrInvalidConfig)
-	var me *paging.CursorMismatchError
+	require.ErrorIs(t, err, core.ErrCursorMismatch)
+	require.ErrorIs(t, err, core.ErrInvalidConfig)
+	var me *core.CursorMismatchError
 	require.ErrorAs(t, err, &me)
 	assert.NotEqual(t, me.Cursor, me.Request)
 	assert.Equal(t, before, len(srv.Requests()), "refused before the network")
@@ -153,7 +154,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 
 	// Another endpoint of the same style (rows) with the same cursor.
 	_, err = collect(t, c.WireTransactions(t.Context(), wireDetailsReq, paging.WithCursor(cur)), func(x paging.WireTransaction) string { return "" })
-	require.ErrorIs(t, err, paging.ErrCursorMismatch)
+	require.ErrorIs(t, err, core.ErrCursorMismatch)
 
 	// The same request resumes: the page size is not part of the binding.
 	got, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
@@ -168,7 +169,7 @@ func TestCursorBoundToItsRequest(t *testing.T) {
 	assert.Equal(t, want(121, 250), got)
 
 	for _, bad := range []string{"row:121:100:0@", "row:121:100:0@xyz", "row:121:100:0@0123456789abcdef@0123456789abcdef", "row:done@nothex!"} {
-		assert.ErrorIs(t, new(paging.Cursor).UnmarshalText([]byte(bad)), paging.ErrInvalidConfig, bad)
+		assert.ErrorIs(t, new(paging.Cursor).UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
 	var done paging.Cursor
 	require.NoError(t, done.UnmarshalText([]byte("row:done@0123456789abcdef")))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"runtime"
 	"strings"
@@ -35,10 +36,10 @@ func BenchmarkDrain(b *testing.B) {
 
 	b.Run("row", func(b *testing.B) {
 		fetch := previousDay(srv)
-		benchPair(b, engineDrain(b, paging.Config{Style: paging.StyleRow}, fetch), func() int {
+		benchPair(b, engineDrain(b, core.Config{Style: core.StyleRow}, fetch), func() int {
 			n := 0
 			for start := 1; ; start += 1000 {
-				pg, err := fetch(ctx, paging.Position{Style: paging.StyleRow, Start: start, Size: 1000})
+				pg, err := fetch(ctx, paging.Position{Style: core.StyleRow, Start: start, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -51,10 +52,10 @@ func BenchmarkDrain(b *testing.B) {
 	})
 	b.Run("offset", func(b *testing.B) {
 		fetch := participants(srv)
-		benchPair(b, engineDrain(b, paging.Config{Style: paging.StyleOffset, PageSize: 1000}, fetch), func() int {
+		benchPair(b, engineDrain(b, core.Config{Style: core.StyleOffset, PageSize: 1000}, fetch), func() int {
 			n := 0
 			for off := 0; ; off += 1000 {
-				pg, err := fetch(ctx, paging.Position{Style: paging.StyleOffset, Start: off, Size: 1000})
+				pg, err := fetch(ctx, paging.Position{Style: core.StyleOffset, Start: off, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -67,10 +68,10 @@ func BenchmarkDrain(b *testing.B) {
 	})
 	b.Run("page", func(b *testing.B) {
 		fetch := rtpList(srv, pagingtest.Query)
-		benchPair(b, engineDrain(b, paging.Config{Style: paging.StylePage}, fetch), func() int {
+		benchPair(b, engineDrain(b, core.Config{Style: core.StylePage}, fetch), func() int {
 			n := 0
 			for page := 1; ; page++ {
-				pg, err := fetch(ctx, paging.Position{Style: paging.StylePage, Start: page, Size: 1000})
+				pg, err := fetch(ctx, paging.Position{Style: core.StylePage, Start: page, Size: 1000})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -196,10 +197,10 @@ func handRTPPage(ctx context.Context, hc *http.Client, base string, page int) (*
 }
 
 // engineDrain returns a drain of every item of fetch's pages for cfg through the engine.
-func engineDrain[T any](b *testing.B, cfg paging.Config, fetch paging.FetchFunc[T]) func() int {
+func engineDrain[T any](b *testing.B, cfg core.Config, fetch core.FetchFunc[T]) func() int {
 	return func() int {
 		n := 0
-		for _, err := range paging.Items(context.Background(), cfg, fetch) {
+		for _, err := range core.Items(context.Background(), cfg, fetch) {
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -264,7 +265,7 @@ func BenchmarkDrainHeap(b *testing.B) {
 			loops := 0
 			for b.Loop() {
 				loops++
-				it := paging.NewIterator(context.Background(), paging.Config{Style: paging.StyleRow}, fetch)
+				it := core.NewIterator(context.Background(), core.Config{Style: core.StyleRow}, fetch)
 				for pg, err := range it.Pages() {
 					if err != nil {
 						b.Fatal(err)

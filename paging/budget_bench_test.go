@@ -3,6 +3,7 @@ package paging_test
 import (
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"slices"
 	"testing"
 	"time"
@@ -42,9 +43,9 @@ func BenchmarkBudget(b *testing.B) {
 					rate, worst = r, max(worst, float64(w))
 				}
 				b.ReportMetric(rate, "req/s")
-				b.ReportMetric(100*rate/paging.BankRate, "budget-%")
+				b.ReportMetric(100*rate/core.BankRate, "budget-%")
 				b.ReportMetric(worst, "max-in-1s")
-				if worst > paging.BankRate {
+				if worst > core.BankRate {
 					b.Errorf("%v requests arrived in one second", worst)
 				}
 			})

@@ -4,67 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"log/slog"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
-
-// ErrCursorMismatch matches a *CursorMismatchError: a cursor given to an iteration of another
-// request or endpoint than the one it came from.
-var ErrCursorMismatch = errors.New("paging: cursor of another request")
-
-// CursorMismatchError reports a bound Cursor (WithCursor) given to a typed iterator whose
-// request or endpoint has another fingerprint: resuming would replay one list's position
-// against another list. It matches ErrCursorMismatch and ErrInvalidConfig; nothing was sent.
-type CursorMismatchError struct {
-	// Cursor is the cursor's fingerprint; Request is the fingerprint of the request given.
-	Cursor, Request string
-}
-
-func (e *CursorMismatchError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
-
-// errorText is the text of Error before corelink.Sanitize.
-func (e *CursorMismatchError) errorText() string {
-	return fmt.Sprintf("paging: cursor bound to request %s resumed with request %s (other filters or endpoint): start that request from the beginning, or resume it with its own cursor", e.Cursor, e.Request)
-}
-
-// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
-// as Go syntax of the type, never the fields.
-func (e *CursorMismatchError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
-
-// LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *CursorMismatchError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
-
-// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *CursorMismatchError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
-
-// Unwrap returns ErrCursorMismatch and ErrInvalidConfig.
-func (e *CursorMismatchError) Unwrap() []error { return []error{ErrCursorMismatch, ErrInvalidConfig} }
-
-// CursorAt returns the cursor at the item the latest range delivered last (Items), or at the
-// first item of the page it delivered last (Pages): resuming with it delivers that item again
-// first, then the rest. Store it before handling an item to process every item at least once
-// (a consumer that fails on an item and breaks out resumes at that item); Cursor, after the
-// item, is the default and resumes exactly. Before any item, CursorAt is Cursor.
-func (it *Iterator[T]) CursorAt() Cursor {
-	if it.at.IsZero() {
-		return it.Cursor()
-	}
-	return it.bound(it.at)
-}
-
-// bound returns c bound to the iterator's request (unchanged for an unbound iterator).
-func (it *Iterator[T]) bound(c Cursor) Cursor {
-	if it.bind != "" && !c.IsZero() {
-		c.Bound = it.bind
-	}
-	return c
-}
 
 // bindOpts returns opts followed by the option that binds the iteration's cursors to the
 // request req of operation opID (nil for an operation without one) and its path arguments
@@ -73,14 +18,6 @@ func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOpt
 	fp := fingerprint(opID, req, path...)
 	out := make([]IterOption, 0, len(opts)+1)
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
-}
-
-// checkBinding reports a bound cursor from another request than the one fingerprinted bind.
-func checkBinding(from Cursor, bind string) error {
-	if bind == "" || from.Bound == "" || from.Bound == bind {
-		return nil
-	}
-	return &CursorMismatchError{Cursor: from.Bound, Request: bind}
 }
 
 // fingerprint is 16 hex digits: 12 of the SHA-256 of the operation id, the path arguments and
@@ -163,17 +100,4 @@ func isPageParam(opID, name string) bool {
 		}
 	}
 	return false
-}
-
-// validFingerprint reports whether s is 16 lowercase hex digits.
-func validFingerprint(s string) bool {
-	if len(s) != 16 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f') {
-			return false
-		}
-	}
-	return true
 }

@@ -1,7 +1,8 @@
 // Package paging is the client of the bank's paginated list endpoints (ACH addenda and
 // transactions, wire details and list, RTP participants and transactions, previous-day
-// reports, and the commercial account reporting reads) and the generic engine that iterates
-// them. The client speaks the bank as its published OpenAPI files describe it, with no switch:
+// reports, and the commercial account reporting reads), iterated by the SDK's shared engine
+// (see The engine). The client speaks the bank as its published OpenAPI files describe it,
+// with no switch:
 // the page parameters of the ACH and RTP inquiry lists and the addenda pageSize in the JSON
 // body. [WithDocumentedAPI] selects the documented form of the bank's list documentation
 // instead (page parameters in the query string, the legacy wire details and /ddaReports lists);
@@ -9,45 +10,38 @@
 //
 // # Styles
 //
-// The bank's lists page in five styles, named the same in [Style], in the spec's
-// x-issuerkit-pagination and in every doc comment here:
+// The bank's lists page in five styles, named the same in the engine's core.Style, in the
+// spec's x-issuerkit-pagination and in every doc comment here:
 //
-//   - row style: an inclusive, 1-based row window, startRowIndex..endRowIndex ([StyleRow]);
-//   - offset style: limit and a 0-based offset ([StyleOffset]);
-//   - page style: pageNumber from 1 and pageSize ([StylePage]);
+//   - row style: an inclusive, 1-based row window, startRowIndex..endRowIndex ([core.StyleRow]);
+//   - offset style: limit and a 0-based offset ([core.StyleOffset]);
+//   - page style: pageNumber from 1 and pageSize ([core.StylePage]);
 //   - sequence style: the ACH addenda, each page starting after the last sequence number
 //     returned (run by the engine as a row iteration whose start is the sequence number);
-//   - key style: an opaque next-page key from each answer ([StyleKey], [KeyError]).
+//   - key style: an opaque next-page key from each answer ([core.StyleKey], [core.KeyError]).
 //
-// # One package for the engine and the client
+// # The engine
 //
-// The engine ([Config], [Iterator], [Items], [Pages], [Cursor]) and the bank's client
-// ([Client]) share this package. The bank client's iterators are the engine's types
-// (*Iterator[T], [Page], [Cursor], the mismatch errors), and so are the card platform's
-// (cardplatform's CardsIterator returns a *paging.Iterator too): one package gives both
-// clients one iterator type, and a user of the bank's lists one import. A card platform user
-// imports paging only to name the iterator and its cursor. The engine's names (Config,
-// Iterator, FetchFunc, Position) and the bank client's (Client, and request and model types
-// named for the bank's lists) do not collide. Splitting the engine into a package of its own
-// would change the result type of every iterator method of both clients, for a gain in
-// import hygiene only; it is not done.
+// The iterator engine is shared by the SDK's clients and defined once, in package
+// github.com/issuerkit/issuerkit-go/openapi/core: [core.Iterator] (here [Iterator], an alias,
+// as [Page], [Position] and [Cursor]), core.Config, core.NewIterator and the errors an
+// iteration ends with. It works with any endpoint: give core.NewIterator (or core.Items,
+// core.Pages) a core.Config and a core.FetchFunc that fetches one page at a Position, and
+// range over the items or pages:
 //
-// The engine works with any endpoint: give NewIterator (or Items, Pages) a Config and a
-// FetchFunc that fetches one page at a Position, and range over the items or pages:
+//	cfg := core.Config{Style: core.StyleRow, MaxItems: 5000, Prefetch: 2}
+//	for tx, err := range core.Items(ctx, cfg, fetch) { ... }
 //
-//	cfg := paging.Config{Style: paging.StyleRow, MaxItems: 5000, Prefetch: 2}
-//	for tx, err := range paging.Items(ctx, cfg, fetch) { ... }
-//
-// Row windows are 1-based and inclusive, at most 1,000 rows ([RowWindow]); offsets start at
-// 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
+// Row windows are 1-based and inclusive, at most 1,000 rows ([core.RowWindow]); offsets start
+// at 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
 // error, cap items separately from the page size, resume from a [Cursor], never loop on an
-// empty or non-advancing page ([ErrEmptyPage], [ErrPositionMismatch]), nor deliver a page
-// that begins like one served at another position (a server ignoring the position, caught
-// by its records: [ErrPositionMismatch]), nor repeat rows a
-// server's retrievedRows contradicts ([ErrRetrievedMismatch]), nor end on totals that are
-// negative or contradict each other ([ErrInconsistentTotals]), and can fetch pages
-// ahead (Config.Prefetch: after the first answer; with Config.EagerPrefetch, from the first
-// request). Out-of-range requests fail before the network ([ErrOutOfRange]).
+// empty or non-advancing page ([core.ErrEmptyPage], [core.ErrPositionMismatch]), nor deliver
+// a page that begins like one served at another position (a server ignoring the position,
+// caught by its records: [core.ErrPositionMismatch]), nor repeat rows a server's retrievedRows
+// contradicts ([core.ErrRetrievedMismatch]), nor end on totals that are negative or
+// contradict each other ([core.ErrInconsistentTotals]), and can fetch pages ahead
+// (core.Config.Prefetch: after the first answer; with core.Config.EagerPrefetch, from the first
+// request). Out-of-range requests fail before the network ([core.ErrOutOfRange]).
 //
 // Every list operation of openapi/banklists.yaml is also one method of Client that fetches a
 // single page (client.gen.go). The models are generated from the same spec (api.gen.go), whose
@@ -57,18 +51,18 @@
 //
 // Every list operation of the specs carries x-issuerkit-pagination; go generate turns each into
 // a typed iterator pair (paging/iterators.gen.go, cardplatform/iterators.gen.go): Name yields
-// the items as iter.Seq2[T, error], NameIterator gives the *paging.Iterator with Items(),
+// the items as iter.Seq2[T, error], NameIterator gives the *Iterator with Items(),
 // Pages() and Cursor(). A new list operation gets its iterator from the spec alone. Iterators
 // are lazy (no request before the first step), stop on the first error (which they yield),
 // never loop on an empty or non-advancing page, and refuse out-of-range sizes before the
-// network (*RangeError).
+// network (*core.RangeError).
 //
 //	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
 //		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId on the RTP participants endpoint
 //
 //	// row style (startRowIndex/endRowIndex, windows 1-1000, 1001-2000, ... until totalRows):
 //	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithMaxItems(5000)) { ... }
-//	// page style (pageNumber/pageSize, until lastPage; a server that repeats a page fails with *MismatchError):
+//	// page style (pageNumber/pageSize, until lastPage; a server that repeats a page fails with *core.MismatchError):
 //	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithPageSize(500)) { ... }
 //	// offset style (limit/offset, until count):
 //	for p, err := range b.RTPParticipants(ctx) { ... }
@@ -80,7 +74,7 @@
 //	for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: pg}) { ... }
 //
 //	// By default the typed iterators keep as many pages in flight as the latency observed
-//	// calls for (Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
+//	// calls for (core.Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
 //	// that an export runs at the rate limiter's pace (BenchmarkBudget, internal/bench/README.md).
 //	// WithPrefetch(k): exactly k pages in flight while you consume one (0: on demand),
 //	// delivered in order, memory bounded by k pages; breaking out of the loop cancels what is
@@ -107,8 +101,8 @@
 //
 // A typed iterator's cursor is bound to its request: its text ends in @ and a fingerprint of
 // the endpoint and the filters (not the page parameters; account numbers enter through 16 bits
-// only). Given with another request or endpoint, it fails with *paging.CursorMismatchError
-// (ErrCursorMismatch) before any request, instead of replaying one day's position against
+// only). Given with another request or endpoint, it fails with *core.CursorMismatchError
+// (core.ErrCursorMismatch) before any request, instead of replaying one day's position against
 // another day's list. Cursors without a fingerprint are not checked.
 //
 // # Placement
@@ -122,7 +116,7 @@
 // the body. The legacy WireTransactions and the /ddaReports PreviousDayTransactions, absent
 // from the published files, are refused before the network with ErrInvalidArgument, naming
 // the operation to use instead, unless WithDocumentedAPI. A client and a server on different
-// forms fail (ErrPositionMismatch, a 404), never lose rows silently.
+// forms fail (core.ErrPositionMismatch, a 404), never lose rows silently.
 //
 // # Key style
 //
@@ -132,10 +126,10 @@
 // (key:BASE64URL:SIZE:SKIP). Nothing is fetched ahead: the next key only comes with the answer,
 // so WithPrefetch has no effect there. A next key that repeats the one asked with, or one given
 // before (a cycle), an empty page that still gives a key, or a page that repeats another key's
-// items fail with *paging.KeyError (ErrPositionMismatch, ErrEmptyPage), and so does an answer
-// without a next key before the total the answers announce (page.totalElements, KeyEndedEarly).
+// items fail with *core.KeyError (core.ErrPositionMismatch, core.ErrEmptyPage), and so does an answer
+// without a next key before the total the answers announce (page.totalElements, core.KeyEndedEarly).
 // A 206 (a partial success, whose body may not even be a page: the previous-day transactions
-// 206 is an account) ends the iteration with *paging.PartialError (ErrPartial), which carries
+// 206 is an account) ends the iteration with *core.PartialError (core.ErrPartial), which carries
 // the partial items; the cursor stays at that page. Every call sends a new
 // x-fapi-interaction-id unless one is given, and Response.InteractionID() returns the echo.
 // Errors {code, message, debugMessage} are a *BankError (Codes(), DebugMessage()).
@@ -143,16 +137,16 @@
 // # Servers that contradict themselves
 //
 // Servers that contradict themselves fail with a typed error instead of looping, repeating or
-// dropping rows: a total above the rows served (ErrEmptyPage), a page or offset other than the
-// one asked for (ErrPositionMismatch), a retrievedRows below the items sent
-// (ErrRetrievedMismatch), a page-style page holding more items than its pageSize
-// (ErrPositionMismatch), a negative total or page count, or a lastPage before the end
-// totalPages or totalRecords announce (ErrInconsistentTotals). A total below the rows served
+// dropping rows: a total above the rows served (core.ErrEmptyPage), a page or offset other than the
+// one asked for (core.ErrPositionMismatch), a retrievedRows below the items sent
+// (core.ErrRetrievedMismatch), a page-style page holding more items than its pageSize
+// (core.ErrPositionMismatch), a negative total or page count, or a lastPage before the end
+// totalPages or totalRecords announce (core.ErrInconsistentTotals). A total below the rows served
 // ends the iteration at the total; a retrievedRows above the items (rows withheld) is trusted,
 // and a cursor inside such a page counts the items delivered from the window's start
-// (row:START:SIZE:SKIP), since their rows are unknown; MaxStalledPages pages in a row that
+// (row:START:SIZE:SKIP), since their rows are unknown; core.MaxStalledPages pages in a row that
 // deliver no item while the counts say the list goes on (retrievedRows on empty pages, a total
-// of MaxInt64 or one that cannot be read) fail with *NoProgressError (ErrEmptyPage), in every
+// of MaxInt64 or one that cannot be read) fail with *core.NoProgressError (core.ErrEmptyPage), in every
 // style, instead of being requested forever. A page-style server that echoes a
 // smaller metadata.page.pageSize than asked is paged by its own size.
 //
@@ -160,8 +154,8 @@
 //
 // Servers that ignore the position while echoing it (or echoing nothing) are caught by their
 // records, in every style: a page whose first items (up to three) equal those of the first page
-// or of one of the latest 16 at another position fails with ErrPositionMismatch before any of
-// its items is delivered (paging/repeat.go). Two honest pages would be taken for a repeat only
+// or of one of the latest 16 at another position fails with core.ErrPositionMismatch before any of
+// its items is delivered (openapi/core/iterator_repeat.go). Two honest pages would be taken for a repeat only
 // if their first three rows were equal in every field (bank rows carry ids, keys or sequence
 // numbers), or with pages of one or two rows equal to another page's.
 //
@@ -169,9 +163,9 @@
 //
 // Card platform searches have no echo of their position and a total that reads 0 when absent. A
 // page that holds items although its total is absent, zero, negative or below its start_index
-// fails with ErrInconsistentTotals (*paging.TotalsError) instead of ending there. A page that
+// fails with core.ErrInconsistentTotals (*core.TotalsError) instead of ending there. A page that
 // begins with the first item of a page at another start_index (the first page's or one of the
-// latest 16) fails with ErrPositionMismatch: the server ignores start_index.
+// latest 16) fails with core.ErrPositionMismatch: the server ignores start_index.
 //
 // # Sequence style: ACH addenda
 //

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"slices"
 	"sync/atomic"
@@ -34,9 +35,9 @@ func TestEagerPrefetchStartsKAtOnce(t *testing.T) {
 			}
 			return f.fetch(ctx, p)
 		}
-		cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: k, EagerPrefetch: true}
+		cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: k, EagerPrefetch: true}
 		n := 0
-		for x, err := range paging.Items(t.Context(), cfg, fetch) {
+		for x, err := range core.Items(t.Context(), cfg, fetch) {
 			require.NoError(t, err)
 			n++
 			require.Equal(t, n, x, "k=%d: in order", k)
@@ -65,9 +66,9 @@ func TestEagerPrefetchShortResult(t *testing.T) {
 					needed = rows/100 + 1
 				}
 				f := &fakeRows{n: rows, d: time.Millisecond, noTotal: noTotal}
-				cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: k, EagerPrefetch: true}
+				cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: k, EagerPrefetch: true}
 				n := 0
-				for x, err := range paging.Items(t.Context(), cfg, f.fetch) {
+				for x, err := range core.Items(t.Context(), cfg, f.fetch) {
 					require.NoError(t, err)
 					n++
 					require.Equal(t, n, x)
@@ -90,8 +91,8 @@ func TestEagerPrefetchShortResult(t *testing.T) {
 // pages of 100 requests rows 1-100 and 101-150 and nothing else, whatever the depth.
 func TestEagerPrefetchRespectsCap(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(5000))
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 8, EagerPrefetch: true, MaxItems: 150}
-	got, err := collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
+	cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 8, EagerPrefetch: true, MaxItems: 150}
+	got, err := collect(t, core.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 150), got)
 	var windows []string
@@ -115,8 +116,8 @@ func TestEagerPrefetchBreakBeforeFirstAnswer(t *testing.T) {
 		}
 		return slow.fetch(ctx, p)
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 8, EagerPrefetch: true}
-	for range paging.Items(t.Context(), cfg, fetch) {
+	cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 8, EagerPrefetch: true}
+	for range core.Items(t.Context(), cfg, fetch) {
 		break
 	}
 	assert.True(t, batch, "pages 2-8 requested before the first answer")
@@ -128,9 +129,9 @@ func TestEagerPrefetchBreakBeforeFirstAnswer(t *testing.T) {
 // first batch starting at that page, skipping what was delivered.
 func TestEagerPrefetchResume(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(1000), pagingtest.WithParamsIn(pagingtest.Body))
-	cfg := paging.Config{Style: paging.StylePage, PageSize: 100, Prefetch: 4, EagerPrefetch: true,
-		From: paging.Cursor{Style: paging.StylePage, Start: 3, Size: 100, Skip: 40}}
-	got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, pagingtest.Body)), rtpKey)
+	cfg := core.Config{Style: core.StylePage, PageSize: 100, Prefetch: 4, EagerPrefetch: true,
+		From: paging.Cursor{Style: core.StylePage, Start: 3, Size: 100, Skip: 40}}
+	got, err := collect(t, core.Items(t.Context(), cfg, rtpList(srv, pagingtest.Body)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(241, 1000), got)
 	assert.Len(t, srv.Requests(), 8, "pages 3-10, each once: the total stops the window")
@@ -150,13 +151,13 @@ func TestEagerPrefetchTyped(t *testing.T) {
 // request, in the Config and through the option.
 func TestEagerPrefetchInvalid(t *testing.T) {
 	f := &fakeRows{n: 10}
-	for _, err := range paging.Items(t.Context(), paging.Config{Style: paging.StyleRow, EagerPrefetch: true}, f.fetch) {
-		assert.True(t, errors.Is(err, paging.ErrInvalidConfig), "%v", err)
+	for _, err := range core.Items(t.Context(), core.Config{Style: core.StyleRow, EagerPrefetch: true}, f.fetch) {
+		assert.True(t, errors.Is(err, core.ErrInvalidConfig), "%v", err)
 	}
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10))
 	for _, k := range []int{0, -1} {
 		for _, err := range client(t, srv).RTPTransactions(t.Context(), rtpReq, paging.WithEagerPrefetch(k)) {
-			assert.True(t, errors.Is(err, paging.ErrInvalidConfig), "k=%d: %v", k, err)
+			assert.True(t, errors.Is(err, core.ErrInvalidConfig), "k=%d: %v", k, err)
 		}
 	}
 	assert.Empty(t, f.started())
@@ -172,14 +173,14 @@ func TestEagerPrefetchHostileServers(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	const k = 4
 	rows := func(srv *pagingtest.Server) ([]string, error) {
-		cfg := paging.Config{Style: paging.StyleRow, PageSize: 500, Prefetch: k, EagerPrefetch: true}
-		return collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
+		cfg := core.Config{Style: core.StyleRow, PageSize: 500, Prefetch: k, EagerPrefetch: true}
+		return collect(t, core.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 	}
 	t.Run("page number ignored", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
-		cfg := paging.Config{Style: paging.StylePage, PageSize: 500, Prefetch: k, EagerPrefetch: true}
-		got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, pagingtest.Query)), rtpKey)
-		var me *paging.MismatchError
+		cfg := core.Config{Style: core.StylePage, PageSize: 500, Prefetch: k, EagerPrefetch: true}
+		got, err := collect(t, core.Items(t.Context(), cfg, rtpList(srv, pagingtest.Query)), rtpKey)
+		var me *core.MismatchError
 		require.ErrorAs(t, err, &me)
 		assert.Equal(t, 2, me.Requested)
 		assert.Equal(t, want(1, 500), got)
@@ -188,7 +189,7 @@ func TestEagerPrefetchHostileServers(t *testing.T) {
 	t.Run("total claims more", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(1200), pagingtest.WithClaimedTotal(5000))
 		got, err := rows(srv)
-		var ee *paging.EmptyPageError
+		var ee *core.EmptyPageError
 		require.ErrorAs(t, err, &ee)
 		assert.Equal(t, want(1, 1200), got)
 		// 4 windows to the error (1, 501, 1001, then 1201 after the short page), plus the

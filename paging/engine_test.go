@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"slices"
 	"strconv"
@@ -75,7 +76,7 @@ func TestRowRequestSequence(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, append([]pagingtest.Option{pagingtest.WithDocumentedAPI()}, append(tt.opts, pagingtest.WithRecords(tt.records))...)...)
-			got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
+			got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleRow}, previousDay(srv)), pdKey)
 			require.NoError(t, err)
 			n := tt.records
 			if len(tt.windows) == 2 && tt.windows[1] == "1001-1500" {
@@ -89,10 +90,10 @@ func TestRowRequestSequence(t *testing.T) {
 
 func TestRowLyingTotalMoreClaimed(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
-	got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
-	var ee *paging.EmptyPageError
+	got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleRow}, previousDay(srv)), pdKey)
+	var ee *core.EmptyPageError
 	require.ErrorAs(t, err, &ee)
-	assert.ErrorIs(t, err, paging.ErrEmptyPage)
+	assert.ErrorIs(t, err, core.ErrEmptyPage)
 	assert.Equal(t, 4000, ee.Total)
 	assert.Equal(t, want(1, 2500), got, "every row served is delivered before the error")
 	assert.Equal(t, []string{"1-1000", "1001-2000", "2001-3000", "2501-3500"}, windows(srv))
@@ -112,8 +113,8 @@ func TestPageRequestSequence(t *testing.T) {
 		} {
 			t.Run(fmt.Sprintf("in %d, %d records by %d", in, tt.records, tt.size), func(t *testing.T) {
 				srv := pagingtest.NewServer(t, pagingtest.WithRecords(tt.records), pagingtest.WithParamsIn(in))
-				cfg := paging.Config{Style: paging.StylePage, PageSize: tt.size}
-				got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, in)), rtpKey)
+				cfg := core.Config{Style: core.StylePage, PageSize: tt.size}
+				got, err := collect(t, core.Items(t.Context(), cfg, rtpList(srv, in)), rtpKey)
 				require.NoError(t, err)
 				assert.Equal(t, want(1, tt.records), got)
 				var pages []string
@@ -135,8 +136,8 @@ func TestOffsetSequence(t *testing.T) {
 	for _, n := range []int{0, 250, 1000, 1001} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(n), pagingtest.WithClientID("client-1"))
-			cfg := paging.Config{Style: paging.StyleOffset, PageSize: 100}
-			got, err := collect(t, paging.Items(t.Context(), cfg, participants(srv)), partyKey)
+			cfg := core.Config{Style: core.StyleOffset, PageSize: 100}
+			got, err := collect(t, core.Items(t.Context(), cfg, participants(srv)), partyKey)
 			require.NoError(t, err)
 			assert.Equal(t, want(1, n), got)
 			reqs := srv.Requests()
@@ -152,8 +153,8 @@ func TestOffsetSequence(t *testing.T) {
 func TestPageParameterIgnored(t *testing.T) {
 	t.Run("page", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
-		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StylePage}, rtpList(srv, pagingtest.Query)), rtpKey)
-		var me *paging.MismatchError
+		got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StylePage}, rtpList(srv, pagingtest.Query)), rtpKey)
+		var me *core.MismatchError
 		require.ErrorAs(t, err, &me)
 		assert.Equal(t, 2, me.Requested)
 		assert.Equal(t, 1, me.Returned)
@@ -162,41 +163,41 @@ func TestPageParameterIgnored(t *testing.T) {
 	})
 	t.Run("offset", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
-		_, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleOffset}, participants(srv)), partyKey)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		_, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleOffset}, participants(srv)), partyKey)
+		require.ErrorIs(t, err, core.ErrPositionMismatch)
 		assert.Len(t, srv.Requests(), 2)
 	})
 	t.Run("row: the repeated rows give it away", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
-		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)), pdKey)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch, "no echo, but the second window begins with the first one's rows")
+		got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleRow}, previousDay(srv)), pdKey)
+		require.ErrorIs(t, err, core.ErrPositionMismatch, "no echo, but the second window begins with the first one's rows")
 		assert.Equal(t, want(1, 1000), got, "no row twice")
 		assert.Len(t, srv.Requests(), 2)
 	})
 }
 
 func TestOutOfRangeBeforeNetwork(t *testing.T) {
-	_, errWindow := paging.RowWindow(1, 1001)
-	_, errBackwards := paging.RowWindow(5, 4)
-	_, errStart := paging.RowWindow(0, 10)
+	_, errWindow := core.RowWindow(1, 1001)
+	_, errBackwards := core.RowWindow(5, 4)
+	_, errStart := core.RowWindow(0, 10)
 	for _, err := range []error{errWindow, errBackwards, errStart} {
-		var re *paging.RangeError
+		var re *core.RangeError
 		require.ErrorAs(t, err, &re)
-		assert.ErrorIs(t, err, paging.ErrOutOfRange)
+		assert.ErrorIs(t, err, core.ErrOutOfRange)
 	}
-	p, err := paging.RowWindow(1001, 2000)
+	p, err := core.RowWindow(1001, 2000)
 	require.NoError(t, err)
-	assert.Equal(t, paging.Position{Style: paging.StyleRow, Start: 1001, Size: 1000}, p)
+	assert.Equal(t, paging.Position{Style: core.StyleRow, Start: 1001, Size: 1000}, p)
 
 	tests := []struct {
 		name string
-		cfg  paging.Config
+		cfg  core.Config
 	}{
-		{"pageSize 0", paging.Config{Style: paging.StylePage, PageSize: -1}},
-		{"pageSize 1001", paging.Config{Style: paging.StylePage, PageSize: 1001}},
-		{"window 1001", paging.Config{Style: paging.StyleRow, PageSize: 1001}},
-		{"start 0", paging.Config{Style: paging.StyleRow, From: paging.Cursor{Style: paging.StyleRow, Start: 0, Size: 10}}},
-		{"negative offset", paging.Config{Style: paging.StyleOffset, Start: -5}},
+		{"pageSize 0", core.Config{Style: core.StylePage, PageSize: -1}},
+		{"pageSize 1001", core.Config{Style: core.StylePage, PageSize: 1001}},
+		{"window 1001", core.Config{Style: core.StyleRow, PageSize: 1001}},
+		{"start 0", core.Config{Style: core.StyleRow, From: paging.Cursor{Style: core.StyleRow, Start: 0, Size: 10}}},
+		{"negative offset", core.Config{Style: core.StyleOffset, Start: -5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -206,10 +207,10 @@ func TestOutOfRangeBeforeNetwork(t *testing.T) {
 				return paging.Page[int]{}, nil
 			}
 			n := 0
-			for _, err := range paging.Items(t.Context(), tt.cfg, fetch) {
+			for _, err := range core.Items(t.Context(), tt.cfg, fetch) {
 				n++
 				require.Error(t, err)
-				assert.True(t, errors.Is(err, paging.ErrOutOfRange) || errors.Is(err, paging.ErrInvalidConfig), err)
+				assert.True(t, errors.Is(err, core.ErrOutOfRange) || errors.Is(err, core.ErrInvalidConfig), err)
 			}
 			assert.Equal(t, 1, n, "the error is yielded once")
 			assert.Zero(t, calls, "no request")
@@ -219,7 +220,7 @@ func TestOutOfRangeBeforeNetwork(t *testing.T) {
 
 func TestLazyAndEarlyBreak(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
-	seq := paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv))
+	seq := core.Items(t.Context(), core.Config{Style: core.StyleRow}, previousDay(srv))
 	assert.Empty(t, srv.Requests(), "no request before the first step")
 	for range seq {
 		break
@@ -230,7 +231,7 @@ func TestLazyAndEarlyBreak(t *testing.T) {
 func TestStopOnFirstError(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithFailure(http.StatusTooManyRequests, 2))
 	var items, errs int
-	for _, err := range paging.Items(t.Context(), paging.Config{Style: paging.StyleRow}, previousDay(srv)) {
+	for _, err := range core.Items(t.Context(), core.Config{Style: core.StyleRow}, previousDay(srv)) {
 		if err != nil {
 			errs++
 			var se *statusError
@@ -248,14 +249,14 @@ func TestStopOnFirstError(t *testing.T) {
 func TestCap(t *testing.T) {
 	t.Run("row windows shrink to the cap", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
-		got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleRow, MaxItems: 1500}, previousDay(srv)), pdKey)
+		got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleRow, MaxItems: 1500}, previousDay(srv)), pdKey)
 		require.NoError(t, err)
 		assert.Equal(t, want(1, 1500), got)
 		assert.Equal(t, []string{"1-1000", "1001-1500"}, windows(srv))
 	})
 	t.Run("page size stays, items are cut", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500))
-		it := paging.NewIterator(t.Context(), paging.Config{Style: paging.StylePage, PageSize: 1000, MaxItems: 1500}, rtpList(srv, pagingtest.Query))
+		it := core.NewIterator(t.Context(), core.Config{Style: core.StylePage, PageSize: 1000, MaxItems: 1500}, rtpList(srv, pagingtest.Query))
 		got, err := collect(t, it.Items(), rtpKey)
 		require.NoError(t, err)
 		assert.Equal(t, want(1, 1500), got)
@@ -267,18 +268,18 @@ func TestCap(t *testing.T) {
 func TestResume(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
-		style paging.Style
+		style core.Style
 		size  int
-	}{{"row", paging.StyleRow, 1000}, {"page", paging.StylePage, 400}, {"offset", paging.StyleOffset, 300}} {
+	}{{"row", core.StyleRow, 1000}, {"page", core.StylePage, 400}, {"offset", core.StyleOffset, 300}} {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClientID("client-1"))
-			cfg := paging.Config{Style: tt.style, PageSize: tt.size}
+			cfg := core.Config{Style: tt.style, PageSize: tt.size}
 			var first, rest []string
 			var text []byte
 			switch tt.style {
-			case paging.StyleRow:
+			case core.StyleRow:
 				first, rest, text = resume(t, cfg, previousDay(srv), pdKey)
-			case paging.StylePage:
+			case core.StylePage:
 				first, rest, text = resume(t, cfg, rtpList(srv, pagingtest.Query), rtpKey)
 			default:
 				first, rest, text = resume(t, cfg, participants(srv), partyKey)
@@ -291,8 +292,8 @@ func TestResume(t *testing.T) {
 
 // resume reads 1234 items, stores the cursor as text, and reads the rest from it in a new
 // iterator; then checks that a finished cursor resumes to nothing.
-func resume[T any](t *testing.T, cfg paging.Config, fetch paging.FetchFunc[T], key func(T) string) (first, rest []string, text []byte) {
-	it := paging.NewIterator(t.Context(), cfg, fetch)
+func resume[T any](t *testing.T, cfg core.Config, fetch core.FetchFunc[T], key func(T) string) (first, rest []string, text []byte) {
+	it := core.NewIterator(t.Context(), cfg, fetch)
 	for x, err := range it.Items() {
 		require.NoError(t, err)
 		first = append(first, key(x))
@@ -305,14 +306,14 @@ func resume[T any](t *testing.T, cfg paging.Config, fetch paging.FetchFunc[T], k
 	var c paging.Cursor
 	require.NoError(t, c.UnmarshalText(text))
 	cfg.From = c
-	it2 := paging.NewIterator(t.Context(), cfg, fetch)
+	it2 := core.NewIterator(t.Context(), cfg, fetch)
 	rest, err = collect(t, it2.Items(), key)
 	require.NoError(t, err)
 	require.True(t, it2.Cursor().Done)
 
 	cfg.From = it2.Cursor()
 	n := 0
-	for range paging.Items(t.Context(), cfg, fetch) {
+	for range core.Items(t.Context(), cfg, fetch) {
 		n++
 	}
 	assert.Zero(t, n)
@@ -321,8 +322,8 @@ func resume[T any](t *testing.T, cfg paging.Config, fetch paging.FetchFunc[T], k
 
 func TestCursorText(t *testing.T) {
 	for _, c := range []paging.Cursor{
-		{}, {Style: paging.StyleRow, Start: 1001, Size: 1000}, {Style: paging.StylePage, Start: 3, Size: 50, Skip: 7},
-		{Style: paging.StyleOffset, Start: 0, Size: 10}, {Style: paging.StyleRow, Done: true},
+		{}, {Style: core.StyleRow, Start: 1001, Size: 1000}, {Style: core.StylePage, Start: 3, Size: 50, Skip: 7},
+		{Style: core.StyleOffset, Start: 0, Size: 10}, {Style: core.StyleRow, Done: true},
 	} {
 		b, err := c.MarshalText()
 		require.NoError(t, err)
@@ -332,18 +333,18 @@ func TestCursorText(t *testing.T) {
 	}
 	for _, bad := range []string{"rows:1:2:0", "row:1:2", "row:x:2:0", "row:1:1001:0", "page:0:10:0", "row:-1:2:0"} {
 		var c paging.Cursor
-		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), paging.ErrInvalidConfig, bad)
+		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
 }
 
 func TestParseCount(t *testing.T) {
 	for in, want := range map[string]int{"65": 65, ` "240" `: 240, "0": 0} {
-		n, ok := paging.ParseCount(in)
+		n, ok := core.ParseCount(in)
 		assert.True(t, ok, in)
 		assert.Equal(t, want, n)
 	}
 	for _, in := range []string{"", "-1", "x", "1.5"} {
-		_, ok := paging.ParseCount(in)
+		_, ok := core.ParseCount(in)
 		assert.False(t, ok, in)
 	}
 }
@@ -352,13 +353,13 @@ func TestParseCount(t *testing.T) {
 // from the number after the last one returned; numbers that do not advance fail with
 // *MismatchError instead of looping, and a count that does not match the items is an error.
 func TestSequenceNumbers(t *testing.T) {
-	seqFetch := func(seqs func(start int) []int) paging.FetchFunc[int] {
+	seqFetch := func(seqs func(start int) []int) core.FetchFunc[int] {
 		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
 			s := seqs(p.Start)
 			return paging.Page[int]{Items: slices.Clone(s), Seq: s}, nil
 		}
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 3}
+	cfg := core.Config{Style: core.StyleRow, PageSize: 3}
 	t.Run("gaps", func(t *testing.T) {
 		var starts []int
 		fetch := seqFetch(func(start int) []int {
@@ -370,7 +371,7 @@ func TestSequenceNumbers(t *testing.T) {
 			return out
 		})
 		var got []int
-		for x, err := range paging.Items(t.Context(), cfg, fetch) {
+		for x, err := range core.Items(t.Context(), cfg, fetch) {
 			require.NoError(t, err)
 			got = append(got, x)
 		}
@@ -378,8 +379,8 @@ func TestSequenceNumbers(t *testing.T) {
 		assert.Equal(t, []int{1, 31, 61}, starts)
 	})
 	t.Run("not advancing", func(t *testing.T) {
-		_, err := collect(t, paging.Items(t.Context(), cfg, seqFetch(func(int) []int { return []int{1, 2, 3} })), strconv.Itoa)
-		var me *paging.MismatchError
+		_, err := collect(t, core.Items(t.Context(), cfg, seqFetch(func(int) []int { return []int{1, 2, 3} })), strconv.Itoa)
+		var me *core.MismatchError
 		require.ErrorAs(t, err, &me)
 		assert.Equal(t, 4, me.Requested)
 		assert.Contains(t, err.Error(), "startRowIndex")
@@ -388,8 +389,8 @@ func TestSequenceNumbers(t *testing.T) {
 		fetch := func(_ context.Context, p paging.Position) (paging.Page[int], error) {
 			return paging.Page[int]{Items: []int{1, 2, 3}, Seq: []int{1, 2}}, nil
 		}
-		_, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
-		require.ErrorIs(t, err, paging.ErrInvalidConfig)
+		_, err := collect(t, core.Items(t.Context(), cfg, fetch), strconv.Itoa)
+		require.ErrorIs(t, err, core.ErrInvalidConfig)
 	})
 }
 
@@ -401,7 +402,7 @@ func TestSequenceNumbers(t *testing.T) {
 func TestRetrievedRows(t *testing.T) {
 	// rows serves rows 1-25; withheld rows are retrieved but not sent; count gives
 	// retrievedRows from the rows in the window and the items sent.
-	rows := func(withheld func(int) bool, count func(rows, items int) int) (paging.FetchFunc[int], *[]int) {
+	rows := func(withheld func(int) bool, count func(rows, items int) int) (core.FetchFunc[int], *[]int) {
 		var starts []int
 		return func(_ context.Context, p paging.Position) (paging.Page[int], error) {
 			starts = append(starts, p.Start)
@@ -417,19 +418,19 @@ func TestRetrievedRows(t *testing.T) {
 		}, &starts
 	}
 	none := func(int) bool { return false }
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 10}
+	cfg := core.Config{Style: core.StyleRow, PageSize: 10}
 	for _, lie := range []int{0, -1, 9} {
 		fetch, _ := rows(none, func(int, int) int { return lie })
-		got, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
-		var re *paging.RetrievedMismatchError
+		got, err := collect(t, core.Items(t.Context(), cfg, fetch), strconv.Itoa)
+		var re *core.RetrievedMismatchError
 		require.ErrorAs(t, err, &re, "retrievedRows %d for 10 items", lie)
-		assert.ErrorIs(t, err, paging.ErrRetrievedMismatch)
+		assert.ErrorIs(t, err, core.ErrRetrievedMismatch)
 		assert.Equal(t, 10, re.Items)
 		assert.Equal(t, lie, re.Retrieved)
 		assert.Empty(t, got, "nothing of the contradicted page is delivered")
 	}
 	fetch, starts := rows(func(i int) bool { return i%4 == 0 }, func(rows, _ int) int { return rows })
-	got, err := collect(t, paging.Items(t.Context(), cfg, fetch), strconv.Itoa)
+	got, err := collect(t, core.Items(t.Context(), cfg, fetch), strconv.Itoa)
 	require.NoError(t, err)
 	assert.Equal(t, []int{1, 11, 21}, *starts, "advances by retrievedRows, not by the items")
 	assert.Equal(t, []string{"1", "2", "3", "5", "6", "7", "9", "10", "11", "13", "14", "15", "17", "18", "19", "21", "22", "23", "25"}, got)

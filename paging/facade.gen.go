@@ -6,6 +6,10 @@ import (
 	"context"
 	"crypto/tls"
 	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
@@ -13,13 +17,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
 	"golang.org/x/oauth2"
-	"log/slog"
-	"net/http"
-	"time"
 )
 
 // Client calls the API. Create it with New; it is immutable and safe for concurrent use.
@@ -313,14 +313,14 @@ func WithRateLimitWait() Option { return Option(sdkclient.WithRateLimitWait()) }
 // github.com/issuerkit/issuerkit-go/paging/redisfleet (see package banklimit). lim sets the
 // rate, so it does not combine with WithRateLimit. When lim fails, the request is not sent:
 // the call fails with an error matching ErrRateLimited and lim's error.
-func WithLimiter(lim banklimit.Limiter) Option { return Option(sdkclient.WithLimiter(lim)) }
+func WithLimiter(lim core.Limiter) Option { return Option(sdkclient.WithLimiter(lim)) }
 
 // WithLockout keeps the lock-out a 429 starts in lo, instead of in the process: with a
 // lock-out shared by several processes, a 429 seen by one makes every one fail with
 // *LockoutError, without reaching the bank, until it ends (see package banklimit). When lo
 // fails, the request is not sent: the call fails with an error matching ErrRateLimited and
 // lo's error.
-func WithLockout(lo banklimit.Lockout) Option { return Option(sdkclient.WithLockout(lo)) }
+func WithLockout(lo core.Lockout) Option { return Option(sdkclient.WithLockout(lo)) }
 
 // WithPrivateBudget gives the client an in-process limiter and lock-out of its own. By
 // default every client of the process built with the same credential for the same bank

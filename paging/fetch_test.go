@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"net/url"
@@ -61,7 +62,7 @@ func post(ctx context.Context, hc *http.Client, method, u string, body any, head
 var previousDayRequest = map[string]any{"accountNumber": []string{"3123456789"}, "fromDate": "2025-01-02", "toDate": "2025-01-09"}
 
 // previousDay fetches one row window of previous-day transactions.
-func previousDay(srv *pagingtest.Server) paging.FetchFunc[paging.PreviousDayTransaction] {
+func previousDay(srv *pagingtest.Server) core.FetchFunc[paging.PreviousDayTransaction] {
 	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.PreviousDayTransaction], error) {
 		u := fmt.Sprintf("%s/ddaReports/accounts/v1/transactions/list?startRowIndex=%d&endRowIndex=%d", srv.URL, p.Start, p.End())
@@ -71,14 +72,14 @@ func previousDay(srv *pagingtest.Server) paging.FetchFunc[paging.PreviousDayTran
 			return paging.Page[paging.PreviousDayTransaction]{}, err
 		}
 		pg := paging.Page[paging.PreviousDayTransaction]{Items: out.Transactions}
-		pg.Total, pg.HasTotal = paging.HeaderCount(h, "totalRows")
-		pg.Retrieved, pg.HasRetrieved = paging.HeaderCount(h, "retrievedRows")
+		pg.Total, pg.HasTotal = core.HeaderCount(h, "totalRows")
+		pg.Retrieved, pg.HasRetrieved = core.HeaderCount(h, "retrievedRows")
 		return pg, nil
 	}
 }
 
 // participants fetches one offset page of RTP participants.
-func participants(srv *pagingtest.Server) paging.FetchFunc[paging.Party] {
+func participants(srv *pagingtest.Server) core.FetchFunc[paging.Party] {
 	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.Party], error) {
 		u := fmt.Sprintf("%s/rtp/v1/payment/rtp/participant?limit=%d&offset=%d", srv.URL, p.Size, p.Start)
@@ -95,14 +96,14 @@ func participants(srv *pagingtest.Server) paging.FetchFunc[paging.Party] {
 			parties = []paging.Party{one}
 		}
 		pg := paging.Page[paging.Party]{Items: parties, Echo: out.Offset, HasEcho: true}
-		pg.Total, pg.HasTotal = paging.ParseCount(out.Count)
+		pg.Total, pg.HasTotal = core.ParseCount(out.Count)
 		return pg, nil
 	}
 }
 
 // rtpList fetches one page of RTP transactions, with the page parameters in the query or in
 // the body.
-func rtpList(srv *pagingtest.Server, in pagingtest.Placement) paging.FetchFunc[paging.RTPListTransaction] {
+func rtpList(srv *pagingtest.Server, in pagingtest.Placement) core.FetchFunc[paging.RTPListTransaction] {
 	hc := srv.HTTPClient()
 	return func(ctx context.Context, p paging.Position) (paging.Page[paging.RTPListTransaction], error) {
 		body := map[string]any{"accountNumber": "3123456789", "fromDate": "2025-01-01", "toDate": "2025-01-10"}

@@ -2,6 +2,7 @@ package paging_test
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"math"
 	"testing"
 
@@ -38,8 +39,8 @@ func TestPageOverfull(t *testing.T) {
 		}
 		got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, opts...), achKey)
 		assertNoRepeats(t, got)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch)
-		var me *paging.MismatchError
+		require.ErrorIs(t, err, core.ErrPositionMismatch)
+		var me *core.MismatchError
 		require.ErrorAs(t, err, &me)
 		assert.Equal(t, "pageSize", me.Param)
 		assert.Equal(t, 100, me.Requested)
@@ -64,8 +65,8 @@ func TestPageLastPageBeforeTotals(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
 			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
-			require.ErrorIs(t, err, paging.ErrInconsistentTotals)
-			var te *paging.TotalsError
+			require.ErrorIs(t, err, core.ErrInconsistentTotals)
+			var te *core.TotalsError
 			require.ErrorAs(t, err, &te)
 			assert.Equal(t, 1, te.Position.Start)
 			assert.Empty(t, got)
@@ -84,7 +85,7 @@ func TestPageNegativeTotals(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageMetadata(edit))
 			got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, paging.WithPageSize(100)), achKey)
-			require.ErrorIs(t, err, paging.ErrInconsistentTotals)
+			require.ErrorIs(t, err, core.ErrInconsistentTotals)
 			assert.Empty(t, got)
 		})
 	}
@@ -155,22 +156,22 @@ func TestCursorTextHostile(t *testing.T) {
 	for _, bad := range []string{"page:2:100:150", "page:1:100:100", "page:1:100:9223372036854775807",
 		"row:1:10:10", "offset:0:10:11", "row:9223372036854775807:1000:0", "row:9223372036854775000:1000:0"} {
 		var c paging.Cursor
-		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), paging.ErrInvalidConfig, bad)
+		assert.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
-	for _, bad := range []paging.Cursor{{Style: paging.StylePage, Start: 2, Size: 100, Skip: 150},
-		{Style: paging.StyleRow, Start: 1, Size: 10, Skip: 10}} {
-		assert.ErrorIs(t, paging.Config{Style: bad.Style, From: bad}.Validate(), paging.ErrInvalidConfig, bad.String())
+	for _, bad := range []paging.Cursor{{Style: core.StylePage, Start: 2, Size: 100, Skip: 150},
+		{Style: core.StyleRow, Start: 1, Size: 10, Skip: 10}} {
+		assert.ErrorIs(t, core.Config{Style: bad.Style, From: bad}.Validate(), core.ErrInvalidConfig, bad.String())
 	}
 	var c paging.Cursor
 	require.NoError(t, c.UnmarshalText([]byte("page:2:100:99")))
-	assert.Equal(t, paging.Cursor{Style: paging.StylePage, Start: 2, Size: 100, Skip: 99}, c)
+	assert.Equal(t, paging.Cursor{Style: core.StylePage, Start: 2, Size: 100, Skip: 99}, c)
 }
 
 // TestResumeSkipHugeCap: a cap as large as an int (no cap in effect) with a cursor inside a
 // row page with withheld rows asked for a negative window (skip + cap overflowed).
 func TestResumeSkipHugeCap(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(250), pagingtest.WithWithheldRows(4))
-	cur := paging.Cursor{Style: paging.StyleRow, Start: 1, Size: 100, Skip: 5}
+	cur := paging.Cursor{Style: core.StyleRow, Start: 1, Size: 100, Skip: 5}
 	got, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq,
 		paging.WithCursor(cur), paging.WithMaxItems(math.MaxInt)), pdKey)
 	require.NoError(t, err)

@@ -6,6 +6,8 @@ import (
 	"context"
 	"iter"
 	"net/http"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // ACHAddendaIterator returns an Iterator over the items of ListACHAddenda (POST
@@ -15,7 +17,7 @@ import (
 // WithDocumentedAPI), the next page after the last addendaSequenceNumber returned, until a page
 // whose informationMessages hold 1002040-50I, or an empty page (a short page is not the end: a
 // server may serve fewer than asked); a server that serves a sequence before the one asked for
-// fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
+// fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
 	opts = bindOpts(opListACHAddenda.ID, req, opts)
@@ -44,8 +46,8 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // /accounts/transactions/v1/ach/list): list the ACH transactions of an account. It asks for
 // pageNumber from 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the
 // query with WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that
-// serves another page than the one asked for fails with *MismatchError. Nothing is requested before
-// the first step; Cursor tells where a stopped iteration resumes (WithCursor).
+// serves another page than the one asked for fails with *core.MismatchError. Nothing is requested
+// before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
 	opts = bindOpts(opListACHTransactions.ID, req, opts)
 	return newIterator(ctx, opListACHTransactions.ID, opts,
@@ -201,8 +203,8 @@ func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req Previo
 				return Page[PreviousDayTransaction]{}, err
 			}
 			pg := Page[PreviousDayTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = HeaderCount(meta.Header, "totalRows")
-			pg.Retrieved, pg.HasRetrieved = HeaderCount(meta.Header, "retrievedRows")
+			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
+			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
 			return pg, nil
 		})
 }
@@ -215,10 +217,10 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 
 // RTPParticipantsIterator returns an Iterator over the items of ListRTPParticipants (GET
 // /rtp/v1/payment/rtp/participant): list RTP network participants. It asks for offset from 0 with
-// limit (DefaultLimit unless WithPageSize) until count; a server that serves another offset than
-// the one asked for fails with *MismatchError. Nothing is requested before the first step; Cursor
-// tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not an argument:
-// the client sends it from its options, or give it per call with
+// limit (core.DefaultLimit unless WithPageSize) until count; a server that serves another offset
+// than the one asked for fails with *core.MismatchError. Nothing is requested before the first
+// step; Cursor tells where a stopped iteration resumes (WithCursor). The header KeyClientId is not
+// an argument: the client sends it from its options, or give it per call with
 // WithCallOptions(WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
 	opts = bindOpts(opListRTPParticipants.ID, nil, opts)
@@ -236,7 +238,7 @@ func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption
 				return Page[Party]{}, err
 			}
 			pg := Page[Party]{Items: items}
-			pg.Total, pg.HasTotal = ParseCount(res.Count)
+			pg.Total, pg.HasTotal = core.ParseCount(res.Count)
 			pg.Echo, pg.HasEcho = res.Offset, true
 			return pg, nil
 		})
@@ -252,7 +254,7 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // /rtp/v1/transactions/list): list the RTP transactions of an account. It asks for pageNumber from
 // 1 with pageSize (at most 1000), in the body as the bank publishes it, or in the query with
 // WithDocumentedAPI, until metadata.page.lastPage says the last page; a server that serves another
-// page than the one asked for fails with *MismatchError. Nothing is requested before the first
+// page than the one asked for fails with *core.MismatchError. Nothing is requested before the first
 // step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
 	opts = bindOpts(opListRTPTransactions.ID, req, opts)
@@ -299,8 +301,8 @@ func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRe
 				return Page[WireTransaction]{}, err
 			}
 			pg := Page[WireTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = HeaderCount(meta.Header, "totalRows")
-			pg.Retrieved, pg.HasRetrieved = HeaderCount(meta.Header, "retrievedRows")
+			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
+			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
 			return pg, nil
 		})
 }
@@ -315,8 +317,8 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // (POST /wireInquiry/v1/transactions/list): list the wire transactions of an account (page style).
 // It asks for pageNumber from 1 with pageSize (at most 1000), in the body, until
 // metadata.page.lastPage says the last page; a server that serves another page than the one asked
-// for fails with *MismatchError. Nothing is requested before the first step; Cursor tells where a
-// stopped iteration resumes (WithCursor).
+// for fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells
+// where a stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *Iterator[WireListTransaction] {
 	opts = bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,

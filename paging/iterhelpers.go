@@ -1,6 +1,8 @@
 package paging
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -37,7 +39,7 @@ const AddendaEndCode = "1002040-50I"
 // on a short page alone; an operation whose x-issuerkit-pagination
 // gives maxItems never asks past sequence maxItems. The engine runs it as a row iteration
 // whose start is the sequence number. A page whose numbers (key) come before the sequence
-// asked for, or do not increase, fails with *MismatchError instead of looping; one that is
+// asked for, or do not increase, fails with *core.MismatchError instead of looping; one that is
 // not a number, with *DecodeError.
 func sequenceIterator[T any](ctx context.Context, opID, param, start string, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error), key func(T) string) *Iterator[T] {
@@ -49,8 +51,8 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 	if start != "" {
 		n, err := strconv.Atoi(start)
 		if err != nil || n < 1 || n > last {
-			return &Iterator[T]{ctx: ctx, total: -1, err: fmt.Errorf("paging: %s %q: %w", param, start,
-				&RangeError{Param: param, Value: n, Min: 1, Max: last})}
+			return core.FailedIterator[T](fmt.Errorf("paging: %s %q: %w", param, start,
+				&core.RangeError{Param: param, Value: n, Min: 1, Max: last}))
 		}
 		first = n
 	}
@@ -60,7 +62,7 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 			ic.maxItems = limit // never past the last sequence
 		}
 	})
-	base := Config{Style: StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
+	base := core.Config{Style: core.StyleRow, Start: first, PageSize: DefaultAddendaPageSize, MaxItems: limit}
 	return iteratorFrom(ctx, base, nil, opts, func(ctx context.Context, p Position, call []CallOption) (Page[T], error) {
 		if p.Start > last {
 			return Page[T]{Seq: []int{}}, nil // past the last sequence: the end, without a request
@@ -80,7 +82,7 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 					Err: fmt.Errorf("paging: item %d of %s: sequence number %s: %w", i+1, p, scalar.Excerpt(key(x)), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
-				return Page[T]{}, &MismatchError{Style: StyleRow, Param: param, Requested: p.Start, Returned: n}
+				return Page[T]{}, &core.MismatchError{Style: core.StyleRow, Param: param, Requested: p.Start, Returned: n}
 			}
 			pg.Seq[i] = n
 		}

@@ -1,7 +1,8 @@
 package paging
 
 import (
-	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"fmt"
 )
 
@@ -23,19 +24,19 @@ type iterConfig struct {
 func WithMaxItems(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 0 {
-			c.bad = fmt.Errorf("paging: WithMaxItems(%d): %w", n, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithMaxItems(%d): %w", n, core.ErrInvalidConfig)
 		}
 		c.maxItems = n
 	}
 }
 
 // WithPageSize sets the rows per window, the limit or the pageSize (default: the endpoint's
-// largest, 1,000, for rows and pages; DefaultLimit for offsets). Sizes the bank rejects fail
-// before any request with a *RangeError.
+// largest, 1,000, for rows and pages; core.DefaultLimit for offsets). Sizes the bank rejects fail
+// before any request with a *core.RangeError.
 func WithPageSize(n int) IterOption {
 	return func(c *iterConfig) {
 		if n < 1 {
-			c.bad = &RangeError{Param: "page size", Value: n, Min: 1}
+			c.bad = &core.RangeError{Param: "page size", Value: n, Min: 1}
 		}
 		c.pageSize = n
 	}
@@ -44,30 +45,30 @@ func WithPageSize(n int) IterOption {
 // WithCursor resumes an earlier iteration of the same endpoint at the Cursor it reported
 // (Iterator.Cursor or CursorAt, or its text form decoded with Cursor.UnmarshalText). The
 // request must be the same as the one the cursor came from: a bound cursor (Cursor.Bound) of
-// another request or endpoint fails with *CursorMismatchError before any request.
+// another request or endpoint fails with *core.CursorMismatchError before any request.
 func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
-// WithPrefetch fetches up to k pages ahead of the one being consumed (see Config.Prefetch),
+// WithPrefetch fetches up to k pages ahead of the one being consumed (see core.Config.Prefetch),
 // the first page alone; of WithPrefetch and WithEagerPrefetch the last one given applies.
 // Every prefetched request still goes through the client's rate limiter. Without either
-// option, the depth follows the latency observed (Config.AutoPrefetch), which keeps an export
+// option, the depth follows the latency observed (core.Config.AutoPrefetch), which keeps an export
 // at the bank's budget of five requests a second; WithPrefetch(0) fetches on demand.
 func WithPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 0 {
-			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager, c.prefetchSet = k, false, true
 	}
 }
 
 // WithEagerPrefetch is WithPrefetch(k) with the first k pages requested together, before the
-// first answer (see Config.EagerPrefetch): fastest for long drains, but a result shorter than
+// first answer (see core.Config.EagerPrefetch): fastest for long drains, but a result shorter than
 // k pages still costs k requests of the bank's five a second. k must be at least 1.
 func WithEagerPrefetch(k int) IterOption {
 	return func(c *iterConfig) {
 		if k < 1 {
-			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, ErrInvalidConfig)
+			c.bad = fmt.Errorf("paging: WithEagerPrefetch(%d): %w", k, core.ErrInvalidConfig)
 		}
 		c.prefetch, c.eager, c.prefetchSet = k, true, true
 	}
@@ -77,55 +78,4 @@ func WithEagerPrefetch(k int) IterOption {
 // WithResponseInto is not useful here: the iterator reads the response metadata itself.
 func WithCallOptions(opts ...CallOption) IterOption {
 	return func(c *iterConfig) { c.call = append(c.call, opts...) }
-}
-
-// newIterator returns the Iterator of operation opID: the configuration its spec's
-// x-issuerkit-pagination gives (configFor) with the options applied, fetching through fetch
-// with the caller's per-call options.
-func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
-	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
-	cfg, err := configFor(opID)
-	return iteratorFrom(ctx, cfg, err, opts, fetch)
-}
-
-// iteratorFrom returns the Iterator of cfg with the options applied; a non-nil err (or an
-// invalid option) is reported by the first step, before any request.
-func iteratorFrom[T any](ctx context.Context, cfg Config, err error, opts []IterOption,
-	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
-	var ic iterConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&ic)
-		}
-	}
-	if err == nil {
-		err = ic.bad
-	}
-	if err == nil {
-		err = checkBinding(ic.from, ic.bind)
-	}
-	if err != nil {
-		return &Iterator[T]{ctx: ctx, err: err, total: -1}
-	}
-	if ic.pageSize > 0 {
-		cfg.PageSize = ic.pageSize
-	}
-	if ic.maxItems > 0 {
-		cfg.MaxItems = ic.maxItems
-	}
-	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
-	cfg.AutoPrefetch = !ic.prefetchSet
-	call := ic.call
-	it := NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
-		return fetch(ctx, p, call)
-	})
-	it.bind = ic.bind
-	return it
-}
-
-// withMeta returns call followed by WithResponseInto(meta), in a new slice (the fetch
-// functions run concurrently with prefetch).
-func withMeta(call []CallOption, meta *Response) []CallOption {
-	out := make([]CallOption, 0, len(call)+1)
-	return append(append(out, call...), WithResponseInto(meta))
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -144,7 +145,7 @@ func TestKeyDrain(t *testing.T) {
 	for _, n := range []int{0, 1, 100, 101, 1234} {
 		t.Run(strconv.Itoa(n), func(t *testing.T) {
 			srv := newKeyServer(t, n)
-			it := paging.NewIterator(t.Context(), paging.Config{Style: paging.StyleKey, PageSize: 100, MaxPageSize: 500}, srv.fetch)
+			it := core.NewIterator(t.Context(), core.Config{Style: core.StyleKey, PageSize: 100, MaxPageSize: 500}, srv.fetch)
 			got, err := collect(t, it.Items(), id)
 			require.NoError(t, err)
 			assert.Equal(t, records(1, n), got)
@@ -159,17 +160,17 @@ func TestKeyDrain(t *testing.T) {
 
 func TestKeyDefaultsAndRange(t *testing.T) {
 	srv := newKeyServer(t, 250)
-	got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleKey}, srv.fetch), id)
+	got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleKey}, srv.fetch), id)
 	require.NoError(t, err)
 	assert.Equal(t, records(1, 250), got)
 	assert.Len(t, srv.askedKeys(), 3, "DefaultLimit 100")
 
-	for _, cfg := range []paging.Config{
-		{Style: paging.StyleKey, PageSize: 501, MaxPageSize: 500},
-		{Style: paging.StyleKey, Start: 3},
-		{Style: paging.StyleKey, From: paging.Cursor{Style: paging.StylePage, Start: 1, Size: 10}},
+	for _, cfg := range []core.Config{
+		{Style: core.StyleKey, PageSize: 501, MaxPageSize: 500},
+		{Style: core.StyleKey, Start: 3},
+		{Style: core.StyleKey, From: paging.Cursor{Style: core.StylePage, Start: 1, Size: 10}},
 	} {
-		_, err := collect(t, paging.Items(t.Context(), cfg, srv.fetch), id)
+		_, err := collect(t, core.Items(t.Context(), cfg, srv.fetch), id)
 		require.Error(t, err)
 	}
 	assert.Len(t, srv.askedKeys(), 3, "refused before the network")
@@ -177,8 +178,8 @@ func TestKeyDefaultsAndRange(t *testing.T) {
 
 func TestKeyResume(t *testing.T) {
 	srv := newKeyServer(t, 1234)
-	cfg := paging.Config{Style: paging.StyleKey, PageSize: 100}
-	it := paging.NewIterator(t.Context(), cfg, srv.fetch)
+	cfg := core.Config{Style: core.StyleKey, PageSize: 100}
+	it := core.NewIterator(t.Context(), cfg, srv.fetch)
 	var got []string
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -195,12 +196,12 @@ func TestKeyResume(t *testing.T) {
 	assert.Equal(t, 50, cur.Skip)
 
 	cfg.From = cur
-	rest, err := collect(t, paging.Items(t.Context(), cfg, srv.fetch), id)
+	rest, err := collect(t, core.Items(t.Context(), cfg, srv.fetch), id)
 	require.NoError(t, err)
 	assert.Equal(t, records(1, 1234), append(got, rest...), "nothing twice, nothing skipped")
 
 	// Resume after a whole page: the next page's key, nothing to skip.
-	it = paging.NewIterator(t.Context(), paging.Config{Style: paging.StyleKey, PageSize: 100, MaxItems: 300}, srv.fetch)
+	it = core.NewIterator(t.Context(), core.Config{Style: core.StyleKey, PageSize: 100, MaxItems: 300}, srv.fetch)
 	_, err = collect(t, it.Items(), id)
 	require.NoError(t, err)
 	assert.Equal(t, 0, it.Cursor().Skip)
@@ -208,15 +209,15 @@ func TestKeyResume(t *testing.T) {
 
 	for _, bad := range []string{"key:!!:100:0", "key:a2V5:0:0", "key:a2V5:100:100", "key:a2V5:100"} {
 		var c paging.Cursor
-		require.ErrorIs(t, c.UnmarshalText([]byte(bad)), paging.ErrInvalidConfig, bad)
+		require.ErrorIs(t, c.UnmarshalText([]byte(bad)), core.ErrInvalidConfig, bad)
 	}
 }
 
 func TestKeyNoPrefetch(t *testing.T) {
 	srv := newKeyServer(t, 1000)
-	for _, o := range []paging.Config{{Prefetch: 3}, {Prefetch: 3, EagerPrefetch: true}} {
-		o.Style, o.PageSize = paging.StyleKey, 100
-		got, err := collect(t, paging.Items(t.Context(), o, srv.fetch), id)
+	for _, o := range []core.Config{{Prefetch: 3}, {Prefetch: 3, EagerPrefetch: true}} {
+		o.Style, o.PageSize = core.StyleKey, 100
+		got, err := collect(t, core.Items(t.Context(), o, srv.fetch), id)
 		require.NoError(t, err)
 		assert.Equal(t, records(1, 1000), got)
 	}
@@ -229,7 +230,7 @@ func TestKeyHostile(t *testing.T) {
 		name     string
 		hostile  func(srv *keyServer) func(page int, asked string, next *string, items *[]string)
 		sentinel error
-		problem  paging.KeyProblem
+		problem  core.KeyProblem
 		requests int
 		items    int
 	}{
@@ -239,33 +240,33 @@ func TestKeyHostile(t *testing.T) {
 					*next = asked
 				}
 			}
-		}, paging.ErrPositionMismatch, paging.KeyRepeated, 3, 200},
+		}, core.ErrPositionMismatch, core.KeyRepeated, 3, 200},
 		{"cycles", func(srv *keyServer) func(int, string, *string, *[]string) {
 			return func(page int, _ string, next *string, _ *[]string) {
 				if page == 4 {
 					*next = srv.keyOf[0] // the key of page 2
 				}
 			}
-		}, paging.ErrPositionMismatch, paging.KeyCycled, 4, 300},
+		}, core.ErrPositionMismatch, core.KeyCycled, 4, 300},
 		{"empty page with a key", func(*keyServer) func(int, string, *string, *[]string) {
 			return func(page int, _ string, _ *string, items *[]string) {
 				if page == 2 {
 					*items = []string{}
 				}
 			}
-		}, paging.ErrEmptyPage, paging.KeyEmptyPage, 2, 100},
+		}, core.ErrEmptyPage, core.KeyEmptyPage, 2, 100},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			srv := newKeyServer(t, 1000)
 			srv.hostile = tt.hostile(srv)
-			got, err := collect(t, paging.Items(t.Context(), paging.Config{Style: paging.StyleKey, PageSize: 100}, srv.fetch), id)
+			got, err := collect(t, core.Items(t.Context(), core.Config{Style: core.StyleKey, PageSize: 100}, srv.fetch), id)
 			require.ErrorIs(t, err, tt.sentinel)
-			var ke *paging.KeyError
+			var ke *core.KeyError
 			require.True(t, errors.As(err, &ke), "%v", err)
 			assert.Equal(t, tt.problem, ke.Problem)
 			assert.Equal(t, tt.requests, ke.Page)
-			if tt.problem == paging.KeyCycled {
+			if tt.problem == core.KeyCycled {
 				assert.Equal(t, 2, ke.FirstPage)
 			}
 			assert.Len(t, srv.askedKeys(), tt.requests, "no request after the bad key")
@@ -277,7 +278,7 @@ func TestKeyHostile(t *testing.T) {
 func TestKeyPartial(t *testing.T) {
 	srv := newKeyServer(t, 300)
 	srv.partialPage = 2
-	it := paging.NewIterator(t.Context(), paging.Config{Style: paging.StyleKey, PageSize: 100}, srv.fetch)
+	it := core.NewIterator(t.Context(), core.Config{Style: core.StyleKey, PageSize: 100}, srv.fetch)
 	n := 0
 	var err error
 	for pg, e := range it.Pages() {
@@ -288,7 +289,7 @@ func TestKeyPartial(t *testing.T) {
 		n += len(pg.Items)
 	}
 	assert.Equal(t, 100, n, "the pages before the 206")
-	var pe *paging.PartialError
+	var pe *core.PartialError
 	require.ErrorAs(t, err, &pe, "a 206 ends the iteration with an error, never only a flag")
 	assert.Equal(t, records(101, 200), pe.Items)
 	assert.True(t, it.Partial())

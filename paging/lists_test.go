@@ -3,6 +3,7 @@ package paging_test
 import (
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"strings"
 	"testing"
 	"time"
@@ -126,7 +127,7 @@ func TestPagePlacement(t *testing.T) {
 func TestPagePlacementWrong(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithParamsIn(pagingtest.Body))
 	got, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).RTPTransactions(t.Context(), rtpReq), rtpKey)
-	var me *paging.MismatchError
+	var me *core.MismatchError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 2, me.Requested)
 	assert.Equal(t, 1, me.Returned)
@@ -266,13 +267,13 @@ func TestACHAddenda(t *testing.T) {
 	t.Run("start ignored", func(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithPageParamsIgnored())
 		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{UUID: "item-7"}), key)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch)
+		require.ErrorIs(t, err, core.ErrPositionMismatch)
 		assert.Len(t, srv.Requests(), 2)
 	})
 	t.Run("start out of range", func(t *testing.T) {
 		srv := pagingtest.NewServer(t)
 		_, err := collect(t, client(t, srv).ACHAddenda(t.Context(), paging.ACHAddendaRequest{StartAddendaSequenceNumber: "10000"}), key)
-		require.ErrorIs(t, err, paging.ErrOutOfRange)
+		require.ErrorIs(t, err, core.ErrOutOfRange)
 		assert.Empty(t, srv.Requests())
 	})
 }
@@ -312,11 +313,11 @@ func TestTypedResumeAndCap(t *testing.T) {
 func TestTypedLyingTotalAndIgnoredRows(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithClaimedTotal(4000))
 	_, err := collect(t, client(t, srv).PreviousDayTransactions(t.Context(), pdReq), pdKey)
-	require.ErrorIs(t, err, paging.ErrEmptyPage)
+	require.ErrorIs(t, err, core.ErrEmptyPage)
 
 	srv = pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(2500), pagingtest.WithPageParamsIgnored())
 	_, err = collect(t, client(t, srv).ACHTransactions(t.Context(), achReq), func(x paging.ACHListTransaction) string { return x.ParNumber })
-	require.ErrorIs(t, err, paging.ErrPositionMismatch)
+	require.ErrorIs(t, err, core.ErrPositionMismatch)
 	assert.Len(t, srv.Requests(), 2)
 }
 

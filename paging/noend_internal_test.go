@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -122,7 +123,7 @@ func rawKeyClient(t *testing.T, itemsName string, served, total int,
 // TestTypedPartialAnswerIsAnError: a 206 whose body is an account (the previous-day
 // transactions 206 of the bank's published file), or a page, ended the typed iteration as a
 // complete list (0 items, err == nil; only Iterator.Partial told). Every operation that can
-// answer 206 now fails with *PartialError (ErrPartial).
+// answer 206 now fails with *core.PartialError (core.ErrPartial).
 func TestTypedPartialAnswerIsAnError(t *testing.T) {
 	for _, id := range keyOps(t) {
 		op, _ := operations.ByID(id)
@@ -144,8 +145,8 @@ func TestTypedPartialAnswerIsAnError(t *testing.T) {
 				})
 				got, err := keyIterators[id](t.Context(), c, WithPageSize(100))
 				assert.Equal(t, 100, got, "the page before the 206")
-				require.ErrorIs(t, err, ErrPartial)
-				var pe *PartialError
+				require.ErrorIs(t, err, core.ErrPartial)
+				var pe *core.PartialError
 				require.True(t, errors.As(err, &pe))
 				if body == "page" {
 					assert.Equal(t, 100, pe.Count)
@@ -157,17 +158,17 @@ func TestTypedPartialAnswerIsAnError(t *testing.T) {
 
 // TestTypedKeyTotalNotReached: an answer announcing 1,234 rows that stops giving a next key
 // after 500 ended the key iteration quietly with 500 rows. Every key-style operation now fails
-// with *KeyError (KeyEndedEarly, ErrEmptyPage); an honest total ends cleanly.
+// with *core.KeyError (core.KeyEndedEarly, core.ErrEmptyPage); an honest total ends cleanly.
 func TestTypedKeyTotalNotReached(t *testing.T) {
 	for _, id := range keyOps(t) {
 		op, _ := operations.ByID(id)
 		t.Run(id, func(t *testing.T) {
 			c := rawKeyClient(t, op.Paging.Items, 500, 1234, nil)
 			got, err := keyIterators[id](t.Context(), c, WithPageSize(100))
-			require.ErrorIs(t, err, ErrEmptyPage)
-			var ke *KeyError
+			require.ErrorIs(t, err, core.ErrEmptyPage)
+			var ke *core.KeyError
 			require.True(t, errors.As(err, &ke))
-			assert.Equal(t, KeyEndedEarly, ke.Problem)
+			assert.Equal(t, core.KeyEndedEarly, ke.Problem)
 			assert.Equal(t, 1234, ke.Total)
 			assert.Equal(t, 500, ke.Rows)
 			assert.Equal(t, 400, got, "the answer without a next key is not delivered")
@@ -180,31 +181,6 @@ func TestTypedKeyTotalNotReached(t *testing.T) {
 	}
 }
 
-// TestAutoPrefetchDepth: the depth follows the latency observed (the largest of the latest
-// samples), so that the budget, not the latency, sets the pace.
-func TestAutoPrefetchDepth(t *testing.T) {
-	var l latencies
-	assert.Equal(t, 0, l.depth(), "nothing observed: the first page goes alone")
-	for _, tt := range []struct {
-		lat  time.Duration
-		want int
-	}{{time.Millisecond, 1}, {50 * time.Millisecond, 1}, {100 * time.Millisecond, 1}, {300 * time.Millisecond, 3},
-		{time.Second, 8}, {time.Hour, MaxAutoPrefetch}} {
-		var l latencies
-		l.observe(tt.lat)
-		assert.Equal(t, tt.want, l.depth(), "%v", tt.lat)
-	}
-	for range latencySamples - 1 { // a slow page counts until latencySamples faster ones follow
-		l.observe(time.Second)
-	}
-	l.observe(10 * time.Millisecond)
-	assert.Equal(t, 8, l.depth())
-	l.observe(10 * time.Millisecond)
-	l.observe(10 * time.Millisecond)
-	l.observe(10 * time.Millisecond)
-	assert.Equal(t, 1, l.depth())
-}
-
 // TestTypedIteratorsPrefetchByDefault: the typed iterators fetched on demand by default, one
 // page at a time (3.3 requests a second at 300 ms against a budget of 5). Without options
 // (as iteratorFrom applies them for every typed iterator) they now keep several pages in
@@ -214,7 +190,7 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 		opts []IterOption
 		min  int32
 		max  int32
-	}{{nil, 2, MaxAutoPrefetch}, {[]IterOption{WithPrefetch(0)}, 1, 1}} {
+	}{{nil, 2, core.MaxAutoPrefetch}, {[]IterOption{WithPrefetch(0)}, 1, 1}} {
 		var inFlight, most atomic.Int32
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			n := inFlight.Add(1)
@@ -231,7 +207,7 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 			}
 			_ = json.NewEncoder(w).Encode(map[string]any{"transactions": items})
 		}))
-		cfg := Config{Style: StyleRow, PageSize: 10}
+		cfg := core.Config{Style: core.StyleRow, PageSize: 10}
 		// The options are applied as for every typed iterator (iteratorFrom); the fetch is a
 		// plain GET, whatever API form the clients default to.
 		it := iteratorFrom(t.Context(), cfg, nil, tt.opts, func(ctx context.Context, p Position, _ []CallOption) (Page[string], error) {
@@ -256,7 +232,7 @@ func TestTypedIteratorsPrefetchByDefault(t *testing.T) {
 			for _, x := range body.Transactions {
 				pg.Items = append(pg.Items, x.TransactionKey)
 			}
-			pg.Total, pg.HasTotal = HeaderCount(resp.Header, "totalRows")
+			pg.Total, pg.HasTotal = core.HeaderCount(resp.Header, "totalRows")
 			return pg, nil
 		})
 		n, err := drainSeq(it.Items())

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -27,27 +28,27 @@ import (
 // ACH addenda): a row iteration whose items carry sequence numbers (Page.Seq).
 type styleCase struct {
 	name  string
-	style paging.Style
+	style core.Style
 	seq   bool
 }
 
 // everyStyle lists every style of the engine (style.go) and the sequence variant of rows.
 var everyStyle = []styleCase{
-	{"row", paging.StyleRow, false},
-	{"offset", paging.StyleOffset, false},
-	{"page", paging.StylePage, false},
-	{"sequence", paging.StyleRow, true},
-	{"key", paging.StyleKey, false},
+	{"row", core.StyleRow, false},
+	{"offset", core.StyleOffset, false},
+	{"page", core.StylePage, false},
+	{"sequence", core.StyleRow, true},
+	{"key", core.StyleKey, false},
 }
 
 // TestEveryStyleIsCovered fails when a style is added to the engine without a case here.
 func TestEveryStyleIsCovered(t *testing.T) {
-	covered := map[paging.Style]bool{}
+	covered := map[core.Style]bool{}
 	for _, sc := range everyStyle {
 		covered[sc.style] = true
 	}
-	for s := paging.Style(1); ; s++ {
-		if _, err := paging.ParseStyle(s.String()); err != nil {
+	for s := core.Style(1); ; s++ {
+		if _, err := core.ParseStyle(s.String()); err != nil {
 			break
 		}
 		assert.True(t, covered[s], "style %v has no case in everyStyle", s)
@@ -102,8 +103,8 @@ func newRawServer(t *testing.T, answer func(n int, start, size int, key string) 
 }
 
 // fetch is the FetchFunc of the raw server for sc: it reads the totals as the typed iterators
-// do (paging.ParseCount), and a 206 as a partial answer.
-func (s *rawServer) fetch(sc styleCase) paging.FetchFunc[string] {
+// do (core.ParseCount), and a 206 as a partial answer.
+func (s *rawServer) fetch(sc styleCase) core.FetchFunc[string] {
 	return func(ctx context.Context, p paging.Position) (paging.Page[string], error) {
 		q := url.Values{"start": {strconv.Itoa(p.Start)}, "size": {strconv.Itoa(p.Size)}, "key": {p.Key}}
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.URL+"/p?"+q.Encode(), nil)
@@ -125,9 +126,9 @@ func (s *rawServer) fetch(sc styleCase) paging.FetchFunc[string] {
 		pg := paging.Page[string]{Items: a.Items, NextKey: a.NextKey, LastPage: a.LastPage,
 			Partial: resp.StatusCode == http.StatusPartialContent}
 		if !sc.seq { // the addenda give no total
-			pg.Total, pg.HasTotal = paging.ParseCount(a.Total)
+			pg.Total, pg.HasTotal = core.ParseCount(a.Total)
 		}
-		pg.Retrieved, pg.HasRetrieved = paging.ParseCount(a.Retrieved)
+		pg.Retrieved, pg.HasRetrieved = core.ParseCount(a.Retrieved)
 		if sc.seq {
 			pg.Seq = a.Seq
 			if pg.Seq == nil {
@@ -139,17 +140,17 @@ func (s *rawServer) fetch(sc styleCase) paging.FetchFunc[string] {
 }
 
 // config is the iteration of sc from its first page, size rows a page.
-func (sc styleCase) config(size, prefetch int) paging.Config {
-	return paging.Config{Style: sc.style, PageSize: size, Prefetch: prefetch}
+func (sc styleCase) config(size, prefetch int) core.Config {
+	return core.Config{Style: sc.style, PageSize: size, Prefetch: prefetch}
 }
 
 // drain runs it to its end with a generous deadline (a loop fails the test, not the run).
-func drain(t *testing.T, sc styleCase, srv *rawServer, cfg paging.Config) ([]string, error) {
+func drain(t *testing.T, sc styleCase, srv *rawServer, cfg core.Config) ([]string, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	var got []string
-	for x, err := range paging.Items(ctx, cfg, srv.fetch(sc)) {
+	for x, err := range core.Items(ctx, cfg, srv.fetch(sc)) {
 		if err != nil {
 			require.NotErrorIs(t, err, context.DeadlineExceeded, "%s: the iteration did not end", sc.name)
 			return got, err
@@ -186,13 +187,13 @@ func TestStalledPagesEndEveryStyle(t *testing.T) {
 					})
 					got, err := drain(t, sc, srv, sc.config(1000, prefetch))
 					assert.Empty(t, got)
-					assert.LessOrEqual(t, srv.requests.Load(), int64(paging.MaxStalledPages+prefetch+1))
-					_, totalKnown := paging.ParseCount(total)
-					claimsMore := (totalKnown && !sc.seq) || sc.style == paging.StyleKey ||
-						(!sc.seq && (sc.style == paging.StyleRow || sc.style == paging.StyleOffset)) // retrievedRows
+					assert.LessOrEqual(t, srv.requests.Load(), int64(core.MaxStalledPages+prefetch+1))
+					_, totalKnown := core.ParseCount(total)
+					claimsMore := (totalKnown && !sc.seq) || sc.style == core.StyleKey ||
+						(!sc.seq && (sc.style == core.StyleRow || sc.style == core.StyleOffset)) // retrievedRows
 					if claimsMore {
 						require.Error(t, err)
-						assert.ErrorIs(t, err, paging.ErrEmptyPage)
+						assert.ErrorIs(t, err, core.ErrEmptyPage)
 					} else {
 						assert.NoError(t, err, "an empty page without a total is the end")
 					}
@@ -206,7 +207,7 @@ func TestStalledPagesEndEveryStyle(t *testing.T) {
 // pages fails with *NoProgressError after MaxStalledPages pages, not before: a few windows of
 // withheld rows are legitimate.
 func TestStalledRowsNamedNoProgress(t *testing.T) {
-	const withheld = paging.MaxStalledPages - 1 // windows with no item sent, then the rows
+	const withheld = core.MaxStalledPages - 1 // windows with no item sent, then the rows
 	sc := everyStyle[0]
 	srv := newRawServer(t, func(n, start, size int, key string) rawAnswer {
 		if n <= withheld {
@@ -223,11 +224,11 @@ func TestStalledRowsNamedNoProgress(t *testing.T) {
 		return rawAnswer{Retrieved: strconv.Itoa(size), Total: "lots"}
 	})
 	_, err = drain(t, sc, srv, sc.config(10, 0))
-	var np *paging.NoProgressError
+	var np *core.NoProgressError
 	require.ErrorAs(t, err, &np)
-	assert.Equal(t, paging.MaxStalledPages, np.Pages)
+	assert.Equal(t, core.MaxStalledPages, np.Pages)
 	assert.Equal(t, -1, np.Total)
-	assert.EqualValues(t, paging.MaxStalledPages, srv.requests.Load())
+	assert.EqualValues(t, core.MaxStalledPages, srv.requests.Load())
 }
 
 // TestPartialAnswerEndsEveryStyle: a 206 on the second page, whatever its body (a page of
@@ -243,11 +244,11 @@ func TestPartialAnswerEndsEveryStyle(t *testing.T) {
 				srv := newRawServer(t, func(req, start, sz int, key string) rawAnswer {
 					from := start
 					switch sc.style {
-					case paging.StyleOffset:
+					case core.StyleOffset:
 						from = start + 1
-					case paging.StylePage:
+					case core.StylePage:
 						from = (start-1)*sz + 1
-					case paging.StyleKey:
+					case core.StyleKey:
 						from = 1
 						if key != "" {
 							from, _ = strconv.Atoi(key[1:])
@@ -271,7 +272,7 @@ func TestPartialAnswerEndsEveryStyle(t *testing.T) {
 					}
 					return a
 				})
-				it := paging.NewIterator(context.Background(), sc.config(size, 0), srv.fetch(sc))
+				it := core.NewIterator(context.Background(), sc.config(size, 0), srv.fetch(sc))
 				var got []string
 				var err error
 				for x, e := range it.Items() {
@@ -283,8 +284,8 @@ func TestPartialAnswerEndsEveryStyle(t *testing.T) {
 				}
 				want, _ := items(1, size)
 				assert.Equal(t, want, got, "the first page, and nothing of the partial one")
-				require.ErrorIs(t, err, paging.ErrPartial)
-				var pe *paging.PartialError
+				require.ErrorIs(t, err, core.ErrPartial)
+				var pe *core.PartialError
 				require.ErrorAs(t, err, &pe)
 				if withItems {
 					partial, _ := items(size+1, 2*size)
@@ -296,7 +297,7 @@ func TestPartialAnswerEndsEveryStyle(t *testing.T) {
 				assert.True(t, it.Partial())
 				assert.False(t, it.Cursor().Done, "the cursor stays at the partial page")
 				// Resuming asks for the partial page again: now complete.
-				rest, err := drain(t, sc, srv, paging.Config{Style: sc.style, PageSize: size, From: it.Cursor()})
+				rest, err := drain(t, sc, srv, core.Config{Style: sc.style, PageSize: size, From: it.Cursor()})
 				require.NoError(t, err)
 				all, _ := items(size+1, n)
 				assert.Equal(t, all, rest)
@@ -318,11 +319,11 @@ func TestTotalNotReachedEveryStyle(t *testing.T) {
 			srv := newRawServer(t, func(req, start, sz int, key string) rawAnswer {
 				from := start
 				switch sc.style {
-				case paging.StyleOffset:
+				case core.StyleOffset:
 					from = start + 1
-				case paging.StylePage:
+				case core.StylePage:
 					from = (start-1)*sz + 1
-				case paging.StyleKey:
+				case core.StyleKey:
 					from = 1
 					if key != "" {
 						from, _ = strconv.Atoi(key[1:])
@@ -339,18 +340,18 @@ func TestTotalNotReachedEveryStyle(t *testing.T) {
 			})
 			got, err := drain(t, sc, srv, sc.config(size, 0))
 			require.Error(t, err)
-			assert.ErrorIs(t, err, paging.ErrEmptyPage)
-			if sc.style == paging.StyleKey {
-				var ke *paging.KeyError
+			assert.ErrorIs(t, err, core.ErrEmptyPage)
+			if sc.style == core.StyleKey {
+				var ke *core.KeyError
 				require.ErrorAs(t, err, &ke)
-				assert.Equal(t, paging.KeyEndedEarly, ke.Problem)
+				assert.Equal(t, core.KeyEndedEarly, ke.Problem)
 				assert.Equal(t, total, ke.Total)
 				assert.Equal(t, served, ke.Rows)
 				assert.Len(t, got, served-size, "the items of the answer without a key are not delivered")
 			} else {
 				assert.Len(t, got, served)
 			}
-			assert.True(t, errors.Is(err, paging.ErrEmptyPage))
+			assert.True(t, errors.Is(err, core.ErrEmptyPage))
 		})
 	}
 }

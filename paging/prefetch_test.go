@@ -2,6 +2,7 @@ package paging_test
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -19,8 +20,8 @@ import (
 func TestPrefetchOrder(t *testing.T) {
 	for _, k := range []int{1, 2, 4, 8} {
 		srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(5000), pagingtest.WithLatency(2*time.Millisecond))
-		cfg := paging.Config{Style: paging.StyleRow, PageSize: 300, Prefetch: k}
-		got, err := collect(t, paging.Items(t.Context(), cfg, previousDay(srv)), pdKey)
+		cfg := core.Config{Style: core.StyleRow, PageSize: 300, Prefetch: k}
+		got, err := collect(t, core.Items(t.Context(), cfg, previousDay(srv)), pdKey)
 		require.NoError(t, err)
 		assert.Equal(t, want(1, 5000), got, "k=%d", k)
 		assert.Len(t, srv.Requests(), 17, "k=%d: no page fetched twice, none past the total", k)
@@ -29,8 +30,8 @@ func TestPrefetchOrder(t *testing.T) {
 
 func TestPrefetchPageStyleWithCap(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(5000), pagingtest.WithParamsIn(pagingtest.Body))
-	cfg := paging.Config{Style: paging.StylePage, PageSize: 100, Prefetch: 4, MaxItems: 750}
-	got, err := collect(t, paging.Items(t.Context(), cfg, rtpList(srv, pagingtest.Body)), rtpKey)
+	cfg := core.Config{Style: core.StylePage, PageSize: 100, Prefetch: 4, MaxItems: 750}
+	got, err := collect(t, core.Items(t.Context(), cfg, rtpList(srv, pagingtest.Body)), rtpKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 750), got)
 	assert.Len(t, srv.Requests(), 8, "never past the cap")
@@ -83,9 +84,9 @@ func (f *fakeRows) started() []int {
 
 func TestPrefetchBoundedConcurrency(t *testing.T) {
 	f := &fakeRows{n: 10_000, d: 3 * time.Millisecond}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 4}
+	cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 4}
 	n := 0
-	for x, err := range paging.Items(t.Context(), cfg, f.fetch) {
+	for x, err := range core.Items(t.Context(), cfg, f.fetch) {
 		require.NoError(t, err)
 		n++
 		require.Equal(t, n, x, "in order")
@@ -106,11 +107,11 @@ func TestPrefetchBreakCancels(t *testing.T) {
 		}
 		return f.fetch(ctx, p)
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 8}
+	cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 8}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		for range paging.Items(t.Context(), cfg, fetch) {
+		for range core.Items(t.Context(), cfg, fetch) {
 			break
 		}
 	}()
@@ -125,9 +126,9 @@ func TestPrefetchBreakCancels(t *testing.T) {
 
 func TestPrefetchOverHTTPBreak(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithDocumentedAPI(), pagingtest.WithRecords(100_000), pagingtest.WithLatency(50*time.Millisecond))
-	cfg := paging.Config{Style: paging.StyleRow, Prefetch: 4}
+	cfg := core.Config{Style: core.StyleRow, Prefetch: 4}
 	n := 0
-	for _, err := range paging.Items(context.Background(), cfg, previousDay(srv)) {
+	for _, err := range core.Items(context.Background(), cfg, previousDay(srv)) {
 		require.NoError(t, err)
 		if n++; n == 1500 {
 			break
@@ -144,8 +145,8 @@ func TestPrefetchSlidingWindow(t *testing.T) {
 	for _, noTotal := range []bool{false, true} {
 		for _, k := range []int{1, 2, 4, 8} {
 			f := &fakeRows{n: 3000, d: 2 * time.Millisecond, noTotal: noTotal}
-			cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: k}
-			it := paging.NewIterator(t.Context(), cfg, f.fetch)
+			cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: k}
+			it := core.NewIterator(t.Context(), cfg, f.fetch)
 			page := 0
 			for pg, err := range it.Pages() {
 				require.NoError(t, err)
@@ -179,9 +180,9 @@ func TestPrefetchSlidingWindow(t *testing.T) {
 func TestPrefetchFirstPageAlone(t *testing.T) {
 	for _, noTotal := range []bool{false, true} {
 		f := &fakeRows{n: 60, noTotal: noTotal}
-		cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 8}
+		cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 8}
 		n := 0
-		for _, err := range paging.Items(t.Context(), cfg, f.fetch) {
+		for _, err := range core.Items(t.Context(), cfg, f.fetch) {
 			require.NoError(t, err)
 			n++
 		}
@@ -200,9 +201,9 @@ func TestPrefetchWastePastTheEnd(t *testing.T) {
 	}{{1050, 11}, {1000, 11}, {150, 2}} {
 		for _, k := range []int{1, 2, 4, 8} {
 			f := &fakeRows{n: tt.rows, d: time.Millisecond, noTotal: true}
-			cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: k}
+			cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: k}
 			n := 0
-			for x, err := range paging.Items(t.Context(), cfg, f.fetch) {
+			for x, err := range core.Items(t.Context(), cfg, f.fetch) {
 				require.NoError(t, err)
 				n++
 				require.Equal(t, n, x)
@@ -228,8 +229,8 @@ func TestPrefetchBreakCancelsWithoutTotal(t *testing.T) {
 		}
 		return slow.fetch(ctx, p)
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 100, Prefetch: 4}
-	for x, err := range paging.Items(t.Context(), cfg, fetch) {
+	cfg := core.Config{Style: core.StyleRow, PageSize: 100, Prefetch: 4}
+	for x, err := range core.Items(t.Context(), cfg, fetch) {
 		require.NoError(t, err)
 		if x == 50 {
 			break

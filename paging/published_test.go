@@ -2,6 +2,7 @@ package paging_test
 
 import (
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -162,7 +163,7 @@ func TestPublishedAPIMixed(t *testing.T) {
 	// parameters and serves page 1 again, which the client refuses.
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
 	_, err := collect(t, client(t, srv, paging.WithDocumentedAPI()).ACHTransactions(t.Context(), achReq), achKey)
-	require.ErrorIs(t, err, paging.ErrPositionMismatch)
+	require.ErrorIs(t, err, core.ErrPositionMismatch)
 	// ... and its legacy wire details answer 404, as the bank's published API would.
 	_, err = collect(t, client(t, srv, paging.WithDocumentedAPI()).WireTransactions(t.Context(), wireDetailsReq), func(x paging.WireTransaction) string { return x.TransactionID })
 	require.ErrorIs(t, err, paging.ErrNotFound)
@@ -170,7 +171,7 @@ func TestPublishedAPIMixed(t *testing.T) {
 	// The published client against the documented sandbox: it reads no body page parameters.
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithDocumentedAPI())
 	_, err = collect(t, client(t, srv, paging.WithPublishedAPI()).ACHTransactions(t.Context(), achReq), achKey)
-	require.ErrorIs(t, err, paging.ErrPositionMismatch)
+	require.ErrorIs(t, err, core.ErrPositionMismatch)
 
 	// The documented form: page parameters in the query.
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10), pagingtest.WithDocumentedAPI())

@@ -3,6 +3,7 @@ package paging_test
 import (
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"iter"
 	"testing"
 
@@ -94,8 +95,8 @@ func TestPositionIgnoredIsDetected(t *testing.T) {
 					opts = append(opts, paging.WithPrefetch(prefetch))
 				}
 				got, err := tt.run(t, client(t, srv, append(tt.client, paging.WithKeyClientID("k"))...), opts...)
-				require.ErrorIs(t, err, paging.ErrPositionMismatch)
-				var me *paging.MismatchError
+				require.ErrorIs(t, err, core.ErrPositionMismatch)
+				var me *core.MismatchError
 				require.ErrorAs(t, err, &me)
 				assert.Len(t, got, tt.first, "the first page only")
 				assert.LessOrEqual(t, len(srv.Requests()), 2+prefetch)
@@ -130,8 +131,8 @@ func TestRepeatHeuristicLimits(t *testing.T) {
 		from := min(p.Start-1, len(rows))
 		return paging.Page[string]{Items: rows[from:min(from+p.Size, len(rows))]}, nil
 	}
-	cfg := paging.Config{Style: paging.StyleRow, PageSize: 3}
-	it := paging.NewIterator(t.Context(), cfg, fetch)
+	cfg := core.Config{Style: core.StyleRow, PageSize: 3}
+	it := core.NewIterator(t.Context(), cfg, fetch)
 	var got []string
 	for x, err := range it.Items() {
 		require.NoError(t, err)
@@ -147,8 +148,8 @@ func TestRepeatHeuristicLimits(t *testing.T) {
 	assert.Equal(t, rows, got)
 
 	rows = []string{"a", "b", "c", "a", "b", "c", "a"} // the first page again, at row 4
-	got, err := collect(t, paging.Items(t.Context(), cfg, fetch), func(s string) string { return s })
-	var me *paging.MismatchError
+	got, err := collect(t, core.Items(t.Context(), cfg, fetch), func(s string) string { return s })
+	var me *core.MismatchError
 	require.ErrorAs(t, err, &me)
 	assert.Equal(t, 4, me.Requested)
 	assert.Equal(t, 1, me.Returned)

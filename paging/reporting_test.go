@@ -3,6 +3,7 @@ package paging_test
 import (
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -65,7 +66,7 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 	assert.Equal(t, "2025-01-02", srv.Requests()[2].Query.Get("startDate"), "the filters on every page")
 
 	_, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{}, paging.WithPageSize(501)), ctKey)
-	require.ErrorIs(t, err, paging.ErrOutOfRange)
+	require.ErrorIs(t, err, core.ErrOutOfRange)
 	assert.Len(t, srv.Requests(), 3, "refused before the network")
 }
 
@@ -95,24 +96,24 @@ func TestCommercialTransactionsResumed(t *testing.T) {
 	// request.
 	n := len(srv.Requests())
 	_, err = collect(t, c.PreviousDayAccountTransactions(t.Context(), "K000000002", req, paging.WithCursor(cur)), ctKey)
-	require.ErrorIs(t, err, paging.ErrCursorMismatch)
+	require.ErrorIs(t, err, core.ErrCursorMismatch)
 	assert.Len(t, srv.Requests(), n)
 }
 
 func TestCommercialTransactionsKeyCycle(t *testing.T) {
 	for _, tt := range []struct {
 		at, to   int
-		problem  paging.KeyProblem
+		problem  core.KeyProblem
 		requests int
 	}{
-		{3, 2, paging.KeyCycled, 3},
-		{2, 2, paging.KeyRepeated, 2},
+		{3, 2, core.KeyCycled, 3},
+		{2, 2, core.KeyRepeated, 2},
 	} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(1000), pagingtest.WithKeyCycle(tt.at, tt.to))
 		got, err := collect(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
 			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100)), ctKey)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch)
-		var ke *paging.KeyError
+		require.ErrorIs(t, err, core.ErrPositionMismatch)
+		var ke *core.KeyError
 		require.True(t, errors.As(err, &ke))
 		assert.Equal(t, tt.problem, ke.Problem)
 		assert.Len(t, srv.Requests(), tt.requests, "refused before following the key")
@@ -126,7 +127,7 @@ func TestCommercialPartialAndInteractionID(t *testing.T) {
 	it := c.PreviousDayAccountTransactionsIterator(t.Context(), account, paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPageSize(100))
 	got, err := collect(t, it.Items(), func(x paging.CommercialTransaction) string { return x.TransactionID })
 	assert.Len(t, got, 100, "the page before the 206")
-	require.ErrorIs(t, err, paging.ErrPartial, "a 206 ends the iteration with an error, never only a flag")
+	require.ErrorIs(t, err, core.ErrPartial, "a 206 ends the iteration with an error, never only a flag")
 	assert.True(t, it.Partial())
 
 	// One call: the status tells 206 from 200; the interaction id generated is echoed and
@@ -217,10 +218,10 @@ func TestCommercialKeyIgnored(t *testing.T) {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500), pagingtest.WithPositionIgnored())
 		got, err := collectUnique(t, client(t, srv).PreviousDayAccountTransactions(t.Context(), account,
 			paging.ListPreviousDayAccountTransactionsRequest{}, paging.WithPrefetch(prefetch)), ctKey, 5000)
-		require.ErrorIs(t, err, paging.ErrPositionMismatch)
-		var ke *paging.KeyError
+		require.ErrorIs(t, err, core.ErrPositionMismatch)
+		var ke *core.KeyError
 		require.ErrorAs(t, err, &ke)
-		assert.Equal(t, paging.KeyIgnored, ke.Problem)
+		assert.Equal(t, core.KeyIgnored, ke.Problem)
 		assert.Equal(t, want(1, 500), got, "the first page only")
 		assert.Len(t, srv.Requests(), 2)
 	}

@@ -1,6 +1,8 @@
 package paging
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+
 	"fmt"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
@@ -10,22 +12,22 @@ import (
 // the operation id (from the generated operation table): its style, its largest page size or
 // row window, and its default size. The typed iterators start from it and add the caller's
 // cap, resume cursor and prefetch depth.
-func configFor(id string) (Config, error) {
+func configFor(id string) (core.Config, error) {
 	op, ok := operations.ByID(id)
 	if !ok || op.Paging == nil {
-		return Config{}, fmt.Errorf("paging: operation %q does not page: %w", id, ErrInvalidConfig)
+		return core.Config{}, fmt.Errorf("paging: operation %q does not page: %w", id, core.ErrInvalidConfig)
 	}
 	return configOf(op.Paging)
 }
 
 // configOf translates one x-issuerkit-pagination description.
-func configOf(p *ops.Paging) (Config, error) {
-	style, err := ParseStyle(p.Style)
+func configOf(p *ops.Paging) (core.Config, error) {
+	style, err := core.ParseStyle(p.Style)
 	if err != nil {
-		return Config{}, err
+		return core.Config{}, err
 	}
-	cfg := Config{Style: style, MaxPageSize: p.MaxSize, PageSize: p.DefaultSize}
-	if (style == StylePage || style == StyleKey) && p.MaxSize > 0 {
+	cfg := core.Config{Style: style, MaxPageSize: p.MaxSize, PageSize: p.DefaultSize}
+	if (style == core.StylePage || style == core.StyleKey) && p.MaxSize > 0 {
 		cfg.PageSize = p.MaxSize // fewest requests: the bank's limit is 5 per second
 	}
 	return cfg, cfg.Validate()

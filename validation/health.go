@@ -1,5 +1,11 @@
 package validation
 
+import (
+	"context"
+
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+)
+
 // CheckedAt returns Timestamp parsed as a date-time without zone (2024-05-01T10:20:30, with
 // optional fractional seconds), and false when it is empty or not a date-time. Timestamp is
 // free text in the bank's published file and only informative, so text that does not parse
@@ -10,4 +16,20 @@ func (h *HealthCheckResponse) CheckedAt() (Timestamp, bool) {
 		return Timestamp{}, false
 	}
 	return ts, true
+}
+
+// HealthCheck checks connectivity to the service, on the path of the configured version.
+//
+// It is a read: retried after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.
+// Every non-2xx answer is an *Error unwrapping to the bank's *BankError.
+func (c *Client) HealthCheck(ctx context.Context, opts ...CallOption) (*HealthCheckResponse, error) {
+	if err := checkVersion(c.core.Version); err != nil {
+		return nil, err
+	}
+	op := opCheckHealth
+	if c.core.Version == V2 {
+		op = opCheckHealthV2
+	}
+	r := sdkclient.Request{Op: op, Path: "/accounts/validations/" + c.core.Version + "/healthCheck"}
+	return sdkclient.Call[HealthCheckResponse](ctx, &c.core, r, opts)
 }

@@ -7,10 +7,10 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// Budgets keeps the bank budgets of credentials, one per banklimit.Key: a Limiter running at
+// Budgets keeps the bank budgets of credentials, one per core.BudgetKey: a Limiter running at
 // the lowest rate any client of the Key was given (the strictest wins, whatever order the
 // clients were built in), and the lock-out a 429 starts. It is safe for concurrent use; build
 // one with NewBudgets, or use the process's (Process).
@@ -20,24 +20,24 @@ import (
 // 7.5 requests a second to a bank that allows 5.
 type Budgets struct {
 	mu      sync.Mutex
-	m       map[banklimit.Key]*Limiter
-	origins map[string]map[banklimit.Key]bool // the keys used at each origin (Track)
+	m       map[core.BudgetKey]*Limiter
+	origins map[string]map[core.BudgetKey]bool // the keys used at each origin (Track)
 	lock    MemoryLockout
 }
 
 // NewBudgets returns an empty set of budgets: clients given it share budgets with each other
 // only.
 func NewBudgets() *Budgets {
-	return &Budgets{m: map[banklimit.Key]*Limiter{}, origins: map[string]map[banklimit.Key]bool{}}
+	return &Budgets{m: map[core.BudgetKey]*Limiter{}, origins: map[string]map[core.BudgetKey]bool{}}
 }
 
 // Track records that key is a budget at origin (scheme://host[:port], as the key was built
 // with), for Forget.
-func (b *Budgets) Track(origin string, key banklimit.Key) {
+func (b *Budgets) Track(origin string, key core.BudgetKey) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.origins[origin] == nil {
-		b.origins[origin] = map[banklimit.Key]bool{}
+		b.origins[origin] = map[core.BudgetKey]bool{}
 	}
 	b.origins[origin][key] = true
 }
@@ -59,7 +59,7 @@ func (b *Budgets) Forget(origin string) {
 // Limiter returns the limiter of key's budget, first lowering its rate to perSecond when that
 // is stricter than the rate it runs at (perSecond <= 0 fails). Every client of key waits for
 // the same Limiter, so together they send at most the strictest rate given.
-func (b *Budgets) Limiter(key banklimit.Key, perSecond float64) (banklimit.Limiter, error) {
+func (b *Budgets) Limiter(key core.BudgetKey, perSecond float64) (core.Limiter, error) {
 	if _, err := NewRate(perSecond); err != nil {
 		return nil, err
 	}
@@ -76,7 +76,7 @@ func (b *Budgets) Limiter(key banklimit.Key, perSecond float64) (banklimit.Limit
 }
 
 // Rate returns the rate key's budget runs at, 0 when no client asked for it.
-func (b *Budgets) Rate(key banklimit.Key) float64 {
+func (b *Budgets) Rate(key core.BudgetKey) float64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if lim := b.m[key]; lim != nil {
@@ -88,11 +88,11 @@ func (b *Budgets) Rate(key banklimit.Key) float64 {
 // Lockout returns the lock-outs of the budgets.
 func (b *Budgets) Lockout() *MemoryLockout { return &b.lock }
 
-// keyLimiter is the banklimit.Limiter of one Key's budget.
+// keyLimiter is the core.Limiter of one Key's budget.
 type keyLimiter struct{ lim *Limiter }
 
 // Wait blocks until a request may be sent (see Limiter.Wait); the key was chosen already.
-func (k keyLimiter) Wait(ctx context.Context, _ banklimit.Key) error { return k.lim.Wait(ctx) }
+func (k keyLimiter) Wait(ctx context.Context, _ core.BudgetKey) error { return k.lim.Wait(ctx) }
 
 // process is the budgets every client of the process shares unless told otherwise.
 var process = NewBudgets()
@@ -101,11 +101,11 @@ var process = NewBudgets()
 // bank origin share them (see banklimit).
 func Process() *Budgets { return process }
 
-// MemoryLockout is an in-process banklimit.Lockout. The zero value is ready; it is safe for
+// MemoryLockout is an in-process core.Lockout. The zero value is ready; it is safe for
 // concurrent use.
 type MemoryLockout struct {
 	mu    sync.Mutex
-	until map[banklimit.Key]time.Time
+	until map[core.BudgetKey]time.Time
 	now   func() time.Time // nil: time.Now
 }
 
@@ -117,7 +117,7 @@ func (m *MemoryLockout) clock() time.Time {
 }
 
 // Remaining returns how long key stays locked out; it never fails.
-func (m *MemoryLockout) Remaining(_ context.Context, key banklimit.Key) (time.Duration, error) {
+func (m *MemoryLockout) Remaining(_ context.Context, key core.BudgetKey) (time.Duration, error) {
 	m.mu.Lock()
 	until := m.until[key]
 	m.mu.Unlock()
@@ -125,7 +125,7 @@ func (m *MemoryLockout) Remaining(_ context.Context, key banklimit.Key) (time.Du
 }
 
 // forget drops the lock-outs of keys.
-func (m *MemoryLockout) forget(keys map[banklimit.Key]bool) {
+func (m *MemoryLockout) forget(keys map[core.BudgetKey]bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for k := range keys {
@@ -134,12 +134,12 @@ func (m *MemoryLockout) forget(keys map[banklimit.Key]bool) {
 }
 
 // Lock locks key out for d from now, unless it already is for longer; it never fails.
-func (m *MemoryLockout) Lock(_ context.Context, key banklimit.Key, d time.Duration) error {
+func (m *MemoryLockout) Lock(_ context.Context, key core.BudgetKey, d time.Duration) error {
 	until := m.clock().Add(d)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.until == nil {
-		m.until = map[banklimit.Key]time.Time{}
+		m.until = map[core.BudgetKey]time.Time{}
 	}
 	if until.After(m.until[key]) {
 		m.until[key] = until

@@ -5,13 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestBudgetsStrictestWins: one Limiter per Key whatever the rates asked, running at the lowest
 // rate asked, in either order; another Key, or another Budgets, is another budget.
 func TestBudgetsStrictestWins(t *testing.T) {
-	k1, k2 := banklimit.NewKey("https://bank", "a"), banklimit.NewKey("https://bank", "b")
+	k1, k2 := core.NewBudgetKey("https://bank", "a"), core.NewBudgetKey("https://bank", "b")
 	for _, rates := range [][]float64{{4.5, 2.25}, {2.25, 4.5}, {2.25, 2.25}} {
 		b := NewBudgets()
 		l1, err := b.Limiter(k1, rates[0])
@@ -44,7 +44,7 @@ func TestBudgetsStrictestWins(t *testing.T) {
 // second Wait right after the first waits for the turn.
 func TestBudgetsShareOneBucket(t *testing.T) {
 	b := NewBudgets()
-	k := banklimit.NewKey("https://bank", "a")
+	k := core.NewBudgetKey("https://bank", "a")
 	l1, _ := b.Limiter(k, 4.5)
 	l2, _ := b.Limiter(k, 10) // looser: the key keeps 4.5
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
@@ -67,8 +67,8 @@ func TestBudgetsShareOneBucket(t *testing.T) {
 func TestBudgetsForget(t *testing.T) {
 	b := NewBudgets()
 	ctx := context.Background()
-	k1, k2 := banklimit.NewKey("http://127.0.0.1:1", "t"), banklimit.NewKey("http://127.0.0.1:2", "t")
-	for _, k := range []banklimit.Key{k1, k2} {
+	k1, k2 := core.NewBudgetKey("http://127.0.0.1:1", "t"), core.NewBudgetKey("http://127.0.0.1:2", "t")
+	for _, k := range []core.BudgetKey{k1, k2} {
 		if _, err := b.Limiter(k, 1); err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -29,32 +28,32 @@ import (
 // declares an error type this list lacks: add it here, and give it the methods of the others
 // (Error returning corelink.Sanitize of its text, Format, LogValue, MarshalJSON).
 var errorTypes = map[string]func() error{
-	"cardplatform.Error":                 func() error { return new(cardplatform.Error) },
-	"validation.Error":                   func() error { return new(validation.Error) },
-	"paging.Error":                       func() error { return new(paging.Error) },
-	"validation.InquiryError":            func() error { return new(validation.InquiryError) },
-	"validation.ResultError":             func() error { return new(validation.ResultError) },
-	"validation.FaultError":              func() error { return new(validation.FaultError) },
-	"validation.UnsupportedVersionError": func() error { return new(validation.UnsupportedVersionError) },
-	"paging.CursorMismatchError":         func() error { return new(paging.CursorMismatchError) },
-	"paging.KeyError":                    func() error { return new(paging.KeyError) },
-	"paging.RangeError":                  func() error { return new(paging.RangeError) },
-	"paging.EmptyPageError":              func() error { return new(paging.EmptyPageError) },
-	"paging.MismatchError":               func() error { return new(paging.MismatchError) },
-	"paging.RetrievedMismatchError":      func() error { return new(paging.RetrievedMismatchError) },
-	"paging.NoProgressError":             func() error { return new(paging.NoProgressError) },
-	"paging.PartialError":                func() error { return new(paging.PartialError) },
-	"paging.TotalsError":                 func() error { return new(paging.TotalsError) },
-	"paging/banklimit.LockedOutError":    func() error { return new(banklimit.LockedOutError) },
-	"openapi/core.TimeoutError":          func() error { return new(core.TimeoutError) },
-	"openapi/core.Problem":               func() error { return new(core.Problem) },
-	"openapi/core.BankError":             func() error { return new(core.BankError) },
-	"openapi/core.RedirectError":         func() error { return new(core.RedirectError) },
-	"openapi/core.AttemptTimeoutError":   func() error { return new(core.AttemptTimeoutError) },
-	"openapi/core.DecodeError":           func() error { return new(core.DecodeError) },
-	"openapi/core.ParseError":            func() error { return new(core.ParseError) },
-	"openapi/core.OutcomeUnknownError":   func() error { return new(core.OutcomeUnknownError) },
-	"openapi/core.LockoutError":          func() error { return new(core.LockoutError) },
+	"cardplatform.Error":                  func() error { return new(cardplatform.Error) },
+	"validation.Error":                    func() error { return new(validation.Error) },
+	"paging.Error":                        func() error { return new(paging.Error) },
+	"validation.InquiryError":             func() error { return new(validation.InquiryError) },
+	"validation.ResultError":              func() error { return new(validation.ResultError) },
+	"validation.FaultError":               func() error { return new(validation.FaultError) },
+	"validation.UnsupportedVersionError":  func() error { return new(validation.UnsupportedVersionError) },
+	"openapi/core.CursorMismatchError":    func() error { return new(core.CursorMismatchError) },
+	"openapi/core.KeyError":               func() error { return new(core.KeyError) },
+	"openapi/core.RangeError":             func() error { return new(core.RangeError) },
+	"openapi/core.EmptyPageError":         func() error { return new(core.EmptyPageError) },
+	"openapi/core.MismatchError":          func() error { return new(core.MismatchError) },
+	"openapi/core.RetrievedMismatchError": func() error { return new(core.RetrievedMismatchError) },
+	"openapi/core.NoProgressError":        func() error { return new(core.NoProgressError) },
+	"openapi/core.PartialError":           func() error { return new(core.PartialError) },
+	"openapi/core.TotalsError":            func() error { return new(core.TotalsError) },
+	"openapi/core.LockedOutError":         func() error { return new(core.LockedOutError) },
+	"openapi/core.TimeoutError":           func() error { return new(core.TimeoutError) },
+	"openapi/core.Problem":                func() error { return new(core.Problem) },
+	"openapi/core.BankError":              func() error { return new(core.BankError) },
+	"openapi/core.RedirectError":          func() error { return new(core.RedirectError) },
+	"openapi/core.AttemptTimeoutError":    func() error { return new(core.AttemptTimeoutError) },
+	"openapi/core.DecodeError":            func() error { return new(core.DecodeError) },
+	"openapi/core.ParseError":             func() error { return new(core.ParseError) },
+	"openapi/core.OutcomeUnknownError":    func() error { return new(core.OutcomeUnknownError) },
+	"openapi/core.LockoutError":           func() error { return new(core.LockoutError) },
 }
 
 // declaredErrorTypes parses every public package of the module (every directory but

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/transport"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
@@ -34,8 +34,8 @@ type Config struct {
 	// ratelimit.DefaultMaxLockout.
 	MaxLockout time.Duration
 	// Limiter and Lockout replace the in-process ones (WithLimiter, WithLockout).
-	Limiter banklimit.Limiter
-	Lockout banklimit.Lockout
+	Limiter core.Limiter
+	Lockout core.Lockout
 	// PrivateBudget gives the client a limiter and lock-out of its own (WithPrivateBudget).
 	PrivateBudget bool
 	// CredentialID names the credential for its budget key (WithCredentialID).

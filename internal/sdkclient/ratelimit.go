@@ -15,7 +15,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
 // WithRateLimit sets the client-side limit in requests per second (fractions allowed); 0 turns
@@ -53,7 +52,7 @@ func WithMaxLockout(d time.Duration) Option {
 // WithLimiter makes the client wait for lim before every attempt instead of its in-process
 // limiter: a limiter shared by several processes (see banklimit). lim sets the rate, so it
 // does not combine with WithRateLimit.
-func WithLimiter(lim banklimit.Limiter) Option {
+func WithLimiter(lim core.Limiter) Option {
 	return func(c *Config) error {
 		if lim == nil {
 			return errors.New("issuerkit: WithLimiter(nil)")
@@ -65,7 +64,7 @@ func WithLimiter(lim banklimit.Limiter) Option {
 
 // WithLockout keeps the lock-out a 429 starts in lo instead of in the process: a lock-out
 // shared by several processes (see banklimit).
-func WithLockout(lo banklimit.Lockout) Option {
+func WithLockout(lo core.Lockout) Option {
 	return func(c *Config) error {
 		if lo == nil {
 			return errors.New("issuerkit: WithLockout(nil)")
@@ -151,7 +150,7 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if cfg.rateLimitSet {
 		perSecond = cfg.RateLimit
 	}
-	key := banklimit.NewKey(origin(base), credentialIdentity(cfg))
+	key := core.NewBudgetKey(origin(base), credentialIdentity(cfg))
 	budgets := ratelimit.Process()
 	if cfg.PrivateBudget {
 		budgets = ratelimit.NewBudgets()
@@ -200,7 +199,7 @@ func Origin(base string) string {
 }
 
 // credentialIdentity returns what identifies the client's credential for its budget key
-// (hashed by banklimit.NewKey): the name given with WithCredentialID, else the token of
+// (hashed by core.NewBudgetKey): the name given with WithCredentialID, else the token of
 // WithStaticToken, else a BankTokenSource's consumer key and client id, else "" (a token
 // source the SDK cannot see into: such clients share the budget of their bank origin).
 func credentialIdentity(cfg *Config) string {
@@ -234,11 +233,11 @@ func credentialIdentity(cfg *Config) string {
 // it is not sent, and the error matches apierror.ErrRateLimited and the failure.
 type limitedTransport struct {
 	next http.RoundTripper
-	lim  banklimit.Limiter
-	lock banklimit.Lockout
-	key  banklimit.Key
+	lim  core.Limiter
+	lock core.Lockout
+	key  core.BudgetKey
 	// selfChecking is set when lim is also lock: its Wait refuses a turn inside a lock-out
-	// (banklimit.LockedOutError), so the transport does not check again.
+	// (core.LockedOutError), so the transport does not check again.
 	selfChecking bool
 	wait         bool
 	// maxLockout caps the lock-out (0: ratelimit.DefaultMaxLockout).
@@ -264,7 +263,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		}
 		start := t.now()
 		rem, err := time.Duration(0), t.lim.Wait(ctx, t.key)
-		var lo *banklimit.LockedOutError
+		var lo *core.LockedOutError
 		switch {
 		case errors.As(err, &lo):
 			rem = lo.Wait // the limiter saw the lock-out start while it waited

@@ -2,6 +2,7 @@ package pagingtest
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strconv"
 
@@ -43,17 +44,17 @@ func partiesOf(ps *paging.Parties, list []paging.Party) error {
 func (s *Server) rowWindow(w http.ResponseWriter, r *http.Request, n int) (window, bool) {
 	q := r.URL.Query()
 	start, ok1 := intParam(q.Get("startRowIndex"), 1)
-	end, ok2 := intParam(q.Get("endRowIndex"), paging.MaxRowWindow)
+	end, ok2 := intParam(q.Get("endRowIndex"), core.MaxRowWindow)
 	switch {
 	case !ok1 || !ok2 || start < 1 || end < start:
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid row window %d-%d", start, end))
 		return window{}, false
-	case end-start+1 > paging.MaxRowWindow:
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("row window %d-%d over %d rows", start, end, paging.MaxRowWindow))
+	case end-start+1 > core.MaxRowWindow:
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("row window %d-%d over %d rows", start, end, core.MaxRowWindow))
 		return window{}, false
 	}
 	if s.cfg.ignorePage {
-		start, end = 1, paging.MaxRowWindow
+		start, end = 1, core.MaxRowWindow
 	}
 	if s.cfg.ignorePosition {
 		start, end = 1, end-start+1
@@ -92,13 +93,13 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	var ok1, ok2 bool
 	if in == Body {
 		number, ok1 = bodyInt(body, "pageNumber", 1)
-		size, ok2 = bodyInt(body, "pageSize", paging.MaxPageSize)
+		size, ok2 = bodyInt(body, "pageSize", core.MaxPageSize)
 	} else {
 		q := r.URL.Query()
 		number, ok1 = intParam(q.Get("pageNumber"), 1)
-		size, ok2 = intParam(q.Get("pageSize"), paging.MaxPageSize)
+		size, ok2 = intParam(q.Get("pageSize"), core.MaxPageSize)
 	}
-	if !ok1 || !ok2 || number < 1 || size < 1 || size > paging.MaxPageSize {
+	if !ok1 || !ok2 || number < 1 || size < 1 || size > core.MaxPageSize {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid pageNumber %d or pageSize %d (pageNumber from 1, pageSize 1 to 1000)", number, size))
 		return window{}, paging.ListMetadata{}, false
 	}

@@ -7,7 +7,7 @@
 //
 //	srv := pagingtest.NewServer(t, pagingtest.WithRecords(2500))
 //	for tx, err := range srv.Client().ACHTransactions(ctx, req) { ... }
-//	// or point a client of one's own, or a paging.FetchFunc, at srv.URL (srv.HTTPClient())
+//	// or point a client of one's own, or a core.FetchFunc, at srv.URL (srv.HTTPClient())
 //
 // Start does the same from a plain program, without a testing.TB. Client returns a
 // *paging.Client pointed at the sandbox; Requests returns what it received, each request
@@ -225,7 +225,7 @@ func (s *Server) Client() *paging.Client { return s.client }
 func (s *Server) Published() bool { return s.cfg.published }
 
 // HTTPClient returns an *http.Client for the sandbox, for a client of one's own
-// (paging.WithHTTPClient) or a paging.FetchFunc.
+// (paging.WithHTTPClient) or a core.FetchFunc.
 func (s *Server) HTTPClient() *http.Client { return s.srv.Client() }
 
 // Requests returns the requests seen so far, in arrival order.

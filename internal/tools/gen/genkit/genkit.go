@@ -6,12 +6,13 @@ package genkit
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/template"
 
 	"github.com/getkin/kin-openapi/openapi3"
+	"golang.org/x/tools/imports"
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/templates"
 )
@@ -80,7 +81,13 @@ type File struct {
 // defines) with data and returns the gofmt-ed source. funcs adds the part's helpers.
 func (j *Job) Render(name string, data any, funcs template.FuncMap) ([]byte, error) {
 	t := template.New(name).Option("missingkey=error").Funcs(funcs)
-	t, err := t.ParseFS(templates.FS, "*.tmpl")
+	// A part's templates are parsed with its own helpers, apart from other parts' templates
+	// (whose helpers it does not give): name's prefix up to "_" names the part.
+	part, _, ok := strings.Cut(name, "_")
+	if !ok {
+		return nil, fmt.Errorf("template %s: its name does not start with its part's (part_kind.tmpl)", name)
+	}
+	t, err := t.ParseFS(templates.FS, "header.tmpl", part+"_*.tmpl")
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +95,9 @@ func (j *Job) Render(name string, data any, funcs template.FuncMap) ([]byte, err
 	if err := t.ExecuteTemplate(&b, name, File{Spec: j.Spec, Package: j.Package, Data: data}); err != nil {
 		return nil, err
 	}
-	src, err := format.Source(b.Bytes())
+	// imports.Process formats like gofmt and drops an import the file does not use, so a
+	// template may list every import its output can need.
+	src, err := imports.Process(name+".go", b.Bytes(), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
 	if err != nil {
 		return nil, fmt.Errorf("%s: generated code does not parse: %w\n%s", name, err, b.Bytes())
 	}

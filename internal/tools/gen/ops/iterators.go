@@ -92,12 +92,13 @@ type iterator struct {
 // assign is one assignment: Dest = Value.
 type assign struct{ Dest, Value string }
 
-// q qualifies a name of package paging for the package being generated.
-func qualifier(pkg string) string {
-	if pkg == "paging" {
-		return ""
-	}
-	return "paging."
+// qualifier qualifies the iterator engine's types for the package being generated: none,
+// since every client package declares Iterator, Page and Position as aliases of the engine's
+// types in github.com/issuerkit/issuerkit-go/openapi/core (its hand-written iterator.go), so
+// that no client imports another for them; the engine's functions (HeaderCount, ParseCount)
+// are called in core.
+func qualifier(string) string {
+	return ""
 }
 
 // newIterators computes the iterators of m, nil when no operation pages.
@@ -280,7 +281,7 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 	} else {
 		it.Call += "call..."
 	}
-	if it.Fields, err = pageFields(it.Q, p, resSchema); err != nil {
+	if it.Fields, err = pageFields(p, resSchema); err != nil {
 		return nil, err
 	}
 	return it, nil
@@ -288,7 +289,7 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 
 // pageFields are what the response says of the iteration: total, rows retrieved, the
 // position echoed, the page-style end markers.
-func pageFields(q string, p *pagingSpec, res *openapi3.Schema) ([]assign, error) {
+func pageFields(p *pagingSpec, res *openapi3.Schema) ([]assign, error) {
 	var out []assign
 	add := func(dest, value string) { out = append(out, assign{dest, value}) }
 	count := func(path, dst, has string, pageStyleTotal bool) error {
@@ -297,7 +298,7 @@ func pageFields(q string, p *pagingSpec, res *openapi3.Schema) ([]assign, error)
 		}
 		dest := "pg." + dst + ", pg." + has
 		if h, ok := strings.CutPrefix(path, "header:"); ok {
-			add(dest, fmt.Sprintf("%sHeaderCount(meta.Header, %q)", q, h))
+			add(dest, fmt.Sprintf("core.HeaderCount(meta.Header, %q)", h))
 			return nil
 		}
 		ref, field, err := lookup(res, path)
@@ -306,7 +307,7 @@ func pageFields(q string, p *pagingSpec, res *openapi3.Schema) ([]assign, error)
 		}
 		switch {
 		case ref.Value.Type.Is("string"):
-			add(dest, fmt.Sprintf("%sParseCount(res%s)", q, field))
+			add(dest, fmt.Sprintf("core.ParseCount(res%s)", field))
 		case pageStyleTotal:
 			// A page-style total is known once the end markers are there.
 			var markers []string
@@ -402,9 +403,9 @@ func styleSentence(p *pagingSpec, placement bool) string {
 		if placement {
 			where = "in the body as the bank publishes it, or in the query with WithDocumentedAPI"
 		}
-		return fmt.Sprintf("It asks for %s from 1 with %s%s, %s, until %s says the last page; a server that serves another page than the one asked for fails with *MismatchError.", p.Start, p.Size, size, where, p.LastPage)
+		return fmt.Sprintf("It asks for %s from 1 with %s%s, %s, until %s says the last page; a server that serves another page than the one asked for fails with *core.MismatchError.", p.Start, p.Size, size, where, p.LastPage)
 	case "offset":
-		return fmt.Sprintf("It asks for %s from 0 with %s (DefaultLimit unless WithPageSize) until %s; a server that serves another offset than the one asked for fails with *MismatchError.", p.Start, p.Size, p.Total)
+		return fmt.Sprintf("It asks for %s from 0 with %s (core.DefaultLimit unless WithPageSize) until %s; a server that serves another offset than the one asked for fails with *core.MismatchError.", p.Start, p.Size, p.Total)
 	case "sequence":
 		where, end := "", "an empty page"
 		if placement {
@@ -413,7 +414,7 @@ func styleSentence(p *pagingSpec, placement bool) string {
 		if p.EndMessages != "" {
 			end = fmt.Sprintf("a page whose %s hold %s, or %s (a short page is not the end: a server may serve fewer than asked)", p.EndMessages, p.EndCode, end)
 		}
-		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *MismatchError.", p.Start, p.Size, where, p.Key, end)
+		return fmt.Sprintf("It starts at req's %s (default 1), %s per page (DefaultAddendaPageSize unless WithPageSize%s), the next page after the last %s returned, until %s; a server that serves a sequence before the one asked for fails with *core.MismatchError.", p.Start, p.Size, where, p.Key, end)
 	case "key":
 		return fmt.Sprintf("It asks for the first page, then for each next page by the opaque %s the answer gives (%s, never parsed), %s per page (at most %d; the largest unless WithPageSize), until an answer without one. Nothing is fetched ahead: the next key comes with the answer. A next key that repeats the one asked with, or was given before, fails with *KeyError (ErrPositionMismatch); a 206 partial answer ends the iteration with *PartialError (ErrPartial), which carries its items.%s", p.Start, p.Next, p.Size, p.MaxSize, keyTotal(p))
 	case "index":

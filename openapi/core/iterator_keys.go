@@ -1,4 +1,4 @@
-package paging
+package core
 
 import (
 	"encoding/base64"
@@ -30,7 +30,7 @@ import (
 // a next key (a walk that advances without delivering) fail with *KeyError, before the next
 // request; a page that begins with the items of another key's page (a server that ignores the
 // key while handing out fresh ones) fails with *KeyError (KeyIgnored) before any of its items
-// is delivered, by the engine's repeat check (repeat.go).
+// is delivered, by the engine's repeat check (iterator_repeat.go).
 
 // KeyProblem is what is wrong with an answer of the key style (KeyError.Problem).
 type KeyProblem int
@@ -43,7 +43,7 @@ const (
 	// KeyEmptyPage: a page with no items gives a next key.
 	KeyEmptyPage
 	// KeyIgnored: the page served for a key begins with the items of the page of another
-	// key: the server ignored the key (repeat.go), and would serve that page again forever
+	// key: the server ignored the key (iterator_repeat.go), and would serve that page again forever
 	// while handing out fresh keys.
 	KeyIgnored
 	// KeyEndedEarly: an answer gives no next key although the iteration, from its first

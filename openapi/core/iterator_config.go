@@ -1,4 +1,4 @@
-package paging
+package core
 
 import "fmt"
 
@@ -44,6 +44,10 @@ type Config struct {
 	// Prefetch for the window's rules. Prefetch and EagerPrefetch must be unset. The typed
 	// iterators use it unless WithPrefetch or WithEagerPrefetch is given.
 	AutoPrefetch bool
+	// Bound, when not empty, is the fingerprint of the request iterated (a client's typed
+	// iterators set it): every Cursor the Iterator returns carries it (Cursor.Bound), and a
+	// From bound to another fingerprint fails with *CursorMismatchError before any request.
+	Bound string
 }
 
 // DefaultLimit is the offset-style limit used when Config.PageSize is 0 (the bank publishes

@@ -1,4 +1,4 @@
-package paging
+package core
 
 // advanceOffset advances an offset-style iteration: an echoed offset other than the one asked
 // for fails with *MismatchError (a server that ignores the offset would otherwise return the

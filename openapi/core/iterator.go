@@ -1,4 +1,4 @@
-package paging
+package core
 
 import (
 	"context"
@@ -25,22 +25,25 @@ type Iterator[T any] struct {
 	cur   Cursor         // next page to request; Done at the end
 	count int            // items delivered, for Config.MaxItems
 	total int            // last total the server reported, -1 before any
-	seen  repeatGuard[T] // first items of recent pages: a page served again fails (repeat.go)
+	seen  repeatGuard[T] // first items of recent pages: a page served again fails (iterator_repeat.go)
 	err   error          // configuration error, yielded by every range
-	keys  keyTrack       // keys asked with (key style, keys.go)
-	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (cursorbind.go)
+	keys  keyTrack       // keys asked with (key style, iterator_keys.go)
+	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (iterator_cursorbind.go)
 	bind  string         // fingerprint of the typed iterator's request: Cursor.Bound
 	// partial: a page answered was a partial success (Page.Partial), which ended the
 	// iteration with *PartialError
 	partial bool
 	stalled int       // pages in a row that delivered no item without ending (MaxStalledPages)
-	lat     latencies // page latencies observed, for Config.AutoPrefetch (prefetch.go)
+	lat     latencies // page latencies observed, for Config.AutoPrefetch (iterator_prefetch.go)
 }
 
 // NewIterator returns an Iterator over the pages fetch returns for cfg. An invalid cfg (see
 // Config.Validate) is reported by the first step, before any request.
 func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *Iterator[T] {
-	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1}
+	it := &Iterator[T]{ctx: ctx, cfg: cfg, fetch: fetch, total: -1, bind: cfg.Bound}
+	if err := checkBinding(cfg.From, cfg.Bound); err != nil {
+		return FailedIterator[T](err)
+	}
 	if err := cfg.Validate(); err != nil {
 		it.err = err
 		return it
@@ -58,6 +61,12 @@ func NewIterator[T any](ctx context.Context, cfg Config, fetch FetchFunc[T]) *It
 	it.cur = Cursor{Style: cfg.Style, Start: first.Start, Size: first.Size}
 	it.size = first.Size
 	return it
+}
+
+// FailedIterator returns an Iterator whose every range yields err, before any request: what
+// a client returns when the request or its options are invalid.
+func FailedIterator[T any](err error) *Iterator[T] {
+	return &Iterator[T]{err: err, total: -1}
 }
 
 // Items returns an iterator over the items of fetch's pages for cfg: a shorthand for

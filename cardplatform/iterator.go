@@ -1,0 +1,127 @@
+package cardplatform
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"reflect"
+	"sync"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+)
+
+// The iterator engine is shared by the SDK's clients and defined in package
+// github.com/issuerkit/issuerkit-go/openapi/core (go doc github.com/issuerkit/issuerkit-go/openapi/core.Iterator):
+// its page styles (core.StyleRow, ...), Config, core.NewIterator for an endpoint of your own, and
+// the errors an iteration ends with (core.ErrPositionMismatch, *core.RangeError, ...).
+
+// Iterator walks the pages of one list: Items and Pages range over it (each range continues
+// where the last stopped), Cursor and CursorAt say where it stands. Its methods are in the go
+// doc of github.com/issuerkit/issuerkit-go/openapi/core.Iterator.
+type Iterator[T any] = core.Iterator[T]
+
+// Page is one page of a list (Items, the Position it answers, totals, Next): see
+// github.com/issuerkit/issuerkit-go/openapi/core.Page.
+type Page[T any] = core.Page[T]
+
+// Position is one page request in the terms of its style (start, size, key): see
+// github.com/issuerkit/issuerkit-go/openapi/core.Position.
+type Position = core.Position
+
+// Cursor is where an iteration stands; store its text (MarshalText) and resume with
+// WithCursor: see github.com/issuerkit/issuerkit-go/openapi/core.Cursor.
+type Cursor = core.Cursor
+
+// newIterator returns the engine's Iterator for a start_index/limit search (the generated
+// iterators of iterators.gen.go call it): start_index is 1-based (a row-style window of limit
+// items), the response's total ends it. opID names the operation, whose
+// x-issuerkit-pagination must be of the index style.
+func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	var ic iterConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&ic)
+		}
+	}
+	cfg := core.Config{Style: core.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
+		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
+	if ic.pageSize != 0 {
+		cfg.PageSize = ic.pageSize
+	}
+	if op, ok := operations.ByID(opID); !ok || op.Paging == nil || op.Paging.Style != "index" {
+		cfg.Style = 0 // reported by the first step, before any request
+	}
+	bad := ic.bad
+	if bad != nil { // reported as it is by the first fetch, which sends nothing
+		cfg = core.Config{Style: cfg.Style, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit}
+	}
+	call := ic.call
+	seen := &firstItems[T]{}
+	return core.NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+		if bad != nil {
+			return Page[T]{}, bad
+		}
+		if p.Start > math.MaxInt32 { // start_index is an int32: it would wrap around
+			return Page[T]{}, &core.RangeError{Param: "start_index", Value: p.Start, Min: 1, Max: math.MaxInt32}
+		}
+		pg, err := fetch(ctx, p, call)
+		if err != nil {
+			return pg, err
+		}
+		// A page holding items although its total says none are left from its start_index
+		// on (absent, which reads as 0, zero, negative, or below the start_index): ending at
+		// that total would drop the items without a word, and going on without one would be a
+		// guess (a short page is no end when the platform caps the limit).
+		if pg.HasTotal && (pg.Total < 0 || (len(pg.Items) > 0 && pg.Total < p.Start)) {
+			return Page[T]{}, &core.TotalsError{Position: p, Detail: fmt.Sprintf(
+				"%d items at start_index %d but total %d (absent reads as 0)", len(pg.Items), p.Start, pg.Total)}
+		}
+		if err := seen.check(p.Start, pg.Items); err != nil {
+			return Page[T]{}, err
+		}
+		return pg, nil
+	})
+}
+
+// firstItems remembers the first item of the pages one search fetched, by start_index: the
+// first page's and those of the latest few. A page at another start_index that begins with
+// one of them was served from the wrong place: the server ignores start_index (the platform
+// echoes no position), and delivering it would repeat items.
+type firstItems[T any] struct {
+	mu     sync.Mutex
+	anchor int       // start_index of the first page fetched
+	byPos  map[int]T // first item by start_index
+}
+
+// maxFirstItems bounds the first items firstItems holds.
+const maxFirstItems = 16
+
+// check records items[0] as the first item at start and fails with *core.MismatchError
+// (core.ErrPositionMismatch) when a page at another start_index began with it.
+func (f *firstItems[T]) check(start int, items []T) error {
+	if len(items) == 0 {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for s, x := range f.byPos {
+		if s != start && reflect.DeepEqual(x, items[0]) {
+			return &core.MismatchError{Style: core.StyleRow, Param: "start_index", Requested: max(s, start), Returned: min(s, start)}
+		}
+	}
+	if f.byPos == nil {
+		f.byPos, f.anchor = map[int]T{}, start
+	}
+	f.byPos[start] = items[0]
+	if len(f.byPos) > maxFirstItems { // forget the earliest but the first page's
+		oldest := -1
+		for s := range f.byPos {
+			if s != f.anchor && (oldest < 0 || s < oldest) {
+				oldest = s
+			}
+		}
+		delete(f.byPos, oldest)
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package core
+
+// The bank's budget, shared by its clients (paging, validation): 5 requests a second per
+// client credential across its APIs, and the lock-out a 429 starts. How the clients share it,
+// and redisfleet's implementation for a fleet of processes, are in the doc of package
+// github.com/issuerkit/issuerkit-go/paging/banklimit, which names these types Key, Limiter,
+// Lockout and LockedOutError.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/corelink"
+)
+
+// BudgetKey identifies the budget of one credential at one bank origin: the hex SHA-256 of a
+// domain-separation label, the origin and the credential's identity. It never holds the
+// credential itself, so it may be used in key names, logs and metrics.
+type BudgetKey string
+
+// NewBudgetKey returns the BudgetKey of credential at origin (scheme://host[:port]). credential is any
+// text that identifies the bank's client credential (the SDK uses the BankTokenSource's
+// credentials, or the static token); "" stands for every client at origin whose credential is
+// not known, which then share one budget.
+func NewBudgetKey(origin, credential string) BudgetKey {
+	h := sha256.New()
+	h.Write([]byte("issuerkit-go/paging/banklimit/v1\x00"))
+	h.Write([]byte(origin))
+	h.Write([]byte{0})
+	h.Write([]byte(credential))
+	return BudgetKey(hex.EncodeToString(h.Sum(nil)))
+}
+
+// Limiter grants permits to send a request under a BudgetKey's budget.
+type Limiter interface {
+	// Wait returns nil when one request under key may be sent now, having counted it against
+	// key's budget. It waits for the turn at most as long as ctx lasts; it returns an error
+	// instead of a permit when ctx ends first, when the turn would come after ctx's deadline,
+	// or when the limiter cannot grant permits (a shared store that is down). With an error
+	// the request is not sent.
+	//
+	// After Wait returns, the SDK checks the Lockout again before sending, unless the Limiter
+	// and the Lockout are the same value: then Wait itself must refuse a turn that falls in a
+	// lock-out started while it waited, with a *LockedOutError (redisfleet does, checking
+	// shortly before the turn so that the check does not delay the request).
+	Wait(ctx context.Context, key BudgetKey) error
+}
+
+// LockedOutError is what a Limiter's Wait returns when a lock-out started while the caller
+// waited for its turn: the turn is given up, the request is not sent, and the SDK reports the
+// client package's *LockoutError with Wait.
+type LockedOutError struct {
+	// Wait is the time left before requests may be sent again.
+	Wait time.Duration
+}
+
+// Error describes the wait left.
+func (e *LockedOutError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+
+// errorText is the text of Error before corelink.Sanitize.
+func (e *LockedOutError) errorText() string {
+	return fmt.Sprintf("banklimit: locked out while waiting for the turn: retry after %v", e.Wait.Round(time.Millisecond))
+}
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e *LockedOutError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e *LockedOutError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e *LockedOutError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+
+// Lockout keeps the lock-out that a 429 starts for a BudgetKey.
+type Lockout interface {
+	// Remaining returns how long requests under key stay locked out from now; 0 when they are
+	// not. With an error the request is not sent.
+	Remaining(ctx context.Context, key BudgetKey) (time.Duration, error)
+	// Lock locks key out for d from now, unless it already is for longer. The SDK calls it
+	// after a 429, with d from the Retry-After (or the bank's two minutes), capped by the
+	// client's maximum lock-out.
+	Lock(ctx context.Context, key BudgetKey, d time.Duration) error
+}

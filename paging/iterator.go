@@ -1,0 +1,76 @@
+package paging
+
+import (
+	"context"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+)
+
+// The iterator engine is shared by the SDK's clients and defined in package
+// github.com/issuerkit/issuerkit-go/openapi/core (go doc github.com/issuerkit/issuerkit-go/openapi/core.Iterator):
+// its page styles (core.StyleRow, ...), Config, core.NewIterator for an endpoint of your own, and
+// the errors an iteration ends with (core.ErrPositionMismatch, *core.RangeError, ...).
+
+// Iterator walks the pages of one list: Items and Pages range over it (each range continues
+// where the last stopped), Cursor and CursorAt say where it stands. Its methods are in the go
+// doc of github.com/issuerkit/issuerkit-go/openapi/core.Iterator.
+type Iterator[T any] = core.Iterator[T]
+
+// Page is one page of a list (Items, the Position it answers, totals, Next): see
+// github.com/issuerkit/issuerkit-go/openapi/core.Page.
+type Page[T any] = core.Page[T]
+
+// Position is one page request in the terms of its style (start, size, key): see
+// github.com/issuerkit/issuerkit-go/openapi/core.Position.
+type Position = core.Position
+
+// Cursor is where an iteration stands; store its text (MarshalText) and resume with
+// WithCursor: see github.com/issuerkit/issuerkit-go/openapi/core.Cursor.
+type Cursor = core.Cursor
+
+// newIterator returns the Iterator of operation opID: the configuration its spec's
+// x-issuerkit-pagination gives (configFor) with the options applied, fetching through fetch
+// with the caller's per-call options.
+func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	cfg, err := configFor(opID)
+	return iteratorFrom(ctx, cfg, err, opts, fetch)
+}
+
+// iteratorFrom returns the Iterator of cfg with the options applied; a non-nil err (or an
+// invalid option) is reported by the first step, before any request.
+func iteratorFrom[T any](ctx context.Context, cfg core.Config, err error, opts []IterOption,
+	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
+	var ic iterConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&ic)
+		}
+	}
+	if err == nil {
+		err = ic.bad
+	}
+	if err != nil {
+		return core.FailedIterator[T](err)
+	}
+	if ic.pageSize > 0 {
+		cfg.PageSize = ic.pageSize
+	}
+	if ic.maxItems > 0 {
+		cfg.MaxItems = ic.maxItems
+	}
+	cfg.From, cfg.Prefetch, cfg.EagerPrefetch = ic.from, ic.prefetch, ic.eager
+	cfg.AutoPrefetch = !ic.prefetchSet
+	cfg.Bound = ic.bind // core.NewIterator refuses a cursor bound to another request
+	call := ic.call
+	return core.NewIterator(ctx, cfg, func(ctx context.Context, p Position) (Page[T], error) {
+		return fetch(ctx, p, call)
+	})
+}
+
+// withMeta returns call followed by WithResponseInto(meta), in a new slice (the fetch
+// functions run concurrently with prefetch).
+func withMeta(call []CallOption, meta *Response) []CallOption {
+	out := make([]CallOption, 0, len(call)+1)
+	return append(append(out, call...), WithResponseInto(meta))
+}
