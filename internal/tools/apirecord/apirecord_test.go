@@ -134,19 +134,22 @@ func TestCheckDetectsEveryKindOfChange(t *testing.T) {
 	files["p/p.go"] = strings.Replace(files["p/p.go"], "func Changed(n int) {}", "func Changed(s string) {}\nfunc Added() {}", 1)
 	files["p/p.go"] = strings.Replace(files["p/p.go"], "\tAmount int64\n", "\tAmount int64\n\tCurrency string\n", 1)
 	files["p/internal/q/q.go"] = strings.Replace(files["p/internal/q/q.go"], "Valid() bool { return true }", "Valid() error { return nil }", 1)
+	files["p/p.go"] = strings.Replace(files["p/p.go"], "type Doer interface{ Do(context.Context) error }",
+		"type Doer interface {\n\tDo(context.Context) error\n\tUndo() error\n}\n\ntype Newer interface{ New() }", 1)
 	after := list(t, files)
 
 	d := Diff(before, after)
 	const p = "pkg example.com/m/p, "
 	wantRemoved := []string{p + "func Changed(int)", p + "func Gone()", p + "method (Options) Valid() bool"}
-	wantAdded := []string{p + "func Added()", p + "func Changed(string)", p + "method (Options) Valid() error", p + "type Card struct, Currency string"}
+	wantAdded := []string{p + "func Added()", p + "func Changed(string)", p + "method (Options) Valid() error", p + "type Card struct, Currency string",
+		p + "type Doer interface, Undo() error", p + "type Newer interface", p + "type Newer interface, New()"}
 	if !slices.Equal(d.Removed, wantRemoved) {
 		t.Errorf("removed:\n%s\nwant:\n%s", strings.Join(d.Removed, "\n"), strings.Join(wantRemoved, "\n"))
 	}
 	if !slices.Equal(d.Added, wantAdded) {
 		t.Errorf("added:\n%s\nwant:\n%s", strings.Join(d.Added, "\n"), strings.Join(wantAdded, "\n"))
 	}
-	names := []string{"p.Added", "p.Card", "p.Changed", "p.Gone", "p.Options"}
+	names := []string{"p.Added", "p.Card", "p.Changed", "p.Doer", "p.Gone", "p.Newer", "p.Options"}
 	if got := d.Names(); !slices.Equal(got, names) {
 		t.Errorf("names %v, want %v", got, names)
 	}
@@ -155,14 +158,15 @@ func TestCheckDetectsEveryKindOfChange(t *testing.T) {
 	if Check(&out, "record", before, after, "") {
 		t.Fatal("a difference without CHANGELOG entries passed")
 	}
-	for _, want := range []string{"- " + p + "func Gone()", "+ " + p + "func Added()", "p.Added, p.Card, p.Changed, p.Gone, p.Options"} {
+	for _, want := range []string{"- " + p + "func Gone()", "+ " + p + "func Added()", "p.Added, p.Card, p.Changed, p.Doer, p.Gone, p.Newer, p.Options",
+		"+ " + p + "type Doer interface, Undo() error    (breaks an implementation", "+ " + p + "type Newer interface, New()\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}
 	}
 
 	entries := "- `p.Added`: new.\n- `p.Gone` removed: use `p.Added`.\n- `p.Changed` takes a string.\n" +
-		"- `p.Card.Currency`, a new field.\n"
+		"- `p.Card.Currency`, a new field.\n- `p.Doer` gains Undo; `p.Newer` is new.\n"
 	out.Reset()
 	if Check(&out, "record", before, after, entries) {
 		t.Fatalf("p.Options is not in the entries, yet the check passed:\n%s", out.String())

@@ -48,17 +48,35 @@ func Diff(record, code []string) Difference {
 // Print writes the difference as -/+ lines.
 func (d Difference) Print(w io.Writer) {
 	if len(d.Removed) > 0 {
-		fmt.Fprintf(w, "removed or changed (%d lines: this breaks a caller):\n", len(d.Removed))
+		fmt.Fprintf(w, "removed or changed (%s: this breaks a caller):\n", lines(len(d.Removed)))
 		for _, l := range d.Removed {
 			fmt.Fprintln(w, "-", l)
 		}
 	}
 	if len(d.Added) > 0 {
-		fmt.Fprintf(w, "added (%d lines):\n", len(d.Added))
+		fmt.Fprintf(w, "added (%s):\n", lines(len(d.Added)))
 		for _, l := range d.Added {
+			if d.methodOfAnOldInterface(l) {
+				fmt.Fprintln(w, "+", l, "   (breaks an implementation of the interface outside the package)")
+				continue
+			}
 			fmt.Fprintln(w, "+", l)
 		}
 	}
+}
+
+func lines(n int) string {
+	if n == 1 {
+		return "1 line"
+	}
+	return fmt.Sprintf("%d lines", n)
+}
+
+// methodOfAnOldInterface reports whether an added line is a method of an interface that was
+// already in the record (its declaration line is not added too).
+func (d Difference) methodOfAnOldInterface(line string) bool {
+	decl, _, ok := strings.Cut(line, " interface, ")
+	return ok && !slices.Contains(d.Added, decl+" interface")
 }
 
 // Names returns the names the difference touches, each as package.Name (the package's last
