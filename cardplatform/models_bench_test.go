@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/internal/bench/cputime"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
@@ -99,7 +98,7 @@ func BenchmarkDecodeCard(b *testing.B) {
 	b.Run("impl=generated", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer cputime.Report(b, cputime.Now())
+		defer reportCPU(b, cpuNow())
 		for b.Loop() {
 			var c cardplatform.CardDTO
 			if err := json.Unmarshal(data, &c); err != nil {
@@ -110,7 +109,7 @@ func BenchmarkDecodeCard(b *testing.B) {
 	b.Run("impl=handwritten", func(b *testing.B) {
 		b.ReportAllocs()
 		b.SetBytes(int64(len(data)))
-		defer cputime.Report(b, cputime.Now())
+		defer reportCPU(b, cpuNow())
 		for b.Loop() {
 			var c plainCard
 			if err := json.Unmarshal(data, &c); err != nil {
