@@ -15,15 +15,9 @@ import (
 //
 // Activates a card. To be called in response to an activation request by the cardholder.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
 // ACTIVE means the card is active (by this request or another); any other status means it was not
@@ -45,15 +39,10 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // program funding account of type PROGFUND. Moves money: never re-send a request that may have
 // reached the server.
 //
-// It returns the AdjustBalanceResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the AdjustBalanceResponse of the 201 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: ledger_balance compared
 // with a reading taken before sending: a difference of exactly the amount, with no other movement
@@ -72,15 +61,10 @@ var opAdjustAccountBalance = &ops.Operation{ID: "adjustAccountBalance", Method: 
 //
 // Applies an advance, identified by `request_id`, to an account. Moves money.
 //
-// It returns the ApplyAdvanceResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the ApplyAdvanceResponse of the 201 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the advances applied to an account (precalculateAdvance only computes).
@@ -101,15 +85,9 @@ var opApplyAdvance = &ops.Operation{ID: "applyAdvance", Method: "POST", Path: "/
 // success status are not shown: the shapes here are assumptions, and 200 is assumed as the success
 // status (a 201 would also be a success for clients). No 404 is listed.
 //
-// It returns the FeeApplyResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the FeeApplyResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists applied fees, and a balance reading cannot tell a fee from other movements.
@@ -125,15 +103,9 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 //
 // Assigns an instant-issue or anonymous card to a person.
 //
-// It returns the AssignCardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the AssignCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
+// a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
 // read back equal to the person assigned means the assignment is in effect.
@@ -153,15 +125,9 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // with an error, so the caller would be told a cancel that succeeded had failed. A failure after
 // sending is reported as outcome unknown instead.
 //
-// It returns the BulkOrderDetail of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
 // status read back as cancelled means the cancel is in effect (this one or another); any other
@@ -180,15 +146,9 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 //
 // Changes the account status. The status values and transitions are not shown.
 //
-// It returns the AccountDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
 // the status sent means the change is in effect, unless it already was before sending (read it
@@ -210,15 +170,10 @@ var opChangeAccountStatus = &ops.Operation{ID: "changeAccountStatus", Method: "P
 //
 // Changes the repayment cycle of the advances of an account.
 //
-// It returns the ChangeAdvanceCycleResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the ChangeAdvanceCycleResponse of the 201 answer; any other is an *Error (the spec
+// lists 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
+// settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads the repayment cycle of an account's advances.
@@ -238,15 +193,9 @@ var opChangeAdvanceCycle = &ops.Operation{ID: "changeAdvanceCycle", Method: "POS
 //
 // Changes the card status. The card states and their transitions are not shown.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
 // equal to the status sent means the change is in effect, unless it already was before sending or
@@ -270,15 +219,9 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // check is identified either by `account_guid` plus `check_number`, or by `txn_guid`. `new_status`
 // is required, `notes` is optional.
 //
-// It returns the CheckStatusDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CheckStatusDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
 // read back equal to the new_status sent means the change is in effect (the reverse process ran or
@@ -297,15 +240,9 @@ var opChangeCheckStatus = &ops.Operation{ID: "changeCheckStatus", Method: "PATCH
 //
 // Changes the status of the link between a person and a card.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
 // back equal to the status sent means the change is in effect, unless it already was before
@@ -330,15 +267,9 @@ var opChangePersonCardStatus = &ops.Operation{ID: "changePersonCardStatus", Meth
 // second check-in of the same order could count its cards into inventory twice. A failure after
 // sending is reported as outcome unknown instead.
 //
-// It returns the BulkOrderDetail of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A check-in
 // does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and SHIPPED, and
@@ -356,15 +287,9 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 //
 // Sets configuration values of a program and returns the program with its configurations.
 //
-// It returns the ProgramDataDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
 // configurations read back with the values sent means they are set, unless they already were before
@@ -382,15 +307,10 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 //
 // Creates an account in a wallet. 404 (no body) when the wallet does not exist.
 //
-// It returns the CreateAccountResponseDTO of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CreateAccountResponseDTO of the 201 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Search the
 // program's accounts of the person who owns the wallet, with the account_name and account_type
@@ -411,15 +331,10 @@ var opCreateAccount = &ops.Operation{ID: "createAccount", Method: "POST", Path: 
 //
 // Links a payment instrument to an account. 404 (with body) when the account does not exist.
 //
-// It returns the AccountInstrumentDTO of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the AccountInstrumentDTO of the 201 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the instruments of an account (getAccountInstrument needs the GUID the lost answer held).
@@ -436,15 +351,10 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 // Creates a person and a bulk card order, or uses an existing person (send only
 // `person.person_guid`). 404 (with body) when the program does not exist.
 //
-// It returns the BulkOrderResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the BulkOrderResponse of the 201 answer; any other is an *Error (the spec lists 400,
+// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: Search the
 // program's bulk orders before sending and again after: one order more with the quantity sent is
@@ -464,15 +374,10 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // Creates a card, together with the person or for an existing person (send only
 // `person.person_guid`). 404 (with body) when the program does not exist.
 //
-// It returns the CreateCardResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CreateCardResponse of the 201 answer; any other is an *Error (the spec lists 400,
+// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Only for a request
 // naming an existing person (person.person_guid): search the person's cards in the program
@@ -493,15 +398,10 @@ var opCreateCard = &ops.Operation{ID: "createCard", Method: "POST", Path: "/api/
 //
 // Creates a company and its program.
 //
-// It returns the CompanyProgramDTO of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CompanyProgramDTO of the 201 answer; any other is an *Error (the spec lists 400,
+// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // finds a company by name (getProgram needs the GUID the lost answer held).
@@ -521,15 +421,10 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // key: never re-send a request that may have reached the server. 404 (with body) when the account
 // does not exist.
 //
-// It returns the DisbursementResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the DisbursementResponse of the 201 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request
 // naming an existing person (person.person_guid): each disbursement creates an account for its
@@ -554,15 +449,10 @@ var opCreateDisbursement = &ops.Operation{ID: "createDisbursement", Method: "POS
 // Opens a dispute or chargeback on a transaction of an account. 404 (with body) when the account
 // does not exist.
 //
-// It returns the DisputeChargebackResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the DisputeChargebackResponse of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
+// settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the disputes of an account or transaction.
@@ -580,15 +470,10 @@ var opCreateDisputeChargeback = &ops.Operation{ID: "createDisputeChargeback", Me
 // Shares an account with a related person. The related person is created beforehand through a
 // person-relation operation.
 //
-// It returns the CreateSharedAccountResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CreateSharedAccountResponse of the 201 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
+// settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the persons an account is shared with.
@@ -604,14 +489,9 @@ var opCreateSharedAccount = &ops.Operation{ID: "createSharedAccount", Method: "P
 //
 // Returns an account with its balance details.
 //
-// It returns the AccountDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
+// after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetAccount(ctx context.Context, accountGUID GUID, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccount", "accountGUID")
@@ -628,14 +508,9 @@ var opGetAccount = &ops.Operation{ID: "getAccount", Method: "GET", Path: "/api/{
 //
 // Returns one account instrument by its GUID.
 //
-// It returns the AccountInstrumentDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AccountInstrumentDTO of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetAccountInstrument(ctx context.Context, accountInstrumentGUID GUID, opts ...CallOption) (*AccountInstrumentDTO, error) {
 	if accountInstrumentGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetAccountInstrument", "accountInstrumentGUID")
@@ -651,14 +526,9 @@ var opGetAccountInstrument = &ops.Operation{ID: "getAccountInstrument", Method: 
 //
 // Returns a card by its proxy. The full PAN is not returned here (see showCardPan).
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
+// after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetCard(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("GetCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -676,14 +546,9 @@ var opGetCard = &ops.Operation{ID: "getCard", Method: "GET", Path: "/api/{versio
 // Returns the fulfillment data of a card (track data, CVX2, PIN). Requires PCI DSS compliance of
 // the caller.
 //
-// It returns the EncryptedFulfillmentDetails of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the EncryptedFulfillmentDetails of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetCardFulfillmentData(ctx context.Context, cardProxy string, opts ...CallOption) (*EncryptedFulfillmentDetails, error) {
 	if err := sdkclient.PathArgument("GetCardFulfillmentData", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -699,14 +564,9 @@ var opGetCardFulfillmentData = &ops.Operation{ID: "getCardFulfillmentData", Meth
 //
 // Returns the PIN of a card.
 //
-// It returns the CardPINDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CardPINDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
+// after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetCardPIN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("GetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -723,14 +583,9 @@ var opGetCardPIN = &ops.Operation{ID: "getCardPin", Method: "GET", Path: "/api/{
 //
 // Returns the company verification (KYB) result.
 //
-// It returns the CompanyVerificationResultDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CompanyVerificationResultDTO of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetCompanyVerificationResult(ctx context.Context, companyGUID GUID, opts ...CallOption) (*CompanyVerificationResultDTO, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetCompanyVerificationResult", "companyGUID")
@@ -748,14 +603,9 @@ var opGetCompanyVerificationResult = &ops.Operation{ID: "getCompanyVerificationR
 // Returns the card data of a card, encrypted, in `encrypted_card_data`. Once decrypted it holds an
 // EncryptedCardData object. Only reads.
 //
-// It returns the GenericEncryptedCardDataResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the GenericEncryptedCardDataResponse of the 200 answer; any other is an *Error (the
+// spec lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body).
+// Retry-safe: retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetGenericEncryptedCardData(ctx context.Context, body GenericEncryptedCardDataRequest, opts ...CallOption) (*GenericEncryptedCardDataResponse, error) {
 	r := sdkclient.Request{Op: opGetGenericEncryptedCardData, Path: "/api/" + c.core.Version + "/cards/getgenericencryptedcarddata", Body: body}
 	return sdkclient.Call[GenericEncryptedCardDataResponse](ctx, &c.core, r, opts)
@@ -775,14 +625,9 @@ type GetPayoutPreferenceRequest struct {
 //
 // Returns the payout preference of a person.
 //
-// It returns the DisbursementPayoutPreference of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the DisbursementPayoutPreference of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetPayoutPreference(ctx context.Context, req GetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -801,14 +646,9 @@ var opGetPayoutPreference = &ops.Operation{ID: "getPayoutPreference", Method: "G
 // `/companies/{program_guid}`; it shares its template with PUT `/companies/{company_guid}`, so the
 // path parameter carries the neutral name `guid` here, and it is the PROGRAM GUID.
 //
-// It returns the ProgramDataDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401,
+// 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with
+// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetProgram(ctx context.Context, programGUID GUID, opts ...CallOption) (*ProgramDataDTO, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgram", "programGUID")
@@ -834,14 +674,9 @@ type GetProgramBalancesRequest struct {
 // Returns the balance of a program grouped by account type, with ledger, available and suspense
 // balance.
 //
-// It returns the []AccountBalancesDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the []AccountBalancesDTO of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesRequest, opts ...CallOption) ([]AccountBalancesDTO, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("GetProgramBalances", "req.ProgramGUID")
@@ -891,14 +726,9 @@ type ListAccountsByBalanceRequest struct {
 // Returns the accounts of a program ordered by balance, at most 50. With `refresh=false` (the
 // default) the result comes from cached data; with `refresh=true` the values are updated first.
 //
-// It returns the AccountsByBalance of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AccountsByBalance of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, req ListAccountsByBalanceRequest, opts ...CallOption) (*AccountsByBalance, error) {
 	if programGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListAccountsByBalance", "programGUID")
@@ -950,14 +780,9 @@ type ListBulkOrderSummaryByLocationRequest struct {
 // Returns the card inventory summary of bulk orders by location. Paged by `start_index` (default 1)
 // and `limit`.
 //
-// It returns the BulkOrderSummarySearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the BulkOrderSummarySearchResponse of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBulkOrderSummaryByLocationRequest, opts ...CallOption) (*BulkOrderSummarySearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -993,14 +818,9 @@ type ListFeesRequest struct {
 // Returns the fees of a program; without `request_code` all fees of the program are returned. 404
 // (with body) when the program does not exist.
 //
-// It returns the []FeesResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the []FeesResponse of the 200 answer; any other is an *Error (the spec lists 400, 401,
+// 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with
+// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...CallOption) ([]FeesResponse, error) {
 	if req.ProgramGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ListFees", "req.ProgramGUID")
@@ -1032,14 +852,9 @@ type ListPayoutOptionsRequest struct {
 //
 // Returns the payout options a program offers. 404 (with body) when the program does not exist.
 //
-// It returns the []DisbursementPayoutOptions of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the []DisbursementPayoutOptions of the 200 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsRequest, opts ...CallOption) ([]DisbursementPayoutOptions, error) {
 	var q sdkclient.Query
 	if !req.ProgramGUID.IsZero() {
@@ -1061,15 +876,10 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 //
 // Starts a know-your-business verification of a company.
 //
-// It returns the PerformKYBAPIResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the PerformKYBAPIResponse of the 201 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with RetrieveCompanyKYB: the company's
 // last verification request (kyb_request_guid) read back other than the one read before sending (or
@@ -1092,15 +902,9 @@ var opPerformCompanyKYB = &ops.Operation{ID: "performCompanyKyb", Method: "POST"
 // request on an unclosed account is taken as preparation for closing, and the batch process closes
 // the account on the following day(s) if not already closed. No request body.
 //
-// It returns the Account of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the Account of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. On an account
 // not closed that day the request only prepares closing, which the batch process carries out later,
@@ -1123,14 +927,9 @@ var opPostAccountInterest = &ops.Operation{ID: "postAccountInterest", Method: "P
 // (AdvancePreCalcRequest), as the platform defines it; the success status is 201 as the platform
 // lists it. The returned `request_id` identifies the advance to apply.
 //
-// It returns the AdvancePreCalcResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AdvancePreCalcResponse of the 201 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) PrecalculateAdvance(ctx context.Context, accountGUID GUID, body AdvancePreCalcRequest, opts ...CallOption) (*AdvancePreCalcResponse, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("PrecalculateAdvance", "accountGUID")
@@ -1146,15 +945,9 @@ var opPrecalculateAdvance = &ops.Operation{ID: "precalculateAdvance", Method: "G
 //
 // Replaces a card and returns the new card.
 //
-// It returns the ReplaceCardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the ReplaceCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
+// with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
+// a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard or SearchCards: Read the
 // old card for its wallet and person, and search their cards before sending and again after: one
@@ -1179,15 +972,10 @@ var opReplaceCard = &ops.Operation{ID: "replaceCard", Method: "POST", Path: "/ap
 // the mobile-wallet provider's digitization request. Unlike the other operations, 401 carries no
 // body here.
 //
-// It returns the RequestCardDataResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 without a body (ErrUnauthorized), 404 with a ProblemDetails body
-// (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the RequestCardDataResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 404 with a ProblemDetails body (*ProblemError); 401, 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a digitization request.
@@ -1204,14 +992,9 @@ var opRequestCardData = &ops.Operation{ID: "requestCardData", Method: "POST", Pa
 //
 // Returns the KYB request and response information of a company.
 //
-// It returns the RetrieveCompanyRequest of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the RetrieveCompanyRequest of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) RetrieveCompanyKYB(ctx context.Context, companyGUID GUID, opts ...CallOption) (*RetrieveCompanyRequest, error) {
 	if companyGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("RetrieveCompanyKYB", "companyGUID")
@@ -1227,14 +1010,9 @@ var opRetrieveCompanyKYB = &ops.Operation{ID: "retrieveCompanyKyb", Method: "GET
 //
 // Searches the accounts of a program. Only reads.
 //
-// It returns the AccountSearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AccountSearchResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramRequest, opts ...CallOption) (*AccountSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchAccounts, Path: "/api/" + c.core.Version + "/accounts/search", Body: body}
 	return sdkclient.Call[AccountSearchResponse](ctx, &c.core, r, opts)
@@ -1277,14 +1055,9 @@ type SearchBulkOrdersRequest struct {
 // Searches bulk card orders. Paged by `start_index` and `limit`. 404 (with body) when the order
 // does not exist.
 //
-// It returns the BulkOrdersSearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the BulkOrdersSearchResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersRequest, opts ...CallOption) (*BulkOrdersSearchResponse, error) {
 	var q sdkclient.Query
 	if req.Limit != 0 {
@@ -1370,14 +1143,9 @@ type SearchCardsRequest struct {
 //
 // Searches cards. Paged by `start_index` and `limit` (default 25).
 //
-// It returns the CardDTOSearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CardDTOSearchResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts ...CallOption) (*CardDTOSearchResponse, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -1433,14 +1201,9 @@ var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api
 //
 // Searches paper checks by date range, account, person, check number and status. Only reads.
 //
-// It returns the CheckDTOSearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CheckDTOSearchResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...CallOption) (*CheckDTOSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchChecks, Path: "/api/" + c.core.Version + "/Check/getchecks", Body: body}
 	return sdkclient.Call[CheckDTOSearchResponse](ctx, &c.core, r, opts)
@@ -1453,14 +1216,9 @@ var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/
 //
 // Searches the invoices held in the supplemental data of cards. Only reads.
 //
-// It returns the InvoicesSearchResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the InvoicesSearchResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, opts ...CallOption) (*InvoicesSearchResponse, error) {
 	r := sdkclient.Request{Op: opSearchInvoices, Path: "/api/" + c.core.Version + "/cards/invoices/search", Body: body}
 	return sdkclient.Call[InvoicesSearchResponse](ctx, &c.core, r, opts)
@@ -1473,15 +1231,9 @@ var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path
 //
 // Sets a new PIN on a card.
 //
-// It returns the CardPINDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardPINDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
 // to the one sent means it is set, unless it already was before sending. Client.SnapshotSetCardPIN
@@ -1513,14 +1265,9 @@ type SetPayoutPreferenceRequest struct {
 // Re-sendable: the request assigns the preference outright (person and preference both in the
 // query), so repeating it provably leaves the same state.
 //
-// It returns the DisbursementPayoutPreference of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 500 without a
-// body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the DisbursementPayoutPreference of the 200 answer; any other is an *Error (the spec
+// lists 400, 401 with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) SetPayoutPreference(ctx context.Context, req SetPayoutPreferenceRequest, opts ...CallOption) (*DisbursementPayoutPreference, error) {
 	var q sdkclient.Query
 	if !req.PersonGUID.IsZero() {
@@ -1541,14 +1288,9 @@ var opSetPayoutPreference = &ops.Operation{ID: "setPayoutPreference", Method: "P
 // Returns the card with its full PAN (`card_number`), `cvv` and expiration date. Requires PCI DSS
 // compliance of the caller.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
+// after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ShowCardPAN(ctx context.Context, cardProxy string, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ShowCardPAN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1568,14 +1310,9 @@ var opShowCardPAN = &ops.Operation{ID: "showCardPan", Method: "GET", Path: "/api
 // account_name, and the request assigns it outright, so repeating it provably leaves the same
 // state.
 //
-// It returns the AccountDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Retry-safe: retried with backoff
+// after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) UpdateAccount(ctx context.Context, accountGUID GUID, body UpdateAccountInfoRequest, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("UpdateAccount", "accountGUID")
@@ -1593,15 +1330,9 @@ var opUpdateAccount = &ops.Operation{ID: "updateAccount", Method: "PUT", Path: "
 // Changes the issuance type of a card. Only virtual to full is allowed; the card becomes a plastic
 // card.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 without a
-// body (ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401 with a
+// ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
 // the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
@@ -1627,15 +1358,9 @@ var opUpdateCardIssuanceType = &ops.Operation{ID: "updateCardIssuanceType", Meth
 // not published, so a repeat cannot be shown to leave the same state. A failure after sending is
 // reported as outcome unknown instead.
 //
-// It returns the CompanyDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CompanyDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a company by its company GUID.
@@ -1658,15 +1383,10 @@ var opUpdateCompany = &ops.Operation{ID: "updateCompany", Method: "PUT", Path: "
 // wallet. The body is accepted as application/json, application/json-patch+json, text/json or
 // application/*+json (same schema each). 404 (with body) when the card proxy does not exist.
 //
-// It returns the UpdateDigitalPackageResponse of the 201 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the UpdateDigitalPackageResponse of the 201 answer; any other is an *Error (the spec
+// lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
+// settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a card's digital package.
@@ -1683,15 +1403,10 @@ var opUpdateDigitalPackage = &ops.Operation{ID: "updateDigitalPackage", Method: 
 //
 // Changes the sharing status of an account shared with a related person.
 //
-// It returns the AccountSharedPersonDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the AccountSharedPersonDTO of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
+// read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads the sharing status of an account.
@@ -1709,15 +1424,9 @@ var opUpdateSharedAccount = &ops.Operation{ID: "updateSharedAccount", Method: "P
 // server: card platforms usually count failed CVV checks towards locking the card, and the platform
 // does not publish that this one does not, so a repeat cannot be shown to leave the same state.
 //
-// It returns the CardDTO of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with a ProblemDetails body (*ProblemError,
-// ErrBadRequest), 401 with a ProblemDetails body (*ProblemError, ErrUnauthorized), 404 with a
-// ProblemDetails body (*ProblemError, ErrNotFound), 500 without a body (ErrServerError).
-//
-// It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with
-// before trying again.
+// It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
+// with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
+// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A validation
 // changes no record the API reads (the count of failed checks towards a lock is not published).

@@ -32,19 +32,10 @@ type GetCommercialAccountRequest struct {
 // One account of the list (Commercial Accounts Reporting 1.0.3); `balanceAsOf` adds its balances. A
 // 206 is a partial success with the same body.
 //
-// It returns the CommercialAccount of the 200 or 206 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CommercialAccount of the 200 or 206 answer; any other is an *Error (the spec lists
+// 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message, debugMessage}
+// (*BankError)). Retry-safe: retried with backoff after a connection failure or a 408, 429, 500,
+// 502, 503 or 504.
 func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req GetCommercialAccountRequest, opts ...CallOption) (*CommercialAccount, error) {
 	if err := sdkclient.PathArgument("GetCommercialAccount", "accountID", accountID); err != nil {
 		return nil, err
@@ -104,17 +95,9 @@ type ListACHAddendaRequest struct {
 // serve fewer than asked), an empty page is. An ACH item has at most 9999 addenda (sequence numbers
 // have four digits), so a walk never asks past sequence 9999 (`maxItems`).
 //
-// It returns the ACHAddendaResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 429 with the bank's error body (*BankError,
-// ErrRateLimited), 500 with the bank's error body (*BankError, ErrServerError), 502 with the bank's
-// error body (*BankError, ErrServerError), 503 with the bank's error body (*BankError,
-// ErrServerError), 504 with the bank's error body (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the ACHAddendaResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, opts ...CallOption) (*ACHAddendaResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -157,17 +140,9 @@ type ListACHTransactionsRequest struct {
 // schema puts them (in the query string in the documented form). At most 1000 transactions per
 // page; `metadata.page` gives the totals.
 //
-// It returns the ACHListResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 429 with the bank's error body (*BankError,
-// ErrRateLimited), 500 with the bank's error body (*BankError, ErrServerError), 502 with the bank's
-// error body (*BankError, ErrServerError), 503 with the bank's error body (*BankError,
-// ErrServerError), 504 with the bank's error body (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the ACHListResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -220,18 +195,10 @@ type ListCommercialAccountsRequest struct {
 // ledger and available balances. A 206 is a partial success with the same body. The published file
 // declares no security scheme; the bank's other files use bearer tokens, which this spec keeps.
 //
-// It returns the CommercialAccountsResponse of the 200 or 206 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrForbidden), 429 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CommercialAccountsResponse of the 200 or 206 answer; any other is an *Error (the
+// spec lists 400, 401, 403, 429, 500, 503 with the reporting error body {code, message,
+// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialAccountsRequest, opts ...CallOption) (*CommercialAccountsResponse, error) {
 	var q sdkclient.Query
 	if req.PageKey != "" {
@@ -301,19 +268,10 @@ type ListCurrentDayAccountTransactionsRequest struct {
 // The bank's current-day transaction read (Commercial Accounts Reporting 1.0.3): the same
 // parameters, paging and answers as the previous-day read.
 //
-// It returns the CommercialTransactionsResponse of the 200 or 206 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CommercialTransactionsResponse of the 200 or 206 answer; any other is an *Error
+// (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
+// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListCurrentDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
@@ -393,19 +351,10 @@ type ListPreviousDayAccountTransactionsRequest struct {
 // `page.nextPageKey` names the next page and is absent on the last. A 206 is a partial success with
 // the same body.
 //
-// It returns the CommercialTransactionsResponse of the 200 or 206 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrBadRequest), 401 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrUnauthorized), 403 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrForbidden), 404 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrNotFound), 429 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrRateLimited), 500 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError), 503 with the reporting error body {code,
-// message, debugMessage} (*BankError, ErrServerError).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the CommercialTransactionsResponse of the 200 or 206 answer; any other is an *Error
+// (the spec lists 400, 401, 403, 404, 429, 500, 503 with the reporting error body {code, message,
+// debugMessage} (*BankError)). Retry-safe: retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...CallOption) (*CommercialTransactionsResponse, error) {
 	if err := sdkclient.PathArgument("ListPreviousDayAccountTransactions", "accountID", accountID); err != nil {
 		return nil, err
@@ -481,17 +430,9 @@ type ListPreviousDayTransactionsRequest struct {
 // (fields not published beyond transactionKey, baiCode and amount). The request schema is only
 // partly published.
 //
-// It returns the PreviousDayResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 429 with the bank's error body (*BankError,
-// ErrRateLimited), 500 with the bank's error body (*BankError, ErrServerError), 502 with the bank's
-// error body (*BankError, ErrServerError), 503 with the bank's error body (*BankError,
-// ErrServerError), 504 with the bank's error body (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the PreviousDayResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
+// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPreviousDayTransactionsRequest, opts ...CallOption) (*PreviousDayResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListPreviousDayTransactions", "use PreviousDayAccountTransactions (GET /commercial/accounts/v1/{accountId}/transactions/previous), the bank's current previous-day read")
@@ -535,18 +476,9 @@ type ListRTPParticipantsRequest struct {
 // The bank declares `parties` as a single Party object (and its example shows one); the SDK accepts
 // a single object or an array.
 //
-// It returns the ParticipantListResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 404 with the bank's error body (*BankError, ErrNotFound),
-// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
-// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
-// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
-// (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the ParticipantListResponse of the 200 answer; any other is an *Error (the spec lists
+// 400, 401, 403, 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipantsRequest, opts ...CallOption) (*ParticipantListResponse, error) {
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
@@ -593,18 +525,9 @@ type ListRTPTransactionsRequest struct {
 // bank's own schema puts them (in the query string in the documented form). At most 1000
 // transactions per page; `metadata.page` gives the totals.
 //
-// It returns the RTPListResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 408 with the bank's error body (*BankError, ErrTimeout),
-// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
-// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
-// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
-// (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the RTPListResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransactionsRequest, opts ...CallOption) (*RTPListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body
@@ -657,18 +580,9 @@ type ListWireTransactionsRequest struct {
 // WireTransaction (fields of the bank's wire list item) is assumed. The request schema is only
 // partly published (the bank's example was cut off after `mdmId`).
 //
-// It returns the WireDetailsResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 408 with the bank's error body (*BankError, ErrTimeout),
-// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
-// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
-// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
-// (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the WireDetailsResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransactionsRequest, opts ...CallOption) (*WireDetailsResponse, error) {
 	if c.published() {
 		return nil, unpublished("ListWireTransactions", "use WireTransactionsByPage (POST /wireInquiry/v1/transactions/list), the current wire list")
@@ -696,18 +610,9 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // the list documentation, so the bank's own placement applies); at most 1000 transactions per page;
 // `metadata.page` gives the totals.
 //
-// It returns the WireListResponse of the 200 answer.
-//
-// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
-// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
-// error body (*BankError, ErrForbidden), 408 with the bank's error body (*BankError, ErrTimeout),
-// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
-// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
-// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
-// (*BankError, ErrTimeout).
-//
-// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
-// 408, 429, 500, 502, 503 or 504 answer.
+// It returns the WireListResponse of the 200 answer; any other is an *Error (the spec lists 400,
+// 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
+// retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
 	r := sdkclient.Request{Op: opListWireTransactionsByPage, Path: "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)

@@ -260,18 +260,19 @@ func methodDoc(op codegen.OperationDefinition, name, result, status, readback st
 	if d := strings.TrimSpace(op.Spec.Description); d != "" {
 		paras = append(paras, d)
 	}
-	switch {
-	case result == "":
-		paras = append(paras, "A "+status+" answer is success; its body, if any, is discarded.")
-	default:
-		paras = append(paras, "It returns the "+result+" of the "+status+" answer.")
+	// One paragraph for the answer, its errors and whether the call is ever sent again; the
+	// package doc says what *Error, the sentinels and ErrOutcomeUnknown hold.
+	answer := "It returns the " + result + " of the " + status + " answer"
+	if result == "" {
+		answer = "A " + status + " answer is success (its body, if any, is discarded)"
 	}
-	paras = append(paras, errorsParagraph(op))
+	answer += "; " + errorsSentence(op)
 	if op.Spec.Extensions["x-issuerkit-retry-safe"] == true {
-		paras = append(paras, "Repeating it leaves the same state, so it is retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504 answer.")
+		answer += " Retry-safe: retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504."
 	} else {
-		paras = append(paras, "It changes state, so it is never re-sent once it may have reached the server: such a failure returns an error matching ErrOutcomeUnknown that carries the correlation id to reconcile with before trying again.")
+		answer += " Not retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back."
 	}
+	paras = append(paras, answer)
 	if readback != "" {
 		paras = append(paras, readback)
 	}

@@ -229,7 +229,10 @@ func setTest(v string, s *openapi3.Schema) string {
 	return "!" + z
 }
 
-func errorsParagraph(op codegen.OperationDefinition) string {
+// errorsSentence names the error statuses of op's spec, grouped by their body: "any other is
+// an *Error (the spec lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500
+// without a body)." Which sentinel each status matches is the package doc's table.
+func errorsSentence(op codegen.OperationDefinition) string {
 	var codes []string
 	for _, r := range op.Responses {
 		if len(r.StatusCode) == 3 && r.StatusCode[0] != '2' {
@@ -237,35 +240,31 @@ func errorsParagraph(op codegen.OperationDefinition) string {
 		}
 	}
 	sort.Strings(codes)
-	var parts []string
+	var order []string
+	byBody := map[string][]string{}
 	for _, c := range codes {
-		var r codegen.ResponseDefinition
+		body := "without a body"
 		for _, x := range op.Responses {
-			if x.StatusCode == c {
-				r = x
+			if x.StatusCode == c && len(x.Contents) > 0 {
+				body = "with " + bodyName(goType(x.Contents[0].Schema.GoType))
+				if strings.Contains(body, "(*") {
+					body += ")"
+				}
 			}
 		}
-		s := c
-		if len(r.Contents) == 0 {
-			s += " without a body"
-		} else {
-			s += " with " + bodyName(goType(r.Contents[0].Schema.GoType))
+		if _, ok := byBody[body]; !ok {
+			order = append(order, body)
 		}
-		sentinel := sentinelOf(c)
-		switch {
-		case strings.HasSuffix(s, "Error") && sentinel != "":
-			s += ", " + sentinel + ")"
-		case strings.HasSuffix(s, "Error"):
-			s += ")"
-		case sentinel != "":
-			s += " (" + sentinel + ")"
-		}
-		parts = append(parts, s)
+		byBody[body] = append(byBody[body], c)
 	}
-	if len(parts) == 0 {
-		return "Every non-2xx answer is an *Error."
+	if len(order) == 0 {
+		return "any other is an *Error."
 	}
-	return "Every non-2xx answer is an *Error; the spec lists " + strings.Join(parts, ", ") + "."
+	var parts []string
+	for _, body := range order {
+		parts = append(parts, strings.Join(byBody[body], ", ")+" "+body)
+	}
+	return "any other is an *Error (the spec lists " + strings.Join(parts, "; ") + ")."
 }
 
 // bodyName names an error body as the caller meets it: the typed error it decodes to.
@@ -319,29 +318,6 @@ func paramType(ref *openapi3.SchemaRef) string {
 		return "Secret"
 	}
 	return "string"
-}
-
-func sentinelOf(code string) string {
-	switch code {
-	case "400":
-		return "ErrBadRequest"
-	case "401":
-		return "ErrUnauthorized"
-	case "403":
-		return "ErrForbidden"
-	case "404":
-		return "ErrNotFound"
-	case "409":
-		return "ErrConflict"
-	case "408", "504":
-		return "ErrTimeout"
-	case "429":
-		return "ErrRateLimited"
-	}
-	if code[0] == '5' {
-		return "ErrServerError"
-	}
-	return ""
 }
 
 func lowerFirst(s string) string {
