@@ -19,6 +19,11 @@ type Operation struct {
 	Success   []int   // success statuses, ascending
 	RetrySafe bool    // from x-issuerkit-retry-safe
 	Paging    *Paging // from x-issuerkit-pagination, nil when the operation does not page
+	// RequiredHeaders are the names of the operation's required `in: header` parameters, as
+	// the spec spells them (KeyClientId), in spec order: the path item's, then the
+	// operation's own; nil when there are none. Options that send a header on "every
+	// operation that requires it" (paging.WithKeyClientID) and the sandboxes' checks read it.
+	RequiredHeaders []string
 }
 
 // Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.

@@ -31,6 +31,10 @@ type operation struct {
 	Success   []int
 	RetrySafe bool
 	Paging    *paging
+	// RequiredHeaders are the names of the required `in: header` parameters, spec order
+	// (the path item's, then the operation's own; an operation's parameter overrides the
+	// path item's of the same name and place).
+	RequiredHeaders []string
 }
 
 // paging mirrors ops.Paging.
@@ -144,7 +148,31 @@ func operationOf(probs *problems, path string, item *openapi3.PathItem, method s
 	if v, ok := op.Extensions[extPagination]; ok {
 		row.Paging = pagingOf(probs, where, v, item, op)
 	}
+	row.RequiredHeaders = requiredHeaders(item, op)
 	return row
+}
+
+// requiredHeaders returns the names of the required header parameters of op: the path
+// item's first (unless op overrides them), then op's own, each in declaration order.
+func requiredHeaders(item *openapi3.PathItem, op *openapi3.Operation) []string {
+	var out []string
+	add := func(p *openapi3.Parameter) {
+		if p != nil && p.In == openapi3.ParameterInHeader && p.Required {
+			out = append(out, p.Name)
+		}
+	}
+	for _, ref := range item.Parameters {
+		if ref == nil || ref.Value == nil || op.Parameters.GetByInAndName(ref.Value.In, ref.Value.Name) != nil {
+			continue
+		}
+		add(ref.Value)
+	}
+	for _, ref := range op.Parameters {
+		if ref != nil {
+			add(ref.Value)
+		}
+	}
+	return out
 }
 
 // pagingStyles and pagingPlaces are the values x-issuerkit-pagination allows.
@@ -573,6 +601,9 @@ func render(in renderInput) ([]byte, error) {
 	for _, op := range in.API.Operations {
 		fmt.Fprintf(&b, "\t{ID: %q, Method: %q, Path: %q, Success: []int{%s}, RetrySafe: %t",
 			op.ID, op.Method, op.Path, joinInts(op.Success), op.RetrySafe)
+		if len(op.RequiredHeaders) > 0 {
+			fmt.Fprintf(&b, ", RequiredHeaders: []string{%s}", quoteAll(op.RequiredHeaders))
+		}
 		if p := op.Paging; p != nil {
 			b.WriteString(", Paging: &ops.Paging{")
 			var fields []string
@@ -667,4 +698,13 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// quoteAll returns the Go literals of ss, comma-separated.
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
 }

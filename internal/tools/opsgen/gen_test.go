@@ -25,9 +25,16 @@ const good = header + `
     parameters:
       - {name: version, in: path, required: true, schema: {type: string}}
       - {name: card_proxy, in: path, required: true, schema: {type: string}}
+      - {name: X-Tenant, in: header, required: true, schema: {type: string}}
+      - {name: X-Overridden, in: header, required: true, schema: {type: string}}
     get:
       operationId: getCard
       x-issuerkit-retry-safe: true
+      parameters:
+        - {name: KeyClientId, in: header, required: true, schema: {type: string}}
+        - {name: X-Optional, in: header, schema: {type: string}}
+        - {name: X-Overridden, in: header, required: false, schema: {type: string}}
+        - {name: Trace, in: query, required: true, schema: {type: string}}
       responses:
         '200':
           description: ok
@@ -132,7 +139,8 @@ func TestCollect(t *testing.T) {
 		{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true,
 			Paging: &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
 		{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}},
-		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true},
+		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true,
+			RequiredHeaders: []string{"X-Tenant", "KeyClientId"}},
 		{ID: "listThings", Method: "POST", Path: "/list", Success: []int{200}, RetrySafe: true,
 			Paging: &paging{Style: "sequence", In: "query", Start: "after", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "things", Key: "id"}},
 	}, got.Operations)
@@ -316,6 +324,7 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, src, `import "github.com/issuerkit/issuerkit-go/internal/ops"`)
 	assert.Contains(t, src, "var operations = ops.NewTable([]ops.Operation{\n")
 	assert.Contains(t, src, `{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}, RetrySafe: false},`)
+	assert.Contains(t, src, `{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"X-Tenant", "KeyClientId"}},`)
 	assert.Contains(t, src, `Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}}`)
 	assert.Contains(t, src, "var sensitiveFields = []string{\n\t\"card_number\",\n\t\"cvv\",\n\t\"pins\",\n\t\"track1\",\n}\n")
 
