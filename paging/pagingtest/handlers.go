@@ -148,10 +148,6 @@ func (s *Server) wireList(w http.ResponseWriter, r *http.Request, body []byte) {
 // participants serves the RTP participants: limit and offset are required query parameters,
 // count is the total as a string, offset and limit are echoed, parties is an array.
 func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) {
-	if s.cfg.clientID != "" && r.Header.Get("KeyClientId") != s.cfg.clientID {
-		writeError(w, http.StatusForbidden, "KeyClientId missing or not recognised")
-		return
-	}
 	q := r.URL.Query()
 	limit, ok1 := intParam(q.Get("limit"), -1)
 	offset, ok2 := intParam(q.Get("offset"), -1)

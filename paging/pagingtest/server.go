@@ -35,6 +35,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
+// keyClientIDHeader is the header WithClientID checks, on every operation whose spec requires it.
+const keyClientIDHeader = "KeyClientId"
+
 // Token is the bearer token the Server's Client sends. The sandbox does not check tokens: the
 // bank's token flow is the client's own (paging.WithTokenSource).
 const Token = "sandbox-token"
@@ -307,6 +310,10 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 				r.Body = io.NopCloser(bytes.NewReader(body))
 				if fields != nil {
 					s.rejectInvalid(w, r, fields)
+					return
+				}
+				if s.cfg.clientID != "" && sandbox.RequiresHeader(route, keyClientIDHeader) && r.Header.Get(keyClientIDHeader) != s.cfg.clientID {
+					writeError(w, http.StatusForbidden, keyClientIDHeader+" missing or not recognised")
 					return
 				}
 			}
