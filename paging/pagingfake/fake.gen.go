@@ -14,7 +14,9 @@ import (
 )
 
 // Fake answers the operations of a paging.Client with the functions a test sets: one field per
-// method, with the method's own arguments and result. It is an http.RoundTripper: the client
+// method, with the method's own arguments and result (an http.HandlerFunc for a method written
+// by hand: a stream, several answers), one for every operation of the spec. It is an
+// http.RoundTripper: the client
 // Client returns sends every call through it, so the SDK's real encoding, decoding, error
 // types and retry rules run. A field left nil answers 501 "not faked: <Method>". A function's
 // ctx carries the Call (CallFrom): correlation id, headers, attempt. A Fake must not be copied

@@ -14,6 +14,12 @@
 // validated against the spec first (a request the bank's description refuses is answered 400
 // with the bank's error body naming the fields); WithSeed serves given records instead of
 // synthetic ones.
+//
+// Every operation of the spec has a route (a test enumerates the generated operation table).
+// Should one lack it, it answers 501 Not Implemented with the header
+// Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message starts "not served
+// by the sandbox: ": the client returns an error of status 501 (ErrServerError), never
+// ErrNotFound, and does not retry it.
 package pagingtest
 
 import (
@@ -269,7 +275,25 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}", s.wrap(s.commercialAccount))
 	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/previous", s.wrap(s.commercialTransactions))
 	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/current", s.wrap(s.commercialTransactions))
-	return mux
+	return s.served(mux)
+}
+
+// served answers an operation of the spec that mux has no route for with the typed
+// not-served answer (sandbox.NotServedStatus, the bank's error body), never the mux's bare
+// 404; everything else goes to mux.
+func (s *Server) served(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id, missing := s.spec.NotServed(mux, r); missing {
+			w.Header().Set(sandbox.NotServedHeader, id)
+			if strings.HasPrefix(r.URL.Path, "/commercial/") {
+				reportingError(w, sandbox.NotServedStatus, strconv.Itoa(sandbox.NotServedStatus), sandbox.NotServedText(id, r), "")
+				return
+			}
+			writeError(w, sandbox.NotServedStatus, sandbox.NotServedText(id, r))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // wrap records the request, applies the latency, the WithFailure failure and the fault
