@@ -8,6 +8,28 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
+// handler serves one operation; body is the request body, already read.
+type handler = func(w http.ResponseWriter, r *http.Request, body []byte)
+
+// handlers are the functions that serve the operations of banklists.yaml, by operationId:
+// routes serves each at the spec's method and path. An operation of the spec missing here
+// answers the typed not-served answer, and TestSandboxServesEveryOperation fails.
+func (s *Server) handlers() map[string]handler {
+	return map[string]handler{
+		"listAchAddenda":                     s.addenda,
+		"listAchTransactions":                s.achList,
+		"listWireTransactions":               s.wireDetails,
+		"listWireTransactionsByPage":         s.wireList,
+		"listRtpParticipants":                s.participants,
+		"listRtpTransactions":                s.rtpList,
+		"listPreviousDayTransactions":        s.previousDay,
+		"listCommercialAccounts":             s.commercialAccounts,
+		"getCommercialAccount":               s.commercialAccount,
+		"listPreviousDayAccountTransactions": s.commercialTransactions,
+		"listCurrentDayAccountTransactions":  s.commercialTransactions,
+	}
+}
+
 // window is a range of records [from, to], 1-based inclusive; empty when to < from.
 type window struct{ from, to int }
 

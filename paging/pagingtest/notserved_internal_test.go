@@ -56,3 +56,13 @@ func TestNotServedIsTyped(t *testing.T) {
 		})
 	}
 }
+
+// TestEveryHandlerIsAnOperation: every function of handlers serves an operation of the spec
+// (a renamed operationId would otherwise leave its handler unused and the operation unserved).
+func TestEveryHandlerIsAnOperation(t *testing.T) {
+	s := NewServer(t)
+	ids := s.spec.OperationIDs()
+	for id := range s.handlers() {
+		assert.Contains(t, ids, id)
+	}
+}

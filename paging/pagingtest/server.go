@@ -261,20 +261,19 @@ func (s *Server) RequestsFor(name string) []Request {
 // make millions of requests.
 func (s *Server) DisableRecording() { s.log.Disable() }
 
-// routes maps the list endpoints of banklists.yaml onto their handlers.
+// routes serves every operation of banklists.yaml that handlers has a function for, at the
+// method and path the spec declares (the route cannot drift from the spec); an operation
+// without one answers the typed not-served answer (served).
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /ach/payments/v1/status/addenda", s.wrap(s.addenda))
-	mux.HandleFunc("POST /accounts/transactions/v1/ach/list", s.wrap(s.achList))
-	mux.HandleFunc("POST /wireInquiry/v1/transactions/details", s.wrap(s.wireDetails))
-	mux.HandleFunc("POST /wireInquiry/v1/transactions/list", s.wrap(s.wireList))
-	mux.HandleFunc("GET /rtp/v1/payment/rtp/participant", s.wrap(s.participants))
-	mux.HandleFunc("POST /rtp/v1/transactions/list", s.wrap(s.rtpList))
-	mux.HandleFunc("POST /ddaReports/accounts/v1/transactions/list", s.wrap(s.previousDay))
-	mux.HandleFunc("GET /commercial/accounts/v1/list", s.wrap(s.commercialAccounts))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}", s.wrap(s.commercialAccount))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/previous", s.wrap(s.commercialTransactions))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/current", s.wrap(s.commercialTransactions))
+	hs := s.handlers()
+	for path, item := range s.spec.Doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if h, ok := hs[op.OperationID]; ok {
+				mux.HandleFunc(method+" "+path, s.wrap(h))
+			}
+		}
+	}
 	return s.served(mux)
 }
 
