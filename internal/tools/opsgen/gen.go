@@ -17,7 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/openapi3"
 )
 
-// The extensions of the conventions in notes/spec-conventions.md.
+// The extensions of the spec conventions (CONTRIBUTING.md, "Spec conventions").
 const (
 	extRetrySafe  = "x-issuerkit-retry-safe"
 	extPagination = "x-issuerkit-pagination"
