@@ -75,6 +75,58 @@ func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req
 
 var opGetCommercialAccount = operations.Op("getCommercialAccount")
 
+// GetRTPParticipantRequest holds the parameters of GetRTPParticipant.
+type GetRTPParticipantRequest struct {
+	// KeyClientID is the header KeyClientId. Required: set here, or per call with
+	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
+	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
+	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
+	// bank's reference). The SDK takes the value as a client option and sends it on every operation
+	// that requires it.
+	KeyClientID string
+}
+
+// GetRTPParticipant sends GET /rtp/v1/payment/rtp/participant/{routingNumber}: get one RTP network
+// participant.
+//
+// Looks up one bank of the real-time payments network by its ABA routing number and returns its
+// `party` (the bank's RTP Send Payment file, 1.3.3). Needs the onboarding-issued client id in the
+// `KeyClientId` header, as the participant list does. An unknown routing number answers 404. Not
+// published: whether an inactive or offline participant is returned, and which members the answer
+// always carries beyond `name`.
+//
+// It returns the Party of the 200 answer.
+//
+// Every non-2xx answer is an *Error; the spec lists 400 with the bank's error body (*BankError,
+// ErrBadRequest), 401 with the bank's error body (*BankError, ErrUnauthorized), 403 with the bank's
+// error body (*BankError, ErrForbidden), 404 with the bank's error body (*BankError, ErrNotFound),
+// 429 with the bank's error body (*BankError, ErrRateLimited), 500 with the bank's error body
+// (*BankError, ErrServerError), 502 with the bank's error body (*BankError, ErrServerError), 503
+// with the bank's error body (*BankError, ErrServerError), 504 with the bank's error body
+// (*BankError, ErrTimeout).
+//
+// Repeating it leaves the same state, so it is retried with backoff after a connection failure or a
+// 408, 429, 500, 502, 503 or 504 answer.
+func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...CallOption) (*Party, error) {
+	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
+		return nil, err
+	}
+	r := sdkclient.Request{Op: opGetRTPParticipant, Path: "/rtp/v1/payment/rtp/participant/" + url.PathEscape(routingNumber), Required: requiredGetRTPParticipant}
+	if req.KeyClientID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Keyclientid"] = []string{req.KeyClientID}
+	}
+	return sdkclient.Call[Party](ctx, &c.core, r, opts)
+}
+
+var opGetRTPParticipant = operations.Op("getRtpParticipant")
+
+// requiredGetRTPParticipant lists the required headers of GetRTPParticipant: the request field,
+// WithHeader or the client's option gives each.
+var requiredGetRTPParticipant = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "GetRTPParticipant", Arg: "req.KeyClientID"}}
+
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
 //
 // It asks for one page: Body is the filter, the page parameters say which page. The iterator
@@ -510,7 +562,8 @@ type ListRTPParticipantsRequest struct {
 	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
 	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
 	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
-	// bank's reference). The SDK takes the value as a client option and sends it on this endpoint.
+	// bank's reference). The SDK takes the value as a client option and sends it on every operation
+	// that requires it.
 	KeyClientID string
 }
 

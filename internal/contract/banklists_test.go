@@ -63,6 +63,10 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 			_, err := c.ListRTPParticipants(ctx, paging.ListRTPParticipantsRequest{Limit: 10})
 			return err
 		}},
+		{"getRtpParticipant", func(ctx context.Context) error {
+			_, err := c.GetRTPParticipant(ctx, "011000015", paging.GetRTPParticipantRequest{})
+			return err
+		}},
 		{"listRtpTransactions", func(ctx context.Context) error {
 			_, err := c.ListRTPTransactions(ctx, paging.ListRTPTransactionsRequest{PageNumber: 1, PageSize: 100,
 				Body: paging.RTPListRequest{AccountNumber: acct, FromDate: from, ToDate: to}})

@@ -24,6 +24,8 @@ import (
 type Fake struct {
 	// GetCommercialAccount fakes Client.GetCommercialAccount (getCommercialAccount).
 	GetCommercialAccount func(ctx context.Context, accountID string, req paging.GetCommercialAccountRequest) (*paging.CommercialAccount, error)
+	// GetRTPParticipant fakes Client.GetRTPParticipant (getRtpParticipant).
+	GetRTPParticipant func(ctx context.Context, routingNumber string, req paging.GetRTPParticipantRequest) (*paging.Party, error)
 	// ListACHAddenda fakes Client.ListACHAddenda (listAchAddenda).
 	ListACHAddenda func(ctx context.Context, req paging.ListACHAddendaRequest) (*paging.ACHAddendaResponse, error)
 	// ListACHTransactions fakes Client.ListACHTransactions (listAchTransactions).
@@ -118,6 +120,22 @@ func (f *Fake) routes() []fakekit.Route {
 					return nil, err
 				}
 				return f.GetCommercialAccount(ctx, accountID, req)
+			}
+		}()},
+		{ID: "getRtpParticipant", Name: "GetRTPParticipant", Method: "GET", Path: "/rtp/v1/payment/rtp/participant/{routingNumber}", Status: 200, Handler: func() fakekit.Handler {
+			if f.GetRTPParticipant == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var routingNumber string
+				if err := in.Path("routingNumber", &routingNumber); err != nil {
+					return nil, err
+				}
+				var req paging.GetRTPParticipantRequest
+				if err := in.Header("KeyClientId", &req.KeyClientID); err != nil {
+					return nil, err
+				}
+				return f.GetRTPParticipant(ctx, routingNumber, req)
 			}
 		}()},
 		{ID: "listAchAddenda", Name: "ListACHAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Status: 200, Handler: func() fakekit.Handler {

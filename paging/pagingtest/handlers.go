@@ -21,6 +21,7 @@ func (s *Server) handlers() map[string]handler {
 		"listWireTransactions":               s.wireDetails,
 		"listWireTransactionsByPage":         s.wireList,
 		"listRtpParticipants":                s.participants,
+		"getRtpParticipant":                  s.participant,
 		"listRtpTransactions":                s.rtpList,
 		"listPreviousDayTransactions":        s.previousDay,
 		"listCommercialAccounts":             s.commercialAccounts,
@@ -198,6 +199,20 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 	writeJSON(w, paging.ParticipantListResponse{
 		Count: strconv.Itoa(s.claimed(n)), Limit: limit, Offset: offset, Parties: parties,
 	})
+}
+
+// participant serves the lookup of one RTP participant by its routing number: the participant
+// of the list (WithSeed's, else the synthetic ones) whose aba it is, else 404.
+func (s *Server) participant(w http.ResponseWriter, r *http.Request, _ []byte) {
+	aba := r.PathValue("routingNumber")
+	n, rec := source(s, s.cfg.seed.RTPParticipants, participantRecord)
+	for i := 1; i <= n; i++ {
+		if p := rec(i); p.ABA == aba {
+			writeJSON(w, p)
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, "no RTP participant with routing number "+aba)
 }
 
 // maxAddenda is the most addenda one ACH item can have: sequence numbers have four digits.
