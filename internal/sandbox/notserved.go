@@ -10,7 +10,8 @@ import (
 // ErrServerError matches), the header NotServedHeader naming the operation, and the API's own
 // error body whose message starts with NotServedMessage. It is never the mux's bare 404, which a
 // client would report as ErrNotFound: an unserved operation must not look like a missing
-// record. Each sandbox's TestSandboxServesEveryOperation fails while an operation answers it.
+// record. TestSandboxServesEveryOperation (in each client package) fails while an operation
+// answers it.
 const (
 	NotServedStatus  = http.StatusNotImplemented
 	NotServedHeader  = "Issuerkit-Sandbox-Not-Served"
