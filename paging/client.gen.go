@@ -68,6 +68,50 @@ func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req
 // opGetCommercialAccount describes getCommercialAccount: GET /commercial/accounts/v1/{accountId}.
 var opGetCommercialAccount = &ops.Operation{ID: "getCommercialAccount", Method: "GET", Path: "/commercial/accounts/v1/{accountId}", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}}
 
+// GetRTPParticipantRequest holds the parameters of GetRTPParticipant.
+type GetRTPParticipantRequest struct {
+	// KeyClientID is the header KeyClientId. Required: set here, or per call with
+	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
+	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
+	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
+	// bank's reference). The SDK takes the value as a client option and sends it on every operation
+	// that requires it.
+	KeyClientID string
+}
+
+// GetRTPParticipant sends GET /rtp/v1/payment/rtp/participant/{routingNumber}: get one RTP network
+// participant.
+//
+// Looks up one bank of the real-time payments network by its ABA routing number and returns its
+// `party` (the bank's RTP Send Payment file, 1.3.3). Needs the onboarding-issued client id in the
+// `KeyClientId` header, as the participant list does. An unknown routing number answers 404. Not
+// published: whether an inactive or offline participant is returned, and which members the answer
+// always carries beyond `name`.
+//
+// It returns the Party of the 200 answer; any other is an *Error (the spec lists 400, 401, 403,
+// 404, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried with
+// backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, req GetRTPParticipantRequest, opts ...CallOption) (*Party, error) {
+	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
+		return nil, err
+	}
+	r := sdkclient.Request{Op: opGetRTPParticipant, Path: "/rtp/v1/payment/rtp/participant/" + url.PathEscape(routingNumber), Required: requiredGetRTPParticipant}
+	if req.KeyClientID != "" {
+		if r.Extra == nil {
+			r.Extra = http.Header{}
+		}
+		r.Extra["Keyclientid"] = []string{req.KeyClientID}
+	}
+	return sdkclient.Call[Party](ctx, &c.core, r, opts)
+}
+
+// opGetRTPParticipant describes getRtpParticipant: GET /rtp/v1/payment/rtp/participant/{routingNumber}.
+var opGetRTPParticipant = &ops.Operation{ID: "getRtpParticipant", Method: "GET", Path: "/rtp/v1/payment/rtp/participant/{routingNumber}", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}}
+
+// requiredGetRTPParticipant lists the required headers of GetRTPParticipant:
+// the request field, WithHeader or the client's option gives each.
+var requiredGetRTPParticipant = []sdkclient.RequiredHeader{{Key: "Keyclientid", Method: "GetRTPParticipant", Arg: "req.KeyClientID"}}
+
 // ListACHAddendaRequest holds the parameters of ListACHAddenda.
 //
 // It asks for one page: Body is the filter, the page parameters say which page. The iterator
@@ -462,7 +506,8 @@ type ListRTPParticipantsRequest struct {
 	// WithHeader("KeyClientId", v), or by the client's option, in that order of precedence; a call with
 	// none is refused with ErrInvalidArgument before the network. Client id issued at onboarding (32
 	// characters; not the OAuth client id), in the header whose published name is `KeyClientId` (the
-	// bank's reference). The SDK takes the value as a client option and sends it on this endpoint.
+	// bank's reference). The SDK takes the value as a client option and sends it on every operation
+	// that requires it.
 	KeyClientID string
 }
 

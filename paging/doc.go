@@ -58,7 +58,7 @@
 // network (*core.RangeError).
 //
 //	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
-//		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId on the RTP participants endpoint
+//		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId where the spec requires it
 //
 //	// row style (startRowIndex/endRowIndex, windows 1-1000, 1001-2000, ... until totalRows):
 //	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithMaxItems(5000)) { ... }
@@ -180,8 +180,9 @@
 //
 // # KeyClientId
 //
-// WithKeyClientID(id) sends the header on the participants endpoint (the spec's ClientId name
-// is not what the bank reads); one call or iteration may give its own with
+// WithKeyClientID(id) sends the header on every operation whose spec requires it (the RTP
+// participant endpoints; the spec's ClientId name is not what the bank reads); one call or
+// iteration may give its own with
 // WithCallOptions(WithHeader("KeyClientId", id)), which wins over the client's.
 //
 // # Rate limit

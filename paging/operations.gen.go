@@ -16,6 +16,7 @@ var operations = ops.NewTable([]ops.Operation{
 	*opListPreviousDayAccountTransactions,
 	*opListPreviousDayTransactions,
 	*opListRTPParticipants,
+	*opGetRTPParticipant,
 	*opListRTPTransactions,
 	*opListWireTransactions,
 	*opListWireTransactionsByPage,

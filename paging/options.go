@@ -2,6 +2,7 @@ package paging
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
@@ -41,13 +42,27 @@ func WithPageParamsIn(p ParamPlacement) Option {
 }
 
 // WithKeyClientID sends id, the 32-character client id issued at onboarding (not the OAuth
-// client id), in the KeyClientId header of the RTP participants endpoint: on every page the
-// RTPParticipants iterator requests, and on ListRTPParticipants calls whose KeyClientID is
-// empty, unless the call gives its own with WithHeader("KeyClientId", id). A value with a
-// control character is refused with ErrInvalidArgument.
+// client id), in the KeyClientId header of every operation whose spec requires that header
+// (the RTP participant endpoints): on every page an iterator requests, and on single calls
+// whose request's KeyClientID is empty, unless the call gives its own with
+// WithHeader("KeyClientId", id). A value with a control character is refused with
+// ErrInvalidArgument.
 func WithKeyClientID(id string) Option {
-	return Option(sdkclient.WithOperationHeader(opListRTPParticipants.ID, "KeyClientId", id))
+	return func(c *sdkclient.Config) error {
+		for op := range operations.All() {
+			if !slices.Contains(op.RequiredHeaders, keyClientIDHeader) {
+				continue
+			}
+			if err := sdkclient.WithOperationHeader(op.ID, keyClientIDHeader, id)(c); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 }
+
+// keyClientIDHeader is the header WithKeyClientID sets, as the spec names it.
+const keyClientIDHeader = "KeyClientId"
 
 // placement returns where the page parameters travel: the client's WithPageParamsIn, else
 // InQuery with WithDocumentedAPI, else InBody (the bank as published).

@@ -12,8 +12,9 @@ import (
 )
 
 // Fake answers the operations of a cardplatform.Client with the functions a test sets: one field per
-// method, with the method's own arguments and result. It is an http.RoundTripper: the client
-// Client returns sends every call through it, so the SDK's real encoding, decoding, error
+// method, with the method's own arguments and result (an http.HandlerFunc for a method written
+// by hand: a stream, several answers), one for every operation of the spec. It is an
+// http.RoundTripper: the client Client returns sends every call through it, so the SDK's real encoding, decoding, error
 // types and retry rules run. A field left nil answers 501 "not faked: <Method>". A function's
 // ctx carries the Call (CallFrom): correlation id, headers, attempt. A Fake must not be copied
 // after first use.
@@ -48,6 +49,10 @@ type Fake struct {
 	CreateAccount func(ctx context.Context, body cardplatform.CreateAccountRequest) (*cardplatform.CreateAccountResponseDTO, error)
 	// CreateAccountInstrument fakes Client.CreateAccountInstrument (createAccountInstrument).
 	CreateAccountInstrument func(ctx context.Context, body cardplatform.CreateAccountInstrumentRequest) (*cardplatform.AccountInstrumentDTO, error)
+	// CreateBatchfile fakes Client.CreateBatchfile (createBatchfile), a hand-written method (a stream or several
+	// answers): it answers the request as the server would; r's context carries the Call
+	// (CallFrom).
+	CreateBatchfile http.HandlerFunc
 	// CreateBulkOrder fakes Client.CreateBulkOrder (createBulkOrder).
 	CreateBulkOrder func(ctx context.Context, body cardplatform.BulkOrderRequest) (*cardplatform.BulkOrderResponse, error)
 	// CreateCard fakes Client.CreateCard (createCard).
@@ -60,6 +65,10 @@ type Fake struct {
 	CreateDisputeChargeback func(ctx context.Context, body cardplatform.DisputeChargebackRequest) (*cardplatform.DisputeChargebackResponse, error)
 	// CreateSharedAccount fakes Client.CreateSharedAccount (createSharedAccount).
 	CreateSharedAccount func(ctx context.Context, body cardplatform.CreateSharedAccountRequest) (*cardplatform.CreateSharedAccountResponse, error)
+	// DownloadBatchfile fakes Client.DownloadBatchfile (downloadBatchfile), a hand-written method (a stream or several
+	// answers): it answers the request as the server would; r's context carries the Call
+	// (CallFrom).
+	DownloadBatchfile http.HandlerFunc
 	// GetAccount fakes Client.GetAccount (getAccount).
 	GetAccount func(ctx context.Context, accountGUID cardplatform.GUID) (*cardplatform.AccountDTO, error)
 	// GetAccountInstrument fakes Client.GetAccountInstrument (getAccountInstrument).
@@ -118,6 +127,10 @@ type Fake struct {
 	ShowCardPAN func(ctx context.Context, cardProxy string) (*cardplatform.CardDTO, error)
 	// UpdateAccount fakes Client.UpdateAccount (updateAccount).
 	UpdateAccount func(ctx context.Context, accountGUID cardplatform.GUID, body cardplatform.UpdateAccountInfoRequest) (*cardplatform.AccountDTO, error)
+	// UpdateCard fakes Client.UpdateCard (updateCard), a hand-written method (a stream or several
+	// answers): it answers the request as the server would; r's context carries the Call
+	// (CallFrom).
+	UpdateCard http.HandlerFunc
 	// UpdateCardIssuanceType fakes Client.UpdateCardIssuanceType (updateCardIssuanceType).
 	UpdateCardIssuanceType func(ctx context.Context, cardProxy string, body cardplatform.IssuanceTypeRequest) (*cardplatform.CardDTO, error)
 	// UpdateCompany fakes Client.UpdateCompany (updateCompany).
@@ -379,6 +392,12 @@ func (f *Fake) routes() []fakekit.Route {
 				return f.CreateAccountInstrument(ctx, body)
 			}
 		}()},
+		{ID: "createBatchfile", Name: "CreateBatchfile", Method: "POST", Path: "/api/{version}/batchfiles", Raw: func() http.Handler {
+			if f.CreateBatchfile == nil {
+				return nil
+			}
+			return f.CreateBatchfile
+		}()},
 		{ID: "createBulkOrder", Name: "CreateBulkOrder", Method: "POST", Path: "/api/{version}/bulkorders", Status: 201, Handler: func() fakekit.Handler {
 			if f.CreateBulkOrder == nil {
 				return nil
@@ -450,6 +469,12 @@ func (f *Fake) routes() []fakekit.Route {
 				}
 				return f.CreateSharedAccount(ctx, body)
 			}
+		}()},
+		{ID: "downloadBatchfile", Name: "DownloadBatchfile", Method: "POST", Path: "/api/{version}/batchfiles/Download", Raw: func() http.Handler {
+			if f.DownloadBatchfile == nil {
+				return nil
+			}
+			return f.DownloadBatchfile
 		}()},
 		{ID: "getAccount", Name: "GetAccount", Method: "GET", Path: "/api/{version}/accounts/{account_guid}", Status: 200, Handler: func() fakekit.Handler {
 			if f.GetAccount == nil {
@@ -914,6 +939,12 @@ func (f *Fake) routes() []fakekit.Route {
 				}
 				return f.UpdateAccount(ctx, accountGUID, body)
 			}
+		}()},
+		{ID: "updateCard", Name: "UpdateCard", Method: "POST", Path: "/api/{version}/cards/update", Raw: func() http.Handler {
+			if f.UpdateCard == nil {
+				return nil
+			}
+			return f.UpdateCard
 		}()},
 		{ID: "updateCardIssuanceType", Name: "UpdateCardIssuanceType", Method: "POST", Path: "/api/{version}/cards/{card_proxy}/issuance_type", Status: 200, Handler: func() fakekit.Handler {
 			if f.UpdateCardIssuanceType == nil {

@@ -31,4 +31,10 @@
 // for). Server.Requests returns every request the sandbox saw, with the Authorization header
 // masked, as the record type the three sandboxes share (RequestsFor filters by method), and Server.Disbursements, Accounts and Cards read the sandbox's state without a
 // request, so that a test can assert what happened on the platform's side.
+//
+// Every operation of the spec has a route (a test enumerates the generated operation table).
+// Should one lack it, it answers 501 Not Implemented with the header
+// Issuerkit-Sandbox-Not-Served naming the operation and a ProblemDetails body whose title
+// starts "not served by the sandbox: ": the client returns an error of status 501
+// (ErrServerError), never ErrNotFound, and does not retry it.
 package cardplatformtest

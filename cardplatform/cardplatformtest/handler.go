@@ -24,6 +24,7 @@ import (
 type pipeline struct {
 	api   *api
 	calls *recorder
+	mux   *http.ServeMux // the generated server's routes
 	next  http.Handler
 }
 
@@ -52,7 +53,7 @@ func newHandler(cfg config) (http.Handler, *api, *recorder, error) {
 			writeProblem(w, http.StatusBadRequest, paramErrors(err))
 		},
 	})
-	return &pipeline{api: a, calls: rec, next: next}, a, rec, nil
+	return &pipeline{api: a, calls: rec, mux: mux, next: next}, a, rec, nil
 }
 
 func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -70,6 +71,12 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		w.WriteHeader(http.StatusNotFound)
+		return
+	}
+	if _, missing := p.api.spec.NotServed(p.mux, r); missing {
+		// An operation of the spec without a route: the typed answer, never the mux's 404.
+		w.Header().Set(sandbox.NotServedHeader, opID)
+		writeProblemStatus(w, sandbox.NotServedStatus, sandbox.NotServedText(opID, r), nil)
 		return
 	}
 	if f, ok := p.calls.faults.Take(opID); ok {
@@ -175,9 +182,13 @@ func writeProblem(w http.ResponseWriter, status int, fields map[string][]string)
 }
 
 func writeProblemStatus(w http.ResponseWriter, status int, title string, fields map[string][]string) {
+	section := "15.5." + strconv.Itoa(status-399) // 4xx
+	if status >= 500 {
+		section = "15.6." + strconv.Itoa(status-499)
+	}
 	// not a model: the sandbox's problem body
 	b, err := json.Marshal(problem{
-		Type:    "https://tools.ietf.org/html/rfc9110#section-15.5." + strconv.Itoa(status-399),
+		Type:    "https://tools.ietf.org/html/rfc9110#section-" + section,
 		Title:   title,
 		Status:  status,
 		Errors:  fields,

@@ -17,6 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/sandbox"
+	"github.com/issuerkit/issuerkit-go/openapi"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -173,15 +175,89 @@ func httpClient() (*http.Client, *recorder) {
 	return &http.Client{Transport: rec}, rec
 }
 
-// covers checks that ops calls exactly the operations want lists.
-func covers(t *testing.T, ops []op, want []string) {
-	var got []string
-	for _, o := range ops {
-		got = append(got, o.id)
+// reason says why the contract test does not call an operation of a spec.
+type reason string
+
+const (
+	// notRetrySafe: the operation changes state or moves money (x-issuerkit-retry-safe: false);
+	// the spec says so, no list does. Prism's mock would accept it, but the proxy run would
+	// change the sandboxes' state under the reads.
+	notRetrySafe reason = "not retry-safe: it changes state or moves money"
+	// idempotentWrite: retry-safe, yet a write (the same request twice has the effect of one).
+	idempotentWrite reason = "an idempotent write: it changes state"
+	// fileStream: the answer is a file (application/octet-stream), not a JSON body to decode.
+	fileStream reason = "a file stream, not a JSON answer"
+)
+
+// specOp is an operation of a spec as the contract test reads it: its id and whether it may be
+// re-sent (the generated operation tables hold the same, from the same extension).
+type specOp struct {
+	id        string
+	retrySafe bool
+}
+
+// specOps reads the operations of an embedded spec.
+func specOps(t *testing.T, spec []byte) []specOp {
+	t.Helper()
+	sp, err := sandbox.LoadSpec(spec)
+	require.NoError(t, err)
+	var out []specOp
+	for _, item := range sp.Doc.Paths.Map() {
+		for _, o := range item.Operations() {
+			safe, ok := o.Extensions["x-issuerkit-retry-safe"].(bool)
+			require.True(t, ok, "%s: x-issuerkit-retry-safe is a boolean", o.OperationID)
+			out = append(out, specOp{id: o.OperationID, retrySafe: safe})
+		}
 	}
-	sort.Strings(got)
-	sort.Strings(want)
-	assert.Equal(t, want, got, "the contract test calls every read and list operation")
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	require.NotEmpty(t, out)
+	return out
+}
+
+// coverage checks that ops calls every operation of spec that is retry-safe and not in
+// excluded, once, and nothing else: every operation is either called or excluded with a
+// reason (notRetrySafe from the spec, the others from excluded), and no exclusion is stale.
+func coverage(t *testing.T, spec []byte, ops []op, excluded map[string]reason) {
+	t.Helper()
+	called := map[string]int{}
+	for _, o := range ops {
+		called[o.id]++
+	}
+	known := map[string]bool{}
+	for _, so := range specOps(t, spec) {
+		known[so.id] = true
+		why, isExcluded := excluded[so.id]
+		switch {
+		case !so.retrySafe:
+			assert.Zero(t, called[so.id], "%s: %s; the contract test does not call it", so.id, notRetrySafe)
+			assert.False(t, isExcluded, "%s: excluded by the spec already (%s)", so.id, notRetrySafe)
+		case isExcluded:
+			assert.NotEmpty(t, why, "%s: an exclusion needs a reason", so.id)
+			assert.Zero(t, called[so.id], "%s is excluded (%s) and called", so.id, why)
+		default:
+			assert.Equal(t, 1, called[so.id], "%s: a read or list operation of the spec: call it once in the contract test or exclude it with a reason", so.id)
+		}
+	}
+	for id := range called {
+		assert.True(t, known[id], "%s is called but is no operation of the spec", id)
+	}
+	for id := range excluded {
+		assert.True(t, known[id], "%s is excluded but is no operation of the spec", id)
+	}
+}
+
+// TestContractCoversEveryOperation runs without Prism: every operation of each spec is called
+// by the contract test or excluded with a reason.
+func TestContractCoversEveryOperation(t *testing.T) {
+	base := "http://127.0.0.1:9" // never dialled: the calls are built, not made
+	hc := &http.Client{}
+	c, err := cardplatform.New(base, cardplatform.WithStaticToken("contract"), cardplatform.WithHTTPClient(hc))
+	require.NoError(t, err)
+	t.Run("cardplatform", func(t *testing.T) {
+		coverage(t, openapi.CardPlatform, cardPlatformOps(t, c, cardIDs{}), cardPlatformExcluded)
+	})
+	t.Run("validation", func(t *testing.T) { coverage(t, openapi.Validation, validationOps(t, base, hc), nil) })
+	t.Run("banklists", func(t *testing.T) { coverage(t, openapi.BankLists, bankListsOps(t, base, hc), nil) })
 }
 
 func TestMain(m *testing.M) {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -89,6 +90,10 @@ type Route struct {
 	Path    string // template, e.g. /api/{version}/cards/{card_proxy}
 	Status  int    // success status
 	Handler Handler
+	// Raw serves the operation of a hand-written method (a stream, several answers) as an
+	// http.Handler: the request as sent, its context carrying the Call. Nil with Handler nil
+	// answers 501 "not faked".
+	Raw http.Handler
 }
 
 // Server serves routes and records the calls; its zero value is ready.
@@ -148,6 +153,9 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	s.mu.Lock()
 	s.calls = append(s.calls, call)
 	s.mu.Unlock()
+	if rt.Raw != nil {
+		return serveRaw(rt.Raw, req.Clone(context.WithValue(req.Context(), callKey{}, call)), body), nil
+	}
 	if rt.Handler == nil {
 		return errorResponse(problem, req, http.StatusNotImplemented, "not faked: "+rt.Name), nil
 	}
@@ -172,6 +180,16 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 		return nil, fmt.Errorf("fakekit: encoding the %s result: %w", rt.Name, err)
 	}
 	return response(req, rt.Status, "application/json", out, nil), nil
+}
+
+// serveRaw answers req, whose body was read into body, with h.
+func serveRaw(h http.Handler, req *http.Request, body []byte) *http.Response {
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	resp := rec.Result()
+	resp.Request = req
+	return resp
 }
 
 func errorResponse(problem bool, req *http.Request, status int, msg string) *http.Response {
@@ -201,13 +219,14 @@ func response(req *http.Request, status int, ct string, body []byte, h http.Head
 	}
 }
 
-// match finds the route of the request: the operation the SDK named in the context, else the
-// first whose method and path template fit. It returns the path parameters, unescaped.
+// match finds the route of the request: the operation the SDK named in the context, else,
+// among the routes whose method and path template fit, the one with the most literal
+// segments (/commercial/accounts/v1/list over /commercial/accounts/v1/{accountId}, as the
+// operation tables match), the first of those. It returns the path parameters, unescaped.
 func match(ctx context.Context, method, path string, routes []Route) (Route, map[string]string, bool) {
-	id := transport.OperationID(ctx)
-	for _, pass := range []bool{true, false} {
+	if id := transport.OperationID(ctx); id != "" {
 		for _, rt := range routes {
-			if pass && rt.ID != id || rt.Method != method {
+			if rt.ID != id || rt.Method != method {
 				continue
 			}
 			if params, ok := fit(rt.Path, path); ok {
@@ -215,7 +234,24 @@ func match(ctx context.Context, method, path string, routes []Route) (Route, map
 			}
 		}
 	}
-	return Route{}, nil, false
+	best, bestLits := -1, -1
+	var bestParams map[string]string
+	for i, rt := range routes {
+		if rt.Method != method {
+			continue
+		}
+		params, ok := fit(rt.Path, path)
+		if !ok {
+			continue
+		}
+		if lits := strings.Count(rt.Path, "/") - len(params); lits > bestLits {
+			best, bestLits, bestParams = i, lits, params
+		}
+	}
+	if best < 0 {
+		return Route{}, nil, false
+	}
+	return routes[best], bestParams, true
 }
 
 func fit(tpl, path string) (map[string]string, bool) {

@@ -109,6 +109,29 @@ func (s *Spec) Validate(ctx context.Context, r *http.Request, route *routers.Rou
 	return fields
 }
 
+// RequiresHeader reports whether the operation of route declares a required header
+// parameter named name (case-insensitive, as HTTP header names are), on the operation or its
+// path item: what a sandbox checks a credential header against, read from the spec.
+func RequiresHeader(route *routers.Route, name string) bool {
+	if route == nil || route.Operation == nil {
+		return false
+	}
+	var params []openapi3.Parameters
+	params = append(params, route.Operation.Parameters)
+	if route.PathItem != nil {
+		params = append(params, route.PathItem.Parameters)
+	}
+	for _, ps := range params {
+		for _, p := range ps {
+			if p != nil && p.Value != nil && p.Value.In == openapi3.ParameterInHeader && p.Value.Required &&
+				strings.EqualFold(p.Value.Name, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // OperationIDs lists the operation ids of the spec, sorted.
 func (s *Spec) OperationIDs() []string {
 	var ids []string

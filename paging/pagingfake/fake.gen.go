@@ -14,14 +14,17 @@ import (
 )
 
 // Fake answers the operations of a paging.Client with the functions a test sets: one field per
-// method, with the method's own arguments and result. It is an http.RoundTripper: the client
-// Client returns sends every call through it, so the SDK's real encoding, decoding, error
+// method, with the method's own arguments and result (an http.HandlerFunc for a method written
+// by hand: a stream, several answers), one for every operation of the spec. It is an
+// http.RoundTripper: the client Client returns sends every call through it, so the SDK's real encoding, decoding, error
 // types and retry rules run. A field left nil answers 501 "not faked: <Method>". A function's
 // ctx carries the Call (CallFrom): correlation id, headers, attempt. A Fake must not be copied
 // after first use.
 type Fake struct {
 	// GetCommercialAccount fakes Client.GetCommercialAccount (getCommercialAccount).
 	GetCommercialAccount func(ctx context.Context, accountID string, req paging.GetCommercialAccountRequest) (*paging.CommercialAccount, error)
+	// GetRTPParticipant fakes Client.GetRTPParticipant (getRtpParticipant).
+	GetRTPParticipant func(ctx context.Context, routingNumber string, req paging.GetRTPParticipantRequest) (*paging.Party, error)
 	// ListACHAddenda fakes Client.ListACHAddenda (listAchAddenda).
 	ListACHAddenda func(ctx context.Context, req paging.ListACHAddendaRequest) (*paging.ACHAddendaResponse, error)
 	// ListACHTransactions fakes Client.ListACHTransactions (listAchTransactions).
@@ -117,6 +120,22 @@ func (f *Fake) routes() []fakekit.Route {
 					return nil, err
 				}
 				return f.GetCommercialAccount(ctx, accountID, req)
+			}
+		}()},
+		{ID: "getRtpParticipant", Name: "GetRTPParticipant", Method: "GET", Path: "/rtp/v1/payment/rtp/participant/{routingNumber}", Status: 200, Handler: func() fakekit.Handler {
+			if f.GetRTPParticipant == nil {
+				return nil
+			}
+			return func(ctx context.Context, in *fakekit.In) (any, error) {
+				var routingNumber string
+				if err := in.Path("routingNumber", &routingNumber); err != nil {
+					return nil, err
+				}
+				var req paging.GetRTPParticipantRequest
+				if err := in.Header("KeyClientId", &req.KeyClientID); err != nil {
+					return nil, err
+				}
+				return f.GetRTPParticipant(ctx, routingNumber, req)
 			}
 		}()},
 		{ID: "listAchAddenda", Name: "ListACHAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Status: 200, Handler: func() fakekit.Handler {

@@ -9,6 +9,29 @@ import (
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
+// handler serves one operation; body is the request body, already read.
+type handler = func(w http.ResponseWriter, r *http.Request, body []byte)
+
+// handlers are the functions that serve the operations of banklists.yaml, by operationId:
+// routes serves each at the spec's method and path. An operation of the spec missing here
+// answers the typed not-served answer, and TestSandboxServesEveryOperation fails.
+func (s *Server) handlers() map[string]handler {
+	return map[string]handler{
+		"listAchAddenda":                     s.addenda,
+		"listAchTransactions":                s.achList,
+		"listWireTransactions":               s.wireDetails,
+		"listWireTransactionsByPage":         s.wireList,
+		"listRtpParticipants":                s.participants,
+		"getRtpParticipant":                  s.participant,
+		"listRtpTransactions":                s.rtpList,
+		"listPreviousDayTransactions":        s.previousDay,
+		"listCommercialAccounts":             s.commercialAccounts,
+		"getCommercialAccount":               s.commercialAccount,
+		"listPreviousDayAccountTransactions": s.commercialTransactions,
+		"listCurrentDayAccountTransactions":  s.commercialTransactions,
+	}
+}
+
 // window is a range of records [from, to], 1-based inclusive; empty when to < from.
 type window struct{ from, to int }
 
@@ -149,10 +172,6 @@ func (s *Server) wireList(w http.ResponseWriter, r *http.Request, body []byte) {
 // participants serves the RTP participants: limit and offset are required query parameters,
 // count is the total as a string, offset and limit are echoed, parties is an array.
 func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) {
-	if s.cfg.clientID != "" && r.Header.Get("KeyClientId") != s.cfg.clientID {
-		writeError(w, http.StatusForbidden, "KeyClientId missing or not recognised")
-		return
-	}
 	q := r.URL.Query()
 	limit, ok1 := intParam(q.Get("limit"), -1)
 	offset, ok2 := intParam(q.Get("offset"), -1)
@@ -181,6 +200,20 @@ func (s *Server) participants(w http.ResponseWriter, r *http.Request, _ []byte) 
 	writeJSON(w, paging.ParticipantListResponse{
 		Count: strconv.Itoa(s.claimed(n)), Limit: limit, Offset: offset, Parties: parties,
 	})
+}
+
+// participant serves the lookup of one RTP participant by its routing number: the participant
+// of the list (WithSeed's, else the synthetic ones) whose aba it is, else 404.
+func (s *Server) participant(w http.ResponseWriter, r *http.Request, _ []byte) {
+	aba := r.PathValue("routingNumber")
+	n, rec := source(s, s.cfg.seed.RTPParticipants, participantRecord)
+	for i := 1; i <= n; i++ {
+		if p := rec(i); p.ABA == aba {
+			writeJSON(w, p)
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, "no RTP participant with routing number "+aba)
 }
 
 // maxAddenda is the most addenda one ACH item can have: sequence numbers have four digits.

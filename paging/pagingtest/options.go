@@ -83,8 +83,8 @@ func WithPageParamsIgnored() Option { return func(c *config) { c.ignorePage = tr
 // WithoutHeaders leaves out the totalRows and retrievedRows headers.
 func WithoutHeaders() Option { return func(c *config) { c.noHeaders = true } }
 
-// WithClientID makes the RTP participants endpoint require the KeyClientId header to equal
-// id (403 otherwise).
+// WithClientID makes every operation whose spec requires the KeyClientId header (the RTP
+// participant endpoints) require it to equal id (403 otherwise).
 func WithClientID(id string) Option { return func(c *config) { c.clientID = id } }
 
 // WithPublishedAPI makes the sandbox speak the bank's API as its published files describe

@@ -14,6 +14,12 @@
 // validated against the spec first (a request the bank's description refuses is answered 400
 // with the bank's error body naming the fields); WithSeed serves given records instead of
 // synthetic ones.
+//
+// Every operation of the spec has a route (a test enumerates the generated operation table).
+// Should one lack it, it answers 501 Not Implemented with the header
+// Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message
+// starts "not served by the sandbox: ": the client returns an error of status 501
+// (ErrServerError), never ErrNotFound, and does not retry it.
 package pagingtest
 
 import (
@@ -34,6 +40,9 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
+
+// keyClientIDHeader is the header WithClientID checks, on every operation whose spec requires it.
+const keyClientIDHeader = "KeyClientId"
 
 // Token is the bearer token the Server's Client sends. The sandbox does not check tokens: the
 // bank's token flow is the client's own (paging.WithTokenSource).
@@ -252,21 +261,38 @@ func (s *Server) RequestsFor(name string) []Request {
 // make millions of requests.
 func (s *Server) DisableRecording() { s.log.Disable() }
 
-// routes maps the list endpoints of banklists.yaml onto their handlers.
+// routes serves every operation of banklists.yaml that handlers has a function for, at the
+// method and path the spec declares (the route cannot drift from the spec); an operation
+// without one answers the typed not-served answer (served).
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /ach/payments/v1/status/addenda", s.wrap(s.addenda))
-	mux.HandleFunc("POST /accounts/transactions/v1/ach/list", s.wrap(s.achList))
-	mux.HandleFunc("POST /wireInquiry/v1/transactions/details", s.wrap(s.wireDetails))
-	mux.HandleFunc("POST /wireInquiry/v1/transactions/list", s.wrap(s.wireList))
-	mux.HandleFunc("GET /rtp/v1/payment/rtp/participant", s.wrap(s.participants))
-	mux.HandleFunc("POST /rtp/v1/transactions/list", s.wrap(s.rtpList))
-	mux.HandleFunc("POST /ddaReports/accounts/v1/transactions/list", s.wrap(s.previousDay))
-	mux.HandleFunc("GET /commercial/accounts/v1/list", s.wrap(s.commercialAccounts))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}", s.wrap(s.commercialAccount))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/previous", s.wrap(s.commercialTransactions))
-	mux.HandleFunc("GET /commercial/accounts/v1/{accountId}/transactions/current", s.wrap(s.commercialTransactions))
-	return mux
+	hs := s.handlers()
+	for path, item := range s.spec.Doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			if h, ok := hs[op.OperationID]; ok {
+				mux.HandleFunc(method+" "+path, s.wrap(h))
+			}
+		}
+	}
+	return s.served(mux)
+}
+
+// served answers an operation of the spec that mux has no route for with the typed
+// not-served answer (sandbox.NotServedStatus, the bank's error body), never the mux's bare
+// 404; everything else goes to mux.
+func (s *Server) served(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id, missing := s.spec.NotServed(mux, r); missing {
+			w.Header().Set(sandbox.NotServedHeader, id)
+			if strings.HasPrefix(r.URL.Path, "/commercial/") {
+				reportingError(w, sandbox.NotServedStatus, strconv.Itoa(sandbox.NotServedStatus), sandbox.NotServedText(id, r), "")
+				return
+			}
+			writeError(w, sandbox.NotServedStatus, sandbox.NotServedText(id, r))
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // wrap records the request, applies the latency, the WithFailure failure and the fault
@@ -307,6 +333,10 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 				r.Body = io.NopCloser(bytes.NewReader(body))
 				if fields != nil {
 					s.rejectInvalid(w, r, fields)
+					return
+				}
+				if s.cfg.clientID != "" && sandbox.RequiresHeader(route, keyClientIDHeader) && r.Header.Get(keyClientIDHeader) != s.cfg.clientID {
+					writeError(w, http.StatusForbidden, keyClientIDHeader+" missing or not recognised")
 					return
 				}
 			}

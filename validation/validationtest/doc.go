@@ -44,4 +44,10 @@
 //     overallMatchScore from 0 to 100 over the fields sent.
 //   - Accounts added with an ErrorCode or HTTPStatus answer that code or status, so a program
 //     can test its handling of every outcome (AccountSystemFailure and the others preloaded).
+//
+// Every operation of the spec has a route (a test enumerates the generated operation table).
+// Should one lack it, it answers 501 Not Implemented with the header
+// Issuerkit-Sandbox-Not-Served naming the operation and the bank's error body whose message
+// starts "not served by the sandbox: ": the client returns an error of status 501
+// (ErrServerError), never ErrNotFound, and does not retry it.
 package validationtest

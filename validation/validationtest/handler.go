@@ -43,7 +43,8 @@ func (s *Server) handler() (http.Handler, error) {
 		DoNotValidateServers:  true,
 		ErrorHandlerWithOpts:  s.rejectInvalid,
 	})
-	app := validate(sandboxapi.Handler(strict))
+	mux := http.NewServeMux()
+	app := validate(sandboxapi.HandlerFromMux(strict, mux))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(r.Body)
 		_ = r.Body.Close()
@@ -52,6 +53,12 @@ func (s *Server) handler() (http.Handler, error) {
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		if err != nil {
 			writeBankError(w, r, http.StatusBadRequest, "Bad request: unreadable body", validation.ErrorCodeBadLayoutOrFormat, "")
+			return
+		}
+		if id, missing := s.spec.NotServed(mux, r); missing {
+			// An operation of the spec without a route: the typed answer, never the mux's 404.
+			w.Header().Set(sandbox.NotServedHeader, id)
+			writeBankError(w, r, sandbox.NotServedStatus, sandbox.NotServedText(id, r), "", "")
 			return
 		}
 		if f, ok := s.faults.Take(opID); ok {

@@ -24,6 +24,10 @@ type fakeOp struct {
 	Decodes                []decode // how the handler reads each argument from the request
 	Args                   string   // the arguments the handler passes: "ctx, cardProxy, req"
 	NoContent              bool     // the method returns only an error
+	// Raw marks a hand-written method (a stream, several answers): its field is an
+	// http.HandlerFunc that answers the request itself, so the fake still has every
+	// operation of the spec.
+	Raw bool
 }
 
 // decode reads one argument, or one field of the request struct, from the request: it
@@ -40,11 +44,13 @@ func newFakeFile(m *model, problem bool) (*fakeFile, error) {
 	f := &fakeFile{Pkg: m.pkg, Problem: problem}
 	q := func(t string) string { return qualify(t, m.pkg) }
 	for _, op := range m.defs {
-		if handwritten(op.Spec) {
-			continue
-		}
 		name := op.OperationId
 		o := fakeOp{Name: name, ID: m.rawID(op), Method: op.Method, Path: op.Path}
+		if handwritten(op.Spec) {
+			o.Raw = true
+			f.Ops = append(f.Ops, o)
+			continue
+		}
 		params, args := []string{"ctx context.Context"}, []string{"ctx"}
 		for _, a := range pathArguments(op) {
 			params = append(params, a.name+" "+q(a.typ))

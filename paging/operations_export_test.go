@@ -1,0 +1,5 @@
+package paging
+
+// Operations exposes the generated operation table to the external tests that enumerate it
+// (the sandbox, the fake).
+var Operations = operations
