@@ -13,9 +13,6 @@ package issuerkit
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.codegen.yaml openapi/validation.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/banklists.codegen.yaml openapi/banklists.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/bench.codegen.yaml openapi/cardplatform.yaml
-//go:generate go -C internal/tools run ./encodergen -dir ../../cardplatform
-//go:generate go -C internal/tools run ./encodergen -dir ../../validation
-//go:generate go -C internal/tools run ./encodergen -dir ../../paging
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/cardplatform.yaml -package cardplatform -out ../../cardplatform/operations.gen.go
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/validation.yaml -package validation -out ../../validation/operations.gen.go
 //go:generate go -C internal/tools run ./opsgen -spec ../../openapi/banklists.yaml -package paging -out ../../paging/operations.gen.go

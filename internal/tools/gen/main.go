@@ -15,13 +15,16 @@ import (
 	"os"
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/models"
 )
 
 // parts are the generator's parts, run in order on every job.
 var parts = []struct {
 	name string
 	run  func(*genkit.Job) error
-}{}
+}{
+	{"models", models.Generate},
+}
 
 func main() {
 	spec := flag.String("spec", "", "OpenAPI spec")
