@@ -9,6 +9,8 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
+// init registers the models' wire encoder (appendWire) with the SDK's encoder: the one
+// registration of this package, and the only way to the wire form of its models.
 func init() { jsonx.RegisterWire(appendWire) }
 
 // appendWire appends the wire encoding of v, a model of this package or a pointer to one,
