@@ -12,9 +12,6 @@ package issuerkit
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/cardplatform.server.codegen.yaml openapi/cardplatform.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.codegen.yaml openapi/validation.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/banklists.codegen.yaml openapi/banklists.yaml
-//go:generate go -C internal/tools run ./encodergen -dir ../../cardplatform
-//go:generate go -C internal/tools run ./encodergen -dir ../../validation
-//go:generate go -C internal/tools run ./encodergen -dir ../../paging
 //go:generate go -C internal/tools run ./facadegen -package cardplatform -out ../../cardplatform -body problem -version
 //go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank -version
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.server.codegen.yaml openapi/validation.yaml

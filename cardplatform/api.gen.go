@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Defines values for BalanceBasis.
@@ -140,8 +141,8 @@ type Account struct {
 	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountBalancesDTO Program balance of one account type; fields not published (assumed).
@@ -155,8 +156,8 @@ type AccountBalancesDTO struct {
 	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance      Decimal                    `json:"suspense_balance,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SuspenseBalance      Decimal     `json:"suspense_balance,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
@@ -172,9 +173,9 @@ type AccountByBalanceDTO struct {
 	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        Decimal                    `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	LedgerBalance        Decimal     `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
@@ -202,9 +203,9 @@ type AccountDTO struct {
 	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
@@ -216,8 +217,8 @@ type AccountInstrumentDTO struct {
 	InstrumentType        string `json:"instrument_type,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountSearchResponse Result of an account search; fields not published (assumed).
@@ -225,8 +226,8 @@ type AccountSearchResponse struct {
 	Items []SearchAccountsProgramResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
@@ -236,8 +237,8 @@ type AccountSharedPersonDTO struct {
 	SharingStatus string `json:"sharing_status,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountStatus Status of an account. The members are not shown. Open, any value may appear.
@@ -250,8 +251,8 @@ type AccountStatusUser struct {
 	StatusReason  string        `json:"status_reason,omitempty,omitzero"`
 
 	// UpdatedBy The user who changes the status.
-	UpdatedBy            string                     `json:"updated_by,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	UpdatedBy            string      `json:"updated_by,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AccountsByBalance Accounts ordered by balance (at most 50), possibly from cache; fields not published (assumed).
@@ -259,19 +260,19 @@ type AccountsByBalance struct {
 	// CachedAt When the cached values were computed.
 	//
 	// Example: 2024-05-01T10:20:30
-	CachedAt             Timestamp                  `json:"cached_at,omitempty,omitzero"`
-	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CachedAt             Timestamp             `json:"cached_at,omitempty,omitzero"`
+	Items                []AccountByBalanceDTO `json:"items,omitempty,omitzero"`
+	AdditionalProperties core.Extras           `json:"-"`
 }
 
 // Address A postal address.
 type Address struct {
-	AddressLine1         string                     `json:"address_line1,omitempty,omitzero"`
-	City                 string                     `json:"city,omitempty,omitzero"`
-	Country              string                     `json:"country,omitempty,omitzero"`
-	PostalCode           string                     `json:"postal_code,omitempty,omitzero"`
-	State                string                     `json:"state,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AddressLine1         string      `json:"address_line1,omitempty,omitzero"`
+	City                 string      `json:"city,omitempty,omitzero"`
+	Country              string      `json:"country,omitempty,omitzero"`
+	PostalCode           string      `json:"postal_code,omitempty,omitzero"`
+	State                string      `json:"state,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
@@ -283,8 +284,8 @@ type AdjustBalanceRequest struct {
 	Description string  `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
-	ExternalReference    string                     `json:"external_reference,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ExternalReference    string      `json:"external_reference,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
@@ -301,9 +302,9 @@ type AdjustBalanceResponse struct {
 	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AdvancePreCalcRequest Request to pre-calculate an advance; fields not published (assumed).
@@ -311,8 +312,8 @@ type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
 	//
 	// Example: 125.5
-	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Amount               Decimal     `json:"amount,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
@@ -332,15 +333,15 @@ type AdvancePreCalcResponse struct {
 	RequestID string `json:"request_id,omitempty,omitzero"`
 
 	// TotalRepaymentAmount Example: 125.5
-	TotalRepaymentAmount Decimal                    `json:"total_repayment_amount,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TotalRepaymentAmount Decimal     `json:"total_repayment_amount,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ApplyAdvanceRequest Request to apply an advance, identified by request_id; further fields not published.
 type ApplyAdvanceRequest struct {
 	// RequestID The advance to apply (from the pre-calculation).
-	RequestID            string                     `json:"request_id,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	RequestID            string      `json:"request_id,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
@@ -348,19 +349,19 @@ type ApplyAdvanceResponse struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount        Decimal                    `json:"advance_amount,omitempty,omitzero"`
-	RequestID            string                     `json:"request_id,omitempty,omitzero"`
-	Status               string                     `json:"status,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AdvanceAmount        Decimal     `json:"advance_amount,omitempty,omitzero"`
+	RequestID            string      `json:"request_id,omitempty,omitzero"`
+	Status               string      `json:"status,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
-	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardProxy            string      `json:"card_proxy,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BalanceBasis Balance accounts are ranked by, ledger (the default) or available. Open, other values may appear.
@@ -368,15 +369,15 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGUID        GUID                       `json:"batchfile_guid,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	BatchfileGUID        GUID        `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
 type BatchfileGUIDResponse struct {
-	BatchfileGUID        GUID                       `json:"batchfile_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	BatchfileGUID        GUID        `json:"batchfile_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
@@ -388,8 +389,8 @@ type BatchfileRequest struct {
 	ReportName string `json:"report_name,omitempty,omitzero"`
 
 	// SourceDocument The source document, base64-encoded.
-	SourceDocument       []byte                     `json:"source_document,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SourceDocument       []byte      `json:"source_document,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BatchfileResponse A created batch file; fields not published (assumed).
@@ -401,8 +402,8 @@ type BatchfileResponse struct {
 	Status        string `json:"status,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       Timestamp                  `json:"sys_utcinserted,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCInserted       Timestamp   `json:"sys_utcinserted,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderDetail A bulk order; fields not published (assumed).
@@ -420,14 +421,14 @@ type BulkOrderDetail struct {
 	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderRef struct {
-	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	OrderGUID            GUID        `json:"order_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
@@ -441,17 +442,17 @@ type BulkOrderRequest struct {
 	ProgramGUID GUID   `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
-	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Quantity             int32       `json:"quantity,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderResponse A created bulk order; fields not published (assumed).
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
-	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
-	OrderGUID            GUID                       `json:"order_guid,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	BulkOrderStatus      BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
+	OrderGUID            GUID            `json:"order_guid,omitempty,omitzero"`
+	PersonGUID           GUID            `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras     `json:"-"`
 }
 
 // BulkOrderStatus Status of a bulk order (closed set).
@@ -459,13 +460,13 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
-	LocationName         string                     `json:"location_name,omitempty,omitzero"`
-	PackageGUID          GUID                       `json:"package_guid,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	QuantityAvailable    int32                      `json:"quantity_available,omitempty,omitzero"`
-	QuantityOrdered      int32                      `json:"quantity_ordered,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	LocationName         string      `json:"location_name,omitempty,omitzero"`
+	PackageGUID          GUID        `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	QuantityAvailable    int32       `json:"quantity_available,omitempty,omitzero"`
+	QuantityOrdered      int32       `json:"quantity_ordered,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrderSummarySearchResponse One page of the inventory summary by location; fields not published (assumed).
@@ -473,8 +474,8 @@ type BulkOrderSummarySearchResponse struct {
 	Items []BulkOrderSummary `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // BulkOrdersSearchResponse One page of bulk orders; fields not published (assumed).
@@ -482,8 +483,8 @@ type BulkOrdersSearchResponse struct {
 	Items []BulkOrderDetail `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CardCondition Condition of a card. ORIGINAL is shown. Open, other values may appear.
@@ -540,9 +541,9 @@ type CardDTO struct {
 	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CardDTOSearchResponse One page of cards; fields not published (assumed).
@@ -550,8 +551,8 @@ type CardDTOSearchResponse struct {
 	Items []CardDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CardPINDTO The PIN of a card; further fields not published.
@@ -561,8 +562,8 @@ type CardPINDTO struct {
 	// PIN The PIN (secret).
 	//
 	// Example: 1234
-	PIN                  Secret                     `json:"pin,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	PIN                  Secret      `json:"pin,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
@@ -571,9 +572,9 @@ type CardStatus string
 // CardStatusDTO Requested card status; fields not published (assumed).
 type CardStatusDTO struct {
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus           CardStatus                 `json:"card_status,omitempty,omitzero"`
-	StatusReason         string                     `json:"status_reason,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardStatus           CardStatus  `json:"card_status,omitempty,omitzero"`
+	StatusReason         string      `json:"status_reason,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CardTrackingDetail Production and shipment tracking of a card.
@@ -586,16 +587,16 @@ type CardTrackingDetail struct {
 	CardRequested Timestamp `json:"card_requested,omitempty,omitzero"`
 
 	// CardShipmentDate Example: 2024-05-01T10:20:30
-	CardShipmentDate     Timestamp                  `json:"card_shipment_date,omitempty,omitzero"`
-	FulfillmentHouseName string                     `json:"fulfillment_house_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardShipmentDate     Timestamp   `json:"card_shipment_date,omitempty,omitzero"`
+	FulfillmentHouseName string      `json:"fulfillment_house_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ChangeAdvanceCycleRequest Request to change the advance cycle; fields not published (assumed).
 type ChangeAdvanceCycleRequest struct {
 	// Cycle The new repayment cycle.
-	Cycle                string                     `json:"cycle,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Cycle                string      `json:"cycle,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
@@ -604,8 +605,8 @@ type ChangeAdvanceCycleResponse struct {
 	Cycle       string `json:"cycle,omitempty,omitzero"`
 
 	// NextCycleDate Example: 2024-05-01T10:20:30
-	NextCycleDate        Timestamp                  `json:"next_cycle_date,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	NextCycleDate        Timestamp   `json:"next_cycle_date,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
@@ -620,11 +621,11 @@ type CheckDTO struct {
 	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
-	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
-	PayeeName            string                     `json:"payee_name,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CheckStatus          string      `json:"check_status,omitempty,omitzero"`
+	PayeeName            string      `json:"payee_name,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CheckDTOSearchResponse Result of a check search; fields not published (assumed).
@@ -632,8 +633,8 @@ type CheckDTOSearchResponse struct {
 	Items []CheckDTO `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CheckNewStatus Target status of a paper check status change (closed set).
@@ -652,8 +653,8 @@ type CheckSearchDTO struct {
 	PersonGUID GUID      `json:"person_guid,omitempty,omitzero"`
 
 	// StartDate Example: 2024-05-01T10:20:30
-	StartDate            Timestamp                  `json:"start_date,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	StartDate            Timestamp   `json:"start_date,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
@@ -663,10 +664,10 @@ type CheckStatusDTO struct {
 	CheckNumber string `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
-	NewStatus            CheckNewStatus             `json:"new_status"`
-	Notes                string                     `json:"notes,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	NewStatus            CheckNewStatus `json:"new_status"`
+	Notes                string         `json:"notes,omitempty,omitzero"`
+	TxnGUID              GUID           `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras    `json:"-"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
@@ -681,17 +682,17 @@ type CompanyDTO struct {
 	SysUTCInserted Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        Timestamp                  `json:"sys_utcupdated,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SysUTCUpdated        Timestamp   `json:"sys_utcupdated,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
-	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	CompanyName          string      `json:"company_name,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	ProgramName          string      `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
@@ -700,23 +701,23 @@ type CompanyVerificationResultDTO struct {
 	VerificationStatus string `json:"verification_status,omitempty,omitzero"`
 
 	// VerifiedAt Example: 2024-05-01T10:20:30
-	VerifiedAt           Timestamp                  `json:"verified_at,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	VerifiedAt           Timestamp   `json:"verified_at,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
-	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Configurations       []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
+	ProgramGUID          GUID                   `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras            `json:"-"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
-	InstrumentGUID       GUID                       `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentType       string                     `json:"instrument_type,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID       GUID        `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentType       string      `json:"instrument_type,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateAccountRequest Request to create an account, with wallet information; fields not published (assumed).
@@ -724,10 +725,10 @@ type CreateAccountRequest struct {
 	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountType Account type, for example PROGFUND (program funding account).
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountType          string      `json:"account_type,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
@@ -736,10 +737,10 @@ type CreateAccountResponseDTO struct {
 	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountStatus        AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType          string        `json:"account_type,omitempty,omitzero"`
+	WalletGUID           GUID          `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras   `json:"-"`
 }
 
 // CreateCardRequest Request to create a card, with a new person or an existing person (send only person.person_guid).
@@ -748,10 +749,10 @@ type CreateCardRequest struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           GUID                       `json:"wallet_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Person               Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           GUID        `json:"wallet_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateCardResponse A created (or updated) card with its person. fulfillment_data is an object whose shape is not shown; assumed to be EncryptedFulfillmentDetails.
@@ -765,19 +766,19 @@ type CreateCardResponse struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Person               Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateCompany A company (and its program) to create; fields not published (assumed).
 type CreateCompany struct {
 	// Address A postal address.
-	Address              Address                    `json:"address,omitempty,omitzero"`
-	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
-	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Address              Address     `json:"address,omitempty,omitzero"`
+	CompanyName          string      `json:"company_name,omitempty,omitzero"`
+	DbaName              string      `json:"dba_name,omitempty,omitzero"`
+	ProgramName          string      `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
@@ -785,16 +786,16 @@ type CreateSharedAccountRequest struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// PersonGUID The related person, created beforehand.
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	SharingStatus        string      `json:"sharing_status,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
@@ -808,9 +809,9 @@ type DisbursementDTO struct {
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Person               Person      `json:"person,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // DisbursementPayoutOptions A payout option of a disbursement. The members are not shown. Open, any value may appear.
@@ -819,9 +820,9 @@ type DisbursementPayoutOptions = string
 // DisbursementPayoutPreference The payout preference of a person; fields not published (assumed).
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
-	PayoutPreference     DisbursementPayoutOptions  `json:"payout_preference,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	PayoutPreference     DisbursementPayoutOptions `json:"payout_preference,omitempty,omitzero"`
+	PersonGUID           GUID                      `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras               `json:"-"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
@@ -829,11 +830,11 @@ type DisbursementResponse struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
-	DisbursementGUID     GUID                       `json:"disbursement_guid,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	Status               string                     `json:"status,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Amount               Decimal     `json:"amount,omitempty,omitzero"`
+	DisbursementGUID     GUID        `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	Status               string      `json:"status,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
@@ -841,10 +842,10 @@ type DisputeChargebackRequest struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
-	Reason               string                     `json:"reason,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Amount               Decimal     `json:"amount,omitempty,omitzero"`
+	Reason               string      `json:"reason,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
@@ -852,11 +853,11 @@ type DisputeChargebackResponse struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
-	DisputeGUID          GUID                       `json:"dispute_guid,omitempty,omitzero"`
-	DisputeStatus        string                     `json:"dispute_status,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Amount               Decimal     `json:"amount,omitempty,omitzero"`
+	DisputeGUID          GUID        `json:"dispute_guid,omitempty,omitzero"`
+	DisputeStatus        string      `json:"dispute_status,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // EncryptedCardData The payload of encrypted_card_data once decrypted; never sent as such.
@@ -873,8 +874,8 @@ type EncryptedCardData struct {
 	ExpirationYear string `json:"expirationYear,omitempty,omitzero"`
 
 	// NameOnAccount Name on the account, UTF-8, format 'First Last'; the constant VALUED CARDHOLDER when person_status is ANONYMOUS.
-	NameOnAccount        string                     `json:"nameOnAccount,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	NameOnAccount        string      `json:"nameOnAccount,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // EncryptedFulfillmentDetails Fulfillment data of a card; carries among other fields (fields not published) track1, track2, cvx2 and pin, all secrets.
@@ -889,8 +890,8 @@ type EncryptedFulfillmentDetails struct {
 	Track1 Secret `json:"track1,omitempty,omitzero"`
 
 	// Track2 Example: ;4111111111111111=29111010000000000000?
-	Track2               Secret                     `json:"track2,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Track2               Secret      `json:"track2,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
@@ -904,8 +905,8 @@ type FeeApplyRequest struct {
 	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
-	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	RequestCode          string      `json:"request_code,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
@@ -913,11 +914,11 @@ type FeeApplyResponse struct {
 	AccountGUID GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               Decimal                    `json:"amount,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
-	TxnGUID              GUID                       `json:"txn_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Amount               Decimal     `json:"amount,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	RequestCode          string      `json:"request_code,omitempty,omitzero"`
+	TxnGUID              GUID        `json:"txn_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
@@ -929,14 +930,14 @@ type FeesResponse struct {
 	ProgramGUID GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
-	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	RequestCode          string      `json:"request_code,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // GenericEncryptedCardDataRequest The card whose encrypted card data is requested; further fields not published.
 type GenericEncryptedCardDataRequest struct {
-	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardProxy            string      `json:"card_proxy,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // GenericEncryptedCardDataResponse Encrypted card data; further fields not published.
@@ -944,8 +945,8 @@ type GenericEncryptedCardDataResponse struct {
 	// EncryptedCardData Encrypted card data (secret). Once decrypted it holds an EncryptedCardData object.
 	//
 	// Example: c2VjcmV0
-	EncryptedCardData    Secret                     `json:"encrypted_card_data,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	EncryptedCardData    Secret      `json:"encrypted_card_data,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // Invoice An invoice in the supplemental data of a card.
@@ -962,9 +963,9 @@ type Invoice struct {
 	InvoiceStatus string `json:"invoice_status,omitempty,omitzero"`
 
 	// PaymentDueAmount Example: 125.5
-	PaymentDueAmount          Decimal                    `json:"payment_due_amount,omitempty,omitzero"`
-	PaymentDueReferenceNumber string                     `json:"payment_due_reference_number,omitempty,omitzero"`
-	AdditionalProperties      map[string]json.RawMessage `json:"-"`
+	PaymentDueAmount          Decimal     `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueReferenceNumber string      `json:"payment_due_reference_number,omitempty,omitzero"`
+	AdditionalProperties      core.Extras `json:"-"`
 }
 
 // InvoiceSearchRequest Filters of an invoice search; fields not published (assumed).
@@ -975,11 +976,11 @@ type InvoiceSearchRequest struct {
 	InvoiceDateEnd Timestamp `json:"invoice_date_end,omitempty,omitzero"`
 
 	// InvoiceDateStart Example: 2024-05-01T10:20:30
-	InvoiceDateStart     Timestamp                  `json:"invoice_date_start,omitempty,omitzero"`
-	InvoiceStatus        string                     `json:"invoice_status,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	InvoiceDateStart     Timestamp   `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceStatus        string      `json:"invoice_status,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID        `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // InvoiceSearchResponse An invoice found by a search, with its card; fields not published (assumed).
@@ -987,9 +988,9 @@ type InvoiceSearchResponse struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// Invoice An invoice in the supplemental data of a card.
-	Invoice              Invoice                    `json:"invoice,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Invoice              Invoice     `json:"invoice,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // InvoicesSearchResponse Result of an invoice search; fields not published (assumed).
@@ -997,8 +998,8 @@ type InvoicesSearchResponse struct {
 	Items []InvoiceSearchResponse `json:"items,omitempty,omitzero"`
 
 	// Total Total number of matches.
-	Total                int32                      `json:"total,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Total                int32       `json:"total,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
@@ -1007,22 +1008,22 @@ type IssuanceType string
 // IssuanceTypeRequest The new issuance type; only virtual to full is allowed. Further fields not published.
 type IssuanceTypeRequest struct {
 	// IssuanceType Issuance type of a card. FULL (plastic) is shown; the virtual type is assumed to be spelled VIRTUAL. Open, other values may appear.
-	IssuanceType         IssuanceType               `json:"issuance_type,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	IssuanceType         IssuanceType `json:"issuance_type,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // PerformKYBAPIResponse A started company verification; fields not published (assumed).
 type PerformKYBAPIResponse struct {
-	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID       GUID                       `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       GUID        `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus            string      `json:"kyb_status,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
 type PerformKYBRequest struct {
-	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CompanyGUID          GUID        `json:"company_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // Person A person (cardholder). When the person already exists, send only `person_guid`. Further
@@ -1050,17 +1051,17 @@ type Person struct {
 	LedgerBalance Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
-	MobileNumber         string                     `json:"mobile_number,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	MobileNumber         string      `json:"mobile_number,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PersonCardStatusDTO Requested person-card status; fields not published (assumed).
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
-	PersonCardStatus     string                     `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	PersonCardStatus     string      `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // problemDetails RFC 7807 problem details as the platform sends them (application/json; clients also
@@ -1085,24 +1086,24 @@ type problemDetails struct {
 	TraceID string `json:"traceId,omitempty,omitzero"`
 
 	// Type URI reference that identifies the problem type.
-	Type                 string                     `json:"type,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Type                 string      `json:"type,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ProgramConfiguration One configuration value of a program; fields not published (assumed).
 type ProgramConfiguration struct {
-	Name                 string                     `json:"name,omitempty,omitzero"`
-	Value                string                     `json:"value,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Name                 string      `json:"name,omitempty,omitzero"`
+	Value                string      `json:"value,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGUID          GUID                       `json:"company_guid,omitempty,omitzero"`
-	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CompanyGUID          GUID                   `json:"company_guid,omitempty,omitzero"`
+	Configurations       []ProgramConfiguration `json:"configurations,omitempty,omitzero"`
+	ProgramGUID          GUID                   `json:"program_guid,omitempty,omitzero"`
+	ProgramName          string                 `json:"program_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras            `json:"-"`
 }
 
 // ReplaceCardDTO The new card that replaces a card; fields not published (assumed).
@@ -1114,16 +1115,16 @@ type ReplaceCardDTO struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// CardStatus Status of a card. PENDING (a new card) is shown. Open, other values may appear.
-	CardStatus           CardStatus                 `json:"card_status,omitempty,omitzero"`
-	MaskCardPAN          string                     `json:"mask_card_pan,omitempty,omitzero"`
-	ReplacedCardProxy    string                     `json:"replaced_card_proxy,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardStatus           CardStatus  `json:"card_status,omitempty,omitzero"`
+	MaskCardPAN          string      `json:"mask_card_pan,omitempty,omitzero"`
+	ReplacedCardProxy    string      `json:"replaced_card_proxy,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ReplaceCardRequest Request to replace a card; fields not published (assumed).
 type ReplaceCardRequest struct {
-	ReplacementReason    string                     `json:"replacement_reason,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ReplacementReason    string      `json:"replacement_reason,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RequestCardDataRequest The mobile-wallet provider's digitization request; fields not published (assumed).
@@ -1132,17 +1133,17 @@ type RequestCardDataRequest struct {
 	DeviceID  string `json:"device_id,omitempty,omitzero"`
 
 	// RequestID The provider's identifier of the request.
-	RequestID            string                     `json:"request_id,omitempty,omitzero"`
-	WalletProvider       string                     `json:"wallet_provider,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	RequestID            string      `json:"request_id,omitempty,omitzero"`
+	WalletProvider       string      `json:"wallet_provider,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RequestCardDataResponse The response record of the digitization exchange; fields not published (assumed).
 type RequestCardDataResponse struct {
-	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	Decision             string                     `json:"decision,omitempty,omitzero"`
-	RequestID            string                     `json:"request_id,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardProxy            string      `json:"card_proxy,omitempty,omitzero"`
+	Decision             string      `json:"decision,omitempty,omitzero"`
+	RequestID            string      `json:"request_id,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
@@ -1155,8 +1156,8 @@ type RetrieveCompanyRequest struct {
 	RequestedAt Timestamp `json:"requested_at,omitempty,omitzero"`
 
 	// RespondedAt Example: 2024-05-01T10:20:30
-	RespondedAt          Timestamp                  `json:"responded_at,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	RespondedAt          Timestamp   `json:"responded_at,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // SearchAccountsProgramRequest Filters of an account search; fields not published (assumed).
@@ -1164,11 +1165,11 @@ type SearchAccountsProgramRequest struct {
 	AccountName string `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
-	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
-	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          GUID                       `json:"program_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountStatus        AccountStatus `json:"account_status,omitempty,omitzero"`
+	AccountType          string        `json:"account_type,omitempty,omitzero"`
+	PersonGUID           GUID          `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          GUID          `json:"program_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras   `json:"-"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
@@ -1184,21 +1185,21 @@ type SearchAccountsProgramResponse struct {
 	AvailableBalance Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        Decimal                    `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	LedgerBalance        Decimal     `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // SupplementalDetails Supplemental data of a card.
 type SupplementalDetails struct {
-	Invoices             []Invoice                  `json:"invoices,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Invoices             []Invoice   `json:"invoices,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // UpdateAccountInfoRequest Account information to update; only account_name can be updated. Further fields not published.
 type UpdateAccountInfoRequest struct {
-	AccountName          string                     `json:"account_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountName          string      `json:"account_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // UpdateCardRequest Card supplement information to update; fields not published (assumed).
@@ -1206,17 +1207,17 @@ type UpdateCardRequest struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
-	SupplementalDetails  SupplementalDetails        `json:"supplemental_details,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SupplementalDetails  SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
+	AdditionalProperties core.Extras         `json:"-"`
 }
 
 // UpdateCompany Company data to update; fields not published (assumed).
 type UpdateCompany struct {
 	// Address A postal address.
-	Address              Address                    `json:"address,omitempty,omitzero"`
-	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	DbaName              string                     `json:"dba_name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Address              Address     `json:"address,omitempty,omitzero"`
+	CompanyName          string      `json:"company_name,omitempty,omitzero"`
+	DbaName              string      `json:"dba_name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // UpdateDigitalPackageRequest The digital package to set on a card; further fields not published.
@@ -1224,23 +1225,23 @@ type UpdateDigitalPackageRequest struct {
 	CardProxy string `json:"card_proxy"`
 
 	// DigitalPackage Name of the digital package (mobile-wallet artwork).
-	DigitalPackage       string                     `json:"digital_package"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	DigitalPackage       string      `json:"digital_package"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // UpdateDigitalPackageResponse The digital package after the change; fields not published (assumed).
 type UpdateDigitalPackageResponse struct {
-	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	DigitalPackage       string                     `json:"digital_package,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CardProxy            string      `json:"card_proxy,omitempty,omitzero"`
+	DigitalPackage       string      `json:"digital_package,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGUID          GUID                       `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           GUID                       `json:"person_guid,omitempty,omitzero"`
-	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountGUID          GUID        `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           GUID        `json:"person_guid,omitempty,omitzero"`
+	SharingStatus        string      `json:"sharing_status,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ValidateCardDTO Card number and CVV to validate; further fields not published.
@@ -1253,8 +1254,8 @@ type ValidateCardDTO struct {
 	// CVV Card verification value (secret).
 	//
 	// Example: 123
-	CVV                  Secret                     `json:"cvv,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	CVV                  Secret      `json:"cvv,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // accountGuidParam defines model for AccountGuid.
@@ -1294,12 +1295,12 @@ var accountFields = jsonx.NewFields("account_guid", "account_name", "account_sta
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Account) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Account).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Account) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1368,12 +1369,12 @@ var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balanc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountBalancesDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountBalancesDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1426,12 +1427,12 @@ var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountByBalanceDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountByBalanceDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1496,12 +1497,12 @@ var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1582,12 +1583,12 @@ var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instru
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountInstrumentDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountInstrumentDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1648,12 +1649,12 @@ var accountSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1677,7 +1678,7 @@ func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*SearchAccountsProgramResponse).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -1698,12 +1699,12 @@ var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountSharedPersonDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountSharedPersonDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1756,12 +1757,12 @@ var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountStatusUser).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountStatusUser) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountStatusUser) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1810,12 +1811,12 @@ var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountsByBalance).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountsByBalance) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1841,7 +1842,7 @@ func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeScalar(d, &a.CachedAt)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*AccountByBalanceDTO).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1860,12 +1861,12 @@ var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Address) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Address).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Address) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Address) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1922,12 +1923,12 @@ var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "desc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdjustBalanceRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdjustBalanceRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1980,12 +1981,12 @@ var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "ava
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdjustBalanceResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdjustBalanceResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2046,12 +2047,12 @@ var advancePreCalcRequestFields = jsonx.NewFields("amount")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdvancePreCalcRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdvancePreCalcRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2092,12 +2093,12 @@ var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdvancePreCalcResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdvancePreCalcResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2158,12 +2159,12 @@ var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ApplyAdvanceRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ApplyAdvanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ApplyAdvanceRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2204,12 +2205,12 @@ var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ApplyAdvanceResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ApplyAdvanceResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2266,12 +2267,12 @@ var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AssignCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AssignCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2320,12 +2321,12 @@ var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileDownloadRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileDownloadRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2370,12 +2371,12 @@ var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileGUIDResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileGUIDResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2416,12 +2417,12 @@ var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "repor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2474,12 +2475,12 @@ var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2540,12 +2541,12 @@ var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2618,12 +2619,12 @@ var bulkOrderRefFields = jsonx.NewFields("order_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderRef).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderRef) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderRef) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2664,12 +2665,12 @@ var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "pe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2703,7 +2704,7 @@ func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 2:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
@@ -2726,12 +2727,12 @@ var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2780,12 +2781,12 @@ var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderSummary).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderSummary) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2846,12 +2847,12 @@ var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderSummarySearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderSummarySearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderSummarySearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2875,7 +2876,7 @@ func (a *BulkOrderSummarySearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*BulkOrderSummary).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -2896,12 +2897,12 @@ var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrdersSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrdersSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrdersSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2925,7 +2926,7 @@ func (a *BulkOrdersSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*BulkOrderDetail).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -2946,12 +2947,12 @@ var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3015,7 +3016,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeString(d, &a.CardStatus)
 		case 5:
-			err = a.CardTrackingDetail.DecodeJSON(d)
+			err = a.CardTrackingDetail.decodeJSON(d)
 		case 6:
 			err = jsonx.DecodeScalar(d, &a.CVV)
 		case 7:
@@ -3031,7 +3032,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 12:
 			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 13:
-			err = a.SupplementalDetails.DecodeJSON(d)
+			err = a.SupplementalDetails.decodeJSON(d)
 		case 14:
 			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 15:
@@ -3056,12 +3057,12 @@ var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardDTOSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3085,7 +3086,7 @@ func (a *CardDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*CardDTO).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3106,12 +3107,12 @@ var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardPINDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardPINDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3156,12 +3157,12 @@ var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3206,12 +3207,12 @@ var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_del
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardTrackingDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardTrackingDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3272,12 +3273,12 @@ var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ChangeAdvanceCycleRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ChangeAdvanceCycleRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3318,12 +3319,12 @@ var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ChangeAdvanceCycleResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3372,12 +3373,12 @@ var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "ch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3446,12 +3447,12 @@ var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckDTOSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3475,7 +3476,7 @@ func (a *CheckDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*CheckDTO).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3496,12 +3497,12 @@ var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "chec
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckSearchDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckSearchDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3562,12 +3563,12 @@ var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3624,12 +3625,12 @@ var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3661,7 +3662,7 @@ func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
@@ -3690,12 +3691,12 @@ var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyProgramDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyProgramDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3748,12 +3749,12 @@ var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verifi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyVerificationResultDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyVerificationResultDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3802,12 +3803,12 @@ var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ConfigProgramRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ConfigProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3831,7 +3832,7 @@ func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Configurations)
+			err = jsonx.DecodeModels(d, &a.Configurations, (*ProgramConfiguration).decodeJSON)
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -3852,12 +3853,12 @@ var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "inst
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountInstrumentRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountInstrumentRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3906,12 +3907,12 @@ var createAccountRequestFields = jsonx.NewFields("account_name", "account_type",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3964,12 +3965,12 @@ var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_na
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountResponseDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountResponseDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4026,12 +4027,12 @@ var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4061,7 +4062,7 @@ func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeInt(d, &a.MonthsUntilExpire)
 		case 1:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
@@ -4084,12 +4085,12 @@ var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCardResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCardResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4117,11 +4118,11 @@ func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Card.DecodeJSON(d)
+			err = a.Card.decodeJSON(d)
 		case 1:
-			err = a.FulfillmentData.DecodeJSON(d)
+			err = a.FulfillmentData.decodeJSON(d)
 		case 2:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -4142,12 +4143,12 @@ var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCompany) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCompany).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCompany) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCompany) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4175,7 +4176,7 @@ func (a *CreateCompany) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
@@ -4200,12 +4201,12 @@ var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateSharedAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4250,12 +4251,12 @@ var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateSharedAccountResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateSharedAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4304,12 +4305,12 @@ var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "pa
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4345,7 +4346,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.PayoutOption)
 		case 3:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 4:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -4366,12 +4367,12 @@ var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementPayoutPreference).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementPayoutPreference) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4416,12 +4417,12 @@ var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disb
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4478,12 +4479,12 @@ var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisputeChargebackRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisputeChargebackRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4536,12 +4537,12 @@ var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisputeChargebackResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisputeChargebackResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4598,12 +4599,12 @@ var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*EncryptedCardData).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *EncryptedCardData) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4656,12 +4657,12 @@ var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*EncryptedFulfillmentDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *EncryptedFulfillmentDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4714,12 +4715,12 @@ var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeeApplyRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeeApplyRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4772,12 +4773,12 @@ var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeeApplyResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeeApplyResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4834,12 +4835,12 @@ var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeesResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeesResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeesResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4896,12 +4897,12 @@ var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *GenericEncryptedCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *GenericEncryptedCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4942,12 +4943,12 @@ var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_dat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *GenericEncryptedCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4988,12 +4989,12 @@ var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_d
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Invoice) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Invoice).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Invoice) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5058,12 +5059,12 @@ var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoiceSearchRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoiceSearchRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5124,12 +5125,12 @@ var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoiceSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoiceSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5157,7 +5158,7 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = a.Invoice.DecodeJSON(d)
+			err = a.Invoice.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
@@ -5178,12 +5179,12 @@ var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoicesSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoicesSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5207,7 +5208,7 @@ func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*InvoiceSearchResponse).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -5228,12 +5229,12 @@ var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*IssuanceTypeRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *IssuanceTypeRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *IssuanceTypeRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5274,12 +5275,12 @@ var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PerformKYBAPIResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PerformKYBAPIResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5328,12 +5329,12 @@ var performKYBRequestFields = jsonx.NewFields("company_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PerformKYBRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PerformKYBRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5374,12 +5375,12 @@ var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Person) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Person).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Person) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5425,7 +5426,7 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeFloat(d, &a.AddressLon)
 		case 2:
-			err = a.BaseAddress.DecodeJSON(d)
+			err = a.BaseAddress.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.BirthDate)
 		case 4:
@@ -5460,12 +5461,12 @@ var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_gu
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PersonCardStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PersonCardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5510,12 +5511,12 @@ var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "stat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *problemDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*problemDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *problemDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *problemDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5580,12 +5581,12 @@ var programConfigurationFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ProgramConfiguration).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ProgramConfiguration) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ProgramConfiguration) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5630,12 +5631,12 @@ var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ProgramDataDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ProgramDataDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5665,7 +5666,7 @@ func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Configurations)
+			err = jsonx.DecodeModels(d, &a.Configurations, (*ProgramConfiguration).decodeJSON)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
@@ -5688,12 +5689,12 @@ var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ReplaceCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ReplaceCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ReplaceCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5750,12 +5751,12 @@ var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ReplaceCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ReplaceCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ReplaceCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5796,12 +5797,12 @@ var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RequestCardDataRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RequestCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RequestCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5854,12 +5855,12 @@ var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RequestCardDataResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RequestCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RequestCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5908,12 +5909,12 @@ var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RetrieveCompanyRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RetrieveCompanyRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5970,12 +5971,12 @@ var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "accoun
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SearchAccountsProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6032,12 +6033,12 @@ var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "accou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SearchAccountsProgramResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6102,12 +6103,12 @@ var supplementalDetailsFields = jsonx.NewFields("invoices")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SupplementalDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SupplementalDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SupplementalDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6129,7 +6130,7 @@ func (a *SupplementalDetails) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Invoices)
+			err = jsonx.DecodeModels(d, &a.Invoices, (*Invoice).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6148,12 +6149,12 @@ var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateAccountInfoRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateAccountInfoRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateAccountInfoRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6194,12 +6195,12 @@ var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_detail
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6225,7 +6226,7 @@ func (a *UpdateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = a.SupplementalDetails.DecodeJSON(d)
+			err = a.SupplementalDetails.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6244,12 +6245,12 @@ var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateCompany).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateCompany) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateCompany) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6275,7 +6276,7 @@ func (a *UpdateCompany) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
@@ -6298,12 +6299,12 @@ var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateDigitalPackageRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateDigitalPackageRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6348,12 +6349,12 @@ var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateDigitalPackageResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateDigitalPackageResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6398,12 +6399,12 @@ var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateSharedAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6452,12 +6453,12 @@ var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ValidateCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ValidateCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}

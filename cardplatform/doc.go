@@ -191,9 +191,10 @@
 //     characters and its length ("ey…" (44 bytes), nothing but the length up to eight
 //     bytes), unknown member names likewise, and a DecodeError's text goes through the
 //     call's redactor;
-//   - fmt and slog print a model alike: its masked JSON, unknown members included
-//     (AdditionalProperties{"pin": …} is masked by %v, %+v, %#v, %s, %q, %x, both slog
-//     handlers);
+//   - masking lives in the field types: a Secret field, and the unknown members
+//     (AdditionalProperties, a core.Extras: {"pin": …} is masked), mask themselves in every
+//     fmt verb (%v, %+v, %#v, %s, %q, %x), both slog handlers and json.Marshal, wherever the
+//     model is printed; core.MarshalWire is the one way to the wire form, to store a model;
 //   - masking never hides the error: a secret shorter than 8 characters is masked only as a
 //     whole token, and path arguments, which the
 //     specs declare identifiers (a card proxy that passes the Luhn check), are not masked as

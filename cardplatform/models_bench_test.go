@@ -137,12 +137,12 @@ func BenchmarkEncodeCard(b *testing.B) {
 			}
 		}
 	})
-	// What the SDK's methods send a body with: the generated AppendJSON into a pooled buffer,
+	// What the SDK's methods send a body with: the generated wire encoder into a pooled buffer,
 	// without encoding/json (which compacts MarshalJSON's output once more).
 	b.Run("impl=generated-append", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, err := jsonx.Marshal(gen); err != nil {
+			if _, err := jsonx.MarshalWire(gen); err != nil {
 				b.Fatal(err)
 			}
 		}

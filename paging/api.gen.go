@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/oapi-codegen/runtime"
 )
 
@@ -302,8 +303,8 @@ type ACHAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        Secret                     `json:"accountNumber,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountNumber        Secret      `json:"accountNumber,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ACHAddenda One addenda record.
@@ -315,8 +316,8 @@ type ACHAddenda struct {
 	AddendaTypeCode string `json:"addendaTypeCode,omitempty,omitzero"`
 
 	// PaymentRelatedInformation Payment-related information.
-	PaymentRelatedInformation string                     `json:"paymentRelatedInformation,omitempty,omitzero"`
-	AdditionalProperties      map[string]json.RawMessage `json:"-"`
+	PaymentRelatedInformation string      `json:"paymentRelatedInformation,omitempty,omitzero"`
+	AdditionalProperties      core.Extras `json:"-"`
 }
 
 // ACHAddendaRequest Addenda status request: the filter the ACHAddenda iterator takes, and the Body of
@@ -327,8 +328,8 @@ type ACHAddendaRequest struct {
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
 
 	// UUID Caller-assigned id of the ACH detail item (transaction), up to 45 characters.
-	UUID                 string                     `json:"uuid"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	UUID                 string      `json:"uuid"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ACHAddendaResponse Addenda of one ACH detail item.
@@ -349,8 +350,8 @@ type ACHAddendaResponse struct {
 	TraceNumber string `json:"traceNumber,omitempty,omitzero"`
 
 	// UUID Echo of the request's uuid.
-	UUID                 string                     `json:"uuid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	UUID                 string      `json:"uuid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
@@ -385,8 +386,8 @@ type ACHListRequest struct {
 	ToDate Date `json:"toDate"`
 
 	// TraceNumber ACH trace number, 1-16 characters.
-	TraceNumber          string                     `json:"traceNumber,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TraceNumber          string      `json:"traceNumber,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ACHListResponse A page of ACH transactions.
@@ -395,8 +396,8 @@ type ACHListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions         []ACHListTransaction       `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []ACHListTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras          `json:"-"`
 }
 
 // ACHListTransaction One ACH transaction of the list.
@@ -470,8 +471,8 @@ type ACHListTransaction struct {
 
 	// TransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
 	// 2024 portal pages used `POSTED`. Open: other values may appear.
-	TransactionStatus    ACHTransactionStatus       `json:"transactionStatus,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TransactionStatus    ACHTransactionStatus `json:"transactionStatus,omitempty,omitzero"`
+	AdditionalProperties core.Extras          `json:"-"`
 }
 
 // ACHMessage In-band message of the ACH origination API.
@@ -480,8 +481,8 @@ type ACHMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// MoreInfo Message text.
-	MoreInfo             string                     `json:"moreInfo,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	MoreInfo             string      `json:"moreInfo,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ACHParty Party of an ACH transaction.
@@ -490,8 +491,8 @@ type ACHParty struct {
 	CompanyName string `json:"companyName,omitempty,omitzero"`
 
 	// CustomerIdentificationNumber Customer identification number.
-	CustomerIdentificationNumber string                     `json:"customerIdentificationNumber,omitempty,omitzero"`
-	AdditionalProperties         map[string]json.RawMessage `json:"-"`
+	CustomerIdentificationNumber string      `json:"customerIdentificationNumber,omitempty,omitzero"`
+	AdditionalProperties         core.Extras `json:"-"`
 }
 
 // ACHTransactionStatus Status of an ACH transaction. Consolidated-settlement clients never see `SETTLED`;
@@ -526,8 +527,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	XCorrelationID       string      `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ClearingSystemType Clearing system code. Open: other values may appear.
@@ -577,8 +578,8 @@ type CommercialAccount struct {
 	// OpeningLedgerBalance Opening ledger balance.
 	//
 	// Example: 1500.25
-	OpeningLedgerBalance Decimal                    `json:"openingLedgerBalance,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	OpeningLedgerBalance Decimal     `json:"openingLedgerBalance,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CommercialAccountsResponse A page of commercial accounts.
@@ -590,8 +591,8 @@ type CommercialAccountsResponse struct {
 	Links PageLinks `json:"links,omitempty,omitzero"`
 
 	// Page The page keys and totals of an answer (key style).
-	Page                 KeyPage                    `json:"page,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Page                 KeyPage     `json:"page,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CommercialCode The transaction's code in a code system (a BAI code, for example).
@@ -600,8 +601,8 @@ type CommercialCode struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Type Code system of a commercial code. Open: other values may appear.
-	Type                 CommercialCodeType         `json:"type,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Type                 CommercialCodeType `json:"type,omitempty,omitzero"`
+	AdditionalProperties core.Extras        `json:"-"`
 }
 
 // CommercialCodeType Code system of a commercial code. Open: other values may appear.
@@ -615,8 +616,8 @@ type CommercialLineItem struct {
 	Amount Decimal `json:"amount,omitempty,omitzero"`
 
 	// Description Description of the line.
-	Description          string                     `json:"description,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Description          string      `json:"description,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CommercialTransaction One transaction of a commercial account. The published items are discriminated by
@@ -666,8 +667,8 @@ type CommercialTransaction struct {
 	// TransactionTimestamp When the transaction happened (YYYY-MM-DDThh:mm:ss.nnn, no zone).
 	//
 	// Example: 2025-01-09T10:20:30.000
-	TransactionTimestamp Timestamp                  `json:"transactionTimestamp,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TransactionTimestamp Timestamp   `json:"transactionTimestamp,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // CommercialTransactionStatus Status of a transaction. Open: other values may appear.
@@ -682,8 +683,8 @@ type CommercialTransactionsResponse struct {
 	Page KeyPage `json:"page,omitempty,omitzero"`
 
 	// Transactions The transactions of this page.
-	Transactions         []CommercialTransaction    `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []CommercialTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras             `json:"-"`
 }
 
 // DebitCreditMemo Direction of a transaction. Open: other values may appear.
@@ -695,8 +696,8 @@ type FiAttribute struct {
 	Name string `json:"name,omitempty,omitzero"`
 
 	// Value Attribute value.
-	Value                string                     `json:"value,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Value                string      `json:"value,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FilterAmount Amount filter in dollars, 0 to 1,000,000,000, at most two decimal places. The bank
@@ -713,8 +714,8 @@ type ForeignBankSystemID struct {
 	ID string `json:"id,omitempty,omitzero"`
 
 	// Type Clearing system code. Open: other values may appear.
-	Type                 ClearingSystemType         `json:"type,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Type                 ClearingSystemType `json:"type,omitempty,omitzero"`
+	AdditionalProperties core.Extras        `json:"-"`
 }
 
 // GetWireInquiryRequest Legacy wire inquiry filter. Only partly published: the bank's example shows these
@@ -769,8 +770,8 @@ type GetWireInquiryRequest struct {
 	TraceID string `json:"traceID,omitempty,omitzero"`
 
 	// TransactionType Transaction type filter; values not published.
-	TransactionType      string                     `json:"transactionType,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TransactionType      string      `json:"transactionType,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // KeyPage The page keys and totals of an answer (key style).
@@ -782,22 +783,22 @@ type KeyPage struct {
 	PreviousPageKey string `json:"previousPageKey,omitempty,omitzero"`
 
 	// TotalElements Number of elements in all pages. The SDK counts against it: an iteration from the first page that meets an answer without `nextPageKey` before this many elements fails instead of ending short.
-	TotalElements        int                        `json:"totalElements,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TotalElements        int         `json:"totalElements,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ListMetadata Metadata of a page-style list response.
 type ListMetadata struct {
 	// Page Position of this page in the whole result.
-	Page                 PageMetadata               `json:"page,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Page                 PageMetadata `json:"page,omitempty,omitzero"`
+	AdditionalProperties core.Extras  `json:"-"`
 }
 
 // PageLink A link to a page.
 type PageLink struct {
 	// Href URL of the page.
-	Href                 string                     `json:"href,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Href                 string      `json:"href,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PageLinks Links to the pages next to this one.
@@ -806,8 +807,8 @@ type PageLinks struct {
 	Next PageLink `json:"next,omitempty,omitzero"`
 
 	// Prev A link to a page.
-	Prev                 PageLink                   `json:"prev,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Prev                 PageLink    `json:"prev,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PageMetadata Position of this page in the whole result.
@@ -825,8 +826,8 @@ type PageMetadata struct {
 	TotalPages int `json:"totalPages,omitempty,omitzero"`
 
 	// TotalRecords Number of records matching the request.
-	TotalRecords         int                        `json:"totalRecords,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TotalRecords         int         `json:"totalRecords,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ParticipantListResponse A page of RTP participants (`participantListResponse`).
@@ -843,8 +844,8 @@ type ParticipantListResponse struct {
 	// Parties The participants of this page. The bank's schema declares one Party object (and its
 	// example shows one), although the endpoint lists participants: accepted as one Party
 	// or as an array of Party.
-	Parties              Parties                    `json:"parties,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Parties              Parties     `json:"parties,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // Parties The participants of this page. The bank's schema declares one Party object (and its
@@ -877,8 +878,8 @@ type Party struct {
 	PostalAddress PostalAddress `json:"postalAddress,omitempty,omitzero"`
 
 	// Txid Transaction id.
-	Txid                 string                     `json:"txid,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Txid                 string      `json:"txid,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PartyList Participants as an array.
@@ -887,8 +888,8 @@ type PartyList = []Party
 // PartyName Name of a party of a payment.
 type PartyName struct {
 	// Name Name.
-	Name                 string                     `json:"name,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Name                 string      `json:"name,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // paymentError Error of the payments APIs (codes like `<BANK>-1006`).
@@ -903,8 +904,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title                string                     `json:"title,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Title                string      `json:"title,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -916,8 +917,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title                string                     `json:"title,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Title                string      `json:"title,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PaymentTransactionStatus Status of a wire or RTP transaction (note the spaces in `IN PROCESS` and
@@ -954,8 +955,8 @@ type PostalAddress struct {
 	SubDept string `json:"subDept,omitempty,omitzero"`
 
 	// TwnNm Town name.
-	TwnNm                string                     `json:"twnNm,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TwnNm                string      `json:"twnNm,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PreviousDayRequest Previous-day report filter: what the PreviousDayTransactions iterator takes, and the
@@ -973,16 +974,16 @@ type PreviousDayRequest struct {
 
 	// ToDate Last date, after fromDate and before today. The maximum range is documented as one
 	// year (2023) and as 90 days (newer page).
-	ToDate               Date                       `json:"toDate"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ToDate               Date        `json:"toDate"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PreviousDayResponse Previous-day transactions. Assumed wrapper: the bank publishes no response schema
 // (fields not published).
 type PreviousDayResponse struct {
 	// Transactions Up to 1000 transactions.
-	Transactions         []PreviousDayTransaction   `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []PreviousDayTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras              `json:"-"`
 }
 
 // PreviousDayTransaction One previous-day transaction. Fields not published beyond the ones named in the bank's
@@ -998,8 +999,8 @@ type PreviousDayTransaction struct {
 
 	// TransactionKey Key for the wire/RTP detail calls; not guaranteed unique, absent or unused for
 	// returned payments, ATM, Loan IQ, commercial loans and P2P.
-	TransactionKey       string                     `json:"transactionKey,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	TransactionKey       string      `json:"transactionKey,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RTPListTransaction One RTP transaction of the list.
@@ -1046,8 +1047,8 @@ type RTPListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras `json:"-"`
 }
 
 // reportingErrorBody Error body of Commercial Accounts Reporting: `code`, `message` and `debugMessage`. The
@@ -1061,8 +1062,8 @@ type reportingErrorBody struct {
 	DebugMessage string `json:"debugMessage,omitempty,omitzero"`
 
 	// Message Error message.
-	Message              string                     `json:"message,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Message              string      `json:"message,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RTPListRequest RTP inquiry filter: what the RTPTransactions iterator takes, and the Body of
@@ -1099,8 +1100,8 @@ type RTPListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate               Date                       `json:"toDate"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ToDate               Date        `json:"toDate"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // RTPListResponse A page of RTP transactions.
@@ -1109,8 +1110,8 @@ type RTPListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions         []RTPListTransaction       `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []RTPListTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras          `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -1147,8 +1148,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ValueDate            string      `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -1158,8 +1159,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ServiceErrorResult   serviceErrorResult `json:"Result,omitempty,omitzero"`
+	AdditionalProperties core.Extras        `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -1168,23 +1169,23 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message              string                     `json:"message,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Message              string      `json:"message,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Messages             []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	AdditionalProperties core.Extras           `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ErrorCode            string      `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // TransactionAccount Account of a party of a payment.
@@ -1192,8 +1193,8 @@ type TransactionAccount struct {
 	// AccountNumber Account number.
 	//
 	// Example: 3123456789
-	AccountNumber        Secret                     `json:"accountNumber,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	AccountNumber        Secret      `json:"accountNumber,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // WireDetailsRequest Legacy wire inquiry request envelope: what the WireTransactions iterator takes, and the
@@ -1203,16 +1204,16 @@ type WireDetailsRequest struct {
 	// fields (most of them null) and was cut off after `mdmId`; types of the null fields are
 	// assumed. The brand-prefixed `<b>BankTransactionReference` filter is not modelled (its
 	// literal name depends on the bank's brand).
-	GetWireInquiryRequest GetWireInquiryRequest      `json:"getWireInquiryRequest"`
-	AdditionalProperties  map[string]json.RawMessage `json:"-"`
+	GetWireInquiryRequest GetWireInquiryRequest `json:"getWireInquiryRequest"`
+	AdditionalProperties  core.Extras           `json:"-"`
 }
 
 // WireDetailsResponse Legacy wire inquiry response. Assumed: the bank publishes no response schema for this
 // endpoint; modelled on the newer wire list response.
 type WireDetailsResponse struct {
 	// Transactions Up to 1000 wire transactions.
-	Transactions         []WireTransaction          `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []WireTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras       `json:"-"`
 }
 
 // WireListRequest Wire inquiry filter (bank spec 1.3.6), with the page parameters in the body.
@@ -1253,8 +1254,8 @@ type WireListRequest struct {
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
 
 	// ToDate Last date, not before fromDate and not in the future; the range is at most 31 days.
-	ToDate               Date                       `json:"toDate"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ToDate               Date        `json:"toDate"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // WireListResponse A page of wire transactions.
@@ -1263,8 +1264,8 @@ type WireListResponse struct {
 	Metadata ListMetadata `json:"metadata,omitempty,omitzero"`
 
 	// Transactions Up to 1000 transactions.
-	Transactions         []WireListTransaction      `json:"transactions,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Transactions         []WireListTransaction `json:"transactions,omitempty,omitzero"`
+	AdditionalProperties core.Extras           `json:"-"`
 }
 
 // WireListTransaction One wire transaction of the list (the same fields as an RTP list item).
@@ -1311,8 +1312,8 @@ type WireListTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras `json:"-"`
 }
 
 // WireTransaction One wire transaction. Assumed: the fields of the bank's wire list item, plus the
@@ -1363,8 +1364,8 @@ type WireTransaction struct {
 	// TransactionStatusTimestamp When the status was set, `YYYY-MM-DDTHH:MM:SS`, no zone designator.
 	//
 	// Example: 2024-05-01T10:20:30
-	TransactionStatusTimestamp Timestamp                  `json:"transactionStatusTimestamp,omitempty,omitzero"`
-	AdditionalProperties       map[string]json.RawMessage `json:"-"`
+	TransactionStatusTimestamp Timestamp   `json:"transactionStatusTimestamp,omitempty,omitzero"`
+	AdditionalProperties       core.Extras `json:"-"`
 }
 
 // acceptCharsetParam defines model for AcceptCharset.
@@ -1519,12 +1520,12 @@ var aCHAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAccount) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHAccount).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHAccount) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHAccount) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1565,12 +1566,12 @@ var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHAddenda).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHAddenda) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHAddenda) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1619,12 +1620,12 @@ var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uui
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHAddendaRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHAddendaRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHAddendaRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1669,12 +1670,12 @@ var aCHAddendaResponseFields = jsonx.NewFields("addenda", "errorMessages", "info
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHAddendaResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHAddendaResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHAddendaResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1706,11 +1707,11 @@ func (a *ACHAddendaResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Addenda)
+			err = jsonx.DecodeModels(d, &a.Addenda, (*ACHAddenda).decodeJSON)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.ErrorMessages)
+			err = jsonx.DecodeModels(d, &a.ErrorMessages, (*ACHMessage).decodeJSON)
 		case 2:
-			err = jsonx.DecodeElems(d, &a.InformationMessages)
+			err = jsonx.DecodeModels(d, &a.InformationMessages, (*ACHMessage).decodeJSON)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Status)
 		case 4:
@@ -1735,12 +1736,12 @@ var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHListRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHListRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHListRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1801,12 +1802,12 @@ var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHListResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHListResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHListResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1830,9 +1831,9 @@ func (a *ACHListResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Metadata.DecodeJSON(d)
+			err = a.Metadata.decodeJSON(d)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*ACHListTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1851,12 +1852,12 @@ var aCHListTransactionFields = jsonx.NewFields("addendaCount", "authorizedCustom
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHListTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHListTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1930,15 +1931,15 @@ func (a *ACHListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeInt(d, &a.NotificationOfChangeAddendaCount)
 		case 5:
-			err = a.OriginatingAccount.DecodeJSON(d)
+			err = a.OriginatingAccount.decodeJSON(d)
 		case 6:
-			err = a.OriginatingParty.DecodeJSON(d)
+			err = a.OriginatingParty.decodeJSON(d)
 		case 7:
 			err = jsonx.DecodeString(d, &a.ParNumber)
 		case 8:
-			err = a.ReceivingAccount.DecodeJSON(d)
+			err = a.ReceivingAccount.decodeJSON(d)
 		case 9:
-			err = a.ReceivingParty.DecodeJSON(d)
+			err = a.ReceivingParty.decodeJSON(d)
 		case 10:
 			err = jsonx.DecodeScalar(d, &a.ReturnDate)
 		case 11:
@@ -1981,12 +1982,12 @@ var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHMessage) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHMessage).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHMessage) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHMessage) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2031,12 +2032,12 @@ var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumbe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ACHParty) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ACHParty).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ACHParty) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ACHParty) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2081,12 +2082,12 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2122,7 +2123,7 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.ErrorMessage)
 		case 2:
-			err = a.ServiceError.DecodeJSON(d)
+			err = a.ServiceError.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 4:
@@ -2147,12 +2148,12 @@ var commercialAccountFields = jsonx.NewFields("accountCategory", "accountId", "a
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialAccount).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialAccount) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialAccount) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2225,12 +2226,12 @@ var commercialAccountsResponseFields = jsonx.NewFields("accounts", "links", "pag
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialAccountsResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialAccountsResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialAccountsResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2256,11 +2257,11 @@ func (a *CommercialAccountsResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Accounts)
+			err = jsonx.DecodeModels(d, &a.Accounts, (*CommercialAccount).decodeJSON)
 		case 1:
-			err = a.Links.DecodeJSON(d)
+			err = a.Links.decodeJSON(d)
 		case 2:
-			err = a.Page.DecodeJSON(d)
+			err = a.Page.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2279,12 +2280,12 @@ var commercialCodeFields = jsonx.NewFields("code", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialCode) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialCode).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialCode) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialCode) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2329,12 +2330,12 @@ var commercialLineItemFields = jsonx.NewFields("amount", "description")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialLineItem).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialLineItem) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialLineItem) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2379,12 +2380,12 @@ var commercialTransactionFields = jsonx.NewFields("accountCategory", "accountId"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2436,15 +2437,15 @@ func (a *CommercialTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.Amount)
 		case 3:
-			err = a.CommercialCode.DecodeJSON(d)
+			err = a.CommercialCode.decodeJSON(d)
 		case 4:
 			err = jsonx.DecodeString(d, &a.DebitCreditMemo)
 		case 5:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 6:
-			err = jsonx.DecodeElems(d, &a.FiAttributes)
+			err = jsonx.DecodeModels(d, &a.FiAttributes, (*FiAttribute).decodeJSON)
 		case 7:
-			err = jsonx.DecodeElems(d, &a.LineItem)
+			err = jsonx.DecodeModels(d, &a.LineItem, (*CommercialLineItem).decodeJSON)
 		case 8:
 			err = jsonx.DecodeScalar(d, &a.PostedTimestamp)
 		case 9:
@@ -2473,12 +2474,12 @@ var commercialTransactionsResponseFields = jsonx.NewFields("links", "page", "tra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CommercialTransactionsResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CommercialTransactionsResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CommercialTransactionsResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2504,11 +2505,11 @@ func (a *CommercialTransactionsResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Links.DecodeJSON(d)
+			err = a.Links.decodeJSON(d)
 		case 1:
-			err = a.Page.DecodeJSON(d)
+			err = a.Page.decodeJSON(d)
 		case 2:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*CommercialTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2527,12 +2528,12 @@ var fiAttributeFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FiAttribute) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FiAttribute).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FiAttribute) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FiAttribute) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2577,12 +2578,12 @@ var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ForeignBankSystemID).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ForeignBankSystemID) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ForeignBankSystemID) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2627,12 +2628,12 @@ var getWireInquiryRequestFields = jsonx.NewFields("accountNumber", "fromAmount",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*GetWireInquiryRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *GetWireInquiryRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *GetWireInquiryRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2717,12 +2718,12 @@ var keyPageFields = jsonx.NewFields("nextPageKey", "previousPageKey", "totalElem
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *KeyPage) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*KeyPage).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *KeyPage) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *KeyPage) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2771,12 +2772,12 @@ var listMetadataFields = jsonx.NewFields("page")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ListMetadata) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ListMetadata).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ListMetadata) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ListMetadata) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2798,7 +2799,7 @@ func (a *ListMetadata) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Page.DecodeJSON(d)
+			err = a.Page.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2817,12 +2818,12 @@ var pageLinkFields = jsonx.NewFields("href")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLink) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PageLink).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PageLink) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PageLink) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2863,12 +2864,12 @@ var pageLinksFields = jsonx.NewFields("next", "prev")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageLinks) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PageLinks).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PageLinks) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PageLinks) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2892,9 +2893,9 @@ func (a *PageLinks) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Next.DecodeJSON(d)
+			err = a.Next.decodeJSON(d)
 		case 1:
-			err = a.Prev.DecodeJSON(d)
+			err = a.Prev.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2913,12 +2914,12 @@ var pageMetadataFields = jsonx.NewFields("lastPage", "pageNumber", "pageSize", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PageMetadata) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PageMetadata).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PageMetadata) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PageMetadata) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2975,12 +2976,12 @@ var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ParticipantListResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ParticipantListResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ParticipantListResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3033,12 +3034,12 @@ var partyFields = jsonx.NewFields("aba", "accountNumber", "bic", "foreignBankSys
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Party) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Party).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Party) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Party) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3078,11 +3079,11 @@ func (a *Party) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.Bic)
 		case 3:
-			err = a.ForeignBankSystemID.DecodeJSON(d)
+			err = a.ForeignBankSystemID.decodeJSON(d)
 		case 4:
 			err = jsonx.DecodeString(d, &a.Name)
 		case 5:
-			err = a.PostalAddress.DecodeJSON(d)
+			err = a.PostalAddress.decodeJSON(d)
 		case 6:
 			err = jsonx.DecodeString(d, &a.Txid)
 		default:
@@ -3103,12 +3104,12 @@ var partyNameFields = jsonx.NewFields("name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PartyName) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PartyName).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PartyName) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PartyName) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3149,12 +3150,12 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3186,7 +3187,7 @@ func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 2:
-			err = a.PaymentErrorDetail.DecodeJSON(d)
+			err = a.PaymentErrorDetail.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Title)
 		default:
@@ -3207,12 +3208,12 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3261,12 +3262,12 @@ var postalAddressFields = jsonx.NewFields("adrLine", "adrTp", "bldgNb", "ctry", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PostalAddress) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PostalAddress).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PostalAddress) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PostalAddress) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3343,12 +3344,12 @@ var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCo
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PreviousDayRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PreviousDayRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PreviousDayRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3401,12 +3402,12 @@ var previousDayResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PreviousDayResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PreviousDayResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PreviousDayResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3428,7 +3429,7 @@ func (a *PreviousDayResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*PreviousDayTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3447,12 +3448,12 @@ var previousDayTransactionFields = jsonx.NewFields("amount", "baiCode", "transac
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PreviousDayTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PreviousDayTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PreviousDayTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3501,12 +3502,12 @@ var rTPListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "credi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RTPListTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RTPListTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3552,17 +3553,17 @@ func (a *RTPListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Beneficiary.DecodeJSON(d)
+			err = a.Beneficiary.decodeJSON(d)
 		case 1:
-			err = a.Creditor.DecodeJSON(d)
+			err = a.Creditor.decodeJSON(d)
 		case 2:
-			err = a.CreditorAccount.DecodeJSON(d)
+			err = a.CreditorAccount.decodeJSON(d)
 		case 3:
-			err = a.Debtor.DecodeJSON(d)
+			err = a.Debtor.decodeJSON(d)
 		case 4:
-			err = a.DebtorAccount.DecodeJSON(d)
+			err = a.DebtorAccount.decodeJSON(d)
 		case 5:
-			err = a.Originator.DecodeJSON(d)
+			err = a.Originator.decodeJSON(d)
 		case 6:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 7:
@@ -3595,12 +3596,12 @@ var reportingErrorBodyFields = jsonx.NewFields("code", "debugMessage", "message"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*reportingErrorBody).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *reportingErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *reportingErrorBody) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3649,12 +3650,12 @@ var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximum
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RTPListRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RTPListRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RTPListRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3715,12 +3716,12 @@ var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RTPListResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RTPListResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RTPListResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3744,9 +3745,9 @@ func (a *RTPListResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Metadata.DecodeJSON(d)
+			err = a.Metadata.decodeJSON(d)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*RTPListTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3765,12 +3766,12 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3810,15 +3811,15 @@ func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+			err = a.ServiceErrorAOAResponse.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ConnectError)
 		case 2:
 			err = jsonx.DecodeString(d, &a.DoddFrank)
 		case 3:
-			err = a.PaymentError.DecodeJSON(d)
+			err = a.PaymentError.decodeJSON(d)
 		case 4:
-			err = a.ServiceErrorMetadata.DecodeJSON(d)
+			err = a.ServiceErrorMetadata.decodeJSON(d)
 		case 5:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 6:
@@ -3847,12 +3848,12 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3874,7 +3875,7 @@ func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorResult.DecodeJSON(d)
+			err = a.ServiceErrorResult.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3893,12 +3894,12 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3943,12 +3944,12 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3970,7 +3971,7 @@ func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Messages)
+			err = jsonx.DecodeModels(d, &a.Messages, (*serviceErrorMessage).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -3989,12 +3990,12 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4035,12 +4036,12 @@ var transactionAccountFields = jsonx.NewFields("accountNumber")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*TransactionAccount).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *TransactionAccount) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *TransactionAccount) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4081,12 +4082,12 @@ var wireDetailsRequestFields = jsonx.NewFields("getWireInquiryRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireDetailsRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireDetailsRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireDetailsRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4108,7 +4109,7 @@ func (a *WireDetailsRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.GetWireInquiryRequest.DecodeJSON(d)
+			err = a.GetWireInquiryRequest.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4127,12 +4128,12 @@ var wireDetailsResponseFields = jsonx.NewFields("transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireDetailsResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireDetailsResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireDetailsResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4154,7 +4155,7 @@ func (a *WireDetailsResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*WireTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4173,12 +4174,12 @@ var wireListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximu
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireListRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireListRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireListRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireListRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4247,12 +4248,12 @@ var wireListResponseFields = jsonx.NewFields("metadata", "transactions")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireListResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireListResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireListResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireListResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4276,9 +4277,9 @@ func (a *WireListResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Metadata.DecodeJSON(d)
+			err = a.Metadata.decodeJSON(d)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Transactions)
+			err = jsonx.DecodeModels(d, &a.Transactions, (*WireListTransaction).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -4297,12 +4298,12 @@ var wireListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "cred
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireListTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireListTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireListTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireListTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4348,17 +4349,17 @@ func (a *WireListTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Beneficiary.DecodeJSON(d)
+			err = a.Beneficiary.decodeJSON(d)
 		case 1:
-			err = a.Creditor.DecodeJSON(d)
+			err = a.Creditor.decodeJSON(d)
 		case 2:
-			err = a.CreditorAccount.DecodeJSON(d)
+			err = a.CreditorAccount.decodeJSON(d)
 		case 3:
-			err = a.Debtor.DecodeJSON(d)
+			err = a.Debtor.decodeJSON(d)
 		case 4:
-			err = a.DebtorAccount.DecodeJSON(d)
+			err = a.DebtorAccount.decodeJSON(d)
 		case 5:
-			err = a.Originator.DecodeJSON(d)
+			err = a.Originator.decodeJSON(d)
 		case 6:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 7:
@@ -4391,12 +4392,12 @@ var wireTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *WireTransaction) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*WireTransaction).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *WireTransaction) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *WireTransaction) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4444,19 +4445,19 @@ func (a *WireTransaction) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Beneficiary.DecodeJSON(d)
+			err = a.Beneficiary.decodeJSON(d)
 		case 1:
-			err = a.Creditor.DecodeJSON(d)
+			err = a.Creditor.decodeJSON(d)
 		case 2:
-			err = a.CreditorAccount.DecodeJSON(d)
+			err = a.CreditorAccount.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.CustomData)
 		case 4:
-			err = a.Debtor.DecodeJSON(d)
+			err = a.Debtor.decodeJSON(d)
 		case 5:
-			err = a.DebtorAccount.DecodeJSON(d)
+			err = a.DebtorAccount.decodeJSON(d)
 		case 6:
-			err = a.Originator.DecodeJSON(d)
+			err = a.Originator.decodeJSON(d)
 		case 7:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 8:

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Defines values for ConditionCode.
@@ -232,8 +233,8 @@ func (e ServiceType) Valid() bool {
 type AOAResponse struct {
 	// Result The result (response record): service-level information (errorCode) and account-level
 	// information (AcctOwner.conditionCode, AcctStatus.primaryStatusCode, match fields).
-	Result               Result                     `json:"Result,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Result               Result      `json:"Result,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AcctOwner Account owner data to match (request). Every field present is matched; case, spacing
@@ -311,8 +312,8 @@ type AcctOwner struct {
 	WorkPhone string `json:"workPhone,omitempty,omitzero"`
 
 	// ZipCode ZIP code: five or nine digits; a dash between the groups is accepted; no space.
-	ZipCode              string                     `json:"zipCode,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ZipCode              string      `json:"zipCode,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AcctOwnerResponse Owner response: the condition code and the match fields. Match fields compare the
@@ -408,8 +409,8 @@ type AcctOwnerResponse struct {
 
 	// ZipCodeMatch Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
 	// says which fields may be `C`). Open: other values may appear.
-	ZipCodeMatch         MatchCode                  `json:"zipCodeMatch,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ZipCodeMatch         MatchCode   `json:"zipCodeMatch,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // AcctStatus Account status.
@@ -421,8 +422,8 @@ type AcctStatus struct {
 	// 099; `699` ("Open Valid") is used by the bank's published v2 example. Open: other
 	// values may appear. x-issuerkit-code-class says what each code means for the account
 	// (validation.Result.Account): only a code listed nowhere is unknown.
-	PrimaryStatusCode    PrimaryStatusCode          `json:"primaryStatusCode,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	PrimaryStatusCode    PrimaryStatusCode `json:"primaryStatusCode,omitempty,omitzero"`
+	AdditionalProperties core.Extras       `json:"-"`
 }
 
 // bankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
@@ -450,8 +451,8 @@ type bankErrorBody struct {
 	TransactionTime string `json:"TransactionTime,omitempty,omitzero"`
 
 	// XCorrelationID Correlation id; stays with the transaction through the chain of operations.
-	XCorrelationID       string                     `json:"X-CorrelationId,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	XCorrelationID       string      `json:"X-CorrelationId,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ClientEcho The request's Client record as echoed by the service. Kept as plain strings, exactly as
@@ -465,8 +466,8 @@ type ClientEcho struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text as echoed.
-	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	UserDefined          string      `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ClientRecord Client record; returned unchanged in the response.
@@ -479,8 +480,8 @@ type ClientRecord struct {
 	ClientTime string `json:"clientTime,omitempty,omitzero"`
 
 	// UserDefined Free text, returned unchanged.
-	UserDefined          string                     `json:"userDefined,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	UserDefined          string      `json:"userDefined,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ConditionCode Condition code of the owner response, three digits. When a condition code is returned,
@@ -503,15 +504,15 @@ type ErrorResponse struct {
 	BusinessFault Fault `json:"businessFault,omitempty,omitzero"`
 
 	// SystemFault One fault of an errorResponse.
-	SystemFault          Fault                      `json:"systemFault,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SystemFault          Fault       `json:"systemFault,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // Fault One fault of an errorResponse.
 type Fault struct {
 	// ErrorDescription Readable text of the fault.
-	ErrorDescription     string                     `json:"errorDescription,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ErrorDescription     string      `json:"errorDescription,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // FeeAttrib Fee attribute, two characters. The only value reported is `HH`, an ACH transaction.
@@ -543,8 +544,8 @@ type HealthCheckResponse struct {
 
 	// XForwardedFor Sequence of addresses between client and gateway, as one string (e.g. a bracketed
 	// list `[192.0.2.10]`).
-	XForwardedFor        string                     `json:"X-Forwarded-For,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	XForwardedFor        string      `json:"X-Forwarded-For,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // HealthCheckSource Origin of the health check response: `Gateway`, or `Roundtrip` when it comes from the
@@ -597,8 +598,8 @@ type Inquiry struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
-	ServiceType          ServiceType                `json:"serviceType"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ServiceType          ServiceType `json:"serviceType"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // MatchCode Match result of one owner field: `Y`, `N`, `C` (conditional) or `U` (AcctOwnerResponse
@@ -617,8 +618,8 @@ type paymentError struct {
 	PaymentErrorDetail paymentErrorDetail `json:"detail,omitempty,omitzero"`
 
 	// Title Short title.
-	Title                string                     `json:"title,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Title                string      `json:"title,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // paymentErrorDetail Detail of a payments-API error.
@@ -630,8 +631,8 @@ type paymentErrorDetail struct {
 	Description string `json:"description,omitempty,omitzero"`
 
 	// Title Short title.
-	Title                string                     `json:"title,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Title                string      `json:"title,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // PrimaryStatusCode Primary account status code, three digits. The service's table lists 000, 012, 096 and
@@ -700,8 +701,8 @@ type Result struct {
 	SerialNumber string `json:"serialNumber,omitempty,omitzero"`
 
 	// SystemRecordID Unique system-generated transaction id.
-	SystemRecordID       string                     `json:"systemRecordId,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	SystemRecordID       string      `json:"systemRecordId,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
@@ -738,8 +739,8 @@ type serviceError struct {
 	TransactionID string `json:"transactionId,omitempty,omitzero"`
 
 	// ValueDate Value date (payments APIs); format not published.
-	ValueDate            string                     `json:"valueDate,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ValueDate            string      `json:"valueDate,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ServiceErrorDoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
@@ -749,8 +750,8 @@ type ServiceErrorDoddFrank string
 // serviceErrorAOAResponse Account-validation error detail.
 type serviceErrorAOAResponse struct {
 	// ServiceErrorResult Account-validation result carrying only the error code.
-	ServiceErrorResult   serviceErrorResult         `json:"Result,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ServiceErrorResult   serviceErrorResult `json:"Result,omitempty,omitzero"`
+	AdditionalProperties core.Extras        `json:"-"`
 }
 
 // serviceErrorMessage One message of an inquiry API (e.g. code `AI-List-400-fromDate-105`).
@@ -759,23 +760,23 @@ type serviceErrorMessage struct {
 	Code string `json:"code,omitempty,omitzero"`
 
 	// Message Message text.
-	Message              string                     `json:"message,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Message              string      `json:"message,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // serviceErrorMetadata Messages of the inquiry APIs.
 type serviceErrorMetadata struct {
 	// Messages Up to 100 messages.
-	Messages             []serviceErrorMessage      `json:"messages,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	Messages             []serviceErrorMessage `json:"messages,omitempty,omitzero"`
+	AdditionalProperties core.Extras           `json:"-"`
 }
 
 // serviceErrorResult Account-validation result carrying only the error code.
 type serviceErrorResult struct {
 	// ErrorCode Three-digit system error code of the account-validation service (e.g. `104`,
 	// improper data type or value); the codes of its ErrorCode table.
-	ErrorCode            string                     `json:"errorCode,omitempty,omitzero"`
-	AdditionalProperties map[string]json.RawMessage `json:"-"`
+	ErrorCode            string      `json:"errorCode,omitempty,omitzero"`
+	AdditionalProperties core.Extras `json:"-"`
 }
 
 // ServiceType Type of the inquiry; case-sensitive, must be `Owner`.
@@ -841,12 +842,12 @@ var aOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOAResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AOAResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AOAResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -868,7 +869,7 @@ func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Result.DecodeJSON(d)
+			err = a.Result.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -887,12 +888,12 @@ var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessN
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctOwner).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctOwner) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1001,12 +1002,12 @@ var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctOwnerResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctOwnerResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctOwnerResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1123,12 +1124,12 @@ var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctStatus).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctStatus) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctStatus) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1173,12 +1174,12 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1214,7 +1215,7 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.ErrorMessage)
 		case 2:
-			err = a.ServiceError.DecodeJSON(d)
+			err = a.ServiceError.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 4:
@@ -1239,12 +1240,12 @@ var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientEcho) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ClientEcho).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ClientEcho) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ClientEcho) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1293,12 +1294,12 @@ var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefine
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ClientRecord).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ClientRecord) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1347,12 +1348,12 @@ var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ErrorResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ErrorResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1376,9 +1377,9 @@ func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.BusinessFault.DecodeJSON(d)
+			err = a.BusinessFault.decodeJSON(d)
 		case 1:
-			err = a.SystemFault.DecodeJSON(d)
+			err = a.SystemFault.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1397,12 +1398,12 @@ var faultFields = jsonx.NewFields("errorDescription")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Fault) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Fault).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Fault) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Fault) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1443,12 +1444,12 @@ var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*HealthCheckResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *HealthCheckResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *HealthCheckResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1505,12 +1506,12 @@ var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "add
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Inquiry).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Inquiry) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1548,9 +1549,9 @@ func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AcctOwner.DecodeJSON(d)
+			err = a.AcctOwner.decodeJSON(d)
 		case 1:
-			err = a.Client.DecodeJSON(d)
+			err = a.Client.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 3:
@@ -1583,12 +1584,12 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1620,7 +1621,7 @@ func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 2:
-			err = a.PaymentErrorDetail.DecodeJSON(d)
+			err = a.PaymentErrorDetail.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Title)
 		default:
@@ -1641,12 +1642,12 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1695,12 +1696,12 @@ var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "account
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Result).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Result) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1746,11 +1747,11 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AcctOwner.DecodeJSON(d)
+			err = a.AcctOwner.decodeJSON(d)
 		case 1:
-			err = a.AcctStatus.DecodeJSON(d)
+			err = a.AcctStatus.decodeJSON(d)
 		case 2:
-			err = a.Client.DecodeJSON(d)
+			err = a.Client.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.AccountNumber)
 		case 4:
@@ -1789,12 +1790,12 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1834,15 +1835,15 @@ func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+			err = a.ServiceErrorAOAResponse.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ConnectError)
 		case 2:
 			err = jsonx.DecodeString(d, &a.DoddFrank)
 		case 3:
-			err = a.PaymentError.DecodeJSON(d)
+			err = a.PaymentError.decodeJSON(d)
 		case 4:
-			err = a.ServiceErrorMetadata.DecodeJSON(d)
+			err = a.ServiceErrorMetadata.decodeJSON(d)
 		case 5:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 6:
@@ -1871,12 +1872,12 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1898,7 +1899,7 @@ func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorResult.DecodeJSON(d)
+			err = a.ServiceErrorResult.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1917,12 +1918,12 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1967,12 +1968,12 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1994,7 +1995,7 @@ func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Messages)
+			err = jsonx.DecodeModels(d, &a.Messages, (*serviceErrorMessage).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2013,12 +2014,12 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -34,7 +35,7 @@ func TestDateOfBirthIsASecret(t *testing.T) {
 			t.Errorf("%s hides the names: %s", name, s)
 		}
 	}
-	wire, err := o.AppendJSON(nil)
+	wire, err := core.MarshalWire(o)
 	if err != nil || !bytes.Contains(wire, []byte(`"dob":"19800131"`)) {
 		t.Fatalf("the wire encoding lost the date of birth: %s %v", wire, err)
 	}

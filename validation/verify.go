@@ -106,7 +106,8 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 // encodeRequest wraps inq in the request envelope of version v:
 // {"accountValidationRequest":{"AOARequest":{"Inquiry":{...}}}} (v1) or
 // {"accountValidationV2Request":{...}} (v2). The Inquiry is written by the wire encoder
-// (AppendJSON), the only one that sends its Secrets in full: json.Marshal masks them.
+// (appendJSON with wire set), the only one that sends its Secrets in full: json.Marshal masks
+// them.
 func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 	b := make([]byte, 0, 512)
 	if v == V2 {
@@ -114,7 +115,7 @@ func encodeRequest(v string, inq Inquiry) ([]byte, error) {
 	} else {
 		b = append(b, `{"accountValidationRequest":{"AOARequest":{"Inquiry":`...)
 	}
-	b, err := inq.AppendJSON(b)
+	b, err := inq.appendJSON(b, true)
 	if err != nil {
 		return nil, err
 	}

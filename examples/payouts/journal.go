@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite", pure Go (no cgo)
 )
@@ -82,10 +83,11 @@ func (j *journal) Close() error { return j.db.Close() }
 // it is sent. A payout already in the journal gets its new attempt's snapshot (after a
 // reconciliation proved the previous attempt was not committed).
 func (j *journal) begin(ctx context.Context, req cardplatform.DisbursementDTO, snap cardplatform.Snapshot, correlationID string) error {
-	// The wire encoding, as the SDK sends it: json.Marshal of a model is masked for logs
-	// (Secrets, and text that looks like a card number or sits under a sensitive name), and
-	// the journal resends this request after a reconciliation proves it was not committed.
-	r, err := req.AppendJSON(nil)
+	// The wire encoding, as the SDK sends it (core.MarshalWire): json.Marshal of a model is
+	// masked for logs (Secrets, and text that looks like a card number or sits under a
+	// sensitive name), and the journal resends this request after a reconciliation proves it
+	// was not committed.
+	r, err := core.MarshalWire(req)
 	if err != nil {
 		return err
 	}

@@ -325,7 +325,7 @@ func (in *In) Body(dst any) error {
 // a page parameter the bank's published form carries in the body, as a JSON number or as
 // text ("10"), reaches the faked function typed, as the documented form's query parameter
 // does. Absent leaves *dst; a value that is not an integer is a bad request.
-func BodyMember(extra *map[string]json.RawMessage, name string, dst *int) error {
+func BodyMember[M ~map[string]json.RawMessage](extra *M, name string, dst *int) error {
 	raw, ok := (*extra)[name]
 	if !ok {
 		return nil

@@ -9,9 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// Appender is implemented by the generated models: AppendJSON appends the JSON encoding of the
-// value to b, byte for byte what json.Marshal writes for it, without going through
-// encoding/json's reflection.
+// Appender is implemented by the SDK's scalars (package core): AppendJSON appends the wire
+// encoding of the value to b (a Secret in full), without going through encoding/json's
+// reflection. The generated models' encoders are unexported: [AppendWire] reaches them.
 type Appender interface {
 	AppendJSON(b []byte) ([]byte, error)
 }

@@ -11,15 +11,18 @@ import (
 // Decoder reads JSON values from a byte slice in one pass: each decoding step consumes the
 // bytes of the value it decodes, so a nested object is scanned once, by its own decoder, not
 // once more by every enclosing level to find where it ends. The generated models decode with
-// it (their DecodeJSON methods, see [ValueDecoder]). The zero Decoder is not usable; start
+// it (their unexported decodeJSON methods, which [Unmarshal] and [DecodeModels] are handed).
+// The zero Decoder is not usable; start
 // with [NewDecoder].
 type Decoder struct {
 	data []byte
 	i    int
 }
 
-// ValueDecoder is a type that decodes its JSON value from a [Decoder], consuming it: the
-// generated models implement it.
+// ValueDecoder is a type that decodes its JSON value from a [Decoder], consuming it. The
+// generated models do not implement it (their decoders are unexported, so that go doc shows
+// none): the generated code hands them to [Unmarshal] and [DecodeModels]. [DecodeValue] uses
+// it for any other type that does.
 type ValueDecoder interface {
 	DecodeJSON(d *Decoder) error
 }
@@ -27,18 +30,17 @@ type ValueDecoder interface {
 // NewDecoder returns a decoder at the start of data.
 func NewDecoder(data []byte) Decoder { return Decoder{data: data} }
 
-// decoders recycles the Decoders of [Unmarshal]: a Decoder handed to DecodeJSON methods
-// through an interface escapes to the heap, and a call decoding a small record would pay one
-// allocation for it.
+// decoders recycles the Decoders of [Unmarshal]: a Decoder handed to a decode function
+// escapes to the heap, and a call decoding a small record would pay one allocation for it.
 var decoders = sync.Pool{New: func() any { return new(Decoder) }}
 
 // Unmarshal decodes data, which must hold one JSON value and nothing but white space after
-// it, with v's DecodeJSON: what the generated models' UnmarshalJSON do. It allocates no
-// Decoder of its own.
-func Unmarshal(data []byte, v ValueDecoder) error {
+// it, into *v with decode (a generated model's decodeJSON method): what the generated models'
+// UnmarshalJSON do. It allocates no Decoder of its own.
+func Unmarshal[T any](data []byte, v *T, decode func(*T, *Decoder) error) error {
 	d := decoders.Get().(*Decoder)
 	*d = Decoder{data: data}
-	err := v.DecodeJSON(d)
+	err := decode(v, d)
 	if err == nil {
 		err = d.End()
 	}
@@ -260,6 +262,13 @@ func DecodeString[S ~string](d *Decoder, dst *S) error {
 // results, at the end of its input) is allocated about three times on its way to its length,
 // and a short one once or twice.
 func DecodeElems[T any](d *Decoder, dst *[]T) error {
+	return DecodeModels(d, dst, nil)
+}
+
+// DecodeModels is [DecodeElems] for a slice of generated models: each element is decoded in
+// place by decode (the model's decodeJSON method), on the same Decoder. A nil decode decodes
+// each element with [DecodeValue].
+func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) error {
 	if d.Null() {
 		*dst = nil
 		return nil
@@ -291,7 +300,13 @@ func DecodeElems[T any](d *Decoder, dst *[]T) error {
 		}
 		out = out[:len(out)+1]
 		out[len(out)-1] = zero
-		if err := DecodeValue(d, &out[len(out)-1]); err != nil {
+		var err error
+		if decode != nil {
+			err = decode(&out[len(out)-1], d)
+		} else {
+			err = DecodeValue(d, &out[len(out)-1])
+		}
+		if err != nil {
 			return err
 		}
 		i = skipSpace(data, d.i)

@@ -9,7 +9,7 @@
 // scan when there are none, and [Fields.AppendExtraMembers] writes them back after the known
 // fields.
 //
-// The generated decoders (DecodeJSON and UnmarshalJSON in api.gen.go, from
+// The generated decoders (the unexported decodeJSON, and UnmarshalJSON, in api.gen.go, from
 // openapi/templates/additional-properties.tmpl) are made of [Decoder], which reads each value
 // once as it decodes it, a switch on the exact member name ([Fields.Index], encoding/json's
 // case-insensitive match, only when no name matches exactly), and typed decoders per field
@@ -18,8 +18,10 @@
 // [DecodeValue] for the rest). internal/bench/README.md has the figures.
 //
 // It also holds what the generated encoders (encode.gen.go, written by
-// internal/tools/encodergen) are made of: [Appender], append functions that write strings,
-// numbers and raw values exactly as encoding/json does, and [Marshal], which encodes an
-// Appender into a pooled buffer. [Fields.AppendExtras] is the splice the models used before;
-// the equivalence tests (package jsonxtest) keep it as their reference.
+// internal/tools/gen/models) are made of: append functions that write strings, numbers and raw
+// values exactly as encoding/json does, and the wire registry: each client package registers
+// its models' unexported encoders ([RegisterWire]), through which [AppendWire] and
+// [MarshalWire] (what the SDK sends) and core.MarshalWire (for users) write a model in full.
+// [Fields.AppendExtras] is the splice the models used before; the equivalence tests (package
+// jsonxtest) keep it as their reference.
 package jsonx

@@ -52,7 +52,7 @@ func TestGeneratedScalarFieldsUseDecodeScalar(t *testing.T) {
 		scalars, viaScalar := 0, 0
 		for _, decl := range f.Decls {
 			fn, ok := decl.(*ast.FuncDecl)
-			if !ok || fn.Name.Name != "DecodeJSON" || fn.Recv == nil {
+			if !ok || fn.Name.Name != "decodeJSON" || fn.Recv == nil {
 				continue
 			}
 			recv := types(fn.Recv.List[0].Type.(*ast.StarExpr).X)

@@ -7,7 +7,7 @@ import (
 )
 
 // AppendExtraMembers appends the members of extras whose keys f does not know, in sorted key
-// order, each as "key":value followed by a comma: the way the generated AppendJSON methods
+// order, each as "key":value followed by a comma: the way the generated appendJSON methods
 // write every member before [CloseObject] ends the object. Keys are escaped as
 // [AppendString] escapes them and values are written as [AppendRaw] writes them (a nil value
 // is null; invalid JSON is an error naming the key). The model's own field wins over an extra

@@ -19,7 +19,7 @@ const notAModel = "not a model:"
 
 // TestModelsAreSentWithTheWireEncoder: json.Marshal of a model masks its Secrets and
 // sensitive-looking members (for the user's logs), so anything that sends, serves or compares
-// what is sent must use MarshalWire (or AppendJSON). Every json.Marshal in the hand-written
+// what is sent must use MarshalWire (or AppendWire). Every json.Marshal in the hand-written
 // code of cardplatform, validation and paging (their sandboxes and fakes too) must say why it
 // encodes no model. The batch file upload sent a masked account number and card number before
 // its encoder was the wire one (TestBatchfileMetadataSentAsWritten).

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 )
 
 // Text masks s with the Default Redactor: card numbers and SSNs, control and bidi characters
@@ -113,7 +113,7 @@ func maskCards(s string, plain []string) string {
 				continue
 			}
 			b.WriteString(s[last:i])
-			b.WriteString(scalar.Mask(s[i : i+n]))
+			b.WriteString(mask.Mask(s[i : i+n]))
 			i += n
 			last = i
 			continue
@@ -130,7 +130,7 @@ func maskCards(s string, plain []string) string {
 				continue
 			}
 			b.WriteString(s[last:span[0]])
-			b.WriteString(scalar.Mask(s[span[0]:span[1]]))
+			b.WriteString(mask.Mask(s[span[0]:span[1]]))
 			last = span[1]
 		}
 		i = next

@@ -4,7 +4,7 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 )
 
 // IsSensitiveQueryParam reports whether URL masks the value of the query parameter name
@@ -96,7 +96,7 @@ func (r *Redactor) redactQuery(q string) string {
 		}
 		var masked string
 		if r.IsSensitiveQueryParam(plainName) {
-			masked = scalar.Mask(plain)
+			masked = mask.Mask(plain)
 		} else if masked = r.Text(plain); masked == plain {
 			continue
 		}

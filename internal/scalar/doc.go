@@ -8,7 +8,7 @@
 //
 // encoding/json and encoding.TextMarshaler users get a Secret masked, and so do they for the
 // generated models holding one (their MarshalJSON masks); the models send it in full through
-// their AppendJSON methods only (jsonx.MarshalWire), the generated clients pass Reveal for
+// their wire encoders only (jsonx.MarshalWire), the generated clients pass Reveal for
 // parameters, and [SecretValues] gives the values a request sends, which the call masks in
 // every text. [RedactSecrets] is kept for values whose Secrets sit where a marshaller cannot
 // reach them.

@@ -243,9 +243,9 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 // hasValue reports whether a header's values hold a non-empty one.
 func hasValue(vs []string) bool { return len(vs) > 0 && vs[0] != "" }
 
-// encodeBody encodes a JSON request body. The generated models append themselves
-// (jsonx.Appender) into a pooled buffer, never entering encoding/json's reflection; any other
-// body goes through json.Marshal.
+// encodeBody encodes a JSON request body. The generated models are written by their own
+// wire encoders (registered with jsonx by each client package) into a pooled buffer, never
+// entering encoding/json's reflection; any other body goes through json.Marshal.
 func encodeBody(body any) ([]byte, error) {
 	return jsonx.MarshalWire(body)
 }

@@ -18,9 +18,9 @@ import (
 //
 // The generated models hold Secrets and mask them the same way: json.Marshal, fmt and both
 // slog handlers, of a model alone, by pointer or inside a struct of your own. The value itself
-// goes to the API through the SDK's own encoder only: the models' AppendJSON (the wire
-// encoding, the one place a Secret is written in full), and path, query and header parameters
-// carry Reveal. Every Secret a call sends is also known to the call: a server that quotes it
+// goes to the API through the SDK's own encoder only: the models' wire encoding (the one place
+// a Secret is written in full, which [MarshalWire] gives you to store a model), and path,
+// query and header parameters carry Reveal. Every Secret a call sends is also known to the call: a server that quotes it
 // back, in any error text of the call, shows *** instead. fmt cannot call the methods of
 // unexported struct fields, so keep Secrets in exported fields of the structs you print.
 //

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -46,7 +47,7 @@ func items[T any](w window, rec func(int) T) []T {
 	return out
 }
 
-// partiesOf sets ps to the list, written by the wire encoder (AppendJSON): the union's own
+// partiesOf sets ps to the list, written by the wire encoder (jsonx.AppendWire): the union's own
 // FromPartyList uses json.Marshal, which masks the account numbers.
 func partiesOf(ps *paging.Parties, list []paging.Party) error {
 	b := append(make([]byte, 0, 256*len(list)+2), '[')
@@ -55,7 +56,7 @@ func partiesOf(ps *paging.Parties, list []paging.Party) error {
 			b = append(b, ',')
 		}
 		var err error
-		if b, err = p.AppendJSON(b); err != nil {
+		if b, err = jsonx.AppendWire(b, p); err != nil {
 			return err
 		}
 	}

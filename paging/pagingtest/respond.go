@@ -22,7 +22,7 @@ func sleep(r *http.Request, d time.Duration) bool {
 }
 
 // writeJSON writes v with status 200 and its length. The paging models encode themselves
-// with the wire encoder (generated AppendJSON), Secrets in full, and their output is written as
+// with the wire encoder (jsonx.MarshalWire), Secrets in full, and their output is written as
 // it is: json.Marshal would mask the Secrets (and compact a copy).
 func writeJSON(w http.ResponseWriter, v any) { writeJSONStatus(w, http.StatusOK, v) }
 

@@ -3,6 +3,7 @@ package jsonxtest
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -15,7 +16,8 @@ import (
 const depth = 4
 
 // CheckEncoders builds n random values of every type in types (each a model with a generated
-// encoder) and fails t when AppendJSON, MarshalJSON, json.Marshal or [jsonx.Marshal] writes
+// encoder) and fails t when the wire encoder (jsonx.AppendWire, jsonx.MarshalWire, and
+// jsonx.AppendModelWire behind core.MarshalWire), MarshalJSON or json.Marshal writes
 // anything but the reference encoding, or fails when it does not (or the reverse), and when
 // the model's UnmarshalJSON does not decode the reference encoding (compact or indented) back
 // to a value that encodes to it again.
@@ -59,34 +61,35 @@ func FuzzEncoders(f *testing.F, types []reflect.Type) {
 }
 
 // compare checks every encoding path of the model value v against the oracles: the wire
-// encodings (AppendJSON, jsonx.Marshal) against o, the user's (json.Marshal, MarshalJSON)
+// encodings (jsonx.AppendWire, jsonx.AppendModelWire, jsonx.MarshalWire) against o, the
+// user's (json.Marshal, MarshalJSON)
 // against mo, which masks.
 func compare(o, mo *oracle, v reflect.Value) error {
 	want, wantErr := o.Marshal(v)
 	wantMasked, _ := mo.Marshal(v)
 	var escaped bytes.Buffer // json.Marshal escapes <, > and & in what MarshalJSON returns
 	json.HTMLEscape(&escaped, wantMasked)
-	app, ok := v.Interface().(jsonx.Appender)
-	if !ok {
-		return fmt.Errorf("%s does not implement jsonx.Appender", v.Type())
+	if _, err := jsonx.AppendModelWire(nil, v.Interface()); errors.Is(err, jsonx.ErrNotAModel) {
+		return fmt.Errorf("%s has no registered wire encoder", v.Type())
 	}
 	prefix := []byte("[1,")
-	appended, appendErr := app.AppendJSON(prefix)
+	appended, appendErr := jsonx.AppendWire(prefix, v.Interface())
 	if appendErr == nil {
 		if !bytes.HasPrefix(appended, prefix) {
-			return fmt.Errorf("AppendJSON lost the prefix: %q", appended)
+			return fmt.Errorf("AppendWire lost the prefix: %q", appended)
 		}
 		appended = appended[len(prefix):]
 	}
+	byModel, byModelErr := jsonx.AppendModelWire(nil, v.Addr().Interface())
 	marshaled, marshalErr := json.Marshal(v.Interface())
 	method, methodErr := v.Interface().(json.Marshaler).MarshalJSON()
-	pooled, pooledErr := jsonx.Marshal(app)
+	pooled, pooledErr := jsonx.MarshalWire(v.Interface())
 	for _, got := range []struct {
 		name string
 		b    []byte
 		err  error
 		want []byte
-	}{{"AppendJSON", appended, appendErr, want}, {"json.Marshal", marshaled, marshalErr, escaped.Bytes()}, {"MarshalJSON", method, methodErr, wantMasked}, {"jsonx.Marshal", pooled, pooledErr, want}} {
+	}{{"AppendWire", appended, appendErr, want}, {"AppendModelWire of a pointer", byModel, byModelErr, want}, {"json.Marshal", marshaled, marshalErr, escaped.Bytes()}, {"MarshalJSON", method, methodErr, wantMasked}, {"MarshalWire", pooled, pooledErr, want}} {
 		if (got.err != nil) != (wantErr != nil) {
 			return fmt.Errorf("%s: %s error %v, encoding/json error %v (value %#v)", v.Type(), got.name, got.err, wantErr, v.Interface())
 		}

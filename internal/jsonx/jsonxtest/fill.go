@@ -197,7 +197,7 @@ func (f *filler) fillStruct(v reflect.Value, depth int) {
 		if !sf.IsExported() {
 			continue
 		}
-		if sf.Name == "AdditionalProperties" && sf.Type == extrasType {
+		if sf.Name == "AdditionalProperties" && isExtras(sf.Type) {
 			f.fillExtras(v.Field(i), names)
 			continue
 		}
@@ -220,5 +220,14 @@ func (f *filler) fillExtras(v reflect.Value, names []string) {
 		}
 		m[k] = f.rawValue()
 	}
-	v.Set(reflect.ValueOf(m))
+	v.Set(reflect.ValueOf(m).Convert(v.Type()))
+}
+
+// isExtras reports whether t holds a model's unknown members: map[string]json.RawMessage or a
+// named type of it (core.Extras).
+func isExtras(t reflect.Type) bool { return t.Kind() == reflect.Map && t.ConvertibleTo(extrasType) }
+
+// extrasOf returns the unknown members v (of a type isExtras accepts) holds.
+func extrasOf(v reflect.Value) map[string]json.RawMessage {
+	return v.Convert(extrasType).Interface().(map[string]json.RawMessage)
 }

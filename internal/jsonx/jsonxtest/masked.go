@@ -3,6 +3,7 @@ package jsonxtest
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"reflect"
 	"strings"
@@ -18,9 +19,11 @@ const plantedSecret = "4111111111111111"
 
 // CheckSecretsMasked fails t unless every model in types that can hold a Secret (reached
 // through fields, pointers, slices and maps) writes it in full through the wire encoder
-// (AppendJSON) and masked everywhere else: json.Marshal of the model, of a pointer to it, of a
-// struct of the user's own holding it (by value and as an interface), and a record of
-// slog.NewJSONHandler and slog.NewTextHandler logging it. It fails when no model of types
+// (jsonx.MarshalWire, what the SDK sends and core.MarshalWire returns) and masked everywhere
+// else: json.Marshal of the model, of a pointer to it, of a struct of the user's own holding
+// it (by value and as an interface), and a record of slog.NewJSONHandler and
+// slog.NewTextHandler logging it (each showing the masked value), and every fmt verb of the
+// model and of a pointer to it (none showing the value). It fails when no model of types
 // holds a Secret: the list is then not the package's.
 func CheckSecretsMasked(t *testing.T, types []reflect.Type, wantSecrets bool) {
 	t.Helper()
@@ -32,9 +35,9 @@ func CheckSecretsMasked(t *testing.T, types []reflect.Type, wantSecrets bool) {
 		}
 		seen++
 		t.Run(typ.Name(), func(t *testing.T) {
-			wire, err := v.Interface().(jsonx.Appender).AppendJSON(nil)
+			wire, err := jsonx.MarshalWire(v.Interface())
 			if err != nil {
-				t.Fatalf("AppendJSON: %v", err)
+				t.Fatalf("MarshalWire: %v", err)
 			}
 			if !bytes.Contains(wire, []byte(plantedSecret)) {
 				t.Fatalf("the wire encoding lost the Secret: %s", wire)
@@ -63,6 +66,14 @@ func CheckSecretsMasked(t *testing.T, types []reflect.Type, wantSecrets bool) {
 					slog.New(slog.NewTextHandler(&buf, nil)).Info("payout", "rec", record{Card: m}, "m", m)
 					return buf.String(), nil
 				},
+			}
+			for _, verb := range []string{"%v", "%+v", "%#v", "%s", "%q", "%x"} {
+				for name, x := range map[string]any{"": m, "pointer ": p} {
+					s := fmt.Sprintf(verb, x)
+					if strings.Contains(s, plantedSecret) || strings.Contains(s, plantedSecret[:12]) || strings.Contains(s, fmt.Sprintf("%x", plantedSecret)) {
+						t.Errorf("fmt %s%s shows the Secret: %s", name, verb, s)
+					}
+				}
 			}
 			for name, out := range outs {
 				s, err := out()

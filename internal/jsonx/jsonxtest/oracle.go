@@ -97,7 +97,7 @@ func (o *oracle) encode(v reflect.Value) ([]byte, error) {
 	if err != nil || pt.extras < 0 {
 		return b, err
 	}
-	return pt.fields.AppendExtras(b, v.Field(pt.extras).Interface().(map[string]json.RawMessage))
+	return pt.fields.AppendExtras(b, extrasOf(v.Field(pt.extras)))
 }
 
 func (o *oracle) plainOf(t reflect.Type) *plainType {

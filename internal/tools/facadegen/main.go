@@ -1,7 +1,7 @@
 // Command facadegen writes the parts of a public client package that are the same in all
 // three (options re-exported from internal/sdkclient, error and scalar aliases), so that they
-// are written once, here, and generated into each package (facade.gen.go), and the
-// LogValue/String methods that mask the secrets of the generated models (logvalue.gen.go):
+// are written once, here, and generated into each package (facade.gen.go). The models need no
+// masking methods: their Secret and core.Extras fields mask themselves.
 //
 //	facadegen -package validation -out ../../validation -body bank
 package main
@@ -57,8 +57,5 @@ func run(p params, out string) error {
 	if err != nil {
 		return fmt.Errorf("formatting: %w\n%s", err, buf.Bytes())
 	}
-	if err := os.WriteFile(filepath.Join(out, "facade.gen.go"), src, 0o644); err != nil {
-		return err
-	}
-	return writeLogValuers(p.Package, out)
+	return os.WriteFile(filepath.Join(out, "facade.gen.go"), src, 0o644)
 }

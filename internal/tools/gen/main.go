@@ -16,6 +16,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/codes"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/models"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/ops"
 )
 
@@ -26,6 +27,7 @@ var parts = []struct {
 }{
 	{"ops", ops.Generate},
 	{"codes", codes.Generate},
+	{"models", models.Generate},
 }
 
 func main() {

@@ -1586,12 +1586,12 @@ var accountFields = jsonx.NewFields("account_guid", "account_name", "account_sta
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Account) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Account).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Account) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Account) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1660,12 +1660,12 @@ var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balanc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountBalancesDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountBalancesDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountBalancesDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1718,12 +1718,12 @@ var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountByBalanceDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountByBalanceDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountByBalanceDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1788,12 +1788,12 @@ var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1874,12 +1874,12 @@ var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instru
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountInstrumentDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountInstrumentDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountInstrumentDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1940,12 +1940,12 @@ var accountSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1969,7 +1969,7 @@ func (a *AccountSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*SearchAccountsProgramResponse).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -1990,12 +1990,12 @@ var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountSharedPersonDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountSharedPersonDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountSharedPersonDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2048,12 +2048,12 @@ var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountStatusUser).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountStatusUser) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountStatusUser) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2102,12 +2102,12 @@ var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountsByBalance).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountsByBalance) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2133,7 +2133,7 @@ func (a *AccountsByBalance) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeScalar(d, &a.CachedAt)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*AccountByBalanceDTO).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2152,12 +2152,12 @@ var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Address) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Address).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Address) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Address) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2214,12 +2214,12 @@ var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "desc
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdjustBalanceRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdjustBalanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdjustBalanceRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2272,12 +2272,12 @@ var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "ava
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdjustBalanceResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdjustBalanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdjustBalanceResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2338,12 +2338,12 @@ var advancePreCalcRequestFields = jsonx.NewFields("amount")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdvancePreCalcRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdvancePreCalcRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdvancePreCalcRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2384,12 +2384,12 @@ var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AdvancePreCalcResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AdvancePreCalcResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AdvancePreCalcResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2450,12 +2450,12 @@ var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ApplyAdvanceRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ApplyAdvanceRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ApplyAdvanceRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2496,12 +2496,12 @@ var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ApplyAdvanceResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ApplyAdvanceResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ApplyAdvanceResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2558,12 +2558,12 @@ var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AssignCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AssignCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AssignCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2612,12 +2612,12 @@ var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileDownloadRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileDownloadRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileDownloadRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2662,12 +2662,12 @@ var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileGUIDResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileGUIDResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileGUIDResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2708,12 +2708,12 @@ var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "repor
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2766,12 +2766,12 @@ var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BatchfileResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BatchfileResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BatchfileResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2832,12 +2832,12 @@ var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2910,12 +2910,12 @@ var bulkOrderRefFields = jsonx.NewFields("order_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderRef).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderRef) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderRef) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2956,12 +2956,12 @@ var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "pe
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2995,7 +2995,7 @@ func (a *BulkOrderRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.PackageGUID)
 		case 2:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 4:
@@ -3018,12 +3018,12 @@ var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3072,12 +3072,12 @@ var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderSummary).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderSummary) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderSummary) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3138,12 +3138,12 @@ var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrderSummarySearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrderSummarySearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrderSummarySearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3167,7 +3167,7 @@ func (a *BulkOrderSummarySearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*BulkOrderSummary).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3188,12 +3188,12 @@ var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*BulkOrdersSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *BulkOrdersSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *BulkOrdersSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3217,7 +3217,7 @@ func (a *BulkOrdersSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*BulkOrderDetail).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3238,12 +3238,12 @@ var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3307,7 +3307,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 4:
 			err = jsonx.DecodeString(d, &a.CardStatus)
 		case 5:
-			err = a.CardTrackingDetail.DecodeJSON(d)
+			err = a.CardTrackingDetail.decodeJSON(d)
 		case 6:
 			err = jsonx.DecodeString(d, &a.CVV)
 		case 7:
@@ -3323,7 +3323,7 @@ func (a *CardDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 12:
 			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		case 13:
-			err = a.SupplementalDetails.DecodeJSON(d)
+			err = a.SupplementalDetails.decodeJSON(d)
 		case 14:
 			err = jsonx.DecodeScalar(d, &a.SysUTCInserted)
 		case 15:
@@ -3348,12 +3348,12 @@ var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardDTOSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3377,7 +3377,7 @@ func (a *CardDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*CardDTO).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3398,12 +3398,12 @@ var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardPINDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardPINDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardPINDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3448,12 +3448,12 @@ var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3498,12 +3498,12 @@ var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_del
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CardTrackingDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CardTrackingDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CardTrackingDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3564,12 +3564,12 @@ var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ChangeAdvanceCycleRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ChangeAdvanceCycleRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3610,12 +3610,12 @@ var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ChangeAdvanceCycleResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ChangeAdvanceCycleResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3664,12 +3664,12 @@ var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "ch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3738,12 +3738,12 @@ var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckDTOSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3767,7 +3767,7 @@ func (a *CheckDTOSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*CheckDTO).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -3788,12 +3788,12 @@ var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "chec
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckSearchDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckSearchDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckSearchDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3854,12 +3854,12 @@ var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CheckStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CheckStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CheckStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3916,12 +3916,12 @@ var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -3953,7 +3953,7 @@ func (a *CompanyDTO) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 2:
@@ -3982,12 +3982,12 @@ var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyProgramDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyProgramDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyProgramDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4040,12 +4040,12 @@ var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verifi
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CompanyVerificationResultDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CompanyVerificationResultDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CompanyVerificationResultDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4094,12 +4094,12 @@ var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ConfigProgramRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ConfigProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4123,7 +4123,7 @@ func (a *ConfigProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Configurations)
+			err = jsonx.DecodeModels(d, &a.Configurations, (*ProgramConfiguration).decodeJSON)
 		case 1:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -4144,12 +4144,12 @@ var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "inst
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountInstrumentRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountInstrumentRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountInstrumentRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4198,12 +4198,12 @@ var createAccountRequestFields = jsonx.NewFields("account_name", "account_type",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4256,12 +4256,12 @@ var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_na
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateAccountResponseDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateAccountResponseDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateAccountResponseDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4318,12 +4318,12 @@ var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4353,7 +4353,7 @@ func (a *CreateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeInt(d, &a.MonthsUntilExpire)
 		case 1:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
@@ -4376,12 +4376,12 @@ var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCardResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCardResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4409,11 +4409,11 @@ func (a *CreateCardResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Card.DecodeJSON(d)
+			err = a.Card.decodeJSON(d)
 		case 1:
-			err = a.FulfillmentData.DecodeJSON(d)
+			err = a.FulfillmentData.decodeJSON(d)
 		case 2:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -4434,12 +4434,12 @@ var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateCompany) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateCompany).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateCompany) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateCompany) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4467,7 +4467,7 @@ func (a *CreateCompany) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
@@ -4492,12 +4492,12 @@ var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateSharedAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4542,12 +4542,12 @@ var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*CreateSharedAccountResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *CreateSharedAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *CreateSharedAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4596,12 +4596,12 @@ var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "pa
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4637,7 +4637,7 @@ func (a *DisbursementDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 2:
 			err = jsonx.DecodeString(d, &a.PayoutOption)
 		case 3:
-			err = a.Person.DecodeJSON(d)
+			err = a.Person.decodeJSON(d)
 		case 4:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		default:
@@ -4658,12 +4658,12 @@ var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementPayoutPreference).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementPayoutPreference) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementPayoutPreference) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4708,12 +4708,12 @@ var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disb
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisbursementResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisbursementResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisbursementResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4770,12 +4770,12 @@ var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisputeChargebackRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisputeChargebackRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisputeChargebackRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4828,12 +4828,12 @@ var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*DisputeChargebackResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *DisputeChargebackResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *DisputeChargebackResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4890,12 +4890,12 @@ var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*EncryptedCardData).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *EncryptedCardData) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *EncryptedCardData) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -4948,12 +4948,12 @@ var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*EncryptedFulfillmentDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *EncryptedFulfillmentDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *EncryptedFulfillmentDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5006,12 +5006,12 @@ var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeeApplyRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeeApplyRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeeApplyRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5064,12 +5064,12 @@ var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeeApplyResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeeApplyResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeeApplyResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5126,12 +5126,12 @@ var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *FeesResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*FeesResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *FeesResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *FeesResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5188,12 +5188,12 @@ var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *GenericEncryptedCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *GenericEncryptedCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5234,12 +5234,12 @@ var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_dat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *GenericEncryptedCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *GenericEncryptedCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5280,12 +5280,12 @@ var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_d
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Invoice) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Invoice).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Invoice) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Invoice) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5350,12 +5350,12 @@ var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoiceSearchRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoiceSearchRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5416,12 +5416,12 @@ var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "pers
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoiceSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoiceSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5449,7 +5449,7 @@ func (a *InvoiceSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = a.Invoice.DecodeJSON(d)
+			err = a.Invoice.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.PersonGUID)
 		default:
@@ -5470,12 +5470,12 @@ var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*InvoicesSearchResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *InvoicesSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5499,7 +5499,7 @@ func (a *InvoicesSearchResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Items)
+			err = jsonx.DecodeModels(d, &a.Items, (*InvoiceSearchResponse).decodeJSON)
 		case 1:
 			err = jsonx.DecodeInt(d, &a.Total)
 		default:
@@ -5520,12 +5520,12 @@ var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*IssuanceTypeRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *IssuanceTypeRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *IssuanceTypeRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5566,12 +5566,12 @@ var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PerformKYBAPIResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PerformKYBAPIResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PerformKYBAPIResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5620,12 +5620,12 @@ var performKYBRequestFields = jsonx.NewFields("company_guid")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PerformKYBRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PerformKYBRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PerformKYBRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5666,12 +5666,12 @@ var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address",
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Person) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Person).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Person) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5717,7 +5717,7 @@ func (a *Person) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeFloat(d, &a.AddressLon)
 		case 2:
-			err = a.BaseAddress.DecodeJSON(d)
+			err = a.BaseAddress.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeScalar(d, &a.BirthDate)
 		case 4:
@@ -5752,12 +5752,12 @@ var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_gu
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*PersonCardStatusDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *PersonCardStatusDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *PersonCardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5802,12 +5802,12 @@ var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "stat
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *problemDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*problemDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *problemDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *problemDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5872,12 +5872,12 @@ var programConfigurationFields = jsonx.NewFields("name", "value")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ProgramConfiguration).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ProgramConfiguration) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ProgramConfiguration) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5922,12 +5922,12 @@ var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "pr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ProgramDataDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ProgramDataDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -5957,7 +5957,7 @@ func (a *ProgramDataDTO) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeScalar(d, &a.CompanyGUID)
 		case 1:
-			err = jsonx.DecodeElems(d, &a.Configurations)
+			err = jsonx.DecodeModels(d, &a.Configurations, (*ProgramConfiguration).decodeJSON)
 		case 2:
 			err = jsonx.DecodeScalar(d, &a.ProgramGUID)
 		case 3:
@@ -5980,12 +5980,12 @@ var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ReplaceCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ReplaceCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ReplaceCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6042,12 +6042,12 @@ var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ReplaceCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ReplaceCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ReplaceCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6088,12 +6088,12 @@ var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RequestCardDataRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RequestCardDataRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RequestCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6146,12 +6146,12 @@ var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "r
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RequestCardDataResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RequestCardDataResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RequestCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6200,12 +6200,12 @@ var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*RetrieveCompanyRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *RetrieveCompanyRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *RetrieveCompanyRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6262,12 +6262,12 @@ var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "accoun
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SearchAccountsProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6324,12 +6324,12 @@ var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "accou
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SearchAccountsProgramResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SearchAccountsProgramResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6394,12 +6394,12 @@ var supplementalDetailsFields = jsonx.NewFields("invoices")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*SupplementalDetails).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *SupplementalDetails) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *SupplementalDetails) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6421,7 +6421,7 @@ func (a *SupplementalDetails) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Invoices)
+			err = jsonx.DecodeModels(d, &a.Invoices, (*Invoice).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6440,12 +6440,12 @@ var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateAccountInfoRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateAccountInfoRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateAccountInfoRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6486,12 +6486,12 @@ var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_detail
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateCardRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6517,7 +6517,7 @@ func (a *UpdateCardRequest) DecodeJSON(d *jsonx.Decoder) error {
 		case 0:
 			err = jsonx.DecodeString(d, &a.CardProxy)
 		case 1:
-			err = a.SupplementalDetails.DecodeJSON(d)
+			err = a.SupplementalDetails.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -6536,12 +6536,12 @@ var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateCompany).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateCompany) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateCompany) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6567,7 +6567,7 @@ func (a *UpdateCompany) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Address.DecodeJSON(d)
+			err = a.Address.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.CompanyName)
 		case 2:
@@ -6590,12 +6590,12 @@ var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_p
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateDigitalPackageRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateDigitalPackageRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6640,12 +6640,12 @@ var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateDigitalPackageResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateDigitalPackageResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6690,12 +6690,12 @@ var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_g
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*UpdateSharedAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *UpdateSharedAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *UpdateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -6744,12 +6744,12 @@ var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ValidateCardDTO).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ValidateCardDTO) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ValidateCardDTO) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}

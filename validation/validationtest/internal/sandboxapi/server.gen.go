@@ -975,12 +975,12 @@ var aOARequestFields = jsonx.NewFields("Inquiry")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AOARequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AOARequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1002,7 +1002,7 @@ func (a *AOARequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Inquiry.DecodeJSON(d)
+			err = a.Inquiry.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1021,12 +1021,12 @@ var aOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AOAResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AOAResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AOAResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1048,7 +1048,7 @@ func (a *AOAResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.Result.DecodeJSON(d)
+			err = a.Result.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1067,12 +1067,12 @@ var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountValidationRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountValidationRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountValidationRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1094,7 +1094,7 @@ func (a *AccountValidationRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AOARequest.DecodeJSON(d)
+			err = a.AOARequest.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1113,12 +1113,12 @@ var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountValidationResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountValidationResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1140,7 +1140,7 @@ func (a *AccountValidationResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AOAResponse.DecodeJSON(d)
+			err = a.AOAResponse.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1159,12 +1159,12 @@ var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorRes
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AccountValidationV2Response).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AccountValidationV2Response) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1188,9 +1188,9 @@ func (a *AccountValidationV2Response) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AOAResponse.DecodeJSON(d)
+			err = a.AOAResponse.decodeJSON(d)
 		case 1:
-			err = a.ErrorResponse.DecodeJSON(d)
+			err = a.ErrorResponse.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1209,12 +1209,12 @@ var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessN
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctOwner).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctOwner) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctOwner) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1323,12 +1323,12 @@ var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctOwnerResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctOwnerResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctOwnerResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1445,12 +1445,12 @@ var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*AcctStatus).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *AcctStatus) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *AcctStatus) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1495,12 +1495,12 @@ var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceErr
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1536,7 +1536,7 @@ func (a *bankErrorBody) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.ErrorMessage)
 		case 2:
-			err = a.ServiceError.DecodeJSON(d)
+			err = a.ServiceError.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.TransactionID)
 		case 4:
@@ -1561,12 +1561,12 @@ var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined"
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientEcho) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ClientEcho).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ClientEcho) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ClientEcho) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1615,12 +1615,12 @@ var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefine
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ClientRecord).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ClientRecord) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ClientRecord) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1669,12 +1669,12 @@ var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*ErrorResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *ErrorResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1698,9 +1698,9 @@ func (a *ErrorResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.BusinessFault.DecodeJSON(d)
+			err = a.BusinessFault.decodeJSON(d)
 		case 1:
-			err = a.SystemFault.DecodeJSON(d)
+			err = a.SystemFault.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -1719,12 +1719,12 @@ var faultFields = jsonx.NewFields("errorDescription")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Fault) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Fault).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Fault) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Fault) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1765,12 +1765,12 @@ var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", 
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*HealthCheckResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *HealthCheckResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *HealthCheckResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1827,12 +1827,12 @@ var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "add
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Inquiry).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Inquiry) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1870,9 +1870,9 @@ func (a *Inquiry) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AcctOwner.DecodeJSON(d)
+			err = a.AcctOwner.decodeJSON(d)
 		case 1:
-			err = a.Client.DecodeJSON(d)
+			err = a.Client.decodeJSON(d)
 		case 2:
 			err = jsonx.DecodeString(d, &a.AccountNumber)
 		case 3:
@@ -1905,12 +1905,12 @@ var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -1942,7 +1942,7 @@ func (a *paymentError) DecodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.Description)
 		case 2:
-			err = a.PaymentErrorDetail.DecodeJSON(d)
+			err = a.PaymentErrorDetail.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.Title)
 		default:
@@ -1963,12 +1963,12 @@ var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *paymentErrorDetail) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2017,12 +2017,12 @@ var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "account
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *Result) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*Result).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *Result) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2068,11 +2068,11 @@ func (a *Result) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AcctOwner.DecodeJSON(d)
+			err = a.AcctOwner.decodeJSON(d)
 		case 1:
-			err = a.AcctStatus.DecodeJSON(d)
+			err = a.AcctStatus.decodeJSON(d)
 		case 2:
-			err = a.Client.DecodeJSON(d)
+			err = a.Client.decodeJSON(d)
 		case 3:
 			err = jsonx.DecodeString(d, &a.AccountNumber)
 		case 4:
@@ -2111,12 +2111,12 @@ var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFra
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2156,15 +2156,15 @@ func (a *serviceError) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorAOAResponse.DecodeJSON(d)
+			err = a.ServiceErrorAOAResponse.decodeJSON(d)
 		case 1:
 			err = jsonx.DecodeString(d, &a.ConnectError)
 		case 2:
 			err = jsonx.DecodeString(d, &a.DoddFrank)
 		case 3:
-			err = a.PaymentError.DecodeJSON(d)
+			err = a.PaymentError.decodeJSON(d)
 		case 4:
-			err = a.ServiceErrorMetadata.DecodeJSON(d)
+			err = a.ServiceErrorMetadata.decodeJSON(d)
 		case 5:
 			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 6:
@@ -2193,12 +2193,12 @@ var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2220,7 +2220,7 @@ func (a *serviceErrorAOAResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.ServiceErrorResult.DecodeJSON(d)
+			err = a.ServiceErrorResult.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2239,12 +2239,12 @@ var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMessage) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2289,12 +2289,12 @@ var serviceErrorMetadataFields = jsonx.NewFields("messages")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2316,7 +2316,7 @@ func (a *serviceErrorMetadata) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = jsonx.DecodeElems(d, &a.Messages)
+			err = jsonx.DecodeModels(d, &a.Messages, (*serviceErrorMessage).decodeJSON)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2335,12 +2335,12 @@ var serviceErrorResultFields = jsonx.NewFields("errorCode")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *serviceErrorResult) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2381,12 +2381,12 @@ var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*VerifyAccountRequest).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *VerifyAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *VerifyAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2408,7 +2408,7 @@ func (a *VerifyAccountRequest) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AccountValidationRequest.DecodeJSON(d)
+			err = a.AccountValidationRequest.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2427,12 +2427,12 @@ var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*VerifyAccountResponse).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *VerifyAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2454,7 +2454,7 @@ func (a *VerifyAccountResponse) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AccountValidationResponse.DecodeJSON(d)
+			err = a.AccountValidationResponse.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2473,12 +2473,12 @@ var verifyAccountV2RequestFields = jsonx.NewFields("accountValidationV2Request")
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountV2Request) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*VerifyAccountV2Request).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *VerifyAccountV2Request) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *VerifyAccountV2Request) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2500,7 +2500,7 @@ func (a *VerifyAccountV2Request) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AccountValidationV2Request.DecodeJSON(d)
+			err = a.AccountValidationV2Request.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
@@ -2519,12 +2519,12 @@ var verifyAccountV2ResponseFields = jsonx.NewFields("accountValidationV2Response
 // them (member names matched case-insensitively); every other member is kept, raw and exact,
 // in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
 func (a *VerifyAccountV2Response) UnmarshalJSON(b []byte) error {
-	return jsonx.Unmarshal(b, a)
+	return jsonx.Unmarshal(b, a, (*VerifyAccountV2Response).decodeJSON)
 }
 
-// DecodeJSON implements jsonx.ValueDecoder: it decodes the next value of d, consuming it, as
-// UnmarshalJSON decodes a whole input.
-func (a *VerifyAccountV2Response) DecodeJSON(d *jsonx.Decoder) error {
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *VerifyAccountV2Response) decodeJSON(d *jsonx.Decoder) error {
 	if null, err := d.ObjectStart(); null || err != nil {
 		return err
 	}
@@ -2546,7 +2546,7 @@ func (a *VerifyAccountV2Response) DecodeJSON(d *jsonx.Decoder) error {
 		}
 		switch field {
 		case 0:
-			err = a.AccountValidationV2Response.DecodeJSON(d)
+			err = a.AccountValidationV2Response.decodeJSON(d)
 		default:
 			extras, err = d.Keep(extras, key)
 		}
