@@ -656,10 +656,7 @@ func appendWire(b []byte, v any) ([]byte, bool, error) {
 	return b, true, err
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Account) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -744,10 +741,7 @@ func (a *Account) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -804,10 +798,7 @@ func (a *AccountBalancesDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -884,10 +875,7 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -996,10 +984,7 @@ func (a *AccountDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1070,10 +1055,7 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1123,10 +1105,7 @@ func (a *AccountSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1183,10 +1162,7 @@ func (a *AccountSharedPersonDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1231,10 +1207,7 @@ func (a *AccountStatusUser) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1286,10 +1259,7 @@ func (a *AccountsByBalance) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Address) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1346,10 +1316,7 @@ func (a *Address) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1404,10 +1371,7 @@ func (a *AdjustBalanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1482,10 +1446,7 @@ func (a *AdjustBalanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1520,10 +1481,7 @@ func (a *AdvancePreCalcRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1596,10 +1554,7 @@ func (a *AdvancePreCalcResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1632,10 +1587,7 @@ func (a *ApplyAdvanceRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1698,10 +1650,7 @@ func (a *ApplyAdvanceResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1750,10 +1699,7 @@ func (a *AssignCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1796,10 +1742,7 @@ func (a *BatchfileDownloadRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1834,10 +1777,7 @@ func (a *BatchfileGUIDResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1890,10 +1830,7 @@ func (a *BatchfileRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1962,10 +1899,7 @@ func (a *BatchfileResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2060,10 +1994,7 @@ func (a *BulkOrderDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2098,10 +2029,7 @@ func (a *BulkOrderRef) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2166,10 +2094,7 @@ func (a *BulkOrderRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2218,10 +2143,7 @@ func (a *BulkOrderResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2290,10 +2212,7 @@ func (a *BulkOrderSummary) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2343,10 +2262,7 @@ func (a *BulkOrderSummarySearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2396,10 +2312,7 @@ func (a *BulkOrdersSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CardDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2554,10 +2467,7 @@ func (a *CardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2607,10 +2517,7 @@ func (a *CardDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2655,10 +2562,7 @@ func (a *CardPINDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2697,10 +2601,7 @@ func (a *CardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2767,10 +2668,7 @@ func (a *CardTrackingDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2803,10 +2701,7 @@ func (a *ChangeAdvanceCycleRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2855,10 +2750,7 @@ func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CheckDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2943,10 +2835,7 @@ func (a *CheckDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2996,10 +2885,7 @@ func (a *CheckDTOSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3070,10 +2956,7 @@ func (a *CheckSearchDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3132,10 +3015,7 @@ func (a *CheckStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3206,10 +3086,7 @@ func (a *CompanyDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3264,10 +3141,7 @@ func (a *CompanyProgramDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3316,10 +3190,7 @@ func (a *CompanyVerificationResultDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3371,10 +3242,7 @@ func (a *ConfigProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3423,10 +3291,7 @@ func (a *CreateAccountInstrumentRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3481,10 +3346,7 @@ func (a *CreateAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3545,10 +3407,7 @@ func (a *CreateAccountResponseDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3605,10 +3464,7 @@ func (a *CreateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3667,10 +3523,7 @@ func (a *CreateCardResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateCompany) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3723,10 +3576,7 @@ func (a *CreateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3769,10 +3619,7 @@ func (a *CreateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3821,10 +3668,7 @@ func (a *CreateSharedAccountResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3887,10 +3731,7 @@ func (a *DisbursementDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3931,10 +3772,7 @@ func (a *DisbursementPayoutPreference) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3999,10 +3837,7 @@ func (a *DisbursementResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4059,10 +3894,7 @@ func (a *DisputeChargebackRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4127,10 +3959,7 @@ func (a *DisputeChargebackResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4187,10 +4016,7 @@ func (a *EncryptedCardData) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4265,10 +4091,7 @@ func (a *EncryptedFulfillmentDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4325,10 +4148,7 @@ func (a *FeeApplyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4393,10 +4213,7 @@ func (a *FeeApplyResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a FeesResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4459,10 +4276,7 @@ func (a *FeesResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4495,10 +4309,7 @@ func (a *GenericEncryptedCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4537,10 +4348,7 @@ func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Invoice) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4615,10 +4423,7 @@ func (a *Invoice) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4689,10 +4494,7 @@ func (a *InvoiceSearchRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4741,10 +4543,7 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4794,10 +4593,7 @@ func (a *InvoicesSearchResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4830,10 +4626,7 @@ func (a *IssuanceTypeRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4882,10 +4675,7 @@ func (a *PerformKYBAPIResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -4920,10 +4710,7 @@ func (a *PerformKYBRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Person) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5028,10 +4815,7 @@ func (a *Person) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5072,10 +4856,7 @@ func (a *PersonCardStatusDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a problemDetails) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5164,10 +4945,7 @@ func (a *problemDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5206,10 +4984,7 @@ func (a *ProgramConfiguration) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5275,10 +5050,7 @@ func (a *ProgramDataDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5335,10 +5107,7 @@ func (a *ReplaceCardDTO) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5371,10 +5140,7 @@ func (a *ReplaceCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5425,10 +5191,7 @@ func (a *RequestCardDataRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5473,10 +5236,7 @@ func (a *RequestCardDataResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5541,10 +5301,7 @@ func (a *RetrieveCompanyRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5605,10 +5362,7 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5685,10 +5439,7 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5732,10 +5483,7 @@ func (a *SupplementalDetails) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5768,10 +5516,7 @@ func (a *UpdateAccountInfoRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5812,10 +5557,7 @@ func (a *UpdateCardRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5862,10 +5604,7 @@ func (a *UpdateCompany) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5900,10 +5639,7 @@ func (a *UpdateDigitalPackageRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5942,10 +5678,7 @@ func (a *UpdateDigitalPackageResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -5994,10 +5727,7 @@ func (a *UpdateSharedAccountRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {

@@ -1516,9 +1516,7 @@ type unauthorizedResponse = bankErrorBody
 // aCHAccountFields are the JSON member names of ACHAccount's own fields.
 var aCHAccountFields = jsonx.NewFields("accountNumber")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHAccount) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHAccount).decodeJSON)
 }
@@ -1562,9 +1560,7 @@ func (a *ACHAccount) decodeJSON(d *jsonx.Decoder) error {
 // aCHAddendaFields are the JSON member names of ACHAddenda's own fields.
 var aCHAddendaFields = jsonx.NewFields("addendaSequenceNumber", "addendaTypeCode", "paymentRelatedInformation")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHAddenda) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHAddenda).decodeJSON)
 }
@@ -1616,9 +1612,7 @@ func (a *ACHAddenda) decodeJSON(d *jsonx.Decoder) error {
 // aCHAddendaRequestFields are the JSON member names of ACHAddendaRequest's own fields.
 var aCHAddendaRequestFields = jsonx.NewFields("startAddendaSequenceNumber", "uuid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHAddendaRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHAddendaRequest).decodeJSON)
 }
@@ -1666,9 +1660,7 @@ func (a *ACHAddendaRequest) decodeJSON(d *jsonx.Decoder) error {
 // aCHAddendaResponseFields are the JSON member names of ACHAddendaResponse's own fields.
 var aCHAddendaResponseFields = jsonx.NewFields("addenda", "errorMessages", "informationMessages", "status", "traceNumber", "uuid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHAddendaResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHAddendaResponse).decodeJSON)
 }
@@ -1732,9 +1724,7 @@ func (a *ACHAddendaResponse) decodeJSON(d *jsonx.Decoder) error {
 // aCHListRequestFields are the JSON member names of ACHListRequest's own fields.
 var aCHListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "toDate", "traceNumber")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHListRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHListRequest).decodeJSON)
 }
@@ -1798,9 +1788,7 @@ func (a *ACHListRequest) decodeJSON(d *jsonx.Decoder) error {
 // aCHListResponseFields are the JSON member names of ACHListResponse's own fields.
 var aCHListResponseFields = jsonx.NewFields("metadata", "transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHListResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHListResponse).decodeJSON)
 }
@@ -1848,9 +1836,7 @@ func (a *ACHListResponse) decodeJSON(d *jsonx.Decoder) error {
 // aCHListTransactionFields are the JSON member names of ACHListTransaction's own fields.
 var aCHListTransactionFields = jsonx.NewFields("addendaCount", "authorizedCustomerName", "collectionDate", "internationalAddendaCount", "notificationOfChangeAddendaCount", "originatingAccount", "originatingParty", "parNumber", "receivingAccount", "receivingParty", "returnDate", "returnReasonCode", "returnReasonDescription", "settlementAmount", "settlementDate", "settlementTransactionId", "standardEntryClassCode", "traceNumber", "transactionAmount", "transactionCode", "transactionDescription", "transactionStatus")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHListTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHListTransaction).decodeJSON)
 }
@@ -1978,9 +1964,7 @@ func (a *ACHListTransaction) decodeJSON(d *jsonx.Decoder) error {
 // aCHMessageFields are the JSON member names of ACHMessage's own fields.
 var aCHMessageFields = jsonx.NewFields("code", "moreInfo")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHMessage) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHMessage).decodeJSON)
 }
@@ -2028,9 +2012,7 @@ func (a *ACHMessage) decodeJSON(d *jsonx.Decoder) error {
 // aCHPartyFields are the JSON member names of ACHParty's own fields.
 var aCHPartyFields = jsonx.NewFields("companyName", "customerIdentificationNumber")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ACHParty) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ACHParty).decodeJSON)
 }
@@ -2078,9 +2060,7 @@ func (a *ACHParty) decodeJSON(d *jsonx.Decoder) error {
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
 var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
@@ -2144,9 +2124,7 @@ func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 // commercialAccountFields are the JSON member names of CommercialAccount's own fields.
 var commercialAccountFields = jsonx.NewFields("accountCategory", "accountId", "accountNumberDisplay", "availableBalance", "balanceAsOf", "closingLedgerBalance", "currentLedgerBalance", "nickname", "openingLedgerBalance")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialAccount) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialAccount).decodeJSON)
 }
@@ -2222,9 +2200,7 @@ func (a *CommercialAccount) decodeJSON(d *jsonx.Decoder) error {
 // commercialAccountsResponseFields are the JSON member names of CommercialAccountsResponse's own fields.
 var commercialAccountsResponseFields = jsonx.NewFields("accounts", "links", "page")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialAccountsResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialAccountsResponse).decodeJSON)
 }
@@ -2276,9 +2252,7 @@ func (a *CommercialAccountsResponse) decodeJSON(d *jsonx.Decoder) error {
 // commercialCodeFields are the JSON member names of CommercialCode's own fields.
 var commercialCodeFields = jsonx.NewFields("code", "type")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialCode) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialCode).decodeJSON)
 }
@@ -2326,9 +2300,7 @@ func (a *CommercialCode) decodeJSON(d *jsonx.Decoder) error {
 // commercialLineItemFields are the JSON member names of CommercialLineItem's own fields.
 var commercialLineItemFields = jsonx.NewFields("amount", "description")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialLineItem) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialLineItem).decodeJSON)
 }
@@ -2376,9 +2348,7 @@ func (a *CommercialLineItem) decodeJSON(d *jsonx.Decoder) error {
 // commercialTransactionFields are the JSON member names of CommercialTransaction's own fields.
 var commercialTransactionFields = jsonx.NewFields("accountCategory", "accountId", "amount", "commercialCode", "debitCreditMemo", "description", "fiAttributes", "lineItem", "postedTimestamp", "reference", "status", "transactionId", "transactionTimestamp")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialTransaction).decodeJSON)
 }
@@ -2470,9 +2440,7 @@ func (a *CommercialTransaction) decodeJSON(d *jsonx.Decoder) error {
 // commercialTransactionsResponseFields are the JSON member names of CommercialTransactionsResponse's own fields.
 var commercialTransactionsResponseFields = jsonx.NewFields("links", "page", "transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CommercialTransactionsResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CommercialTransactionsResponse).decodeJSON)
 }
@@ -2524,9 +2492,7 @@ func (a *CommercialTransactionsResponse) decodeJSON(d *jsonx.Decoder) error {
 // fiAttributeFields are the JSON member names of FiAttribute's own fields.
 var fiAttributeFields = jsonx.NewFields("name", "value")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *FiAttribute) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*FiAttribute).decodeJSON)
 }
@@ -2574,9 +2540,7 @@ func (a *FiAttribute) decodeJSON(d *jsonx.Decoder) error {
 // foreignBankSystemIDFields are the JSON member names of ForeignBankSystemID's own fields.
 var foreignBankSystemIDFields = jsonx.NewFields("id", "type")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ForeignBankSystemID) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ForeignBankSystemID).decodeJSON)
 }
@@ -2624,9 +2588,7 @@ func (a *ForeignBankSystemID) decodeJSON(d *jsonx.Decoder) error {
 // getWireInquiryRequestFields are the JSON member names of GetWireInquiryRequest's own fields.
 var getWireInquiryRequestFields = jsonx.NewFields("accountNumber", "fromAmount", "fromDate", "fromTransmitDate", "mdmId", "paymentStatus", "sourceChannel", "toAmount", "toDate", "toTransmitDate", "traceID", "transactionType")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *GetWireInquiryRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*GetWireInquiryRequest).decodeJSON)
 }
@@ -2714,9 +2676,7 @@ func (a *GetWireInquiryRequest) decodeJSON(d *jsonx.Decoder) error {
 // keyPageFields are the JSON member names of KeyPage's own fields.
 var keyPageFields = jsonx.NewFields("nextPageKey", "previousPageKey", "totalElements")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *KeyPage) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*KeyPage).decodeJSON)
 }
@@ -2768,9 +2728,7 @@ func (a *KeyPage) decodeJSON(d *jsonx.Decoder) error {
 // listMetadataFields are the JSON member names of ListMetadata's own fields.
 var listMetadataFields = jsonx.NewFields("page")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ListMetadata) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ListMetadata).decodeJSON)
 }
@@ -2814,9 +2772,7 @@ func (a *ListMetadata) decodeJSON(d *jsonx.Decoder) error {
 // pageLinkFields are the JSON member names of PageLink's own fields.
 var pageLinkFields = jsonx.NewFields("href")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PageLink) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PageLink).decodeJSON)
 }
@@ -2860,9 +2816,7 @@ func (a *PageLink) decodeJSON(d *jsonx.Decoder) error {
 // pageLinksFields are the JSON member names of PageLinks's own fields.
 var pageLinksFields = jsonx.NewFields("next", "prev")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PageLinks) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PageLinks).decodeJSON)
 }
@@ -2910,9 +2864,7 @@ func (a *PageLinks) decodeJSON(d *jsonx.Decoder) error {
 // pageMetadataFields are the JSON member names of PageMetadata's own fields.
 var pageMetadataFields = jsonx.NewFields("lastPage", "pageNumber", "pageSize", "totalPages", "totalRecords")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PageMetadata) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PageMetadata).decodeJSON)
 }
@@ -2972,9 +2924,7 @@ func (a *PageMetadata) decodeJSON(d *jsonx.Decoder) error {
 // participantListResponseFields are the JSON member names of ParticipantListResponse's own fields.
 var participantListResponseFields = jsonx.NewFields("count", "limit", "offset", "parties")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ParticipantListResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ParticipantListResponse).decodeJSON)
 }
@@ -3030,9 +2980,7 @@ func (a *ParticipantListResponse) decodeJSON(d *jsonx.Decoder) error {
 // partyFields are the JSON member names of Party's own fields.
 var partyFields = jsonx.NewFields("aba", "accountNumber", "bic", "foreignBankSystemId", "name", "postalAddress", "txid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Party) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Party).decodeJSON)
 }
@@ -3100,9 +3048,7 @@ func (a *Party) decodeJSON(d *jsonx.Decoder) error {
 // partyNameFields are the JSON member names of PartyName's own fields.
 var partyNameFields = jsonx.NewFields("name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PartyName) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PartyName).decodeJSON)
 }
@@ -3146,9 +3092,7 @@ func (a *PartyName) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorFields are the JSON member names of paymentError's own fields.
 var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
@@ -3204,9 +3148,7 @@ func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
@@ -3258,9 +3200,7 @@ func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 // postalAddressFields are the JSON member names of PostalAddress's own fields.
 var postalAddressFields = jsonx.NewFields("adrLine", "adrTp", "bldgNb", "ctry", "ctrySubDvsn", "dept", "pstCd", "strtNm", "subDept", "twnNm")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PostalAddress) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PostalAddress).decodeJSON)
 }
@@ -3340,9 +3280,7 @@ func (a *PostalAddress) decodeJSON(d *jsonx.Decoder) error {
 // previousDayRequestFields are the JSON member names of PreviousDayRequest's own fields.
 var previousDayRequestFields = jsonx.NewFields("accountNumber", "creditOrDebitCode", "fromDate", "toDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PreviousDayRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PreviousDayRequest).decodeJSON)
 }
@@ -3398,9 +3336,7 @@ func (a *PreviousDayRequest) decodeJSON(d *jsonx.Decoder) error {
 // previousDayResponseFields are the JSON member names of PreviousDayResponse's own fields.
 var previousDayResponseFields = jsonx.NewFields("transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PreviousDayResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PreviousDayResponse).decodeJSON)
 }
@@ -3444,9 +3380,7 @@ func (a *PreviousDayResponse) decodeJSON(d *jsonx.Decoder) error {
 // previousDayTransactionFields are the JSON member names of PreviousDayTransaction's own fields.
 var previousDayTransactionFields = jsonx.NewFields("amount", "baiCode", "transactionKey")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PreviousDayTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PreviousDayTransaction).decodeJSON)
 }
@@ -3498,9 +3432,7 @@ func (a *PreviousDayTransaction) decodeJSON(d *jsonx.Decoder) error {
 // rTPListTransactionFields are the JSON member names of RTPListTransaction's own fields.
 var rTPListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RTPListTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RTPListTransaction).decodeJSON)
 }
@@ -3592,9 +3524,7 @@ func (a *RTPListTransaction) decodeJSON(d *jsonx.Decoder) error {
 // reportingErrorBodyFields are the JSON member names of reportingErrorBody's own fields.
 var reportingErrorBodyFields = jsonx.NewFields("code", "debugMessage", "message")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *reportingErrorBody) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*reportingErrorBody).decodeJSON)
 }
@@ -3646,9 +3576,7 @@ func (a *reportingErrorBody) decodeJSON(d *jsonx.Decoder) error {
 // rTPListRequestFields are the JSON member names of RTPListRequest's own fields.
 var rTPListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "requestReference", "toDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RTPListRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RTPListRequest).decodeJSON)
 }
@@ -3712,9 +3640,7 @@ func (a *RTPListRequest) decodeJSON(d *jsonx.Decoder) error {
 // rTPListResponseFields are the JSON member names of RTPListResponse's own fields.
 var rTPListResponseFields = jsonx.NewFields("metadata", "transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RTPListResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RTPListResponse).decodeJSON)
 }
@@ -3762,9 +3688,7 @@ func (a *RTPListResponse) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorFields are the JSON member names of serviceError's own fields.
 var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
@@ -3844,9 +3768,7 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
@@ -3890,9 +3812,7 @@ func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
 var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
@@ -3940,9 +3860,7 @@ func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
@@ -3986,9 +3904,7 @@ func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
 var serviceErrorResultFields = jsonx.NewFields("errorCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }
@@ -4032,9 +3948,7 @@ func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 // transactionAccountFields are the JSON member names of TransactionAccount's own fields.
 var transactionAccountFields = jsonx.NewFields("accountNumber")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*TransactionAccount).decodeJSON)
 }
@@ -4078,9 +3992,7 @@ func (a *TransactionAccount) decodeJSON(d *jsonx.Decoder) error {
 // wireDetailsRequestFields are the JSON member names of WireDetailsRequest's own fields.
 var wireDetailsRequestFields = jsonx.NewFields("getWireInquiryRequest")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireDetailsRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireDetailsRequest).decodeJSON)
 }
@@ -4124,9 +4036,7 @@ func (a *WireDetailsRequest) decodeJSON(d *jsonx.Decoder) error {
 // wireDetailsResponseFields are the JSON member names of WireDetailsResponse's own fields.
 var wireDetailsResponseFields = jsonx.NewFields("transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireDetailsResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireDetailsResponse).decodeJSON)
 }
@@ -4170,9 +4080,7 @@ func (a *WireDetailsResponse) decodeJSON(d *jsonx.Decoder) error {
 // wireListRequestFields are the JSON member names of WireListRequest's own fields.
 var wireListRequestFields = jsonx.NewFields("accountNumber", "fromDate", "maximumAmount", "minimumAmount", "pageNumber", "pageSize", "requestReference", "toDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireListRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireListRequest).decodeJSON)
 }
@@ -4244,9 +4152,7 @@ func (a *WireListRequest) decodeJSON(d *jsonx.Decoder) error {
 // wireListResponseFields are the JSON member names of WireListResponse's own fields.
 var wireListResponseFields = jsonx.NewFields("metadata", "transactions")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireListResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireListResponse).decodeJSON)
 }
@@ -4294,9 +4200,7 @@ func (a *WireListResponse) decodeJSON(d *jsonx.Decoder) error {
 // wireListTransactionFields are the JSON member names of WireListTransaction's own fields.
 var wireListTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireListTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireListTransaction).decodeJSON)
 }
@@ -4388,9 +4292,7 @@ func (a *WireListTransaction) decodeJSON(d *jsonx.Decoder) error {
 // wireTransactionFields are the JSON member names of WireTransaction's own fields.
 var wireTransactionFields = jsonx.NewFields("beneficiary", "creditor", "creditorAccount", "customData", "debtor", "debtorAccount", "originator", "requestReference", "sendersReference", "transactionAmount", "transactionDate", "transactionId", "transactionStatus", "transactionStatusTimestamp")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *WireTransaction) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*WireTransaction).decodeJSON)
 }

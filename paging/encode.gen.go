@@ -374,10 +374,7 @@ func appendWire(b []byte, v any) ([]byte, bool, error) {
 	return b, true, err
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHAccount) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -416,10 +413,7 @@ func (a *ACHAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -464,10 +458,7 @@ func (a *ACHAddenda) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -504,10 +495,7 @@ func (a *ACHAddendaRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -603,10 +591,7 @@ func (a *ACHAddendaResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -677,10 +662,7 @@ func (a *ACHListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -732,10 +714,7 @@ func (a *ACHListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -912,10 +891,7 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHMessage) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -954,10 +930,7 @@ func (a *ACHMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ACHParty) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -996,10 +969,7 @@ func (a *ACHParty) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1064,10 +1034,7 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1156,10 +1123,7 @@ func (a *CommercialAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1219,10 +1183,7 @@ func (a *CommercialAccountsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialCode) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1261,10 +1222,7 @@ func (a *CommercialCode) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1305,10 +1263,7 @@ func (a *CommercialLineItem) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1443,10 +1398,7 @@ func (a *CommercialTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1506,10 +1458,7 @@ func (a *CommercialTransactionsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a FiAttribute) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1548,10 +1497,7 @@ func (a *FiAttribute) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1590,10 +1536,7 @@ func (a *ForeignBankSystemID) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1705,10 +1648,7 @@ func (a *GetWireInquiryRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a KeyPage) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1753,10 +1693,7 @@ func (a *KeyPage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ListMetadata) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1791,10 +1728,7 @@ func (a *ListMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PageLink) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1827,10 +1761,7 @@ func (a *PageLink) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PageLinks) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1873,10 +1804,7 @@ func (a *PageLinks) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PageMetadata) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1933,10 +1861,7 @@ func (a *PageMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1983,10 +1908,7 @@ func (a *ParticipantListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Party) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2063,10 +1985,7 @@ func (a *Party) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PartyName) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2099,10 +2018,7 @@ func (a *PartyName) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a paymentError) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2155,10 +2071,7 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2203,10 +2116,7 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PostalAddress) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2302,10 +2212,7 @@ func (a *PostalAddress) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2369,10 +2276,7 @@ func (a *PreviousDayRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2416,10 +2320,7 @@ func (a *PreviousDayResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2466,10 +2367,7 @@ func (a *PreviousDayTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2592,10 +2490,7 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2640,10 +2535,7 @@ func (a *reportingErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2714,10 +2606,7 @@ func (a *RTPListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2769,10 +2658,7 @@ func (a *RTPListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceError) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2865,10 +2751,7 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2903,10 +2786,7 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2945,10 +2825,7 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -2992,10 +2869,7 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3028,10 +2902,7 @@ func (a *serviceErrorResult) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3070,10 +2941,7 @@ func (a *TransactionAccount) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3106,10 +2974,7 @@ func (a *WireDetailsRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3153,10 +3018,7 @@ func (a *WireDetailsResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireListRequest) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3239,10 +3101,7 @@ func (a *WireListRequest) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireListResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3294,10 +3153,7 @@ func (a *WireListResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -3420,10 +3276,7 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a WireTransaction) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {

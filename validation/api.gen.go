@@ -838,9 +838,7 @@ type unsupportedMediaTypeResponse = bankErrorBody
 // aOAResponseFields are the JSON member names of AOAResponse's own fields.
 var aOAResponseFields = jsonx.NewFields("Result")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AOAResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AOAResponse).decodeJSON)
 }
@@ -884,9 +882,7 @@ func (a *AOAResponse) decodeJSON(d *jsonx.Decoder) error {
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
 var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctOwner).decodeJSON)
 }
@@ -998,9 +994,7 @@ func (a *AcctOwner) decodeJSON(d *jsonx.Decoder) error {
 // acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
 var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctOwnerResponse).decodeJSON)
 }
@@ -1120,9 +1114,7 @@ func (a *AcctOwnerResponse) decodeJSON(d *jsonx.Decoder) error {
 // acctStatusFields are the JSON member names of AcctStatus's own fields.
 var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctStatus).decodeJSON)
 }
@@ -1170,9 +1162,7 @@ func (a *AcctStatus) decodeJSON(d *jsonx.Decoder) error {
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
 var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
@@ -1236,9 +1226,7 @@ func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 // clientEchoFields are the JSON member names of ClientEcho's own fields.
 var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ClientEcho) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ClientEcho).decodeJSON)
 }
@@ -1290,9 +1278,7 @@ func (a *ClientEcho) decodeJSON(d *jsonx.Decoder) error {
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ClientRecord).decodeJSON)
 }
@@ -1344,9 +1330,7 @@ func (a *ClientRecord) decodeJSON(d *jsonx.Decoder) error {
 // errorResponseFields are the JSON member names of ErrorResponse's own fields.
 var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ErrorResponse).decodeJSON)
 }
@@ -1394,9 +1378,7 @@ func (a *ErrorResponse) decodeJSON(d *jsonx.Decoder) error {
 // faultFields are the JSON member names of Fault's own fields.
 var faultFields = jsonx.NewFields("errorDescription")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Fault) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Fault).decodeJSON)
 }
@@ -1440,9 +1422,7 @@ func (a *Fault) decodeJSON(d *jsonx.Decoder) error {
 // healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
 var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*HealthCheckResponse).decodeJSON)
 }
@@ -1502,9 +1482,7 @@ func (a *HealthCheckResponse) decodeJSON(d *jsonx.Decoder) error {
 // inquiryFields are the JSON member names of Inquiry's own fields.
 var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Inquiry).decodeJSON)
 }
@@ -1580,9 +1558,7 @@ func (a *Inquiry) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorFields are the JSON member names of paymentError's own fields.
 var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
@@ -1638,9 +1614,7 @@ func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
@@ -1692,9 +1666,7 @@ func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 // resultFields are the JSON member names of Result's own fields.
 var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Result) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Result).decodeJSON)
 }
@@ -1786,9 +1758,7 @@ func (a *Result) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorFields are the JSON member names of serviceError's own fields.
 var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
@@ -1868,9 +1838,7 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
@@ -1914,9 +1882,7 @@ func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
 var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
@@ -1964,9 +1930,7 @@ func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
@@ -2010,9 +1974,7 @@ func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
 var serviceErrorResultFields = jsonx.NewFields("errorCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }

@@ -157,10 +157,7 @@ func appendWire(b []byte, v any) ([]byte, bool, error) {
 	return b, true, err
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AOAResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -195,10 +192,7 @@ func (a *AOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AcctOwner) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -351,10 +345,7 @@ func (a *AcctOwner) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -501,10 +492,7 @@ func (a *AcctOwnerResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a AcctStatus) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -543,10 +531,7 @@ func (a *AcctStatus) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -611,10 +596,7 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ClientEcho) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -659,10 +641,7 @@ func (a *ClientEcho) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ClientRecord) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -707,10 +686,7 @@ func (a *ClientRecord) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -753,10 +729,7 @@ func (a *ErrorResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Fault) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -789,10 +762,7 @@ func (a *Fault) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -849,10 +819,7 @@ func (a *HealthCheckResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Inquiry) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -935,10 +902,7 @@ func (a *Inquiry) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a paymentError) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -991,10 +955,7 @@ func (a *paymentError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1039,10 +1000,7 @@ func (a *paymentErrorDetail) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a Result) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1159,10 +1117,7 @@ func (a *Result) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceError) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1255,10 +1210,7 @@ func (a *serviceError) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1293,10 +1245,7 @@ func (a *serviceErrorAOAResponse) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1335,10 +1284,7 @@ func (a *serviceErrorMessage) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {
@@ -1382,10 +1328,7 @@ func (a *serviceErrorMetadata) jsonZero() bool {
 		a.AdditionalProperties == nil
 }
 
-// MarshalJSON implements json.Marshaler for encoding/json and slog.JSONHandler, alone or inside
-// a value of yours: the wire encoding with every Secret masked (as Secret.String shows it),
-// then sensitive members and card numbers and SSNs in texts masked as the SDK's logs mask a
-// body. To store or send the value itself, use core.MarshalWire.
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
 func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	b, err := a.appendJSON(make([]byte, 0, 256), false)
 	if err != nil {

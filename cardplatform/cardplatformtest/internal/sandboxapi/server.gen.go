@@ -1582,9 +1582,7 @@ type ApplyFeeJSONRequestBody = FeeApplyRequest
 // accountFields are the JSON member names of Account's own fields.
 var accountFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "interest_posted", "ledger_balance", "sys_utcupdated")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Account) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Account).decodeJSON)
 }
@@ -1656,9 +1654,7 @@ func (a *Account) decodeJSON(d *jsonx.Decoder) error {
 // accountBalancesDTOFields are the JSON member names of AccountBalancesDTO's own fields.
 var accountBalancesDTOFields = jsonx.NewFields("account_type", "available_balance", "ledger_balance", "suspense_balance")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountBalancesDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountBalancesDTO).decodeJSON)
 }
@@ -1714,9 +1710,7 @@ func (a *AccountBalancesDTO) decodeJSON(d *jsonx.Decoder) error {
 // accountByBalanceDTOFields are the JSON member names of AccountByBalanceDTO's own fields.
 var accountByBalanceDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountByBalanceDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountByBalanceDTO).decodeJSON)
 }
@@ -1784,9 +1778,7 @@ func (a *AccountByBalanceDTO) decodeJSON(d *jsonx.Decoder) error {
 // accountDTOFields are the JSON member names of AccountDTO's own fields.
 var accountDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "program_guid", "suspense_balance", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountDTO).decodeJSON)
 }
@@ -1870,9 +1862,7 @@ func (a *AccountDTO) decodeJSON(d *jsonx.Decoder) error {
 // accountInstrumentDTOFields are the JSON member names of AccountInstrumentDTO's own fields.
 var accountInstrumentDTOFields = jsonx.NewFields("account_guid", "account_instrument_guid", "instrument_guid", "instrument_status", "instrument_type", "sys_utcinserted")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountInstrumentDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountInstrumentDTO).decodeJSON)
 }
@@ -1936,9 +1926,7 @@ func (a *AccountInstrumentDTO) decodeJSON(d *jsonx.Decoder) error {
 // accountSearchResponseFields are the JSON member names of AccountSearchResponse's own fields.
 var accountSearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountSearchResponse).decodeJSON)
 }
@@ -1986,9 +1974,7 @@ func (a *AccountSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // accountSharedPersonDTOFields are the JSON member names of AccountSharedPersonDTO's own fields.
 var accountSharedPersonDTOFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status", "sys_utcupdated")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountSharedPersonDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountSharedPersonDTO).decodeJSON)
 }
@@ -2044,9 +2030,7 @@ func (a *AccountSharedPersonDTO) decodeJSON(d *jsonx.Decoder) error {
 // accountStatusUserFields are the JSON member names of AccountStatusUser's own fields.
 var accountStatusUserFields = jsonx.NewFields("account_status", "status_reason", "updated_by")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountStatusUser) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountStatusUser).decodeJSON)
 }
@@ -2098,9 +2082,7 @@ func (a *AccountStatusUser) decodeJSON(d *jsonx.Decoder) error {
 // accountsByBalanceFields are the JSON member names of AccountsByBalance's own fields.
 var accountsByBalanceFields = jsonx.NewFields("cached_at", "items")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountsByBalance) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountsByBalance).decodeJSON)
 }
@@ -2148,9 +2130,7 @@ func (a *AccountsByBalance) decodeJSON(d *jsonx.Decoder) error {
 // addressFields are the JSON member names of Address's own fields.
 var addressFields = jsonx.NewFields("address_line1", "city", "country", "postal_code", "state")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Address) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Address).decodeJSON)
 }
@@ -2210,9 +2190,7 @@ func (a *Address) decodeJSON(d *jsonx.Decoder) error {
 // adjustBalanceRequestFields are the JSON member names of AdjustBalanceRequest's own fields.
 var adjustBalanceRequestFields = jsonx.NewFields("account_guid", "amount", "description", "external_reference")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AdjustBalanceRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AdjustBalanceRequest).decodeJSON)
 }
@@ -2268,9 +2246,7 @@ func (a *AdjustBalanceRequest) decodeJSON(d *jsonx.Decoder) error {
 // adjustBalanceResponseFields are the JSON member names of AdjustBalanceResponse's own fields.
 var adjustBalanceResponseFields = jsonx.NewFields("account_guid", "amount", "available_balance", "ledger_balance", "sys_utcinserted", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AdjustBalanceResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AdjustBalanceResponse).decodeJSON)
 }
@@ -2334,9 +2310,7 @@ func (a *AdjustBalanceResponse) decodeJSON(d *jsonx.Decoder) error {
 // advancePreCalcRequestFields are the JSON member names of AdvancePreCalcRequest's own fields.
 var advancePreCalcRequestFields = jsonx.NewFields("amount")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AdvancePreCalcRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AdvancePreCalcRequest).decodeJSON)
 }
@@ -2380,9 +2354,7 @@ func (a *AdvancePreCalcRequest) decodeJSON(d *jsonx.Decoder) error {
 // advancePreCalcResponseFields are the JSON member names of AdvancePreCalcResponse's own fields.
 var advancePreCalcResponseFields = jsonx.NewFields("account_guid", "advance_amount", "fee_amount", "repayment_date", "request_id", "total_repayment_amount")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AdvancePreCalcResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AdvancePreCalcResponse).decodeJSON)
 }
@@ -2446,9 +2418,7 @@ func (a *AdvancePreCalcResponse) decodeJSON(d *jsonx.Decoder) error {
 // applyAdvanceRequestFields are the JSON member names of ApplyAdvanceRequest's own fields.
 var applyAdvanceRequestFields = jsonx.NewFields("request_id")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ApplyAdvanceRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ApplyAdvanceRequest).decodeJSON)
 }
@@ -2492,9 +2462,7 @@ func (a *ApplyAdvanceRequest) decodeJSON(d *jsonx.Decoder) error {
 // applyAdvanceResponseFields are the JSON member names of ApplyAdvanceResponse's own fields.
 var applyAdvanceResponseFields = jsonx.NewFields("account_guid", "advance_amount", "request_id", "status", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ApplyAdvanceResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ApplyAdvanceResponse).decodeJSON)
 }
@@ -2554,9 +2522,7 @@ func (a *ApplyAdvanceResponse) decodeJSON(d *jsonx.Decoder) error {
 // assignCardDTOFields are the JSON member names of AssignCardDTO's own fields.
 var assignCardDTOFields = jsonx.NewFields("card_proxy", "person_guid", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AssignCardDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AssignCardDTO).decodeJSON)
 }
@@ -2608,9 +2574,7 @@ func (a *AssignCardDTO) decodeJSON(d *jsonx.Decoder) error {
 // batchfileDownloadRequestFields are the JSON member names of BatchfileDownloadRequest's own fields.
 var batchfileDownloadRequestFields = jsonx.NewFields("batchfile_guid", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BatchfileDownloadRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BatchfileDownloadRequest).decodeJSON)
 }
@@ -2658,9 +2622,7 @@ func (a *BatchfileDownloadRequest) decodeJSON(d *jsonx.Decoder) error {
 // batchfileGUIDResponseFields are the JSON member names of BatchfileGUIDResponse's own fields.
 var batchfileGUIDResponseFields = jsonx.NewFields("batchfile_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BatchfileGUIDResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BatchfileGUIDResponse).decodeJSON)
 }
@@ -2704,9 +2666,7 @@ func (a *BatchfileGUIDResponse) decodeJSON(d *jsonx.Decoder) error {
 // batchfileRequestFields are the JSON member names of BatchfileRequest's own fields.
 var batchfileRequestFields = jsonx.NewFields("file_name", "program_guid", "report_name", "source_document")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BatchfileRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BatchfileRequest).decodeJSON)
 }
@@ -2762,9 +2722,7 @@ func (a *BatchfileRequest) decodeJSON(d *jsonx.Decoder) error {
 // batchfileResponseFields are the JSON member names of BatchfileResponse's own fields.
 var batchfileResponseFields = jsonx.NewFields("batchfile_guid", "file_name", "program_guid", "report_name", "status", "sys_utcinserted")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BatchfileResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BatchfileResponse).decodeJSON)
 }
@@ -2828,9 +2786,7 @@ func (a *BatchfileResponse) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderDetailFields are the JSON member names of BulkOrderDetail's own fields.
 var bulkOrderDetailFields = jsonx.NewFields("bulk_order_status", "company_guid", "order_guid", "package_guid", "person_guid", "program_guid", "quantity", "sys_utcinserted", "sys_utcupdated")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderDetail) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderDetail).decodeJSON)
 }
@@ -2906,9 +2862,7 @@ func (a *BulkOrderDetail) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderRefFields are the JSON member names of BulkOrderRef's own fields.
 var bulkOrderRefFields = jsonx.NewFields("order_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderRef) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderRef).decodeJSON)
 }
@@ -2952,9 +2906,7 @@ func (a *BulkOrderRef) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderRequestFields are the JSON member names of BulkOrderRequest's own fields.
 var bulkOrderRequestFields = jsonx.NewFields("company_guid", "package_guid", "person", "program_guid", "quantity")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderRequest).decodeJSON)
 }
@@ -3014,9 +2966,7 @@ func (a *BulkOrderRequest) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderResponseFields are the JSON member names of BulkOrderResponse's own fields.
 var bulkOrderResponseFields = jsonx.NewFields("bulk_order_status", "order_guid", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderResponse).decodeJSON)
 }
@@ -3068,9 +3018,7 @@ func (a *BulkOrderResponse) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderSummaryFields are the JSON member names of BulkOrderSummary's own fields.
 var bulkOrderSummaryFields = jsonx.NewFields("company_guid", "location_name", "package_guid", "person_guid", "quantity_available", "quantity_ordered")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderSummary) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderSummary).decodeJSON)
 }
@@ -3134,9 +3082,7 @@ func (a *BulkOrderSummary) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrderSummarySearchResponseFields are the JSON member names of BulkOrderSummarySearchResponse's own fields.
 var bulkOrderSummarySearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrderSummarySearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrderSummarySearchResponse).decodeJSON)
 }
@@ -3184,9 +3130,7 @@ func (a *BulkOrderSummarySearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // bulkOrdersSearchResponseFields are the JSON member names of BulkOrdersSearchResponse's own fields.
 var bulkOrdersSearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *BulkOrdersSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*BulkOrdersSearchResponse).decodeJSON)
 }
@@ -3234,9 +3178,7 @@ func (a *BulkOrdersSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // cardDTOFields are the JSON member names of CardDTO's own fields.
 var cardDTOFields = jsonx.NewFields("activation_method", "card_condition", "card_number", "card_proxy", "card_status", "card_tracking_detail", "cvv", "expiration_date", "issuance_type", "logical_expiration_date", "mask_card_pan", "person_card_status", "person_guid", "supplemental_details", "sys_utcinserted", "sys_utcupdated", "wallet_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CardDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CardDTO).decodeJSON)
 }
@@ -3344,9 +3286,7 @@ func (a *CardDTO) decodeJSON(d *jsonx.Decoder) error {
 // cardDTOSearchResponseFields are the JSON member names of CardDTOSearchResponse's own fields.
 var cardDTOSearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CardDTOSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CardDTOSearchResponse).decodeJSON)
 }
@@ -3394,9 +3334,7 @@ func (a *CardDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // cardPINDTOFields are the JSON member names of CardPINDTO's own fields.
 var cardPINDTOFields = jsonx.NewFields("card_proxy", "pin")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CardPINDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CardPINDTO).decodeJSON)
 }
@@ -3444,9 +3382,7 @@ func (a *CardPINDTO) decodeJSON(d *jsonx.Decoder) error {
 // cardStatusDTOFields are the JSON member names of CardStatusDTO's own fields.
 var cardStatusDTOFields = jsonx.NewFields("card_status", "status_reason")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CardStatusDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CardStatusDTO).decodeJSON)
 }
@@ -3494,9 +3430,7 @@ func (a *CardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 // cardTrackingDetailFields are the JSON member names of CardTrackingDetail's own fields.
 var cardTrackingDetailFields = jsonx.NewFields("card_delivery_method", "card_delivery_tracking_number", "card_package_name", "card_requested", "card_shipment_date", "fulfillment_house_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CardTrackingDetail) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CardTrackingDetail).decodeJSON)
 }
@@ -3560,9 +3494,7 @@ func (a *CardTrackingDetail) decodeJSON(d *jsonx.Decoder) error {
 // changeAdvanceCycleRequestFields are the JSON member names of ChangeAdvanceCycleRequest's own fields.
 var changeAdvanceCycleRequestFields = jsonx.NewFields("cycle")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ChangeAdvanceCycleRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleRequest).decodeJSON)
 }
@@ -3606,9 +3538,7 @@ func (a *ChangeAdvanceCycleRequest) decodeJSON(d *jsonx.Decoder) error {
 // changeAdvanceCycleResponseFields are the JSON member names of ChangeAdvanceCycleResponse's own fields.
 var changeAdvanceCycleResponseFields = jsonx.NewFields("account_guid", "cycle", "next_cycle_date")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ChangeAdvanceCycleResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ChangeAdvanceCycleResponse).decodeJSON)
 }
@@ -3660,9 +3590,7 @@ func (a *ChangeAdvanceCycleResponse) decodeJSON(d *jsonx.Decoder) error {
 // checkDTOFields are the JSON member names of CheckDTO's own fields.
 var checkDTOFields = jsonx.NewFields("account_guid", "amount", "check_date", "check_number", "check_status", "payee_name", "person_guid", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CheckDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CheckDTO).decodeJSON)
 }
@@ -3734,9 +3662,7 @@ func (a *CheckDTO) decodeJSON(d *jsonx.Decoder) error {
 // checkDTOSearchResponseFields are the JSON member names of CheckDTOSearchResponse's own fields.
 var checkDTOSearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CheckDTOSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CheckDTOSearchResponse).decodeJSON)
 }
@@ -3784,9 +3710,7 @@ func (a *CheckDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // checkSearchDTOFields are the JSON member names of CheckSearchDTO's own fields.
 var checkSearchDTOFields = jsonx.NewFields("account_guid", "check_number", "check_status", "end_date", "person_guid", "start_date")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CheckSearchDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CheckSearchDTO).decodeJSON)
 }
@@ -3850,9 +3774,7 @@ func (a *CheckSearchDTO) decodeJSON(d *jsonx.Decoder) error {
 // checkStatusDTOFields are the JSON member names of CheckStatusDTO's own fields.
 var checkStatusDTOFields = jsonx.NewFields("account_guid", "check_number", "new_status", "notes", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CheckStatusDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CheckStatusDTO).decodeJSON)
 }
@@ -3912,9 +3834,7 @@ func (a *CheckStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 // companyDTOFields are the JSON member names of CompanyDTO's own fields.
 var companyDTOFields = jsonx.NewFields("address", "company_guid", "company_name", "dba_name", "sys_utcinserted", "sys_utcupdated")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CompanyDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CompanyDTO).decodeJSON)
 }
@@ -3978,9 +3898,7 @@ func (a *CompanyDTO) decodeJSON(d *jsonx.Decoder) error {
 // companyProgramDTOFields are the JSON member names of CompanyProgramDTO's own fields.
 var companyProgramDTOFields = jsonx.NewFields("company_guid", "company_name", "program_guid", "program_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CompanyProgramDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CompanyProgramDTO).decodeJSON)
 }
@@ -4036,9 +3954,7 @@ func (a *CompanyProgramDTO) decodeJSON(d *jsonx.Decoder) error {
 // companyVerificationResultDTOFields are the JSON member names of CompanyVerificationResultDTO's own fields.
 var companyVerificationResultDTOFields = jsonx.NewFields("company_guid", "verification_status", "verified_at")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CompanyVerificationResultDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CompanyVerificationResultDTO).decodeJSON)
 }
@@ -4090,9 +4006,7 @@ func (a *CompanyVerificationResultDTO) decodeJSON(d *jsonx.Decoder) error {
 // configProgramRequestFields are the JSON member names of ConfigProgramRequest's own fields.
 var configProgramRequestFields = jsonx.NewFields("configurations", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ConfigProgramRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ConfigProgramRequest).decodeJSON)
 }
@@ -4140,9 +4054,7 @@ func (a *ConfigProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 // createAccountInstrumentRequestFields are the JSON member names of CreateAccountInstrumentRequest's own fields.
 var createAccountInstrumentRequestFields = jsonx.NewFields("account_guid", "instrument_guid", "instrument_type")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateAccountInstrumentRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateAccountInstrumentRequest).decodeJSON)
 }
@@ -4194,9 +4106,7 @@ func (a *CreateAccountInstrumentRequest) decodeJSON(d *jsonx.Decoder) error {
 // createAccountRequestFields are the JSON member names of CreateAccountRequest's own fields.
 var createAccountRequestFields = jsonx.NewFields("account_name", "account_type", "program_guid", "wallet_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateAccountRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateAccountRequest).decodeJSON)
 }
@@ -4252,9 +4162,7 @@ func (a *CreateAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 // createAccountResponseDTOFields are the JSON member names of CreateAccountResponseDTO's own fields.
 var createAccountResponseDTOFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "wallet_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateAccountResponseDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateAccountResponseDTO).decodeJSON)
 }
@@ -4314,9 +4222,7 @@ func (a *CreateAccountResponseDTO) decodeJSON(d *jsonx.Decoder) error {
 // createCardRequestFields are the JSON member names of CreateCardRequest's own fields.
 var createCardRequestFields = jsonx.NewFields("months_until_expire", "person", "program_guid", "wallet_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateCardRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateCardRequest).decodeJSON)
 }
@@ -4372,9 +4278,7 @@ func (a *CreateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 // createCardResponseFields are the JSON member names of CreateCardResponse's own fields.
 var createCardResponseFields = jsonx.NewFields("card", "fulfillment_data", "person", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateCardResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateCardResponse).decodeJSON)
 }
@@ -4430,9 +4334,7 @@ func (a *CreateCardResponse) decodeJSON(d *jsonx.Decoder) error {
 // createCompanyFields are the JSON member names of CreateCompany's own fields.
 var createCompanyFields = jsonx.NewFields("address", "company_name", "dba_name", "program_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateCompany) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateCompany).decodeJSON)
 }
@@ -4488,9 +4390,7 @@ func (a *CreateCompany) decodeJSON(d *jsonx.Decoder) error {
 // createSharedAccountRequestFields are the JSON member names of CreateSharedAccountRequest's own fields.
 var createSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateSharedAccountRequest).decodeJSON)
 }
@@ -4538,9 +4438,7 @@ func (a *CreateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 // createSharedAccountResponseFields are the JSON member names of CreateSharedAccountResponse's own fields.
 var createSharedAccountResponseFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *CreateSharedAccountResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*CreateSharedAccountResponse).decodeJSON)
 }
@@ -4592,9 +4490,7 @@ func (a *CreateSharedAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 // disbursementDTOFields are the JSON member names of DisbursementDTO's own fields.
 var disbursementDTOFields = jsonx.NewFields("amount", "client_reference_id", "payout_option", "person", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *DisbursementDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*DisbursementDTO).decodeJSON)
 }
@@ -4654,9 +4550,7 @@ func (a *DisbursementDTO) decodeJSON(d *jsonx.Decoder) error {
 // disbursementPayoutPreferenceFields are the JSON member names of DisbursementPayoutPreference's own fields.
 var disbursementPayoutPreferenceFields = jsonx.NewFields("payout_preference", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *DisbursementPayoutPreference) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*DisbursementPayoutPreference).decodeJSON)
 }
@@ -4704,9 +4598,7 @@ func (a *DisbursementPayoutPreference) decodeJSON(d *jsonx.Decoder) error {
 // disbursementResponseFields are the JSON member names of DisbursementResponse's own fields.
 var disbursementResponseFields = jsonx.NewFields("account_guid", "amount", "disbursement_guid", "person_guid", "status")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *DisbursementResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*DisbursementResponse).decodeJSON)
 }
@@ -4766,9 +4658,7 @@ func (a *DisbursementResponse) decodeJSON(d *jsonx.Decoder) error {
 // disputeChargebackRequestFields are the JSON member names of DisputeChargebackRequest's own fields.
 var disputeChargebackRequestFields = jsonx.NewFields("account_guid", "amount", "reason", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *DisputeChargebackRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*DisputeChargebackRequest).decodeJSON)
 }
@@ -4824,9 +4714,7 @@ func (a *DisputeChargebackRequest) decodeJSON(d *jsonx.Decoder) error {
 // disputeChargebackResponseFields are the JSON member names of DisputeChargebackResponse's own fields.
 var disputeChargebackResponseFields = jsonx.NewFields("account_guid", "amount", "dispute_guid", "dispute_status", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *DisputeChargebackResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*DisputeChargebackResponse).decodeJSON)
 }
@@ -4886,9 +4774,7 @@ func (a *DisputeChargebackResponse) decodeJSON(d *jsonx.Decoder) error {
 // encryptedCardDataFields are the JSON member names of EncryptedCardData's own fields.
 var encryptedCardDataFields = jsonx.NewFields("accountNumber", "expirationMonth", "expirationYear", "nameOnAccount")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *EncryptedCardData) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*EncryptedCardData).decodeJSON)
 }
@@ -4944,9 +4830,7 @@ func (a *EncryptedCardData) decodeJSON(d *jsonx.Decoder) error {
 // encryptedFulfillmentDetailsFields are the JSON member names of EncryptedFulfillmentDetails's own fields.
 var encryptedFulfillmentDetailsFields = jsonx.NewFields("cvx2", "pin", "track1", "track2")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *EncryptedFulfillmentDetails) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*EncryptedFulfillmentDetails).decodeJSON)
 }
@@ -5002,9 +4886,7 @@ func (a *EncryptedFulfillmentDetails) decodeJSON(d *jsonx.Decoder) error {
 // feeApplyRequestFields are the JSON member names of FeeApplyRequest's own fields.
 var feeApplyRequestFields = jsonx.NewFields("account_guid", "amount", "program_guid", "request_code")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *FeeApplyRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*FeeApplyRequest).decodeJSON)
 }
@@ -5060,9 +4942,7 @@ func (a *FeeApplyRequest) decodeJSON(d *jsonx.Decoder) error {
 // feeApplyResponseFields are the JSON member names of FeeApplyResponse's own fields.
 var feeApplyResponseFields = jsonx.NewFields("account_guid", "amount", "program_guid", "request_code", "txn_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *FeeApplyResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*FeeApplyResponse).decodeJSON)
 }
@@ -5122,9 +5002,7 @@ func (a *FeeApplyResponse) decodeJSON(d *jsonx.Decoder) error {
 // feesResponseFields are the JSON member names of FeesResponse's own fields.
 var feesResponseFields = jsonx.NewFields("fee_amount", "fee_guid", "fee_name", "program_guid", "request_code")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *FeesResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*FeesResponse).decodeJSON)
 }
@@ -5184,9 +5062,7 @@ func (a *FeesResponse) decodeJSON(d *jsonx.Decoder) error {
 // genericEncryptedCardDataRequestFields are the JSON member names of GenericEncryptedCardDataRequest's own fields.
 var genericEncryptedCardDataRequestFields = jsonx.NewFields("card_proxy")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *GenericEncryptedCardDataRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataRequest).decodeJSON)
 }
@@ -5230,9 +5106,7 @@ func (a *GenericEncryptedCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 // genericEncryptedCardDataResponseFields are the JSON member names of GenericEncryptedCardDataResponse's own fields.
 var genericEncryptedCardDataResponseFields = jsonx.NewFields("encrypted_card_data")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *GenericEncryptedCardDataResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*GenericEncryptedCardDataResponse).decodeJSON)
 }
@@ -5276,9 +5150,7 @@ func (a *GenericEncryptedCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 // invoiceFields are the JSON member names of Invoice's own fields.
 var invoiceFields = jsonx.NewFields("invoice_amount", "invoice_date", "invoice_description", "invoice_number", "invoice_status", "payment_due_amount", "payment_due_reference_number")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Invoice) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Invoice).decodeJSON)
 }
@@ -5346,9 +5218,7 @@ func (a *Invoice) decodeJSON(d *jsonx.Decoder) error {
 // invoiceSearchRequestFields are the JSON member names of InvoiceSearchRequest's own fields.
 var invoiceSearchRequestFields = jsonx.NewFields("card_proxy", "invoice_date_end", "invoice_date_start", "invoice_status", "person_guid", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *InvoiceSearchRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*InvoiceSearchRequest).decodeJSON)
 }
@@ -5412,9 +5282,7 @@ func (a *InvoiceSearchRequest) decodeJSON(d *jsonx.Decoder) error {
 // invoiceSearchResponseFields are the JSON member names of InvoiceSearchResponse's own fields.
 var invoiceSearchResponseFields = jsonx.NewFields("card_proxy", "invoice", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *InvoiceSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*InvoiceSearchResponse).decodeJSON)
 }
@@ -5466,9 +5334,7 @@ func (a *InvoiceSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // invoicesSearchResponseFields are the JSON member names of InvoicesSearchResponse's own fields.
 var invoicesSearchResponseFields = jsonx.NewFields("items", "total")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *InvoicesSearchResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*InvoicesSearchResponse).decodeJSON)
 }
@@ -5516,9 +5382,7 @@ func (a *InvoicesSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 // issuanceTypeRequestFields are the JSON member names of IssuanceTypeRequest's own fields.
 var issuanceTypeRequestFields = jsonx.NewFields("issuance_type")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *IssuanceTypeRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*IssuanceTypeRequest).decodeJSON)
 }
@@ -5562,9 +5426,7 @@ func (a *IssuanceTypeRequest) decodeJSON(d *jsonx.Decoder) error {
 // performKYBAPIResponseFields are the JSON member names of PerformKYBAPIResponse's own fields.
 var performKYBAPIResponseFields = jsonx.NewFields("company_guid", "kyb_request_guid", "kyb_status")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PerformKYBAPIResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PerformKYBAPIResponse).decodeJSON)
 }
@@ -5616,9 +5478,7 @@ func (a *PerformKYBAPIResponse) decodeJSON(d *jsonx.Decoder) error {
 // performKYBRequestFields are the JSON member names of PerformKYBRequest's own fields.
 var performKYBRequestFields = jsonx.NewFields("company_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PerformKYBRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PerformKYBRequest).decodeJSON)
 }
@@ -5662,9 +5522,7 @@ func (a *PerformKYBRequest) decodeJSON(d *jsonx.Decoder) error {
 // personFields are the JSON member names of Person's own fields.
 var personFields = jsonx.NewFields("address_lat", "address_lon", "base_address", "birth_date", "client_reference_id", "email", "first_name", "last_name", "ledger_balance", "mobile_number", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Person) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Person).decodeJSON)
 }
@@ -5748,9 +5606,7 @@ func (a *Person) decodeJSON(d *jsonx.Decoder) error {
 // personCardStatusDTOFields are the JSON member names of PersonCardStatusDTO's own fields.
 var personCardStatusDTOFields = jsonx.NewFields("person_card_status", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *PersonCardStatusDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*PersonCardStatusDTO).decodeJSON)
 }
@@ -5798,9 +5654,7 @@ func (a *PersonCardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 // problemDetailsFields are the JSON member names of problemDetails's own fields.
 var problemDetailsFields = jsonx.NewFields("detail", "errors", "instance", "status", "title", "traceId", "type")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *problemDetails) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*problemDetails).decodeJSON)
 }
@@ -5868,9 +5722,7 @@ func (a *problemDetails) decodeJSON(d *jsonx.Decoder) error {
 // programConfigurationFields are the JSON member names of ProgramConfiguration's own fields.
 var programConfigurationFields = jsonx.NewFields("name", "value")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ProgramConfiguration) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ProgramConfiguration).decodeJSON)
 }
@@ -5918,9 +5770,7 @@ func (a *ProgramConfiguration) decodeJSON(d *jsonx.Decoder) error {
 // programDataDTOFields are the JSON member names of ProgramDataDTO's own fields.
 var programDataDTOFields = jsonx.NewFields("company_guid", "configurations", "program_guid", "program_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ProgramDataDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ProgramDataDTO).decodeJSON)
 }
@@ -5976,9 +5826,7 @@ func (a *ProgramDataDTO) decodeJSON(d *jsonx.Decoder) error {
 // replaceCardDTOFields are the JSON member names of ReplaceCardDTO's own fields.
 var replaceCardDTOFields = jsonx.NewFields("card_condition", "card_proxy", "card_status", "mask_card_pan", "replaced_card_proxy")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ReplaceCardDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ReplaceCardDTO).decodeJSON)
 }
@@ -6038,9 +5886,7 @@ func (a *ReplaceCardDTO) decodeJSON(d *jsonx.Decoder) error {
 // replaceCardRequestFields are the JSON member names of ReplaceCardRequest's own fields.
 var replaceCardRequestFields = jsonx.NewFields("replacement_reason")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ReplaceCardRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ReplaceCardRequest).decodeJSON)
 }
@@ -6084,9 +5930,7 @@ func (a *ReplaceCardRequest) decodeJSON(d *jsonx.Decoder) error {
 // requestCardDataRequestFields are the JSON member names of RequestCardDataRequest's own fields.
 var requestCardDataRequestFields = jsonx.NewFields("card_proxy", "device_id", "request_id", "wallet_provider")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RequestCardDataRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RequestCardDataRequest).decodeJSON)
 }
@@ -6142,9 +5986,7 @@ func (a *RequestCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 // requestCardDataResponseFields are the JSON member names of RequestCardDataResponse's own fields.
 var requestCardDataResponseFields = jsonx.NewFields("card_proxy", "decision", "request_id")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RequestCardDataResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RequestCardDataResponse).decodeJSON)
 }
@@ -6196,9 +6038,7 @@ func (a *RequestCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 // retrieveCompanyRequestFields are the JSON member names of RetrieveCompanyRequest's own fields.
 var retrieveCompanyRequestFields = jsonx.NewFields("company_guid", "kyb_request_guid", "kyb_status", "requested_at", "responded_at")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *RetrieveCompanyRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*RetrieveCompanyRequest).decodeJSON)
 }
@@ -6258,9 +6098,7 @@ func (a *RetrieveCompanyRequest) decodeJSON(d *jsonx.Decoder) error {
 // searchAccountsProgramRequestFields are the JSON member names of SearchAccountsProgramRequest's own fields.
 var searchAccountsProgramRequestFields = jsonx.NewFields("account_name", "account_status", "account_type", "person_guid", "program_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *SearchAccountsProgramRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramRequest).decodeJSON)
 }
@@ -6320,9 +6158,7 @@ func (a *SearchAccountsProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 // searchAccountsProgramResponseFields are the JSON member names of SearchAccountsProgramResponse's own fields.
 var searchAccountsProgramResponseFields = jsonx.NewFields("account_guid", "account_name", "account_status", "account_type", "available_balance", "ledger_balance", "person_guid")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *SearchAccountsProgramResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*SearchAccountsProgramResponse).decodeJSON)
 }
@@ -6390,9 +6226,7 @@ func (a *SearchAccountsProgramResponse) decodeJSON(d *jsonx.Decoder) error {
 // supplementalDetailsFields are the JSON member names of SupplementalDetails's own fields.
 var supplementalDetailsFields = jsonx.NewFields("invoices")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *SupplementalDetails) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*SupplementalDetails).decodeJSON)
 }
@@ -6436,9 +6270,7 @@ func (a *SupplementalDetails) decodeJSON(d *jsonx.Decoder) error {
 // updateAccountInfoRequestFields are the JSON member names of UpdateAccountInfoRequest's own fields.
 var updateAccountInfoRequestFields = jsonx.NewFields("account_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateAccountInfoRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateAccountInfoRequest).decodeJSON)
 }
@@ -6482,9 +6314,7 @@ func (a *UpdateAccountInfoRequest) decodeJSON(d *jsonx.Decoder) error {
 // updateCardRequestFields are the JSON member names of UpdateCardRequest's own fields.
 var updateCardRequestFields = jsonx.NewFields("card_proxy", "supplemental_details")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateCardRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateCardRequest).decodeJSON)
 }
@@ -6532,9 +6362,7 @@ func (a *UpdateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 // updateCompanyFields are the JSON member names of UpdateCompany's own fields.
 var updateCompanyFields = jsonx.NewFields("address", "company_name", "dba_name")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateCompany) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateCompany).decodeJSON)
 }
@@ -6586,9 +6414,7 @@ func (a *UpdateCompany) decodeJSON(d *jsonx.Decoder) error {
 // updateDigitalPackageRequestFields are the JSON member names of UpdateDigitalPackageRequest's own fields.
 var updateDigitalPackageRequestFields = jsonx.NewFields("card_proxy", "digital_package")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateDigitalPackageRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageRequest).decodeJSON)
 }
@@ -6636,9 +6462,7 @@ func (a *UpdateDigitalPackageRequest) decodeJSON(d *jsonx.Decoder) error {
 // updateDigitalPackageResponseFields are the JSON member names of UpdateDigitalPackageResponse's own fields.
 var updateDigitalPackageResponseFields = jsonx.NewFields("card_proxy", "digital_package")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateDigitalPackageResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateDigitalPackageResponse).decodeJSON)
 }
@@ -6686,9 +6510,7 @@ func (a *UpdateDigitalPackageResponse) decodeJSON(d *jsonx.Decoder) error {
 // updateSharedAccountRequestFields are the JSON member names of UpdateSharedAccountRequest's own fields.
 var updateSharedAccountRequestFields = jsonx.NewFields("account_guid", "person_guid", "sharing_status")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *UpdateSharedAccountRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*UpdateSharedAccountRequest).decodeJSON)
 }
@@ -6740,9 +6562,7 @@ func (a *UpdateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 // validateCardDTOFields are the JSON member names of ValidateCardDTO's own fields.
 var validateCardDTOFields = jsonx.NewFields("card_number", "cvv")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ValidateCardDTO) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ValidateCardDTO).decodeJSON)
 }

@@ -971,9 +971,7 @@ type VerifyAccountV2JSONRequestBody = VerifyAccountV2Request
 // aOARequestFields are the JSON member names of AOARequest's own fields.
 var aOARequestFields = jsonx.NewFields("Inquiry")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AOARequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AOARequest).decodeJSON)
 }
@@ -1017,9 +1015,7 @@ func (a *AOARequest) decodeJSON(d *jsonx.Decoder) error {
 // aOAResponseFields are the JSON member names of AOAResponse's own fields.
 var aOAResponseFields = jsonx.NewFields("Result")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AOAResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AOAResponse).decodeJSON)
 }
@@ -1063,9 +1059,7 @@ func (a *AOAResponse) decodeJSON(d *jsonx.Decoder) error {
 // accountValidationRequestFields are the JSON member names of AccountValidationRequest's own fields.
 var accountValidationRequestFields = jsonx.NewFields("AOARequest")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountValidationRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountValidationRequest).decodeJSON)
 }
@@ -1109,9 +1103,7 @@ func (a *AccountValidationRequest) decodeJSON(d *jsonx.Decoder) error {
 // accountValidationResponseFields are the JSON member names of AccountValidationResponse's own fields.
 var accountValidationResponseFields = jsonx.NewFields("AOAResponse")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountValidationResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountValidationResponse).decodeJSON)
 }
@@ -1155,9 +1147,7 @@ func (a *AccountValidationResponse) decodeJSON(d *jsonx.Decoder) error {
 // accountValidationV2ResponseFields are the JSON member names of AccountValidationV2Response's own fields.
 var accountValidationV2ResponseFields = jsonx.NewFields("AOAResponse", "errorResponse")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AccountValidationV2Response) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AccountValidationV2Response).decodeJSON)
 }
@@ -1205,9 +1195,7 @@ func (a *AccountValidationV2Response) decodeJSON(d *jsonx.Decoder) error {
 // acctOwnerFields are the JSON member names of AcctOwner's own fields.
 var acctOwnerFields = jsonx.NewFields("addressLine1", "addressLine2", "businessName", "city", "dob", "firstName", "homePhone", "idNo", "idState", "idType", "lastName", "middleName", "namePrefix", "nameSuffix", "ssn", "state", "workPhone", "zipCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctOwner) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctOwner).decodeJSON)
 }
@@ -1319,9 +1307,7 @@ func (a *AcctOwner) decodeJSON(d *jsonx.Decoder) error {
 // acctOwnerResponseFields are the JSON member names of AcctOwnerResponse's own fields.
 var acctOwnerResponseFields = jsonx.NewFields("addressMatch", "businessNameMatch", "cityMatch", "conditionCode", "dobMatch", "firstNameMatch", "homePhoneMatch", "idNoMatch", "idStateMatch", "idTypeMatch", "lastNameMatch", "middleNameMatch", "nameMatch", "namePrefixMatch", "nameSuffixMatch", "overallMatchScore", "ssnMatch", "stateMatch", "workPhoneMatch", "zipCodeMatch")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctOwnerResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctOwnerResponse).decodeJSON)
 }
@@ -1441,9 +1427,7 @@ func (a *AcctOwnerResponse) decodeJSON(d *jsonx.Decoder) error {
 // acctStatusFields are the JSON member names of AcctStatus's own fields.
 var acctStatusFields = jsonx.NewFields("primMessage", "primaryStatusCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *AcctStatus) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*AcctStatus).decodeJSON)
 }
@@ -1491,9 +1475,7 @@ func (a *AcctStatus) decodeJSON(d *jsonx.Decoder) error {
 // bankErrorBodyFields are the JSON member names of bankErrorBody's own fields.
 var bankErrorBodyFields = jsonx.NewFields("Api-Url", "ErrorMessage", "ServiceError", "TransactionId", "TransactionTime", "X-CorrelationId")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *bankErrorBody) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*bankErrorBody).decodeJSON)
 }
@@ -1557,9 +1539,7 @@ func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 // clientEchoFields are the JSON member names of ClientEcho's own fields.
 var clientEchoFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ClientEcho) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ClientEcho).decodeJSON)
 }
@@ -1611,9 +1591,7 @@ func (a *ClientEcho) decodeJSON(d *jsonx.Decoder) error {
 // clientRecordFields are the JSON member names of ClientRecord's own fields.
 var clientRecordFields = jsonx.NewFields("clientDate", "clientTime", "userDefined")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ClientRecord) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ClientRecord).decodeJSON)
 }
@@ -1665,9 +1643,7 @@ func (a *ClientRecord) decodeJSON(d *jsonx.Decoder) error {
 // errorResponseFields are the JSON member names of ErrorResponse's own fields.
 var errorResponseFields = jsonx.NewFields("businessFault", "systemFault")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *ErrorResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*ErrorResponse).decodeJSON)
 }
@@ -1715,9 +1691,7 @@ func (a *ErrorResponse) decodeJSON(d *jsonx.Decoder) error {
 // faultFields are the JSON member names of Fault's own fields.
 var faultFields = jsonx.NewFields("errorDescription")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Fault) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Fault).decodeJSON)
 }
@@ -1761,9 +1735,7 @@ func (a *Fault) decodeJSON(d *jsonx.Decoder) error {
 // healthCheckResponseFields are the JSON member names of HealthCheckResponse's own fields.
 var healthCheckResponseFields = jsonx.NewFields("ClientIp", "Source", "Status", "Timestamp", "X-Forwarded-For")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *HealthCheckResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*HealthCheckResponse).decodeJSON)
 }
@@ -1823,9 +1795,7 @@ func (a *HealthCheckResponse) decodeJSON(d *jsonx.Decoder) error {
 // inquiryFields are the JSON member names of Inquiry's own fields.
 var inquiryFields = jsonx.NewFields("AcctOwner", "Client", "accountNumber", "additionalId", "amount", "routingNumber", "secondaryId", "serialNumber", "serviceType")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Inquiry) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Inquiry).decodeJSON)
 }
@@ -1901,9 +1871,7 @@ func (a *Inquiry) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorFields are the JSON member names of paymentError's own fields.
 var paymentErrorFields = jsonx.NewFields("code", "description", "detail", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentError).decodeJSON)
 }
@@ -1959,9 +1927,7 @@ func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 // paymentErrorDetailFields are the JSON member names of paymentErrorDetail's own fields.
 var paymentErrorDetailFields = jsonx.NewFields("code", "description", "title")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *paymentErrorDetail) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*paymentErrorDetail).decodeJSON)
 }
@@ -2013,9 +1979,7 @@ func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 // resultFields are the JSON member names of Result's own fields.
 var resultFields = jsonx.NewFields("AcctOwner", "AcctStatus", "Client", "accountNumber", "additionalId", "amount", "errorCode", "feeAttrib", "primaryId", "routingNumber", "secondaryId", "serialNumber", "systemRecordId")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *Result) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*Result).decodeJSON)
 }
@@ -2107,9 +2071,7 @@ func (a *Result) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorFields are the JSON member names of serviceError's own fields.
 var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceError).decodeJSON)
 }
@@ -2189,9 +2151,7 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorAOAResponseFields are the JSON member names of serviceErrorAOAResponse's own fields.
 var serviceErrorAOAResponseFields = jsonx.NewFields("Result")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorAOAResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorAOAResponse).decodeJSON)
 }
@@ -2235,9 +2195,7 @@ func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMessageFields are the JSON member names of serviceErrorMessage's own fields.
 var serviceErrorMessageFields = jsonx.NewFields("code", "message")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMessage) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMessage).decodeJSON)
 }
@@ -2285,9 +2243,7 @@ func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorMetadataFields are the JSON member names of serviceErrorMetadata's own fields.
 var serviceErrorMetadataFields = jsonx.NewFields("messages")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorMetadata) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorMetadata).decodeJSON)
 }
@@ -2331,9 +2287,7 @@ func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 // serviceErrorResultFields are the JSON member names of serviceErrorResult's own fields.
 var serviceErrorResultFields = jsonx.NewFields("errorCode")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceErrorResult) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*serviceErrorResult).decodeJSON)
 }
@@ -2377,9 +2331,7 @@ func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 // verifyAccountRequestFields are the JSON member names of VerifyAccountRequest's own fields.
 var verifyAccountRequestFields = jsonx.NewFields("accountValidationRequest")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *VerifyAccountRequest) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*VerifyAccountRequest).decodeJSON)
 }
@@ -2423,9 +2375,7 @@ func (a *VerifyAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 // verifyAccountResponseFields are the JSON member names of VerifyAccountResponse's own fields.
 var verifyAccountResponseFields = jsonx.NewFields("accountValidationResponse")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *VerifyAccountResponse) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*VerifyAccountResponse).decodeJSON)
 }
@@ -2469,9 +2419,7 @@ func (a *VerifyAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 // verifyAccountV2RequestFields are the JSON member names of VerifyAccountV2Request's own fields.
 var verifyAccountV2RequestFields = jsonx.NewFields("accountValidationV2Request")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *VerifyAccountV2Request) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*VerifyAccountV2Request).decodeJSON)
 }
@@ -2515,9 +2463,7 @@ func (a *VerifyAccountV2Request) decodeJSON(d *jsonx.Decoder) error {
 // verifyAccountV2ResponseFields are the JSON member names of VerifyAccountV2Response's own fields.
 var verifyAccountV2ResponseFields = jsonx.NewFields("accountValidationV2Response")
 
-// UnmarshalJSON implements json.Unmarshaler. The named fields decode as encoding/json decodes
-// them (member names matched case-insensitively); every other member is kept, raw and exact,
-// in AdditionalProperties, which is nil when there is none. JSON null leaves the value unchanged.
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *VerifyAccountV2Response) UnmarshalJSON(b []byte) error {
 	return jsonx.Unmarshal(b, a, (*VerifyAccountV2Response).decodeJSON)
 }
