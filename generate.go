@@ -22,11 +22,8 @@ package issuerkit
 //go:generate go -C internal/tools run ./clientgen -spec ../../openapi/cardplatform.yaml -config ../../openapi/cardplatform.codegen.yaml -out ../../cardplatform/client.gen.go -iterators ../../cardplatform/iterators.gen.go -fake ../../cardplatform/cardplatformfake/fake.gen.go -fake-problem -settle ../../cardplatform/settle.gen.go -settle-sandbox ../../cardplatform/cardplatformtest/settle.gen.go
 //go:generate go -C internal/tools run ./clientgen -spec ../../openapi/validation.yaml -config ../../openapi/validation.codegen.yaml -out ../../validation/client.gen.go
 //go:generate go -C internal/tools run ./clientgen -spec ../../openapi/banklists.yaml -config ../../openapi/banklists.codegen.yaml -out ../../paging/client.gen.go -iterators ../../paging/iterators.gen.go -fake ../../paging/pagingfake/fake.gen.go
-//go:generate go -C internal/tools run ./facadegen -package cardplatform -out ../../cardplatform -body problem -version
-//go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank -version
 //go:generate go -C internal/tools run ./codesgen -spec ../../openapi/validation.yaml -package validation -types ErrorCode,ConditionCode,PrimaryStatusCode,MatchCode -out ../../validation/codes.gen.go
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.server.codegen.yaml openapi/validation.yaml
-//go:generate go -C internal/tools run ./facadegen -package paging -out ../../paging -body bank
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/cardplatform.yaml -config ../../openapi/cardplatform.codegen.yaml -package cardplatform -dir ../../cardplatform
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/validation.yaml -config ../../openapi/validation.codegen.yaml -package validation -dir ../../validation
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/banklists.yaml -config ../../openapi/banklists.codegen.yaml -package paging -dir ../../paging

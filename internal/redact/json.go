@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 )
 
 // IsSensitiveKey reports whether the value of a JSON member named key is a secret for the
@@ -54,7 +54,7 @@ func JSON(body []byte) []byte { return std.JSON(body) }
 // members in their original order, in which
 //
 //   - the string and number values of sensitive members (IsSensitiveKey) are replaced by the
-//     JSON string scalar.Mask gives (a PAN sent as a number becomes a masked string);
+//     JSON string mask.Mask gives (a PAN sent as a number becomes a masked string);
 //   - every other string, member names included, is masked as r.Text masks it (r's secret
 //     values too), and a number holding a secret value becomes a masked string.
 //
@@ -151,14 +151,14 @@ func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
 				continue
 			}
 			if beforeValue() {
-				out = appendString(out, scalar.Mask(v))
+				out = appendString(out, mask.Mask(v))
 			} else {
 				out = appendString(out, r.maskText(v))
 			}
 		case json.Number:
 			switch {
 			case beforeValue():
-				out = appendString(out, scalar.Mask(v.String()))
+				out = appendString(out, mask.Mask(v.String()))
 			case r.ContainsSecret(v.String()):
 				out = appendString(out, r.MaskSecrets(v.String()))
 			default:
@@ -263,7 +263,7 @@ func (r *Redactor) redactLenient(b []byte) []byte {
 				content = b[j+1 : vend-1]
 			}
 			out = append(out, '"')
-			out = append(out, scalar.Mask(string(content))...)
+			out = append(out, mask.Mask(string(content))...)
 			i = vend
 			if vclosed {
 				i-- // the closing quote is tried as the start of a name in turn
@@ -274,7 +274,7 @@ func (r *Redactor) redactLenient(b []byte) []byte {
 				k++
 			}
 			out = append(out, '"')
-			out = append(out, scalar.Mask(string(b[j:k]))...)
+			out = append(out, mask.Mask(string(b[j:k]))...)
 			out = append(out, '"')
 			i = k
 		}

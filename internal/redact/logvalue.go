@@ -6,15 +6,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // redacted stands for a value that could not be masked safely.
 const redacted = "[REDACTED]"
 
-// LogValue is the slog.LogValuer of the SDK's models that hold secrets. It masks typed secrets
-// (scalar.Secret) through a copy, then masks sensitive JSON keys as well (this catches secrets
+// LogValue is the slog.LogValuer of the SDK's models that hold secrets. Typed secrets
+// (core.Secret) mask themselves when encoded (their MarshalJSON), then LogValue masks sensitive JSON keys as well (this catches secrets
 // inside raw JSON, such as the union types' payloads), and returns the result as maps and
 // slices with numbers kept as exact text. slog.JSONHandler would otherwise encode the model
 // with encoding/json, which sends secrets in full.
@@ -54,9 +52,12 @@ func Format(f fmt.State, verb rune, v any) {
 	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), s)
 }
 
+// maskedJSON encodes v with encoding/json, in which every core.Secret masks itself (its
+// MarshalJSON, the models' too) and unexported fields are not written, then masks sensitive
+// JSON keys (JSON). ok is false when v does not encode.
 func maskedJSON(v any) ([]byte, bool) {
-	data, ok := scalar.MaskedJSON(v)
-	if !ok {
+	data, err := json.Marshal(v)
+	if err != nil {
 		return nil, false
 	}
 	return JSON(data), true

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 )
 
 // Text masks s with the Default Redactor: card numbers and SSNs, control and bidi characters
@@ -80,7 +80,7 @@ func needsEscape(r rune, n int) bool {
 	return false
 }
 
-// maskCards returns s with card numbers and social security numbers masked by scalar.Mask:
+// maskCards returns s with card numbers and social security numbers masked by mask.Mask:
 //
 //   - a run of 13 to 19 digits that passes the Luhn check, written plain or in groups separated
 //     by single spaces or dashes ("4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111");
@@ -113,7 +113,7 @@ func maskCards(s string, plain []string) string {
 				continue
 			}
 			b.WriteString(s[last:i])
-			b.WriteString(scalar.Mask(s[i : i+n]))
+			b.WriteString(mask.Mask(s[i : i+n]))
 			i += n
 			last = i
 			continue
@@ -130,7 +130,7 @@ func maskCards(s string, plain []string) string {
 				continue
 			}
 			b.WriteString(s[last:span[0]])
-			b.WriteString(scalar.Mask(s[span[0]:span[1]]))
+			b.WriteString(mask.Mask(s[span[0]:span[1]]))
 			last = span[1]
 		}
 		i = next

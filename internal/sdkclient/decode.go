@@ -31,7 +31,7 @@ type DecodeError = core.DecodeError
 // and handed to T's own UnmarshalJSON when it has one (the generated models do), else to
 // json.Unmarshal; the body must hold one JSON value and nothing but white space after it. A
 // body that is lost or does not decode is a *DecodeError, inside an
-// *apierror.OutcomeUnknownError for an operation that must not be repeated (the 2xx says it
+// *core.OutcomeUnknownError for an operation that must not be repeated (the 2xx says it
 // ran).
 func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {

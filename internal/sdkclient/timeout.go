@@ -9,16 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
-
-// DefaultTimeout is the whole-call ceiling of a call whose answer is decoded (every call but a
-// streamed download), when neither WithTimeout nor the call's own option sets one. A call
-// ends at this ceiling or at its context's deadline, whichever comes first, so a server that
-// trickles its answer a byte at a time cannot hold a caller whose context has no deadline.
-const DefaultTimeout = 60 * time.Second
 
 // DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
 // WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
@@ -53,7 +46,7 @@ func WithIdleTimeout(d time.Duration) Option {
 
 // limits returns the client's ceiling and idle timeout, defaults applied.
 func (c *Config) limits() (ceiling, idle time.Duration) {
-	ceiling, idle = DefaultTimeout, DefaultIdleTimeout
+	ceiling, idle = core.DefaultTimeout, DefaultIdleTimeout
 	if c.timeoutSet {
 		ceiling = c.Timeout
 	}
@@ -119,7 +112,7 @@ func (l *callLimit) failed(err error) error {
 	if l == nil || err == nil || !l.fired() {
 		return err
 	}
-	if ou, ok := err.(*apierror.OutcomeUnknownError); ok {
+	if ou, ok := err.(*core.OutcomeUnknownError); ok {
 		cp := *ou
 		cp.Err = &TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
 		return &cp

@@ -56,13 +56,6 @@ func (b *releasingBody) Close() error {
 	return err
 }
 
-// DefaultRetryStatusCodes are the statuses after which a safe request is sent again when
-// RetryOptions.StatusCodes is nil.
-var DefaultRetryStatusCodes = []int{
-	http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
-	http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout,
-}
-
 // retryableFor reports whether status is retryable for a safe request under codes (nil: the
 // defaults).
 func retryableFor(codes []int, status int) bool {

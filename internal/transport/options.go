@@ -47,7 +47,7 @@ type Options struct {
 	LogBodies bool
 	// Retry tunes the retry policy.
 	Retry RetryOptions
-	// No429Retry makes every 429 final, whatever Retry: the *apierror.Error, carrying the
+	// No429Retry makes every 429 final, whatever Retry: the *core.Error, carrying the
 	// server's Retry-After, returns at once. For APIs that lock a client out after a 429 (the
 	// bank's), where an early retry only prolongs the lock-out.
 	No429Retry bool

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -180,7 +181,7 @@ func TestTokenEchoedByTheServerIsMaskedEverywhere(t *testing.T) {
 				o.LogBodies = true
 			})
 			_, err := do(t, p, context.Background(), tc.method, srv.URL+"/x", `{"a":1}`)
-			var apiErr *apierror.Error
+			var apiErr *core.Error
 			require.ErrorAs(t, err, &apiErr)
 			assertNoSecret(t, err, logs.String(), token)
 			assert.NotEmpty(t, apiErr.Body, "the body is kept, masked")
@@ -202,7 +203,7 @@ func TestShortTokenStillMasked(t *testing.T) {
 	})
 	_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 	assertNoSecret(t, err, "", token)
-	var pe *apierror.Problem
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe, "the body still decodes")
 }
 
@@ -234,7 +235,7 @@ func TestBankCredentialsMaskedEverywhere(t *testing.T) {
 		o.LogBodies = true
 	})
 	_, err = do(t, p, context.Background(), "GET", api.URL+"/x", "")
-	var apiErr *apierror.Error
+	var apiErr *core.Error
 	require.ErrorAs(t, err, &apiErr)
 	assertNoSecret(t, err, logs.String(), cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret, "bank-access-5")
 }

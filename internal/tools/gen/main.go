@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/facade"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 )
 
@@ -21,7 +22,9 @@ import (
 var parts = []struct {
 	name string
 	run  func(*genkit.Job) error
-}{}
+}{
+	{"facade", facade.Generate},
+}
 
 func main() {
 	spec := flag.String("spec", "", "OpenAPI spec")
