@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"mime"
 	"net/http"
@@ -207,7 +208,7 @@ var opDownloadBatchfile = operations.Op("downloadBatchfile")
 
 // DefaultIdleTimeout is how long a file transfer (DownloadBatchfile, CreateBatchfile) may go
 // without moving a byte, unless WithIdleTimeout says otherwise.
-const DefaultIdleTimeout = sdkclient.DefaultIdleTimeout
+const DefaultIdleTimeout = core.DefaultIdleTimeout
 
 // WithIdleTimeout sets how long a file transfer (DownloadBatchfile, CreateBatchfile,
 // CreateBatchfileBytes) may go without a byte of the document being sent or a byte of the

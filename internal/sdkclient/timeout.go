@@ -13,11 +13,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
-// WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
-// cut off while bytes flow.
-const DefaultIdleTimeout = 60 * time.Second
-
 // WithTimeout sets the whole-call ceiling of every call of the client but streamed downloads
 // (default DefaultTimeout): connection, token, every attempt and backoff, and reading the
 // answer. 0 turns it off: only the call's context bounds it. Negative is an error.
@@ -46,7 +41,7 @@ func WithIdleTimeout(d time.Duration) Option {
 
 // limits returns the client's ceiling and idle timeout, defaults applied.
 func (c *Config) limits() (ceiling, idle time.Duration) {
-	ceiling, idle = core.DefaultTimeout, DefaultIdleTimeout
+	ceiling, idle = core.DefaultTimeout, core.DefaultIdleTimeout
 	if c.timeoutSet {
 		ceiling = c.Timeout
 	}

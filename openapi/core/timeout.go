@@ -65,3 +65,8 @@ func (e *TimeoutError) Timeout() bool { return true }
 // ends at this ceiling or at its context's deadline, whichever comes first, so a server that
 // trickles its answer a byte at a time cannot hold a caller whose context has no deadline.
 const DefaultTimeout = 60 * time.Second
+
+// DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
+// WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
+// cut off while bytes flow.
+const DefaultIdleTimeout = 60 * time.Second
