@@ -11,11 +11,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/sandbox"
 )
 
-// Fault says how an injected failure answers a call (Server.FailNext): the type the three
-// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
-// or Status answers with that status instead of running the operation, or DropAnswer runs
-// the operation and closes the connection instead of sending its answer. A Fault with only a
-// Delay runs the operation late. Its fields:
+// Fault says how an injected failure answers a call (Server.FailNext; the three sandboxes take
+// the same fields). Delay is waited first; then Drop closes the connection without an answer,
+// or Status answers with that status instead of running the operation, or DropAnswer runs the
+// operation and closes the connection instead of sending its answer. A Fault with only a Delay
+// runs the operation late. Its fields:
 //
 //   - Status int: the status to answer with. 400, 401 and 404 carry a ProblemDetails body
 //     where the spec gives the operation one; any other status has no body.
@@ -47,8 +47,8 @@ type Fault struct {
 // test can tell it from an answer of the sandbox's rules.
 const FaultHeader = "Cardplatformtest-Fault"
 
-// Request is a request the sandbox received, as Server.Requests returns it: the record type
-// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+// Request is a request the sandbox received, as Server.Requests returns it (the three
+// sandboxes, cardplatformtest, validationtest and pagingtest, record the same fields):
 //
 //   - OperationID string: the spec's operationId ("createDisbursement"), empty when the path
 //     and method match no operation.

@@ -32,8 +32,8 @@ type Server struct {
 	limit     *rateLimiter
 }
 
-// Request is a request the sandbox received, as Server.Requests returns it: the record type
-// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+// Request is a request the sandbox received, as Server.Requests returns it (the three
+// sandboxes, cardplatformtest, validationtest and pagingtest, record the same fields):
 //
 //   - OperationID string: the spec's operationId ("verifyAccountV2", "checkHealth"), empty
 //     when the path and method match no operation.
@@ -204,8 +204,8 @@ func (s *Server) Close() {
 	forgetBudgets(s.URL)
 }
 
-// Fault says how an injected failure answers a call (Server.FailNext): the type the three
-// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// Fault says how an injected failure answers a call (Server.FailNext; the three sandboxes take
+// the same fields). Delay is waited first; then Drop closes the connection without an answer,
 // or Status answers with that status instead of serving the request, or DropAnswer serves it
 // and closes the connection instead of sending the answer. A Fault with only a Delay answers
 // late. Its fields:
