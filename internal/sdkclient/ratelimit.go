@@ -104,10 +104,6 @@ func WithStaticToken(tok string) Option {
 	}
 }
 
-// LockoutError is returned, without sending anything, for a request made while the client
-// is locked out after a 429: core.LockoutError.
-type LockoutError = core.LockoutError
-
 // limitWaitError is a request the client-side limiter held back: its turn would come after
 // the call's deadline, or the call ended while it waited. Nothing was sent, so the retry
 // policy returns it as it is (never an outcome unknown, never retried: refused locally). It
@@ -283,7 +279,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		}
 		if !t.wait {
 			closeBody(req)
-			return nil, &LockoutError{Wait: rem, Until: t.now().Add(rem)}
+			return nil, &core.LockoutError{Wait: rem, Until: t.now().Add(rem)}
 		}
 		// With wait: wait the lock-out out, then take a new turn, so that the requests held
 		// back do not all leave at once when it ends.
@@ -319,14 +315,14 @@ func (t *limitedTransport) waitLockout(ctx context.Context) error {
 			return nil
 		}
 		if !t.wait {
-			return &LockoutError{Wait: d, Until: t.now().Add(d)}
+			return &core.LockoutError{Wait: d, Until: t.now().Add(d)}
 		}
 		timer := time.NewTimer(d)
 		select {
 		case <-timer.C:
 		case <-ctx.Done():
 			timer.Stop()
-			return errors.Join(ctx.Err(), &LockoutError{Wait: d, Until: t.now().Add(d)})
+			return errors.Join(ctx.Err(), &core.LockoutError{Wait: d, Until: t.now().Add(d)})
 		}
 	}
 }

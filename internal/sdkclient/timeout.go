@@ -51,9 +51,6 @@ func (c *Config) limits() (ceiling, idle time.Duration) {
 	return ceiling, idle
 }
 
-// TimeoutError reports a call that the SDK's own time limit ended: core.TimeoutError.
-type TimeoutError = core.TimeoutError
-
 // errLimit is the cancellation cause of a call's context when its own limit ran out; it
 // tells the SDK's limit from the caller's deadline or cancellation.
 var errLimit = errors.New("issuerkit: the SDK's time limit ran out")
@@ -109,10 +106,10 @@ func (l *callLimit) failed(err error) error {
 	}
 	if ou, ok := err.(*core.OutcomeUnknownError); ok {
 		cp := *ou
-		cp.Err = &TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
+		cp.Err = &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
 		return &cp
 	}
-	return &TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
+	return &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
 }
 
 // limitedBody is the body of a successful response read under the call's limit: every byte
@@ -133,7 +130,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		b.l.timer.Reset(b.l.limit)
 	}
 	if err != nil && err != io.EOF && b.l.fired() {
-		te := &TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
+		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
 		if !b.l.safe {
 			return n, b.p.OutcomeUnknown(b.resp, te)
 		}

@@ -119,7 +119,7 @@ func TestBankTokenRequestAsksForIdentity(t *testing.T) {
 	defer tokenSrv.Close()
 	hc := tokenSrv.Client()
 	defer hc.CloseIdleConnections()
-	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, BankCredentials{
+	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, core.BankCredentials{
 		ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey",
 	}, nil, hc)
 	require.NoError(t, err)

@@ -55,7 +55,7 @@ func TestAttemptTimeoutUnsafeIsOutcomeUnknown(t *testing.T) {
 	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
 	assert.ErrorIs(t, err, core.ErrTimeout)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	var ate *AttemptTimeoutError
+	var ate *core.AttemptTimeoutError
 	require.True(t, errors.As(err, &ate))
 	assert.Equal(t, 1, ate.Attempt)
 	assert.EqualValues(t, 1, srv.hits.Load(), "never re-sent")

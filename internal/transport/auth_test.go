@@ -136,7 +136,7 @@ func TestBankTokenSource(t *testing.T) {
 	defer tokenSrv.Close()
 	hc := tokenSrv.Client()
 	defer hc.CloseIdleConnections()
-	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, BankCredentials{
+	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, core.BankCredentials{
 		ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey",
 	}, nil, hc)
 	require.NoError(t, err)
@@ -148,6 +148,6 @@ func TestBankTokenSource(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int32(1), fetches.Load(), "cached")
 
-	_, err = BankTokenSource(context.Background(), "http://bank.example.invalid", BankCredentials{ConsumerKey: "a", ConsumerSecret: "b", ClientID: "c", ClientSecret: "d"}, nil, nil)
+	_, err = BankTokenSource(context.Background(), "http://bank.example.invalid", core.BankCredentials{ConsumerKey: "a", ConsumerSecret: "b", ClientID: "c", ClientSecret: "d"}, nil, nil)
 	assert.ErrorIs(t, err, ErrInsecureTransport)
 }

@@ -66,7 +66,7 @@ func TestCallSettings(t *testing.T) {
 	})
 	t.Run("per-call retry override", func(t *testing.T) {
 		srv.hits.Store(0)
-		err := send(context.Background(), "/busy", nil, &Call{Op: readOp, Retry: &RetryOptions{MaxAttempts: 1}})
+		err := send(context.Background(), "/busy", nil, &Call{Op: readOp, Retry: &core.RetryOptions{MaxAttempts: 1}})
 		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(1), srv.hits.Load())
 		srv.hits.Store(0)

@@ -150,7 +150,7 @@ func TestNoRedirectIsFollowed(t *testing.T) {
 						_, err := do(t, p, context.Background(), method, w.api.URL+tc.path, `{"amount":"10.00"}`)
 						require.Error(t, err)
 						assert.ErrorIs(t, err, ErrRedirectRefused)
-						var re *RedirectError
+						var re *core.RedirectError
 						if assert.ErrorAs(t, err, &re) {
 							assert.Equal(t, w.api.URL, re.From)
 							assert.Equal(t, method, re.Method)
@@ -215,7 +215,7 @@ func TestRedirectFromARoundTripper(t *testing.T) {
 	_, err := do(t, p, context.Background(), "POST", "http://127.0.0.1:9/api/x", `{}`)
 	assert.ErrorIs(t, err, ErrRedirectRefused)
 	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
-	var re *RedirectError
+	var re *core.RedirectError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "http://127.0.0.1:9/elsewhere", re.To)
 }

@@ -41,14 +41,14 @@ import (
 // longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
 // context deadline is not waited for: the error returns at once with the wait on it.
 type retryPolicy struct {
-	opt      RetryOptions
+	opt      core.RetryOptions
 	decode   apierror.Decoder
 	maxBody  int64
 	redactor *redact.Redactor
 	no429    bool // Options.No429Retry
 }
 
-func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
+func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
 	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
 }
 
@@ -170,7 +170,7 @@ func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callIn
 }
 
 // backoff is the full-jitter wait before attempt+1: random in [0, min(MaxDelay, BaseDelay·2^(attempt-1))].
-func backoff(opt RetryOptions, attempt int) time.Duration {
+func backoff(opt core.RetryOptions, attempt int) time.Duration {
 	ceiling := opt.BaseDelay << min(attempt-1, 30)
 	if ceiling <= 0 || ceiling > opt.MaxDelay {
 		ceiling = opt.MaxDelay

@@ -208,7 +208,7 @@ func TestShortTokenStillMasked(t *testing.T) {
 }
 
 func TestBankCredentialsMaskedEverywhere(t *testing.T) {
-	cred := BankCredentials{ConsumerKey: "consumer-KEY-1", ConsumerSecret: "consumer-SECRET-2", ClientID: "client-ID-3", ClientSecret: "client-KEY-4"}
+	cred := core.BankCredentials{ConsumerKey: "consumer-KEY-1", ConsumerSecret: "consumer-SECRET-2", ClientID: "client-ID-3", ClientSecret: "client-KEY-4"}
 	var logs syncBuffer
 	api := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == BankTokenPath {
