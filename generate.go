@@ -12,10 +12,7 @@ package issuerkit
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/cardplatform.server.codegen.yaml openapi/cardplatform.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.codegen.yaml openapi/validation.yaml
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/banklists.codegen.yaml openapi/banklists.yaml
-//go:generate go -C internal/tools run ./facadegen -package cardplatform -out ../../cardplatform -body problem -version
-//go:generate go -C internal/tools run ./facadegen -package validation -out ../../validation -body bank -version
 //go:generate go tool -modfile=internal/tools/go.mod oapi-codegen -config openapi/validation.server.codegen.yaml openapi/validation.yaml
-//go:generate go -C internal/tools run ./facadegen -package paging -out ../../paging -body bank
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/cardplatform.yaml -config ../../openapi/cardplatform.codegen.yaml -package cardplatform -dir ../../cardplatform
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/validation.yaml -config ../../openapi/validation.codegen.yaml -package validation -dir ../../validation
 //go:generate go -C internal/tools run ./gen -spec ../../openapi/banklists.yaml -config ../../openapi/banklists.codegen.yaml -package paging -dir ../../paging

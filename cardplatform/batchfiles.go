@@ -199,4 +199,3 @@ func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRe
 	}
 	return d, nil
 }
-

@@ -96,7 +96,8 @@
 // settled with the write's read-back (SnapshotDisbursement and ReconcileDisbursement,
 // SnapshotCard and ReconcileCard, or the read-back its method's doc names), never by sending
 // again blind. TestSoakNeverPaysTwice checks all of this under random faults over HTTP/1.1,
-// HTTP/2 over TLS and a caller's transport (figures in internal/bench/README.md).
+// HTTP/2 over TLS and a caller's transport (the figures are in the repository's benchmark
+// notes).
 //
 // # Errors, retries, timeouts and secrets
 //

@@ -2,11 +2,11 @@ package cardplatform_test
 
 import (
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // fullCardJSON is a card as the platform returns it from GET /cards/{card_proxy}: every published
@@ -50,41 +50,41 @@ type (
 	plainCard struct {
 		ActivationMethod      string            `json:"activation_method,omitzero"`
 		CardCondition         string            `json:"card_condition,omitzero"`
-		CardNumber            scalar.Secret     `json:"card_number,omitzero"`
+		CardNumber            core.Secret       `json:"card_number,omitzero"`
 		CardProxy             string            `json:"card_proxy,omitzero"`
 		CardStatus            string            `json:"card_status,omitzero"`
 		CardTrackingDetail    plainTracking     `json:"card_tracking_detail,omitzero"`
-		CVV                   scalar.Secret     `json:"cvv,omitzero"`
+		CVV                   core.Secret       `json:"cvv,omitzero"`
 		ExpirationDate        string            `json:"expiration_date,omitzero"`
 		IssuanceType          string            `json:"issuance_type,omitzero"`
-		LogicalExpirationDate scalar.Timestamp  `json:"logical_expiration_date,omitzero"`
+		LogicalExpirationDate core.Timestamp    `json:"logical_expiration_date,omitzero"`
 		MaskCardPAN           string            `json:"mask_card_pan,omitzero"`
 		PersonCardStatus      string            `json:"person_card_status,omitzero"`
-		PersonGUID            scalar.GUID       `json:"person_guid,omitzero"`
+		PersonGUID            core.GUID         `json:"person_guid,omitzero"`
 		SupplementalDetails   plainSupplemental `json:"supplemental_details,omitzero"`
-		SysUTCInserted        scalar.Timestamp  `json:"sys_utcinserted,omitzero"`
-		SysUTCUpdated         scalar.Timestamp  `json:"sys_utcupdated,omitzero"`
-		WalletGUID            scalar.GUID       `json:"wallet_guid,omitzero"`
+		SysUTCInserted        core.Timestamp    `json:"sys_utcinserted,omitzero"`
+		SysUTCUpdated         core.Timestamp    `json:"sys_utcupdated,omitzero"`
+		WalletGUID            core.GUID         `json:"wallet_guid,omitzero"`
 	}
 	plainTracking struct {
-		CardDeliveryMethod         string           `json:"card_delivery_method,omitzero"`
-		CardDeliveryTrackingNumber string           `json:"card_delivery_tracking_number,omitzero"`
-		CardPackageName            string           `json:"card_package_name,omitzero"`
-		CardRequested              scalar.Timestamp `json:"card_requested,omitzero"`
-		CardShipmentDate           scalar.Timestamp `json:"card_shipment_date,omitzero"`
-		FulfillmentHouseName       string           `json:"fulfillment_house_name,omitzero"`
+		CardDeliveryMethod         string         `json:"card_delivery_method,omitzero"`
+		CardDeliveryTrackingNumber string         `json:"card_delivery_tracking_number,omitzero"`
+		CardPackageName            string         `json:"card_package_name,omitzero"`
+		CardRequested              core.Timestamp `json:"card_requested,omitzero"`
+		CardShipmentDate           core.Timestamp `json:"card_shipment_date,omitzero"`
+		FulfillmentHouseName       string         `json:"fulfillment_house_name,omitzero"`
 	}
 	plainSupplemental struct {
 		Invoices []plainInvoice `json:"invoices,omitzero"`
 	}
 	plainInvoice struct {
-		InvoiceAmount             scalar.Decimal   `json:"invoice_amount,omitzero"`
-		InvoiceDate               scalar.Timestamp `json:"invoice_date,omitzero"`
-		InvoiceDescription        string           `json:"invoice_description,omitzero"`
-		InvoiceNumber             string           `json:"invoice_number,omitzero"`
-		InvoiceStatus             string           `json:"invoice_status,omitzero"`
-		PaymentDueAmount          scalar.Decimal   `json:"payment_due_amount,omitzero"`
-		PaymentDueReferenceNumber string           `json:"payment_due_reference_number,omitzero"`
+		InvoiceAmount             core.Decimal   `json:"invoice_amount,omitzero"`
+		InvoiceDate               core.Timestamp `json:"invoice_date,omitzero"`
+		InvoiceDescription        string         `json:"invoice_description,omitzero"`
+		InvoiceNumber             string         `json:"invoice_number,omitzero"`
+		InvoiceStatus             string         `json:"invoice_status,omitzero"`
+		PaymentDueAmount          core.Decimal   `json:"payment_due_amount,omitzero"`
+		PaymentDueReferenceNumber string         `json:"payment_due_reference_number,omitzero"`
 	}
 )
 

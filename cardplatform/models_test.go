@@ -2,10 +2,10 @@ package cardplatform_test
 
 import (
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -102,7 +102,7 @@ func TestEmptyStringsDecodeAsUnset(t *testing.T) {
 
 	var bad cardplatform.CardDTO
 	err = json.Unmarshal([]byte(`{"person_guid":"not-a-guid"}`), &bad)
-	assert.ErrorIs(t, err, scalar.ErrInvalidGUID)
+	assert.ErrorIs(t, err, core.ErrInvalidGUID)
 }
 
 // TestAmountZeroIsSent: omitzero omits an unset amount, never an amount of 0.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // DefaultAPIVersion is the {version} path segment sent unless WithAPIVersion says otherwise.
@@ -11,7 +12,7 @@ const DefaultAPIVersion = "v1"
 
 // DefaultIdleTimeout is how long a file transfer (DownloadBatchfile, CreateBatchfile) may go
 // without moving a byte, unless WithIdleTimeout says otherwise.
-const DefaultIdleTimeout = sdkclient.DefaultIdleTimeout
+const DefaultIdleTimeout = core.DefaultIdleTimeout
 
 // WithIdleTimeout sets how long a file transfer (DownloadBatchfile, CreateBatchfile,
 // CreateBatchfileBytes) may go without a byte of the document being sent or a byte of the

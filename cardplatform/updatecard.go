@@ -44,5 +44,3 @@ func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ..
 	}
 	return out, nil
 }
-
-

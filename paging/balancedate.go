@@ -2,9 +2,9 @@ package paging
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"strings"
-
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // BalanceDate reads BalanceAsOf, the date of the account's balances, in either form the bank
@@ -19,19 +19,19 @@ func (a CommercialAccount) BalanceDate() (Date, Timestamp, error) {
 		return Date{}, Timestamp{}, nil
 	}
 	if !strings.Contains(s, "T") {
-		d, err := scalar.ParseDate(s)
+		d, err := core.ParseDate(s)
 		if err != nil {
-			return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+			return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 		}
 		return d, Timestamp{}, nil
 	}
-	ts, err := scalar.ParseTimestamp(s)
+	ts, err := core.ParseTimestamp(s)
 	if err != nil {
-		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 	}
-	d, err := scalar.ParseDate(s[:strings.IndexByte(s, 'T')])
+	d, err := core.ParseDate(s[:strings.IndexByte(s, 'T')])
 	if err != nil {
-		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", scalar.Excerpt(s))
+		return Date{}, Timestamp{}, fmt.Errorf("paging: balanceAsOf %s: not a date or a date-time", jsonx.Excerpt(s))
 	}
 	return d, ts, nil
 }

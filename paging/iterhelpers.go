@@ -7,12 +7,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"maps"
 	"net/http"
 	"slices"
 	"strconv"
-
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // The helpers the generated iterators (iterators.gen.go, written by internal/tools/gen from each list
@@ -79,7 +78,7 @@ func sequenceIterator[T any](ctx context.Context, opID, param, start string, opt
 					err = ne.Err // without the text it quotes: a server may put a secret there
 				}
 				return Page[T]{}, &DecodeError{StatusCode: http.StatusOK,
-					Err: fmt.Errorf("paging: item %d of %s: sequence number %s: %w", i+1, p, scalar.Excerpt(key(x)), err)}
+					Err: fmt.Errorf("paging: item %d of %s: sequence number %s: %w", i+1, p, jsonx.Excerpt(key(x)), err)}
 			}
 			if n < p.Start || (i > 0 && n <= pg.Seq[i-1]) {
 				return Page[T]{}, &core.MismatchError{Style: core.StyleRow, Param: param, Requested: p.Start, Returned: n}

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -32,8 +31,8 @@ func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging
 }
 
 var (
-	date1, _ = scalar.ParseDate("2025-01-02")
-	date2, _ = scalar.ParseDate("2025-01-09")
+	date1, _ = core.ParseDate("2025-01-02")
+	date2, _ = core.ParseDate("2025-01-09")
 	acct     = paging.NewSecret("3123456789")
 	pdReq    = paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: date1, ToDate: date2}
 	achReq   = paging.ACHListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}

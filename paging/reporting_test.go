@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -59,7 +58,7 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(250))
 	got, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{
-		StartDate: scalar.MustParseDate("2025-01-02"), EndDate: scalar.MustParseDate("2025-01-09")}, paging.WithPageSize(100)), ctKey)
+		StartDate: core.MustParseDate("2025-01-02"), EndDate: core.MustParseDate("2025-01-09")}, paging.WithPageSize(100)), ctKey)
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 250), got)
 	assert.Equal(t, []string{"-?100", "key?100", "key?100"}, limitsAsked(srv))
@@ -192,7 +191,7 @@ func TestCommercialErrors(t *testing.T) {
 func TestCommercialAccounts(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(120))
 	c := client(t, srv)
-	asOf := scalar.MustParseDate("2025-01-09")
+	asOf := core.MustParseDate("2025-01-09")
 	var got []string
 	for a, err := range c.CommercialAccounts(t.Context(), paging.ListCommercialAccountsRequest{BalanceAsOf: asOf}) {
 		require.NoError(t, err)

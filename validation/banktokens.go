@@ -10,10 +10,9 @@ import (
 	"golang.org/x/oauth2"
 )
 
-
 // BankCredentials are what the bank issues at onboarding for its token flow.
 //
-// Its fields are in the go doc of [core.BankCredentials].
+// Its fields: go doc github.com/issuerkit/issuerkit-go/openapi/core.BankCredentials
 type BankCredentials = core.BankCredentials
 
 // BankTokenSource returns a cached, refreshing token source for the bank's client-credentials

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // ResultError is a 200 response whose Result carries an errorCode other than 000: the service
@@ -17,7 +17,7 @@ type ResultError struct {
 	// CorrelationID is the X-CorrelationId of the response, sanitized like every text.
 	CorrelationID string
 
-	red corelink.Masker // the call's redactor (its credentials and sent Secrets); nil: default
+	red redact.Masker // the call's redactor (its credentials and sent Secrets); nil: default
 }
 
 // Is reports whether the errorCode means target (ErrorCode.Sentinel, from the spec): 997
@@ -29,25 +29,25 @@ func (e *ResultError) Is(target error) bool {
 }
 
 // Error implements error.
-func (e *ResultError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+func (e *ResultError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (e *ResultError) errorText() string {
 	return fmt.Sprintf("validation: errorCode %s: %s (correlation id %s)", string(e.Code), e.Code.String(), e.CorrelationID)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *ResultError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *ResultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *ResultError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+func (e *ResultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *ResultError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *ResultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // masker is the call's redactor, or nil for the SDK's default.
-func (e *ResultError) masker() corelink.Masker {
+func (e *ResultError) masker() redact.Masker {
 	if e == nil || e.red == nil {
 		return nil
 	}
@@ -85,8 +85,8 @@ type FaultError struct {
 	// CorrelationID is the X-CorrelationId of the response, sanitized like Business.
 	CorrelationID string
 
-	red    corelink.Masker // the call's redactor (its credentials and sent Secrets); nil: default
-	failed *ResultError    // the Result's own error, when its errorCode is not 000
+	red    redact.Masker // the call's redactor (its credentials and sent Secrets); nil: default
+	failed *ResultError  // the Result's own error, when its errorCode is not 000
 }
 
 // Unwrap returns the *ResultError of a Result whose errorCode is not 000, else nil.
@@ -98,9 +98,9 @@ func (e *FaultError) Unwrap() error {
 }
 
 // Error implements error.
-func (e *FaultError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+func (e *FaultError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (e *FaultError) errorText() string {
 	switch {
 	case e.Business != "" && e.System != "":
@@ -114,16 +114,16 @@ func (e *FaultError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *FaultError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *FaultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *FaultError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+func (e *FaultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *FaultError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *FaultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // masker is the call's redactor, or nil for the SDK's default.
-func (e *FaultError) masker() corelink.Masker {
+func (e *FaultError) masker() redact.Masker {
 	if e == nil || e.red == nil {
 		return nil
 	}
@@ -132,18 +132,18 @@ func (e *FaultError) masker() corelink.Masker {
 
 // sanitize sets the call's redactor of e (and of the ResultError it wraps) and the correlation
 // id, and sanitizes the texts the server wrote into its exported fields.
-func (e *FaultError) sanitize(red corelink.Masker, correlationID string) {
+func (e *FaultError) sanitize(red redact.Masker, correlationID string) {
 	e.red = red
-	e.Business = corelink.Sanitize(red, e.Business)
-	e.System = corelink.Sanitize(red, e.System)
-	e.CorrelationID = corelink.Sanitize(red, correlationID)
+	e.Business = redact.Sanitize(red, e.Business)
+	e.System = redact.Sanitize(red, e.System)
+	e.CorrelationID = redact.Sanitize(red, correlationID)
 	if e.failed != nil {
 		e.failed.sanitize(red, correlationID)
 	}
 }
 
 // sanitize sets the call's redactor of e and its sanitized correlation id.
-func (e *ResultError) sanitize(red corelink.Masker, correlationID string) {
+func (e *ResultError) sanitize(red redact.Masker, correlationID string) {
 	e.red = red
-	e.CorrelationID = corelink.Sanitize(red, correlationID)
+	e.CorrelationID = redact.Sanitize(red, correlationID)
 }

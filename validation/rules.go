@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Violation is one problem of an Inquiry found before sending it: the field, as a path of
@@ -39,9 +39,9 @@ type InquiryError struct {
 }
 
 // Error implements error: every violation, separated by "; ".
-func (e *InquiryError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+func (e *InquiryError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (e *InquiryError) errorText() string {
 	parts := make([]string, len(e.Violations))
 	for i, v := range e.Violations {
@@ -52,13 +52,13 @@ func (e *InquiryError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *InquiryError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *InquiryError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *InquiryError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+func (e *InquiryError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *InquiryError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *InquiryError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Is reports whether target is ErrInvalidInquiry.
 func (e *InquiryError) Is(target error) bool { return target == ErrInvalidInquiry }

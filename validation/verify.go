@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"slices"
 	"strings"
@@ -85,7 +86,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 	}
 	res, err := decodeAnswer(c.core.Version, raw)
 	if err != nil {
-		var de *sdkclient.DecodeError
+		var de *core.DecodeError
 		if errors.As(err, &de) {
 			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}

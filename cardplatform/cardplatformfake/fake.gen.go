@@ -153,7 +153,14 @@ func (f *Fake) Client(opts ...cardplatform.Option) (*cardplatform.Client, error)
 }
 
 // Calls returns what the fake received so far, oldest first: one Call per attempt.
-func (f *Fake) Calls() []Call { return f.srv.Calls() }
+func (f *Fake) Calls() []Call {
+	calls := f.srv.Calls()
+	out := make([]Call, len(calls))
+	for i, c := range calls {
+		out[i] = Call(c)
+	}
+	return out
+}
 
 // RoundTrip serves req with the function of its operation.
 func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -162,15 +169,34 @@ func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // Call is what the fake recorded of one attempt: operation, correlation id, headers (no
 // Authorization), attempt number and body.
-type Call = fakekit.Call
+type Call struct {
+	// Operation is the operationId (getCard).
+	Operation string
+	// Method and Path are the request's (escaped path with the query).
+	Method, Path string
+	// CorrelationID is the X-CorrelationId sent.
+	CorrelationID string
+	// Header holds the request headers but Authorization.
+	Header http.Header
+	// Attempt is the 1-based attempt number.
+	Attempt int
+	// Body is the request body as sent.
+	Body []byte
+}
 
 // CallFrom returns the Call that a faked function is serving, from its ctx.
-func CallFrom(ctx context.Context) (Call, bool) { return fakekit.CallFrom(ctx) }
+func CallFrom(ctx context.Context) (Call, bool) {
+	c, ok := fakekit.CallFrom(ctx)
+	return Call(c), ok
+}
 
 // ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the
 // function ran: the operation happened, the client never sees its answer. A call that moves
 // money or changes state then fails with ErrOutcomeUnknown; a safe one is retried.
-var ErrAnswerLost = fakekit.ErrAnswerLost
+var ErrAnswerLost = errAnswerLost
+
+// errAnswerLost is the value the fakes of the three clients share.
+var errAnswerLost = fakekit.ErrAnswerLost
 
 // Status, returned by a faked function, makes the fake answer with status and the raw body
 // (JSON, or empty).

@@ -3,11 +3,11 @@ package cardplatformtest
 import (
 	"context"
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"sort"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Account statuses the sandbox uses (the platform does not publish its list; any other value
@@ -30,7 +30,7 @@ const maxRankedAccounts = 50
 
 // account returns the account, first running the closing batch: an account that a
 // PostInterest request prepared for closing on an earlier day is closed the day after it.
-func (a *api) account(g scalar.GUID) *account {
+func (a *api) account(g core.GUID) *account {
 	acct := a.accounts[g]
 	if acct == nil {
 		return nil
@@ -41,7 +41,7 @@ func (a *api) account(g scalar.GUID) *account {
 			if err == nil {
 				acct.dto.AccountStatus = statusClosed
 				acct.closedOn = day.AddDate(0, 0, 1).Format(time.DateOnly)
-				acct.dto.SysUTCUpdated = scalar.NewTimestamp(day.AddDate(0, 0, 1))
+				acct.dto.SysUTCUpdated = core.NewTimestamp(day.AddDate(0, 0, 1))
 			}
 		}
 		acct.closingOn = ""
@@ -50,7 +50,7 @@ func (a *api) account(g scalar.GUID) *account {
 }
 
 // credit moves the account's ledger and available balance by amount (negative to debit).
-func (acct *account) credit(amount scalar.Decimal, at scalar.Timestamp) {
+func (acct *account) credit(amount core.Decimal, at core.Timestamp) {
 	acct.dto.LedgerBalance = acct.dto.LedgerBalance.Add(amount)
 	acct.dto.AvailableBalance = acct.dto.AvailableBalance.Add(amount)
 	acct.dto.SysUTCUpdated = at
@@ -68,7 +68,7 @@ func (a *api) CreateAccount(_ context.Context, req sandboxapi.CreateAccountReque
 	if !a.wallets[b.WalletGUID] {
 		return sandboxapi.CreateAccount404Response{}, nil
 	}
-	program, person := b.ProgramGUID, scalar.GUID{}
+	program, person := b.ProgramGUID, core.GUID{}
 	for _, proxy := range a.cardOrder {
 		if c := a.cards[proxy]; c.dto.WalletGUID == b.WalletGUID {
 			person = c.dto.PersonGUID
@@ -79,7 +79,7 @@ func (a *api) CreateAccount(_ context.Context, req sandboxapi.CreateAccountReque
 		}
 	}
 	if program.IsZero() {
-		program = scalar.MustParseGUID(DefaultProgramGUID)
+		program = core.MustParseGUID(DefaultProgramGUID)
 	}
 	if a.programs[program] == nil {
 		return sandboxapi.CreateAccount400JSONResponse{BadRequestJSONResponse: bad("program_guid", "The program does not exist.")}, nil
@@ -89,10 +89,10 @@ func (a *api) CreateAccount(_ context.Context, req sandboxapi.CreateAccountReque
 		acctType = "CHECKING"
 	}
 	acct := &account{person: person, dto: sandboxapi.AccountDTO{
-		AccountGUID: scalar.NewGUID(), AccountName: b.AccountName, AccountType: acctType,
+		AccountGUID: core.NewGUID(), AccountName: b.AccountName, AccountType: acctType,
 		AccountStatus: statusActive, ProgramGUID: program, WalletGUID: b.WalletGUID,
-		LedgerBalance: scalar.NewDecimalFromInt(0, 2), AvailableBalance: scalar.NewDecimalFromInt(0, 2),
-		SuspenseBalance: scalar.NewDecimalFromInt(0, 2), SysUTCInserted: a.stamp(),
+		LedgerBalance: core.NewDecimalFromInt(0, 2), AvailableBalance: core.NewDecimalFromInt(0, 2),
+		SuspenseBalance: core.NewDecimalFromInt(0, 2), SysUTCInserted: a.stamp(),
 	}}
 	a.accounts[acct.dto.AccountGUID] = acct
 	a.acctOrder = append(a.acctOrder, acct.dto.AccountGUID)
@@ -175,7 +175,7 @@ func (a *api) ListAccountsByBalance(_ context.Context, req sandboxapi.ListAccoun
 	if a.programs[req.ProgramGUIDPathParam] == nil {
 		return sandboxapi.ListAccountsByBalance404JSONResponse{NotFoundJSONResponse: notFound("The program")}, nil
 	}
-	balance := func(acct *account) scalar.Decimal {
+	balance := func(acct *account) core.Decimal {
 		if basis == sandboxapi.BalanceBasisAvailable {
 			return acct.dto.AvailableBalance
 		}
@@ -288,7 +288,7 @@ func (a *api) AdjustAccountBalance(_ context.Context, req sandboxapi.AdjustAccou
 	now := a.stamp()
 	acct.credit(req.Body.Amount, now)
 	return sandboxapi.AdjustAccountBalance201JSONResponse{
-		TxnGUID: scalar.NewGUID(), AccountGUID: acct.dto.AccountGUID, Amount: req.Body.Amount,
+		TxnGUID: core.NewGUID(), AccountGUID: acct.dto.AccountGUID, Amount: req.Body.Amount,
 		LedgerBalance: acct.dto.LedgerBalance, AvailableBalance: acct.dto.AvailableBalance, SysUTCInserted: now,
 	}, nil
 }
@@ -305,14 +305,14 @@ func (a *api) PostAccountInterest(_ context.Context, req sandboxapi.PostAccountI
 	if acct == nil {
 		return sandboxapi.PostAccountInterest404JSONResponse{NotFoundJSONResponse: notFound("The account")}, nil
 	}
-	posted := scalar.NewDecimalFromInt(0, 2)
+	posted := core.NewDecimalFromInt(0, 2)
 	switch {
 	case acct.dto.AccountStatus != statusClosed:
 		acct.closingOn = a.today()
 	case acct.closedOn == a.today():
 		posted = acct.accrued
 		acct.credit(posted, a.stamp())
-		acct.accrued = scalar.Decimal{}
+		acct.accrued = core.Decimal{}
 	default:
 		return sandboxapi.PostAccountInterest400JSONResponse{BadRequestJSONResponse: bad("account_guid", "Interest can be posted only on an account closed today.")}, nil
 	}
@@ -364,7 +364,7 @@ func (a *api) CreateSharedAccount(_ context.Context, req sandboxapi.CreateShared
 	if a.persons[req.Body.PersonGUID] == nil {
 		return sandboxapi.CreateSharedAccount404JSONResponse{NotFoundJSONResponse: notFound("The person")}, nil
 	}
-	key := [2]scalar.GUID{req.Body.AccountGUID, req.Body.PersonGUID}
+	key := [2]core.GUID{req.Body.AccountGUID, req.Body.PersonGUID}
 	a.shares[key] = &sandboxapi.AccountSharedPersonDTO{
 		AccountGUID: key[0], PersonGUID: key[1], SharingStatus: "ACTIVE", SysUTCUpdated: a.stamp(),
 	}
@@ -379,7 +379,7 @@ func (a *api) UpdateSharedAccount(_ context.Context, req sandboxapi.UpdateShared
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	s := a.shares[[2]scalar.GUID{req.Body.AccountGUID, req.Body.PersonGUID}]
+	s := a.shares[[2]core.GUID{req.Body.AccountGUID, req.Body.PersonGUID}]
 	if s == nil {
 		return sandboxapi.UpdateSharedAccount404JSONResponse{NotFoundJSONResponse: notFound("The shared account")}, nil
 	}
@@ -401,10 +401,10 @@ func (a *api) CreateAccountInstrument(_ context.Context, req sandboxapi.CreateAc
 	}
 	inst := req.Body.InstrumentGUID
 	if inst.IsZero() {
-		inst = scalar.NewGUID()
+		inst = core.NewGUID()
 	}
 	v := &sandboxapi.AccountInstrumentDTO{
-		AccountInstrumentGUID: scalar.NewGUID(), AccountGUID: req.Body.AccountGUID, InstrumentGUID: inst,
+		AccountInstrumentGUID: core.NewGUID(), AccountGUID: req.Body.AccountGUID, InstrumentGUID: inst,
 		InstrumentType: req.Body.InstrumentType, InstrumentStatus: "ACTIVE", SysUTCInserted: a.stamp(),
 	}
 	a.instruments[v.AccountInstrumentGUID] = v

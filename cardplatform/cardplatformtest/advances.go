@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // advance is a pre-calculated advance, applied at most once.
@@ -32,10 +32,10 @@ func (a *api) PrecalculateAdvance(_ context.Context, req sandboxapi.Precalculate
 	if a.account(req.AccountGUIDParam) == nil {
 		return sandboxapi.PrecalculateAdvance404Response{}, nil
 	}
-	fee := scalar.NewDecimalFromInt(500, 2)
+	fee := core.NewDecimalFromInt(500, 2)
 	v := &advance{dto: sandboxapi.AdvancePreCalcResponse{
 		RequestID: fmt.Sprintf("ADV-%d", a.nextSeq()), AccountGUID: req.AccountGUIDParam, AdvanceAmount: req.Body.Amount,
-		FeeAmount: fee, TotalRepaymentAmount: req.Body.Amount.Add(fee), RepaymentDate: scalar.NewTimestamp(a.now().AddDate(0, 0, 30).Truncate(86400e9)),
+		FeeAmount: fee, TotalRepaymentAmount: req.Body.Amount.Add(fee), RepaymentDate: core.NewTimestamp(a.now().AddDate(0, 0, 30).Truncate(86400e9)),
 	}}
 	a.advances[v.dto.RequestID] = v
 	return sandboxapi.PrecalculateAdvance201JSONResponse(v.dto), nil
@@ -60,7 +60,7 @@ func (a *api) ApplyAdvance(_ context.Context, req sandboxapi.ApplyAdvanceRequest
 	v.applied = true
 	acct.credit(v.dto.AdvanceAmount, a.stamp())
 	return sandboxapi.ApplyAdvance201JSONResponse{AccountGUID: acct.dto.AccountGUID, AdvanceAmount: v.dto.AdvanceAmount,
-		RequestID: v.dto.RequestID, Status: "APPLIED", TxnGUID: scalar.NewGUID()}, nil
+		RequestID: v.dto.RequestID, Status: "APPLIED", TxnGUID: core.NewGUID()}, nil
 }
 
 // ChangeAdvanceCycle sets the repayment cycle (WEEKLY, BIWEEKLY or MONTHLY). 404 (no body).
@@ -83,7 +83,7 @@ func (a *api) ChangeAdvanceCycle(_ context.Context, req sandboxapi.ChangeAdvance
 		next = a.now().AddDate(0, 0, d)
 	}
 	return sandboxapi.ChangeAdvanceCycle201JSONResponse{AccountGUID: req.AccountGUIDParam, Cycle: req.Body.Cycle,
-		NextCycleDate: scalar.NewTimestamp(next.Truncate(86400e9))}, nil
+		NextCycleDate: core.NewTimestamp(next.Truncate(86400e9))}, nil
 }
 
 // batchReports are the report names CreateBatchfile knows.
@@ -115,7 +115,7 @@ func (a *api) CreateBatchfile(_ context.Context, req sandboxapi.CreateBatchfileR
 		}
 	}
 	f := &batchfile{data: bytes.Clone(b.SourceDocument), dto: sandboxapi.BatchfileResponse{
-		BatchfileGUID: scalar.NewGUID(), ProgramGUID: b.ProgramGUID, ReportName: b.ReportName, FileName: b.FileName,
+		BatchfileGUID: core.NewGUID(), ProgramGUID: b.ProgramGUID, ReportName: b.ReportName, FileName: b.FileName,
 		Status: "RECEIVED", SysUTCInserted: a.stamp(),
 	}}
 	a.batchfiles[f.dto.BatchfileGUID] = f

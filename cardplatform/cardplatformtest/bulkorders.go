@@ -2,10 +2,10 @@ package cardplatformtest
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // How the sandbox's card bureau moves a bulk order along (the platform does not publish its
@@ -44,7 +44,7 @@ func (o *bulkOrder) advance(a *api) {
 	}
 }
 
-func (a *api) order(g scalar.GUID) *bulkOrder {
+func (a *api) order(g core.GUID) *bulkOrder {
 	o := a.orders[g]
 	if o != nil {
 		o.advance(a)
@@ -84,7 +84,7 @@ func (a *api) CreateBulkOrder(_ context.Context, req sandboxapi.CreateBulkOrderR
 		location = person.BaseAddress.AddressLine1
 	}
 	o := &bulkOrder{placed: a.now(), location: location, dto: sandboxapi.BulkOrderDetail{
-		OrderGUID: scalar.NewGUID(), ProgramGUID: b.ProgramGUID, CompanyGUID: company, PackageGUID: b.PackageGUID,
+		OrderGUID: core.NewGUID(), ProgramGUID: b.ProgramGUID, CompanyGUID: company, PackageGUID: b.PackageGUID,
 		PersonGUID: person.PersonGUID, Quantity: b.Quantity, BulkOrderStatus: sandboxapi.BulkOrderStatusPENDING,
 		SysUTCInserted: a.stamp(),
 	}}
@@ -178,7 +178,7 @@ func (a *api) ListBulkOrderSummaryByLocation(_ context.Context, req sandboxapi.L
 	if (!p.PersonGUID.IsZero() && a.persons[p.PersonGUID] == nil) || (!p.CompanyGUID.IsZero() && a.companies[p.CompanyGUID] == nil) {
 		return sandboxapi.ListBulkOrderSummaryByLocation404JSONResponse{NotFoundJSONResponse: notFound("The location")}, nil
 	}
-	type key struct{ person, company, pkg scalar.GUID }
+	type key struct{ person, company, pkg core.GUID }
 	sums := map[key]*sandboxapi.BulkOrderSummary{}
 	var keys []key
 	for _, g := range a.orderSeq {

@@ -5,12 +5,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"regexp"
 	"strings"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Card states the sandbox uses besides PENDING (the platform shows only PENDING).
@@ -29,11 +29,11 @@ const defaultMonthsUntilExpire = 36
 var pinPattern = regexp.MustCompile(`^[0-9]{4,12}$`)
 
 // newCard returns a PENDING card of program for person; it is not stored yet.
-func (a *api) newCard(program, person, wallet scalar.GUID, issuance sandboxapi.IssuanceType, months int32) *card {
+func (a *api) newCard(program, person, wallet core.GUID, issuance sandboxapi.IssuanceType, months int32) *card {
 	n := a.nextSeq()
 	pan := newPAN(n)
 	if wallet.IsZero() {
-		wallet = scalar.NewGUID()
+		wallet = core.NewGUID()
 	}
 	a.wallets[wallet] = true
 	if issuance == "" {
@@ -66,7 +66,7 @@ func (a *api) newCard(program, person, wallet scalar.GUID, issuance sandboxapi.I
 			CardStatus:            sandboxapi.CardStatusPENDING,
 			ActivationMethod:      "ONLOAD",
 			ExpirationDate:        exp.Format("0106"),
-			LogicalExpirationDate: scalar.NewTimestamp(exp),
+			LogicalExpirationDate: core.NewTimestamp(exp),
 			PersonCardStatus:      "ACTIVE",
 			SysUTCInserted:        a.stamp(),
 		},
@@ -188,7 +188,7 @@ func (a *api) personFor(p sandboxapi.Person) (*sandboxapi.Person, *sandboxapi.Ba
 		r := badFields(fields)
 		return nil, &r
 	}
-	p.PersonGUID = scalar.NewGUID()
+	p.PersonGUID = core.NewGUID()
 	a.persons[p.PersonGUID] = &p
 	return &p, nil
 }

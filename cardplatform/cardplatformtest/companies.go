@@ -2,10 +2,10 @@ package cardplatformtest
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"reflect"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // CreateCompany creates a company and its program.
@@ -16,13 +16,13 @@ func (a *api) CreateCompany(_ context.Context, req sandboxapi.CreateCompanyReque
 	b := *req.Body
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	c := &sandboxapi.CompanyDTO{CompanyGUID: scalar.NewGUID(), CompanyName: b.CompanyName, DbaName: b.DbaName, Address: b.Address, SysUTCInserted: a.stamp()}
+	c := &sandboxapi.CompanyDTO{CompanyGUID: core.NewGUID(), CompanyName: b.CompanyName, DbaName: b.DbaName, Address: b.Address, SysUTCInserted: a.stamp()}
 	a.companies[c.CompanyGUID] = c
 	name := b.ProgramName
 	if name == "" {
 		name = b.CompanyName
 	}
-	p := &sandboxapi.ProgramDataDTO{ProgramGUID: scalar.NewGUID(), ProgramName: name, CompanyGUID: c.CompanyGUID,
+	p := &sandboxapi.ProgramDataDTO{ProgramGUID: core.NewGUID(), ProgramName: name, CompanyGUID: c.CompanyGUID,
 		Configurations: []sandboxapi.ProgramConfiguration{{Name: "PAYOUT_OPTIONS", Value: "ACH,CARD"}}}
 	a.programs[p.ProgramGUID] = p
 	return sandboxapi.CreateCompany201JSONResponse{CompanyGUID: c.CompanyGUID, ProgramGUID: p.ProgramGUID, CompanyName: c.CompanyName, ProgramName: p.ProgramName}, nil
@@ -106,7 +106,7 @@ func (a *api) PerformCompanyKYB(_ context.Context, req sandboxapi.PerformCompany
 		return sandboxapi.PerformCompanyKYB404JSONResponse{NotFoundJSONResponse: notFound("The company")}, nil
 	}
 	now := a.stamp()
-	k := &sandboxapi.RetrieveCompanyRequest{CompanyGUID: req.Body.CompanyGUID, KYBRequestGUID: scalar.NewGUID(), KYBStatus: "PASSED", RequestedAt: now, RespondedAt: now}
+	k := &sandboxapi.RetrieveCompanyRequest{CompanyGUID: req.Body.CompanyGUID, KYBRequestGUID: core.NewGUID(), KYBStatus: "PASSED", RequestedAt: now, RespondedAt: now}
 	a.kyb[k.CompanyGUID] = k
 	return sandboxapi.PerformCompanyKYB201JSONResponse{CompanyGUID: k.CompanyGUID, KYBRequestGUID: k.KYBRequestGUID, KYBStatus: "PENDING"}, nil
 }

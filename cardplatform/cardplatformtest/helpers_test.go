@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"strings"
@@ -20,7 +21,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/openapi"
 )
 
@@ -65,11 +65,11 @@ func loadSpec(t *testing.T) (*openapi3.T, routers.Router) {
 		}
 		specDoc.Servers = nil
 		specDoc.SetStringFormatValidator("local-date-time", openapi3.NewCallbackValidator(func(s string) error {
-			_, err := scalar.ParseTimestamp(s)
+			_, err := core.ParseTimestamp(s)
 			return err
 		}))
 		specDoc.SetStringFormatValidator("uuid", openapi3.NewCallbackValidator(func(s string) error {
-			_, err := scalar.ParseGUID(s)
+			_, err := core.ParseGUID(s)
 			return err
 		}))
 		specRouter, specErr = legacy.NewRouter(specDoc)
@@ -230,9 +230,9 @@ func dec(t *testing.T, s string) cardplatform.Decimal {
 
 // mustGUID parses a GUID for a seed record. Users outside this module decode seeds from JSON
 // (the models' GUID type lives in an internal package).
-func mustGUID(t *testing.T, s string) scalar.GUID {
+func mustGUID(t *testing.T, s string) core.GUID {
 	t.Helper()
-	g, err := scalar.ParseGUID(s)
+	g, err := core.ParseGUID(s)
 	require.NoError(t, err)
 	return g
 }

@@ -2,16 +2,16 @@ package cardplatformtest
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // defaultSeed is the company and program every sandbox holds unless told otherwise.
 func defaultSeed() Seed {
-	company := scalar.MustParseGUID(DefaultCompanyGUID)
-	program := scalar.MustParseGUID(DefaultProgramGUID)
+	company := core.MustParseGUID(DefaultCompanyGUID)
+	program := core.MustParseGUID(DefaultProgramGUID)
 	return Seed{
 		Companies: []cardplatform.CompanyDTO{{CompanyGUID: company, CompanyName: "Sandbox Company"}},
 		Programs: []cardplatform.ProgramDataDTO{{
@@ -19,9 +19,9 @@ func defaultSeed() Seed {
 			Configurations: []cardplatform.ProgramConfiguration{{Name: "PAYOUT_OPTIONS", Value: "ACH,CARD"}},
 		}},
 		Fees: []cardplatform.FeesResponse{{
-			FeeGUID:     scalar.MustParseGUID("f6a7b8c9-d0e1-4f2a-9b3c-4d5e6f7a8b9c"),
+			FeeGUID:     core.MustParseGUID("f6a7b8c9-d0e1-4f2a-9b3c-4d5e6f7a8b9c"),
 			ProgramGUID: program, RequestCode: "ATM_WITHDRAWAL", FeeName: "ATM withdrawal fee",
-			FeeAmount: scalar.NewDecimalFromInt(250, 2),
+			FeeAmount: core.NewDecimalFromInt(250, 2),
 		}},
 	}
 }
@@ -34,7 +34,7 @@ func (a *api) load(seed Seed) error {
 			return fmt.Errorf("cardplatformtest: preloaded company: %w", err)
 		}
 		if v.CompanyGUID.IsZero() {
-			v.CompanyGUID = scalar.NewGUID()
+			v.CompanyGUID = core.NewGUID()
 		}
 		a.companies[v.CompanyGUID] = &v
 	}
@@ -77,7 +77,7 @@ func (a *api) load(seed Seed) error {
 			return fmt.Errorf("cardplatformtest: preloaded check: %w", err)
 		}
 		if v.TxnGUID.IsZero() {
-			v.TxnGUID = scalar.NewGUID()
+			v.TxnGUID = core.NewGUID()
 		}
 		a.checks = append(a.checks, &v)
 	}
@@ -90,7 +90,7 @@ func (a *api) load(seed Seed) error {
 			return fmt.Errorf("cardplatformtest: preloaded fee %s: unknown program %s", v.RequestCode, v.ProgramGUID)
 		}
 		if v.FeeGUID.IsZero() {
-			v.FeeGUID = scalar.NewGUID()
+			v.FeeGUID = core.NewGUID()
 		}
 		a.fees = append(a.fees, &v)
 	}
@@ -100,7 +100,7 @@ func (a *api) load(seed Seed) error {
 			return fmt.Errorf("cardplatformtest: preloaded bulk order: %w", err)
 		}
 		if v.OrderGUID.IsZero() {
-			v.OrderGUID = scalar.NewGUID()
+			v.OrderGUID = core.NewGUID()
 		}
 		if v.BulkOrderStatus == "" {
 			v.BulkOrderStatus = sandboxapi.BulkOrderStatusPENDING
@@ -119,9 +119,9 @@ func (a *api) loadCard(sc SeedCard) error {
 	if err != nil {
 		return fmt.Errorf("cardplatformtest: preloaded card: %w", err)
 	}
-	program := scalar.MustParseGUID(DefaultProgramGUID)
+	program := core.MustParseGUID(DefaultProgramGUID)
 	if sc.ProgramGUID != "" {
-		if program, err = scalar.ParseGUID(sc.ProgramGUID); err != nil {
+		if program, err = core.ParseGUID(sc.ProgramGUID); err != nil {
 			return fmt.Errorf("cardplatformtest: preloaded card program: %w", err)
 		}
 	}
@@ -174,16 +174,16 @@ func (a *api) loadAccount(sa SeedAccount) error {
 		return fmt.Errorf("cardplatformtest: preloaded account: %w", err)
 	}
 	if v.AccountGUID.IsZero() {
-		v.AccountGUID = scalar.NewGUID()
+		v.AccountGUID = core.NewGUID()
 	}
 	if v.ProgramGUID.IsZero() {
-		v.ProgramGUID = scalar.MustParseGUID(DefaultProgramGUID)
+		v.ProgramGUID = core.MustParseGUID(DefaultProgramGUID)
 	}
 	if a.programs[v.ProgramGUID] == nil {
 		return fmt.Errorf("cardplatformtest: preloaded account %s: unknown program %s", v.AccountGUID, v.ProgramGUID)
 	}
 	if v.WalletGUID.IsZero() {
-		v.WalletGUID = scalar.NewGUID()
+		v.WalletGUID = core.NewGUID()
 	}
 	if v.AccountStatus == "" {
 		v.AccountStatus = statusActive
@@ -196,7 +196,7 @@ func (a *api) loadAccount(sa SeedAccount) error {
 	}
 	acct := &account{dto: v, accrued: sa.AccruedInterest}
 	if sa.PersonGUID != "" {
-		if acct.person, err = scalar.ParseGUID(sa.PersonGUID); err != nil {
+		if acct.person, err = core.ParseGUID(sa.PersonGUID); err != nil {
 			return fmt.Errorf("cardplatformtest: preloaded account person: %w", err)
 		}
 		if a.persons[acct.person] == nil {

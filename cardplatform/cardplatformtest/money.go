@@ -2,10 +2,10 @@ package cardplatformtest
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // DisbursementStatusQueued is the status of a new disbursement: the platform queues it for
@@ -56,19 +56,19 @@ func (a *api) CreateDisbursement(_ context.Context, req sandboxapi.CreateDisburs
 	if resp != nil {
 		return sandboxapi.CreateDisbursement400JSONResponse{BadRequestJSONResponse: *resp}, nil
 	}
-	wallet := scalar.NewGUID()
+	wallet := core.NewGUID()
 	a.wallets[wallet] = true
 	acct := &account{person: person.PersonGUID, dto: sandboxapi.AccountDTO{
-		AccountGUID: scalar.NewGUID(), AccountName: "Disbursement", AccountType: "DISBURSEMENT", AccountStatus: statusActive,
-		ProgramGUID: b.ProgramGUID, WalletGUID: wallet, LedgerBalance: scalar.NewDecimalFromInt(0, 2),
-		AvailableBalance: scalar.NewDecimalFromInt(0, 2), SysUTCInserted: a.stamp(),
+		AccountGUID: core.NewGUID(), AccountName: "Disbursement", AccountType: "DISBURSEMENT", AccountStatus: statusActive,
+		ProgramGUID: b.ProgramGUID, WalletGUID: wallet, LedgerBalance: core.NewDecimalFromInt(0, 2),
+		AvailableBalance: core.NewDecimalFromInt(0, 2), SysUTCInserted: a.stamp(),
 	}}
 	a.accounts[acct.dto.AccountGUID] = acct
 	a.acctOrder = append(a.acctOrder, acct.dto.AccountGUID)
-	inst := &sandboxapi.AccountInstrumentDTO{AccountInstrumentGUID: scalar.NewGUID(), AccountGUID: acct.dto.AccountGUID,
-		InstrumentGUID: scalar.NewGUID(), InstrumentType: b.PayoutOption, InstrumentStatus: "ACTIVE", SysUTCInserted: a.stamp()}
+	inst := &sandboxapi.AccountInstrumentDTO{AccountInstrumentGUID: core.NewGUID(), AccountGUID: acct.dto.AccountGUID,
+		InstrumentGUID: core.NewGUID(), InstrumentType: b.PayoutOption, InstrumentStatus: "ACTIVE", SysUTCInserted: a.stamp()}
 	a.instruments[inst.AccountInstrumentGUID] = inst
-	d := &sandboxapi.DisbursementResponse{DisbursementGUID: scalar.NewGUID(), PersonGUID: person.PersonGUID,
+	d := &sandboxapi.DisbursementResponse{DisbursementGUID: core.NewGUID(), PersonGUID: person.PersonGUID,
 		AccountGUID: acct.dto.AccountGUID, Amount: b.Amount, Status: DisbursementStatusQueued}
 	a.disburse = append(a.disburse, disbursed{resp: d, ref: b.ClientReferenceID})
 	return sandboxapi.CreateDisbursement201JSONResponse(*d), nil
@@ -126,7 +126,7 @@ func (a *api) CreateDisputeChargeback(_ context.Context, req sandboxapi.CreateDi
 	if a.account(req.Body.AccountGUID) == nil {
 		return sandboxapi.CreateDisputeChargeback404JSONResponse{NotFoundJSONResponse: notFound("The account")}, nil
 	}
-	d := &sandboxapi.DisputeChargebackResponse{DisputeGUID: scalar.NewGUID(), AccountGUID: req.Body.AccountGUID,
+	d := &sandboxapi.DisputeChargebackResponse{DisputeGUID: core.NewGUID(), AccountGUID: req.Body.AccountGUID,
 		TxnGUID: req.Body.TxnGUID, Amount: req.Body.Amount, DisputeStatus: "OPEN"}
 	a.disputes = append(a.disputes, d)
 	return sandboxapi.CreateDisputeChargeback200JSONResponse(*d), nil
@@ -190,6 +190,6 @@ func (a *api) ApplyFee(_ context.Context, req sandboxapi.ApplyFeeRequestObject) 
 		amount = b.Amount
 	}
 	acct.credit(amount.Neg(), a.stamp())
-	return sandboxapi.ApplyFee200JSONResponse{TxnGUID: scalar.NewGUID(), ProgramGUID: program, AccountGUID: acct.dto.AccountGUID,
+	return sandboxapi.ApplyFee200JSONResponse{TxnGUID: core.NewGUID(), ProgramGUID: program, AccountGUID: acct.dto.AccountGUID,
 		RequestCode: b.RequestCode, Amount: amount}, nil
 }

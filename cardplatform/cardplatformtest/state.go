@@ -3,13 +3,13 @@ package cardplatformtest
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"strconv"
 	"sync"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest/internal/sandboxapi"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // api holds the sandbox's records and implements the generated strict server. One mutex
@@ -20,26 +20,26 @@ type api struct {
 
 	mu          sync.Mutex
 	seq         int64 // source of proxies and PANs
-	companies   map[scalar.GUID]*sandboxapi.CompanyDTO
-	programs    map[scalar.GUID]*sandboxapi.ProgramDataDTO
-	persons     map[scalar.GUID]*sandboxapi.Person
-	wallets     map[scalar.GUID]bool
+	companies   map[core.GUID]*sandboxapi.CompanyDTO
+	programs    map[core.GUID]*sandboxapi.ProgramDataDTO
+	persons     map[core.GUID]*sandboxapi.Person
+	wallets     map[core.GUID]bool
 	cards       map[string]*card
 	cardOrder   []string
-	accounts    map[scalar.GUID]*account
-	acctOrder   []scalar.GUID
-	instruments map[scalar.GUID]*sandboxapi.AccountInstrumentDTO
-	shares      map[[2]scalar.GUID]*sandboxapi.AccountSharedPersonDTO
+	accounts    map[core.GUID]*account
+	acctOrder   []core.GUID
+	instruments map[core.GUID]*sandboxapi.AccountInstrumentDTO
+	shares      map[[2]core.GUID]*sandboxapi.AccountSharedPersonDTO
 	advances    map[string]*advance
-	batchfiles  map[scalar.GUID]*batchfile
-	orders      map[scalar.GUID]*bulkOrder
-	orderSeq    []scalar.GUID
+	batchfiles  map[core.GUID]*batchfile
+	orders      map[core.GUID]*bulkOrder
+	orderSeq    []core.GUID
 	checks      []*sandboxapi.CheckDTO
-	kyb         map[scalar.GUID]*sandboxapi.RetrieveCompanyRequest
+	kyb         map[core.GUID]*sandboxapi.RetrieveCompanyRequest
 	disburse    []disbursed
 	disputes    []*sandboxapi.DisputeChargebackResponse
 	fees        []*sandboxapi.FeesResponse
-	preferences map[scalar.GUID]string
+	preferences map[core.GUID]string
 }
 
 // disbursed is a disbursement the sandbox queued: its answer and the request's reference.
@@ -51,7 +51,7 @@ type disbursed struct {
 // card is a card with what the platform keeps beside the CardDTO.
 type card struct {
 	dto            sandboxapi.CardDTO // with CardNumber and CVV
-	program        scalar.GUID
+	program        core.GUID
 	pin            string
 	digitalPackage string
 }
@@ -59,8 +59,8 @@ type card struct {
 // account is an account with its owner and interest state.
 type account struct {
 	dto       sandboxapi.AccountDTO
-	person    scalar.GUID
-	accrued   scalar.Decimal
+	person    core.GUID
+	accrued   core.Decimal
 	closedOn  string // date (2006-01-02) the account was closed, if closed
 	closingOn string // date a PostInterest request prepared the account for closing
 }
@@ -68,19 +68,19 @@ type account struct {
 func newAPI(cfg config, sp *spec) (*api, error) {
 	a := &api{
 		cfg: cfg, spec: sp, seq: 1000000000000,
-		companies:   map[scalar.GUID]*sandboxapi.CompanyDTO{},
-		programs:    map[scalar.GUID]*sandboxapi.ProgramDataDTO{},
-		persons:     map[scalar.GUID]*sandboxapi.Person{},
-		wallets:     map[scalar.GUID]bool{},
+		companies:   map[core.GUID]*sandboxapi.CompanyDTO{},
+		programs:    map[core.GUID]*sandboxapi.ProgramDataDTO{},
+		persons:     map[core.GUID]*sandboxapi.Person{},
+		wallets:     map[core.GUID]bool{},
 		cards:       map[string]*card{},
-		accounts:    map[scalar.GUID]*account{},
-		instruments: map[scalar.GUID]*sandboxapi.AccountInstrumentDTO{},
-		shares:      map[[2]scalar.GUID]*sandboxapi.AccountSharedPersonDTO{},
+		accounts:    map[core.GUID]*account{},
+		instruments: map[core.GUID]*sandboxapi.AccountInstrumentDTO{},
+		shares:      map[[2]core.GUID]*sandboxapi.AccountSharedPersonDTO{},
 		advances:    map[string]*advance{},
-		batchfiles:  map[scalar.GUID]*batchfile{},
-		orders:      map[scalar.GUID]*bulkOrder{},
-		kyb:         map[scalar.GUID]*sandboxapi.RetrieveCompanyRequest{},
-		preferences: map[scalar.GUID]string{},
+		batchfiles:  map[core.GUID]*batchfile{},
+		orders:      map[core.GUID]*bulkOrder{},
+		kyb:         map[core.GUID]*sandboxapi.RetrieveCompanyRequest{},
+		preferences: map[core.GUID]string{},
 	}
 	seed := cfg.seed
 	if cfg.defaults {
@@ -96,8 +96,8 @@ func newAPI(cfg config, sp *spec) (*api, error) {
 func (a *api) now() time.Time { return a.cfg.clock() }
 
 // stamp is the sandbox clock as a zone-less timestamp, to the millisecond.
-func (a *api) stamp() scalar.Timestamp {
-	return scalar.NewTimestamp(a.now().Truncate(time.Millisecond))
+func (a *api) stamp() core.Timestamp {
+	return core.NewTimestamp(a.now().Truncate(time.Millisecond))
 }
 
 // today is the sandbox clock's date.

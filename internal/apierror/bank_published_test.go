@@ -3,10 +3,10 @@ package apierror
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -37,7 +37,7 @@ func TestRTPParticipantErrorFields(t *testing.T) {
 		assert.NotContains(t, text, "100200300400", text)
 		assert.NotContains(t, text, "998877665544", text)
 	}
-	assert.Contains(t, b.Error(), "creditor of account "+scalar.Mask("998877665544")+" not reachable from "+scalar.Mask("100200300400"))
+	assert.Contains(t, b.Error(), "creditor of account "+mask.Mask("998877665544")+" not reachable from "+mask.Mask("100200300400"))
 	assert.True(t, redact.IsSensitiveKey("debitAccountNumber"), "logged bodies mask them too")
 	assert.True(t, redact.IsSensitiveKey("creditAccountNumber"))
 

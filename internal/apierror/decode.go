@@ -1,7 +1,6 @@
 package apierror
 
 import (
-	"bytes"
 	"io"
 	"math"
 	"mime"
@@ -9,20 +8,20 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // MaxBodyBytes is the default cap, 64 KiB, on the part of an error body that is kept in
-// Error.Body and decoded. Error bodies of the three APIs are a few hundred bytes; the cap only
+// core.Error.Body and decoded. Error bodies of the three APIs are a few hundred bytes; the cap only
 // bounds what a misbehaving server or gateway can make the SDK hold in memory. A longer body
-// is cut at the cap and Error.Truncated is set.
+// is cut at the cap and core.Error.Truncated is set.
 const MaxBodyBytes = 64 << 10
 
-// Decoder decodes an error body into a typed error: *Problem for the card platform,
-// *BankError for the bank APIs. ok is false when the body is not of that kind (empty, not
+// Decoder decodes an error body into a typed error: *core.Problem for the card platform,
+// *core.BankError for the bank APIs. ok is false when the body is not of that kind (empty, not
 // JSON, truncated, malformed, or another JSON document); decoded is then nil. The body it gets
-// has already been masked by redact.JSON.
+// has already been masked by redact.JSON. A decoded value of any other type is not kept.
 type Decoder func(body []byte, contentType string) (decoded error, ok bool)
 
 // RequestInfo describes the request whose response failed, for the error text.
@@ -35,7 +34,7 @@ type RequestInfo struct {
 	CorrelationID string
 }
 
-// DecodeOptions configures how an error response is turned into an *Error.
+// DecodeOptions configures how an error response is turned into a *core.Error.
 type DecodeOptions struct {
 	// MaxBodyBytes caps the part of the body kept and decoded; zero or less means the package
 	// constant MaxBodyBytes.
@@ -50,15 +49,15 @@ type DecodeOptions struct {
 	Redactor *redact.Redactor
 }
 
-// FromResponse builds the *Error of a non-2xx response. It reads at most limit bytes of
+// FromResponse builds the *core.Error of a non-2xx response. It reads at most limit bytes of
 // resp.Body, plus one to tell whether there was more (limit <= 0 means MaxBodyBytes), and does
 // not close it: the caller drains and closes the body. decode may be nil. See
 // DecodeOptions.FromResponse.
-func FromResponse(resp *http.Response, req RequestInfo, decode Decoder, limit int64) *Error {
+func FromResponse(resp *http.Response, req RequestInfo, decode Decoder, limit int64) *core.Error {
 	return DecodeOptions{MaxBodyBytes: limit, Decode: decode}.FromResponse(resp, req)
 }
 
-// FromResponse builds the *Error of a non-2xx response:
+// FromResponse builds the *core.Error of a non-2xx response:
 //
 //   - the body is read up to the cap; a longer body keeps its first MaxBodyBytes bytes and a
 //     body whose read fails midway (a reset connection) keeps what was read, both with
@@ -75,11 +74,12 @@ func FromResponse(resp *http.Response, req RequestInfo, decode Decoder, limit in
 //     traceparent's trace id, else X-Request-Id or Request-Id;
 //   - RetryAfter is the parsed Retry-After header.
 //
-// It does not close resp.Body. A nil resp gives an *Error with status 0.
-func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error {
-	e := &Error{Method: req.Method, URL: req.URL, CorrelationID: req.CorrelationID}
+// It does not close resp.Body. A nil resp gives a *core.Error with status 0. The error, its
+// Problem and its Bank render their texts with the Redactor (core.NewError).
+func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *core.Error {
+	e := core.Error{Method: req.Method, URL: req.URL, CorrelationID: req.CorrelationID}
 	if resp == nil {
-		return e
+		return &e
 	}
 	r := o.Redactor
 	if r == nil {
@@ -87,7 +87,6 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	}
 	e.StatusCode = resp.StatusCode
 	e.Header = r.ErrorHeader(resp.Header)
-	e.red = r
 
 	limit := o.MaxBodyBytes
 	if limit <= 0 {
@@ -103,18 +102,10 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	if o.Decode != nil && len(e.Body) > 0 {
 		if d, ok := o.Decode(e.Body, contentType); ok && d != nil {
 			switch v := d.(type) {
-			case *Problem:
-				if v != nil {
-					e.Problem = v
-					corelink.SetMasker(v, r)
-				}
-			case *BankError:
-				if v != nil {
-					e.Bank = v
-					corelink.SetMasker(v, r)
-				}
-			default:
-				e.decoded = d
+			case *core.Problem:
+				e.Problem = v
+			case *core.BankError:
+				e.Bank = v
 			}
 		}
 	}
@@ -141,7 +132,7 @@ func (o DecodeOptions) FromResponse(resp *http.Response, req RequestInfo) *Error
 	if v := resp.Header.Get("Retry-After"); v != "" {
 		e.RetryAfter, _ = ParseRetryAfter(v, now())
 	}
-	return e
+	return core.NewError(e, r)
 }
 
 // readCapped reads at most limit bytes of body and reports whether the body was longer or
@@ -196,40 +187,27 @@ func IsJSONMediaType(contentType string) bool {
 	return false
 }
 
-// jsonObjectBody returns body without surrounding white space and byte order mark when it is
-// worth decoding: only a JSON object can be an error body, so a body is tried when it starts
-// with '{', whatever its media type says (a JSON media type on anything else cannot decode).
-func jsonObjectBody(body []byte) ([]byte, bool) {
-	doc := bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(body), []byte("\xef\xbb\xbf")))
-	if len(doc) == 0 || doc[0] != '{' {
-		return nil, false
-	}
-	return doc, true
-}
-
 // DecodeProblem is the Decoder of the card platform: it decodes a ProblemDetails body into a
-// *Problem. The body is tried as JSON whatever its media type says (application/json,
+// *core.Problem (core.DecodeProblem). The body is tried as JSON whatever its media type says (application/json,
 // application/problem+json, text/json, application/*+json, or a mislabelled text/plain), as
 // long as it starts with '{' (after white space and a byte order mark): only an object can be
 // a problem. ok is false for an empty, non-JSON, truncated or malformed body, and for a JSON
 // object without any problem details member.
 func DecodeProblem(body []byte, contentType string) (error, bool) {
-	doc, ok := jsonObjectBody(body)
-	if !ok {
-		return nil, false
+	if p, ok := core.DecodeProblem(body); ok {
+		return p, true
 	}
-	return corelink.DecodeProblem(doc)
+	return nil, false
 }
 
 // DecodeBankError is the Decoder of the bank APIs: it decodes the bank's error body (with any
 // of the ServiceError shapes), or the commercial account reporting's {code, message,
-// debugMessage}, into a *BankError. Bodies are tried as DecodeProblem tries them; ok is false
+// debugMessage}, into a *core.BankError (core.DecodeBankError). Bodies are tried as DecodeProblem tries them; ok is false
 // for an empty, non-JSON, truncated or malformed body, and for a JSON object without any
 // member of either schema.
 func DecodeBankError(body []byte, contentType string) (error, bool) {
-	doc, ok := jsonObjectBody(body)
-	if !ok {
-		return nil, false
+	if b, ok := core.DecodeBankError(body); ok {
+		return b, true
 	}
-	return corelink.DecodeBankError(doc)
+	return nil, false
 }

@@ -351,20 +351,11 @@ func TestFromResponseRetryAfterDate(t *testing.T) {
 	assert.Zero(t, e.RetryAfter)
 }
 
-// customErr is what a custom Decoder might return.
-type customErr struct{ msg string }
-
-func (c *customErr) Error() string { return c.msg }
-
-func TestFromResponseCustomDecoder(t *testing.T) {
-	dec := func(body []byte, _ string) (error, bool) { return &customErr{msg: "custom " + string(body)}, true }
-	e := FromResponse(response(409, "", "dup 4111111111111111"), RequestInfo{}, dec, 0)
-	var ce *customErr
-	require.ErrorAs(t, e, &ce)
-	assert.ErrorIs(t, e, ErrConflict)
-	assert.Equal(t, "issuerkit: 409 Conflict: custom dup ************1111", e.Error())
-
-	// A typed nil, or ok without a value, decodes nothing.
+// TestFromResponseDecoderNil: a Decoder's typed nil, or ok without a value, decodes nothing.
+// (A Decoder returning another error type is no longer kept: the one error type, core.Error,
+// holds a ProblemDetails or a bank error body, the only two families the SDK decodes.)
+func TestFromResponseDecoderNil(t *testing.T) {
+	var e *Error
 	nilProblem := func([]byte, string) (error, bool) { return (*Problem)(nil), true }
 	e = FromResponse(response(400, "", "{}"), RequestInfo{}, nilProblem, 0)
 	assert.Nil(t, e.Problem)

@@ -8,10 +8,10 @@ import (
 )
 
 // scalarTypes are the SDK's scalar types as the generated models name them (the client
-// packages' aliases, or the internal package in the sandboxes' server models).
+// packages' aliases, or package core in the sandboxes' server models).
 var scalarTypes = map[string]bool{
 	"Timestamp": true, "Secret": true, "GUID": true, "Date": true, "Decimal": true,
-	"scalar.Timestamp": true, "scalar.Secret": true, "scalar.GUID": true, "scalar.Date": true, "scalar.Decimal": true,
+	"core.Timestamp": true, "core.Secret": true, "core.GUID": true, "core.Date": true, "core.Decimal": true,
 }
 
 // TestGeneratedScalarFieldsUseDecodeScalar reads the generated models: no field of a scalar

@@ -1,12 +1,12 @@
 package jsonx_test
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // hostileNumbers are numbers built to be expensive: huge exponents and very long runs of
@@ -35,7 +35,7 @@ func TestNumberCostIsLinearInItsText(t *testing.T) {
 			return jsonx.DecodeFloat(d, &v)
 		},
 		"DecodeScalar(Decimal)": func(d *jsonx.Decoder) error {
-			var v scalar.Decimal
+			var v core.Decimal
 			return jsonx.DecodeScalar(d, &v)
 		},
 		"DecodeValue(*int)": func(d *jsonx.Decoder) error {
@@ -73,10 +73,10 @@ func TestNumberCostIsLinearInItsText(t *testing.T) {
 }
 
 // TestDecimalBeyondAnyAmountIsAnError: the exponents no amount can hold are a
-// scalar.ErrInvalidDecimal at once, in a number and in a string.
+// core.ErrInvalidDecimal at once, in a number and in a string.
 func TestDecimalBeyondAnyAmountIsAnError(t *testing.T) {
 	for _, in := range []string{"1e999", "1e40", "-1e40", "1e-41", `"1e999"`, `"1e40"`} {
-		var v scalar.Decimal
+		var v core.Decimal
 		d := jsonx.NewDecoder([]byte(in))
 		if err := jsonx.DecodeScalar(&d, &v); err == nil {
 			t.Errorf("%s decoded to %s", in, v)

@@ -2,11 +2,11 @@ package jsonx_test
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"reflect"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // scalarInputs are values of every shape a scalar member may hold, well formed or not.
@@ -52,15 +52,15 @@ func TestDecodeScalarAsDecodeValue(t *testing.T) {
 		}
 	}
 	for _, in := range scalarInputs {
-		a1, b1, e1, f1 := decodeBoth[scalar.Timestamp](in)
+		a1, b1, e1, f1 := decodeBoth[core.Timestamp](in)
 		check("Timestamp", in, a1, b1, e1, f1)
-		a2, b2, e2, f2 := decodeBoth[scalar.Date](in)
+		a2, b2, e2, f2 := decodeBoth[core.Date](in)
 		check("Date", in, a2, b2, e2, f2)
-		a3, b3, e3, f3 := decodeBoth[scalar.GUID](in)
+		a3, b3, e3, f3 := decodeBoth[core.GUID](in)
 		check("GUID", in, a3, b3, e3, f3)
-		a4, b4, e4, f4 := decodeBoth[scalar.Secret](in)
+		a4, b4, e4, f4 := decodeBoth[core.Secret](in)
 		check("Secret", in, fmt.Sprint(a4.Reveal()), fmt.Sprint(b4.Reveal()), e4, f4)
-		a5, b5, e5, f5 := decodeBoth[scalar.Decimal](in)
+		a5, b5, e5, f5 := decodeBoth[core.Decimal](in)
 		check("Decimal", in, a5.String(), b5.String(), e5, f5)
 	}
 }

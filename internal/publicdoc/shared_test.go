@@ -11,7 +11,7 @@ import (
 
 // TestFieldsNeverShowInternalPackages checks that no exported field of an exported struct in
 // a public package has a type written with an internal package: go doc would render a name a
-// user cannot import (scalar.Decimal).
+// user cannot import (core.Decimal).
 func TestFieldsNeverShowInternalPackages(t *testing.T) {
 	for _, p := range publicPackages(t) {
 		for _, f := range p.files {

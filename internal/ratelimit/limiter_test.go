@@ -3,6 +3,7 @@ package ratelimit
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"sync"
 	"testing"
@@ -116,17 +117,17 @@ func TestLockoutWait(t *testing.T) {
 		{"soon", BankLockout},
 		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second},
 		{now.Add(-time.Minute).Format(http.TimeFormat), 0},
-		{"315360000", DefaultMaxLockout},               // ten years: the maximum
-		{"9223372037", DefaultMaxLockout},              // past the largest Duration: saturates
-		{"18446744074", DefaultMaxLockout},             // wrapped to 290 ms
-		{"99999999999999999999999", DefaultMaxLockout}, // past int64
-		{now.AddDate(10, 0, 0).Format(http.TimeFormat), DefaultMaxLockout},
+		{"315360000", core.DefaultMaxLockout},               // ten years: the maximum
+		{"9223372037", core.DefaultMaxLockout},              // past the largest Duration: saturates
+		{"18446744074", core.DefaultMaxLockout},             // wrapped to 290 ms
+		{"99999999999999999999999", core.DefaultMaxLockout}, // past int64
+		{now.AddDate(10, 0, 0).Format(http.TimeFormat), core.DefaultMaxLockout},
 	} {
 		h := http.Header{}
 		if tt.retryAfter != "" {
 			h.Set("Retry-After", tt.retryAfter)
 		}
-		assert.Equal(t, tt.want, LockoutWait(h, now, DefaultMaxLockout), tt.retryAfter)
+		assert.Equal(t, tt.want, LockoutWait(h, now, core.DefaultMaxLockout), tt.retryAfter)
 	}
 }
 

@@ -17,7 +17,7 @@
 // shorter than MinSecretLen is masked only where it stands as a whole token, and values given
 // to WithPlain (identifiers such as a card proxy) are not masked as card numbers or SSNs.
 //
-// Masking of sensitive values always looks the same: scalar.Mask keeps the last four
+// Masking of sensitive values always looks the same: mask.Mask keeps the last four
 // characters of values longer than eight characters and masks shorter values whole. A secret
 // value is replaced whole by SecretMask. None of the functions panic, whatever their input.
 package redact

@@ -17,20 +17,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
 // errorTypes makes a zero value of every exported error type of the public packages, by
 // "<package directory>.<type name>". TestEveryErrorTypeIsSanitized fails when a package
 // declares an error type this list lacks: add it here, and give it the methods of the others
-// (Error returning corelink.Sanitize of its text, Format, LogValue, MarshalJSON).
+// (Error returning redact.Sanitize of its text, Format, LogValue, MarshalJSON).
 var errorTypes = map[string]func() error{
-	"cardplatform.Error":                  func() error { return new(cardplatform.Error) },
-	"validation.Error":                    func() error { return new(validation.Error) },
-	"paging.Error":                        func() error { return new(paging.Error) },
+	"openapi/core.Error":                  func() error { return new(core.Error) },
 	"validation.InquiryError":             func() error { return new(validation.InquiryError) },
 	"validation.ResultError":              func() error { return new(validation.ResultError) },
 	"validation.FaultError":               func() error { return new(validation.FaultError) },

@@ -54,7 +54,7 @@ func JSON(body []byte) []byte { return std.JSON(body) }
 // members in their original order, in which
 //
 //   - the string and number values of sensitive members (IsSensitiveKey) are replaced by the
-//     JSON string scalar.Mask gives (a PAN sent as a number becomes a masked string);
+//     JSON string mask.Mask gives (a PAN sent as a number becomes a masked string);
 //   - every other string, member names included, is masked as r.Text masks it (r's secret
 //     values too), and a number holding a secret value becomes a masked string.
 //

@@ -7,8 +7,6 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
 )
 
 // Redactor masks secrets with a configuration of its own: the default sensitive JSON keys,
@@ -312,5 +310,3 @@ func (r *Redactor) maskSecretsBytes(b []byte) []byte {
 	}
 	return b
 }
-
-func init() { corelink.DefaultMasker = std }

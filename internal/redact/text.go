@@ -80,7 +80,7 @@ func needsEscape(r rune, n int) bool {
 	return false
 }
 
-// maskCards returns s with card numbers and social security numbers masked by scalar.Mask:
+// maskCards returns s with card numbers and social security numbers masked by mask.Mask:
 //
 //   - a run of 13 to 19 digits that passes the Luhn check, written plain or in groups separated
 //     by single spaces or dashes ("4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111");

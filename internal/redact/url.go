@@ -36,7 +36,7 @@ func URL(u *url.URL) string { return std.URL(u) }
 //
 //   - the user information (user:password@) is dropped;
 //   - the values of sensitive query parameters (IsSensitiveQueryParam) are masked with
-//     scalar.Mask, and card numbers and SSNs inside other values are masked as Text does;
+//     mask.Mask, and card numbers and SSNs inside other values are masked as Text does;
 //   - card numbers in the path (a segment of 13 to 19 digits passing the Luhn check) are masked;
 //   - the fragment is treated like the query (OAuth implicit flows put tokens there);
 //   - r's secret values are masked wherever they appear.

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,8 +22,10 @@ import (
 
 // The three sandboxes share one shape: Start(opts...) (*Server, error) from a plain program
 // (no testing.TB), Close, a Client() method returning the package's typed client,
-// Requests() returning the one record type, and FailNext(method, n, Fault) with one Fault. These assignments fail to compile when one of
-// them drifts.
+// Requests() returning the package's Request, and FailNext(method, n, Fault) with the package's
+// Fault, whose fields are the shared internal Fault's (the conversions below) and whose Request
+// has the shared record's exported fields (TestRequestTypesHaveOneShape). These assignments
+// fail to compile when one of them drifts.
 var (
 	_ func(...cardplatformtest.Option) (*cardplatformtest.Server, error) = cardplatformtest.Start
 	_ func(...validationtest.Option) (*validationtest.Server, error)     = validationtest.Start
@@ -32,13 +35,17 @@ var (
 	_ func(*validationtest.Server) *validation.Client     = (*validationtest.Server).Client
 	_ func(*pagingtest.Server) *paging.Client             = (*pagingtest.Server).Client
 
-	_ func(*cardplatformtest.Server) []sandbox.Request = (*cardplatformtest.Server).Requests
-	_ func(*validationtest.Server) []sandbox.Request   = (*validationtest.Server).Requests
-	_ func(*pagingtest.Server) []sandbox.Request       = (*pagingtest.Server).Requests
+	_ func(*cardplatformtest.Server) []cardplatformtest.Request = (*cardplatformtest.Server).Requests
+	_ func(*validationtest.Server) []validationtest.Request     = (*validationtest.Server).Requests
+	_ func(*pagingtest.Server) []pagingtest.Request             = (*pagingtest.Server).Requests
 
-	_ func(*cardplatformtest.Server, string, int, sandbox.Fault) error = (*cardplatformtest.Server).FailNext
-	_ func(*validationtest.Server, string, int, sandbox.Fault) error   = (*validationtest.Server).FailNext
-	_ func(*pagingtest.Server, string, int, sandbox.Fault) error       = (*pagingtest.Server).FailNext
+	_ func(*cardplatformtest.Server, string, int, cardplatformtest.Fault) error = (*cardplatformtest.Server).FailNext
+	_ func(*validationtest.Server, string, int, validationtest.Fault) error     = (*validationtest.Server).FailNext
+	_ func(*pagingtest.Server, string, int, pagingtest.Fault) error             = (*pagingtest.Server).FailNext
+
+	_ = sandbox.Fault(cardplatformtest.Fault{})
+	_ = sandbox.Fault(validationtest.Fault{})
+	_ = sandbox.Fault(pagingtest.Fault{})
 
 	_ func(*cardplatformtest.Server) = (*cardplatformtest.Server).Close
 	_ func(*validationtest.Server)   = (*validationtest.Server).Close
@@ -49,7 +56,7 @@ var (
 // client to make.
 type sandboxUnderTest struct {
 	name      string
-	start     func() (call func(context.Context) error, requests func() []sandbox.Request, closeFn func(), err error)
+	start     func() (call func(context.Context) error, requests func() []record, closeFn func(), err error)
 	operation string // the spec's operationId the call records
 	secret    string // a secret the call sends in its body, masked in Requests
 }
@@ -61,7 +68,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 	const acct = "3123456789"
 	cases := []sandboxUnderTest{
 		{name: "cardplatformtest", operation: "setCardPin", secret: `"4321"`,
-			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+			start: func() (func(context.Context) error, func() []record, func(), error) {
 				srv, err := cardplatformtest.Start()
 				if err != nil {
 					return nil, nil, nil, err
@@ -79,10 +86,10 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					_, err = srv.Client().SetCardPIN(ctx, c.Card.CardProxy, cardplatform.CardPINDTO{PIN: cardplatform.NewSecret("4321")})
 					return err
 				}
-				return call, srv.Requests, srv.Close, nil
+				return call, func() []record { return recordsOf(srv.Requests()) }, srv.Close, nil
 			}},
 		{name: "validationtest", operation: "verifyAccountV2", secret: validationtest.AccountPerson,
-			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+			start: func() (func(context.Context) error, func() []record, func(), error) {
 				srv, err := validationtest.Start()
 				if err != nil {
 					return nil, nil, nil, err
@@ -94,10 +101,10 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					})
 					return err
 				}
-				return call, srv.Requests, srv.Close, nil
+				return call, func() []record { return recordsOf(srv.Requests()) }, srv.Close, nil
 			}},
 		{name: "pagingtest", operation: "listAchTransactions", secret: acct,
-			start: func() (func(context.Context) error, func() []sandbox.Request, func(), error) {
+			start: func() (func(context.Context) error, func() []record, func(), error) {
 				srv, err := pagingtest.Start(pagingtest.WithRecords(3))
 				if err != nil {
 					return nil, nil, nil, err
@@ -111,7 +118,7 @@ func TestSandboxesShareOneShape(t *testing.T) {
 					}
 					return nil
 				}
-				return call, srv.Requests, srv.Close, nil
+				return call, func() []record { return recordsOf(srv.Requests()) }, srv.Close, nil
 			}},
 	}
 	for _, tc := range cases {
@@ -146,11 +153,11 @@ func TestRequestsForTakesEveryClientMethod(t *testing.T) {
 	for _, tc := range []struct {
 		name        string
 		client      any
-		requestsFor func(string) []sandbox.Request
+		requestsFor func(string) []record
 	}{
-		{"cardplatformtest", cp.Client(), cp.RequestsFor},
-		{"validationtest", v.Client(), v.RequestsFor},
-		{"pagingtest", pg.Client(), pg.RequestsFor},
+		{"cardplatformtest", cp.Client(), func(n string) []record { return recordsOf(cp.RequestsFor(n)) }},
+		{"validationtest", v.Client(), func(n string) []record { return recordsOf(v.RequestsFor(n)) }},
+		{"pagingtest", pg.Client(), func(n string) []record { return recordsOf(pg.RequestsFor(n)) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctxType := reflect.TypeOf((*context.Context)(nil)).Elem()
@@ -166,5 +173,54 @@ func TestRequestsForTakesEveryClientMethod(t *testing.T) {
 			assert.Positive(t, n)
 			assert.Panics(t, func() { tc.requestsFor("NoSuchMethod") })
 		})
+	}
+}
+
+// record is what these tests read of a sandbox's Request: the Request types of the three
+// packages have the same fields (TestRequestTypesHaveOneShape).
+type record struct {
+	OperationID, Method, Path string
+	Header                    http.Header
+	Body                      []byte
+	Time                      time.Time
+	reveal                    func() []byte
+}
+
+// RevealBody is the Request's RevealBody.
+func (r record) RevealBody() []byte { return r.reveal() }
+
+// recordsOf reads a sandbox package's Requests as records.
+func recordsOf[R interface{ RevealBody() []byte }](rs []R) []record {
+	out := make([]record, len(rs))
+	for i, r := range rs {
+		v := reflect.ValueOf(r)
+		out[i] = record{
+			OperationID: v.FieldByName("OperationID").String(), Method: v.FieldByName("Method").String(),
+			Path: v.FieldByName("Path").String(), Header: v.FieldByName("Header").Interface().(http.Header),
+			Body: v.FieldByName("Body").Bytes(), Time: v.FieldByName("Time").Interface().(time.Time),
+			reveal: r.RevealBody,
+		}
+	}
+	return out
+}
+
+// TestRequestTypesHaveOneShape: the Request of each sandbox package has exactly the exported
+// fields of the shared record (names and types, in order) and its RevealBody method.
+func TestRequestTypesHaveOneShape(t *testing.T) {
+	exported := func(typ reflect.Type) []reflect.StructField {
+		var out []reflect.StructField
+		for i := range typ.NumField() {
+			if f := typ.Field(i); f.IsExported() {
+				out = append(out, reflect.StructField{Name: f.Name, Type: f.Type})
+			}
+		}
+		return out
+	}
+	want := exported(reflect.TypeFor[sandbox.Request]())
+	require.NotEmpty(t, want)
+	for _, typ := range []reflect.Type{reflect.TypeFor[cardplatformtest.Request](), reflect.TypeFor[validationtest.Request](), reflect.TypeFor[pagingtest.Request]()} {
+		assert.Equal(t, want, exported(typ), typ.String())
+		_, ok := typ.MethodByName("RevealBody")
+		assert.True(t, ok, "%s has RevealBody", typ)
 	}
 }

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"sort"
 	"strconv"
@@ -12,8 +13,6 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
-
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // Spec is an API's OpenAPI description as a sandbox routes and validates requests with it.
@@ -47,15 +46,15 @@ func NewSpec(doc *openapi3.T) (*Spec, error) {
 	}
 	doc.Servers = nil
 	doc.SetStringFormatValidator("local-date-time", openapi3.NewCallbackValidator(func(s string) error {
-		_, err := scalar.ParseTimestamp(s)
+		_, err := core.ParseTimestamp(s)
 		return err
 	}))
 	doc.SetStringFormatValidator("uuid", openapi3.NewCallbackValidator(func(s string) error {
-		_, err := scalar.ParseGUID(s)
+		_, err := core.ParseGUID(s)
 		return err
 	}))
 	doc.SetStringFormatValidator("date", openapi3.NewCallbackValidator(func(s string) error {
-		_, err := scalar.ParseDate(s)
+		_, err := core.ParseDate(s)
 		return err
 	}))
 	r, err := legacy.NewRouter(doc)

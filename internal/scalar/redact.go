@@ -5,9 +5,12 @@ import (
 	"log/slog"
 	"reflect"
 	"sync"
+
+	"github.com/issuerkit/issuerkit-go/internal/mask"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// RedactSecrets is a slog.HandlerOptions.ReplaceAttr function that masks the [Secret]s inside
+// RedactSecrets is a slog.HandlerOptions.ReplaceAttr function that masks the core.Secrets inside
 // logged values. A Secret is masked by itself wherever slog prints it (LogValue, fmt,
 // MarshalJSON, MarshalText), so this option is no longer needed for that; it also replaces a
 // value holding a Secret where no marshaller can reach it (an unexported field) by
@@ -38,7 +41,7 @@ func RedactSecrets(_ []string, a slog.Attr) slog.Attr {
 	}
 }
 
-var secretType = reflect.TypeFor[Secret]()
+var secretType = reflect.TypeFor[core.Secret]()
 
 // maxRedactDepth bounds the recursion of redactValue.
 const maxRedactDepth = 64
@@ -49,7 +52,7 @@ func redactValue(v reflect.Value, depth int) (_ reflect.Value, changed, ok bool)
 	t := v.Type()
 	if t == secretType {
 		s := v.Field(0).String()
-		return reflect.ValueOf(NewSecret(Mask(s))), s != "", true
+		return reflect.ValueOf(core.NewSecret(mask.Mask(s))), s != "", true
 	}
 	if !mayHoldSecret(t) {
 		return v, false, true

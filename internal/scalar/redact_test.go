@@ -3,6 +3,7 @@ package scalar
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"testing"
 
@@ -18,17 +19,17 @@ func TestRedactSecretsMasksEveryShape(t *testing.T) {
 	}
 	type node struct {
 		Next *node
-		Key  Secret
+		Key  core.Secret
 	}
 	values := map[string]any{
 		"struct":         req,
 		"pointer":        &req,
 		"pointer to ptr": ptr(&req),
-		"slice":          []Secret{req.PAN, req.PAN},
-		"array":          [2]Secret{req.PAN},
-		"map value":      map[string]Secret{"pan": req.PAN},
-		"map key":        map[Secret]string{req.PAN: "x"},
-		"slice of maps":  []map[string]*Secret{{"pan": &req.PAN}},
+		"slice":          []core.Secret{req.PAN, req.PAN},
+		"array":          [2]core.Secret{req.PAN},
+		"map value":      map[string]core.Secret{"pan": req.PAN},
+		"map key":        map[core.Secret]string{req.PAN: "x"},
+		"slice of maps":  []map[string]*core.Secret{{"pan": &req.PAN}},
 		"interface":      withAny{Payload: req, Items: []any{req.PAN, &req}},
 		"linked list":    &node{Key: req.PAN, Next: &node{Key: req.PAN}},
 		"map of any":     map[string]any{"req": req, "n": 1},
@@ -56,17 +57,17 @@ func TestRedactSecretsMasksEveryShape(t *testing.T) {
 func TestRedactSecretsLeavesOtherValuesAlone(t *testing.T) {
 	type plain struct {
 		Name   string
-		Amount Decimal
+		Amount core.Decimal
 		Any    any
 	}
 	values := []slog.Attr{
 		slog.String("s", pan), // a plain string is not a Secret
 		slog.Int("n", 1),
 		slog.Any("nil", nil),
-		slog.Any("struct", plain{Name: "x", Amount: MustParseDecimal("1.50"), Any: 3}),
-		slog.Any("empty secret", []Secret{{}}),
-		slog.Any("nil slice", []Secret(nil)),
-		slog.Any("nil map", map[string]Secret(nil)),
+		slog.Any("struct", plain{Name: "x", Amount: core.MustParseDecimal("1.50"), Any: 3}),
+		slog.Any("empty secret", []core.Secret{{}}),
+		slog.Any("nil slice", []core.Secret(nil)),
+		slog.Any("nil map", map[string]core.Secret(nil)),
 		slog.Any("nil pointer", (*cardRequest)(nil)),
 		slog.Group("g", slog.Int("n", 1)),
 	}
@@ -82,23 +83,23 @@ func TestRedactSecretsLeavesOtherValuesAlone(t *testing.T) {
 
 func TestRedactSecretsFailsClosed(t *testing.T) {
 	type hidden struct {
-		pan Secret
+		pan core.Secret
 	}
 	type deep struct {
 		Next *deep
-		Key  Secret
+		Key  core.Secret
 	}
 	var chain *deep
 	for range maxRedactDepth + 1 {
 		chain = &deep{Next: chain}
 	}
-	chain.Key = NewSecret(pan)
+	chain.Key = core.NewSecret(pan)
 
 	for name, v := range map[string]any{
-		"unexported field":      hidden{pan: NewSecret(pan)},
-		"unexported in slice":   []hidden{{pan: NewSecret(pan)}},
+		"unexported field":      hidden{pan: core.NewSecret(pan)},
+		"unexported in slice":   []hidden{{pan: core.NewSecret(pan)}},
 		"too deep":              func() any { d := &deep{Next: chain}; return d }(),
-		"unexported behind any": struct{ X any }{X: hidden{pan: NewSecret(pan)}},
+		"unexported behind any": struct{ X any }{X: hidden{pan: core.NewSecret(pan)}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			a := RedactSecrets(nil, slog.Any("k", v))
@@ -108,10 +109,10 @@ func TestRedactSecretsFailsClosed(t *testing.T) {
 
 	// An unexported field without a Secret in it is fine.
 	type quiet struct {
-		PAN  Secret
+		PAN  core.Secret
 		note any
 	}
-	a := RedactSecrets(nil, slog.Any("k", quiet{PAN: NewSecret(pan), note: "n"}))
+	a := RedactSecrets(nil, slog.Any("k", quiet{PAN: core.NewSecret(pan), note: "n"}))
 	got, ok := a.Value.Any().(quiet)
 	require.True(t, ok)
 	assert.Equal(t, "************1111", got.PAN.Reveal())

@@ -2,6 +2,7 @@ package scalar
 
 import (
 	"bytes"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"regexp"
 	"testing"
@@ -14,18 +15,18 @@ const pan = "4111111111111111"
 
 // cardRequest has the shape of a generated request body.
 type cardRequest struct {
-	PAN    Secret    `json:"pan"`
-	CVV    *Secret   `json:"cvv,omitempty"`
-	Amount Decimal   `json:"amount"`
-	At     Timestamp `json:"at"`
+	PAN    core.Secret    `json:"pan"`
+	CVV    *core.Secret   `json:"cvv,omitempty"`
+	Amount core.Decimal   `json:"amount"`
+	At     core.Timestamp `json:"at"`
 }
 
 func newCardRequest(t testing.TB) cardRequest {
-	cvv := NewSecret("737")
+	cvv := core.NewSecret("737")
 	return cardRequest{
-		PAN:    NewSecret(pan),
+		PAN:    core.NewSecret(pan),
 		CVV:    &cvv,
-		Amount: MustParseDecimal("12.50"),
+		Amount: core.MustParseDecimal("12.50"),
 		At:     mustTimestamp(t),
 	}
 }
@@ -47,7 +48,7 @@ func TestSecretSlogMasks(t *testing.T) {
 			logger := slog.New(newHandler(&buf))
 			logger.Info("charge",
 				"req", req, "reqPtr", &req, "pan", req.PAN, "panPtr", &req.PAN,
-				"pans", []Secret{req.PAN}, "byName", map[string]Secret{"pan": req.PAN},
+				"pans", []core.Secret{req.PAN}, "byName", map[string]core.Secret{"pan": req.PAN},
 				slog.Group("card", "pan", req.PAN), "any", []any{req})
 			logger.With("pan", req.PAN).WithGroup("g").Error("failed", "req", req)
 			// The record's time may contain any digits: leave it out of the check.
@@ -70,8 +71,8 @@ func assertNoLeak(t *testing.T, out string, msgAndArgs ...any) {
 
 func ptr[T any](v T) *T { return &v }
 
-func mustTimestamp(t testing.TB) Timestamp {
-	ts, err := ParseTimestamp("2024-05-01T10:20:30")
+func mustTimestamp(t testing.TB) core.Timestamp {
+	ts, err := core.ParseTimestamp("2024-05-01T10:20:30")
 	require.NoError(t, err)
 	return ts
 }

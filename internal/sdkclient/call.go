@@ -25,8 +25,6 @@ type Core struct {
 	OpHeaders map[string]http.Header
 	// Settings holds the package-specific settings (Config.Settings).
 	Settings map[string]any
-	// WrapError makes the public package's error of an *apierror.Error; nil keeps it.
-	WrapError func(*apierror.Error) error
 	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
 	// a streamed download (0: none). NewCore fills both, defaults applied.
 	Timeout, IdleTimeout time.Duration
@@ -99,7 +97,7 @@ type Request struct {
 // The call runs under its time limit, until the caller closes the body: the whole-call
 // ceiling (Core.Timeout, or the call's own), or for a Streamed answer the idle timeout
 // (Core.IdleTimeout) reset by every byte that arrives. A limit that runs out gives a
-// *TimeoutError, inside an *apierror.OutcomeUnknownError for an unsafe request that may have
+// *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
 // reached the server.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
@@ -143,14 +141,14 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	resp, err := sendReleasing(ctx, c, r, &cfg, l)
 	if l == nil {
 		if err != nil {
-			return nil, c.publicError(err)
+			return nil, err
 		}
 		return resp, nil
 	}
 	if err != nil {
 		err = l.failed(err)
 		l.release()
-		return nil, c.publicError(err)
+		return nil, err
 	}
 	resp.Body = &limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
 	return resp, nil

@@ -21,17 +21,13 @@ const maxSuccessBody = 64 << 20
 // errTooLarge is the DecodeError cause of a success body over maxSuccessBody.
 var errTooLarge = fmt.Errorf("body larger than %d bytes", maxSuccessBody)
 
-// DecodeError reports a 2xx response whose body is not the JSON the spec describes:
-// core.DecodeError.
-type DecodeError = core.DecodeError
-
 // JSON finishes a call whose success body is JSON: it passes err through, else decodes the
 // body into a new T, drains and closes the body. Unknown fields are ignored so that new server
 // fields never break a caller. The body is read whole (at most 64 MiB) into a pooled buffer
 // and handed to T's own UnmarshalJSON when it has one (the generated models do), else to
 // json.Unmarshal; the body must hold one JSON value and nothing but white space after it. A
 // body that is lost or does not decode is a *DecodeError, inside an
-// *apierror.OutcomeUnknownError for an operation that must not be repeated (the 2xx says it
+// *core.OutcomeUnknownError for an operation that must not be repeated (the 2xx says it
 // ran).
 func JSON[T any](resp *http.Response, err error) (*T, error) {
 	if err != nil {
@@ -41,7 +37,7 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 	defer putBuf(buf)
 	data, rerr := readBody(resp, buf)
 	transport.DrainAndClose(resp.Body)
-	var te *TimeoutError
+	var te *core.TimeoutError
 	if rerr != nil && errors.As(rerr, &te) {
 		// The call's time limit ended the read: a timeout (an unknown outcome for an unsafe
 		// request), not a body that failed to decode.
@@ -65,9 +61,9 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 // and the literal of a JSON number that encoding/json quotes is shown as an excerpt: err itself
 // is kept only when nothing had to be masked, else replaced by an error with the masked text
 // that still matches what err matched with errors.Is.
-func NewDecodeError(resp *http.Response, err error) *DecodeError {
+func NewDecodeError(resp *http.Response, err error) *core.DecodeError {
 	red := transport.ResponseRedactor(resp)
-	return &DecodeError{
+	return &core.DecodeError{
 		StatusCode:    resp.StatusCode,
 		CorrelationID: red.Text(transport.CorrelationID(resp)), // the server may echo anything
 		Err:           MaskCause(red, err),

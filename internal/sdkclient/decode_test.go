@@ -2,6 +2,7 @@ package sdkclient_test
 
 import (
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"strings"
@@ -63,7 +64,7 @@ func TestJSONDecodeErrors(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := sdkclient.JSON[cardplatform.CardDTO](jsonResponse(tc.body, tc.length), nil)
-			var de *sdkclient.DecodeError
+			var de *core.DecodeError
 			require.True(t, errors.As(err, &de), "%v", err)
 			assert.Equal(t, 200, de.StatusCode)
 			assert.Contains(t, err.Error(), tc.want)

@@ -3,6 +3,7 @@ package sdkclient_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -45,7 +46,7 @@ func TestDecodeErrorsGoThroughTheCallsRedactor(t *testing.T) {
 			} else {
 				_, err = sdkclient.JSON[quoting](p.Send(req, nil))
 			}
-			var de *sdkclient.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			var logs bytes.Buffer
 			slog.New(slog.NewJSONHandler(&logs, nil)).Error("failed", "err", err)

@@ -148,7 +148,7 @@ func WithUserAgent(suffix string) Option {
 }
 
 // WithRetry tunes retries; MaxAttempts 1 turns them off.
-func WithRetry(r transport.RetryOptions) Option {
+func WithRetry(r core.RetryOptions) Option {
 	return func(c *Config) error {
 		if r.MaxAttempts < 0 || r.BaseDelay < 0 || r.MaxDelay < 0 || r.AttemptTimeout < 0 {
 			return fmt.Errorf("issuerkit: WithRetry: negative value in %+v", r)

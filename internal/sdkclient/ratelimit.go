@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
@@ -104,21 +103,17 @@ func WithStaticToken(tok string) Option {
 	}
 }
 
-// LockoutError is returned, without sending anything, for a request made while the client
-// is locked out after a 429: core.LockoutError.
-type LockoutError = core.LockoutError
-
 // limitWaitError is a request the client-side limiter held back: its turn would come after
 // the call's deadline, or the call ended while it waited. Nothing was sent, so the retry
 // policy returns it as it is (never an outcome unknown, never retried: refused locally). It
-// matches apierror.ErrRateLimited and the context's error.
+// matches core.ErrRateLimited and the context's error.
 type limitWaitError struct{ err error }
 
 func (e *limitWaitError) Error() string {
 	return "issuerkit: not sent: held back by the client-side rate limit: " + e.err.Error()
 }
 
-func (e *limitWaitError) Unwrap() []error { return []error{apierror.ErrRateLimited, e.err} }
+func (e *limitWaitError) Unwrap() []error { return []error{core.ErrRateLimited, e.err} }
 
 // jitterGuard is the share of the configured rate the limiter actually allows: spacing
 // requests 1/0.9 times wider than 1/rate keeps a server that counts arrivals in one-second
@@ -223,14 +218,14 @@ func credentialIdentity(cfg *Config) string {
 // a 429 starts, both under the client's credential key.
 //
 // After a 429 it sets the response's Retry-After to the lock-out (the header's value, or
-// ratelimit.BankLockout when absent, at most maxLockout), so that the *apierror.Error the
+// ratelimit.BankLockout when absent, at most maxLockout), so that the *core.Error the
 // pipeline reports carries the wait (for an API with API.Lockout the retry policy treats every
 // 429 as final), and it refuses further requests with a *LockoutError, which the retry policy
 // never retries, until the lock-out ends. With wait (WithRateLimitWait) it leaves the header
 // alone and holds every request until the lock-out ends instead.
 //
 // A limiter or lock-out that fails (a shared store that is down or slow) refuses the request:
-// it is not sent, and the error matches apierror.ErrRateLimited and the failure.
+// it is not sent, and the error matches core.ErrRateLimited and the failure.
 type limitedTransport struct {
 	next http.RoundTripper
 	lim  core.Limiter
@@ -283,7 +278,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		}
 		if !t.wait {
 			closeBody(req)
-			return nil, &LockoutError{Wait: rem, Until: t.now().Add(rem)}
+			return nil, &core.LockoutError{Wait: rem, Until: t.now().Add(rem)}
 		}
 		// With wait: wait the lock-out out, then take a new turn, so that the requests held
 		// back do not all leave at once when it ends.
@@ -319,14 +314,14 @@ func (t *limitedTransport) waitLockout(ctx context.Context) error {
 			return nil
 		}
 		if !t.wait {
-			return &LockoutError{Wait: d, Until: t.now().Add(d)}
+			return &core.LockoutError{Wait: d, Until: t.now().Add(d)}
 		}
 		timer := time.NewTimer(d)
 		select {
 		case <-timer.C:
 		case <-ctx.Done():
 			timer.Stop()
-			return errors.Join(ctx.Err(), &LockoutError{Wait: d, Until: t.now().Add(d)})
+			return errors.Join(ctx.Err(), &core.LockoutError{Wait: d, Until: t.now().Add(d)})
 		}
 	}
 }

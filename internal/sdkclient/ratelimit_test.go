@@ -3,6 +3,7 @@ package sdkclient
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -44,16 +45,16 @@ func TestLimiterRefusalIsNotSent(t *testing.T) {
 			defer cancel()
 			err = CallNoContent[func(*CallConfig)](ctx, &c, r, nil)
 			require.Error(t, err)
-			var ou *apierror.OutcomeUnknownError
+			var ou *core.OutcomeUnknownError
 			assert.False(t, errors.As(err, &ou), "never sent, so not an outcome unknown: %v", err)
-			assert.ErrorIs(t, err, apierror.ErrRateLimited)
+			assert.ErrorIs(t, err, core.ErrRateLimited)
 			assert.ErrorIs(t, err, context.DeadlineExceeded)
 
 			ctx, cancel = context.WithCancel(t.Context())
 			time.AfterFunc(50*time.Millisecond, cancel)
 			err = CallNoContent[func(*CallConfig)](ctx, &c, r, nil)
 			assert.False(t, errors.As(err, &ou), "cancelled while waiting for its turn: not sent: %v", err)
-			assert.ErrorIs(t, err, apierror.ErrRateLimited)
+			assert.ErrorIs(t, err, core.ErrRateLimited)
 			assert.ErrorIs(t, err, context.Canceled)
 			assert.Equal(t, int32(1), hits.Load(), "only the first request reached the server")
 		})

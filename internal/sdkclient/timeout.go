@@ -9,21 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
-
-// DefaultTimeout is the whole-call ceiling of a call whose answer is decoded (every call but a
-// streamed download), when neither WithTimeout nor the call's own option sets one. A call
-// ends at this ceiling or at its context's deadline, whichever comes first, so a server that
-// trickles its answer a byte at a time cannot hold a caller whose context has no deadline.
-const DefaultTimeout = 60 * time.Second
-
-// DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
-// WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
-// cut off while bytes flow.
-const DefaultIdleTimeout = 60 * time.Second
 
 // WithTimeout sets the whole-call ceiling of every call of the client but streamed downloads
 // (default DefaultTimeout): connection, token, every attempt and backoff, and reading the
@@ -53,7 +41,7 @@ func WithIdleTimeout(d time.Duration) Option {
 
 // limits returns the client's ceiling and idle timeout, defaults applied.
 func (c *Config) limits() (ceiling, idle time.Duration) {
-	ceiling, idle = DefaultTimeout, DefaultIdleTimeout
+	ceiling, idle = core.DefaultTimeout, core.DefaultIdleTimeout
 	if c.timeoutSet {
 		ceiling = c.Timeout
 	}
@@ -62,9 +50,6 @@ func (c *Config) limits() (ceiling, idle time.Duration) {
 	}
 	return ceiling, idle
 }
-
-// TimeoutError reports a call that the SDK's own time limit ended: core.TimeoutError.
-type TimeoutError = core.TimeoutError
 
 // errLimit is the cancellation cause of a call's context when its own limit ran out; it
 // tells the SDK's limit from the caller's deadline or cancellation.
@@ -119,12 +104,12 @@ func (l *callLimit) failed(err error) error {
 	if l == nil || err == nil || !l.fired() {
 		return err
 	}
-	if ou, ok := err.(*apierror.OutcomeUnknownError); ok {
+	if ou, ok := err.(*core.OutcomeUnknownError); ok {
 		cp := *ou
-		cp.Err = &TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
+		cp.Err = &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: ou.Err}
 		return &cp
 	}
-	return &TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
+	return &core.TimeoutError{Limit: l.limit, Idle: l.idle, Err: err}
 }
 
 // limitedBody is the body of a successful response read under the call's limit: every byte
@@ -145,7 +130,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 		b.l.timer.Reset(b.l.limit)
 	}
 	if err != nil && err != io.EOF && b.l.fired() {
-		te := &TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
+		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
 		if !b.l.safe {
 			return n, b.p.OutcomeUnknown(b.resp, te)
 		}

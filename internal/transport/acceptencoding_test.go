@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,7 +13,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -119,7 +119,7 @@ func TestBankTokenRequestAsksForIdentity(t *testing.T) {
 	defer tokenSrv.Close()
 	hc := tokenSrv.Client()
 	defer hc.CloseIdleConnections()
-	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, BankCredentials{
+	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, core.BankCredentials{
 		ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey",
 	}, nil, hc)
 	require.NoError(t, err)
@@ -167,7 +167,7 @@ func TestCompressedAnswerIsRefusedUnread(t *testing.T) {
 
 	encoding, status = "gzip", http.StatusBadRequest
 	_, err := do(t, p, context.Background(), http.MethodPost, srv.URL+"/x", "{}")
-	var ae *apierror.Error
+	var ae *core.Error
 	require.True(t, errors.As(err, &ae), "%T: %v", err, err)
 	assert.Equal(t, http.StatusBadRequest, ae.StatusCode)
 	assert.Empty(t, ae.Body, "nothing of a compressed error body is read")

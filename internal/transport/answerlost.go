@@ -7,7 +7,7 @@ import (
 
 // AnswerLostError says that the server answered a request with a 2xx status whose body was
 // then lost (cut off, a reset, a time limit, the caller's cancel) or did not decode. For a
-// request that must not be repeated it is the Err of an *apierror.OutcomeUnknownError: the
+// request that must not be repeated it is the Err of an *core.OutcomeUnknownError: the
 // status says the operation ran, and only a read-back can settle what it did. It unwraps to
 // the failure (a *core.DecodeError, a *TimeoutError, ...).
 type AnswerLostError struct {
@@ -27,7 +27,7 @@ func (e *AnswerLostError) Unwrap() error { return e.Err }
 
 // AnswerLost returns err, a failure to read or decode the body of resp (a 2xx response of the
 // pipeline), as the caller must see it: for a call that must not be repeated (not retry-safe,
-// or of an unknown operation) an *apierror.OutcomeUnknownError whose Err is an
+// or of an unknown operation) an *core.OutcomeUnknownError whose Err is an
 // *AnswerLostError around err, with the call's redacted URL, correlation id and attempts; err
 // itself for a safe call. Every decode of a success body goes through it, so a caller's
 // ErrOutcomeUnknown branch catches every lost answer of a write.

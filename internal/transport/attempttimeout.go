@@ -11,10 +11,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
-// AttemptTimeoutError reports an attempt that RetryOptions.AttemptTimeout ended:
-// core.AttemptTimeoutError.
-type AttemptTimeoutError = core.AttemptTimeoutError
-
 // attemptRequest returns r bounded by the attempt timeout d (0: r itself) and the function
 // that releases the timer (nil when there is none); release must be called once the attempt is over, or handed to the
 // success body (releaseOnClose).
@@ -32,7 +28,7 @@ func attemptTimedOut(err error, call context.Context, r *http.Request, attempt i
 	if err == nil || d <= 0 || call.Err() != nil || r.Context().Err() != context.DeadlineExceeded {
 		return err
 	}
-	return &AttemptTimeoutError{Attempt: attempt, After: d, Err: err}
+	return &core.AttemptTimeoutError{Attempt: attempt, After: d, Err: err}
 }
 
 // releaseOnClose makes the body of a successful attempt release the attempt's timer when it
@@ -54,13 +50,6 @@ func (b *releasingBody) Close() error {
 	err := b.ReadCloser.Close()
 	b.once.Do(b.release)
 	return err
-}
-
-// DefaultRetryStatusCodes are the statuses after which a safe request is sent again when
-// RetryOptions.StatusCodes is nil.
-var DefaultRetryStatusCodes = []int{
-	http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
-	http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout,
 }
 
 // retryableFor reports whether status is retryable for a safe request under codes (nil: the

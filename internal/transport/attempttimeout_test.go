@@ -3,12 +3,12 @@ package transport
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,10 +52,10 @@ func TestAttemptTimeoutUnsafeIsOutcomeUnknown(t *testing.T) {
 	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.AttemptTimeout = 100 * time.Millisecond })
 	_, err := do(t, p, context.Background(), http.MethodPost, srv.URL, `{"amount":"1.00"}`)
 	require.Error(t, err)
-	assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown)
-	assert.ErrorIs(t, err, apierror.ErrTimeout)
+	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
+	assert.ErrorIs(t, err, core.ErrTimeout)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
-	var ate *AttemptTimeoutError
+	var ate *core.AttemptTimeoutError
 	require.True(t, errors.As(err, &ate))
 	assert.Equal(t, 1, ate.Attempt)
 	assert.EqualValues(t, 1, srv.hits.Load(), "never re-sent")
@@ -109,7 +109,7 @@ func TestRetryStatusCodesForSafeOnly(t *testing.T) {
 				body = `{}`
 			}
 			_, err := do(t, p, context.Background(), tc.method, srv.URL, body)
-			var ae *apierror.Error
+			var ae *core.Error
 			require.True(t, errors.As(err, &ae), "%v", err)
 			assert.Equal(t, tc.status, ae.StatusCode)
 			assert.Equal(t, tc.hits, srv.hits.Load())

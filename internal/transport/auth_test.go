@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/oauth2"
@@ -91,14 +91,14 @@ func TestUnauthorizedRefreshesOnce(t *testing.T) {
 		src := &countingSource{ttl: time.Hour}
 		p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = src })
 		_, err := do(t, p, context.Background(), "POST", srv.URL, `{"amount":1}`)
-		assert.ErrorIs(t, err, apierror.ErrUnauthorized)
+		assert.ErrorIs(t, err, core.ErrUnauthorized)
 		assert.Equal(t, int32(1), srv.hits.Load())
 	})
 	t.Run("a static token is not re-sent unchanged", func(t *testing.T) {
 		srv.hits.Store(0)
 		p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("nope") })
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
-		assert.ErrorIs(t, err, apierror.ErrUnauthorized)
+		assert.ErrorIs(t, err, core.ErrUnauthorized)
 		assert.Equal(t, int32(1), srv.hits.Load())
 	})
 }
@@ -136,7 +136,7 @@ func TestBankTokenSource(t *testing.T) {
 	defer tokenSrv.Close()
 	hc := tokenSrv.Client()
 	defer hc.CloseIdleConnections()
-	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, BankCredentials{
+	ts, err := BankTokenSource(context.Background(), tokenSrv.URL, core.BankCredentials{
 		ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey",
 	}, nil, hc)
 	require.NoError(t, err)
@@ -148,6 +148,6 @@ func TestBankTokenSource(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int32(1), fetches.Load(), "cached")
 
-	_, err = BankTokenSource(context.Background(), "http://bank.example.invalid", BankCredentials{ConsumerKey: "a", ConsumerSecret: "b", ClientID: "c", ClientSecret: "d"}, nil, nil)
+	_, err = BankTokenSource(context.Background(), "http://bank.example.invalid", core.BankCredentials{ConsumerKey: "a", ConsumerSecret: "b", ClientID: "c", ClientSecret: "d"}, nil, nil)
 	assert.ErrorIs(t, err, ErrInsecureTransport)
 }

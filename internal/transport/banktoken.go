@@ -24,9 +24,6 @@ const BankTokenPath = "/oauth/v1/token"
 // the token response carries no expires_in.
 const bankTokenLifetime = 24 * time.Hour
 
-// BankCredentials are what the bank issues at onboarding: core.BankCredentials.
-type BankCredentials = core.BankCredentials
-
 // bankFetchTimeout bounds one token request, so that a stalled token endpoint cannot hold
 // the refresh (and its goroutine) forever.
 const bankFetchTimeout = 30 * time.Second
@@ -46,7 +43,7 @@ const bankFetchTimeout = 30 * time.Second
 // of the Basic Authorization header are masked in every error and log of a pipeline that uses
 // it, and in
 // its own errors.
-func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*SharedTokenSource, error) {
+func BankTokenSource(ctx context.Context, baseURL string, cred core.BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*SharedTokenSource, error) {
 	u, err := url.Parse(strings.TrimRight(baseURL, "/") + BankTokenPath)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: invalid bank base URL: %w", err)
@@ -55,7 +52,7 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 		return nil, err
 	}
 	if cred.ConsumerKey == "" || cred.ConsumerSecret == "" || cred.ClientID == "" || cred.ClientSecret == "" {
-		return nil, errors.New("issuerkit: BankCredentials needs ConsumerKey, ConsumerSecret, ClientID and ClientSecret")
+		return nil, errors.New("issuerkit: core.BankCredentials needs ConsumerKey, ConsumerSecret, ClientID and ClientSecret")
 	}
 	secrets := append([]string{cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret},
 		basicForms(cred.ConsumerKey, cred.ConsumerSecret)...)

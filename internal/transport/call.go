@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/url"
 	"strings"
@@ -24,7 +25,7 @@ type Call struct {
 	// token source, the User-Agent, the correlation id.
 	Header http.Header
 	// Retry overrides the client's retry options for this call; nil means the client's.
-	Retry *RetryOptions
+	Retry *core.RetryOptions
 	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
 	// request encoder): masked, like the credentials, in every error and log text of the call.
 	Secrets []string
@@ -35,9 +36,9 @@ type Call struct {
 type callInfo struct {
 	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
 	op            *ops.Operation
-	resendRefused bool          // a middleware step called next twice for this unsafe call
-	attempt       int           // 1-based attempt number, maintained by the retry policy
-	retry         *RetryOptions // per-call override, defaults applied; nil means the client's
+	resendRefused bool               // a middleware step called next twice for this unsafe call
+	attempt       int                // 1-based attempt number, maintained by the retry policy
+	retry         *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	correlationID string
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.

@@ -2,12 +2,12 @@ package transport
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -66,18 +66,18 @@ func TestCallSettings(t *testing.T) {
 	})
 	t.Run("per-call retry override", func(t *testing.T) {
 		srv.hits.Store(0)
-		err := send(context.Background(), "/busy", nil, &Call{Op: readOp, Retry: &RetryOptions{MaxAttempts: 1}})
-		assert.ErrorIs(t, err, apierror.ErrServerError)
+		err := send(context.Background(), "/busy", nil, &Call{Op: readOp, Retry: &core.RetryOptions{MaxAttempts: 1}})
+		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(1), srv.hits.Load())
 		srv.hits.Store(0)
 		err = send(context.Background(), "/busy", nil, &Call{Op: readOp})
-		assert.ErrorIs(t, err, apierror.ErrServerError)
+		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(3), srv.hits.Load(), "the client's three attempts")
 	})
 	t.Run("no operation: unsafe, even for a GET", func(t *testing.T) {
 		srv.hits.Store(0)
 		err := send(context.Background(), "/busy", nil, nil)
-		assert.ErrorIs(t, err, apierror.ErrServerError)
+		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(1), srv.hits.Load(), "an unknown operation is never re-sent once it may have arrived")
 		req, _ := http.NewRequest("GET", srv.URL+"/busy", nil)
 		srv.hits.Store(0)

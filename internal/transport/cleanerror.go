@@ -2,6 +2,7 @@ package transport
 
 import (
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/url"
 
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -13,7 +14,7 @@ import (
 // (a RoundTripper that quotes the request's headers, a token endpoint that echoes a
 // credential), an error whose text is masked and which no longer unwraps to the original.
 func cleanError(err error, red *redact.Redactor) error {
-	var re *RedirectError
+	var re *core.RedirectError
 	if errors.As(err, &re) {
 		return re
 	}

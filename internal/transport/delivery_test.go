@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net"
 	"net/http"
@@ -12,7 +13,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -159,9 +159,9 @@ func TestDeliveryCustomRoundTripper(t *testing.T) {
 				return
 			}
 			require.Error(t, err)
-			assert.Equal(t, tc.wantUnknown, errors.Is(err, apierror.ErrOutcomeUnknown), "outcome unknown: %v", err)
+			assert.Equal(t, tc.wantUnknown, errors.Is(err, core.ErrOutcomeUnknown), "outcome unknown: %v", err)
 			if tc.wantUnknown {
-				var ou *apierror.OutcomeUnknownError
+				var ou *core.OutcomeUnknownError
 				require.ErrorAs(t, err, &ou)
 				assert.NotEmpty(t, ou.CorrelationID)
 				assert.Equal(t, 1, ou.Attempts)

@@ -12,10 +12,10 @@
 //     may be re-sent once it may have reached the server; an unknown operation is unsafe. An
 //     unsafe request is re-sent only when the error proves it never left (a failed dial, a DNS
 //     failure, a TLS handshake the client refused, the SDK's own refusals); any other failure
-//     is one attempt and an *apierror.OutcomeUnknownError.
+//     is one attempt and an *core.OutcomeUnknownError.
 //   - No redirect is followed. The client is used through a copy whose CheckRedirect never
 //     lets net/http follow, and every 301, 302, 303, 307 or 308 becomes a *RedirectError
-//     (an *apierror.OutcomeUnknownError too for an unsafe request): nothing, credentials or
+//     (an *core.OutcomeUnknownError too for an unsafe request): nothing, credentials or
 //     body, reaches a URL the caller did not choose, and another request's answer never
 //     becomes this one's result.
 //   - No credential appears in any text. The tokens a call sent, the credentials of a
@@ -25,5 +25,5 @@
 //     refresh at a time on its own context, ahead of expiry; a caller waits for it only as
 //     long as its own context lasts.
 //
-// Every non-2xx response becomes an *apierror.Error (body capped, masked, drained and closed).
+// Every non-2xx response becomes an *core.Error (body capped, masked, drained and closed).
 package transport

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -19,7 +20,7 @@ import (
 // header it received (in its body, a header and a JSON member) put
 // base64(consumer_key:consumer_secret) into the token error's text, %+v and the log.
 func TestBankBasicCredentialsEchoedAreMasked(t *testing.T) {
-	cred := BankCredentials{ConsumerKey: "consumer+KEY/1", ConsumerSecret: "consumer=SECRET&2", ClientID: "client-ID-3", ClientSecret: "client+KEY=4"}
+	cred := core.BankCredentials{ConsumerKey: "consumer+KEY/1", ConsumerSecret: "consumer=SECRET&2", ClientID: "client-ID-3", ClientSecret: "client+KEY=4"}
 	var sentBasic string
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		auth := r.Header.Get("Authorization")

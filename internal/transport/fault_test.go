@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net"
 	"net/http"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,24 +33,24 @@ func TestFaultStatusRetries(t *testing.T) {
 	}{
 		{name: "GET 503 ConnectError retried until attempts run out", method: "GET", status: 503,
 			body:     `{"ErrorMessage":"Service unavailable","ServiceError":{"ConnectError":"downstream unreachable"}}`,
-			wantHits: 3, wantIs: []error{apierror.ErrServerError}},
+			wantHits: 3, wantIs: []error{core.ErrServerError}},
 		{name: "GET HTML 502 from a gateway retried", method: "GET", status: 502,
 			header: map[string]string{"Content-Type": "text/html"}, body: "<html><body>Bad Gateway</body></html>",
-			wantHits: 3, wantIs: []error{apierror.ErrServerError}},
-		{name: "GET 500 retried (safe)", method: "GET", status: 500, wantHits: 3, wantIs: []error{apierror.ErrServerError}},
-		{name: "GET 404 not retried", method: "GET", status: 404, wantHits: 1, wantIs: []error{apierror.ErrNotFound}},
+			wantHits: 3, wantIs: []error{core.ErrServerError}},
+		{name: "GET 500 retried (safe)", method: "GET", status: 500, wantHits: 3, wantIs: []error{core.ErrServerError}},
+		{name: "GET 404 not retried", method: "GET", status: 404, wantHits: 1, wantIs: []error{core.ErrNotFound}},
 		{name: "GET malformed JSON 400 not retried", method: "GET", status: 400,
 			header: map[string]string{"Content-Type": "application/json"}, body: `{"ErrorMessage": "trunc`,
-			wantHits: 1, wantIs: []error{apierror.ErrBadRequest}},
+			wantHits: 1, wantIs: []error{core.ErrBadRequest}},
 		{name: "POST 503 not re-sent, outcome unknown (a proxy answers 503 after forwarding)", method: "POST", status: 503, wantHits: 1,
-			wantIs: []error{apierror.ErrServerError, apierror.ErrOutcomeUnknown}, unknown: true},
-		{name: "POST 429 not re-sent", method: "POST", status: 429, wantHits: 1, wantIs: []error{apierror.ErrRateLimited}},
+			wantIs: []error{core.ErrServerError, core.ErrOutcomeUnknown}, unknown: true},
+		{name: "POST 429 not re-sent", method: "POST", status: 429, wantHits: 1, wantIs: []error{core.ErrRateLimited}},
 		{name: "POST 502 outcome unknown", method: "POST", status: 502, wantHits: 1,
-			wantIs: []error{apierror.ErrServerError, apierror.ErrOutcomeUnknown}, unknown: true},
+			wantIs: []error{core.ErrServerError, core.ErrOutcomeUnknown}, unknown: true},
 		{name: "POST 504 outcome unknown", method: "POST", status: 504, wantHits: 1,
-			wantIs: []error{apierror.ErrOutcomeUnknown}, unknown: true},
+			wantIs: []error{core.ErrOutcomeUnknown}, unknown: true},
 		{name: "POST 500 outcome unknown", method: "POST", status: 500, wantHits: 1,
-			wantIs: []error{apierror.ErrServerError, apierror.ErrOutcomeUnknown}, unknown: true},
+			wantIs: []error{core.ErrServerError, core.ErrOutcomeUnknown}, unknown: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,11 +69,11 @@ func TestFaultStatusRetries(t *testing.T) {
 			for _, target := range tc.wantIs {
 				assert.ErrorIs(t, err, target)
 			}
-			var apiErr *apierror.Error
+			var apiErr *core.Error
 			require.ErrorAs(t, err, &apiErr)
 			assert.Equal(t, tc.status, apiErr.StatusCode)
 			assert.NotEmpty(t, apiErr.CorrelationID)
-			var ou *apierror.OutcomeUnknownError
+			var ou *core.OutcomeUnknownError
 			assert.Equal(t, tc.unknown, errors.As(err, &ou))
 			if tc.unknown {
 				assert.Equal(t, apiErr.CorrelationID, ou.CorrelationID)
@@ -91,7 +91,7 @@ func TestFaultConnectErrorDecoded(t *testing.T) {
 	})
 	p := newPipeline(t, testClient(t), func(o *Options) { o.Retry.MaxAttempts = 1 })
 	_, err := do(t, p, context.Background(), "GET", srv.URL, "")
-	var be *apierror.BankError
+	var be *core.BankError
 	require.ErrorAs(t, err, &be)
 	require.NotNil(t, be.ServiceError)
 	assert.Equal(t, "downstream unreachable", be.ServiceError.ConnectError)
@@ -132,9 +132,9 @@ func TestFaultRetryAfter(t *testing.T) {
 			p := newPipeline(t, testClient(t))
 			start := time.Now()
 			_, err := do(t, p, context.Background(), "GET", srv.URL, "")
-			var apiErr *apierror.Error
+			var apiErr *core.Error
 			require.ErrorAs(t, err, &apiErr)
-			assert.ErrorIs(t, err, apierror.ErrRateLimited)
+			assert.ErrorIs(t, err, core.ErrRateLimited)
 			assert.Equal(t, int32(1), srv.hits.Load(), "a wait beyond the cap returns at once")
 			assert.GreaterOrEqual(t, apiErr.RetryAfter, tc.wantAtLeast)
 			assert.Less(t, time.Since(start), 5*time.Second)
@@ -166,7 +166,7 @@ func TestFaultRetryAfter(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 		defer cancel()
 		_, err := do(t, p, ctx, "GET", srv.URL, "")
-		var apiErr *apierror.Error
+		var apiErr *core.Error
 		require.ErrorAs(t, err, &apiErr)
 		assert.Equal(t, 2*time.Second, apiErr.RetryAfter)
 		assert.Equal(t, int32(1), srv.hits.Load())
@@ -193,7 +193,7 @@ func TestFaultDelayPastDeadline(t *testing.T) {
 			require.Error(t, err)
 			assert.ErrorIs(t, err, context.DeadlineExceeded)
 			assert.Equal(t, int32(1), srv.hits.Load())
-			var ou *apierror.OutcomeUnknownError
+			var ou *core.OutcomeUnknownError
 			assert.Equal(t, method == "POST", errors.As(err, &ou), "a POST cut off after sending has an unknown outcome")
 		})
 	}
@@ -232,9 +232,9 @@ func TestFaultResetAfterWrite(t *testing.T) {
 		srv.hits.Store(0)
 		p := newPipeline(t, testClient(t))
 		_, err := do(t, p, context.Background(), "POST", srv.URL, `{"amount":"10.00"}`)
-		require.ErrorIs(t, err, apierror.ErrOutcomeUnknown)
+		require.ErrorIs(t, err, core.ErrOutcomeUnknown)
 		assert.Equal(t, int32(1), srv.hits.Load())
-		var ou *apierror.OutcomeUnknownError
+		var ou *core.OutcomeUnknownError
 		require.ErrorAs(t, err, &ou)
 		assert.NotEmpty(t, ou.CorrelationID)
 		assert.Equal(t, "POST", ou.Method)
@@ -273,11 +273,11 @@ func TestFaultTruncatedAndOversizedBodies(t *testing.T) {
 		})
 		p := newPipeline(t, testClient(t))
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
-		var apiErr *apierror.Error
+		var apiErr *core.Error
 		require.ErrorAs(t, err, &apiErr)
 		assert.Equal(t, 400, apiErr.StatusCode)
 		assert.True(t, apiErr.Truncated)
-		assert.ErrorIs(t, err, apierror.ErrBadRequest)
+		assert.ErrorIs(t, err, core.ErrBadRequest)
 		assert.Equal(t, int32(1), srv.hits.Load())
 	})
 	t.Run("oversized error body", func(t *testing.T) {
@@ -289,7 +289,7 @@ func TestFaultTruncatedAndOversizedBodies(t *testing.T) {
 		})
 		p := newPipeline(t, testClient(t), func(o *Options) { o.MaxErrorBody = 1 << 10 })
 		_, err := do(t, p, context.Background(), "GET", srv.URL, "")
-		var apiErr *apierror.Error
+		var apiErr *core.Error
 		require.ErrorAs(t, err, &apiErr)
 		assert.Equal(t, 422, apiErr.StatusCode)
 		assert.True(t, apiErr.Truncated)
@@ -310,7 +310,7 @@ func TestFaultBackoffWaitsOnTheContext(t *testing.T) {
 	start := time.Now()
 	_, err := do(t, p, ctx, "GET", srv.URL, "")
 	assert.ErrorIs(t, err, context.Canceled)
-	assert.ErrorIs(t, err, apierror.ErrServerError, "the last failure is kept with the cancellation")
+	assert.ErrorIs(t, err, core.ErrServerError, "the last failure is kept with the cancellation")
 	assert.Less(t, time.Since(start), 2*time.Second)
 	assert.Equal(t, int32(1), srv.hits.Load())
 }

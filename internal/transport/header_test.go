@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -55,7 +56,7 @@ func TestInvalidHeaderRefusedBeforeTheFirstAttempt(t *testing.T) {
 			resp, err := p.Send(req, call)
 			assert.Nil(t, resp)
 			require.ErrorIs(t, err, ErrInvalidArgument)
-			assert.False(t, errors.Is(err, apierror.ErrOutcomeUnknown), "nothing was sent: %v", err)
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "nothing was sent: %v", err)
 			assert.True(t, neverSent(err), "the refusal proves non-delivery")
 			assert.False(t, strings.ContainsAny(err.Error(), "\r\n"), "raw line break in %q", err.Error())
 			assert.NotContains(t, err.Error(), "forged")

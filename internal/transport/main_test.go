@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -65,7 +66,7 @@ func newPipeline(t *testing.T, hc *http.Client, mod ...func(*Options)) *Pipeline
 	o := Options{
 		HTTPClient:  hc,
 		DecodeError: apierror.DecodeBankError,
-		Retry:       RetryOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: 50 * time.Millisecond},
+		Retry:       core.RetryOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: 50 * time.Millisecond},
 	}
 	for _, m := range mod {
 		m(&o)

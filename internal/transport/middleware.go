@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,12 +18,6 @@ import (
 // at another scheme or host: next refuses it with ErrInvalidArgument and sends nothing, since
 // the SDK's credentials are added after the step.
 type Middleware = func(req *http.Request, next Next) (*http.Response, error)
-
-// ErrResendRefused is returned by next when a middleware step calls it a second time for an
-// operation that must not be re-sent (one that moves money or changes state, or an unknown
-// one): nothing is sent. When the step returns it, the call fails with an
-// *apierror.OutcomeUnknownError (the first send may have reached the server).
-var ErrResendRefused = errors.New("issuerkit: a middleware step called next again for an operation that must not be re-sent; nothing was sent")
 
 // errNoResponse is returned when a middleware step returns neither a response nor an error.
 var errNoResponse = errors.New("issuerkit: a middleware step returned neither a response nor an error")
@@ -106,7 +101,7 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 		}
 		if !ci.safe || !rewindable(r) {
 			ci.resendRefused = true
-			return nil, ErrResendRefused
+			return nil, core.ErrResendRefused
 		}
 		rr, err := rewind(r)
 		if err != nil {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -85,8 +85,8 @@ func TestMiddlewareNextTwiceRefusedForUnsafe(t *testing.T) {
 			p := newPipeline(t, testClient(t), place)
 			_, err := do(t, p, context.Background(), http.MethodPost, srv.URL, `{"amount":"1.00"}`)
 			require.Error(t, err)
-			assert.ErrorIs(t, err, ErrResendRefused)
-			assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown)
+			assert.ErrorIs(t, err, core.ErrResendRefused)
+			assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
 			assert.EqualValues(t, 1, srv.hits.Load(), "the second next sent nothing")
 
 			resp, err := do(t, p, context.Background(), http.MethodGet, srv.URL, "")
@@ -174,7 +174,7 @@ func TestMiddlewareCannotMoveTheCallToAnotherOrigin(t *testing.T) {
 				}
 				require.Error(t, err)
 				assert.ErrorIs(t, err, ErrInvalidArgument)
-				assert.NotErrorIs(t, err, apierror.ErrOutcomeUnknown, "nothing was sent")
+				assert.NotErrorIs(t, err, core.ErrOutcomeUnknown, "nothing was sent")
 				assert.NotContains(t, err.Error(), "tok-secret-123")
 			})
 		}

@@ -46,8 +46,8 @@ type Options struct {
 	// LogBodies adds request and response bodies, with secrets masked, to the log records.
 	LogBodies bool
 	// Retry tunes the retry policy.
-	Retry RetryOptions
-	// No429Retry makes every 429 final, whatever Retry: the *apierror.Error, carrying the
+	Retry core.RetryOptions
+	// No429Retry makes every 429 final, whatever Retry: the *core.Error, carrying the
 	// server's Retry-After, returns at once. For APIs that lock a client out after a 429 (the
 	// bank's), where an early retry only prolongs the lock-out.
 	No429Retry bool
@@ -71,11 +71,8 @@ type Options struct {
 	MaxErrorBody int64
 }
 
-// RetryOptions tunes the retry policy: core.RetryOptions.
-type RetryOptions = core.RetryOptions
-
 // retryDefaults returns o with the defaults in place of its zero fields.
-func retryDefaults(o RetryOptions) RetryOptions {
+func retryDefaults(o core.RetryOptions) core.RetryOptions {
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

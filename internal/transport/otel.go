@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strconv"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -141,7 +141,7 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 		}
 	}
 	resp, err := next(req)
-	locked := err != nil && errors.Is(err, apierror.ErrRateLimited)
+	locked := err != nil && errors.Is(err, core.ErrRateLimited)
 	if p.tel.attempts.Enabled(ctx) {
 		p.tel.attempts.Record(ctx, int64(ci.attempt), metric.WithAttributes(keyOperation.String(name)))
 	}
@@ -157,11 +157,11 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 		}
 		finish(span, resp, err)
 		if err != nil {
-			span.SetAttributes(keyOutcome.Bool(errors.Is(err, apierror.ErrOutcomeUnknown)))
+			span.SetAttributes(keyOutcome.Bool(errors.Is(err, core.ErrOutcomeUnknown)))
 			if locked {
 				span.SetAttributes(keyLockout.Bool(true))
 			}
-			var ae *apierror.Error
+			var ae *core.Error
 			if errors.As(err, &ae) && ae.RetryAfter > 0 {
 				span.SetAttributes(keyRetryAfter.Float64(ae.RetryAfter.Seconds()))
 			}
@@ -250,9 +250,9 @@ func finish(span trace.Span, resp *http.Response, err error) {
 	}
 }
 
-// statusOf returns the status of the *apierror.Error in err, 0 if none.
+// statusOf returns the status of the *core.Error in err, 0 if none.
 func statusOf(err error) int {
-	var ae *apierror.Error
+	var ae *core.Error
 	if errors.As(err, &ae) {
 		return ae.StatusCode
 	}
@@ -263,11 +263,11 @@ func statusOf(err error) int {
 // failures, else the Go type. Never the error's text.
 func errorType(err error) string {
 	switch {
-	case errors.Is(err, apierror.ErrOutcomeUnknown):
+	case errors.Is(err, core.ErrOutcomeUnknown):
 		return "outcome_unknown"
 	case statusOf(err) != 0:
 		return strconv.Itoa(statusOf(err))
-	case errors.Is(err, apierror.ErrRateLimited):
+	case errors.Is(err, core.ErrRateLimited):
 		return "rate_limited"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timeout"

@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"strings"
@@ -26,7 +27,7 @@ func TestSendOwnedSetsHeadersOnTheRequestAndRetriesOnACopy(t *testing.T) {
 	})
 	p := newPipeline(t, testClient(t), func(o *Options) {
 		o.TokenSource = StaticToken("t")
-		o.Retry = RetryOptions{BaseDelay: 1, MaxDelay: 1}
+		o.Retry = core.RetryOptions{BaseDelay: 1, MaxDelay: 1}
 	})
 	call := &Call{Op: readOp, Header: http.Header{"x-extra": {"1"}}}
 	req, err := NewRequest(context.Background(), call, http.MethodPost, srv.URL, strings.NewReader(`{"a":1}`))

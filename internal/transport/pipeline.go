@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"net/http"
 	"strings"
@@ -69,7 +70,7 @@ func New(o Options) (*Pipeline, error) {
 	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
 }
 
-// OutcomeUnknown returns err as the *apierror.OutcomeUnknownError of the call whose 2xx
+// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
 // response is resp: for a request that must not be repeated whose answer was lost while its
 // body was read (a time limit ran out). The URL is redacted, with the credentials the call
 // sent masked, and the correlation id and attempts are the call's; its Err is an
@@ -77,7 +78,7 @@ func New(o Options) (*Pipeline, error) {
 func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
 	req := resp.Request
 	if req == nil {
-		return &apierror.OutcomeUnknownError{Attempts: 1, Err: &AnswerLostError{StatusCode: resp.StatusCode, Err: err}}
+		return &core.OutcomeUnknownError{Attempts: 1, Err: &AnswerLostError{StatusCode: resp.StatusCode, Err: err}}
 	}
 	ci := infoOf(req)
 	return outcomeUnknown(req, ci, ci.attempt, &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(p.red))
@@ -88,7 +89,7 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 
 // Send sends req through the pipeline for call (nil: an unknown operation, no per-call
 // settings). It returns the response of a 2xx (the caller closes its body) or an error:
-// *apierror.Error for any other status, *apierror.OutcomeUnknownError when a request that
+// *core.Error for any other status, *core.OutcomeUnknownError when a request that
 // must not be repeated failed after it may have reached the server, *RedirectError for a
 // redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
 // credentials the call sent are masked in every error and log record. The caller's request is
@@ -147,7 +148,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 		}
 	}
 	resp, err := p.run(r)
-	if err != nil && ci.resendRefused && !errors.Is(err, apierror.ErrOutcomeUnknown) {
+	if err != nil && ci.resendRefused && !errors.Is(err, core.ErrOutcomeUnknown) {
 		// A call step sent the request, then tried again: the first send may have arrived.
 		err = outcomeUnknown(r, ci, ci.attempt, err, ci.redactor(p.red))
 	}

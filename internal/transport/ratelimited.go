@@ -2,9 +2,8 @@ package transport
 
 import (
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
-
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 )
 
 // with429 sets whether a 429 is final (Options.No429Retry) and returns p.
@@ -22,9 +21,9 @@ func (p *retryPolicy) retryableResponse(status int, codes []int) bool {
 	return retryableFor(codes, status)
 }
 
-// refusedLocally reports a transport error that matches apierror.ErrRateLimited: a
+// refusedLocally reports a transport error that matches core.ErrRateLimited: a
 // RoundTripper (the SDK's client-side limiter during a lock-out) refused to send the request.
 // Nothing was sent, and a new attempt within the lock-out would only be refused again.
 func refusedLocally(err error) bool {
-	return errors.Is(err, apierror.ErrRateLimited)
+	return errors.Is(err, core.ErrRateLimited)
 }

@@ -12,9 +12,6 @@ import (
 // ErrRedirectRefused matches a *RedirectError with errors.Is.
 var ErrRedirectRefused = core.ErrRedirectRefused
 
-// RedirectError reports a redirect the SDK refused to follow: core.RedirectError.
-type RedirectError = core.RedirectError
-
 // neverFollow is the CheckRedirect of the client the pipeline sends with: net/http returns the
 // redirect's response instead of following it, and sendRefusingRedirects turns that response
 // into a *RedirectError.
@@ -40,7 +37,7 @@ func sendRefusingRedirects(send Next, red *redact.Redactor) Next {
 			return resp, err
 		}
 		DrainAndClose(resp.Body)
-		e := &RedirectError{Status: resp.StatusCode, Method: req.Method, From: origin(req.URL)}
+		e := &core.RedirectError{Status: resp.StatusCode, Method: req.Method, From: origin(req.URL)}
 		if loc := resp.Header.Get("Location"); loc != "" {
 			r := infoOf(req).redactor(red)
 			if u, perr := req.URL.Parse(loc); perr == nil {

@@ -4,13 +4,13 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -150,7 +150,7 @@ func TestNoRedirectIsFollowed(t *testing.T) {
 						_, err := do(t, p, context.Background(), method, w.api.URL+tc.path, `{"amount":"10.00"}`)
 						require.Error(t, err)
 						assert.ErrorIs(t, err, ErrRedirectRefused)
-						var re *RedirectError
+						var re *core.RedirectError
 						if assert.ErrorAs(t, err, &re) {
 							assert.Equal(t, w.api.URL, re.From)
 							assert.Equal(t, method, re.Method)
@@ -160,9 +160,9 @@ func TestNoRedirectIsFollowed(t *testing.T) {
 							}
 						}
 						if method == "GET" {
-							assert.NotErrorIs(t, err, apierror.ErrOutcomeUnknown)
+							assert.NotErrorIs(t, err, core.ErrOutcomeUnknown)
 						} else {
-							assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown, "the server received the unsafe request")
+							assert.ErrorIs(t, err, core.ErrOutcomeUnknown, "the server received the unsafe request")
 						}
 						assert.NotContains(t, err.Error(), token)
 						assert.NotContains(t, err.Error(), "leaked-in-query")
@@ -214,8 +214,8 @@ func TestRedirectFromARoundTripper(t *testing.T) {
 	p := newPipeline(t, &http.Client{Transport: rt})
 	_, err := do(t, p, context.Background(), "POST", "http://127.0.0.1:9/api/x", `{}`)
 	assert.ErrorIs(t, err, ErrRedirectRefused)
-	assert.ErrorIs(t, err, apierror.ErrOutcomeUnknown)
-	var re *RedirectError
+	assert.ErrorIs(t, err, core.ErrOutcomeUnknown)
+	var re *core.RedirectError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, "http://127.0.0.1:9/elsewhere", re.To)
 }

@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -13,22 +14,22 @@ import (
 )
 
 // retryPolicy sends a request up to MaxAttempts times. It turns every non-2xx into an
-// *apierror.Error and decides, per outcome, whether a new attempt is allowed:
+// *core.Error and decides, per outcome, whether a new attempt is allowed:
 //
 //   - a transport error that proves the request never left (neverSent: failed dial, DNS, TLS
 //     handshake refused by the client): retried for every request;
 //   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
 //   - a redirect (never followed, *RedirectError): never retried; for an unsafe request the
-//     server received it, so it is also an *apierror.OutcomeUnknownError;
+//     server received it, so it is also an *core.OutcomeUnknownError;
 //   - any other transport error, or a 500: retried only for safe requests;
 //   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
 //   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
 //     never retried;
 //   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
 //     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
-//     that it was not processed (the server refused it: a plain *apierror.Error); any other
+//     that it was not processed (the server refused it: a plain *core.Error); any other
 //     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error but
-//     the ones above leave the outcome unknown: an *apierror.OutcomeUnknownError. A gateway
+//     the ones above leave the outcome unknown: an *core.OutcomeUnknownError. A gateway
 //     answers 502 or 503 after it forwarded the request when the upstream connection resets
 //     before the headers (Envoy's "upstream connect error or disconnect/reset before
 //     headers"), so neither proves anything about the origin; the APIs document no status
@@ -40,14 +41,14 @@ import (
 // longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
 // context deadline is not waited for: the error returns at once with the wait on it.
 type retryPolicy struct {
-	opt      RetryOptions
+	opt      core.RetryOptions
 	decode   apierror.Decoder
 	maxBody  int64
 	redactor *redact.Redactor
 	no429    bool // Options.No429Retry
 }
 
-func newRetryPolicy(o RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
+func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
 	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
 }
 
@@ -153,12 +154,12 @@ func sendReleasing(next Next, r *http.Request, release context.CancelFunc) (*htt
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
-	return apierror.NewOutcomeUnknown(req.Method, red.URL(req.URL), ci.correlationID, attempt, err, red)
+	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID, attempt, err, red)
 }
 
 // toError reads the capped body of a non-2xx response, drains and closes it, and builds the
 // typed error.
-func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *apierror.Error {
+func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *core.Error {
 	defer DrainAndClose(resp.Body)
 	red := ci.redactor(p.redactor)
 	return apierror.DecodeOptions{MaxBodyBytes: p.maxBody, Decode: p.decode, Redactor: red}.FromResponse(resp, apierror.RequestInfo{
@@ -169,7 +170,7 @@ func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callIn
 }
 
 // backoff is the full-jitter wait before attempt+1: random in [0, min(MaxDelay, BaseDelay·2^(attempt-1))].
-func backoff(opt RetryOptions, attempt int) time.Duration {
+func backoff(opt core.RetryOptions, attempt int) time.Duration {
 	ceiling := opt.BaseDelay << min(attempt-1, 30)
 	if ceiling <= 0 || ceiling > opt.MaxDelay {
 		ceiling = opt.MaxDelay

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -180,7 +181,7 @@ func TestTokenEchoedByTheServerIsMaskedEverywhere(t *testing.T) {
 				o.LogBodies = true
 			})
 			_, err := do(t, p, context.Background(), tc.method, srv.URL+"/x", `{"a":1}`)
-			var apiErr *apierror.Error
+			var apiErr *core.Error
 			require.ErrorAs(t, err, &apiErr)
 			assertNoSecret(t, err, logs.String(), token)
 			assert.NotEmpty(t, apiErr.Body, "the body is kept, masked")
@@ -202,12 +203,12 @@ func TestShortTokenStillMasked(t *testing.T) {
 	})
 	_, err := do(t, p, context.Background(), "GET", srv.URL, "")
 	assertNoSecret(t, err, "", token)
-	var pe *apierror.Problem
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe, "the body still decodes")
 }
 
 func TestBankCredentialsMaskedEverywhere(t *testing.T) {
-	cred := BankCredentials{ConsumerKey: "consumer-KEY-1", ConsumerSecret: "consumer-SECRET-2", ClientID: "client-ID-3", ClientSecret: "client-KEY-4"}
+	cred := core.BankCredentials{ConsumerKey: "consumer-KEY-1", ConsumerSecret: "consumer-SECRET-2", ClientID: "client-ID-3", ClientSecret: "client-KEY-4"}
 	var logs syncBuffer
 	api := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == BankTokenPath {
@@ -234,7 +235,7 @@ func TestBankCredentialsMaskedEverywhere(t *testing.T) {
 		o.LogBodies = true
 	})
 	_, err = do(t, p, context.Background(), "GET", api.URL+"/x", "")
-	var apiErr *apierror.Error
+	var apiErr *core.Error
 	require.ErrorAs(t, err, &apiErr)
 	assertNoSecret(t, err, logs.String(), cred.ConsumerKey, cred.ConsumerSecret, cred.ClientID, cred.ClientSecret, "bank-access-5")
 }

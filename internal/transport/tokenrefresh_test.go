@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -56,7 +57,7 @@ func newStallingBank(t *testing.T) *stallingBank {
 // Release lets every held and future token request through.
 func (b *stallingBank) Release() { b.once.Do(func() { close(b.release) }) }
 
-var bankCred = BankCredentials{ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey"}
+var bankCred = core.BankCredentials{ConsumerKey: "ck", ConsumerSecret: "cs", ClientID: "cid", ClientSecret: "ckey"}
 
 func TestStalledTokenEndpointHoldsNoCallerPastItsDeadline(t *testing.T) {
 	bank := newStallingBank(t)

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // BankError is the error body of the bank's APIs (account validation and the list endpoints),
@@ -36,7 +36,7 @@ type BankError struct {
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
 
-	red corelink.Masker // the call's redactor, for Error; nil means the SDK's default
+	red redact.Masker // the call's redactor, for Error; nil means the SDK's default
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -343,9 +343,9 @@ const maxMessages = 3
 //	Error received from backend service: AI-List-400-fromDate-105: fromDate must be YYYY-MM-DD
 //	Missing mandatory information: errorCode 104
 //	Service Unavailable: connect error: Connection to the backend service failed
-func (b *BankError) Error() string { return corelink.Sanitize(b.masker(), b.errorText()) }
+func (b *BankError) Error() string { return redact.Sanitize(b.masker(), b.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (b *BankError) errorText() string {
 	if msg := b.summary(); msg != "" {
 		return msg
@@ -355,16 +355,16 @@ func (b *BankError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (b *BankError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, b) }
+func (b *BankError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, b) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (b *BankError) LogValue() slog.Value { return corelink.ErrorLogValue(b) }
+func (b *BankError) LogValue() slog.Value { return redact.ErrorLogValue(b) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (b *BankError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(b) }
+func (b *BankError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(b) }
 
 // masker is the call's redactor, or nil for the SDK's default.
-func (b *BankError) masker() corelink.Masker {
+func (b *BankError) masker() redact.Masker {
 	if b == nil || b.red == nil {
 		return nil
 	}

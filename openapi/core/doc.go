@@ -20,16 +20,18 @@
 // encoding.TextUnmarshaler, used for query, path and header parameters), and report bad input
 // as a *[ParseError].
 //
-// The errors and options every client shares are here too: the sentinels to test with
-// errors.Is ([ErrNotFound], [ErrOutcomeUnknown], [ErrInvalidArgument], ...), the decoded error
-// bodies ([Problem], the card platform's ProblemDetails; [BankError], the bank's), the
+// The errors and options every client shares are here too: [Error], the one error of every
+// answer that is not a success, whichever client returned it (cardplatform.Error,
+// validation.Error and paging.Error are this type, so one errors.As reads the status, the
+// ids, Retry-After and the decoded body of any of them); the sentinels to test with
+// errors.Is ([ErrNotFound], [ErrOutcomeUnknown], [ErrInvalidArgument], ...); the decoded
+// error bodies ([Problem], the card platform's ProblemDetails; [BankError], the bank's); the
 // failures that are not a status ([OutcomeUnknownError], [TimeoutError], [LockoutError],
-// [RedirectError], [DecodeError]), [RetryOptions] and the bank's [BankCredentials]. Each
-// client's own Error type (the non-2xx response) stays in the client package.
+// [RedirectError], [DecodeError]); [RetryOptions] and the bank's [BankCredentials].
 //
 // Why under openapi/: the repository's top level is a fixed list (the specs in openapi/, the
 // three client packages, examples, internal). A shared package under one client would make
-// the other two import a sibling they do not use; internal/ cannot be imported by users.
-// openapi/ belongs to no client and holds what all three are generated from, and these types
-// are what its formats become in Go.
+// the other two import a sibling they do not use; the SDK's internal packages cannot be
+// imported by users. openapi/ belongs to no client and holds what all three are generated
+// from, and these types are what its formats become in Go.
 package core

@@ -5,7 +5,7 @@ import (
 	"log/slog"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // OutcomeUnknownError reports that a request that must not be repeated (it moves money or
@@ -32,36 +32,15 @@ type OutcomeUnknownError struct {
 	// response).
 	Err error
 
-	red corelink.Masker // the call's redactor, for Error and LogValue; nil means the SDK's default
+	red redact.Masker // the call's redactor, for Error and LogValue; nil means the SDK's default
 }
-
-func init() {
-	corelink.NewOutcomeUnknown = func(method, url, correlationID string, attempts int, err error, red corelink.Masker) error {
-		return &OutcomeUnknownError{Method: method, URL: url, CorrelationID: correlationID, Attempts: attempts, Err: err, red: red}
-	}
-}
-
-// masker returns m, else the SDK's default redactor, else a masker that changes nothing.
-func masker(m corelink.Masker) corelink.Masker {
-	switch {
-	case m != nil:
-		return m
-	case corelink.DefaultMasker != nil:
-		return corelink.DefaultMasker
-	}
-	return noMask{}
-}
-
-type noMask struct{}
-
-func (noMask) Text(s string) string { return s }
 
 // Error says that the outcome is unknown and how to reconcile:
 //
 //	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id 0c8e…) (1 attempt): read: connection reset by peer
-func (e *OutcomeUnknownError) Error() string { return corelink.Sanitize(e.masker(), e.errorText()) }
+func (e *OutcomeUnknownError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (e *OutcomeUnknownError) errorText() string {
 	if e == nil {
 		return "issuerkit: <nil error>"
@@ -92,13 +71,13 @@ func (e *OutcomeUnknownError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *OutcomeUnknownError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *OutcomeUnknownError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *OutcomeUnknownError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *OutcomeUnknownError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // masker is the call's redactor, or nil for the SDK's default.
-func (e *OutcomeUnknownError) masker() corelink.Masker {
+func (e *OutcomeUnknownError) masker() redact.Masker {
 	if e == nil || e.red == nil {
 		return nil
 	}
@@ -124,13 +103,13 @@ func (e *OutcomeUnknownError) LogValue() slog.Value {
 	}
 	attrs := []slog.Attr{
 		slog.Bool("outcome_unknown", true),
-		slog.String("method", corelink.Sanitize(e.masker(), e.Method)),
-		slog.String("url", corelink.Sanitize(e.masker(), e.URL)),
-		slog.String("correlation_id", corelink.Sanitize(e.masker(), e.CorrelationID)),
+		slog.String("method", redact.Sanitize(e.masker(), e.Method)),
+		slog.String("url", redact.Sanitize(e.masker(), e.URL)),
+		slog.String("correlation_id", redact.Sanitize(e.masker(), e.CorrelationID)),
 		slog.Int("attempts", e.Attempts),
 	}
 	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", corelink.Sanitize(e.masker(), e.Err.Error())))
+		attrs = append(attrs, slog.String("error", redact.Sanitize(e.masker(), e.Err.Error())))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Problem is the card platform's error body: an RFC 9457 problem details object as ASP.NET
@@ -39,7 +39,7 @@ type Problem struct {
 	// expected one, as received.
 	Extensions map[string]json.RawMessage
 
-	red corelink.Masker // the call's redactor, for Error; nil means the SDK's default
+	red redact.Masker // the call's redactor, for Error; nil means the SDK's default
 }
 
 // problemMembers maps the lower-cased names of the known members to their canonical spelling.
@@ -170,9 +170,9 @@ func (p *Problem) recognized() bool {
 // SSNs masked:
 //
 //	One or more validation errors occurred.: person.email: The email field is not a valid e-mail address. (and 1 more field)
-func (p *Problem) Error() string { return corelink.Sanitize(p.masker(), p.errorText()) }
+func (p *Problem) Error() string { return redact.Sanitize(p.masker(), p.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (p *Problem) errorText() string {
 	if msg := p.summary(); msg != "" {
 		return msg
@@ -185,16 +185,16 @@ func (p *Problem) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (p *Problem) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, p) }
+func (p *Problem) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, p) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (p *Problem) LogValue() slog.Value { return corelink.ErrorLogValue(p) }
+func (p *Problem) LogValue() slog.Value { return redact.ErrorLogValue(p) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (p *Problem) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(p) }
+func (p *Problem) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(p) }
 
 // masker is the call's redactor, or nil for the SDK's default.
-func (p *Problem) masker() corelink.Masker {
+func (p *Problem) masker() redact.Masker {
 	if p == nil || p.red == nil {
 		return nil
 	}

@@ -12,10 +12,10 @@ import "encoding/json"
 // (Codes returns the code), ServiceError.Raw keeps the body as received, and DebugMessage
 // returns the debug text.
 
-// decodeReportingError decodes doc, a JSON object, as a reporting error body. ok is false
+// decodeReportingBody decodes doc, a JSON object, as a reporting error body. ok is false
 // unless it has a code and a message or debugMessage: a {code, moreInfo} body is another
 // API's.
-func decodeReportingError(doc []byte) (error, bool) {
+func decodeReportingBody(doc []byte) (*BankError, bool) {
 	o, ok := parseObject(doc)
 	if !ok {
 		return nil, false

@@ -1,6 +1,9 @@
 package core
 
-import "time"
+import (
+	"net/http"
+	"time"
+)
 
 // RetryOptions tunes retries (WithRetry, WithCallRetry of each client). The zero value means
 // the defaults below. Requests that move money or change state are never re-sent once they
@@ -25,4 +28,11 @@ type RetryOptions struct {
 	// non-nil slice none. They never apply to a request that moves money or changes state,
 	// and a 429 stays final on an API that locks clients out.
 	StatusCodes []int
+}
+
+// DefaultRetryStatusCodes are the statuses after which a safe request is sent again when
+// RetryOptions.StatusCodes is nil: 408, 429, 500, 502, 503, 504.
+var DefaultRetryStatusCodes = []int{
+	http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
+	http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout,
 }

@@ -1,6 +1,9 @@
 package core
 
-import "errors"
+import (
+	"errors"
+	"net/http"
+)
 
 // The status sentinels. An error for a non-2xx response matches, with errors.Is, the sentinel
 // of its status code.
@@ -50,3 +53,56 @@ var (
 	// error as well). The request was not sent and is not retried.
 	ErrTokenSource = errors.New("issuerkit: obtaining a bearer token failed")
 )
+
+// errGatewayTimeout is the sentinel of a 504: it is both a server error and a timeout.
+var errGatewayTimeout error = &multiSentinel{
+	msg:  "issuerkit: gateway timeout",
+	errs: []error{ErrServerError, ErrTimeout},
+}
+
+// multiSentinel is a sentinel that matches several exported sentinels.
+type multiSentinel struct {
+	msg  string
+	errs []error
+}
+
+func (m *multiSentinel) Error() string   { return m.msg }
+func (m *multiSentinel) Unwrap() []error { return m.errs }
+
+// StatusSentinel returns the sentinel that an *[Error] with the status code matches: one of
+// the Err* variables, or, for 504, an error that matches both ErrServerError and ErrTimeout. It
+// returns nil for 1xx and 2xx codes, and ErrUnexpectedStatus for every other code it does not
+// name (3xx, other 4xx, codes outside 100–599).
+func StatusSentinel(code int) error {
+	switch code {
+	case http.StatusBadRequest:
+		return ErrBadRequest
+	case http.StatusUnauthorized:
+		return ErrUnauthorized
+	case http.StatusForbidden:
+		return ErrForbidden
+	case http.StatusNotFound:
+		return ErrNotFound
+	case http.StatusRequestTimeout:
+		return ErrTimeout
+	case http.StatusConflict:
+		return ErrConflict
+	case http.StatusTooManyRequests:
+		return ErrRateLimited
+	case http.StatusGatewayTimeout:
+		return errGatewayTimeout
+	}
+	switch {
+	case code >= 100 && code < 300:
+		return nil
+	case code >= 500 && code < 600:
+		return ErrServerError
+	}
+	return ErrUnexpectedStatus
+}
+
+// ErrResendRefused is returned by next when a middleware step calls it a second time for an
+// operation that must not be re-sent (one that moves money or changes state, or an unknown
+// one): nothing is sent. When the step returns it, the call fails with an
+// *OutcomeUnknownError (the first send may have reached the server).
+var ErrResendRefused = errors.New("issuerkit: a middleware step called next again for an operation that must not be re-sent; nothing was sent")

@@ -6,7 +6,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // TimeoutError reports a call that the SDK's own time limit ended: the whole-call ceiling
@@ -25,9 +25,9 @@ type TimeoutError struct {
 }
 
 // Error says which limit ran out.
-func (e *TimeoutError) Error() string { return corelink.Sanitize(nil, e.errorText()) }
+func (e *TimeoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
-// errorText is the text of Error before corelink.Sanitize.
+// errorText is the text of Error before redact.Sanitize.
 func (e *TimeoutError) errorText() string {
 	what := fmt.Sprintf("issuerkit: the call exceeded its %s time limit", e.Limit)
 	if e.Idle {
@@ -41,13 +41,13 @@ func (e *TimeoutError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *TimeoutError) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *TimeoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *TimeoutError) LogValue() slog.Value { return corelink.ErrorLogValue(e) }
+func (e *TimeoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *TimeoutError) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *TimeoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns the failure the limit caused.
 func (e *TimeoutError) Unwrap() error { return e.Err }
@@ -59,3 +59,14 @@ func (e *TimeoutError) Is(target error) bool {
 
 // Timeout reports true, as net.Error does for timeouts.
 func (e *TimeoutError) Timeout() bool { return true }
+
+// DefaultTimeout is the whole-call ceiling of a call whose answer is decoded (every call but a
+// streamed download), when neither WithTimeout nor the call's own option sets one. A call
+// ends at this ceiling or at its context's deadline, whichever comes first, so a server that
+// trickles its answer a byte at a time cannot hold a caller whose context has no deadline.
+const DefaultTimeout = 60 * time.Second
+
+// DefaultIdleTimeout is how long a streamed download may go without receiving a byte, when
+// WithIdleTimeout does not say. A download has no whole-call ceiling: a large file is never
+// cut off while bytes flow.
+const DefaultIdleTimeout = 60 * time.Second

@@ -1,6 +1,7 @@
 package banklimit_test
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -15,7 +16,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 	"github.com/issuerkit/issuerkit-go/validation"
@@ -90,7 +90,7 @@ var inquiry = validation.Inquiry{
 }
 
 func pdReq() paging.PreviousDayRequest {
-	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
+	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
 	return paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret("3123456789")}, FromDate: from, ToDate: to}
 }
 

@@ -1,6 +1,7 @@
 package banktest_test
 
 import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"slices"
 	"sync"
@@ -10,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banktest"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
@@ -27,7 +27,7 @@ var inquiry = validation.Inquiry{
 
 // achReq is an ACH transactions filter of the bank as published (the default form).
 func achReq() paging.ACHListRequest {
-	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
+	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
 	return paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: from, ToDate: to}
 }
 

@@ -2,8 +2,8 @@ package pagingtest
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -15,15 +15,15 @@ import (
 func Key(i int) string { return fmt.Sprintf("K%09d", i) }
 
 var (
-	baseDate, _ = scalar.ParseDate("2025-01-09")
-	account     = scalar.NewSecret("3123456789")
+	baseDate, _ = core.ParseDate("2025-01-09")
+	account     = core.NewSecret("3123456789")
 )
 
 func previousDayRecord(i int) paging.PreviousDayTransaction {
 	return paging.PreviousDayTransaction{
 		TransactionKey: Key(i),
 		BaiCode:        "195",
-		Amount:         scalar.NewDecimalFromInt(int64(i), 2),
+		Amount:         core.NewDecimalFromInt(int64(i), 2),
 	}
 }
 
@@ -32,7 +32,7 @@ func wireRecord(i int) paging.WireTransaction {
 		TransactionID:     Key(i),
 		TransactionStatus: "COMPLETED",
 		TransactionDate:   baseDate,
-		TransactionAmount: scalar.NewDecimalFromInt(int64(i), 2),
+		TransactionAmount: core.NewDecimalFromInt(int64(i), 2),
 		DebtorAccount:     paging.TransactionAccount{AccountNumber: account},
 	}
 }
@@ -42,7 +42,7 @@ func wireListRecord(i int) paging.WireListTransaction {
 		TransactionID:     Key(i),
 		TransactionStatus: "COMPLETED",
 		TransactionDate:   baseDate,
-		TransactionAmount: scalar.NewDecimalFromInt(int64(i), 2),
+		TransactionAmount: core.NewDecimalFromInt(int64(i), 2),
 		DebtorAccount:     paging.TransactionAccount{AccountNumber: account},
 	}
 }
@@ -52,7 +52,7 @@ func rtpRecord(i int) paging.RTPListTransaction {
 		TransactionID:     Key(i),
 		TransactionStatus: "COMPLETED",
 		TransactionDate:   baseDate,
-		TransactionAmount: scalar.NewDecimalFromInt(int64(i), 2),
+		TransactionAmount: core.NewDecimalFromInt(int64(i), 2),
 		DebtorAccount:     paging.TransactionAccount{AccountNumber: account},
 	}
 }
@@ -62,7 +62,7 @@ func achRecord(i int) paging.ACHListTransaction {
 		ParNumber:         Key(i),
 		TransactionStatus: "SETTLED",
 		TraceNumber:       fmt.Sprintf("%015d", i),
-		TransactionAmount: scalar.NewDecimalFromInt(int64(i), 2),
+		TransactionAmount: core.NewDecimalFromInt(int64(i), 2),
 		SettlementDate:    baseDate,
 		ReceivingAccount:  paging.ACHAccount{AccountNumber: account},
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"strconv"
 	"strings"
@@ -11,7 +12,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 )
 
@@ -201,21 +201,21 @@ func (s *Server) commercialTransactions(w http.ResponseWriter, r *http.Request, 
 }
 
 // dateParam reads an optional date query parameter; false after an error answer.
-func dateParam(w http.ResponseWriter, r *http.Request, name string) (scalar.Date, bool) {
+func dateParam(w http.ResponseWriter, r *http.Request, name string) (core.Date, bool) {
 	v := r.URL.Query().Get(name)
 	if v == "" {
-		return scalar.Date{}, true
+		return core.Date{}, true
 	}
-	d, err := scalar.ParseDate(v)
+	d, err := core.ParseDate(v)
 	if err != nil {
 		reportingError(w, http.StatusBadRequest, "401", "Invalid parameter", name+" must be YYYY-MM-DD")
-		return scalar.Date{}, false
+		return core.Date{}, false
 	}
 	return d, true
 }
 
 // accountRecord is account i; with asOf, its balances on that date.
-func accountRecord(i int, asOf scalar.Date) paging.CommercialAccount {
+func accountRecord(i int, asOf core.Date) paging.CommercialAccount {
 	a := paging.CommercialAccount{
 		AccountCategory:      paging.AccountCategoryCommercialAccount,
 		AccountID:            Key(i),
@@ -223,17 +223,17 @@ func accountRecord(i int, asOf scalar.Date) paging.CommercialAccount {
 	}
 	if !asOf.IsZero() {
 		a.BalanceAsOf = asOf.String()
-		a.OpeningLedgerBalance = scalar.NewDecimalFromInt(int64(i)*100, 2)
-		a.ClosingLedgerBalance = scalar.NewDecimalFromInt(int64(i)*101, 2)
+		a.OpeningLedgerBalance = core.NewDecimalFromInt(int64(i)*100, 2)
+		a.ClosingLedgerBalance = core.NewDecimalFromInt(int64(i)*101, 2)
 		a.CurrentLedgerBalance = a.ClosingLedgerBalance
-		a.AvailableBalance = scalar.NewDecimalFromInt(int64(i)*100, 2)
+		a.AvailableBalance = core.NewDecimalFromInt(int64(i)*100, 2)
 	}
 	return a
 }
 
 // commercialRecord is transaction i of account.
 func commercialRecord(account string, i int) paging.CommercialTransaction {
-	at := scalar.NewTimestamp(time.Date(2025, 1, 9, 10, 20, 30, 0, time.UTC).Add(time.Duration(i) * time.Second))
+	at := core.NewTimestamp(time.Date(2025, 1, 9, 10, 20, 30, 0, time.UTC).Add(time.Duration(i) * time.Second))
 	memo := paging.DebitCreditMemoCredit
 	if i%2 == 0 {
 		memo = paging.DebitCreditMemoDebit
@@ -247,7 +247,7 @@ func commercialRecord(account string, i int) paging.CommercialTransaction {
 		Description:          "SANDBOX " + Key(i),
 		DebitCreditMemo:      memo,
 		Status:               paging.CommercialTransactionStatusPosted,
-		Amount:               scalar.NewDecimalFromInt(int64(i), 2),
+		Amount:               core.NewDecimalFromInt(int64(i), 2),
 		CommercialCode:       paging.CommercialCode{Type: paging.CommercialCodeTypeBAI, Code: "195"},
 	}
 }

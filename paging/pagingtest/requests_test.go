@@ -2,12 +2,12 @@ package pagingtest_test
 
 import (
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
@@ -20,7 +20,7 @@ func TestRequestLogMasksSecrets(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3))
 	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithRateLimit(0), paging.WithStaticToken(token))
 	require.NoError(t, err)
-	from, to := scalar.MustParseDate("2025-01-02"), scalar.MustParseDate("2025-01-09")
+	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
 	for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret(acct), FromDate: from, ToDate: to}) {
 		require.NoError(t, err)
 	}

@@ -1,8 +1,11 @@
 package validationtest
 
 import (
+	"bytes"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"sync"
 	"testing"
@@ -29,8 +32,8 @@ type Server struct {
 	limit     *rateLimiter
 }
 
-// Request is a request the sandbox received, as Server.Requests returns it: the record type
-// the three sandboxes (cardplatformtest, validationtest, pagingtest) share. Its fields:
+// Request is a request the sandbox received, as Server.Requests returns it (the three
+// sandboxes, cardplatformtest, validationtest and pagingtest, record the same fields):
 //
 //   - OperationID string: the spec's operationId ("verifyAccountV2", "checkHealth"), empty
 //     when the path and method match no operation.
@@ -43,11 +46,50 @@ type Server struct {
 //
 // Its method RevealBody returns the body as received, secrets in clear, for a test that checks
 // what the client sent on the wire; never print or log it.
-type Request = sandbox.Request
+type Request struct {
+	// OperationID is the spec's operationId, empty when no operation matches.
+	OperationID string
+	// Method and Path are the request's HTTP method and URL path.
+	Method, Path string
+	// Query holds the query parameters, sensitive values masked.
+	Query url.Values
+	// Header holds the request headers, credentials masked ("Bearer ****").
+	Header http.Header
+	// Body is the request body with secrets masked.
+	Body []byte
+	// Time is when the request arrived, by the sandbox's clock.
+	Time time.Time
+
+	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
+	// shows only its address.
+	raw func() []byte
+}
+
+// RevealBody returns the request body exactly as received, secrets in clear, for a test that
+// checks what the client sent on the wire. Never print or log it.
+func (r Request) RevealBody() []byte {
+	if r.raw == nil {
+		return bytes.Clone(r.Body)
+	}
+	return r.raw()
+}
+
+// requestsOf returns the sandbox's records as Requests.
+func requestsOf(rs []sandbox.Request) []Request {
+	out := make([]Request, len(rs))
+	for i, r := range rs {
+		out[i] = Request{OperationID: r.OperationID, Method: r.Method, Path: r.Path, Query: r.Query,
+			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody}
+	}
+	return out
+}
 
 // ErrUnknownOperation is the error of FailNext and RequestsFor given a name that is neither a method of
 // *validation.Client nor an operation id of the spec.
-var ErrUnknownOperation = sandbox.ErrUnknownOperation
+var ErrUnknownOperation = errUnknownOperation
+
+// errUnknownOperation is the value the three sandboxes share.
+var errUnknownOperation = sandbox.ErrUnknownOperation
 
 // methodOperations maps the client's methods to the operations they call: each speaks v1 or
 // v2 as the client is configured.
@@ -162,8 +204,8 @@ func (s *Server) Close() {
 	forgetBudgets(s.URL)
 }
 
-// Fault says how an injected failure answers a call (Server.FailNext): the type the three
-// sandboxes share. Delay is waited first; then Drop closes the connection without an answer,
+// Fault says how an injected failure answers a call (Server.FailNext; the three sandboxes take
+// the same fields). Delay is waited first; then Drop closes the connection without an answer,
 // or Status answers with that status instead of serving the request, or DropAnswer serves it
 // and closes the connection instead of sending the answer. A Fault with only a Delay answers
 // late. Its fields:
@@ -181,7 +223,18 @@ func (s *Server) Close() {
 // Faults come before the sandbox's own checks (rate limit, token, media type), as at a
 // gateway in front of the bank; accounts added with an ErrorCode or HTTPStatus remain the
 // way to answer the service's own outcomes.
-type Fault = sandbox.Fault
+type Fault struct {
+	// Status is the status to answer with instead of running the operation.
+	Status int
+	// Delay is how long to wait before answering (or failing).
+	Delay time.Duration
+	// Drop closes the connection without an answer; the operation does not run.
+	Drop bool
+	// DropAnswer runs the operation, then closes the connection instead of answering.
+	DropAnswer bool
+	// Header holds extra response headers for a Status answer, for example Retry-After.
+	Header http.Header
+}
 
 // FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
 // test can tell it from an answer of the sandbox's rules.
@@ -198,7 +251,7 @@ func (s *Server) FailNext(name string, n int, f Fault) error {
 	if err != nil {
 		return fmt.Errorf("FailNext: %w", err)
 	}
-	if err := s.faults.Add(ids, n, f); err != nil {
+	if err := s.faults.Add(ids, n, sandbox.Fault(f)); err != nil {
 		return fmt.Errorf("validationtest: FailNext: %w", err)
 	}
 	return nil
@@ -219,7 +272,7 @@ func (s *Server) AddAccount(a Account) {
 
 // Requests returns the requests that reached the sandbox so far, oldest first, rejected ones
 // (401, 403, 404, 415, 429, 400) included.
-func (s *Server) Requests() []Request { return s.log.All() }
+func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 
 // RequestsFor returns the requests of the client method name ("VerifyAccount", whichever
 // version it spoke; an operation id such as "verifyAccountV2" is accepted too), oldest first.

@@ -2,14 +2,13 @@ package jsonxtest
 
 import (
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"time"
 	"unicode"
-
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // strs are the strings planted in string fields, keys and secrets: every class of character
@@ -60,11 +59,11 @@ func (f *filler) rawValue() json.RawMessage {
 }
 
 var (
-	timestampType = reflect.TypeFor[scalar.Timestamp]()
-	decimalType   = reflect.TypeFor[scalar.Decimal]()
-	secretType    = reflect.TypeFor[scalar.Secret]()
-	guidType      = reflect.TypeFor[scalar.GUID]()
-	dateType      = reflect.TypeFor[scalar.Date]()
+	timestampType = reflect.TypeFor[core.Timestamp]()
+	decimalType   = reflect.TypeFor[core.Decimal]()
+	secretType    = reflect.TypeFor[core.Secret]()
+	guidType      = reflect.TypeFor[core.GUID]()
+	dateType      = reflect.TypeFor[core.Date]()
 	rawType       = reflect.TypeFor[json.RawMessage]()
 	extrasType    = reflect.TypeFor[map[string]json.RawMessage]()
 )
@@ -83,30 +82,30 @@ func (f *filler) fill(v reflect.Value, depth int) {
 		if f.chance(3) {
 			s += []string{"Z", "+02:00", "-05:30"}[f.r.IntN(3)]
 		}
-		ts, err := scalar.ParseTimestamp(s)
+		ts, err := core.ParseTimestamp(s)
 		if err == nil {
 			v.Set(reflect.ValueOf(ts))
 		}
 		return
 	case decimalType:
-		d := scalar.NewDecimalFromInt(f.r.Int64()>>f.r.IntN(64), int32(f.r.IntN(8)))
+		d := core.NewDecimalFromInt(f.r.Int64()>>f.r.IntN(64), int32(f.r.IntN(8)))
 		if f.chance(4) {
-			d = scalar.MustParseDecimal("-123456789012345678901234567890.0012")
+			d = core.MustParseDecimal("-123456789012345678901234567890.0012")
 		}
 		v.Set(reflect.ValueOf(d))
 		return
 	case secretType:
-		v.Set(reflect.ValueOf(scalar.NewSecret(f.str())))
+		v.Set(reflect.ValueOf(core.NewSecret(f.str())))
 		return
 	case guidType:
-		var g scalar.GUID
+		var g core.GUID
 		for i := range g {
 			g[i] = byte(f.r.IntN(256))
 		}
 		v.Set(reflect.ValueOf(g))
 		return
 	case dateType:
-		d, err := scalar.NewDate(1+f.r.IntN(9998), time.Month(1+f.r.IntN(12)), 1+f.r.IntN(28))
+		d, err := core.NewDate(1+f.r.IntN(9998), time.Month(1+f.r.IntN(12)), 1+f.r.IntN(28))
 		if err == nil {
 			v.Set(reflect.ValueOf(d))
 		}

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"log/slog"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // plantedSecret is the value CheckSecretsMasked puts in every Secret: a card number, so that
@@ -83,8 +84,8 @@ func CheckSecretsMasked(t *testing.T, types []reflect.Type, wantSecrets bool) {
 				if strings.Contains(s, plantedSecret) || strings.Contains(s, plantedSecret[:12]) {
 					t.Errorf("%s shows the Secret: %s", name, s)
 				}
-				if !strings.Contains(s, scalar.Mask(plantedSecret)) {
-					t.Errorf("%s does not show the masked Secret %s: %s", name, scalar.Mask(plantedSecret), s)
+				if !strings.Contains(s, mask.Mask(plantedSecret)) {
+					t.Errorf("%s does not show the masked Secret %s: %s", name, mask.Mask(plantedSecret), s)
 				}
 			}
 		})
@@ -94,14 +95,14 @@ func CheckSecretsMasked(t *testing.T, types []reflect.Type, wantSecrets bool) {
 	}
 }
 
-var secretRType = reflect.TypeFor[scalar.Secret]()
+var secretRType = reflect.TypeFor[core.Secret]()
 
 // plantSecrets sets every Secret reachable in v (making one element of each slice and map,
 // and each pointer, on the way) to plantedSecret; it reports whether it set any.
 func plantSecrets(v reflect.Value, depth int) bool {
 	t := v.Type()
 	if t == secretRType {
-		v.Set(reflect.ValueOf(scalar.NewSecret(plantedSecret)))
+		v.Set(reflect.ValueOf(core.NewSecret(plantedSecret)))
 		return true
 	}
 	if depth == 0 || !v.CanSet() {

@@ -2,13 +2,13 @@ package jsonxtest
 
 import (
 	"encoding/json"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"reflect"
 	"strings"
 	"sync"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
 )
 
 // oracle encodes model values with encoding/json alone.
@@ -54,11 +54,11 @@ func (n node) IsZero() bool { return n.v.IsZero() }
 
 var nodeType = reflect.TypeFor[node]()
 
-// wireSecret stands for a scalar.Secret in a method-less copy: the reference of the wire
-// encoding is the revealed string (scalar.Secret's own MarshalJSON masks, for the user's
+// wireSecret stands for a core.Secret in a method-less copy: the reference of the wire
+// encoding is the revealed string (core.Secret's own MarshalJSON masks, for the user's
 // tools; the generated encoders send the value).
 type wireSecret struct {
-	s      scalar.Secret
+	s      core.Secret
 	masked bool
 }
 
@@ -71,7 +71,7 @@ func (w wireSecret) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w.s.Reveal())
 }
 
-// IsZero reports whether the Secret is empty, as scalar.Secret.IsZero does for omitzero.
+// IsZero reports whether the Secret is empty, as core.Secret.IsZero does for omitzero.
 func (w wireSecret) IsZero() bool { return w.s.IsZero() }
 
 var wireSecretType = reflect.TypeFor[wireSecret]()
@@ -167,7 +167,7 @@ func (o *oracle) convert(v reflect.Value, to reflect.Type) reflect.Value {
 		return reflect.ValueOf(node{o, v})
 	}
 	if to == wireSecretType {
-		return reflect.ValueOf(wireSecret{v.Interface().(scalar.Secret), o.masked})
+		return reflect.ValueOf(wireSecret{v.Interface().(core.Secret), o.masked})
 	}
 	switch v.Kind() {
 	case reflect.Slice:

@@ -15,6 +15,7 @@ import (
 	"os"
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/codes"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/facade"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/models"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/ops"
@@ -28,6 +29,7 @@ var parts = []struct {
 	{"ops", ops.Generate},
 	{"codes", codes.Generate},
 	{"models", models.Generate},
+	{"facade", facade.Generate},
 }
 
 func main() {

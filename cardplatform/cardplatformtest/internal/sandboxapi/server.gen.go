@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
-	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/oapi-codegen/runtime"
 )
 
@@ -133,26 +133,26 @@ func (e IssuanceType) Valid() bool {
 
 // Account An account as returned by interest posting; fields not published (assumed).
 type Account struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// InterestPosted Interest posted by this request.
 	//
 	// Example: 125.5
-	InterestPosted scalar.Decimal `json:"interest_posted,omitempty,omitzero"`
+	InterestPosted core.Decimal `json:"interest_posted,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -161,38 +161,38 @@ type AccountBalancesDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance      scalar.Decimal             `json:"suspense_balance,omitempty,omitzero"`
+	SuspenseBalance      core.Decimal               `json:"suspense_balance,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountByBalanceDTO An account in the ranking by balance; fields not published (assumed).
 type AccountByBalanceDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	LedgerBalance        core.Decimal               `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountDTO An account with balance details; fields not published (assumed).
 type AccountDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
@@ -201,34 +201,34 @@ type AccountDTO struct {
 	AccountType string `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	ProgramGUID   core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// SuspenseBalance Example: 125.5
-	SuspenseBalance scalar.Decimal `json:"suspense_balance,omitempty,omitzero"`
+	SuspenseBalance core.Decimal `json:"suspense_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           core.GUID                  `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AccountInstrumentDTO An account instrument; fields not published (assumed).
 type AccountInstrumentDTO struct {
-	AccountGUID           scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountInstrumentGUID scalar.GUID `json:"account_instrument_guid,omitempty,omitzero"`
-	InstrumentGUID        scalar.GUID `json:"instrument_guid,omitempty,omitzero"`
-	InstrumentStatus      string      `json:"instrument_status,omitempty,omitzero"`
-	InstrumentType        string      `json:"instrument_type,omitempty,omitzero"`
+	AccountGUID           core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountInstrumentGUID core.GUID `json:"account_instrument_guid,omitempty,omitzero"`
+	InstrumentGUID        core.GUID `json:"instrument_guid,omitempty,omitzero"`
+	InstrumentStatus      string    `json:"instrument_status,omitempty,omitzero"`
+	InstrumentType        string    `json:"instrument_type,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted       core.Timestamp             `json:"sys_utcinserted,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -243,12 +243,12 @@ type AccountSearchResponse struct {
 
 // AccountSharedPersonDTO A person an account is shared with; fields not published (assumed).
 type AccountSharedPersonDTO struct {
-	AccountGUID   scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	PersonGUID    scalar.GUID `json:"person_guid,omitempty,omitzero"`
-	SharingStatus string      `json:"sharing_status,omitempty,omitzero"`
+	AccountGUID   core.GUID `json:"account_guid,omitempty,omitzero"`
+	PersonGUID    core.GUID `json:"person_guid,omitempty,omitzero"`
+	SharingStatus string    `json:"sharing_status,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -271,7 +271,7 @@ type AccountsByBalance struct {
 	// CachedAt When the cached values were computed.
 	//
 	// Example: 2024-05-01T10:20:30
-	CachedAt             scalar.Timestamp           `json:"cached_at,omitempty,omitzero"`
+	CachedAt             core.Timestamp             `json:"cached_at,omitempty,omitzero"`
 	Items                []AccountByBalanceDTO      `json:"items,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -288,11 +288,11 @@ type Address struct {
 
 // AdjustBalanceRequest Balance adjustment after an external transfer; fields not published (assumed).
 type AdjustBalanceRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	Description string         `json:"description,omitempty,omitzero"`
+	Amount      core.Decimal `json:"amount,omitempty,omitzero"`
+	Description string       `json:"description,omitempty,omitzero"`
 
 	// ExternalReference Reference of the external transfer, for example a wire reference.
 	ExternalReference    string                     `json:"external_reference,omitempty,omitzero"`
@@ -301,20 +301,20 @@ type AdjustBalanceRequest struct {
 
 // AdjustBalanceResponse Result of a balance adjustment; fields not published (assumed).
 type AdjustBalanceResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	SysUTCInserted       core.Timestamp             `json:"sys_utcinserted,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -323,28 +323,28 @@ type AdvancePreCalcRequest struct {
 	// Amount Requested advance amount.
 	//
 	// Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	Amount               core.Decimal               `json:"amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AdvancePreCalcResponse A pre-calculated advance; fields not published (assumed).
 type AdvancePreCalcResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount scalar.Decimal `json:"advance_amount,omitempty,omitzero"`
+	AdvanceAmount core.Decimal `json:"advance_amount,omitempty,omitzero"`
 
 	// FeeAmount Example: 125.5
-	FeeAmount scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeAmount core.Decimal `json:"fee_amount,omitempty,omitzero"`
 
 	// RepaymentDate Example: 2024-05-01T10:20:30
-	RepaymentDate scalar.Timestamp `json:"repayment_date,omitempty,omitzero"`
+	RepaymentDate core.Timestamp `json:"repayment_date,omitempty,omitzero"`
 
 	// RequestID Identifies the advance when it is applied.
 	RequestID string `json:"request_id,omitempty,omitzero"`
 
 	// TotalRepaymentAmount Example: 125.5
-	TotalRepaymentAmount scalar.Decimal             `json:"total_repayment_amount,omitempty,omitzero"`
+	TotalRepaymentAmount core.Decimal               `json:"total_repayment_amount,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -357,21 +357,21 @@ type ApplyAdvanceRequest struct {
 
 // ApplyAdvanceResponse An applied advance; fields not published (assumed).
 type ApplyAdvanceResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// AdvanceAmount Example: 125.5
-	AdvanceAmount        scalar.Decimal             `json:"advance_amount,omitempty,omitzero"`
+	AdvanceAmount        core.Decimal               `json:"advance_amount,omitempty,omitzero"`
 	RequestID            string                     `json:"request_id,omitempty,omitzero"`
 	Status               string                     `json:"status,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // AssignCardDTO Assignment of an instant-issue or anonymous card to a person; fields not published (assumed).
 type AssignCardDTO struct {
 	CardProxy            string                     `json:"card_proxy,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -380,21 +380,21 @@ type BalanceBasis string
 
 // BatchfileDownloadRequest The batch file to download and its program; further fields not published.
 type BatchfileDownloadRequest struct {
-	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	BatchfileGUID        core.GUID                  `json:"batchfile_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileGUIDResponse The body of the 200 answer to a batch file creation, which returns the batchfile_guid; further fields not published.
 type BatchfileGUIDResponse struct {
-	BatchfileGUID        scalar.GUID                `json:"batchfile_guid,omitempty,omitzero"`
+	BatchfileGUID        core.GUID                  `json:"batchfile_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BatchfileRequest A batch file for disbursement; fields not published apart from the base64 source document (assumed).
 type BatchfileRequest struct {
-	FileName    string      `json:"file_name,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	FileName    string    `json:"file_name,omitempty,omitzero"`
+	ProgramGUID core.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// ReportName Name of the report (file layout) the document follows.
 	ReportName string `json:"report_name,omitempty,omitzero"`
@@ -406,14 +406,14 @@ type BatchfileRequest struct {
 
 // BatchfileResponse A created batch file; fields not published (assumed).
 type BatchfileResponse struct {
-	BatchfileGUID scalar.GUID `json:"batchfile_guid,omitempty,omitzero"`
-	FileName      string      `json:"file_name,omitempty,omitzero"`
-	ProgramGUID   scalar.GUID `json:"program_guid,omitempty,omitzero"`
-	ReportName    string      `json:"report_name,omitempty,omitzero"`
-	Status        string      `json:"status,omitempty,omitzero"`
+	BatchfileGUID core.GUID `json:"batchfile_guid,omitempty,omitzero"`
+	FileName      string    `json:"file_name,omitempty,omitzero"`
+	ProgramGUID   core.GUID `json:"program_guid,omitempty,omitzero"`
+	ReportName    string    `json:"report_name,omitempty,omitzero"`
+	Status        string    `json:"status,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted       scalar.Timestamp           `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted       core.Timestamp             `json:"sys_utcinserted,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -421,36 +421,36 @@ type BatchfileResponse struct {
 type BulkOrderDetail struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus BulkOrderStatus `json:"bulk_order_status,omitempty,omitzero"`
-	CompanyGUID     scalar.GUID     `json:"company_guid,omitempty,omitzero"`
-	OrderGUID       scalar.GUID     `json:"order_guid,omitempty,omitzero"`
-	PackageGUID     scalar.GUID     `json:"package_guid,omitempty,omitzero"`
-	PersonGUID      scalar.GUID     `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID     scalar.GUID     `json:"program_guid,omitempty,omitzero"`
+	CompanyGUID     core.GUID       `json:"company_guid,omitempty,omitzero"`
+	OrderGUID       core.GUID       `json:"order_guid,omitempty,omitzero"`
+	PackageGUID     core.GUID       `json:"package_guid,omitempty,omitzero"`
+	PersonGUID      core.GUID       `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID     core.GUID       `json:"program_guid,omitempty,omitzero"`
 	Quantity        int32           `json:"quantity,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderRef Identifies a bulk order to cancel or check in; fields not published (assumed).
 type BulkOrderRef struct {
-	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
+	OrderGUID            core.GUID                  `json:"order_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // BulkOrderRequest A bulk card order, with a new person or an existing person (only person_guid); fields not published (assumed).
 type BulkOrderRequest struct {
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	PackageGUID scalar.GUID `json:"package_guid,omitempty,omitzero"`
+	CompanyGUID core.GUID `json:"company_guid,omitempty,omitzero"`
+	PackageGUID core.GUID `json:"package_guid,omitempty,omitzero"`
 
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
-	Person      Person      `json:"person,omitempty,omitzero"`
-	ProgramGUID scalar.GUID `json:"program_guid,omitempty,omitzero"`
+	Person      Person    `json:"person,omitempty,omitzero"`
+	ProgramGUID core.GUID `json:"program_guid,omitempty,omitzero"`
 
 	// Quantity Number of cards ordered.
 	Quantity             int32                      `json:"quantity,omitempty,omitzero"`
@@ -461,8 +461,8 @@ type BulkOrderRequest struct {
 type BulkOrderResponse struct {
 	// BulkOrderStatus Status of a bulk order (closed set).
 	BulkOrderStatus      BulkOrderStatus            `json:"bulk_order_status,omitempty,omitzero"`
-	OrderGUID            scalar.GUID                `json:"order_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	OrderGUID            core.GUID                  `json:"order_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -471,10 +471,10 @@ type BulkOrderStatus string
 
 // BulkOrderSummary Card inventory of one location; fields not published (assumed).
 type BulkOrderSummary struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID                  `json:"company_guid,omitempty,omitzero"`
 	LocationName         string                     `json:"location_name,omitempty,omitzero"`
-	PackageGUID          scalar.GUID                `json:"package_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PackageGUID          core.GUID                  `json:"package_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	QuantityAvailable    int32                      `json:"quantity_available,omitempty,omitzero"`
 	QuantityOrdered      int32                      `json:"quantity_ordered,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
@@ -536,24 +536,24 @@ type CardDTO struct {
 	IssuanceType IssuanceType `json:"issuance_type,omitempty,omitzero"`
 
 	// LogicalExpirationDate Example: 2024-05-01T10:20:30
-	LogicalExpirationDate scalar.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
+	LogicalExpirationDate core.Timestamp `json:"logical_expiration_date,omitempty,omitzero"`
 
 	// MaskCardPAN PAN with the middle digits replaced by X (not secret).
 	MaskCardPAN string `json:"mask_card_pan,omitempty,omitzero"`
 
 	// PersonCardStatus Status of the person-card link, for example ACTIVE.
-	PersonCardStatus string      `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID       scalar.GUID `json:"person_guid,omitempty,omitzero"`
+	PersonCardStatus string    `json:"person_card_status,omitempty,omitzero"`
+	PersonGUID       core.GUID `json:"person_guid,omitempty,omitzero"`
 
 	// SupplementalDetails Supplemental data of a card.
 	SupplementalDetails SupplementalDetails `json:"supplemental_details,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
+	WalletGUID           core.GUID                  `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -595,10 +595,10 @@ type CardTrackingDetail struct {
 	CardPackageName            string `json:"card_package_name,omitempty,omitzero"`
 
 	// CardRequested Example: 2024-05-01T10:20:30
-	CardRequested scalar.Timestamp `json:"card_requested,omitempty,omitzero"`
+	CardRequested core.Timestamp `json:"card_requested,omitempty,omitzero"`
 
 	// CardShipmentDate Example: 2024-05-01T10:20:30
-	CardShipmentDate     scalar.Timestamp           `json:"card_shipment_date,omitempty,omitzero"`
+	CardShipmentDate     core.Timestamp             `json:"card_shipment_date,omitempty,omitzero"`
 	FulfillmentHouseName string                     `json:"fulfillment_house_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -612,30 +612,30 @@ type ChangeAdvanceCycleRequest struct {
 
 // ChangeAdvanceCycleResponse The advance cycle after the change; fields not published (assumed).
 type ChangeAdvanceCycleResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	Cycle       string      `json:"cycle,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	Cycle       string    `json:"cycle,omitempty,omitzero"`
 
 	// NextCycleDate Example: 2024-05-01T10:20:30
-	NextCycleDate        scalar.Timestamp           `json:"next_cycle_date,omitempty,omitzero"`
+	NextCycleDate        core.Timestamp             `json:"next_cycle_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckDTO A paper check; fields not published (assumed).
 type CheckDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount scalar.Decimal `json:"amount,omitempty,omitzero"`
+	Amount core.Decimal `json:"amount,omitempty,omitzero"`
 
 	// CheckDate Example: 2024-05-01T10:20:30
-	CheckDate   scalar.Timestamp `json:"check_date,omitempty,omitzero"`
-	CheckNumber string           `json:"check_number,omitempty,omitzero"`
+	CheckDate   core.Timestamp `json:"check_date,omitempty,omitzero"`
+	CheckNumber string         `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus          string                     `json:"check_status,omitempty,omitzero"`
 	PayeeName            string                     `json:"payee_name,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -653,80 +653,80 @@ type CheckNewStatus string
 
 // CheckSearchDTO Filters of a check search (date range, account, person, check number, status); fields not published (names assumed).
 type CheckSearchDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string      `json:"check_number,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// CheckStatus Check status; the set of statuses is not shown.
 	CheckStatus string `json:"check_status,omitempty,omitzero"`
 
 	// EndDate Example: 2024-05-01T10:20:30
-	EndDate    scalar.Timestamp `json:"end_date,omitempty,omitzero"`
-	PersonGUID scalar.GUID      `json:"person_guid,omitempty,omitzero"`
+	EndDate    core.Timestamp `json:"end_date,omitempty,omitzero"`
+	PersonGUID core.GUID      `json:"person_guid,omitempty,omitzero"`
 
 	// StartDate Example: 2024-05-01T10:20:30
-	StartDate            scalar.Timestamp           `json:"start_date,omitempty,omitzero"`
+	StartDate            core.Timestamp             `json:"start_date,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CheckStatusDTO A paper check status change. The check is identified either by account_guid plus
 // check_number, or by txn_guid. Further fields not published.
 type CheckStatusDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	CheckNumber string      `json:"check_number,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	CheckNumber string    `json:"check_number,omitempty,omitzero"`
 
 	// NewStatus Target status of a paper check status change (closed set).
 	NewStatus            CheckNewStatus             `json:"new_status"`
 	Notes                string                     `json:"notes,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyDTO A company; fields not published (assumed).
 type CompanyDTO struct {
 	// Address A postal address.
-	Address     Address     `json:"address,omitempty,omitzero"`
-	CompanyGUID scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	CompanyName string      `json:"company_name,omitempty,omitzero"`
-	DbaName     string      `json:"dba_name,omitempty,omitzero"`
+	Address     Address   `json:"address,omitempty,omitzero"`
+	CompanyGUID core.GUID `json:"company_guid,omitempty,omitzero"`
+	CompanyName string    `json:"company_name,omitempty,omitzero"`
+	DbaName     string    `json:"dba_name,omitempty,omitzero"`
 
 	// SysUTCInserted Example: 2024-05-01T10:20:30
-	SysUTCInserted scalar.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
+	SysUTCInserted core.Timestamp `json:"sys_utcinserted,omitempty,omitzero"`
 
 	// SysUTCUpdated Example: 2024-05-01T10:20:30
-	SysUTCUpdated        scalar.Timestamp           `json:"sys_utcupdated,omitempty,omitzero"`
+	SysUTCUpdated        core.Timestamp             `json:"sys_utcupdated,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyProgramDTO A created company and its program; fields not published (assumed).
 type CompanyProgramDTO struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID                  `json:"company_guid,omitempty,omitzero"`
 	CompanyName          string                     `json:"company_name,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CompanyVerificationResultDTO Result of a company verification; fields not published (assumed).
 type CompanyVerificationResultDTO struct {
-	CompanyGUID        scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	VerificationStatus string      `json:"verification_status,omitempty,omitzero"`
+	CompanyGUID        core.GUID `json:"company_guid,omitempty,omitzero"`
+	VerificationStatus string    `json:"verification_status,omitempty,omitzero"`
 
 	// VerifiedAt Example: 2024-05-01T10:20:30
-	VerifiedAt           scalar.Timestamp           `json:"verified_at,omitempty,omitzero"`
+	VerifiedAt           core.Timestamp             `json:"verified_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // ConfigProgramRequest Configuration values to set on a program; fields not published (assumed).
 type ConfigProgramRequest struct {
 	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountInstrumentRequest Request to link an instrument to an account; fields not published (assumed).
 type CreateAccountInstrumentRequest struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	InstrumentGUID       scalar.GUID                `json:"instrument_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID                  `json:"account_guid,omitempty,omitzero"`
+	InstrumentGUID       core.GUID                  `json:"instrument_guid,omitempty,omitzero"`
 	InstrumentType       string                     `json:"instrument_type,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -737,20 +737,20 @@ type CreateAccountRequest struct {
 
 	// AccountType Account type, for example PROGFUND (program funding account).
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID                  `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateAccountResponseDTO The created account; fields not published (assumed).
 type CreateAccountResponseDTO struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID                  `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -761,8 +761,8 @@ type CreateCardRequest struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
-	WalletGUID           scalar.GUID                `json:"wallet_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
+	WalletGUID           core.GUID                  `json:"wallet_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -778,7 +778,7 @@ type CreateCardResponse struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -794,17 +794,17 @@ type CreateCompany struct {
 
 // CreateSharedAccountRequest Request to share an account with a related person; fields not published (assumed).
 type CreateSharedAccountRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// PersonGUID The related person, created beforehand.
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // CreateSharedAccountResponse A shared account; fields not published (assumed).
 type CreateSharedAccountResponse struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID                  `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -812,8 +812,8 @@ type CreateSharedAccountResponse struct {
 // DisbursementDTO A disbursement; the platform creates person, account and instrument as needed; fields not published (assumed).
 type DisbursementDTO struct {
 	// Amount Example: 125.5
-	Amount            scalar.Decimal `json:"amount,omitempty,omitzero"`
-	ClientReferenceID string         `json:"client_reference_id,omitempty,omitzero"`
+	Amount            core.Decimal `json:"amount,omitempty,omitzero"`
+	ClientReferenceID string       `json:"client_reference_id,omitempty,omitzero"`
 
 	// PayoutOption A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutOption DisbursementPayoutOptions `json:"payout_option,omitempty,omitzero"`
@@ -821,7 +821,7 @@ type DisbursementDTO struct {
 	// Person A person (cardholder). When the person already exists, send only `person_guid`. Further
 	// fields not published.
 	Person               Person                     `json:"person,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -832,42 +832,42 @@ type DisbursementPayoutOptions = string
 type DisbursementPayoutPreference struct {
 	// PayoutPreference A payout option of a disbursement. The members are not shown. Open, any value may appear.
 	PayoutPreference     DisbursementPayoutOptions  `json:"payout_preference,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisbursementResponse A queued disbursement; fields not published (assumed).
 type DisbursementResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	DisbursementGUID     scalar.GUID                `json:"disbursement_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	Amount               core.Decimal               `json:"amount,omitempty,omitzero"`
+	DisbursementGUID     core.GUID                  `json:"disbursement_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	Status               string                     `json:"status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackRequest A dispute or chargeback to open; fields not published (assumed).
 type DisputeChargebackRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
+	Amount               core.Decimal               `json:"amount,omitempty,omitzero"`
 	Reason               string                     `json:"reason,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // DisputeChargebackResponse An opened dispute or chargeback; fields not published (assumed).
 type DisputeChargebackResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	DisputeGUID          scalar.GUID                `json:"dispute_guid,omitempty,omitzero"`
+	Amount               core.Decimal               `json:"amount,omitempty,omitzero"`
+	DisputeGUID          core.GUID                  `json:"dispute_guid,omitempty,omitzero"`
 	DisputeStatus        string                     `json:"dispute_status,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -907,13 +907,13 @@ type EncryptedFulfillmentDetails struct {
 
 // FeeApplyRequest A fee to apply to a source (an account); the shape is not shown, fields not published (assumed).
 type FeeApplyRequest struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Fee amount, when it differs from the configured amount.
 	//
 	// Example: 125.5
-	Amount      scalar.Decimal `json:"amount,omitempty,omitzero"`
-	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	Amount      core.Decimal `json:"amount,omitempty,omitzero"`
+	ProgramGUID core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee (see FeesResponse.request_code).
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
@@ -922,23 +922,23 @@ type FeeApplyRequest struct {
 
 // FeeApplyResponse An applied fee; the shape is not shown, fields not published (assumed).
 type FeeApplyResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
 
 	// Amount Example: 125.5
-	Amount               scalar.Decimal             `json:"amount,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	Amount               core.Decimal               `json:"amount,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
-	TxnGUID              scalar.GUID                `json:"txn_guid,omitempty,omitzero"`
+	TxnGUID              core.GUID                  `json:"txn_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // FeesResponse A fee of a program; fields not published (assumed).
 type FeesResponse struct {
 	// FeeAmount Example: 125.5
-	FeeAmount   scalar.Decimal `json:"fee_amount,omitempty,omitzero"`
-	FeeGUID     scalar.GUID    `json:"fee_guid,omitempty,omitzero"`
-	FeeName     string         `json:"fee_name,omitempty,omitzero"`
-	ProgramGUID scalar.GUID    `json:"program_guid,omitempty,omitzero"`
+	FeeAmount   core.Decimal `json:"fee_amount,omitempty,omitzero"`
+	FeeGUID     core.GUID    `json:"fee_guid,omitempty,omitzero"`
+	FeeName     string       `json:"fee_name,omitempty,omitzero"`
+	ProgramGUID core.GUID    `json:"program_guid,omitempty,omitzero"`
 
 	// RequestCode Code of the fee, as used by the request_code filter.
 	RequestCode          string                     `json:"request_code,omitempty,omitzero"`
@@ -963,18 +963,18 @@ type GenericEncryptedCardDataResponse struct {
 // Invoice An invoice in the supplemental data of a card.
 type Invoice struct {
 	// InvoiceAmount Example: 125.5
-	InvoiceAmount scalar.Decimal `json:"invoice_amount,omitempty,omitzero"`
+	InvoiceAmount core.Decimal `json:"invoice_amount,omitempty,omitzero"`
 
 	// InvoiceDate Example: 2024-05-01T10:20:30
-	InvoiceDate        scalar.Timestamp `json:"invoice_date,omitempty,omitzero"`
-	InvoiceDescription string           `json:"invoice_description,omitempty,omitzero"`
-	InvoiceNumber      string           `json:"invoice_number,omitempty,omitzero"`
+	InvoiceDate        core.Timestamp `json:"invoice_date,omitempty,omitzero"`
+	InvoiceDescription string         `json:"invoice_description,omitempty,omitzero"`
+	InvoiceNumber      string         `json:"invoice_number,omitempty,omitzero"`
 
 	// InvoiceStatus Status of the invoice, for example ACTIVE.
 	InvoiceStatus string `json:"invoice_status,omitempty,omitzero"`
 
 	// PaymentDueAmount Example: 125.5
-	PaymentDueAmount          scalar.Decimal             `json:"payment_due_amount,omitempty,omitzero"`
+	PaymentDueAmount          core.Decimal               `json:"payment_due_amount,omitempty,omitzero"`
 	PaymentDueReferenceNumber string                     `json:"payment_due_reference_number,omitempty,omitzero"`
 	AdditionalProperties      map[string]json.RawMessage `json:"-"`
 }
@@ -984,13 +984,13 @@ type InvoiceSearchRequest struct {
 	CardProxy string `json:"card_proxy,omitempty,omitzero"`
 
 	// InvoiceDateEnd Example: 2024-05-01T10:20:30
-	InvoiceDateEnd scalar.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
+	InvoiceDateEnd core.Timestamp `json:"invoice_date_end,omitempty,omitzero"`
 
 	// InvoiceDateStart Example: 2024-05-01T10:20:30
-	InvoiceDateStart     scalar.Timestamp           `json:"invoice_date_start,omitempty,omitzero"`
+	InvoiceDateStart     core.Timestamp             `json:"invoice_date_start,omitempty,omitzero"`
 	InvoiceStatus        string                     `json:"invoice_status,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1000,7 +1000,7 @@ type InvoiceSearchResponse struct {
 
 	// Invoice An invoice in the supplemental data of a card.
 	Invoice              Invoice                    `json:"invoice,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1025,15 +1025,15 @@ type IssuanceTypeRequest struct {
 
 // PerformKYBAPIResponse A started company verification; fields not published (assumed).
 type PerformKYBAPIResponse struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID       scalar.GUID                `json:"kyb_request_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID                  `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID       core.GUID                  `json:"kyb_request_guid,omitempty,omitzero"`
 	KYBStatus            string                     `json:"kyb_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // PerformKYBRequest Request to verify a company (KYB); fields not published (assumed).
 type PerformKYBRequest struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID                  `json:"company_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1047,8 +1047,8 @@ type Person struct {
 	AddressLon float64 `json:"address_lon,omitempty,omitzero"`
 
 	// BaseAddress A postal address.
-	BaseAddress Address     `json:"base_address,omitempty,omitzero"`
-	BirthDate   scalar.Date `json:"birth_date,omitempty,omitzero"`
+	BaseAddress Address   `json:"base_address,omitempty,omitzero"`
+	BirthDate   core.Date `json:"birth_date,omitempty,omitzero"`
 
 	// ClientReferenceID The client's own reference of the person.
 	ClientReferenceID string `json:"client_reference_id,omitempty,omitzero"`
@@ -1059,11 +1059,11 @@ type Person struct {
 	// LedgerBalance Ledger balance (money).
 	//
 	// Example: 125.5
-	LedgerBalance scalar.Decimal `json:"ledger_balance,omitempty,omitzero"`
+	LedgerBalance core.Decimal `json:"ledger_balance,omitempty,omitzero"`
 
 	// MobileNumber Mobile number in international format.
 	MobileNumber         string                     `json:"mobile_number,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1071,7 +1071,7 @@ type Person struct {
 type PersonCardStatusDTO struct {
 	// PersonCardStatus For example ACTIVE.
 	PersonCardStatus     string                     `json:"person_card_status,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1110,9 +1110,9 @@ type ProgramConfiguration struct {
 
 // ProgramDataDTO A program and its configurations; fields not published (assumed).
 type ProgramDataDTO struct {
-	CompanyGUID          scalar.GUID                `json:"company_guid,omitempty,omitzero"`
+	CompanyGUID          core.GUID                  `json:"company_guid,omitempty,omitzero"`
 	Configurations       []ProgramConfiguration     `json:"configurations,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	ProgramName          string                     `json:"program_name,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -1159,15 +1159,15 @@ type RequestCardDataResponse struct {
 
 // RetrieveCompanyRequest KYB request and response information of a company (the platform names this response record RetrieveCompanyRequest); fields not published (assumed).
 type RetrieveCompanyRequest struct {
-	CompanyGUID    scalar.GUID `json:"company_guid,omitempty,omitzero"`
-	KYBRequestGUID scalar.GUID `json:"kyb_request_guid,omitempty,omitzero"`
-	KYBStatus      string      `json:"kyb_status,omitempty,omitzero"`
+	CompanyGUID    core.GUID `json:"company_guid,omitempty,omitzero"`
+	KYBRequestGUID core.GUID `json:"kyb_request_guid,omitempty,omitzero"`
+	KYBStatus      string    `json:"kyb_status,omitempty,omitzero"`
 
 	// RequestedAt Example: 2024-05-01T10:20:30
-	RequestedAt scalar.Timestamp `json:"requested_at,omitempty,omitzero"`
+	RequestedAt core.Timestamp `json:"requested_at,omitempty,omitzero"`
 
 	// RespondedAt Example: 2024-05-01T10:20:30
-	RespondedAt          scalar.Timestamp           `json:"responded_at,omitempty,omitzero"`
+	RespondedAt          core.Timestamp             `json:"responded_at,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1178,26 +1178,26 @@ type SearchAccountsProgramRequest struct {
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus        AccountStatus              `json:"account_status,omitempty,omitzero"`
 	AccountType          string                     `json:"account_type,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
-	ProgramGUID          scalar.GUID                `json:"program_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
+	ProgramGUID          core.GUID                  `json:"program_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
 // SearchAccountsProgramResponse An account found by a search; fields not published (assumed).
 type SearchAccountsProgramResponse struct {
-	AccountGUID scalar.GUID `json:"account_guid,omitempty,omitzero"`
-	AccountName string      `json:"account_name,omitempty,omitzero"`
+	AccountGUID core.GUID `json:"account_guid,omitempty,omitzero"`
+	AccountName string    `json:"account_name,omitempty,omitzero"`
 
 	// AccountStatus Status of an account. The members are not shown. Open, any value may appear.
 	AccountStatus AccountStatus `json:"account_status,omitempty,omitzero"`
 	AccountType   string        `json:"account_type,omitempty,omitzero"`
 
 	// AvailableBalance Example: 125.5
-	AvailableBalance scalar.Decimal `json:"available_balance,omitempty,omitzero"`
+	AvailableBalance core.Decimal `json:"available_balance,omitempty,omitzero"`
 
 	// LedgerBalance Example: 125.5
-	LedgerBalance        scalar.Decimal             `json:"ledger_balance,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	LedgerBalance        core.Decimal               `json:"ledger_balance,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
@@ -1249,8 +1249,8 @@ type UpdateDigitalPackageResponse struct {
 
 // UpdateSharedAccountRequest Request to change the sharing status; fields not published (assumed).
 type UpdateSharedAccountRequest struct {
-	AccountGUID          scalar.GUID                `json:"account_guid,omitempty,omitzero"`
-	PersonGUID           scalar.GUID                `json:"person_guid,omitempty,omitzero"`
+	AccountGUID          core.GUID                  `json:"account_guid,omitempty,omitzero"`
+	PersonGUID           core.GUID                  `json:"person_guid,omitempty,omitzero"`
 	SharingStatus        string                     `json:"sharing_status,omitempty,omitzero"`
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
@@ -1270,19 +1270,19 @@ type ValidateCardDTO struct {
 }
 
 // accountGuidParam defines model for AccountGuid.
-type accountGuidParam = scalar.GUID
+type accountGuidParam = core.GUID
 
 // accountInstrumentGuidParam defines model for AccountInstrumentGuid.
-type accountInstrumentGuidParam = scalar.GUID
+type accountInstrumentGuidParam = core.GUID
 
 // cardProxyParam defines model for CardProxy.
 type cardProxyParam = string
 
 // companyGuidParam defines model for CompanyGuid.
-type companyGuidParam = scalar.GUID
+type companyGuidParam = core.GUID
 
 // programGuidPathParam defines model for ProgramGuidPath.
-type programGuidPathParam = scalar.GUID
+type programGuidPathParam = core.GUID
 
 // versionParam defines model for Version.
 type versionParam = string
@@ -1302,7 +1302,7 @@ type Unauthorized = problemDetails
 // GetProgramBalancesParams defines parameters for GetProgramBalances.
 type GetProgramBalancesParams struct {
 	// ProgramGUID The program.
-	ProgramGUID scalar.GUID `form:"program_guid" json:"program_guid"`
+	ProgramGUID core.GUID `form:"program_guid" json:"program_guid"`
 
 	// IncludeHierarchyCheck Whether the program hierarchy is checked.
 	IncludeHierarchyCheck bool `form:"include_hierarchy_check,omitempty" json:"include_hierarchy_check,omitempty,omitzero"`
@@ -1339,22 +1339,22 @@ type SearchBulkOrdersParams struct {
 	StartIndex int32 `form:"start_index,omitempty" json:"start_index,omitempty,omitzero"`
 
 	// OrderGUID Only this order.
-	OrderGUID scalar.GUID `form:"order_guid,omitempty" json:"order_guid,omitempty,omitzero"`
+	OrderGUID core.GUID `form:"order_guid,omitempty" json:"order_guid,omitempty,omitzero"`
 
 	// PackageGUID Only orders of this card package.
-	PackageGUID scalar.GUID `form:"package_guid,omitempty" json:"package_guid,omitempty,omitzero"`
+	PackageGUID core.GUID `form:"package_guid,omitempty" json:"package_guid,omitempty,omitzero"`
 
 	// PersonGUID Only orders of this person.
-	PersonGUID scalar.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
+	PersonGUID core.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
 
 	// CompanyGUID Only orders of this company.
-	CompanyGUID scalar.GUID `form:"company_guid,omitempty" json:"company_guid,omitempty,omitzero"`
+	CompanyGUID core.GUID `form:"company_guid,omitempty" json:"company_guid,omitempty,omitzero"`
 
 	// StartSearchDate Start of the search period (zone-less date-time).
-	StartSearchDate scalar.Timestamp `form:"start_search_date,omitempty" json:"start_search_date,omitempty,omitzero"`
+	StartSearchDate core.Timestamp `form:"start_search_date,omitempty" json:"start_search_date,omitempty,omitzero"`
 
 	// EndSearchDate End of the search period (zone-less date-time).
-	EndSearchDate scalar.Timestamp `form:"end_search_date,omitempty" json:"end_search_date,omitempty,omitzero"`
+	EndSearchDate core.Timestamp `form:"end_search_date,omitempty" json:"end_search_date,omitempty,omitzero"`
 
 	// BulkOrderStatus Only orders in this status.
 	BulkOrderStatus BulkOrderStatus `form:"bulk_order_status,omitempty" json:"bulk_order_status,omitempty,omitzero"`
@@ -1363,10 +1363,10 @@ type SearchBulkOrdersParams struct {
 // ListBulkOrderSummaryByLocationParams defines parameters for ListBulkOrderSummaryByLocation.
 type ListBulkOrderSummaryByLocationParams struct {
 	// PersonGUID Only the location of this person.
-	PersonGUID scalar.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
+	PersonGUID core.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
 
 	// CompanyGUID Only the locations of this company.
-	CompanyGUID scalar.GUID `form:"company_guid,omitempty" json:"company_guid,omitempty,omitzero"`
+	CompanyGUID core.GUID `form:"company_guid,omitempty" json:"company_guid,omitempty,omitzero"`
 
 	// Limit Page size.
 	Limit int32 `form:"limit,omitempty" json:"limit,omitempty,omitzero"`
@@ -1378,13 +1378,13 @@ type ListBulkOrderSummaryByLocationParams struct {
 // SearchCardsParams defines parameters for SearchCards.
 type SearchCardsParams struct {
 	// PersonGUID Only cards of this person.
-	PersonGUID scalar.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
+	PersonGUID core.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
 
 	// WalletGUID Only cards of this wallet.
-	WalletGUID scalar.GUID `form:"wallet_guid,omitempty" json:"wallet_guid,omitempty,omitzero"`
+	WalletGUID core.GUID `form:"wallet_guid,omitempty" json:"wallet_guid,omitempty,omitzero"`
 
 	// ProgramGUID Only cards of this program.
-	ProgramGUID scalar.GUID `form:"program_guid,omitempty" json:"program_guid,omitempty,omitzero"`
+	ProgramGUID core.GUID `form:"program_guid,omitempty" json:"program_guid,omitempty,omitzero"`
 
 	// CardStatuses Only cards in one of these statuses.
 	CardStatuses []CardStatus `form:"card_statuses,omitempty" json:"card_statuses,omitempty,omitzero"`
@@ -1396,10 +1396,10 @@ type SearchCardsParams struct {
 	CardCondition CardCondition `form:"card_condition,omitempty" json:"card_condition,omitempty,omitzero"`
 
 	// ExpirationDateStart Only cards expiring at or after this zone-less date-time.
-	ExpirationDateStart scalar.Timestamp `form:"expiration_date_start,omitempty" json:"expiration_date_start,omitempty,omitzero"`
+	ExpirationDateStart core.Timestamp `form:"expiration_date_start,omitempty" json:"expiration_date_start,omitempty,omitzero"`
 
 	// ExpirationDateEnd Only cards expiring at or before this zone-less date-time.
-	ExpirationDateEnd scalar.Timestamp `form:"expiration_date_end,omitempty" json:"expiration_date_end,omitempty,omitzero"`
+	ExpirationDateEnd core.Timestamp `form:"expiration_date_end,omitempty" json:"expiration_date_end,omitempty,omitzero"`
 
 	// CardProduct Only cards of this card product.
 	CardProduct string `form:"card_product,omitempty" json:"card_product,omitempty,omitzero"`
@@ -1423,19 +1423,19 @@ type SearchCardsParams struct {
 // ListPayoutOptionsParams defines parameters for ListPayoutOptions.
 type ListPayoutOptionsParams struct {
 	// ProgramGUID The program.
-	ProgramGUID scalar.GUID `form:"program_guid,omitempty" json:"program_guid,omitempty,omitzero"`
+	ProgramGUID core.GUID `form:"program_guid,omitempty" json:"program_guid,omitempty,omitzero"`
 }
 
 // GetPayoutPreferenceParams defines parameters for GetPayoutPreference.
 type GetPayoutPreferenceParams struct {
 	// PersonGUID The person.
-	PersonGUID scalar.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
+	PersonGUID core.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
 }
 
 // SetPayoutPreferenceParams defines parameters for SetPayoutPreference.
 type SetPayoutPreferenceParams struct {
 	// PersonGUID The person.
-	PersonGUID scalar.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
+	PersonGUID core.GUID `form:"person_guid,omitempty" json:"person_guid,omitempty,omitzero"`
 
 	// Payoutpreference The payout option to prefer.
 	Payoutpreference DisbursementPayoutOptions `form:"payoutpreference,omitempty" json:"payoutpreference,omitempty,omitzero"`
@@ -1444,7 +1444,7 @@ type SetPayoutPreferenceParams struct {
 // ListFeesParams defines parameters for ListFees.
 type ListFeesParams struct {
 	// ProgramGUID The program.
-	ProgramGUID scalar.GUID `form:"program_guid" json:"program_guid"`
+	ProgramGUID core.GUID `form:"program_guid" json:"program_guid"`
 
 	// RequestCode Only the fee with this request code; when omitted all fees of the program are returned.
 	RequestCode string `form:"request_code,omitempty" json:"request_code,omitempty,omitzero"`
@@ -6758,10 +6758,10 @@ type ServerInterface interface {
 	RetrieveCompanyKYB(w http.ResponseWriter, r *http.Request, versionParam versionParam, companyGUIDParam companyGuidParam)
 	// GetProgram Get a program and its configurations
 	// (GET /api/{version}/companies/{guid})
-	GetProgram(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid scalar.GUID)
+	GetProgram(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid core.GUID)
 	// UpdateCompany Update a company
 	// (PUT /api/{version}/companies/{guid})
-	UpdateCompany(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid scalar.GUID)
+	UpdateCompany(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid core.GUID)
 	// CreateDisbursement Create a disbursement
 	// (POST /api/{version}/disbursements)
 	CreateDisbursement(w http.ResponseWriter, r *http.Request, versionParam versionParam)
@@ -8743,7 +8743,7 @@ func (siw *ServerInterfaceWrapper) GetProgram(w http.ResponseWriter, r *http.Req
 	}
 
 	// ------------- Path parameter "guid" -------------
-	var guid scalar.GUID
+	var guid core.GUID
 
 	err = runtime.BindStyledParameterWithOptions("simple", "guid", r.PathValue("guid"), &guid, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
 	if err != nil {
@@ -8778,7 +8778,7 @@ func (siw *ServerInterfaceWrapper) UpdateCompany(w http.ResponseWriter, r *http.
 	}
 
 	// ------------- Path parameter "guid" -------------
-	var guid scalar.GUID
+	var guid core.GUID
 
 	err = runtime.BindStyledParameterWithOptions("simple", "guid", r.PathValue("guid"), &guid, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "uuid", ValueIsUnescaped: true})
 	if err != nil {
@@ -12697,7 +12697,7 @@ func (response RetrieveCompanyKYB500Response) VisitRetrieveCompanyKYBResponse(w 
 
 type GetProgramRequestObject struct {
 	VersionParam versionParam `json:"version"`
-	GUID         scalar.GUID  `json:"guid"`
+	GUID         core.GUID    `json:"guid"`
 }
 
 type GetProgramResponseObject interface {
@@ -12769,7 +12769,7 @@ func (response GetProgram500Response) VisitGetProgramResponse(w http.ResponseWri
 
 type UpdateCompanyRequestObject struct {
 	VersionParam versionParam `json:"version"`
-	GUID         scalar.GUID  `json:"guid"`
+	GUID         core.GUID    `json:"guid"`
 	Body         *UpdateCompanyJSONRequestBody
 }
 
@@ -15241,7 +15241,7 @@ func (sh *strictHandler) RetrieveCompanyKYB(w http.ResponseWriter, r *http.Reque
 }
 
 // GetProgram operation middleware
-func (sh *strictHandler) GetProgram(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid scalar.GUID) {
+func (sh *strictHandler) GetProgram(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid core.GUID) {
 	var request GetProgramRequestObject
 
 	request.VersionParam = versionParam
@@ -15268,7 +15268,7 @@ func (sh *strictHandler) GetProgram(w http.ResponseWriter, r *http.Request, vers
 }
 
 // UpdateCompany operation middleware
-func (sh *strictHandler) UpdateCompany(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid scalar.GUID) {
+func (sh *strictHandler) UpdateCompany(w http.ResponseWriter, r *http.Request, versionParam versionParam, guid core.GUID) {
 	var request UpdateCompanyRequestObject
 
 	request.VersionParam = versionParam

@@ -1,4 +1,4 @@
-package corelink
+package redact
 
 import (
 	"encoding/json"
@@ -8,23 +8,26 @@ import (
 	"strconv"
 )
 
-// Sanitize returns s through m's Text (nil m: DefaultMasker): the one sanitizer every text of
-// every SDK error passes through (the call's credentials and sent Secrets, card numbers and
-// SSNs, control and bidi characters escaped). Every exported error type's Error returns
-// Sanitize of its text; TestEveryErrorTypeIsSanitized (internal/docs) enumerates them.
+// Masker masks secrets in a text, as *Redactor's Text does. The SDK's error types hold the
+// call's redactor as one (nil: Default).
+type Masker interface {
+	Text(s string) string
+}
+
+// Sanitize returns s through m's Text (nil m: Default): the one sanitizer every text of every
+// SDK error passes through (the call's credentials and sent Secrets, card numbers and SSNs,
+// control and bidi characters escaped). Every exported error type's Error returns Sanitize of
+// its text; TestEveryErrorTypeIsSanitized enumerates them.
 func Sanitize(m Masker, s string) string {
 	if m == nil {
-		m = DefaultMasker
-	}
-	if m == nil {
-		return s
+		return std.Text(s)
 	}
 	return m.Text(s)
 }
 
 // FormatError is the Format method of every SDK error type: %v, %+v and %s write Error (which
-// is sanitized) sanitized again by DefaultMasker, %q quotes it, and %#v writes it as Go syntax
-// of the type, (*pkg.T)("text"), never the fields: fmt would print them raw.
+// is sanitized) sanitized again by Default, %q quotes it, and %#v writes it as Go syntax of
+// the type, (*pkg.T)("text"), never the fields: fmt would print them raw.
 func FormatError(f fmt.State, verb rune, err error) {
 	s := Sanitize(nil, err.Error())
 	switch {

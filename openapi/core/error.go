@@ -1,4 +1,4 @@
-package apierror
+package core
 
 import (
 	"fmt"
@@ -8,22 +8,24 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/issuerkit/issuerkit-go/internal/corelink"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// Error is the root error of every non-2xx response, for all three clients; the public
-// packages alias it. Use errors.Is with the status sentinels (ErrNotFound, ErrServerError,
-// ...) and errors.As with *Problem or *BankError to reach the decoded body.
+// Error is the error of every answer that is not a success (a non-2xx status), whichever
+// client returned it: cardplatform.Error, validation.Error and paging.Error are this type, so
+// one errors.As reads the status, the ids, Retry-After and the decoded body of any of them.
+// errors.Is matches the status sentinels ([ErrNotFound], [ErrServerError], ...; see
+// [StatusSentinel]); errors.As reaches the decoded body too (*[Problem] or *[BankError]).
 //
-// Everything it holds is redacted: URL by the caller (redact.URL), Body (and so Problem and
-// Bank) by redact.JSON, Header without credentials. Printing it, with any verb, is safe to log.
+// Everything the SDK puts in it is redacted: the URL's secret query parameters, the secrets
+// the call sent and the client's credentials in Body (and so in Problem and Bank), credential
+// headers and cookies. Printing it, with any verb, is safe to log.
 type Error struct {
 	// StatusCode is the HTTP status code of the response (0 when there was no response).
 	StatusCode int
 	// Method is the HTTP method of the request.
 	Method string
-	// URL is the request URL, redacted by the caller with redact.URL.
+	// URL is the request URL, redacted (secret query parameters masked).
 	URL string
 	// CorrelationID is the X-CorrelationId sent with the request, or echoed by the server.
 	CorrelationID string
@@ -35,30 +37,22 @@ type Error struct {
 	// Header is a clone of the response headers, without Authorization, Proxy-Authorization,
 	// Cookie and Set-Cookie, and with Location redacted.
 	Header http.Header
-	// Body is the response body, at most MaxBodyBytes of it (or DecodeOptions.MaxBodyBytes),
-	// with secrets masked by redact.JSON (which re-encodes a JSON body compactly). Nil when
-	// the body was empty.
+	// Body is the response body, at most 64 KiB of it, with secrets masked (a JSON body is
+	// re-encoded compactly). Nil when the body was empty.
 	Body []byte
 	// Truncated is set when the body was longer than the cap, or its read failed midway (the
 	// connection broke): Body holds only what was read.
 	Truncated bool
-	// Problem is the decoded card platform ProblemDetails, nil if the body was not one.
+	// Problem is the decoded card platform ProblemDetails, nil if the body was not one (an
+	// empty 500, a gateway's HTML page) or the answer came from a bank API.
 	Problem *Problem
-	// Bank is the decoded bank error body, nil if the body was not one.
+	// Bank is the decoded bank error body, nil if the body was not one or the answer came
+	// from the card platform.
 	Bank *BankError
 
-	decoded error // what a custom Decoder returned, when neither *Problem nor *BankError
-	// red is the call's redactor (DecodeOptions.Redactor), which texts are masked with again
-	// when rendered: it keeps the call's identifiers readable (redact.Redactor.WithPlain).
-	red *redact.Redactor
-}
-
-// redactorOf returns r, or redact.Default() when r is nil.
-func redactorOf(r *redact.Redactor) *redact.Redactor {
-	if r == nil {
-		return redact.Default()
-	}
-	return r
+	// red is the call's masker (see NewError), which texts are masked with again when
+	// rendered: it keeps the call's identifiers readable; nil means the SDK's default.
+	red redact.Masker
 }
 
 // Error returns a one-line description:
@@ -75,7 +69,7 @@ func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("issuerkit: ")
 	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + redactorOf(e.red).Text(e.URL)))
+		b.WriteString(strings.TrimSpace(e.Method + " " + masker(e.red).Text(e.URL)))
 		b.WriteString(": ")
 	}
 	status := statusText(e.StatusCode)
@@ -98,15 +92,15 @@ func (e *Error) Error() string {
 	if len(extra) > 0 {
 		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
 	}
-	return redactorOf(e.red).Text(b.String())
+	return masker(e.red).Text(b.String())
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *Error) Format(f fmt.State, verb rune) { corelink.FormatError(f, verb, e) }
+func (e *Error) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *Error) MarshalJSON() ([]byte, error) { return corelink.ErrorJSON(e) }
+func (e *Error) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 func statusText(code int) string {
 	if code == 0 {
@@ -125,17 +119,15 @@ const maxSnippet = 200
 func (e *Error) message() string {
 	switch {
 	case e.Problem != nil:
-		return corelink.Summary(e.Problem)
+		return e.Problem.summary()
 	case e.Bank != nil:
-		return corelink.Summary(e.Bank)
-	case e.decoded != nil:
-		return redactorOf(e.red).Text(e.decoded.Error())
+		return e.Bank.summary()
 	}
-	return snippet(e.Body, e.Header.Get("Content-Type"), redactorOf(e.red))
+	return snippet(e.Body, e.Header.Get("Content-Type"), masker(e.red))
 }
 
 // snippet returns a short, single-line excerpt of a body that is not HTML, or "".
-func snippet(body []byte, contentType string, red *redact.Redactor) string {
+func snippet(body []byte, contentType string, red redact.Masker) string {
 	s := strings.Join(strings.Fields(string(body)), " ")
 	if s == "" || strings.Contains(strings.ToLower(contentType), "html") || s[0] == '<' {
 		return ""
@@ -151,8 +143,8 @@ func snippet(body []byte, contentType string, red *redact.Redactor) string {
 	return red.Text(s)
 }
 
-// Unwrap returns the status sentinel (StatusSentinel) and the decoded body (*Problem or
-// *BankError) when there is one, for errors.Is and errors.As.
+// Unwrap returns the status sentinel ([StatusSentinel]) and the decoded body (*[Problem] or
+// *[BankError]) when there is one, for errors.Is and errors.As.
 func (e *Error) Unwrap() []error {
 	if e == nil {
 		return nil
@@ -166,8 +158,6 @@ func (e *Error) Unwrap() []error {
 		errs = append(errs, e.Problem)
 	case e.Bank != nil:
 		errs = append(errs, e.Bank)
-	case e.decoded != nil:
-		errs = append(errs, e.decoded)
 	}
 	return errs
 }
@@ -178,7 +168,7 @@ func (e *Error) LogValue() slog.Value {
 	if e == nil {
 		return slog.StringValue("<nil>")
 	}
-	red := redactorOf(e.red)
+	red := masker(e.red)
 	attrs := []slog.Attr{
 		slog.Int("status", e.StatusCode),
 		slog.String("method", red.Text(e.Method)),
