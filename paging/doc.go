@@ -75,7 +75,7 @@
 //
 //	// By default the typed iterators keep as many pages in flight as the latency observed
 //	// calls for (core.Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
-//	// that an export runs at the rate limiter's pace (BenchmarkBudget, internal/bench/README.md).
+//	// that an export runs at the rate limiter's pace (BenchmarkBudget).
 //	// WithPrefetch(k): exactly k pages in flight while you consume one (0: on demand),
 //	// delivered in order, memory bounded by k pages; breaking out of the loop cancels what is
 //	// in flight. The first page goes alone, so a one-page result costs one request.

@@ -1,6 +1,11 @@
 package core
 
-import "github.com/issuerkit/issuerkit-go/internal/jsonx"
+import (
+	"errors"
+	"fmt"
+
+	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+)
 
 // MarshalWire returns the wire encoding of v, a model of cardplatform, validation or paging (a
 // value or a pointer), or a slice of them: the JSON the SDK sends, with every [Secret] and
@@ -12,8 +17,14 @@ import "github.com/issuerkit/issuerkit-go/internal/jsonx"
 func MarshalWire(v any) ([]byte, error) { return AppendWire(nil, v) }
 
 // AppendWire appends the wire encoding of v ([MarshalWire]) to b.
-func AppendWire(b []byte, v any) ([]byte, error) { return jsonx.AppendModelWire(b, v) }
+func AppendWire(b []byte, v any) ([]byte, error) {
+	out, err := jsonx.AppendModelWire(b, v)
+	if errors.Is(err, jsonx.ErrNotAModel) {
+		return nil, fmt.Errorf("%w: %T", ErrNotAModel, v)
+	}
+	return out, err
+}
 
 // ErrNotAModel is the error [MarshalWire] and [AppendWire] return for a value that is not a
 // model of the SDK, a pointer to one, or a slice of them.
-var ErrNotAModel = jsonx.ErrNotAModel
+var ErrNotAModel = errors.New("not a model of the SDK (a value, a pointer, or a slice of them)")
