@@ -78,7 +78,10 @@ type Snapshot struct {
 	Taken time.Time `json:"taken"`
 }
 
-// ReconcileOptions is what the caller knows that the platform cannot tell.
+// ReconcileOptions is what the caller knows that the platform cannot tell. Every Reconcile
+// method answers StillUnknown, never a guess, when another write of the same record is in
+// flight (InFlight), when it reads before Settle has passed since the snapshot, or when the
+// platform returned a listing only in part.
 type ReconcileOptions struct {
 	// InFlight is how many other writes of the same kind to the same person were sent since the
 	// snapshot, or may still be sent, and are not settled (from your journal of pending writes,

@@ -33,24 +33,17 @@ var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard",
 	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false,
 }
 
-// SnapshotActivateCard takes what ReconcileActivateCard needs, just before ActivateCard is sent
-// with the same arguments: card_status as GetCard reads it. Store it with the pending write (it
-// encodes to JSON, never holding a secret) and give it to ReconcileActivateCard if the outcome is
-// unknown.
+// SnapshotActivateCard reads card_status as GetCard reads it, just before ActivateCard is sent with
+// the same arguments; store it with the pending write for ReconcileActivateCard.
 func (c *Client) SnapshotActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleActivateCard, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileActivateCard settles a call of ActivateCard whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotActivateCard took before it was sent, by reading
-// back with GetCard: card_status read back as ACTIVE means the card is active (by this request or
-// another); any other status means it was not activated.
-//
-// It answers Committed when card_status now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's
+// snapshot, reading back with GetCard. It answers Committed when card_status now holds the value
+// the write sets and did not before; NotCommitted when it still holds the value read before
+// sending; StillUnknown when it already held the value before sending, or holds a third one
+// (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleActivateCard, snap, opts, nil)
 }
@@ -61,26 +54,18 @@ var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method:
 	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false,
 }
 
-// SnapshotAdjustAccountBalance takes what ReconcileAdjustAccountBalance needs, just before
-// AdjustAccountBalance is sent with the same arguments: ledger_balance as GetAccount reads it.
-// Store it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileAdjustAccountBalance if the outcome is unknown.
+// SnapshotAdjustAccountBalance reads ledger_balance as GetAccount reads it, just before
+// AdjustAccountBalance is sent with the same arguments; store it with the pending write for
+// ReconcileAdjustAccountBalance.
 func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleAdjustAccountBalance, map[string]any{}, body)
 }
 
-// ReconcileAdjustAccountBalance settles a call of AdjustAccountBalance whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotAdjustAccountBalance took before it was sent, by
-// reading back with GetAccount: ledger_balance compared with a reading taken before sending: a
-// difference of exactly the amount, with no other movement on the account meanwhile, means it was
-// applied; any other movement makes the answer ambiguous. No operation lists the adjustments
-// themselves.
-//
-// It answers Committed when ledger_balance moved by exactly the amount sent since the snapshot;
-// NotCommitted when it did not move; StillUnknown for any other movement (or an amount of zero).
-// Another write of the same record in flight (opts.InFlight), a read made before opts.Settle has
-// passed since the snapshot, or a listing the platform returned only in part answers StillUnknown:
-// it never guesses.
+// ReconcileAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
+// SnapshotAdjustAccountBalance's snapshot, reading back with GetAccount. It answers Committed when
+// ledger_balance moved by exactly the amount sent since the snapshot; NotCommitted when it did not
+// move; StillUnknown for any other movement (or an amount of zero). See ReconcileOptions for what
+// else answers StillUnknown.
 func (c *Client) ReconcileAdjustAccountBalance(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleAdjustAccountBalance, snap, opts, nil)
 }
@@ -91,22 +76,17 @@ var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind:
 	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false,
 }
 
-// SnapshotAssignCard takes what ReconcileAssignCard needs, just before AssignCard is sent with the
-// same arguments: person_guid as GetCard reads it. Store it with the pending write (it encodes to
-// JSON, never holding a secret) and give it to ReconcileAssignCard if the outcome is unknown.
+// SnapshotAssignCard reads person_guid as GetCard reads it, just before AssignCard is sent with the
+// same arguments; store it with the pending write for ReconcileAssignCard.
 func (c *Client) SnapshotAssignCard(ctx context.Context, body AssignCardDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleAssignCard, map[string]any{}, body)
 }
 
-// ReconcileAssignCard settles a call of AssignCard whose outcome is unknown (ErrOutcomeUnknown),
-// from the snapshot SnapshotAssignCard took before it was sent, by reading back with GetCard: the
-// card's person_guid read back equal to the person assigned means the assignment is in effect.
-//
-// It answers Committed when person_guid now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot,
+// reading back with GetCard. It answers Committed when person_guid now holds the value the write
+// sets and did not before; NotCommitted when it still holds the value read before sending;
+// StillUnknown when it already held the value before sending, or holds a third one (another
+// writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleAssignCard, snap, opts, nil)
 }
@@ -118,24 +98,18 @@ var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBu
 	Match: map[string]string{"order_guid": "body.order_guid"},
 }
 
-// SnapshotCancelBulkOrder takes what ReconcileCancelBulkOrder needs, just before CancelBulkOrder is
-// sent with the same arguments: bulk_order_status as SearchBulkOrders reads it. Store it with the
-// pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileCancelBulkOrder if the outcome is unknown.
+// SnapshotCancelBulkOrder reads bulk_order_status as SearchBulkOrders reads it, just before
+// CancelBulkOrder is sent with the same arguments; store it with the pending write for
+// ReconcileCancelBulkOrder.
 func (c *Client) SnapshotCancelBulkOrder(ctx context.Context, body BulkOrderRef) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCancelBulkOrder, map[string]any{}, body)
 }
 
-// ReconcileCancelBulkOrder settles a call of CancelBulkOrder whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotCancelBulkOrder took before it was sent, by
-// reading back with SearchBulkOrders: the order's status read back as cancelled means the cancel is
-// in effect (this one or another); any other status means it was not cancelled.
-//
-// It answers Committed when bulk_order_status now holds the value the write sets and did not
-// before; NotCommitted when it still holds the value read before sending; StillUnknown when it
-// already held the value before sending, or holds a third one (another writer). Another write of
-// the same record in flight (opts.InFlight), a read made before opts.Settle has passed since the
-// snapshot, or a listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
+// snapshot, reading back with SearchBulkOrders. It answers Committed when bulk_order_status now
+// holds the value the write sets and did not before; NotCommitted when it still holds the value
+// read before sending; StillUnknown when it already held the value before sending, or holds a third
+// one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCancelBulkOrder, snap, opts, nil)
 }
@@ -146,25 +120,18 @@ var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "
 	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false,
 }
 
-// SnapshotChangeAccountStatus takes what ReconcileChangeAccountStatus needs, just before
-// ChangeAccountStatus is sent with the same arguments: account_status as GetAccount reads it. Store
-// it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileChangeAccountStatus if the outcome is unknown.
+// SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
+// ChangeAccountStatus is sent with the same arguments; store it with the pending write for
+// ReconcileChangeAccountStatus.
 func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeAccountStatus, map[string]any{"account_guid": accountGUID}, body)
 }
 
-// ReconcileChangeAccountStatus settles a call of ChangeAccountStatus whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotChangeAccountStatus took before it was sent, by
-// reading back with GetAccount: account_status equal to the status sent means the change is in
-// effect, unless it already was before sending (read it first) or another writer changed it
-// meanwhile.
-//
-// It answers Committed when account_status now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileChangeAccountStatus settles ChangeAccountStatus's unknown outcome from
+// SnapshotChangeAccountStatus's snapshot, reading back with GetAccount. It answers Committed when
+// account_status now holds the value the write sets and did not before; NotCommitted when it still
+// holds the value read before sending; StillUnknown when it already held the value before sending,
+// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeAccountStatus, snap, opts, nil)
 }
@@ -175,24 +142,17 @@ var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "Change
 	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false,
 }
 
-// SnapshotChangeCardStatus takes what ReconcileChangeCardStatus needs, just before ChangeCardStatus
-// is sent with the same arguments: card_status as GetCard reads it. Store it with the pending write
-// (it encodes to JSON, never holding a secret) and give it to ReconcileChangeCardStatus if the
-// outcome is unknown.
+// SnapshotChangeCardStatus reads card_status as GetCard reads it, just before ChangeCardStatus is
+// sent with the same arguments; store it with the pending write for ReconcileChangeCardStatus.
 func (c *Client) SnapshotChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeCardStatus, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileChangeCardStatus settles a call of ChangeCardStatus whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotChangeCardStatus took before it was sent, by
-// reading back with GetCard: card_status read back equal to the status sent means the change is in
-// effect, unless it already was before sending or another writer changed it meanwhile.
-//
-// It answers Committed when card_status now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileChangeCardStatus settles ChangeCardStatus's unknown outcome from
+// SnapshotChangeCardStatus's snapshot, reading back with GetCard. It answers Committed when
+// card_status now holds the value the write sets and did not before; NotCommitted when it still
+// holds the value read before sending; StillUnknown when it already held the value before sending,
+// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCardStatus, snap, opts, nil)
 }
@@ -204,25 +164,18 @@ var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "Chan
 	Match: map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number", "txn_guid": "body.txn_guid"},
 }
 
-// SnapshotChangeCheckStatus takes what ReconcileChangeCheckStatus needs, just before
-// ChangeCheckStatus is sent with the same arguments: check_status as SearchChecks reads it. Store
-// it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileChangeCheckStatus if the outcome is unknown.
+// SnapshotChangeCheckStatus reads check_status as SearchChecks reads it, just before
+// ChangeCheckStatus is sent with the same arguments; store it with the pending write for
+// ReconcileChangeCheckStatus.
 func (c *Client) SnapshotChangeCheckStatus(ctx context.Context, body CheckStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeCheckStatus, map[string]any{}, body)
 }
 
-// ReconcileChangeCheckStatus settles a call of ChangeCheckStatus whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotChangeCheckStatus took before it was sent, by
-// reading back with SearchChecks: the check's status read back equal to the new_status sent means
-// the change is in effect (the reverse process ran or runs); any other status means it was not
-// changed.
-//
-// It answers Committed when check_status now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileChangeCheckStatus settles ChangeCheckStatus's unknown outcome from
+// SnapshotChangeCheckStatus's snapshot, reading back with SearchChecks. It answers Committed when
+// check_status now holds the value the write sets and did not before; NotCommitted when it still
+// holds the value read before sending; StillUnknown when it already held the value before sending,
+// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCheckStatus, snap, opts, nil)
 }
@@ -233,24 +186,19 @@ var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Met
 	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false,
 }
 
-// SnapshotChangePersonCardStatus takes what ReconcileChangePersonCardStatus needs, just before
-// ChangePersonCardStatus is sent with the same arguments: person_card_status as GetCard reads it.
-// Store it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileChangePersonCardStatus if the outcome is unknown.
+// SnapshotChangePersonCardStatus reads person_card_status as GetCard reads it, just before
+// ChangePersonCardStatus is sent with the same arguments; store it with the pending write for
+// ReconcileChangePersonCardStatus.
 func (c *Client) SnapshotChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangePersonCardStatus, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileChangePersonCardStatus settles a call of ChangePersonCardStatus whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotChangePersonCardStatus took before it was sent, by
-// reading back with GetCard: person_card_status read back equal to the status sent means the change
-// is in effect, unless it already was before sending.
-//
-// It answers Committed when person_card_status now holds the value the write sets and did not
-// before; NotCommitted when it still holds the value read before sending; StillUnknown when it
-// already held the value before sending, or holds a third one (another writer). Another write of
-// the same record in flight (opts.InFlight), a read made before opts.Settle has passed since the
-// snapshot, or a listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileChangePersonCardStatus settles ChangePersonCardStatus's unknown outcome from
+// SnapshotChangePersonCardStatus's snapshot, reading back with GetCard. It answers Committed when
+// person_card_status now holds the value the write sets and did not before; NotCommitted when it
+// still holds the value read before sending; StillUnknown when it already held the value before
+// sending, or holds a third one (another writer). See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangePersonCardStatus, snap, opts, nil)
 }
@@ -261,24 +209,18 @@ var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "Config
 	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false,
 }
 
-// SnapshotConfigureProgram takes what ReconcileConfigureProgram needs, just before ConfigureProgram
-// is sent with the same arguments: configurations as GetProgram reads it. Store it with the pending
-// write (it encodes to JSON, never holding a secret) and give it to ReconcileConfigureProgram if
-// the outcome is unknown.
+// SnapshotConfigureProgram reads configurations as GetProgram reads it, just before
+// ConfigureProgram is sent with the same arguments; store it with the pending write for
+// ReconcileConfigureProgram.
 func (c *Client) SnapshotConfigureProgram(ctx context.Context, body ConfigProgramRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleConfigureProgram, map[string]any{}, body)
 }
 
-// ReconcileConfigureProgram settles a call of ConfigureProgram whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotConfigureProgram took before it was sent, by
-// reading back with GetProgram: the program's configurations read back with the values sent means
-// they are set, unless they already were before sending.
-//
-// It answers Committed when configurations now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileConfigureProgram settles ConfigureProgram's unknown outcome from
+// SnapshotConfigureProgram's snapshot, reading back with GetProgram. It answers Committed when
+// configurations now holds the value the write sets and did not before; NotCommitted when it still
+// holds the value read before sending; StillUnknown when it already held the value before sending,
+// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleConfigureProgram, snap, opts, nil)
 }
@@ -289,27 +231,18 @@ var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccoun
 	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false,
 }
 
-// SnapshotCreateAccount takes what ReconcileCreateAccount needs, just before CreateAccount is sent
-// with the same arguments: the list of items (by account_guid) that SearchAccounts returns. Store
-// it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileCreateAccount if the outcome is unknown.
+// SnapshotCreateAccount reads the list of items (by account_guid) that SearchAccounts returns, just
+// before CreateAccount is sent with the same arguments; store it with the pending write for
+// ReconcileCreateAccount.
 func (c *Client) SnapshotCreateAccount(ctx context.Context, body CreateAccountRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateAccount, map[string]any{}, body)
 }
 
-// ReconcileCreateAccount settles a call of CreateAccount whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotCreateAccount took before it was sent, by reading
-// back with SearchAccounts: Search the program's accounts of the person who owns the wallet, with
-// the account_name and account_type sent, before sending and again after: one account more is this
-// one; none more, searched once the request can no longer be running, means it was not created.
-// Another account created meanwhile for that person with the same name and type makes the answer
-// ambiguous.
-//
-// It answers Committed when exactly one item appeared since the snapshot (and its members match the
-// request); NotCommitted when none did; StillUnknown when more than one did, or one that does not
-// match. Another write of the same record in flight (opts.InFlight), a read made before opts.Settle
-// has passed since the snapshot, or a listing the platform returned only in part answers
-// StillUnknown: it never guesses.
+// ReconcileCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
+// snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
+// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
+// when more than one did, or one that does not match. See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateAccount, snap, opts, nil)
 }
@@ -321,26 +254,18 @@ var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBu
 	Same: map[string]string{"quantity": "body.quantity"},
 }
 
-// SnapshotCreateBulkOrder takes what ReconcileCreateBulkOrder needs, just before CreateBulkOrder is
-// sent with the same arguments: the list of items (by order_guid) that SearchBulkOrders returns.
-// Store it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileCreateBulkOrder if the outcome is unknown.
+// SnapshotCreateBulkOrder reads the list of items (by order_guid) that SearchBulkOrders returns,
+// just before CreateBulkOrder is sent with the same arguments; store it with the pending write for
+// ReconcileCreateBulkOrder.
 func (c *Client) SnapshotCreateBulkOrder(ctx context.Context, body BulkOrderRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateBulkOrder, map[string]any{}, body)
 }
 
-// ReconcileCreateBulkOrder settles a call of CreateBulkOrder whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotCreateBulkOrder took before it was sent, by
-// reading back with SearchBulkOrders: Search the program's bulk orders before sending and again
-// after: one order more with the quantity sent is this one; none more, searched once the request
-// can no longer be running, means it was not created. Another order created meanwhile in the
-// program makes the answer ambiguous.
-//
-// It answers Committed when exactly one item appeared since the snapshot (and its members match the
-// request); NotCommitted when none did; StillUnknown when more than one did, or one that does not
-// match. Another write of the same record in flight (opts.InFlight), a read made before opts.Settle
-// has passed since the snapshot, or a listing the platform returned only in part answers
-// StillUnknown: it never guesses.
+// ReconcileCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
+// snapshot, reading back with SearchBulkOrders. It answers Committed when exactly one item appeared
+// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
+// when more than one did, or one that does not match. See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileCreateBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateBulkOrder, snap, opts, nil)
 }
@@ -351,25 +276,17 @@ var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "Perf
 	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false,
 }
 
-// SnapshotPerformCompanyKYB takes what ReconcilePerformCompanyKYB needs, just before
-// PerformCompanyKYB is sent with the same arguments: kyb_request_guid as RetrieveCompanyKYB reads
-// it. Store it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcilePerformCompanyKYB if the outcome is unknown.
+// SnapshotPerformCompanyKYB reads kyb_request_guid as RetrieveCompanyKYB reads it, just before
+// PerformCompanyKYB is sent with the same arguments; store it with the pending write for
+// ReconcilePerformCompanyKYB.
 func (c *Client) SnapshotPerformCompanyKYB(ctx context.Context, body PerformKYBRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settlePerformCompanyKYB, map[string]any{}, body)
 }
 
-// ReconcilePerformCompanyKYB settles a call of PerformCompanyKYB whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotPerformCompanyKYB took before it was sent, by
-// reading back with RetrieveCompanyKYB: the company's last verification request (kyb_request_guid)
-// read back other than the one read before sending (or none) means this verification was started;
-// the same one, read once the request can no longer be running, means it was not. Another
-// verification of the company started meanwhile makes the answer ambiguous.
-//
-// It answers Committed when kyb_request_guid differs from its value read before sending;
-// NotCommitted when it is the same (or still absent). Another write of the same record in flight
-// (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a listing the
-// platform returned only in part answers StillUnknown: it never guesses.
+// ReconcilePerformCompanyKYB settles PerformCompanyKYB's unknown outcome from
+// SnapshotPerformCompanyKYB's snapshot, reading back with RetrieveCompanyKYB. It answers Committed
+// when kyb_request_guid differs from its value read before sending; NotCommitted when it is the
+// same (or still absent). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcilePerformCompanyKYB(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settlePerformCompanyKYB, snap, opts, nil)
 }
@@ -381,26 +298,18 @@ var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Ki
 	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false,
 }
 
-// SnapshotReplaceCard takes what ReconcileReplaceCard needs, just before ReplaceCard is sent with
-// the same arguments: the list of items (by card_proxy) that SearchCards returns. Store it with the
-// pending write (it encodes to JSON, never holding a secret) and give it to ReconcileReplaceCard if
-// the outcome is unknown.
+// SnapshotReplaceCard reads the list of items (by card_proxy) that SearchCards returns, just before
+// ReplaceCard is sent with the same arguments; store it with the pending write for
+// ReconcileReplaceCard.
 func (c *Client) SnapshotReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleReplaceCard, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileReplaceCard settles a call of ReplaceCard whose outcome is unknown (ErrOutcomeUnknown),
-// from the snapshot SnapshotReplaceCard took before it was sent, by reading back with SearchCards:
-// Read the old card for its wallet and person, and search their cards before sending and again
-// after: one card more means it was replaced; none more, searched once the request can no longer be
-// running, means it was not. Another card created meanwhile for that person makes the answer
-// ambiguous.
-//
-// It answers Committed when exactly one item appeared since the snapshot (and its members match the
-// request); NotCommitted when none did; StillUnknown when more than one did, or one that does not
-// match. Another write of the same record in flight (opts.InFlight), a read made before opts.Settle
-// has passed since the snapshot, or a listing the platform returned only in part answers
-// StillUnknown: it never guesses.
+// ReconcileReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
+// reading back with SearchCards. It answers Committed when exactly one item appeared since the
+// snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more
+// than one did, or one that does not match. See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleReplaceCard, snap, opts, nil)
 }
@@ -411,24 +320,18 @@ var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind:
 	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true,
 }
 
-// SnapshotSetCardPIN takes what ReconcileSetCardPIN needs, just before SetCardPIN is sent with the
-// same arguments: whether pin as GetCardPIN reads it is already the value sent (the value itself is
-// not kept). Store it with the pending write (it encodes to JSON, never holding a secret) and give
-// it to ReconcileSetCardPIN if the outcome is unknown.
+// SnapshotSetCardPIN reads whether pin as GetCardPIN reads it is already the value sent (the value
+// itself is not kept), just before SetCardPIN is sent with the same arguments; store it with the
+// pending write for ReconcileSetCardPIN.
 func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleSetCardPIN, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileSetCardPIN settles a call of SetCardPIN whose outcome is unknown (ErrOutcomeUnknown),
-// from the snapshot SnapshotSetCardPIN took before it was sent, by reading back with GetCardPIN:
-// the PIN read back equal to the one sent means it is set, unless it already was before sending.
-//
-// The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It
-// answers Committed when pin now holds the value sent and did not before; NotCommitted when it
-// holds another value; StillUnknown when it already held the value sent before sending. Another
-// write of the same record in flight (opts.InFlight), a read made before opts.Settle has passed
-// since the snapshot, or a listing the platform returned only in part answers StillUnknown: it
-// never guesses.
+// ReconcileSetCardPIN settles SetCardPIN's unknown outcome from SnapshotSetCardPIN's snapshot,
+// reading back with GetCardPIN. The value sent is a secret, never kept in the snapshot: give the
+// arguments of the write again. It answers Committed when pin now holds the value sent and did not
+// before; NotCommitted when it holds another value; StillUnknown when it already held the value
+// sent before sending. See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts ReconcileOptions, cardProxy string, body CardPINDTO) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, body)
 }
@@ -439,24 +342,17 @@ var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind:
 	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false,
 }
 
-// SnapshotUpdateCard takes what ReconcileUpdateCard needs, just before UpdateCard is sent with the
-// same arguments: supplemental_details as GetCard reads it. Store it with the pending write (it
-// encodes to JSON, never holding a secret) and give it to ReconcileUpdateCard if the outcome is
-// unknown.
+// SnapshotUpdateCard reads supplemental_details as GetCard reads it, just before UpdateCard is sent
+// with the same arguments; store it with the pending write for ReconcileUpdateCard.
 func (c *Client) SnapshotUpdateCard(ctx context.Context, body UpdateCardRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleUpdateCard, map[string]any{}, body)
 }
 
-// ReconcileUpdateCard settles a call of UpdateCard whose outcome is unknown (ErrOutcomeUnknown),
-// from the snapshot SnapshotUpdateCard took before it was sent, by reading back with GetCard:
-// supplemental_details read back equal to those sent means the update is in effect, unless they
-// already were before sending.
-//
-// It answers Committed when supplemental_details now holds the value the write sets and did not
-// before; NotCommitted when it still holds the value read before sending; StillUnknown when it
-// already held the value before sending, or holds a third one (another writer). Another write of
-// the same record in flight (opts.InFlight), a read made before opts.Settle has passed since the
-// snapshot, or a listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot,
+// reading back with GetCard. It answers Committed when supplemental_details now holds the value the
+// write sets and did not before; NotCommitted when it still holds the value read before sending;
+// StillUnknown when it already held the value before sending, or holds a third one (another
+// writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCard, snap, opts, nil)
 }
@@ -467,24 +363,18 @@ var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Met
 	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false,
 }
 
-// SnapshotUpdateCardIssuanceType takes what ReconcileUpdateCardIssuanceType needs, just before
-// UpdateCardIssuanceType is sent with the same arguments: issuance_type as GetCard reads it. Store
-// it with the pending write (it encodes to JSON, never holding a secret) and give it to
-// ReconcileUpdateCardIssuanceType if the outcome is unknown.
+// SnapshotUpdateCardIssuanceType reads issuance_type as GetCard reads it, just before
+// UpdateCardIssuanceType is sent with the same arguments; store it with the pending write for
+// ReconcileUpdateCardIssuanceType.
 func (c *Client) SnapshotUpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, map[string]any{"card_proxy": cardProxy}, body)
 }
 
-// ReconcileUpdateCardIssuanceType settles a call of UpdateCardIssuanceType whose outcome is unknown
-// (ErrOutcomeUnknown), from the snapshot SnapshotUpdateCardIssuanceType took before it was sent, by
-// reading back with GetCard: issuance_type read back as the full (plastic) type means the change is
-// in effect; only virtual to full is allowed, so it cannot have been so before.
-//
-// It answers Committed when issuance_type now holds the value the write sets and did not before;
-// NotCommitted when it still holds the value read before sending; StillUnknown when it already held
-// the value before sending, or holds a third one (another writer). Another write of the same record
-// in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a
-// listing the platform returned only in part answers StillUnknown: it never guesses.
+// ReconcileUpdateCardIssuanceType settles UpdateCardIssuanceType's unknown outcome from
+// SnapshotUpdateCardIssuanceType's snapshot, reading back with GetCard. It answers Committed when
+// issuance_type now holds the value the write sets and did not before; NotCommitted when it still
+// holds the value read before sending; StillUnknown when it already held the value before sending,
+// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCardIssuanceType(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCardIssuanceType, snap, opts, nil)
 }

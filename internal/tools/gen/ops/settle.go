@@ -354,10 +354,12 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 			g.Body = "body"
 		}
 		g.Params = params.String()
-		g.SnapshotDoc = wrapComment(fmt.Sprintf("Snapshot%s takes what Reconcile%s needs, just before %s is sent with the same arguments: %s. Store it with the pending write (it encodes to JSON, never holding a secret) and give it to Reconcile%s if the outcome is unknown.",
-			o.method, o.method, o.method, readWhat(o), o.method), "")
-		g.ReconcileDoc = wrapComment(fmt.Sprintf("Reconcile%s settles a call of %s whose outcome is unknown (ErrOutcomeUnknown), from the snapshot Snapshot%s took before it was sent, by reading back with %s: %s\n\n%s",
-			o.method, o.method, o.method, o.readGo, o.how, kindRule(r)), "")
+		// The read-back's meaning is in the write's own doc (o.how), and what makes any rule
+		// answer StillUnknown (InFlight, Settle, a partial listing) in ReconcileOptions' doc.
+		g.SnapshotDoc = wrapComment(fmt.Sprintf("Snapshot%s reads %s, just before %s is sent with the same arguments; store it with the pending write for Reconcile%s.",
+			o.method, readWhat(o), o.method, o.method), "")
+		g.ReconcileDoc = wrapComment(fmt.Sprintf("Reconcile%s settles %s's unknown outcome from Snapshot%s's snapshot, reading back with %s. %s",
+			o.method, o.method, o.method, o.readGo, kindRule(r)), "")
 		g.SandboxReads = []string{r.Read}
 		if r.From != nil && r.From.Read != r.Read {
 			g.SandboxReads = append([]string{r.From.Read}, g.SandboxReads...)
@@ -386,7 +388,7 @@ func readWhat(o *settleOp) string {
 
 // kindRule is the paragraph of a Reconcile method that says when it answers what.
 func kindRule(r settleRule) string {
-	const tail = " Another write of the same record in flight (opts.InFlight), a read made before opts.Settle has passed since the snapshot, or a listing the platform returned only in part answers StillUnknown: it never guesses."
+	const tail = " See ReconcileOptions for what else answers StillUnknown."
 	switch r.Kind {
 	case "state":
 		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, or holds a third one (another writer)."
