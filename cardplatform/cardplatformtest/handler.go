@@ -73,23 +73,12 @@ func (p *pipeline) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNotFound)
 		return
 	}
-	if _, missing := p.api.spec.NotServed(p.mux, r); missing {
-		// An operation of the spec without a route: the typed answer, never the mux's 404.
-		w.Header().Set(sandbox.NotServedHeader, opID)
-		writeProblemStatus(w, sandbox.NotServedStatus, sandbox.NotServedText(opID, r), nil)
+	// An operation of the spec without a route: the typed answer, never the mux's 404.
+	if p.api.spec.AnswerNotServed(w, r, p.mux, func(w http.ResponseWriter, status int, msg string) { writeProblemStatus(w, status, msg, nil) }) {
 		return
 	}
-	if f, ok := p.calls.faults.Take(opID); ok {
-		if !p.calls.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, route, status) }) {
-			return
-		}
-		if f.DropAnswer {
-			p.serve(&sandbox.DiscardWriter{}, r, route, params, body, readErr)
-			sandbox.DropConnection(w)
-			return
-		}
-	}
-	p.serve(w, r, route, params, body, readErr)
+	p.calls.faults.Serve(w, r, opID, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, route, status) },
+		func(w http.ResponseWriter) { p.serve(w, r, route, params, body, readErr) })
 }
 
 // serve answers a routed request whose body was read: authorization, body limits, spec

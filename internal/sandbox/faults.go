@@ -132,6 +132,24 @@ func (fs *Faults) Apply(w http.ResponseWriter, r *http.Request, f Fault, header 
 	return true
 }
 
+// Serve answers a call of operation id as the three sandboxes do: the fault queued for it, if
+// any, is applied first (Apply: header and writeStatus as there); then serve answers the call,
+// unless the fault ended it (Drop, Status, the client gone). For DropAnswer serve runs into an
+// answer that is discarded and the connection is closed instead.
+func (fs *Faults) Serve(w http.ResponseWriter, r *http.Request, id, header string, writeStatus func(w http.ResponseWriter, status int), serve func(w http.ResponseWriter)) {
+	if f, ok := fs.Take(id); ok {
+		if !fs.Apply(w, r, f, header, writeStatus) {
+			return
+		}
+		if f.DropAnswer {
+			serve(&DiscardWriter{})
+			DropConnection(w)
+			return
+		}
+	}
+	serve(w)
+}
+
 // DropConnection closes the connection under w without an answer. Over HTTP/2, where a
 // handler cannot take the connection, it resets the request's stream instead (it panics with
 // http.ErrAbortHandler, which the server turns into RST_STREAM): either way, no answer.

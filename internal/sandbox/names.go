@@ -60,6 +60,22 @@ func (n *Names) Resolve(name string) ([]string, error) {
 	return nil, fmt.Errorf("%s: %w %q: not a method of the client (%s)", n.pkg, ErrUnknownOperation, name, n.suggest(name))
 }
 
+// Select returns the records of rs whose operation a call of the method name sends (Resolve),
+// in their order: a sandbox's Server.RequestsFor. A name Resolve refuses is its error.
+func (n *Names) Select(name string, rs []Request) ([]Request, error) {
+	ids, err := n.Resolve(name)
+	if err != nil {
+		return nil, err
+	}
+	var out []Request
+	for _, r := range rs {
+		if slices.Contains(ids, r.OperationID) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
 // suggest names the method name closest to name, or lists a few.
 func (n *Names) suggest(name string) string {
 	var names []string

@@ -50,6 +50,20 @@ func shape(tpl string) string {
 	return strings.Join(segs, "/")
 }
 
+// AnswerNotServed answers r with the not-served answer when the spec declares r's operation and
+// mux has no route of it (NotServed): the header NotServedHeader naming the operation, then
+// write writes NotServedStatus with the API's own error body carrying message. It reports
+// whether it answered.
+func (s *Spec) AnswerNotServed(w http.ResponseWriter, r *http.Request, mux *http.ServeMux, write func(w http.ResponseWriter, status int, message string)) bool {
+	id, missing := s.NotServed(mux, r)
+	if !missing {
+		return false
+	}
+	w.Header().Set(NotServedHeader, id)
+	write(w, NotServedStatus, NotServedText(id, r))
+	return true
+}
+
 // NotServedText is the message of the not-served answer for operation opID of request r.
 func NotServedText(opID string, r *http.Request) string {
 	return NotServedMessage + opID + " (" + r.Method + " " + r.URL.Path + ")"

@@ -28,8 +28,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -65,66 +63,6 @@ type Server struct {
 	mu     sync.Mutex
 	counts map[string]int // requests per path
 }
-
-// Request is a request the sandbox received, as Server.Requests returns it (the three
-// sandboxes, cardplatformtest, validationtest and pagingtest, record the same fields):
-//
-//   - OperationID string: the spec's operationId ("listAchTransactions"), empty when the
-//     path and method match no operation.
-//   - Method, Path string: the request's HTTP method and URL path.
-//   - Query url.Values: the query parameters, sensitive values masked.
-//   - Header http.Header: the request headers, credentials (Authorization, Cookie, ...)
-//     masked ("Bearer ****").
-//   - Body []byte: the body with secrets masked as the SDK's logs mask them (accountNumber,
-//     card numbers and SSNs in texts). Test output that prints a Request shows no secret.
-//   - Time time.Time: when the request arrived.
-//
-// Its method RevealBody returns the body as received, secrets in clear, for a test that checks
-// what the client sent on the wire; never print or log it.
-type Request struct {
-	// OperationID is the spec's operationId, empty when no operation matches.
-	OperationID string
-	// Method and Path are the request's HTTP method and URL path.
-	Method, Path string
-	// Query holds the query parameters, sensitive values masked.
-	Query url.Values
-	// Header holds the request headers, credentials masked ("Bearer ****").
-	Header http.Header
-	// Body is the request body with secrets masked.
-	Body []byte
-	// Time is when the request arrived, by the sandbox's clock.
-	Time time.Time
-
-	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
-	// shows only its address.
-	raw func() []byte
-}
-
-// RevealBody returns the request body exactly as received, secrets in clear, for a test that
-// checks what the client sent on the wire. Never print or log it.
-func (r Request) RevealBody() []byte {
-	if r.raw == nil {
-		return bytes.Clone(r.Body)
-	}
-	return r.raw()
-}
-
-// requestsOf returns the sandbox's records as Requests.
-func requestsOf(rs []sandbox.Request) []Request {
-	out := make([]Request, len(rs))
-	for i, r := range rs {
-		out[i] = Request{OperationID: r.OperationID, Method: r.Method, Path: r.Path, Query: r.Query,
-			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody}
-	}
-	return out
-}
-
-// ErrUnknownOperation is the error of RequestsFor given a name that is neither a method of
-// *paging.Client nor an operation id of the spec.
-var ErrUnknownOperation = errUnknownOperation
-
-// errUnknownOperation is the value the three sandboxes share.
-var errUnknownOperation = sandbox.ErrUnknownOperation
 
 // NewServer starts a sandbox for a test and closes it when the test ends. It fails the test if
 // the sandbox cannot start.
@@ -214,38 +152,6 @@ func (s *Server) Close() {
 	forgetBudgets(s.URL)
 }
 
-// Fault says how an injected failure answers a call (Server.FailNext; the three sandboxes take
-// the same fields). Delay is waited first; then Drop closes the connection without an answer,
-// or Status answers with that status instead of serving the request, or DropAnswer serves it
-// and closes the connection instead of sending the answer. A Fault with only a Delay answers
-// late. Its fields:
-//
-//   - Status int: the status to answer with, with the bank's error body (ErrorMessage
-//     "injected failure"; the reporting reads' {code, message, debugMessage}).
-//   - Delay time.Duration: how long to wait before answering (or failing). The wait ends
-//     early when the client gives up or the sandbox closes.
-//   - Drop bool: close the connection after the whole request was read, without an answer.
-//   - DropAnswer bool: serve the request, then close the connection instead of sending the
-//     answer. It excludes Drop and Status.
-//   - Header http.Header: extra response headers for a Status answer, for example
-//     Retry-After.
-type Fault struct {
-	// Status is the status to answer with instead of running the operation.
-	Status int
-	// Delay is how long to wait before answering (or failing).
-	Delay time.Duration
-	// Drop closes the connection without an answer; the operation does not run.
-	Drop bool
-	// DropAnswer runs the operation, then closes the connection instead of answering.
-	DropAnswer bool
-	// Header holds extra response headers for a Status answer, for example Retry-After.
-	Header http.Header
-}
-
-// FaultHeader is set on every answer of an injected Status fault ("injected"), so that a
-// test can tell it from an answer of the sandbox's rules.
-const FaultHeader = "Pagingtest-Fault"
-
 // FailNext makes the next n calls of the client method name (for example "ACHTransactions",
 // whose every page request counts as a call, or "ListRTPTransactions") fail as f says. The
 // spec's operation id ("listAchTransactions") is accepted too. Calls to FailNext queue up:
@@ -264,13 +170,14 @@ func (s *Server) FailNext(name string, n int, f Fault) error {
 	return nil
 }
 
-// faultAnswer writes the answer of an injected Status fault: the bank's error body.
-func faultAnswer(w http.ResponseWriter, r *http.Request, status int) {
+// errorAnswer answers status with the bank's error body carrying msg (the reporting reads'
+// {code, message, debugMessage}): an injected Status fault, the not-served answer.
+func errorAnswer(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	if strings.HasPrefix(r.URL.Path, "/commercial/") {
-		reportingError(w, status, strconv.Itoa(status), "injected failure", "")
+		reportingError(w, status, strconv.Itoa(status), msg, "")
 		return
 	}
-	writeError(w, status, "injected failure")
+	writeError(w, status, msg)
 }
 
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
@@ -295,17 +202,11 @@ func (s *Server) Requests() []Request { return requestsOf(s.log.All()) }
 // "ListACHTransactions"; an operation id such as "listAchTransactions" is accepted too),
 // oldest first. It panics on a name that is neither, as a test asking for it has a typo.
 func (s *Server) RequestsFor(name string) []Request {
-	ids, err := s.names.Resolve(name)
+	rs, err := s.names.Select(name, s.log.All())
 	if err != nil {
 		panic("RequestsFor: " + err.Error())
 	}
-	var out []Request
-	for _, r := range s.Requests() {
-		if slices.Contains(ids, r.OperationID) {
-			out = append(out, r)
-		}
-	}
-	return out
+	return requestsOf(rs)
 }
 
 // DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
@@ -333,13 +234,7 @@ func (s *Server) routes() http.Handler {
 // 404; everything else goes to mux.
 func (s *Server) served(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if id, missing := s.spec.NotServed(mux, r); missing {
-			w.Header().Set(sandbox.NotServedHeader, id)
-			if strings.HasPrefix(r.URL.Path, "/commercial/") {
-				reportingError(w, sandbox.NotServedStatus, strconv.Itoa(sandbox.NotServedStatus), sandbox.NotServedText(id, r), "")
-				return
-			}
-			writeError(w, sandbox.NotServedStatus, sandbox.NotServedText(id, r))
+		if s.spec.AnswerNotServed(w, r, mux, func(w http.ResponseWriter, status int, msg string) { errorAnswer(w, r, status, msg) }) {
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -393,17 +288,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			}
 			h(w, r, body)
 		}
-		if f, ok := s.faults.Take(opID); ok {
-			if !s.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) { faultAnswer(w, r, status) }) {
-				return
-			}
-			if f.DropAnswer {
-				serve(&sandbox.DiscardWriter{})
-				sandbox.DropConnection(w)
-				return
-			}
-		}
-		serve(w)
+		s.faults.Serve(w, r, opID, FaultHeader, func(w http.ResponseWriter, status int) { errorAnswer(w, r, status, "injected failure") }, serve)
 	}
 }
 

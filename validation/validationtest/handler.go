@@ -55,25 +55,12 @@ func (s *Server) handler() (http.Handler, error) {
 			writeBankError(w, r, http.StatusBadRequest, "Bad request: unreadable body", validation.ErrorCodeBadLayoutOrFormat, "")
 			return
 		}
-		if id, missing := s.spec.NotServed(mux, r); missing {
-			// An operation of the spec without a route: the typed answer, never the mux's 404.
-			w.Header().Set(sandbox.NotServedHeader, id)
-			writeBankError(w, r, sandbox.NotServedStatus, sandbox.NotServedText(id, r), "", "")
+		// An operation of the spec without a route: the typed answer, never the mux's 404.
+		if s.spec.AnswerNotServed(w, r, mux, func(w http.ResponseWriter, status int, msg string) { writeBankError(w, r, status, msg, "", "") }) {
 			return
 		}
-		if f, ok := s.faults.Take(opID); ok {
-			if !s.faults.Apply(w, r, f, FaultHeader, func(w http.ResponseWriter, status int) {
-				writeBankError(w, r, status, "injected failure", "", "")
-			}) {
-				return
-			}
-			if f.DropAnswer {
-				s.serve(&sandbox.DiscardWriter{}, r, app)
-				sandbox.DropConnection(w)
-				return
-			}
-		}
-		s.serve(w, r, app)
+		s.faults.Serve(w, r, opID, FaultHeader, func(w http.ResponseWriter, status int) { writeBankError(w, r, status, "injected failure", "", "") },
+			func(w http.ResponseWriter) { s.serve(w, r, app) })
 	}), nil
 }
 

@@ -1,7 +1,8 @@
 // Command gen writes every file the SDK generates on top of oapi-codegen's models, from one
 // spec: the operation descriptors and methods, the iterators, the fakes, the read-back
-// settling, the encoders and the package facade. Each part reads the spec (never generated Go)
-// and renders one template of package templates per kind of output file.
+// settling, the encoders, the package facade and the sandbox's shared types. Each part reads
+// the spec (never generated Go) and renders one template of package templates per kind of
+// output file.
 //
 // From the repository root, as generate.go runs it:
 //
@@ -19,6 +20,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/models"
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/ops"
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/sandbox"
 )
 
 // parts are the generator's parts, run in order on every job.
@@ -30,6 +32,7 @@ var parts = []struct {
 	{"codes", codes.Generate},
 	{"models", models.Generate},
 	{"facade", facade.Generate},
+	{"sandbox", sandbox.Generate},
 }
 
 func main() {
