@@ -103,11 +103,14 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
-	var cfg CallConfig
+	// One allocation holds what the call keeps: its configuration, its time limit and the
+	// wrapper of the answer's body.
+	st := new(callState)
+	cfg := &st.cfg
 	cfg.Op = r.Op
 	for _, o := range opts {
 		if o != nil {
-			o(&cfg)
+			o(cfg)
 		}
 	}
 	for _, h := range r.Required {
@@ -122,8 +125,9 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	case r.Streamed:
 		limit, idle = c.IdleTimeout, true
 	}
-	l := newCallLimit(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe)
-	if l != nil {
+	var l *callLimit
+	if st.limit.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
+		l = &st.limit
 		ctx = l.ctx
 		if l.timer != nil && r.Stream != nil {
 			r.Stream = l.reader(r.Stream)
@@ -138,7 +142,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			}
 		}
 	}
-	resp, err := sendReleasing(ctx, c, r, &cfg, l)
+	resp, err := sendReleasing(ctx, c, r, cfg, l)
 	if l == nil {
 		if err != nil {
 			return nil, err
@@ -150,8 +154,16 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		l.release()
 		return nil, err
 	}
-	resp.Body = &limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
+	st.body = limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
+	resp.Body = &st.body
 	return resp, nil
+}
+
+// callState is what one call of Send keeps, in one allocation.
+type callState struct {
+	cfg   CallConfig
+	limit callLimit
+	body  limitedBody
 }
 
 // sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic

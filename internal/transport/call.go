@@ -40,6 +40,9 @@ type callInfo struct {
 	attempt       int                // 1-based attempt number, maintained by the retry policy
 	retry         *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	correlationID string
+	// correlationHeader is the value of the X-CorrelationId header the correlation policy
+	// set, written once.
+	correlationHeader [1]string
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool

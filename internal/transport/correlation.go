@@ -59,7 +59,13 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 	if id == "" {
 		id = newCorrelationID()
 	}
-	req.Header[correlationKeyCanon] = []string{id}
+	if ci.correlationHeader[0] == "" {
+		// The header's value lives in the call's state: no allocation of its own.
+		ci.correlationHeader[0] = id
+		req.Header[correlationKeyCanon] = ci.correlationHeader[:]
+	} else {
+		req.Header[correlationKeyCanon] = []string{id}
+	}
 	ci.correlationID = id
 	return next(req)
 }

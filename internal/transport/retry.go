@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
@@ -239,6 +240,20 @@ func DrainAndClose(body io.ReadCloser) {
 	if body == nil {
 		return
 	}
-	_, _ = io.CopyN(io.Discard, body, maxDrain)
+	buf := drainBufs.Get().(*[drainBuf]byte)
+	for left := maxDrain; left > 0; {
+		n, err := body.Read(buf[:min(left, drainBuf)])
+		left -= n
+		if err != nil {
+			break
+		}
+	}
+	drainBufs.Put(buf)
 	_ = body.Close()
 }
+
+// drainBuf is the size of the pooled buffers DrainAndClose reads into (io.CopyN would cost an
+// allocation per call for its LimitedReader).
+const drainBuf = 8 << 10
+
+var drainBufs = sync.Pool{New: func() any { return new([drainBuf]byte) }}
