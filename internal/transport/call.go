@@ -3,6 +3,7 @@ package transport
 import (
 	"context"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -35,17 +36,21 @@ type Call struct {
 // once by Pipeline.Send.
 type callInfo struct {
 	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
-	op            *ops.Operation
-	resendRefused bool               // a middleware step called next twice for this unsafe call
-	attempt       int                // 1-based attempt number, maintained by the retry policy
-	retry         *core.RetryOptions // per-call override, defaults applied; nil means the client's
-	correlationID string
-	// correlationHeader is the value of the X-CorrelationId header the correlation policy
-	// set, written once.
-	correlationHeader [1]string
+	resendRefused bool // a middleware step called next twice for this unsafe call
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool
+	op      *ops.Operation
+	attempt int                // 1-based attempt number, maintained by the retry policy
+	retry   *core.RetryOptions // per-call override, defaults applied; nil means the client's
+	// correlation holds the call's correlation id (see correlationID); the correlation
+	// policy sends this array as the X-CorrelationId header's value, with no allocation.
+	correlation [1]string
+	// own is the pipeline's own request of the call (set by Pipeline.send). When sendOnce
+	// cleared its GetBody in place rather than on a copy, ownGetBody holds what it cleared
+	// (see getBodyOf).
+	own        *http.Request
+	ownGetBody func() (io.ReadCloser, error)
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
@@ -59,13 +64,26 @@ type callInfo struct {
 	sentBuf [2]string
 }
 
+// correlationID returns the call's correlation id ("" until the correlation policy ran, but
+// for one the call was given).
+func (ci *callInfo) correlationID() string { return ci.correlation[0] }
+
 type callInfoKey struct{}
+
+// getBodyOf returns the GetBody of req, a request of this call: the one sendOnce cleared when
+// req is the pipeline's own request it sent without a copy, else req.GetBody.
+func (ci *callInfo) getBodyOf(req *http.Request) func() (io.ReadCloser, error) {
+	if ci.ownGetBody != nil && req == ci.own {
+		return ci.ownGetBody
+	}
+	return req.GetBody
+}
 
 // newCallInfo returns the state of a new call of call (nil: an unknown operation).
 func newCallInfo(call *Call) *callInfo {
 	ci := &callInfo{attempt: 1}
 	if call != nil {
-		ci.correlationID = call.CorrelationID
+		ci.correlation[0] = call.CorrelationID
 		ci.op = call.Op
 		if call.Op != nil {
 			ci.safe = call.Op.RetrySafe

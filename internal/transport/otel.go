@@ -151,7 +151,7 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 	if span.IsRecording() {
 		base := baseAttrs(req, name, tmpl)
 		span.SetAttributes(base[:]...)
-		span.SetAttributes(keyCorrelationID.String(ci.correlationID))
+		span.SetAttributes(keyCorrelationID.String(ci.correlationID()))
 		if ci.attempt > 1 {
 			span.SetAttributes(keyResendCount.Int(ci.attempt - 1))
 		}

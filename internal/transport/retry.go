@@ -65,7 +65,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		r := req
 		if attempt > 1 {
 			var err error
-			if r, err = rewind(req); err != nil {
+			if r, err = rewindWith(req, ci.getBodyOf(req)); err != nil {
 				return nil, err
 			}
 		}
@@ -118,7 +118,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 			retryable = p.retryableResponse(status, opt.StatusCodes)
 		}
-		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
+		if !retryable || attempt >= opt.MaxAttempts || !rewindableWith(req, ci.getBodyOf(req)) {
 			return nil, failure
 		}
 		wait := backoff(opt, attempt)
@@ -155,7 +155,7 @@ func sendReleasing(next Next, r *http.Request, release context.CancelFunc) (*htt
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
-	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID, attempt, err, red)
+	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID(), attempt, err, red)
 }
 
 // toError reads the capped body of a non-2xx response, drains and closes it, and builds the
@@ -166,7 +166,7 @@ func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callIn
 	return apierror.DecodeOptions{MaxBodyBytes: p.maxBody, Decode: p.decode, Redactor: red}.FromResponse(resp, apierror.RequestInfo{
 		Method:        req.Method,
 		URL:           red.URL(req.URL),
-		CorrelationID: ci.correlationID,
+		CorrelationID: ci.correlationID(),
 	})
 }
 
@@ -198,17 +198,24 @@ func notProcessedStatus(code int) bool {
 	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
 }
 
-func rewindable(req *http.Request) bool {
-	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
+func rewindable(req *http.Request) bool { return rewindableWith(req, req.GetBody) }
+
+// rewindableWith is rewindable for req whose GetBody is getBody.
+func rewindableWith(req *http.Request, getBody func() (io.ReadCloser, error)) bool {
+	return req.Body == nil || req.Body == http.NoBody || getBody != nil
 }
 
 // rewind returns a copy of req with a fresh body for a new attempt.
-func rewind(req *http.Request) (*http.Request, error) {
+func rewind(req *http.Request) (*http.Request, error) { return rewindWith(req, req.GetBody) }
+
+// rewindWith is rewind for req whose GetBody is getBody; the copy has GetBody getBody.
+func rewindWith(req *http.Request, getBody func() (io.ReadCloser, error)) (*http.Request, error) {
 	r := req.Clone(req.Context())
+	r.GetBody = getBody
 	if req.Body == nil || req.Body == http.NoBody {
 		return r, nil
 	}
-	body, err := req.GetBody()
+	body, err := getBody()
 	if err != nil {
 		return nil, err
 	}
