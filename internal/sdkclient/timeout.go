@@ -62,10 +62,10 @@ type callLimit struct {
 	cancel context.CancelCauseFunc // idle only
 	stop   context.CancelFunc      // ceiling only
 	limit  time.Duration
-	idle   bool
 	timer  *time.Timer // idle only
-	safe   bool        // the operation is retry-safe
 	once   sync.Once
+	idle   bool
+	safe   bool // the operation is retry-safe
 }
 
 // start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle. limit 0
