@@ -130,7 +130,9 @@ func (ci *callInfo) Value(key any) any {
 }
 
 // String describes the context, as context.WithValue's does.
-func (ci *callInfo) String() string { return fmt.Sprintf("%v.WithValue(transport.callInfoKey, call)", ci.Context) }
+func (ci *callInfo) String() string {
+	return fmt.Sprintf("%v.WithValue(transport.callInfoKey, call)", ci.Context)
+}
 
 // recordSent notes a credential value that goes out with this call.
 func (ci *callInfo) recordSent(v string) {
