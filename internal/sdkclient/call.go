@@ -189,6 +189,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 	if r.SecretsOf != nil {
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
 	}
+	var encoded []byte
 	if r.Stream != nil {
 		body = r.Stream
 	} else if r.Body != nil {
@@ -196,7 +197,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		if err != nil {
 			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
 		}
-		body = bytes.NewReader(b)
+		encoded = b
 		// Every Secret the body sends in full is known to the call: an echo of it in any text
 		// of the call (an error quoting the account number) is masked.
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
@@ -204,6 +205,11 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, c.Base+r.Path, body)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
+	}
+	hasBody := body != nil
+	if r.Stream == nil && r.Body != nil {
+		setEncodedBody(req, encoded)
+		hasBody = true
 	}
 	if r.Stream != nil {
 		req.ContentLength = r.ContentLength
@@ -213,7 +219,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.GetBody = r.GetBody
 		}
 	}
-	if body != nil {
+	if hasBody {
 		req.Header["Content-Type"] = jsonContentType
 	}
 	if r.Accept != "" {
@@ -248,6 +254,22 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		})
 	}
 	return resp, nil
+}
+
+// setEncodedBody sets b, an encoded JSON body, as req's body: what http.NewRequestWithContext
+// sets for a *bytes.Reader (ContentLength, a Body that reads b, http.NoBody when b is empty, a
+// GetBody that reads b again from the start), with a GetBody that holds b alone rather than a
+// copy of the reader. The Body stays an io.NopCloser around a *bytes.Reader, which net/http
+// knows to be in memory (it sends the headers and the body in one write).
+func setEncodedBody(req *http.Request, b []byte) {
+	req.ContentLength = int64(len(b))
+	if len(b) == 0 {
+		req.Body = http.NoBody
+		req.GetBody = func() (io.ReadCloser, error) { return http.NoBody, nil }
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(b))
+	req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 }
 
 // hasValue reports whether a header's values hold a non-empty one.
