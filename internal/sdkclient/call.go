@@ -126,8 +126,8 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		limit, idle = c.IdleTimeout, true
 	}
 	var l *callLimit
-	if st.limit.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
-		l = &st.limit
+	if st.body.l.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
+		l = &st.body.l
 		ctx = l.ctx
 		if l.timer != nil && r.Stream != nil {
 			r.Stream = l.reader(r.Stream)
@@ -154,16 +154,16 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		l.release()
 		return nil, err
 	}
-	st.body = limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
+	st.body.ReadCloser, st.body.resp = resp.Body, resp
 	resp.Body = &st.body
 	return resp, nil
 }
 
-// callState is what one call of Send keeps, in one allocation.
+// callState is what one call of Send keeps, in one allocation: its configuration, and the
+// wrapper of the answer's body with the call's time limit.
 type callState struct {
-	cfg   CallConfig
-	limit callLimit
-	body  limitedBody
+	cfg  CallConfig
+	body limitedBody
 }
 
 // sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic

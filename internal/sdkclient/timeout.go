@@ -121,9 +121,8 @@ func (l *callLimit) failed(err error) error {
 // 2xx, the answer was lost), and Close releases the limit.
 type limitedBody struct {
 	io.ReadCloser
-	l    *callLimit
+	l    callLimit
 	resp *http.Response
-	p    *transport.Pipeline
 }
 
 // Read reads from the body, resetting the idle timeout when bytes arrived.
@@ -135,7 +134,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF && b.l.fired() {
 		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
 		if !b.l.safe {
-			return n, b.p.OutcomeUnknown(b.resp, te)
+			return n, transport.OutcomeUnknown(b.resp, te)
 		}
 		return n, te
 	}

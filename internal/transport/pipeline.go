@@ -79,12 +79,32 @@ func New(o Options) (*Pipeline, error) {
 // sent masked, and the correlation id and attempts are the call's; its Err is an
 // *AnswerLostError naming the status that arrived.
 func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
+	return outcomeUnknownOf(resp, err, p.red)
+}
+
+// OutcomeUnknown is Pipeline.OutcomeUnknown for resp, a response of any pipeline: its call's
+// texts are redacted by the redactor of the pipeline that sent it (redact.Default() for a
+// response that came through none).
+func OutcomeUnknown(resp *http.Response, err error) error {
+	return outcomeUnknownOf(resp, err, nil)
+}
+
+// outcomeUnknownOf is OutcomeUnknown with base, the pipeline's redactor (nil: the one the call
+// was sent with).
+func outcomeUnknownOf(resp *http.Response, err error, base *redact.Redactor) error {
+	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
 	req := resp.Request
 	if req == nil {
-		return &core.OutcomeUnknownError{Attempts: 1, Err: &AnswerLostError{StatusCode: resp.StatusCode, Err: err}}
+		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
 	}
 	ci := infoOf(req)
-	return outcomeUnknown(req, ci, ci.attempt, &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(p.red))
+	if base == nil {
+		base = ci.base
+	}
+	if base == nil {
+		base = redact.Default()
+	}
+	return outcomeUnknown(req, ci, ci.attempt, lost, ci.redactor(base))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
