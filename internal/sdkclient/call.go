@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
@@ -61,9 +62,13 @@ type Meta struct {
 
 // Request is one call of an operation, as a generated method describes it.
 type Request struct {
-	Op    *ops.Operation
-	Path  string // escaped path after the base URL, with the query when there is one
-	Body  any    // JSON body, nil for none
+	Op   *ops.Operation
+	Path string // escaped path after the base URL, with the query when there is one
+	// URL, when set, is the whole URL, Core.Base then the escaped path and query, joined in
+	// one concatenation (the generated methods set it instead of Path; a URL that does not
+	// start with Core.Base is refused). Path is then read from it.
+	URL   string
+	Body  any // JSON body, nil for none
 	Extra http.Header
 	// Stream, when set, is sent as the body instead of Body, with ContentType (JSON when
 	// empty) and ContentLength (-1 when unknown). GetBody, when set, lets the pipeline send it
@@ -100,6 +105,15 @@ type Request struct {
 // *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
 // reached the server.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+	if r.URL != "" {
+		path, ok := strings.CutPrefix(r.URL, c.Base)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: the URL does not start with the client's base URL", ErrInvalidArgument, r.Op.ID)
+		}
+		r.Path = path
+	} else {
+		r.URL = c.Base + r.Path
+	}
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
@@ -202,7 +216,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		// of the call (an error quoting the account number) is masked.
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
 	}
-	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, c.Base+r.Path, body)
+	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, r.URL, body)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
 	}
