@@ -44,17 +44,16 @@ type callInfo struct {
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool
-	op      *ops.Operation
-	attempt int                // 1-based attempt number, maintained by the retry policy
-	retry   *core.RetryOptions // per-call override, defaults applied; nil means the client's
+	// ownCleared is set when sendOnce cleared GetBody on own itself (see getBodyOf).
+	ownCleared bool
+	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
+	op         *ops.Operation
+	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	// correlation holds the call's correlation id (see correlationID); the correlation
 	// policy sends this array as the X-CorrelationId header's value, with no allocation.
 	correlation [1]string
-	// own is the pipeline's own request of the call (set by Pipeline.send). When sendOnce
-	// cleared its GetBody in place rather than on a copy, ownGetBody holds what it cleared
-	// (see getBodyOf).
-	own        *http.Request
-	ownGetBody func() (io.ReadCloser, error)
+	// own is the pipeline's own request of the call (set by Pipeline.send).
+	own *http.Request
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
@@ -74,18 +73,22 @@ func (ci *callInfo) correlationID() string { return ci.correlation[0] }
 
 type callInfoKey struct{}
 
-// getBodyOf returns the GetBody of req, a request of this call: the one sendOnce cleared when
-// req is the pipeline's own request it sent without a copy, else req.GetBody.
-func (ci *callInfo) getBodyOf(req *http.Request) func() (io.ReadCloser, error) {
-	if ci.ownGetBody != nil && req == ci.own {
-		return ci.ownGetBody
+// attempt returns the 1-based number of the call's current attempt.
+func (ci *callInfo) attempt() int { return int(ci.attemptN) }
+
+// getBodyOf returns the GetBody of req, a request of this call whose retry policy received it
+// with GetBody kept: kept when req is the pipeline's own request that sendOnce sent without a
+// copy (its GetBody cleared in place), else req.GetBody.
+func (ci *callInfo) getBodyOf(req *http.Request, kept func() (io.ReadCloser, error)) func() (io.ReadCloser, error) {
+	if ci.ownCleared && req == ci.own {
+		return kept
 	}
 	return req.GetBody
 }
 
 // newCallInfo returns the state of a new call of call (nil: an unknown operation).
 func newCallInfo(call *Call) *callInfo {
-	ci := &callInfo{attempt: 1}
+	ci := &callInfo{attemptN: 1}
 	if call != nil {
 		ci.correlation[0] = call.CorrelationID
 		ci.op = call.Op
@@ -107,7 +110,7 @@ func infoOf(req *http.Request) *callInfo {
 	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
 		return ci
 	}
-	return &callInfo{attempt: 1}
+	return &callInfo{attemptN: 1}
 }
 
 // withInfo returns ctx with ci as the value of callInfoKey{}: ci itself, as a context whose

@@ -25,7 +25,7 @@ import (
 // but for one case where no code other than the SDK's holds the request (inPlace: a pipeline
 // without caller middleware; the request is the pipeline's own first attempt, callInfo.own,
 // with a body): there GetBody is cleared on the request itself, which saves a copy per write,
-// and kept in the call's state for the retry policy (callInfo.getBodyOf). What reaches the
+// and the retry policy keeps what it was (callInfo.getBodyOf). What reaches the
 // client is the same either way.
 func sendOnce(send Next, inPlace bool) Next {
 	return func(req *http.Request) (*http.Response, error) {
@@ -38,9 +38,7 @@ func sendOnce(send Next, inPlace bool) Next {
 		}
 		hasBody := req.Body != nil && req.Body != http.NoBody
 		if inPlace && hasBody && ci.own == req {
-			if req.GetBody != nil {
-				ci.ownGetBody, req.GetBody = req.GetBody, nil
-			}
+			ci.ownCleared, req.GetBody = true, nil
 			return send(req)
 		}
 		r := new(http.Request)

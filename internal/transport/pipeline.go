@@ -104,7 +104,7 @@ func outcomeUnknownOf(resp *http.Response, err error, base *redact.Redactor) err
 	if base == nil {
 		base = redact.Default()
 	}
-	return outcomeUnknown(req, ci, ci.attempt, lost, ci.redactor(base))
+	return outcomeUnknown(req, ci, ci.attempt(), lost, ci.redactor(base))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
@@ -174,7 +174,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 	resp, err := p.run(r)
 	if err != nil && ci.resendRefused && !errors.Is(err, core.ErrOutcomeUnknown) {
 		// A call step sent the request, then tried again: the first send may have arrived.
-		err = outcomeUnknown(r, ci, ci.attempt, err, ci.redactor(p.red))
+		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
 	}
 	if resp != nil && resp.Request == nil {
 		resp.Request = r // so that ResponseRedactor finds the call

@@ -60,12 +60,15 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	if ci.retry != nil {
 		opt = *ci.retry
 	}
+	// sendOnce may clear GetBody on req itself (the pipeline's own request, sent without a
+	// copy): what it was is kept here for a new attempt (see callInfo.getBodyOf).
+	kept := req.GetBody
 	for attempt := 1; ; attempt++ {
-		ci.attempt = attempt
+		ci.attemptN = int32(attempt)
 		r := req
 		if attempt > 1 {
 			var err error
-			if r, err = rewindWith(req, ci.getBodyOf(req)); err != nil {
+			if r, err = rewindWith(req, ci.getBodyOf(req, kept)); err != nil {
 				return nil, err
 			}
 		}
@@ -118,7 +121,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 			retryable = p.retryableResponse(status, opt.StatusCodes)
 		}
-		if !retryable || attempt >= opt.MaxAttempts || !rewindableWith(req, ci.getBodyOf(req)) {
+		if !retryable || attempt >= opt.MaxAttempts || !rewindableWith(req, ci.getBodyOf(req, kept)) {
 			return nil, failure
 		}
 		wait := backoff(opt, attempt)
