@@ -44,7 +44,7 @@ func (c *Client) GetCommercialAccount(ctx context.Context, accountID string, req
 	if !req.BalanceAsOf.IsZero() {
 		q.Add("balanceAsOf", req.BalanceAsOf.String())
 	}
-	r := sdkclient.Request{Op: opGetCommercialAccount, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + q.String()}
+	r := sdkclient.Request{Op: opGetCommercialAccount, URL: c.core.Base + "/commercial/accounts/v1/" + url.PathEscape(accountID) + q.String()}
 	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
 		if r.Extra == nil {
@@ -95,7 +95,7 @@ func (c *Client) GetRTPParticipant(ctx context.Context, routingNumber string, re
 	if err := sdkclient.PathArgument("GetRTPParticipant", "routingNumber", routingNumber); err != nil {
 		return nil, err
 	}
-	r := sdkclient.Request{Op: opGetRTPParticipant, Path: "/rtp/v1/payment/rtp/participant/" + url.PathEscape(routingNumber), Required: requiredGetRTPParticipant}
+	r := sdkclient.Request{Op: opGetRTPParticipant, URL: c.core.Base + "/rtp/v1/payment/rtp/participant/" + url.PathEscape(routingNumber), Required: requiredGetRTPParticipant}
 	if req.KeyClientID != "" {
 		if r.Extra == nil {
 			r.Extra = http.Header{}
@@ -152,7 +152,7 @@ func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, 
 			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
 		}
 	}
-	r := sdkclient.Request{Op: opListACHAddenda, Path: "/ach/payments/v1/status/addenda" + q.String(), Body: body}
+	r := sdkclient.Request{Op: opListACHAddenda, URL: c.core.Base + "/ach/payments/v1/status/addenda" + q.String(), Body: body}
 	return sdkclient.Call[ACHAddendaResponse](ctx, &c.core, r, opts)
 }
 
@@ -200,7 +200,7 @@ func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransaction
 			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
 		}
 	}
-	r := sdkclient.Request{Op: opListACHTransactions, Path: "/accounts/transactions/v1/ach/list" + q.String(), Body: body}
+	r := sdkclient.Request{Op: opListACHTransactions, URL: c.core.Base + "/accounts/transactions/v1/ach/list" + q.String(), Body: body}
 	return sdkclient.Call[ACHListResponse](ctx, &c.core, r, opts)
 }
 
@@ -254,7 +254,7 @@ func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialA
 	if !req.BalanceAsOf.IsZero() {
 		q.Add("balanceAsOf", req.BalanceAsOf.String())
 	}
-	r := sdkclient.Request{Op: opListCommercialAccounts, Path: "/commercial/accounts/v1/list" + q.String()}
+	r := sdkclient.Request{Op: opListCommercialAccounts, URL: c.core.Base + "/commercial/accounts/v1/list" + q.String()}
 	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
 		if r.Extra == nil {
@@ -333,7 +333,7 @@ func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountI
 	if req.Limit != 0 {
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	}
-	r := sdkclient.Request{Op: opListCurrentDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/current" + q.String()}
+	r := sdkclient.Request{Op: opListCurrentDayAccountTransactions, URL: c.core.Base + "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/current" + q.String()}
 	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
 		if r.Extra == nil {
@@ -416,7 +416,7 @@ func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, account
 	if req.Limit != 0 {
 		q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	}
-	r := sdkclient.Request{Op: opListPreviousDayAccountTransactions, Path: "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/previous" + q.String()}
+	r := sdkclient.Request{Op: opListPreviousDayAccountTransactions, URL: c.core.Base + "/commercial/accounts/v1/" + url.PathEscape(accountID) + "/transactions/previous" + q.String()}
 	r.Defaults = http.Header{}
 	if req.XFapiInteractionID != "" {
 		if r.Extra == nil {
@@ -488,7 +488,7 @@ func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPrevio
 	if req.EndRowIndex != 0 {
 		q.Add("endRowIndex", strconv.FormatInt(int64(req.EndRowIndex), 10))
 	}
-	r := sdkclient.Request{Op: opListPreviousDayTransactions, Path: "/ddaReports/accounts/v1/transactions/list" + q.String(), Body: req.Body}
+	r := sdkclient.Request{Op: opListPreviousDayTransactions, URL: c.core.Base + "/ddaReports/accounts/v1/transactions/list" + q.String(), Body: req.Body}
 	return sdkclient.Call[PreviousDayResponse](ctx, &c.core, r, opts)
 }
 
@@ -528,7 +528,7 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 	var q sdkclient.Query
 	q.Add("limit", strconv.FormatInt(int64(req.Limit), 10))
 	q.Add("offset", strconv.FormatInt(int64(req.Offset), 10))
-	r := sdkclient.Request{Op: opListRTPParticipants, Path: "/rtp/v1/payment/rtp/participant" + q.String(), Required: requiredListRTPParticipants}
+	r := sdkclient.Request{Op: opListRTPParticipants, URL: c.core.Base + "/rtp/v1/payment/rtp/participant" + q.String(), Required: requiredListRTPParticipants}
 	if req.KeyClientID != "" {
 		if r.Extra == nil {
 			r.Extra = http.Header{}
@@ -586,7 +586,7 @@ func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransaction
 			q.Add("pageSize", strconv.FormatInt(int64(req.PageSize), 10))
 		}
 	}
-	r := sdkclient.Request{Op: opListRTPTransactions, Path: "/rtp/v1/transactions/list" + q.String(), Body: body}
+	r := sdkclient.Request{Op: opListRTPTransactions, URL: c.core.Base + "/rtp/v1/transactions/list" + q.String(), Body: body}
 	return sdkclient.Call[RTPListResponse](ctx, &c.core, r, opts)
 }
 
@@ -639,7 +639,7 @@ func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransacti
 	if req.EndRowIndex != 0 {
 		q.Add("endRowIndex", strconv.FormatInt(int64(req.EndRowIndex), 10))
 	}
-	r := sdkclient.Request{Op: opListWireTransactions, Path: "/wireInquiry/v1/transactions/details" + q.String(), Body: req.Body}
+	r := sdkclient.Request{Op: opListWireTransactions, URL: c.core.Base + "/wireInquiry/v1/transactions/details" + q.String(), Body: req.Body}
 	return sdkclient.Call[WireDetailsResponse](ctx, &c.core, r, opts)
 }
 
@@ -659,7 +659,7 @@ var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: 
 // 401, 403, 408, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe:
 // retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRequest, opts ...CallOption) (*WireListResponse, error) {
-	r := sdkclient.Request{Op: opListWireTransactionsByPage, Path: "/wireInquiry/v1/transactions/list", Body: body}
+	r := sdkclient.Request{Op: opListWireTransactionsByPage, URL: c.core.Base + "/wireInquiry/v1/transactions/list", Body: body}
 	return sdkclient.Call[WireListResponse](ctx, &c.core, r, opts)
 }
 

@@ -71,3 +71,28 @@ func TestAPIVersionDotSegment(t *testing.T) {
 	require.NoError(t, WithAPIVersion("v2.1")(&cfg))
 	assert.Equal(t, "v2.1", cfg.APIVersion)
 }
+
+// TestSendChecksTheWholeURL: a Request given as a whole URL (as the generated methods build
+// it) gets the same path check as one given as a Path, and a URL that does not start with the
+// client's base URL is refused before the network.
+func TestSendChecksTheWholeURL(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		hits.Add(1)
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer srv.Close()
+	op := ops.Operation{ID: "look", Method: http.MethodGet, Path: "/look/{x}", Success: []int{200}, RetrySafe: true}
+	table := ops.NewTable([]ops.Operation{op})
+	api := API{Operations: table, DecodeError: apierror.DecodeBankError}
+	p, base, cfg, err := Build(srv.URL, api, []Option{WithHTTPClient(srv.Client())})
+	require.NoError(t, err)
+	c := NewCore(p, base, cfg)
+	for _, u := range []string{base + "/look/..", base + "/look/%2e%2E", "http://elsewhere.example/look/x", base + "/../look/x"} {
+		err := CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), URL: u}, nil)
+		assert.ErrorIs(t, err, ErrInvalidArgument, "%s", u)
+	}
+	assert.Zero(t, hits.Load(), "no request reached the server")
+	require.NoError(t, CallNoContent[func(*CallConfig)](t.Context(), &c, Request{Op: table.Op("look"), URL: base + "/look/a.b"}, nil))
+	assert.Equal(t, int32(1), hits.Load())
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
@@ -61,9 +62,13 @@ type Meta struct {
 
 // Request is one call of an operation, as a generated method describes it.
 type Request struct {
-	Op    *ops.Operation
-	Path  string // escaped path after the base URL, with the query when there is one
-	Body  any    // JSON body, nil for none
+	Op   *ops.Operation
+	Path string // escaped path after the base URL, with the query when there is one
+	// URL, when set, is the whole URL, Core.Base then the escaped path and query, joined in
+	// one concatenation (the generated methods set it instead of Path; a URL that does not
+	// start with Core.Base is refused). Path is then read from it.
+	URL   string
+	Body  any // JSON body, nil for none
 	Extra http.Header
 	// Stream, when set, is sent as the body instead of Body, with ContentType (JSON when
 	// empty) and ContentLength (-1 when unknown). GetBody, when set, lets the pipeline send it
@@ -100,14 +105,26 @@ type Request struct {
 // *TimeoutError, inside an *core.OutcomeUnknownError for an unsafe request that may have
 // reached the server.
 func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*http.Response, error) {
+	if r.URL != "" {
+		path, ok := strings.CutPrefix(r.URL, c.Base)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: the URL does not start with the client's base URL", ErrInvalidArgument, r.Op.ID)
+		}
+		r.Path = path
+	} else {
+		r.URL = c.Base + r.Path
+	}
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
-	var cfg CallConfig
+	// One allocation holds what the call keeps: its configuration, its time limit and the
+	// wrapper of the answer's body.
+	st := new(callState)
+	cfg := &st.cfg
 	cfg.Op = r.Op
 	for _, o := range opts {
 		if o != nil {
-			o(&cfg)
+			o(cfg)
 		}
 	}
 	for _, h := range r.Required {
@@ -122,8 +139,9 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	case r.Streamed:
 		limit, idle = c.IdleTimeout, true
 	}
-	l := newCallLimit(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe)
-	if l != nil {
+	var l *callLimit
+	if st.body.l.start(ctx, limit, idle, r.Op != nil && r.Op.RetrySafe) {
+		l = &st.body.l
 		ctx = l.ctx
 		if l.timer != nil && r.Stream != nil {
 			r.Stream = l.reader(r.Stream)
@@ -138,7 +156,7 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			}
 		}
 	}
-	resp, err := sendReleasing(ctx, c, r, &cfg, l)
+	resp, err := sendReleasing(ctx, c, r, cfg, l)
 	if l == nil {
 		if err != nil {
 			return nil, err
@@ -150,8 +168,16 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 		l.release()
 		return nil, err
 	}
-	resp.Body = &limitedBody{ReadCloser: resp.Body, l: l, resp: resp, p: c.Pipeline}
+	st.body.ReadCloser, st.body.resp = resp.Body, resp
+	resp.Body = &st.body
 	return resp, nil
+}
+
+// callState is what one call of Send keeps, in one allocation: its configuration, and the
+// wrapper of the answer's body with the call's time limit.
+type callState struct {
+	cfg  CallConfig
+	body limitedBody
 }
 
 // sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic
@@ -177,6 +203,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 	if r.SecretsOf != nil {
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
 	}
+	var encoded []byte
 	if r.Stream != nil {
 		body = r.Stream
 	} else if r.Body != nil {
@@ -184,14 +211,19 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		if err != nil {
 			return nil, fmt.Errorf("issuerkit: encoding the %s request: %w", r.Op.ID, err)
 		}
-		body = bytes.NewReader(b)
+		encoded = b
 		// Every Secret the body sends in full is known to the call: an echo of it in any text
 		// of the call (an error quoting the account number) is masked.
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
 	}
-	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, c.Base+r.Path, body)
+	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, r.URL, body)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
+	}
+	hasBody := body != nil
+	if r.Stream == nil && r.Body != nil {
+		setEncodedBody(req, encoded)
+		hasBody = true
 	}
 	if r.Stream != nil {
 		req.ContentLength = r.ContentLength
@@ -201,7 +233,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.GetBody = r.GetBody
 		}
 	}
-	if body != nil {
+	if hasBody {
 		req.Header["Content-Type"] = jsonContentType
 	}
 	if r.Accept != "" {
@@ -236,6 +268,22 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		})
 	}
 	return resp, nil
+}
+
+// setEncodedBody sets b, an encoded JSON body, as req's body: what http.NewRequestWithContext
+// sets for a *bytes.Reader (ContentLength, a Body that reads b, http.NoBody when b is empty, a
+// GetBody that reads b again from the start), with a GetBody that holds b alone rather than a
+// copy of the reader. The Body stays an io.NopCloser around a *bytes.Reader, which net/http
+// knows to be in memory (it sends the headers and the body in one write).
+func setEncodedBody(req *http.Request, b []byte) {
+	req.ContentLength = int64(len(b))
+	if len(b) == 0 {
+		req.Body = http.NoBody
+		req.GetBody = func() (io.ReadCloser, error) { return http.NoBody, nil }
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(b))
+	req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
 }
 
 // hasValue reports whether a header's values hold a non-empty one.

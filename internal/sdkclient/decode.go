@@ -37,8 +37,7 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 	defer putBuf(buf)
 	data, rerr := readBody(resp, buf)
 	transport.DrainAndClose(resp.Body)
-	var te *core.TimeoutError
-	if rerr != nil && errors.As(rerr, &te) {
+	if rerr != nil && isTimeout(rerr) {
 		// The call's time limit ended the read: a timeout (an unknown outcome for an unsafe
 		// request), not a body that failed to decode.
 		return nil, rerr
@@ -53,6 +52,13 @@ func JSON[T any](resp *http.Response, err error) (*T, error) {
 		return nil, transport.AnswerLost(resp, NewDecodeError(resp, rerr))
 	}
 	return v, nil
+}
+
+// isTimeout reports whether err is or wraps a *core.TimeoutError (a function of its own so
+// that the target of errors.As is allocated only when there is an error to look into).
+func isTimeout(err error) bool {
+	var te *core.TimeoutError
+	return errors.As(err, &te)
 }
 
 // NewDecodeError returns the *DecodeError of resp, a 2xx whose body did not decode with err.

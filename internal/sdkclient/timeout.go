@@ -59,30 +59,29 @@ var errLimit = errors.New("issuerkit: the SDK's time limit ran out")
 // reset by every byte of the answer that arrives.
 type callLimit struct {
 	ctx    context.Context
-	cancel context.CancelCauseFunc
+	cancel context.CancelCauseFunc // idle only
+	stop   context.CancelFunc      // ceiling only
 	limit  time.Duration
-	idle   bool
 	timer  *time.Timer // idle only
-	safe   bool        // the operation is retry-safe
 	once   sync.Once
+	idle   bool
+	safe   bool // the operation is retry-safe
 }
 
-// newCallLimit bounds ctx for one call: a ceiling of limit, or an idle timeout when idle.
-// limit 0 means none (nil is returned).
-func newCallLimit(ctx context.Context, limit time.Duration, idle, safe bool) *callLimit {
+// start bounds ctx for one call: a ceiling of limit, or an idle timeout when idle. limit 0
+// means none: start reports false and l stays unused.
+func (l *callLimit) start(ctx context.Context, limit time.Duration, idle, safe bool) bool {
 	if limit <= 0 {
-		return nil
+		return false
 	}
-	l := &callLimit{limit: limit, idle: idle, safe: safe}
+	l.limit, l.idle, l.safe = limit, idle, safe
 	if idle {
 		l.ctx, l.cancel = context.WithCancelCause(ctx)
 		l.timer = time.AfterFunc(limit, func() { l.cancel(errLimit) })
-		return l
+		return true
 	}
-	var cancel context.CancelFunc
-	l.ctx, cancel = context.WithTimeoutCause(ctx, limit, errLimit)
-	l.cancel = func(error) { cancel() }
-	return l
+	l.ctx, l.stop = context.WithTimeoutCause(ctx, limit, errLimit)
+	return true
 }
 
 // fired reports whether the limit, not the caller's context, ended the call.
@@ -94,7 +93,11 @@ func (l *callLimit) release() {
 		if l.timer != nil {
 			l.timer.Stop()
 		}
-		l.cancel(context.Canceled)
+		if l.cancel != nil {
+			l.cancel(context.Canceled)
+		} else {
+			l.stop()
+		}
 	})
 }
 
@@ -118,9 +121,8 @@ func (l *callLimit) failed(err error) error {
 // 2xx, the answer was lost), and Close releases the limit.
 type limitedBody struct {
 	io.ReadCloser
-	l    *callLimit
+	l    callLimit
 	resp *http.Response
-	p    *transport.Pipeline
 }
 
 // Read reads from the body, resetting the idle timeout when bytes arrived.
@@ -132,7 +134,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF && b.l.fired() {
 		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
 		if !b.l.safe {
-			return n, b.p.OutcomeUnknown(b.resp, te)
+			return n, transport.OutcomeUnknown(b.resp, te)
 		}
 		return n, te
 	}

@@ -39,5 +39,5 @@ func AnswerLost(resp *http.Response, err error) error {
 	if !ok || ci.safe || ci.base == nil {
 		return err
 	}
-	return outcomeUnknown(resp.Request, ci, ci.attempt, &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(ci.base))
+	return outcomeUnknown(resp.Request, ci, ci.attempt(), &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(ci.base))
 }

@@ -2,7 +2,9 @@ package transport
 
 import (
 	"context"
+	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,15 +36,24 @@ type Call struct {
 // callInfo is the per-call state the policies share. It travels in the request context, set
 // once by Pipeline.Send.
 type callInfo struct {
+	// Context is the parent of the call's context: the callInfo is itself the context of the
+	// call's requests (see withInfo), so that it costs no allocation of its own.
+	context.Context
 	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
-	op            *ops.Operation
-	resendRefused bool               // a middleware step called next twice for this unsafe call
-	attempt       int                // 1-based attempt number, maintained by the retry policy
-	retry         *core.RetryOptions // per-call override, defaults applied; nil means the client's
-	correlationID string
+	resendRefused bool // a middleware step called next twice for this unsafe call
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool
+	// ownCleared is set when sendOnce cleared GetBody on own itself (see getBodyOf).
+	ownCleared bool
+	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
+	op         *ops.Operation
+	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
+	// correlation holds the call's correlation id (see correlationID); the correlation
+	// policy sends this array as the X-CorrelationId header's value, with no allocation.
+	correlation [1]string
+	// own is the pipeline's own request of the call (set by Pipeline.send).
+	own *http.Request
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
@@ -56,13 +67,30 @@ type callInfo struct {
 	sentBuf [2]string
 }
 
+// correlationID returns the call's correlation id ("" until the correlation policy ran, but
+// for one the call was given).
+func (ci *callInfo) correlationID() string { return ci.correlation[0] }
+
 type callInfoKey struct{}
+
+// attempt returns the 1-based number of the call's current attempt.
+func (ci *callInfo) attempt() int { return int(ci.attemptN) }
+
+// getBodyOf returns the GetBody of req, a request of this call whose retry policy received it
+// with GetBody kept: kept when req is the pipeline's own request that sendOnce sent without a
+// copy (its GetBody cleared in place), else req.GetBody.
+func (ci *callInfo) getBodyOf(req *http.Request, kept func() (io.ReadCloser, error)) func() (io.ReadCloser, error) {
+	if ci.ownCleared && req == ci.own {
+		return kept
+	}
+	return req.GetBody
+}
 
 // newCallInfo returns the state of a new call of call (nil: an unknown operation).
 func newCallInfo(call *Call) *callInfo {
-	ci := &callInfo{attempt: 1}
+	ci := &callInfo{attemptN: 1}
 	if call != nil {
-		ci.correlationID = call.CorrelationID
+		ci.correlation[0] = call.CorrelationID
 		ci.op = call.Op
 		if call.Op != nil {
 			ci.safe = call.Op.RetrySafe
@@ -82,11 +110,31 @@ func infoOf(req *http.Request) *callInfo {
 	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
 		return ci
 	}
-	return &callInfo{attempt: 1}
+	return &callInfo{attemptN: 1}
 }
 
+// withInfo returns ctx with ci as the value of callInfoKey{}: ci itself, as a context whose
+// parent is ctx (what context.WithValue builds, without an allocation of its own). A ci is
+// the context of one call only.
 func withInfo(ctx context.Context, ci *callInfo) context.Context {
-	return context.WithValue(ctx, callInfoKey{}, ci)
+	if ctx == nil || ci.Context != nil {
+		return context.WithValue(ctx, callInfoKey{}, ci) // panics on nil, as it always did
+	}
+	ci.Context = ctx
+	return ci
+}
+
+// Value returns the call's state for callInfoKey{}, else the parent's value for key.
+func (ci *callInfo) Value(key any) any {
+	if key == (callInfoKey{}) {
+		return ci
+	}
+	return ci.Context.Value(key)
+}
+
+// String describes the context, as context.WithValue's does.
+func (ci *callInfo) String() string {
+	return fmt.Sprintf("%v.WithValue(transport.callInfoKey, call)", ci.Context)
 }
 
 // recordSent notes a credential value that goes out with this call.

@@ -46,7 +46,7 @@ type correlationPolicy struct{}
 
 func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	ci := infoOf(req)
-	id := ci.correlationID
+	id := ci.correlationID()
 	if id == "" {
 		id = req.Header.Get(correlationKeyCanon)
 	}
@@ -59,8 +59,10 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 	if id == "" {
 		id = newCorrelationID()
 	}
-	req.Header[correlationKeyCanon] = []string{id}
-	ci.correlationID = id
+	// The header's value lives in the call's state: no allocation of its own. The array
+	// changes only from "" to id (a call's id, once set, is the one read above).
+	ci.correlation[0] = id
+	req.Header[correlationKeyCanon] = ci.correlation[:]
 	return next(req)
 }
 

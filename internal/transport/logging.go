@@ -34,8 +34,8 @@ func (p loggingPolicy) Do(req *http.Request, next Next) (*http.Response, error) 
 		slog.String("operation", OperationID(ctx)),
 		slog.String("method", req.Method),
 		slog.String("url", red.URL(req.URL)),
-		slog.Int("attempt", ci.attempt),
-		slog.String("correlation_id", ci.correlationID),
+		slog.Int("attempt", ci.attempt()),
+		slog.String("correlation_id", ci.correlationID()),
 		slog.Any("request_headers", loggedHeaders{h: req.Header, r: red}),
 	}
 	if p.bodies && req.GetBody != nil {

@@ -35,7 +35,7 @@ func OperationID(ctx context.Context) string {
 // Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
 func Attempt(ctx context.Context) int {
 	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {
-		return ci.attempt
+		return ci.attempt()
 	}
 	return 1
 }

@@ -20,20 +20,31 @@ import (
 //   - a request without a body gets an empty one that cannot be rewound either, since both
 //     net/http transports re-send a request with no body (or http.NoBody) as they please.
 //
-// The pipeline's own copy keeps GetBody: only the SDK's retry policy decides a second
-// attempt, and for such a request only on proof that the first never left (see neverSent).
-func sendOnce(send Next) Next {
+// Only the SDK's retry policy decides a second attempt, and for such a request only on proof
+// that the first never left (see neverSent). The request that goes to the client is a copy,
+// but for one case where no code other than the SDK's holds the request (inPlace: a pipeline
+// without caller middleware; the request is the pipeline's own first attempt, callInfo.own,
+// with a body): there GetBody is cleared on the request itself, which saves a copy per write,
+// and the retry policy keeps what it was (callInfo.getBodyOf). What reaches the
+// client is the same either way.
+func sendOnce(send Next, inPlace bool) Next {
 	return func(req *http.Request) (*http.Response, error) {
 		if err := checkHeaders(req.Header); err != nil {
 			return nil, err
 		}
-		if infoOf(req).safe {
+		ci := infoOf(req)
+		if ci.safe {
+			return send(req)
+		}
+		hasBody := req.Body != nil && req.Body != http.NoBody
+		if inPlace && hasBody && ci.own == req {
+			ci.ownCleared, req.GetBody = true, nil
 			return send(req)
 		}
 		r := new(http.Request)
 		*r = *req
 		r.GetBody = nil
-		if r.Body == nil || r.Body == http.NoBody {
+		if !hasBody {
 			r.Body = &emptyBody{}
 			r.ContentLength = 0
 		}

@@ -143,7 +143,7 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 	resp, err := next(req)
 	locked := err != nil && errors.Is(err, core.ErrRateLimited)
 	if p.tel.attempts.Enabled(ctx) {
-		p.tel.attempts.Record(ctx, int64(ci.attempt), metric.WithAttributes(keyOperation.String(name)))
+		p.tel.attempts.Record(ctx, int64(ci.attempt()), metric.WithAttributes(keyOperation.String(name)))
 	}
 	if (locked || (resp == nil && statusOf(err) == http.StatusTooManyRequests)) && p.tel.lockouts.Enabled(ctx) {
 		p.tel.lockouts.Add(ctx, 1, metric.WithAttributes(keyOperation.String(name)))
@@ -151,9 +151,9 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 	if span.IsRecording() {
 		base := baseAttrs(req, name, tmpl)
 		span.SetAttributes(base[:]...)
-		span.SetAttributes(keyCorrelationID.String(ci.correlationID))
-		if ci.attempt > 1 {
-			span.SetAttributes(keyResendCount.Int(ci.attempt - 1))
+		span.SetAttributes(keyCorrelationID.String(ci.correlationID()))
+		if ci.attempt() > 1 {
+			span.SetAttributes(keyResendCount.Int(ci.attempt() - 1))
 		}
 		finish(span, resp, err)
 		if err != nil {
@@ -197,8 +197,8 @@ func (p attemptSpanPolicy) Do(req *http.Request, next Next) (*http.Response, err
 	if recording {
 		base = baseAttrs(req, name, tmpl)
 		span.SetAttributes(base[:]...)
-		if ci.attempt > 1 {
-			span.SetAttributes(keyResendCount.Int(ci.attempt - 1))
+		if ci.attempt() > 1 {
+			span.SetAttributes(keyResendCount.Int(ci.attempt() - 1))
 		}
 	}
 	start := time.Now()

@@ -67,7 +67,10 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
+	// Without a caller's middleware step, no code but the SDK's sees the request between the
+	// pipeline and the client: sendOnce may clear GetBody on the pipeline's own request.
+	inPlace := len(middlewarePolicies(o.CallMiddleware)) == 0 && len(middlewarePolicies(o.AttemptMiddleware)) == 0
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do, inPlace)), red)), red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
@@ -76,12 +79,32 @@ func New(o Options) (*Pipeline, error) {
 // sent masked, and the correlation id and attempts are the call's; its Err is an
 // *AnswerLostError naming the status that arrived.
 func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
+	return outcomeUnknownOf(resp, err, p.red)
+}
+
+// OutcomeUnknown is Pipeline.OutcomeUnknown for resp, a response of any pipeline: its call's
+// texts are redacted by the redactor of the pipeline that sent it (redact.Default() for a
+// response that came through none).
+func OutcomeUnknown(resp *http.Response, err error) error {
+	return outcomeUnknownOf(resp, err, nil)
+}
+
+// outcomeUnknownOf is OutcomeUnknown with base, the pipeline's redactor (nil: the one the call
+// was sent with).
+func outcomeUnknownOf(resp *http.Response, err error, base *redact.Redactor) error {
+	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
 	req := resp.Request
 	if req == nil {
-		return &core.OutcomeUnknownError{Attempts: 1, Err: &AnswerLostError{StatusCode: resp.StatusCode, Err: err}}
+		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
 	}
 	ci := infoOf(req)
-	return outcomeUnknown(req, ci, ci.attempt, &AnswerLostError{StatusCode: resp.StatusCode, Err: err}, ci.redactor(p.red))
+	if base == nil {
+		base = ci.base
+	}
+	if base == nil {
+		base = redact.Default()
+	}
+	return outcomeUnknown(req, ci, ci.attempt(), lost, ci.redactor(base))
 }
 
 // Do sends req as a call of an unknown operation: Send(req, nil).
@@ -121,6 +144,7 @@ func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, err
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
 	ci.sending = true
 	ci.base = p.red
+	ci.own = r
 	if call != nil {
 		ci.notePathArgs(call.Op, r.URL.EscapedPath())
 		for k, vs := range call.Header {
@@ -135,7 +159,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 	if err := checkHeaders(r.Header); err != nil {
 		return nil, err
 	}
-	if err := checkCorrelationID(ci.correlationID); err != nil {
+	if err := checkCorrelationID(ci.correlationID()); err != nil {
 		return nil, err
 	}
 	if a := r.Header[authorizationHeader]; len(a) > 0 {
@@ -150,7 +174,7 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 	resp, err := p.run(r)
 	if err != nil && ci.resendRefused && !errors.Is(err, core.ErrOutcomeUnknown) {
 		// A call step sent the request, then tried again: the first send may have arrived.
-		err = outcomeUnknown(r, ci, ci.attempt, err, ci.redactor(p.red))
+		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
 	}
 	if resp != nil && resp.Request == nil {
 		resp.Request = r // so that ResponseRedactor finds the call

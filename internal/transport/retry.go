@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
@@ -59,12 +60,15 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	if ci.retry != nil {
 		opt = *ci.retry
 	}
+	// sendOnce may clear GetBody on req itself (the pipeline's own request, sent without a
+	// copy): what it was is kept here for a new attempt (see callInfo.getBodyOf).
+	kept := req.GetBody
 	for attempt := 1; ; attempt++ {
-		ci.attempt = attempt
+		ci.attemptN = int32(attempt)
 		r := req
 		if attempt > 1 {
 			var err error
-			if r, err = rewind(req); err != nil {
+			if r, err = rewindWith(req, ci.getBodyOf(req, kept)); err != nil {
 				return nil, err
 			}
 		}
@@ -117,7 +121,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 			retryable = p.retryableResponse(status, opt.StatusCodes)
 		}
-		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
+		if !retryable || attempt >= opt.MaxAttempts || !rewindableWith(req, ci.getBodyOf(req, kept)) {
 			return nil, failure
 		}
 		wait := backoff(opt, attempt)
@@ -154,7 +158,7 @@ func sendReleasing(next Next, r *http.Request, release context.CancelFunc) (*htt
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
-	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID, attempt, err, red)
+	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID(), attempt, err, red)
 }
 
 // toError reads the capped body of a non-2xx response, drains and closes it, and builds the
@@ -165,7 +169,7 @@ func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callIn
 	return apierror.DecodeOptions{MaxBodyBytes: p.maxBody, Decode: p.decode, Redactor: red}.FromResponse(resp, apierror.RequestInfo{
 		Method:        req.Method,
 		URL:           red.URL(req.URL),
-		CorrelationID: ci.correlationID,
+		CorrelationID: ci.correlationID(),
 	})
 }
 
@@ -197,17 +201,24 @@ func notProcessedStatus(code int) bool {
 	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
 }
 
-func rewindable(req *http.Request) bool {
-	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
+func rewindable(req *http.Request) bool { return rewindableWith(req, req.GetBody) }
+
+// rewindableWith is rewindable for req whose GetBody is getBody.
+func rewindableWith(req *http.Request, getBody func() (io.ReadCloser, error)) bool {
+	return req.Body == nil || req.Body == http.NoBody || getBody != nil
 }
 
 // rewind returns a copy of req with a fresh body for a new attempt.
-func rewind(req *http.Request) (*http.Request, error) {
+func rewind(req *http.Request) (*http.Request, error) { return rewindWith(req, req.GetBody) }
+
+// rewindWith is rewind for req whose GetBody is getBody; the copy has GetBody getBody.
+func rewindWith(req *http.Request, getBody func() (io.ReadCloser, error)) (*http.Request, error) {
 	r := req.Clone(req.Context())
+	r.GetBody = getBody
 	if req.Body == nil || req.Body == http.NoBody {
 		return r, nil
 	}
-	body, err := req.GetBody()
+	body, err := getBody()
 	if err != nil {
 		return nil, err
 	}
@@ -239,6 +250,20 @@ func DrainAndClose(body io.ReadCloser) {
 	if body == nil {
 		return
 	}
-	_, _ = io.CopyN(io.Discard, body, maxDrain)
+	buf := drainBufs.Get().(*[drainBuf]byte)
+	for left := maxDrain; left > 0; {
+		n, err := body.Read(buf[:min(left, drainBuf)])
+		left -= n
+		if err != nil {
+			break
+		}
+	}
+	drainBufs.Put(buf)
 	_ = body.Close()
 }
+
+// drainBuf is the size of the pooled buffers DrainAndClose reads into (io.CopyN would cost an
+// allocation per call for its LimitedReader).
+const drainBuf = 8 << 10
+
+var drainBufs = sync.Pool{New: func() any { return new([drainBuf]byte) }}
