@@ -6,16 +6,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
-	"github.com/oapi-codegen/oapi-codegen/v2/pkg/util"
-	"go.yaml.in/yaml/v3"
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 )
@@ -48,38 +44,13 @@ type field struct {
 	omitZero  bool
 }
 
-// config is the oapi-codegen configuration file: codegen.Configuration plus the output path.
-type config struct {
-	codegen.Configuration `yaml:",inline"`
-	Output                string `yaml:"output"`
-}
-
 // load reads the models of the job's package from its spec and oapi-codegen configuration:
 // oapi-codegen's library gives each type definition (name, and the Go type it declares, with
 // the configuration's naming and type mapping) exactly as it writes them into api.gen.go.
 func load(j *genkit.Job) (*pkgInfo, error) {
-	raw, err := os.ReadFile(j.ConfigPath)
+	spec, cfg, err := j.Codegen()
 	if err != nil {
 		return nil, err
-	}
-	var cfg config
-	if err := yaml.Unmarshal(raw, &cfg); err != nil {
-		return nil, fmt.Errorf("%s: %w", j.ConfigPath, err)
-	}
-	cfg.Configuration = cfg.UpdateDefaults()
-	for k, v := range cfg.OutputOptions.UserTemplates {
-		if !strings.Contains(v, "\n") && !filepath.IsAbs(v) { // a path from the repository root
-			cfg.OutputOptions.UserTemplates[k] = filepath.Join(j.Root, v)
-		}
-	}
-	spec, err := util.LoadSwagger(j.SpecPath)
-	if err != nil {
-		return nil, err
-	}
-	// Generate sets oapi-codegen's naming and type-mapping state from the configuration; the
-	// type definitions below then get exactly the names and types the models got.
-	if _, err := codegen.Generate(spec, cfg.Configuration); err != nil {
-		return nil, fmt.Errorf("oapi-codegen: %w", err)
 	}
 	tds, err := typeDefinitions(spec, cfg.OutputOptions.ExcludeSchemas)
 	if err != nil {

@@ -1,22 +1,12 @@
 package ops
 
 import (
-	"fmt"
-	"os"
 	"sort"
 
 	"github.com/oapi-codegen/oapi-codegen/v2/pkg/codegen"
-	"github.com/oapi-codegen/oapi-codegen/v2/pkg/util"
-	"go.yaml.in/yaml/v3"
 
 	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 )
-
-// config is the oapi-codegen configuration file: codegen.Configuration plus the output path.
-type config struct {
-	codegen.Configuration `yaml:",inline"`
-	Output                string `yaml:"output"`
-}
 
 // model is the spec as oapi-codegen's library sees it: the operation definitions, with the Go
 // names and types the models generation gave them.
@@ -30,43 +20,20 @@ type model struct {
 // rawID is the spec's own operationId of d.
 func (m *model) rawID(d codegen.OperationDefinition) string { return m.rawIDs[d.Method+" "+d.Path] }
 
-// loadModel reads the job's oapi-codegen configuration and asks oapi-codegen's library for
-// the operation definitions, so every type the part names is the type the models got. The
-// configuration names its templates relative to the repository root, where oapi-codegen
-// itself runs from generate.go: loadModel runs from there.
+// loadModel asks oapi-codegen's library, prepared by the job (Job.Codegen), for the operation
+// definitions, so every type the part names is the type the models got.
 func loadModel(j *genkit.Job) (*model, error) {
-	raw, err := os.ReadFile(j.ConfigPath)
-	if err != nil {
-		return nil, err
-	}
-	var cfg config
-	if err := yaml.Unmarshal(raw, &cfg); err != nil {
-		return nil, fmt.Errorf("%s: %w", j.ConfigPath, err)
-	}
-	cfg.Configuration = cfg.UpdateDefaults()
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	if err := os.Chdir(j.Root); err != nil {
-		return nil, err
-	}
-	defer os.Chdir(wd) //nolint:errcheck // back to where the command started
-	spec, err := util.LoadSwagger(j.SpecPath)
-	if err != nil {
-		return nil, err
-	}
-	// oapi-codegen normalises operationIds in place; the operation tables use the spec's own.
+	// oapi-codegen normalises operationIds in place; the operation tables use the spec's own
+	// (the job's Doc, as the spec writes them).
 	m := &model{pkg: j.Package, rawIDs: map[string]string{}, models: map[string]bool{}}
-	for path, item := range spec.Paths.Map() {
+	for path, item := range j.Doc.Paths.Map() {
 		for method, o := range item.Operations() {
 			m.rawIDs[method+" "+path] = o.OperationID
 		}
 	}
-	// Generate sets oapi-codegen's naming and type-mapping state from the configuration; the
-	// operation definitions below then use exactly the names the models got.
-	if _, err := codegen.Generate(spec, cfg.Configuration); err != nil {
-		return nil, fmt.Errorf("oapi-codegen: %w", err)
+	spec, _, err := j.Codegen()
+	if err != nil {
+		return nil, err
 	}
 	if m.defs, err = codegen.OperationDefinitions(spec); err != nil {
 		return nil, err
