@@ -32,7 +32,7 @@ type CreateBatchfileResult struct {
 // memory. Use CreateBatchfileBytes when the document is in memory already.
 //
 // It moves money, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown with the correlation id to reconcile with. A
+// returns an error matching ErrOutcomeUnknown (no read-back settles it: see below). A
 // document given as an io.Reader cannot be read twice, so it is not re-sent at all.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No

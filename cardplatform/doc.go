@@ -15,9 +15,9 @@
 //	if errors.Is(err, cardplatform.ErrNotFound) { ... }
 //
 // Calls that move money or change state are sent once: a failure after the request may have
-// reached the platform matches ErrOutcomeUnknown and carries the correlation id to reconcile
-// with (WithCorrelationID sets it, WithResponseInto reads it back on success). Reads and
-// searches are retried with backoff.
+// reached the platform matches ErrOutcomeUnknown, settled by the write's read-back (below);
+// it carries the call's correlation id for your logs (WithCorrelationID sets it,
+// WithResponseInto reads it back on success). Reads and searches are retried with backoff.
 //
 // Records keep the JSON members the spec does not name (AdditionalProperties), exactly, and
 // send them back; PAN, CVV, PIN and track data are Secret values, masked whenever printed or

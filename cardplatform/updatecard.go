@@ -20,7 +20,7 @@ type UpdateCardResult struct {
 // platform answers 200 with the card or 201 with no body; both are success.
 //
 // It changes state, so it is never re-sent once it may have reached the server: such a failure
-// returns an error matching ErrOutcomeUnknown with the correlation id to reconcile with.
+// returns an error matching ErrOutcomeUnknown, settled by the read-back below.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: supplemental_details
 // read back equal to those sent means the update is in effect, unless they already were before
