@@ -48,21 +48,25 @@ type settleRead struct {
 
 // settleRule is one operation's read-back, generated from the spec (see the generator's
 // internal/tools/gen/ops/settle.go for the meaning of each member); Read is the descriptor of
-// the read-back operation. A source is "path.<param>", "body.<member>[.<member>]" or
-// "from.<member>".
+// the read-back operation. A source is "path.<param>", "body.<member>[.<member>]",
+// "const.<text>" or "from.<member>". FieldType is the JSON type the spec gives Field ("string",
+// "number", "object", ...; "" when it says none): a value of another type proves nothing.
 type settleRule struct {
 	Op, Method string
 	Kind       settleKind
 	Read       *ops.Operation
 	From       *settleRead
 	Args       map[string]string
+	Required   []string
 	Items, Key string
 	Field      string
+	FieldType  string
 	Sent       string
 	Value      string
 	Secret     bool
 	Match      map[string]string
 	Same       map[string]string
+	Owner      map[string]string
 }
 
 // settleMethodNames names an operation's Write method and its Snapshot and Reconcile pair;
@@ -72,15 +76,21 @@ type settleMethodNames struct {
 	TakesRequest               bool
 }
 
+// doubt is why an answer read back proves nothing: the reason and its evidence.
+type doubt struct {
+	reason Reason
+	why    string
+}
+
 // readState is what one read-back found.
 type readState struct {
-	value    any      // the field's value (state, delta, changed); nil when absent
-	found    bool     // the record (or the list item) exists
-	present  bool     // and its field holds a value
-	raw      []any    // the listing's items, decoded (new: for Same)
-	complete bool     // the platform returned every item it holds
-	what     string   // "GetCard card_status", for the evidence
-	ids      []string // ids of the listing, in order
+	value   any      // the field's value (state, delta, changed); nil when absent
+	found   bool     // the record (or the list item) exists
+	present bool     // and its field holds a value of the spec's type
+	raw     []any    // the listing's items, decoded (new: for Same)
+	what    string   // "GetCard card_status", for the evidence
+	ids     []string // ids of the listing, in order
+	doubt   *doubt   // set when the answer cannot be trusted: the verdict is StillUnknown
 }
 
 func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[string]any, body any) (Snapshot, error) {
@@ -90,7 +100,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	}
 	var from any
 	if r.From != nil {
-		args, err := resolveArgs(r.Method, r.From.Args, in, nil)
+		args, err := resolveArgs(r, r.From.Args, nil, in, nil)
 		if err != nil {
 			return Snapshot{}, err
 		}
@@ -98,7 +108,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 			return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: %w", r.Op, err)
 		}
 	}
-	args, err := resolveArgs(r.Method, r.Args, in, from)
+	args, err := resolveArgs(r, r.Args, r.Required, in, from)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -112,6 +122,9 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	if s.Same, err = resolveMap(r.Same, in, from); err != nil {
 		return Snapshot{}, err
 	}
+	if s.Owner, err = resolveMap(r.Owner, in, from); err != nil {
+		return Snapshot{}, err
+	}
 	want, err := r.want(in)
 	if err != nil {
 		return Snapshot{}, err
@@ -120,8 +133,8 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: %w", r.Op, err)
 	}
-	if !st.complete {
-		return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: the platform returned part of the listing; a partial snapshot cannot settle anything", r.Op)
+	if st.doubt != nil {
+		return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: %s: %s (%s); a snapshot of part of the listing, or of an answer it cannot trust, cannot settle anything", r.Op, st.what, st.doubt.why, st.doubt.reason)
 	}
 	switch r.Kind {
 	case settleNew:
@@ -155,31 +168,45 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 	return s, nil
 }
 
+// reconcileRule settles one write from its snapshot. It answers Committed or NotCommitted
+// only on what the read-back shows, and StillUnknown with a Reason otherwise; on an error the
+// Reconciliation is StillUnknown too (ReasonNoReadBack, ReasonReadFailed), never the zero value
+// of another outcome.
 func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot, opts ReconcileOptions, body any) (Reconciliation, error) {
+	rec := Reconciliation{Outcome: StillUnknown}
+	refuse := func(err error) (Reconciliation, error) {
+		rec.Reason, rec.Evidence = ReasonNoReadBack, err.Error()
+		return rec, err
+	}
 	if snap.Operation != r.Op || snap.Read != r.Read.ID || snap.Taken.IsZero() {
-		return Reconciliation{}, fmt.Errorf("%w: reconcile %s: the snapshot is of %q or incomplete (take it with Snapshot%s)", ErrInvalidArgument, r.Op, snap.Operation, r.Method)
+		return refuse(fmt.Errorf("%w: reconcile %s: the snapshot is of %q or incomplete (take it with %s)", ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
 	}
 	if opts.InFlight < 0 || opts.Settle < 0 {
-		return Reconciliation{}, fmt.Errorf("%w: reconcile %s: negative InFlight or Settle", ErrInvalidArgument, r.Op)
+		return refuse(fmt.Errorf("%w: reconcile %s: negative InFlight or Settle", ErrInvalidArgument, r.Op))
+	}
+	for _, a := range r.Required {
+		if snap.Args[a] == "" {
+			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot has no %s to read back with", ErrInvalidArgument, r.Op, a))
+		}
 	}
 	var want any
 	if r.Secret {
 		in, err := ruleInput(nil, body)
 		if err != nil {
-			return Reconciliation{}, err
+			return refuse(err)
 		}
 		if want, err = r.want(in); err != nil {
-			return Reconciliation{}, err
+			return refuse(err)
 		}
 	} else if len(snap.Want) > 0 {
 		if err := decodeNumbers(snap.Want, &want); err != nil {
-			return Reconciliation{}, fmt.Errorf("%w: reconcile %s: the snapshot's want does not decode: %v", ErrInvalidArgument, r.Op, err)
+			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot's want does not decode: %v", ErrInvalidArgument, r.Op, err))
 		}
 	}
 	var before any
 	if len(snap.Before) > 0 {
 		if err := decodeNumbers(snap.Before, &before); err != nil {
-			return Reconciliation{}, fmt.Errorf("%w: reconcile %s: the snapshot's before does not decode: %v", ErrInvalidArgument, r.Op, err)
+			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot's before does not decode: %v", ErrInvalidArgument, r.Op, err))
 		}
 	}
 	settle := opts.Settle
@@ -187,13 +214,15 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		settle = DefaultSettle
 	}
 	readAt := time.Now()
+	rec.ReadAt, rec.SettleAt = readAt, snap.Taken.Add(settle)
 	st, err := c.readRule(ctx, r, snap)
 	if err != nil {
-		return Reconciliation{}, fmt.Errorf("cardplatform: reconcile %s: %w", r.Op, err)
+		rec.Reason = ReasonReadFailed
+		rec.Evidence = fmt.Sprintf("%s: the read-back failed, still unknown: %v", r.Read.ID, err)
+		return rec, fmt.Errorf("cardplatform: reconcile %s: %w", r.Op, err)
 	}
-	rec := Reconciliation{ReadAt: readAt}
 	since := readAt.Sub(snap.Taken).Round(time.Millisecond)
-	early := readAt.Sub(snap.Taken) < settle
+	early := readAt.Before(rec.SettleAt)
 	show := func(v any) string {
 		if r.Secret {
 			return "(secret)"
@@ -203,21 +232,26 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		return string(b)
 	}
 	head := fmt.Sprintf("%s read %s after the snapshot of %s", st.what, since, snap.Taken.UTC().Format(time.RFC3339))
-	still := func(why string) (Reconciliation, error) {
-		rec.Evidence = head + ": " + why + ", still unknown"
+	still := func(reason Reason, why string) (Reconciliation, error) {
+		rec.Reason = reason
+		rec.Evidence = head + ": " + why + ", still unknown (" + reason.String() + ")"
+		return rec, nil
+	}
+	proved := func(o Outcome, why string) (Reconciliation, error) {
+		rec.Outcome, rec.Reason = o, ReasonNone
+		rec.Evidence = head + ": " + why + ", " + o.String()
 		return rec, nil
 	}
 	tooEarly := fmt.Sprintf("before the settle time of %s the write may still run", settle)
-	if !st.complete {
-		return still("the platform returned part of the listing")
+	if st.doubt != nil {
+		return still(st.doubt.reason, st.doubt.why)
 	}
 	if opts.InFlight > 0 {
-		return still(fmt.Sprintf("%d other write(s) of this record are in flight: a change may be theirs and its absence proves nothing while they run", opts.InFlight))
+		return still(ReasonInFlight, fmt.Sprintf("%d other write(s) of this record are in flight: a change may be theirs and its absence proves nothing while they run", opts.InFlight))
 	}
 	switch r.Kind {
 	case settleNew:
-		var fresh []string
-		var odd []string
+		var fresh, odd []string
 		listed := map[string]bool{}
 		for i, id := range st.ids {
 			listed[id] = true
@@ -225,10 +259,10 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 				continue
 			}
 			fresh = append(fresh, id)
-			for k, v := range snap.Same {
+			for _, k := range sortedKeys(snap.Same) {
+				v := snap.Same[k]
 				if got, ok := lookup(st.raw[i], k); !ok || !holds(got, scalarOf(got, v)) {
-					odd = append(odd, id)
-					break
+					odd = append(odd, fmt.Sprintf("%s %s, not %s", k, show(got), v))
 				}
 			}
 		}
@@ -242,88 +276,72 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		head += fmt.Sprintf(": %d listed, %d new (%s)", len(st.ids), len(fresh), strings.Join(fresh, ", "))
 		switch {
 		case len(gone) > 0:
-			return still(fmt.Sprintf("%d listed then are missing now (%s): the listing is not stable", len(gone), strings.Join(gone, ", ")))
+			return still(ReasonListingUnstable, fmt.Sprintf("%d listed then are missing now (%s): the listing is not stable", len(gone), strings.Join(gone, ", ")))
 		case len(fresh) > 1:
-			return still("more than this write can have made")
+			return still(ReasonAmbiguous, "more than this write can have made")
 		case len(odd) > 0:
-			return still("the new one does not match the request (" + strings.Join(sortedKeys(snap.Same), ", ") + ")")
+			return still(ReasonAmbiguous, "the new one does not match the request, another type or value ("+strings.Join(odd, "; ")+")")
 		case len(fresh) == 1:
-			rec.Outcome = Committed
-			rec.Evidence = head + ": this write's, committed"
-			return rec, nil
+			return proved(Committed, "this write's")
 		case early:
-			return still("nothing new yet, but " + tooEarly)
+			return still(ReasonTooEarly, "nothing new yet, but "+tooEarly)
 		}
-		rec.Outcome = NotCommitted
-		rec.Evidence = head + ": nothing new past the settle time of " + settle.String() + ", not committed"
-		return rec, nil
+		return proved(NotCommitted, "every item identified, the snapshot's and nothing new, past the settle time of "+settle.String())
 
 	case settleDelta:
 		b, okB := ratOf(before)
 		a, okA := ratOf(st.value)
 		w, okW := ratOf(want)
 		if !okB || !okA || !okW {
-			return still("a balance or the amount is not a number")
+			return still(ReasonMemberMissing, "a balance or the amount is not a number")
 		}
 		moved := new(big.Rat).Sub(a, b)
 		head += fmt.Sprintf(": %s before, %s now, amount %s", show(before), show(st.value), show(want))
 		switch {
 		case w.Sign() == 0:
-			return still("an amount of zero moves nothing")
+			return still(ReasonAmbiguous, "an amount of zero moves nothing")
 		case moved.Cmp(w) == 0:
-			rec.Outcome = Committed
-			rec.Evidence = head + ": moved by exactly the amount, committed"
-			return rec, nil
+			return proved(Committed, "moved by exactly the amount")
 		case moved.Sign() != 0:
-			return still("moved by " + moved.FloatString(6) + ", not the amount: another movement")
+			return still(ReasonAmbiguous, "moved by "+moved.FloatString(6)+", not the amount: another movement")
 		case early:
-			return still("no movement yet, but " + tooEarly)
+			return still(ReasonTooEarly, "no movement yet, but "+tooEarly)
 		}
-		rec.Outcome = NotCommitted
-		rec.Evidence = head + ": no movement past the settle time of " + settle.String() + ", not committed"
-		return rec, nil
+		return proved(NotCommitted, "no movement past the settle time of "+settle.String())
 
 	case settleChanged:
 		head += fmt.Sprintf(": %s before, %s now", show(before), show(st.value))
 		same := (len(snap.Before) == 0 && !st.found) || (len(snap.Before) > 0 && st.present && sameJSON(before, st.value))
 		switch {
 		case st.found && !st.present:
-			return still("the answer holds no such member: a change cannot be seen")
+			return still(ReasonMemberMissing, "the answer holds no such member: a change cannot be seen")
 		case !same && st.present:
-			rec.Outcome = Committed
-			rec.Evidence = head + ": changed, committed"
-			return rec, nil
+			return proved(Committed, "changed")
 		case !same:
-			return still("gone since the snapshot")
+			return still(ReasonMemberMissing, "gone since the snapshot")
 		case early:
-			return still("unchanged yet, but " + tooEarly)
+			return still(ReasonTooEarly, "unchanged yet, but "+tooEarly)
 		}
-		rec.Outcome = NotCommitted
-		rec.Evidence = head + ": unchanged past the settle time of " + settle.String() + ", not committed"
-		return rec, nil
+		return proved(NotCommitted, "unchanged past the settle time of "+settle.String())
 	}
 
 	// settleState
 	head += fmt.Sprintf(": %s before, %s now, the write sets %s", show(before), show(st.value), show(want))
 	switch {
 	case !st.found:
-		return still("the record is gone")
+		return still(ReasonMemberMissing, "the record is gone")
 	case snap.Already:
-		return still("it already held the value before sending: nothing tells whether this write ran")
+		return still(ReasonAmbiguous, "it already held the value before sending: nothing tells whether this write ran")
 	case st.present && holds(st.value, want):
-		rec.Outcome = Committed
-		rec.Evidence = head + ": in effect, committed"
-		return rec, nil
+		return proved(Committed, "in effect")
 	case !st.present:
-		return still("the record holds no value there: its absence proves nothing (a member the platform names otherwise reads the same)")
+		return still(ReasonMemberMissing, "the record holds no value there: its absence proves nothing (a member the platform names otherwise reads the same)")
 	case !r.Secret && !sameJSON(before, st.value):
-		return still("a third value: another writer changed it")
+		return still(ReasonAmbiguous, "a third value: another writer changed it")
 	case early:
-		return still("unchanged yet, but " + tooEarly)
+		return still(ReasonTooEarly, "unchanged yet, but "+tooEarly)
 	}
-	rec.Outcome = NotCommitted
-	rec.Evidence = head + ": not in effect past the settle time of " + settle.String() + ", not committed"
-	return rec, nil
+	return proved(NotCommitted, "not in effect past the settle time of "+settle.String())
 }
 
 // want is the value the write sets (state), or the amount (delta), from the request; nil for
@@ -342,9 +360,13 @@ func (r *settleRule) want(in map[string]any) (any, error) {
 	return v, nil
 }
 
-// readRule runs the rule's read-back with the snapshot's arguments.
+// readRule runs the rule's read-back with the snapshot's arguments. An answer that cannot be
+// trusted (doubt) is not an error: the verdict is StillUnknown with its reason. A listing is
+// trusted only when it is whole (its total equals the items returned), every item carries its
+// identity (and, for a rule with owners, its owners, equal to the request's) as a string, and
+// no identity repeats.
 func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readState, error) {
-	st := readState{complete: true, what: r.Read.ID}
+	st := readState{what: r.Read.ID}
 	ans, err := c.readBack(ctx, r.Read, s.Args)
 	if err != nil {
 		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) {
@@ -352,43 +374,87 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 		}
 		return st, err
 	}
+	doubtful := func(reason Reason, format string, args ...any) (readState, error) {
+		st.doubt = &doubt{reason: reason, why: fmt.Sprintf(format, args...)}
+		return st, nil
+	}
 	if r.Items == "" {
 		st.what += " " + r.Field
+		if _, ok := ans.(map[string]any); !ok {
+			return doubtful(ReasonMemberMissing, "the answer is %s, not an object", jsonKind(ans))
+		}
 		st.found = true
 		st.value, st.present = lookup(ans, r.Field)
 		st.present = st.present && st.value != nil
+		if st.present && !ofType(st.value, r.FieldType) {
+			return doubtful(ReasonMemberMissing, "%s is %s, not %s as the spec says", r.Field, jsonKind(st.value), r.FieldType)
+		}
 		return st, nil
+	}
+	if r.Kind == settleNew {
+		st.what += " " + r.Items
+	} else {
+		st.what += " " + r.Field + " of the item with " + describeMatch(s.Match)
+	}
+	if _, ok := ans.(map[string]any); !ok {
+		return doubtful(ReasonListingIncomplete, "the answer is %s, not an object", jsonKind(ans))
 	}
 	// An empty listing comes as {} (the spec's members are optional and the platform omits
 	// empty ones), so an absent list is an empty one, as the typed methods decode it.
 	list, _ := lookup(ans, r.Items)
 	items, ok := list.([]any)
 	if list != nil && !ok {
-		return st, fmt.Errorf("%s: %s is not a list", r.Read.ID, r.Items)
+		return doubtful(ReasonListingIncomplete, "%s is %s, not a list", r.Items, jsonKind(list))
 	}
-	if total, hasTotal := lookup(ans, "total"); hasTotal {
-		if n, ok := ratOf(total); !ok || n.Cmp(new(big.Rat).SetInt64(int64(len(items)))) > 0 {
-			st.complete = false // the platform holds more than it returned
-		}
-	}
+	keys := r.Match // the members that identify an item: the key, or those that match it
 	if r.Kind == settleNew {
-		st.what += " " + r.Items
-		for _, it := range items {
-			id, _ := lookup(it, r.Key)
-			if textOf(id) == "" {
-				st.complete = false // an item without its id cannot be told from another
-			}
-			st.ids = append(st.ids, textOf(id))
-			st.raw = append(st.raw, it)
-		}
-		return st, nil
+		keys = map[string]string{r.Key: ""}
 	}
-	st.what += " " + r.Field + " of the item with " + describeMatch(s.Match)
+	seen := map[string]bool{}
 	var picked []any
-	for _, it := range items {
-		if matches(it, s.Match) {
+	for i, it := range items {
+		obj, ok := it.(map[string]any)
+		if !ok {
+			return doubtful(ReasonIdentityMissing, "item %d is %s, not an object", i+1, jsonKind(it))
+		}
+		for _, k := range sortedKeys(keys) {
+			if v, ok := obj[k]; !ok || !isText(v) {
+				return doubtful(ReasonIdentityMissing, "item %d has no %s (%s): items cannot be told apart", i+1, k, jsonKind(v))
+			}
+		}
+		if r.Kind == settleNew {
+			id := obj[r.Key].(string)
+			if seen[strings.ToLower(id)] {
+				return doubtful(ReasonIdentityRepeated, "%s %s is listed twice", r.Key, id)
+			}
+			seen[strings.ToLower(id)] = true
+			st.ids = append(st.ids, id)
+			st.raw = append(st.raw, it)
+		} else if matches(it, s.Match) {
 			picked = append(picked, it)
 		}
+		for _, k := range sortedKeys(s.Owner) {
+			v, ok := obj[k]
+			if !ok || !isText(v) {
+				return doubtful(ReasonIdentityMissing, "item %d has no %s (%s): it is not known to be the request's", i+1, k, jsonKind(v))
+			}
+			if !strings.EqualFold(v.(string), s.Owner[k]) {
+				return doubtful(ReasonForeignOwner, "item %d has %s %s, not the request's %s: the platform did not filter the listing", i+1, k, v, s.Owner[k])
+			}
+		}
+	}
+	total, hasTotal := lookup(ans, "total")
+	n, isNum := ratOf(total)
+	switch {
+	case hasTotal && (!isNum || !n.IsInt()):
+		return doubtful(ReasonListingIncomplete, "its total is %s, not a whole number", jsonKind(total))
+	case hasTotal && n.Cmp(new(big.Rat).SetInt64(int64(len(items)))) != 0:
+		return doubtful(ReasonListingIncomplete, "it returned %d items of a total of %s: the listing is partial", len(items), n.RatString())
+	case !hasTotal && len(items) > 0:
+		return doubtful(ReasonListingIncomplete, "it returned %d items and no total: whether it holds more cannot be seen", len(items))
+	}
+	if r.Kind == settleNew {
+		return st, nil
 	}
 	switch len(picked) {
 	case 0:
@@ -397,9 +463,61 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 		st.found = true
 		st.value, st.present = lookup(picked[0], r.Field)
 		st.present = st.present && st.value != nil
+		if st.present && !ofType(st.value, r.FieldType) {
+			return doubtful(ReasonMemberMissing, "%s is %s, not %s as the spec says", r.Field, jsonKind(st.value), r.FieldType)
+		}
 		return st, nil
 	}
-	return st, fmt.Errorf("%s lists %d items with %s: the read-back cannot tell which", r.Read.ID, len(picked), describeMatch(s.Match))
+	return doubtful(ReasonIdentityRepeated, "%d items have %s: the read-back cannot tell which", len(picked), describeMatch(s.Match))
+}
+
+// isText reports whether v is a JSON string that is not empty.
+func isText(v any) bool {
+	s, ok := v.(string)
+	return ok && s != ""
+}
+
+// jsonKind names the JSON type of a decoded value, for the evidence.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null or absent"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "a boolean"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+// ofType reports whether the decoded value v is of the JSON type t ("" accepts any).
+func ofType(v any, t string) bool {
+	switch t {
+	case "":
+		return true
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "number":
+		_, ok := v.(json.Number)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "array":
+		_, ok := v.([]any)
+		return ok
+	}
+	return false
 }
 
 // readBack calls the retry-safe operation op with args: those named in its path template
@@ -474,24 +592,29 @@ func source(src string, in map[string]any, from any) (any, bool) {
 		return lookup(in["body"], rest)
 	case "from":
 		return lookup(from, rest)
+	case "const":
+		return rest, true
 	}
 	return nil, false
 }
 
 // resolveArgs resolves a read's arguments; one the read's path needs may not be empty, an
-// empty other one is left out (the read is then wider, never narrower).
-func resolveArgs(method string, args map[string]string, in map[string]any, from any) (map[string]string, error) {
+// empty other one is left out (the read is then wider, never narrower), unless required names
+// it: then the request has no read-back (ErrNoReadBack).
+func resolveArgs(r *settleRule, args map[string]string, required []string, in map[string]any, from any) (map[string]string, error) {
 	out := map[string]string{}
-	for k, src := range args {
+	for _, k := range sortedKeys(args) {
+		src := args[k]
 		v, _ := source(src, in, from)
 		t := textOf(v)
-		if t == "" {
-			if strings.HasPrefix(src, "path.") || strings.HasPrefix(src, "from.") {
-				return nil, fmt.Errorf("%w: %s: %s is empty: nothing to read back", ErrInvalidArgument, method, strings.TrimPrefix(src, "path."))
-			}
-			continue
+		switch {
+		case t != "":
+			out[k] = t
+		case slices.Contains(required, k):
+			return nil, fmt.Errorf("%w (%w): %s without %s: no operation finds what it acts on", ErrNoReadBack, ErrInvalidArgument, r.Op, strings.TrimPrefix(src, "body."))
+		case strings.HasPrefix(src, "path.") || strings.HasPrefix(src, "from."):
+			return nil, fmt.Errorf("%w: %s: %s is empty: nothing to read back", ErrInvalidArgument, r.Method, strings.TrimPrefix(src, "path."))
 		}
-		out[k] = t
 	}
 	return out, nil
 }

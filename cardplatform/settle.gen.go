@@ -27,10 +27,33 @@ var settleMethods = map[string]settleMethodNames{
 	"updateCardIssuanceType": {Write: "UpdateCardIssuanceType", Snapshot: "SnapshotUpdateCardIssuanceType", Reconcile: "ReconcileUpdateCardIssuanceType", TakesRequest: false},
 }
 
+// settleRules holds, by operation id, the read-back rule of every operation whose read-back the
+// SDK runs.
+var settleRules = map[string]*settleRule{
+	"activateCard":           settleActivateCard,
+	"adjustAccountBalance":   settleAdjustAccountBalance,
+	"assignCard":             settleAssignCard,
+	"cancelBulkOrder":        settleCancelBulkOrder,
+	"changeAccountStatus":    settleChangeAccountStatus,
+	"changeCardStatus":       settleChangeCardStatus,
+	"changeCheckStatus":      settleChangeCheckStatus,
+	"changePersonCardStatus": settleChangePersonCardStatus,
+	"configureProgram":       settleConfigureProgram,
+	"createAccount":          settleCreateAccount,
+	"createBulkOrder":        settleCreateBulkOrder,
+	"createCard":             settleCreateCard,
+	"createDisbursement":     settleCreateDisbursement,
+	"performCompanyKyb":      settlePerformCompanyKYB,
+	"replaceCard":            settleReplaceCard,
+	"setCardPin":             settleSetCardPIN,
+	"updateCard":             settleUpdateCard,
+	"updateCardIssuanceType": settleUpdateCardIssuanceType,
+}
+
 // settleActivateCard is the read-back rule of ActivateCard (activateCard).
 var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false,
+	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false, FieldType: "string",
 }
 
 // SnapshotActivateCard reads card_status as GetCard reads it, just before ActivateCard is sent with
@@ -51,7 +74,7 @@ func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts 
 // settleAdjustAccountBalance is the read-back rule of AdjustAccountBalance (adjustAccountBalance).
 var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method: "AdjustAccountBalance", Kind: settleDelta, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "body.account_guid"},
-	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false,
+	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false, FieldType: "number",
 }
 
 // SnapshotAdjustAccountBalance reads ledger_balance as GetAccount reads it, just before
@@ -73,7 +96,7 @@ func (c *Client) ReconcileAdjustAccountBalance(ctx context.Context, snap Snapsho
 // settleAssignCard is the read-back rule of AssignCard (assignCard).
 var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
-	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false,
+	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotAssignCard reads person_guid as GetCard reads it, just before AssignCard is sent with the
@@ -94,7 +117,7 @@ func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts Re
 // settleCancelBulkOrder is the read-back rule of CancelBulkOrder (cancelBulkOrder).
 var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBulkOrder", Kind: settleState, Read: opSearchBulkOrders,
 	Args:  map[string]string{"order_guid": "body.order_guid"},
-	Items: "items", Key: "", Field: "bulk_order_status", Sent: "", Value: "CANCELLED", Secret: false,
+	Items: "items", Key: "", Field: "bulk_order_status", Sent: "", Value: "CANCELLED", Secret: false, FieldType: "string",
 	Match: map[string]string{"order_guid": "body.order_guid"},
 }
 
@@ -117,7 +140,7 @@ func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, op
 // settleChangeAccountStatus is the read-back rule of ChangeAccountStatus (changeAccountStatus).
 var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "ChangeAccountStatus", Kind: settleState, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "path.account_guid"},
-	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
@@ -139,7 +162,7 @@ func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot
 // settleChangeCardStatus is the read-back rule of ChangeCardStatus (changeCardStatus).
 var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "ChangeCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotChangeCardStatus reads card_status as GetCard reads it, just before ChangeCardStatus is
@@ -160,7 +183,7 @@ func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, o
 // settleChangeCheckStatus is the read-back rule of ChangeCheckStatus (changeCheckStatus).
 var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "ChangeCheckStatus", Kind: settleState, Read: opSearchChecks,
 	Args:  map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number"},
-	Items: "items", Key: "", Field: "check_status", Sent: "body.new_status", Value: "", Secret: false,
+	Items: "items", Key: "", Field: "check_status", Sent: "body.new_status", Value: "", Secret: false, FieldType: "string",
 	Match: map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number", "txn_guid": "body.txn_guid"},
 }
 
@@ -183,7 +206,7 @@ func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, 
 // settleChangePersonCardStatus is the read-back rule of ChangePersonCardStatus (changePersonCardStatus).
 var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Method: "ChangePersonCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotChangePersonCardStatus reads person_card_status as GetCard reads it, just before
@@ -206,7 +229,7 @@ func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snaps
 // settleConfigureProgram is the read-back rule of ConfigureProgram (configureProgram).
 var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "ConfigureProgram", Kind: settleState, Read: opGetProgram,
 	Args:  map[string]string{"guid": "body.program_guid"},
-	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false,
+	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false, FieldType: "array",
 }
 
 // SnapshotConfigureProgram reads configurations as GetProgram reads it, just before
@@ -228,7 +251,8 @@ func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, o
 // settleCreateAccount is the read-back rule of CreateAccount (createAccount).
 var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccount", Kind: settleNew, Read: opSearchAccounts,
 	Args:  map[string]string{"account_name": "body.account_name", "account_type": "body.account_type", "program_guid": "body.program_guid"},
-	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false,
+	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same: map[string]string{"account_name": "body.account_name", "account_type": "body.account_type"},
 }
 
 // SnapshotCreateAccount reads the list of items (by account_guid) that SearchAccounts returns, just
@@ -240,9 +264,10 @@ func (c *Client) SnapshotCreateAccount(ctx context.Context, body CreateAccountRe
 
 // ReconcileCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
 // snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
-// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
-// when more than one did, or one that does not match. See ReconcileOptions for what else answers
-// StillUnknown.
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by account_guid, is the snapshot's; StillUnknown when more than one
+// appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
+// is partial. See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateAccount, snap, opts, nil)
 }
@@ -250,8 +275,9 @@ func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts
 // settleCreateBulkOrder is the read-back rule of CreateBulkOrder (createBulkOrder).
 var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBulkOrder", Kind: settleNew, Read: opSearchBulkOrders,
 	Args:  map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
-	Items: "items", Key: "order_guid", Field: "", Sent: "", Value: "", Secret: false,
-	Same: map[string]string{"quantity": "body.quantity"},
+	Items: "items", Key: "order_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same:  map[string]string{"quantity": "body.quantity"},
+	Owner: map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
 }
 
 // SnapshotCreateBulkOrder reads the list of items (by order_guid) that SearchBulkOrders returns,
@@ -263,17 +289,75 @@ func (c *Client) SnapshotCreateBulkOrder(ctx context.Context, body BulkOrderRequ
 
 // ReconcileCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when exactly one item appeared
-// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
-// when more than one did, or one that does not match. See ReconcileOptions for what else answers
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by order_guid, is the snapshot's; StillUnknown when more than one appeared,
+// one that does not match, an item lacks its order_guid or repeats it, or the listing is partial.
+// Every item must belong to the request's company_guid and package_guid and person_guid: one that
+// does not (or does not say) is StillUnknown. See ReconcileOptions for what else answers
 // StillUnknown.
 func (c *Client) ReconcileCreateBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateBulkOrder, snap, opts, nil)
 }
 
+// settleCreateCard is the read-back rule of CreateCard (createCard).
+var settleCreateCard = &settleRule{Op: "createCard", Method: "CreateCard", Kind: settleNew, Read: opSearchCards,
+	Args:     map[string]string{"person_guid": "body.person.person_guid", "program_guid": "body.program_guid"},
+	Required: []string{"program_guid", "person_guid"},
+	Items:    "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Owner: map[string]string{"person_guid": "body.person.person_guid"},
+}
+
+// SnapshotCard reads the list of items (by card_proxy) that SearchCards returns, just before
+// CreateCard is sent with the same arguments; store it with the pending write for ReconcileCard. A
+// request that gives no program_guid or person.person_guid has no read-back: the error matches
+// ErrNoReadBack and ErrInvalidArgument.
+func (c *Client) SnapshotCard(ctx context.Context, body CreateCardRequest) (Snapshot, error) {
+	return c.snapshotRule(ctx, settleCreateCard, map[string]any{}, body)
+}
+
+// ReconcileCard settles CreateCard's unknown outcome from SnapshotCard's snapshot, reading back
+// with SearchCards. It answers Committed when exactly one item appeared since the snapshot (and its
+// members match the request); NotCommitted when the whole listing, every item identified by
+// card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that does not match,
+// an item lacks its card_proxy or repeats it, or the listing is partial. Every item must belong to
+// the request's person_guid: one that does not (or does not say) is StillUnknown. See
+// ReconcileOptions for what else answers StillUnknown.
+func (c *Client) ReconcileCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
+	return c.reconcileRule(ctx, settleCreateCard, snap, opts, nil)
+}
+
+// settleCreateDisbursement is the read-back rule of CreateDisbursement (createDisbursement).
+var settleCreateDisbursement = &settleRule{Op: "createDisbursement", Method: "CreateDisbursement", Kind: settleNew, Read: opSearchAccounts,
+	Args:     map[string]string{"person_guid": "body.person.person_guid", "program_guid": "body.program_guid"},
+	Required: []string{"program_guid", "person_guid"},
+	Items:    "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same:  map[string]string{"account_type": "const.DISBURSEMENT"},
+	Owner: map[string]string{"person_guid": "body.person.person_guid"},
+}
+
+// SnapshotDisbursement reads the list of items (by account_guid) that SearchAccounts returns, just
+// before CreateDisbursement is sent with the same arguments; store it with the pending write for
+// ReconcileDisbursement. A request that gives no program_guid or person.person_guid has no
+// read-back: the error matches ErrNoReadBack and ErrInvalidArgument.
+func (c *Client) SnapshotDisbursement(ctx context.Context, body DisbursementDTO) (Snapshot, error) {
+	return c.snapshotRule(ctx, settleCreateDisbursement, map[string]any{}, body)
+}
+
+// ReconcileDisbursement settles CreateDisbursement's unknown outcome from SnapshotDisbursement's
+// snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by account_guid, is the snapshot's; StillUnknown when more than one
+// appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
+// is partial. Every item must belong to the request's person_guid: one that does not (or does not
+// say) is StillUnknown. See ReconcileOptions for what else answers StillUnknown.
+func (c *Client) ReconcileDisbursement(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
+	return c.reconcileRule(ctx, settleCreateDisbursement, snap, opts, nil)
+}
+
 // settlePerformCompanyKYB is the read-back rule of PerformCompanyKYB (performCompanyKyb).
 var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "PerformCompanyKYB", Kind: settleChanged, Read: opRetrieveCompanyKYB,
 	Args:  map[string]string{"company_guid": "body.company_guid"},
-	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false,
+	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotPerformCompanyKYB reads kyb_request_guid as RetrieveCompanyKYB reads it, just before
@@ -295,7 +379,8 @@ func (c *Client) ReconcilePerformCompanyKYB(ctx context.Context, snap Snapshot, 
 var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Kind: settleNew, Read: opSearchCards,
 	From:  &settleRead{Read: opGetCard, Args: map[string]string{"card_proxy": "path.card_proxy"}},
 	Args:  map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
-	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false,
+	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Owner: map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
 }
 
 // SnapshotReplaceCard reads the list of items (by card_proxy) that SearchCards returns, just before
@@ -307,9 +392,11 @@ func (c *Client) SnapshotReplaceCard(ctx context.Context, cardProxy string, body
 
 // ReconcileReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
 // reading back with SearchCards. It answers Committed when exactly one item appeared since the
-// snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more
-// than one did, or one that does not match. See ReconcileOptions for what else answers
-// StillUnknown.
+// snapshot (and its members match the request); NotCommitted when the whole listing, every item
+// identified by card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that
+// does not match, an item lacks its card_proxy or repeats it, or the listing is partial. Every item
+// must belong to the request's person_guid and wallet_guid: one that does not (or does not say) is
+// StillUnknown. See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleReplaceCard, snap, opts, nil)
 }
@@ -317,7 +404,7 @@ func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts R
 // settleSetCardPIN is the read-back rule of SetCardPIN (setCardPin).
 var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind: settleState, Read: opGetCardPIN,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true,
+	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true, FieldType: "string",
 }
 
 // SnapshotSetCardPIN reads whether pin as GetCardPIN reads it is already the value sent (the value
@@ -339,7 +426,7 @@ func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts Re
 // settleUpdateCard is the read-back rule of UpdateCard (updateCard).
 var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
-	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false,
+	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false, FieldType: "object",
 }
 
 // SnapshotUpdateCard reads supplemental_details as GetCard reads it, just before UpdateCard is sent
@@ -360,7 +447,7 @@ func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts Re
 // settleUpdateCardIssuanceType is the read-back rule of UpdateCardIssuanceType (updateCardIssuanceType).
 var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Method: "UpdateCardIssuanceType", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false,
+	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false, FieldType: "string",
 }
 
 // SnapshotUpdateCardIssuanceType reads issuance_type as GetCard reads it, just before
