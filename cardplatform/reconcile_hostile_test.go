@@ -10,6 +10,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -194,6 +195,17 @@ var hostiles = []hostile{
 		its = append(its, its[0])
 		setItems(a, sh, its, len(its))
 		return true
+	}},
+	{name: "a snapshot item gone", json: func(a map[string]any, sh cardplatform.SettleShape, s cardplatform.Snapshot) bool {
+		its := items(a, sh)
+		for i, it := range its {
+			if id, _ := it[sh.Key].(string); sh.Key != "" && slices.Contains(s.Seen, id) {
+				its = append(its[:i], its[i+1:]...)
+				setItems(a, sh, its, len(its))
+				return true
+			}
+		}
+		return false
 	}},
 	{name: "partial page", json: func(a map[string]any, sh cardplatform.SettleShape, _ cardplatform.Snapshot) bool {
 		its := items(a, sh)

@@ -160,3 +160,32 @@ func TestReconcileReasons(t *testing.T) {
 	assert.Equal(t, "unknown reason", cardplatform.Reason(99).String())
 	assert.False(t, cardplatform.Reason(99).Wait(), "a reason a program does not know is a review")
 }
+
+// TestReconcileCardReadsEveryPage: a person with more cards than one page of SearchCards holds
+// (25) is settled from the whole listing, read page by page: the lost card is found on the
+// second page, and a listing that did not change is not committed.
+func TestReconcileCardReadsEveryPage(t *testing.T) {
+	ctx := context.Background()
+	srv := cardplatformtest.NewServer(t)
+	program, person := payee(t, srv)
+	req := cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}}
+	for range 30 {
+		_, err := srv.Client().CreateCard(ctx, req)
+		require.NoError(t, err)
+	}
+	for _, tc := range []struct {
+		fault cardplatformtest.Fault
+		want  cardplatform.Outcome
+	}{{cardplatformtest.Fault{DropAnswer: true}, cardplatform.Committed}, {cardplatformtest.Fault{Drop: true}, cardplatform.NotCommitted}} {
+		snap, err := srv.Client().SnapshotCard(ctx, req)
+		require.NoError(t, err)
+		require.Len(t, snap.Seen, len(srv.Cards()))
+		require.NoError(t, srv.FailNext("CreateCard", 1, tc.fault))
+		_, err = srv.Client().CreateCard(ctx, req)
+		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+		time.Sleep(2 * time.Millisecond)
+		rec, err := srv.Client().ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, rec.Outcome, rec.Evidence)
+	}
+}

@@ -6,11 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -367,7 +369,11 @@ func (r *settleRule) want(in map[string]any) (any, error) {
 // no identity repeats.
 func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readState, error) {
 	st := readState{what: r.Read.ID}
-	ans, err := c.readBack(ctx, r.Read, s.Args)
+	read := c.readBack
+	if r.Items != "" {
+		read = c.readListing
+	}
+	ans, err := read(ctx, r.Read, s.Args)
 	if err != nil {
 		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) {
 			return st, nil // none yet: found and present stay false
@@ -518,6 +524,50 @@ func ofType(v any, t string) bool {
 		return ok
 	}
 	return false
+}
+
+// maxReadBackPages bounds the pages one listing read-back reads; a listing longer than that
+// is partial (StillUnknown).
+const maxReadBackPages = 40
+
+// readListing reads a listing whole: for an operation that pages by start_index (1-based) in
+// the query, the pages after the first until the items read reach the first page's total, as
+// one answer with every item. It stops at a page that is not a listing, is empty, or announces
+// another total, and returns what it read: the total then differs from the items, and the
+// listing is judged partial.
+func (c *Client) readListing(ctx context.Context, op *ops.Operation, args map[string]string) (any, error) {
+	ans, err := c.readBack(ctx, op, args)
+	p := op.Paging
+	if err != nil || p == nil || p.Style != "index" || p.In != "query" || p.Start == "" {
+		return ans, err
+	}
+	first, _ := ans.(map[string]any)
+	all, isList := first[p.Items].([]any)
+	total, isNum := ratOf(first[p.Total])
+	if first == nil || !isList || !isNum || !total.IsInt() || !total.Num().IsInt64() {
+		return ans, nil
+	}
+	want := total.Num().Int64()
+	for pages := 1; int64(len(all)) < want && pages < maxReadBackPages; pages++ {
+		next := maps.Clone(args)
+		if next == nil {
+			next = map[string]string{}
+		}
+		next[p.Start] = strconv.Itoa(len(all) + 1)
+		page, err := c.readBack(ctx, op, next)
+		if err != nil {
+			return nil, err
+		}
+		m, _ := page.(map[string]any)
+		items, isList := m[p.Items].([]any)
+		t, isNum := ratOf(m[p.Total])
+		if m == nil || !isList || len(items) == 0 || !isNum || t.Cmp(total) != 0 {
+			break
+		}
+		all = append(all, items...)
+	}
+	first[p.Items] = all
+	return first, nil
 }
 
 // readBack calls the retry-safe operation op with args: those named in its path template
