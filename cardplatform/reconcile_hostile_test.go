@@ -36,6 +36,7 @@ type hostileProxy struct {
 	method  string
 	mu      sync.Mutex
 	rewrite func(body []byte) []byte // nil: pass the answer through
+	status  int                      // with rewrite: the status to answer with, 0 to keep it
 }
 
 func newHostileProxy(t *testing.T, srv *cardplatformtest.Server, method, path string) *hostileProxy {
@@ -49,9 +50,15 @@ func newHostileProxy(t *testing.T, srv *cardplatformtest.Server, method, path st
 	rp.ModifyResponse = func(res *http.Response) error {
 		p.mu.Lock()
 		rewrite := p.rewrite
+		status := p.status
 		p.mu.Unlock()
-		if rewrite == nil || res.Request.Method != p.method || !p.read.MatchString(res.Request.URL.Path) || res.StatusCode != http.StatusOK {
+		if rewrite == nil || res.Request.Method != p.method || !p.read.MatchString(res.Request.URL.Path) ||
+			(res.StatusCode != http.StatusOK && status == 0) {
 			return nil
+		}
+		if status != 0 {
+			res.StatusCode, res.Status = status, fmt.Sprintf("%d %s", status, http.StatusText(status))
+			res.Header.Set("Content-Type", "text/html")
 		}
 		body, err := io.ReadAll(res.Body)
 		if err != nil {
@@ -69,9 +76,12 @@ func newHostileProxy(t *testing.T, srv *cardplatformtest.Server, method, path st
 	return p
 }
 
-func (p *hostileProxy) set(rewrite func([]byte) []byte) {
+func (p *hostileProxy) set(rewrite func([]byte) []byte) { p.setStatus(0, rewrite) }
+
+// setStatus makes the read-back answer with status (0: its own) and the body rewrite returns.
+func (p *hostileProxy) setStatus(status int, rewrite func([]byte) []byte) {
 	p.mu.Lock()
-	p.rewrite = rewrite
+	p.rewrite, p.status = rewrite, status
 	p.mu.Unlock()
 }
 
@@ -83,6 +93,7 @@ type hostile struct {
 	benign bool
 	json   func(ans map[string]any, sh cardplatform.SettleShape, snap cardplatform.Snapshot) bool
 	raw    []byte // the whole body, instead of json
+	status int    // with raw: the status of the answer (a gateway's), 0 for the platform's own
 }
 
 // items returns the listing's items as objects (nil when absent).
@@ -295,6 +306,8 @@ var hostiles = []hostile{
 	{name: "truncated JSON", raw: []byte(`{"items":[{"account_guid":`)},
 	{name: "a list, not an object", raw: []byte(`[]`)},
 	{name: "null", raw: []byte(`null`)},
+	{name: "a gateway's 404 without a body", raw: []byte{}, status: http.StatusNotFound},
+	{name: "a gateway's 404 page", raw: []byte("<html>Not Found</html>"), status: http.StatusNotFound},
 }
 
 // ownersOf names the owner members the snapshot holds.
@@ -373,7 +386,7 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 
 				for _, h := range hostiles {
 					var applied bool
-					proxy.set(func(body []byte) []byte {
+					proxy.setStatus(h.status, func(body []byte) []byte {
 						if h.raw != nil {
 							applied = true
 							return h.raw

@@ -375,8 +375,12 @@ func (c *Client) readRule(ctx context.Context, r *settleRule, s Snapshot) (readS
 	}
 	ans, err := read(ctx, r.Read, s.Args)
 	if err != nil {
-		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) {
-			return st, nil // none yet: found and present stay false
+		// None yet: found and present stay false. Only the platform's own 404, with its
+		// ProblemDetails body (as the spec gives it), says so; a bare 404 (a gateway's, a
+		// path the platform no longer serves) proves nothing and fails the read.
+		var pe *ProblemError
+		if r.Kind == settleChanged && errors.Is(err, ErrNotFound) && errors.As(err, &pe) && pe != nil {
+			return st, nil
 		}
 		return st, err
 	}
