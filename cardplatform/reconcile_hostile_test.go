@@ -94,6 +94,9 @@ type hostile struct {
 	json   func(ans map[string]any, sh cardplatform.SettleShape, snap cardplatform.Snapshot) bool
 	raw    []byte // the whole body, instead of json
 	status int    // with raw: the status of the answer (a gateway's), 0 for the platform's own
+	// lie marks a rewrite no read-back can detect when it hides what the snapshot sees (an item
+	// dropped with its total adjusted): it is served to Reconcile only, never to Snapshot.
+	lie bool
 }
 
 // items returns the listing's items as objects (nil when absent).
@@ -207,7 +210,7 @@ var hostiles = []hostile{
 		setItems(a, sh, its, len(its))
 		return true
 	}},
-	{name: "a snapshot item gone", json: func(a map[string]any, sh cardplatform.SettleShape, s cardplatform.Snapshot) bool {
+	{name: "a snapshot item gone", lie: true, json: func(a map[string]any, sh cardplatform.SettleShape, s cardplatform.Snapshot) bool {
 		its := items(a, sh)
 		for i, it := range its {
 			if id, _ := it[sh.Key].(string); sh.Key != "" && slices.Contains(s.Seen, id) {
@@ -340,6 +343,8 @@ func onField(a map[string]any, sh cardplatform.SettleShape, f func(map[string]an
 // totals; fields missing or of another type; bodies that are not JSON. A rewrite never gives
 // a wrong Committed or NotCommitted: every one but a reorder gives StillUnknown with a reason
 // to review (or a read error, StillUnknown too), and the unrewritten answer gives the truth.
+// The same rewrites served to the Snapshot method either have it refuse, or leave a snapshot
+// that settles (read back unrewritten) to the truth or StillUnknown.
 func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 	shapes := cardplatform.SettleShapes()
 	require.Equal(t, len(cardplatform.SettleMethods), len(shapes))
@@ -364,15 +369,54 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 				c, err := cardplatform.New(proxy.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
 				require.NoError(t, err)
 				args := fx.args(t, srv.Client())
-				out := call(t, c, names.Snapshot, args...)
-				require.NoError(t, errOf(out[1]))
-				snap := out[0].Interface().(cardplatform.Snapshot)
+				snapshot := func() (cardplatform.Snapshot, error) {
+					out := call(t, c, names.Snapshot, args...)
+					return out[0].Interface().(cardplatform.Snapshot), errOf(out[1])
+				}
+				snap, err := snapshot()
+				require.NoError(t, err)
+				// serve sets the proxy to rewrite the read-back's answers as h does, and reports
+				// whether it changed one.
+				serve := func(h hostile) *bool {
+					applied := new(bool)
+					proxy.setStatus(h.status, func(body []byte) []byte {
+						if h.raw != nil {
+							*applied = true
+							return h.raw
+						}
+						d := json.NewDecoder(bytes.NewReader(body))
+						d.UseNumber()
+						var ans map[string]any
+						if d.Decode(&ans) != nil || ans == nil || !h.json(ans, sh, snap) {
+							return body
+						}
+						b, err := json.Marshal(ans)
+						require.NoError(t, err)
+						*applied = *applied || !bytes.Equal(bytes.TrimSpace(body), b)
+						return b
+					})
+					return applied
+				}
+				// Hostile snapshots, all taken before the one write: each is refused, or
+				// settles (read back unrewritten) to the truth or StillUnknown.
+				hostileSnaps := map[string]cardplatform.Snapshot{}
+				for _, h := range hostiles {
+					if h.lie {
+						continue
+					}
+					applied := serve(h)
+					hs, err := snapshot()
+					proxy.set(nil)
+					if *applied && err == nil {
+						hostileSnaps[h.name] = hs
+					}
+				}
 				require.NoError(t, srv.FailNext(names.Write, 1, truth.fault))
-				out = call(t, srv.Client(), names.Write, args...)
+				out := call(t, srv.Client(), names.Write, args...)
 				require.ErrorIs(t, errOf(out[len(out)-1]), cardplatform.ErrOutcomeUnknown)
 				time.Sleep(5 * time.Millisecond)
 
-				reconcile := func() (cardplatform.Reconciliation, error) {
+				reconcile := func(snap cardplatform.Snapshot) (cardplatform.Reconciliation, error) {
 					in := []any{snap, cardplatform.ReconcileOptions{Settle: time.Millisecond}}
 					if names.TakesRequest {
 						in = append(in, args...)
@@ -380,34 +424,20 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 					out := call(t, c, names.Reconcile, in...)
 					return out[0].Interface().(cardplatform.Reconciliation), errOf(out[1])
 				}
-				r, err := reconcile()
+				r, err := reconcile(snap)
 				require.NoError(t, err)
 				require.Equal(t, truth.want, r.Outcome, "unrewritten: %s", r.Evidence)
+				for name, hs := range hostileSnaps {
+					r, err := reconcile(hs)
+					require.NoError(t, err, name)
+					assert.Contains(t, []cardplatform.Outcome{truth.want, cardplatform.StillUnknown}, r.Outcome, "snapshot %s: %s", name, r.Evidence)
+				}
 
 				for _, h := range hostiles {
-					var applied bool
-					proxy.setStatus(h.status, func(body []byte) []byte {
-						if h.raw != nil {
-							applied = true
-							return h.raw
-						}
-						d := json.NewDecoder(bytes.NewReader(body))
-						d.UseNumber()
-						var ans map[string]any
-						if d.Decode(&ans) != nil || ans == nil {
-							return body
-						}
-						if !h.json(ans, sh, snap) {
-							return body
-						}
-						b, err := json.Marshal(ans)
-						require.NoError(t, err)
-						applied = !bytes.Equal(bytes.TrimSpace(body), b)
-						return b
-					})
-					r, err := reconcile()
+					applied := serve(h)
+					r, err := reconcile(snap)
 					proxy.set(nil)
-					if !applied {
+					if !*applied {
 						continue
 					}
 					served[h.name]++

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -188,4 +191,39 @@ func TestReconcileCardReadsEveryPage(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, rec.Outcome, rec.Evidence)
 	}
+}
+
+// TestReconcileStateNeedsTheValueBefore: a card answer that lacked card_status at the snapshot
+// (a member hidden by a gateway) and shows the value sent afterwards does not prove the lost
+// activation ran: the card may have been active all along. StillUnknown, not Committed.
+func TestReconcileStateNeedsTheValueBefore(t *testing.T) {
+	var reads atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Header().Set("Content-Type", "application/json")
+			if reads.Add(1) == 1 {
+				_, _ = w.Write([]byte(`{"card_proxy":"p1"}`))
+				return
+			}
+			_, _ = w.Write([]byte(`{"card_proxy":"p1","card_status":"ACTIVE"}`))
+			return
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil { // the activation never ran
+			_ = conn.Close()
+		}
+	}))
+	defer srv.Close()
+	c, err := cardplatform.New(srv.URL, cardplatform.WithStaticToken("tok"))
+	require.NoError(t, err)
+	ctx := context.Background()
+	snap, err := c.SnapshotActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
+	require.NoError(t, err)
+	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
+	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+	time.Sleep(5 * time.Millisecond)
+	r, err := c.ReconcileActivateCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	require.NoError(t, err)
+	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
+	assert.Equal(t, cardplatform.ReasonMemberMissing, r.Reason, r.Evidence)
 }

@@ -146,6 +146,11 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 		if !st.found {
 			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no record to read back: the write has nothing to act on", ErrInvalidArgument, r.Method, st.what)
 		}
+		if !st.present && r.Secret {
+			// The snapshot keeps no trace of a secret's absence (Before is never stored), so
+			// finding the value afterwards could not be told from its being there before.
+			return Snapshot{}, fmt.Errorf("cardplatform: snapshot of %s: %s: the answer holds no such member, so whether it already held the value sent cannot be seen", r.Op, st.what)
+		}
 	case settleDelta:
 		if !st.present {
 			return Snapshot{}, fmt.Errorf("%w: %s: %s finds no value to read back: the write has nothing to act on", ErrInvalidArgument, r.Method, st.what)
@@ -334,6 +339,8 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		return still(ReasonMemberMissing, "the record is gone")
 	case snap.Already:
 		return still(ReasonAmbiguous, "it already held the value before sending: nothing tells whether this write ran")
+	case st.present && holds(st.value, want) && len(snap.Before) == 0 && !r.Secret:
+		return still(ReasonMemberMissing, "it holds the value sent now, but held no value the snapshot could read: whether it already held it cannot be told")
 	case st.present && holds(st.value, want):
 		return proved(Committed, "in effect")
 	case !st.present:

@@ -65,8 +65,9 @@ func (c *Client) SnapshotActivateCard(ctx context.Context, cardProxy string, bod
 // ReconcileActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's
 // snapshot, reading back with GetCard. It answers Committed when card_status now holds the value
 // the write sets and did not before; NotCommitted when it still holds the value read before
-// sending; StillUnknown when it already held the value before sending, or holds a third one
-// (another writer). See ReconcileOptions for what else answers StillUnknown.
+// sending; StillUnknown when it already held the value before sending, held none the snapshot could
+// read, or holds a third one (another writer). See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleActivateCard, snap, opts, nil)
 }
@@ -108,8 +109,8 @@ func (c *Client) SnapshotAssignCard(ctx context.Context, body AssignCardDTO) (Sn
 // ReconcileAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot,
 // reading back with GetCard. It answers Committed when person_guid now holds the value the write
 // sets and did not before; NotCommitted when it still holds the value read before sending;
-// StillUnknown when it already held the value before sending, or holds a third one (another
-// writer). See ReconcileOptions for what else answers StillUnknown.
+// StillUnknown when it already held the value before sending, held none the snapshot could read, or
+// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleAssignCard, snap, opts, nil)
 }
@@ -131,8 +132,9 @@ func (c *Client) SnapshotCancelBulkOrder(ctx context.Context, body BulkOrderRef)
 // ReconcileCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when bulk_order_status now
 // holds the value the write sets and did not before; NotCommitted when it still holds the value
-// read before sending; StillUnknown when it already held the value before sending, or holds a third
-// one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// read before sending; StillUnknown when it already held the value before sending, held none the
+// snapshot could read, or holds a third one (another writer). See ReconcileOptions for what else
+// answers StillUnknown.
 func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCancelBulkOrder, snap, opts, nil)
 }
@@ -154,7 +156,8 @@ func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GU
 // SnapshotChangeAccountStatus's snapshot, reading back with GetAccount. It answers Committed when
 // account_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeAccountStatus, snap, opts, nil)
 }
@@ -175,7 +178,8 @@ func (c *Client) SnapshotChangeCardStatus(ctx context.Context, cardProxy string,
 // SnapshotChangeCardStatus's snapshot, reading back with GetCard. It answers Committed when
 // card_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCardStatus, snap, opts, nil)
 }
@@ -198,7 +202,8 @@ func (c *Client) SnapshotChangeCheckStatus(ctx context.Context, body CheckStatus
 // SnapshotChangeCheckStatus's snapshot, reading back with SearchChecks. It answers Committed when
 // check_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCheckStatus, snap, opts, nil)
 }
@@ -220,8 +225,8 @@ func (c *Client) SnapshotChangePersonCardStatus(ctx context.Context, cardProxy s
 // SnapshotChangePersonCardStatus's snapshot, reading back with GetCard. It answers Committed when
 // person_card_status now holds the value the write sets and did not before; NotCommitted when it
 // still holds the value read before sending; StillUnknown when it already held the value before
-// sending, or holds a third one (another writer). See ReconcileOptions for what else answers
-// StillUnknown.
+// sending, held none the snapshot could read, or holds a third one (another writer). See
+// ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangePersonCardStatus, snap, opts, nil)
 }
@@ -243,7 +248,8 @@ func (c *Client) SnapshotConfigureProgram(ctx context.Context, body ConfigProgra
 // SnapshotConfigureProgram's snapshot, reading back with GetProgram. It answers Committed when
 // configurations now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleConfigureProgram, snap, opts, nil)
 }
@@ -418,7 +424,8 @@ func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body 
 // reading back with GetCardPIN. The value sent is a secret, never kept in the snapshot: give the
 // arguments of the write again. It answers Committed when pin now holds the value sent and did not
 // before; NotCommitted when it holds another value; StillUnknown when it already held the value
-// sent before sending. See ReconcileOptions for what else answers StillUnknown.
+// sent before sending. A snapshot of a record without the member is refused. See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts ReconcileOptions, cardProxy string, body CardPINDTO) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, body)
 }
@@ -438,8 +445,8 @@ func (c *Client) SnapshotUpdateCard(ctx context.Context, body UpdateCardRequest)
 // ReconcileUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot,
 // reading back with GetCard. It answers Committed when supplemental_details now holds the value the
 // write sets and did not before; NotCommitted when it still holds the value read before sending;
-// StillUnknown when it already held the value before sending, or holds a third one (another
-// writer). See ReconcileOptions for what else answers StillUnknown.
+// StillUnknown when it already held the value before sending, held none the snapshot could read, or
+// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCard, snap, opts, nil)
 }
@@ -461,7 +468,8 @@ func (c *Client) SnapshotUpdateCardIssuanceType(ctx context.Context, cardProxy s
 // SnapshotUpdateCardIssuanceType's snapshot, reading back with GetCard. It answers Committed when
 // issuance_type now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCardIssuanceType(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCardIssuanceType, snap, opts, nil)
 }

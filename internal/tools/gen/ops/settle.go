@@ -453,9 +453,9 @@ func kindRule(r settleRule) string {
 	const tail = " See ReconcileOptions for what else answers StillUnknown."
 	switch r.Kind {
 	case "state":
-		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, or holds a third one (another writer)."
+		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, held none the snapshot could read, or holds a third one (another writer)."
 		if r.Secret {
-			s = "The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It answers Committed when " + r.Field + " now holds the value sent and did not before; NotCommitted when it holds another value; StillUnknown when it already held the value sent before sending."
+			s = "The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It answers Committed when " + r.Field + " now holds the value sent and did not before; NotCommitted when it holds another value; StillUnknown when it already held the value sent before sending. A snapshot of a record without the member is refused."
 		}
 		return s + tail
 	case "delta":
