@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -226,4 +227,31 @@ func TestReconcileStateNeedsTheValueBefore(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 	assert.Equal(t, cardplatform.ReasonMemberMissing, r.Reason, r.Evidence)
+}
+
+// TestReconcileRefusesASnapshotWithoutItsChecks: a disbursement snapshot that lacks the owner
+// or the account type its rule compares (stored by hand, or by an older version) would skip
+// that check: it is refused (ReasonNoReadBack), never used.
+func TestReconcileRefusesASnapshotWithoutItsChecks(t *testing.T) {
+	ctx := context.Background()
+	srv := cardplatformtest.NewServer(t)
+	program, person := payee(t, srv)
+	snap, err := srv.Client().SnapshotDisbursement(ctx, payout(program, person, "checks"))
+	require.NoError(t, err)
+	require.Equal(t, map[string]string{"person_guid": person.String()}, snap.Owner)
+	require.Equal(t, map[string]string{"account_type": "DISBURSEMENT"}, snap.Same)
+	for name, edit := range map[string]func(s *cardplatform.Snapshot){
+		"no owner":        func(s *cardplatform.Snapshot) { s.Owner = nil },
+		"no account type": func(s *cardplatform.Snapshot) { s.Same = nil },
+		"another type":    func(s *cardplatform.Snapshot) { s.Same = map[string]string{"account_type": "SAVINGS"} },
+		"no person":       func(s *cardplatform.Snapshot) { delete(s.Args, "person_guid") },
+	} {
+		s := snap
+		s.Args, s.Owner, s.Same = maps.Clone(snap.Args), maps.Clone(snap.Owner), maps.Clone(snap.Same)
+		edit(&s)
+		rec, err := srv.Client().ReconcileDisbursement(ctx, s, cardplatform.ReconcileOptions{})
+		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, name)
+		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, name)
+		assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason, name)
+	}
 }

@@ -191,10 +191,8 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 	if opts.InFlight < 0 || opts.Settle < 0 {
 		return refuse(fmt.Errorf("%w: reconcile %s: negative InFlight or Settle", ErrInvalidArgument, r.Op))
 	}
-	for _, a := range r.Required {
-		if snap.Args[a] == "" {
-			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot has no %s to read back with", ErrInvalidArgument, r.Op, a))
-		}
+	if missing := r.unheld(snap); missing != "" {
+		return refuse(fmt.Errorf("%w: reconcile %s: the snapshot has no %s (take it with %s)", ErrInvalidArgument, r.Op, missing, settleMethods[r.Op].Snapshot))
 	}
 	var want any
 	if r.Secret {
@@ -351,6 +349,36 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		return still(ReasonTooEarly, "unchanged yet, but "+tooEarly)
 	}
 	return proved(NotCommitted, "not in effect past the settle time of "+settle.String())
+}
+
+// unheld names what a snapshot of r must hold and snap does not: a required argument, or a
+// member of Same or Owner whose source cannot be empty (a constant, or a required argument's
+// source). A snapshot stored by an older version, or made by hand, without them would skip a
+// check; it is refused instead. "" when nothing is missing.
+func (r *settleRule) unheld(snap Snapshot) string {
+	sure := map[string]bool{}
+	for _, a := range r.Required {
+		if snap.Args[a] == "" {
+			return "argument " + a
+		}
+		sure[r.Args[a]] = true
+	}
+	for _, m := range []struct {
+		name      string
+		rule, got map[string]string
+	}{{"same", r.Same, snap.Same}, {"owner", r.Owner, snap.Owner}} {
+		for _, k := range sortedKeys(m.rule) {
+			src := m.rule[k]
+			c, isConst := strings.CutPrefix(src, "const.")
+			switch {
+			case isConst && m.got[k] != c:
+				return m.name + " " + k + " " + c
+			case sure[src] && m.got[k] == "":
+				return m.name + " " + k
+			}
+		}
+	}
+	return ""
 }
 
 // want is the value the write sets (state), or the amount (delta), from the request; nil for
