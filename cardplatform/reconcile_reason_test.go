@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -253,5 +254,61 @@ func TestReconcileRefusesASnapshotWithoutItsChecks(t *testing.T) {
 		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, name)
 		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, name)
 		assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason, name)
+	}
+}
+
+// TestReconcileCardHostilePages: a listing read page by page that the platform serves wrong is
+// StillUnknown, never a verdict: a server that ignores start_index (page 2 repeats page 1: the
+// cards repeat), or whose total moves between pages.
+func TestReconcileCardHostilePages(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		rewrite func(first *[]byte) func([]byte) []byte
+		reason  cardplatform.Reason
+	}{
+		{"start_index ignored", func(first *[]byte) func([]byte) []byte {
+			return func(b []byte) []byte {
+				if *first == nil {
+					*first = b
+				}
+				return *first
+			}
+		}, cardplatform.ReasonIdentityRepeated},
+		{"total moves", func(first *[]byte) func([]byte) []byte {
+			return func(b []byte) []byte {
+				if *first == nil {
+					*first = b
+					return b
+				}
+				return regexp.MustCompile(`"total":[0-9]+`).ReplaceAll(b, []byte(`"total":1000`))
+			}
+		}, cardplatform.ReasonListingIncomplete},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := cardplatformtest.NewServer(t)
+			program, person := payee(t, srv)
+			req := cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}}
+			for range 30 {
+				_, err := srv.Client().CreateCard(ctx, req)
+				require.NoError(t, err)
+			}
+			proxy := newHostileProxy(t, srv, http.MethodGet, "/api/v1/cards")
+			c, err := cardplatform.New(proxy.URL, cardplatform.WithStaticToken(srv.Token()), cardplatform.WithInsecureHTTP())
+			require.NoError(t, err)
+			snap, err := c.SnapshotCard(ctx, req)
+			require.NoError(t, err)
+			require.NoError(t, srv.FailNext("CreateCard", 1, cardplatformtest.Fault{Drop: true}))
+			_, err = srv.Client().CreateCard(ctx, req)
+			require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
+			time.Sleep(2 * time.Millisecond)
+			var first []byte
+			proxy.set(tc.rewrite(&first))
+			rec, err := c.ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+			require.NoError(t, err)
+			require.NotNil(t, first, "the proxy served the listing")
+			assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
+			assert.Equal(t, tc.reason, rec.Reason, rec.Evidence)
+		})
 	}
 }
