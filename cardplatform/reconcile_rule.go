@@ -87,11 +87,12 @@ type readState struct {
 	doubt   *doubt   // set when the answer cannot be trusted: the verdict is StillUnknown
 }
 
-func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[string]any, body any) (Snapshot, error) {
-	in, err := ruleInput(path, body)
-	if err != nil {
-		return Snapshot{}, err
-	}
+// settleSources holds the values of a rule's request-side sources ("path.card_proxy",
+// "body.person.person_guid"), read from the write's typed arguments by the generated
+// settleSources<Method> functions: typed Go values, never the request re-read as JSON.
+type settleSources map[string]any
+
+func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSources) (Snapshot, error) {
 	var from any
 	if r.From != nil {
 		args, err := resolveArgs(r, r.From.Args, nil, in, nil)
@@ -171,7 +172,7 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, path map[strin
 // only on what the read-back shows, and StillUnknown with a Reason otherwise; on an error the
 // Reconciliation is StillUnknown too (ReasonNoReadBack, ReasonReadFailed), never the zero value
 // of another outcome.
-func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot, opts ReconcileOptions, body any) (Reconciliation, error) {
+func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot, opts ReconcileOptions, in settleSources) (Reconciliation, error) {
 	rec := Reconciliation{Outcome: StillUnknown}
 	refuse := func(err error) (Reconciliation, error) {
 		rec.Reason, rec.Evidence = ReasonNoReadBack, err.Error()
@@ -188,10 +189,7 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 	}
 	var want any
 	if r.Secret {
-		in, err := ruleInput(nil, body)
-		if err != nil {
-			return refuse(err)
-		}
+		var err error
 		if want, err = r.want(in); err != nil {
 			return refuse(err)
 		}
@@ -375,7 +373,7 @@ func (r *settleRule) unheld(snap Snapshot) string {
 
 // want is the value the write sets (state), or the amount (delta), from the request; nil for
 // the kinds that have none.
-func (r *settleRule) want(in map[string]any) (any, error) {
+func (r *settleRule) want(in settleSources) (any, error) {
 	switch {
 	case r.Value != "":
 		return r.Value, nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -15,34 +16,18 @@ import (
 // How the read-back engine reads values: the request's sources, members of decoded JSON, and
 // comparisons that keep numbers exact.
 
-// ruleInput is what sources read: the path arguments and the request body as JSON, encoded
-// as it is sent (the wire encoder: json.Marshal of a model masks its Secrets).
-func ruleInput(path map[string]any, body any) (map[string]any, error) {
-	in := map[string]any{"path": path}
-	if body != nil {
-		b, err := jsonx.MarshalWire(body)
-		if err != nil {
-			return nil, fmt.Errorf("%w: the request does not encode: %v", ErrInvalidArgument, err)
-		}
-		var v any
-		if err := decodeNumbers(b, &v); err != nil {
-			return nil, err
-		}
-		in["body"] = v
-	}
-	return in, nil
-}
-
-// source returns the value a source names.
-func source(src string, in map[string]any, from any) (any, bool) {
+// source returns the value a source names: a request-side one (path., body.) as its wire
+// form (wireValue), a member of from's answer, or a constant.
+func source(src string, in settleSources, from any) (any, bool) {
 	kind, rest, _ := strings.Cut(src, ".")
 	switch kind {
-	case "path":
-		p, _ := in["path"].(map[string]any)
-		v, ok := p[rest]
-		return v, ok
-	case "body":
-		return lookup(in["body"], rest)
+	case "path", "body":
+		v, ok := in[src]
+		if !ok {
+			return nil, false
+		}
+		w, err := wireValue(v)
+		return w, err == nil && w != nil
 	case "from":
 		return lookup(from, rest)
 	case "const":
@@ -51,10 +36,37 @@ func source(src string, in map[string]any, from any) (any, bool) {
 	return nil, false
 }
 
+// wireValue is a typed request value as the request sends it, decoded (numbers kept exact):
+// nil for a zero value (omitted on the wire, omitzero), a Secret in full (the value sent),
+// a model or scalar by the wire encoder.
+func wireValue(v any) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if z, ok := v.(interface{ IsZero() bool }); ok && z.IsZero() {
+		return nil, nil
+	}
+	if rv := reflect.ValueOf(v); rv.IsZero() {
+		return nil, nil
+	}
+	if s, ok := v.(Secret); ok {
+		return s.Reveal(), nil
+	}
+	b, err := jsonx.MarshalWire(v)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the request does not encode: %v", ErrInvalidArgument, err)
+	}
+	var out any
+	if err := decodeNumbers(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // resolveArgs resolves a read's arguments; one the read's path needs may not be empty, an
 // empty other one is left out (the read is then wider, never narrower), unless required names
 // it: then the request has no read-back (ErrNoReadBack).
-func resolveArgs(r *settleRule, args map[string]string, required []string, in map[string]any, from any) (map[string]string, error) {
+func resolveArgs(r *settleRule, args map[string]string, required []string, in settleSources, from any) (map[string]string, error) {
 	out := map[string]string{}
 	for _, k := range sortedKeys(args) {
 		src := args[k]
@@ -72,7 +84,7 @@ func resolveArgs(r *settleRule, args map[string]string, required []string, in ma
 	return out, nil
 }
 
-func resolveMap(m map[string]string, in map[string]any, from any) (map[string]string, error) {
+func resolveMap(m map[string]string, in settleSources, from any) (map[string]string, error) {
 	if len(m) == 0 {
 		return nil, nil
 	}

@@ -56,10 +56,18 @@ var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard",
 	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false, FieldType: "string",
 }
 
+// settleSourcesActivateCard reads the sources of ActivateCard's rule from its typed
+// arguments.
+func settleSourcesActivateCard(cardProxy string, body CardStatusDTO) settleSources {
+	return settleSources{
+		"path.card_proxy": cardProxy,
+	}
+}
+
 // SnapshotActivateCard reads card_status as GetCard reads it, just before ActivateCard is sent with
 // the same arguments; store it with the pending write for ReconcileActivateCard.
 func (c *Client) SnapshotActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleActivateCard, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleActivateCard, settleSourcesActivateCard(cardProxy, body))
 }
 
 // ReconcileActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's
@@ -78,11 +86,20 @@ var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method:
 	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false, FieldType: "number",
 }
 
+// settleSourcesAdjustAccountBalance reads the sources of AdjustAccountBalance's rule from its typed
+// arguments.
+func settleSourcesAdjustAccountBalance(body AdjustBalanceRequest) settleSources {
+	return settleSources{
+		"body.account_guid": body.AccountGUID,
+		"body.amount":       body.Amount,
+	}
+}
+
 // SnapshotAdjustAccountBalance reads ledger_balance as GetAccount reads it, just before
 // AdjustAccountBalance is sent with the same arguments; store it with the pending write for
 // ReconcileAdjustAccountBalance.
 func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleAdjustAccountBalance, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleAdjustAccountBalance, settleSourcesAdjustAccountBalance(body))
 }
 
 // ReconcileAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
@@ -100,10 +117,19 @@ var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind:
 	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesAssignCard reads the sources of AssignCard's rule from its typed
+// arguments.
+func settleSourcesAssignCard(body AssignCardDTO) settleSources {
+	return settleSources{
+		"body.card_proxy":  body.CardProxy,
+		"body.person_guid": body.PersonGUID,
+	}
+}
+
 // SnapshotAssignCard reads person_guid as GetCard reads it, just before AssignCard is sent with the
 // same arguments; store it with the pending write for ReconcileAssignCard.
 func (c *Client) SnapshotAssignCard(ctx context.Context, body AssignCardDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleAssignCard, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleAssignCard, settleSourcesAssignCard(body))
 }
 
 // ReconcileAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot,
@@ -122,11 +148,19 @@ var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBu
 	Match: map[string]string{"order_guid": "body.order_guid"},
 }
 
+// settleSourcesCancelBulkOrder reads the sources of CancelBulkOrder's rule from its typed
+// arguments.
+func settleSourcesCancelBulkOrder(body BulkOrderRef) settleSources {
+	return settleSources{
+		"body.order_guid": body.OrderGUID,
+	}
+}
+
 // SnapshotCancelBulkOrder reads bulk_order_status as SearchBulkOrders reads it, just before
 // CancelBulkOrder is sent with the same arguments; store it with the pending write for
 // ReconcileCancelBulkOrder.
 func (c *Client) SnapshotCancelBulkOrder(ctx context.Context, body BulkOrderRef) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCancelBulkOrder, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCancelBulkOrder, settleSourcesCancelBulkOrder(body))
 }
 
 // ReconcileCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
@@ -145,11 +179,20 @@ var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "
 	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesChangeAccountStatus reads the sources of ChangeAccountStatus's rule from its typed
+// arguments.
+func settleSourcesChangeAccountStatus(accountGUID GUID, body AccountStatusUser) settleSources {
+	return settleSources{
+		"body.account_status": body.AccountStatus,
+		"path.account_guid":   accountGUID,
+	}
+}
+
 // SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
 // ChangeAccountStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangeAccountStatus.
 func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeAccountStatus, map[string]any{"account_guid": accountGUID}, body)
+	return c.snapshotRule(ctx, settleChangeAccountStatus, settleSourcesChangeAccountStatus(accountGUID, body))
 }
 
 // ReconcileChangeAccountStatus settles ChangeAccountStatus's unknown outcome from
@@ -168,10 +211,19 @@ var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "Change
 	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesChangeCardStatus reads the sources of ChangeCardStatus's rule from its typed
+// arguments.
+func settleSourcesChangeCardStatus(cardProxy string, body CardStatusDTO) settleSources {
+	return settleSources{
+		"body.card_status": body.CardStatus,
+		"path.card_proxy":  cardProxy,
+	}
+}
+
 // SnapshotChangeCardStatus reads card_status as GetCard reads it, just before ChangeCardStatus is
 // sent with the same arguments; store it with the pending write for ReconcileChangeCardStatus.
 func (c *Client) SnapshotChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeCardStatus, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleChangeCardStatus, settleSourcesChangeCardStatus(cardProxy, body))
 }
 
 // ReconcileChangeCardStatus settles ChangeCardStatus's unknown outcome from
@@ -191,11 +243,22 @@ var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "Chan
 	Match: map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number", "txn_guid": "body.txn_guid"},
 }
 
+// settleSourcesChangeCheckStatus reads the sources of ChangeCheckStatus's rule from its typed
+// arguments.
+func settleSourcesChangeCheckStatus(body CheckStatusDTO) settleSources {
+	return settleSources{
+		"body.account_guid": body.AccountGUID,
+		"body.check_number": body.CheckNumber,
+		"body.new_status":   body.NewStatus,
+		"body.txn_guid":     body.TxnGUID,
+	}
+}
+
 // SnapshotChangeCheckStatus reads check_status as SearchChecks reads it, just before
 // ChangeCheckStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangeCheckStatus.
 func (c *Client) SnapshotChangeCheckStatus(ctx context.Context, body CheckStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeCheckStatus, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleChangeCheckStatus, settleSourcesChangeCheckStatus(body))
 }
 
 // ReconcileChangeCheckStatus settles ChangeCheckStatus's unknown outcome from
@@ -214,11 +277,20 @@ var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Met
 	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesChangePersonCardStatus reads the sources of ChangePersonCardStatus's rule from its typed
+// arguments.
+func settleSourcesChangePersonCardStatus(cardProxy string, body PersonCardStatusDTO) settleSources {
+	return settleSources{
+		"body.person_card_status": body.PersonCardStatus,
+		"path.card_proxy":         cardProxy,
+	}
+}
+
 // SnapshotChangePersonCardStatus reads person_card_status as GetCard reads it, just before
 // ChangePersonCardStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangePersonCardStatus.
 func (c *Client) SnapshotChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangePersonCardStatus, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleChangePersonCardStatus, settleSourcesChangePersonCardStatus(cardProxy, body))
 }
 
 // ReconcileChangePersonCardStatus settles ChangePersonCardStatus's unknown outcome from
@@ -237,11 +309,20 @@ var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "Config
 	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false, FieldType: "array",
 }
 
+// settleSourcesConfigureProgram reads the sources of ConfigureProgram's rule from its typed
+// arguments.
+func settleSourcesConfigureProgram(body ConfigProgramRequest) settleSources {
+	return settleSources{
+		"body.configurations": body.Configurations,
+		"body.program_guid":   body.ProgramGUID,
+	}
+}
+
 // SnapshotConfigureProgram reads configurations as GetProgram reads it, just before
 // ConfigureProgram is sent with the same arguments; store it with the pending write for
 // ReconcileConfigureProgram.
 func (c *Client) SnapshotConfigureProgram(ctx context.Context, body ConfigProgramRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleConfigureProgram, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleConfigureProgram, settleSourcesConfigureProgram(body))
 }
 
 // ReconcileConfigureProgram settles ConfigureProgram's unknown outcome from
@@ -261,11 +342,21 @@ var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccoun
 	Same: map[string]string{"account_name": "body.account_name", "account_type": "body.account_type"},
 }
 
+// settleSourcesCreateAccount reads the sources of CreateAccount's rule from its typed
+// arguments.
+func settleSourcesCreateAccount(body CreateAccountRequest) settleSources {
+	return settleSources{
+		"body.account_name": body.AccountName,
+		"body.account_type": body.AccountType,
+		"body.program_guid": body.ProgramGUID,
+	}
+}
+
 // SnapshotCreateAccount reads the list of items (by account_guid) that SearchAccounts returns, just
 // before CreateAccount is sent with the same arguments; store it with the pending write for
 // ReconcileCreateAccount.
 func (c *Client) SnapshotCreateAccount(ctx context.Context, body CreateAccountRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateAccount, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateAccount, settleSourcesCreateAccount(body))
 }
 
 // ReconcileCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
@@ -286,11 +377,22 @@ var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBu
 	Owner: map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
 }
 
+// settleSourcesCreateBulkOrder reads the sources of CreateBulkOrder's rule from its typed
+// arguments.
+func settleSourcesCreateBulkOrder(body BulkOrderRequest) settleSources {
+	return settleSources{
+		"body.company_guid":       body.CompanyGUID,
+		"body.package_guid":       body.PackageGUID,
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.quantity":           body.Quantity,
+	}
+}
+
 // SnapshotCreateBulkOrder reads the list of items (by order_guid) that SearchBulkOrders returns,
 // just before CreateBulkOrder is sent with the same arguments; store it with the pending write for
 // ReconcileCreateBulkOrder.
 func (c *Client) SnapshotCreateBulkOrder(ctx context.Context, body BulkOrderRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateBulkOrder, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateBulkOrder, settleSourcesCreateBulkOrder(body))
 }
 
 // ReconcileCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
@@ -313,12 +415,21 @@ var settleCreateCard = &settleRule{Op: "createCard", Method: "CreateCard", Kind:
 	Owner: map[string]string{"person_guid": "body.person.person_guid"},
 }
 
+// settleSourcesCreateCard reads the sources of CreateCard's rule from its typed
+// arguments.
+func settleSourcesCreateCard(body CreateCardRequest) settleSources {
+	return settleSources{
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.program_guid":       body.ProgramGUID,
+	}
+}
+
 // SnapshotCard reads the list of items (by card_proxy) that SearchCards returns, just before
 // CreateCard is sent with the same arguments; store it with the pending write for ReconcileCard. A
 // request that gives no program_guid or person.person_guid has no read-back: the error matches
 // ErrNoReadBack and ErrInvalidArgument.
 func (c *Client) SnapshotCard(ctx context.Context, body CreateCardRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateCard, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateCard, settleSourcesCreateCard(body))
 }
 
 // ReconcileCard settles CreateCard's unknown outcome from SnapshotCard's snapshot, reading back
@@ -341,12 +452,21 @@ var settleCreateDisbursement = &settleRule{Op: "createDisbursement", Method: "Cr
 	Owner: map[string]string{"person_guid": "body.person.person_guid"},
 }
 
+// settleSourcesCreateDisbursement reads the sources of CreateDisbursement's rule from its typed
+// arguments.
+func settleSourcesCreateDisbursement(body DisbursementDTO) settleSources {
+	return settleSources{
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.program_guid":       body.ProgramGUID,
+	}
+}
+
 // SnapshotDisbursement reads the list of items (by account_guid) that SearchAccounts returns, just
 // before CreateDisbursement is sent with the same arguments; store it with the pending write for
 // ReconcileDisbursement. A request that gives no program_guid or person.person_guid has no
 // read-back: the error matches ErrNoReadBack and ErrInvalidArgument.
 func (c *Client) SnapshotDisbursement(ctx context.Context, body DisbursementDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateDisbursement, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateDisbursement, settleSourcesCreateDisbursement(body))
 }
 
 // ReconcileDisbursement settles CreateDisbursement's unknown outcome from SnapshotDisbursement's
@@ -366,11 +486,19 @@ var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "Perf
 	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesPerformCompanyKYB reads the sources of PerformCompanyKYB's rule from its typed
+// arguments.
+func settleSourcesPerformCompanyKYB(body PerformKYBRequest) settleSources {
+	return settleSources{
+		"body.company_guid": body.CompanyGUID,
+	}
+}
+
 // SnapshotPerformCompanyKYB reads kyb_request_guid as RetrieveCompanyKYB reads it, just before
 // PerformCompanyKYB is sent with the same arguments; store it with the pending write for
 // ReconcilePerformCompanyKYB.
 func (c *Client) SnapshotPerformCompanyKYB(ctx context.Context, body PerformKYBRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settlePerformCompanyKYB, map[string]any{}, body)
+	return c.snapshotRule(ctx, settlePerformCompanyKYB, settleSourcesPerformCompanyKYB(body))
 }
 
 // ReconcilePerformCompanyKYB settles PerformCompanyKYB's unknown outcome from
@@ -389,11 +517,19 @@ var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Ki
 	Owner: map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
 }
 
+// settleSourcesReplaceCard reads the sources of ReplaceCard's rule from its typed
+// arguments.
+func settleSourcesReplaceCard(cardProxy string, body ReplaceCardRequest) settleSources {
+	return settleSources{
+		"path.card_proxy": cardProxy,
+	}
+}
+
 // SnapshotReplaceCard reads the list of items (by card_proxy) that SearchCards returns, just before
 // ReplaceCard is sent with the same arguments; store it with the pending write for
 // ReconcileReplaceCard.
 func (c *Client) SnapshotReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleReplaceCard, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleReplaceCard, settleSourcesReplaceCard(cardProxy, body))
 }
 
 // ReconcileReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
@@ -413,11 +549,20 @@ var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind:
 	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true, FieldType: "string",
 }
 
+// settleSourcesSetCardPIN reads the sources of SetCardPIN's rule from its typed
+// arguments.
+func settleSourcesSetCardPIN(cardProxy string, body CardPINDTO) settleSources {
+	return settleSources{
+		"body.pin":        body.PIN,
+		"path.card_proxy": cardProxy,
+	}
+}
+
 // SnapshotSetCardPIN reads whether pin as GetCardPIN reads it is already the value sent (the value
 // itself is not kept), just before SetCardPIN is sent with the same arguments; store it with the
 // pending write for ReconcileSetCardPIN.
 func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleSetCardPIN, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleSetCardPIN, settleSourcesSetCardPIN(cardProxy, body))
 }
 
 // ReconcileSetCardPIN settles SetCardPIN's unknown outcome from SnapshotSetCardPIN's snapshot,
@@ -427,7 +572,7 @@ func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body 
 // sent before sending. A snapshot of a record without the member is refused. See ReconcileOptions
 // for what else answers StillUnknown.
 func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts ReconcileOptions, cardProxy string, body CardPINDTO) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, body)
+	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, settleSourcesSetCardPIN(cardProxy, body))
 }
 
 // settleUpdateCard is the read-back rule of UpdateCard (updateCard).
@@ -436,10 +581,19 @@ var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind:
 	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false, FieldType: "object",
 }
 
+// settleSourcesUpdateCard reads the sources of UpdateCard's rule from its typed
+// arguments.
+func settleSourcesUpdateCard(body UpdateCardRequest) settleSources {
+	return settleSources{
+		"body.card_proxy":           body.CardProxy,
+		"body.supplemental_details": body.SupplementalDetails,
+	}
+}
+
 // SnapshotUpdateCard reads supplemental_details as GetCard reads it, just before UpdateCard is sent
 // with the same arguments; store it with the pending write for ReconcileUpdateCard.
 func (c *Client) SnapshotUpdateCard(ctx context.Context, body UpdateCardRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleUpdateCard, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleUpdateCard, settleSourcesUpdateCard(body))
 }
 
 // ReconcileUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot,
@@ -457,11 +611,20 @@ var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Met
 	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false, FieldType: "string",
 }
 
+// settleSourcesUpdateCardIssuanceType reads the sources of UpdateCardIssuanceType's rule from its typed
+// arguments.
+func settleSourcesUpdateCardIssuanceType(cardProxy string, body IssuanceTypeRequest) settleSources {
+	return settleSources{
+		"body.issuance_type": body.IssuanceType,
+		"path.card_proxy":    cardProxy,
+	}
+}
+
 // SnapshotUpdateCardIssuanceType reads issuance_type as GetCard reads it, just before
 // UpdateCardIssuanceType is sent with the same arguments; store it with the pending write for
 // ReconcileUpdateCardIssuanceType.
 func (c *Client) SnapshotUpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, settleSourcesUpdateCardIssuanceType(cardProxy, body))
 }
 
 // ReconcileUpdateCardIssuanceType settles UpdateCardIssuanceType's unknown outcome from

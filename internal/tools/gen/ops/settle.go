@@ -69,6 +69,7 @@ type settleOp struct {
 	// fieldType is the JSON type of field in the read's answer ("string", "number", "object",
 	// ...; integer is number), "" when the spec does not say.
 	fieldType string
+	sources   []settleSource // the request-side sources and their Go expressions
 }
 
 // parseSettle decodes and checks the settle member of the x-issuerkit-readback of d (whose
@@ -186,6 +187,10 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 	}
 	if r.Field != "" {
 		op.fieldType = schemaType(member(item, r.Field))
+	}
+	var err error
+	if op.sources, err = ruleSources(op, d); err != nil {
+		return nil, err
 	}
 	switch r.Kind {
 	case "state":
@@ -368,40 +373,33 @@ type settleGen struct {
 	Kind                string // the rule's kind as the settle<Kind> constant's suffix
 	FieldType           string // the JSON type of the rule's field ("" when none or unknown)
 	Params              string // the write's path arguments and body, as parameters
-	PathArgs            []pathArg
-	Body                string // "body" when the write has a JSON body, else "nil"
+	Args                string // the same, as arguments
+	Sources             []settleSource
 	SnapshotDoc         string // doc comments, as // lines
 	ReconcileDoc        string
 	SandboxReads        []string // the operations Snapshot<Method> calls (the sandbox's map)
 }
-
-// pathArg is a path argument of a write: the spec's parameter name and the Go argument.
-type pathArg struct{ ParamName, Name string }
 
 // newSettleFile computes the data of the settle files.
 func newSettleFile(ops []*settleOp) *settleFileData {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
 	f := &settleFileData{}
 	for _, o := range ops {
-		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Reconcile: "Reconcile" + o.method, Rule: o.rule, Body: "nil"}
-		for _, a := range o.pathArgs {
-			g.PathArgs = append(g.PathArgs, pathArg{ParamName: a.def.ParamName, Name: a.name})
-		}
+		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Reconcile: "Reconcile" + o.method, Rule: o.rule, Sources: o.sources}
 		if len(o.rule.Names) == 2 {
 			g.Snapshot, g.Reconcile = o.rule.Names[0], o.rule.Names[1]
 		}
 		r := o.rule
 		g.Kind, g.FieldType = upper(r.Kind), o.fieldType
 		g.ReadGo, g.FromGo = o.readGo, o.fromGo
-		var params strings.Builder
+		var params, args []string
 		for _, a := range o.pathArgs {
-			fmt.Fprintf(&params, ", %s %s", a.name, a.typ)
+			params, args = append(params, a.name+" "+a.typ), append(args, a.name)
 		}
 		if o.bodyType != "" {
-			fmt.Fprintf(&params, ", body %s", o.bodyType)
-			g.Body = "body"
+			params, args = append(params, "body "+o.bodyType), append(args, "body")
 		}
-		g.Params = params.String()
+		g.Params, g.Args = strings.Join(params, ", "), strings.Join(args, ", ")
 		// The read-back's meaning is in the write's own doc (o.how), and what makes any rule
 		// answer StillUnknown (InFlight, Settle, a partial listing) in ReconcileOptions' doc.
 		snapDoc := fmt.Sprintf("%s reads %s, just before %s is sent with the same arguments; store it with the pending write for %s.",
