@@ -383,9 +383,10 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // naming an existing person (person.person_guid): search the person's cards in the program
 // (person_guid, program_guid) before sending and again after: one card more is this one; none more,
 // searched once the request can no longer be running, means it was not created; more than one, or
-// another card request for that person in flight, is ambiguous. Client.ReconcileCard runs it. A
-// request that creates its person has no read- back (no operation finds a person by name or
-// reference): manual review.
+// another card request for that person in flight, is ambiguous, and so is a listing that does not
+// identify every card (card_proxy) as the person's (person_guid). A request that creates its person
+// has no read-back (no operation finds a person by name or reference): manual review.
+// Client.SnapshotCard (before sending) and Client.ReconcileCard run it.
 func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...CallOption) (*CreateCardResponse, error) {
 	r := sdkclient.Request{Op: opCreateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
@@ -432,9 +433,10 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // (program_guid, person_guid) before sending and again after. One account more, of type
 // DISBURSEMENT, is this one; none more, searched once the request can no longer be running, means
 // it was not queued; more than one, an account of another type, or another disbursement to that
-// person in flight, is ambiguous. Client.ReconcileDisbursement runs it. The platform has no lookup
-// by correlation id or client_reference_id. A request that creates its person has no read-back:
-// manual review.
+// person in flight, is ambiguous, and so is a listing that does not identify every account
+// (account_guid) as the person's (person_guid). The platform has no lookup by correlation id or
+// client_reference_id. A request that creates its person has no read-back: manual review.
+// Client.SnapshotDisbursement (before sending) and Client.ReconcileDisbursement run it.
 func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...CallOption) (*DisbursementResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisbursement, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)

@@ -45,12 +45,20 @@
 //		rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
 //			InFlight: n, // other unsettled payouts to this person, from your journal
 //		})
-//		switch rec.Outcome { // rec.Evidence says why
-//		case cardplatform.Committed: // queued (rec.New names its account): never send it again
-//		case cardplatform.NotCommitted: // not run, and past the settle time: send it again, once
-//		case cardplatform.StillUnknown: // ambiguous (two payouts to one person at once, too early): wait or review
+//		switch { // rec.Evidence says why
+//		case rec.Outcome == cardplatform.Committed: // queued (rec.New names its account): never send it again
+//		case rec.Outcome == cardplatform.NotCommitted: // not run, and past the settle time: send it again, once
+//		case rec.Reason.Wait(): // too early (read again at rec.SettleAt), other payouts in flight, read failed
+//		default: // rec.Reason: ambiguous, identity missing, foreign owner, listing incomplete, ...: review
 //		}
 //	}
+//
+// Every pair runs one engine, from the rule the spec states, and fails closed: it answers
+// Committed or NotCommitted only on what the read-back shows (exactly one new account of the
+// payee, of type DISBURSEMENT; or the whole listing, every account identified, the snapshot's,
+// past the settle time), and StillUnknown with its Reason whenever the listing does not prove
+// it: an account without its account_guid or person_guid, one listed twice, one of another
+// person, a total other than the accounts returned, a member of another type than the spec's.
 //
 // CreateCard for an existing person works the same way (SnapshotCard, ReconcileCard), and so
 // does every other write whose doc names a read-back: Snapshot<Method> just before sending,

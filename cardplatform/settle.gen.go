@@ -27,23 +27,55 @@ var settleMethods = map[string]settleMethodNames{
 	"updateCardIssuanceType": {Write: "UpdateCardIssuanceType", Snapshot: "SnapshotUpdateCardIssuanceType", Reconcile: "ReconcileUpdateCardIssuanceType", TakesRequest: false},
 }
 
+// settleRules holds, by operation id, the read-back rule of every operation whose read-back the
+// SDK runs.
+var settleRules = map[string]*settleRule{
+	"activateCard":           settleActivateCard,
+	"adjustAccountBalance":   settleAdjustAccountBalance,
+	"assignCard":             settleAssignCard,
+	"cancelBulkOrder":        settleCancelBulkOrder,
+	"changeAccountStatus":    settleChangeAccountStatus,
+	"changeCardStatus":       settleChangeCardStatus,
+	"changeCheckStatus":      settleChangeCheckStatus,
+	"changePersonCardStatus": settleChangePersonCardStatus,
+	"configureProgram":       settleConfigureProgram,
+	"createAccount":          settleCreateAccount,
+	"createBulkOrder":        settleCreateBulkOrder,
+	"createCard":             settleCreateCard,
+	"createDisbursement":     settleCreateDisbursement,
+	"performCompanyKyb":      settlePerformCompanyKYB,
+	"replaceCard":            settleReplaceCard,
+	"setCardPin":             settleSetCardPIN,
+	"updateCard":             settleUpdateCard,
+	"updateCardIssuanceType": settleUpdateCardIssuanceType,
+}
+
 // settleActivateCard is the read-back rule of ActivateCard (activateCard).
 var settleActivateCard = &settleRule{Op: "activateCard", Method: "ActivateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false,
+	Items: "", Key: "", Field: "card_status", Sent: "", Value: "ACTIVE", Secret: false, FieldType: "string",
+}
+
+// settleSourcesActivateCard reads the sources of ActivateCard's rule from its typed
+// arguments.
+func settleSourcesActivateCard(cardProxy string, body CardStatusDTO) settleSources {
+	return settleSources{
+		"path.card_proxy": cardProxy,
+	}
 }
 
 // SnapshotActivateCard reads card_status as GetCard reads it, just before ActivateCard is sent with
 // the same arguments; store it with the pending write for ReconcileActivateCard.
 func (c *Client) SnapshotActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleActivateCard, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleActivateCard, settleSourcesActivateCard(cardProxy, body))
 }
 
 // ReconcileActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's
 // snapshot, reading back with GetCard. It answers Committed when card_status now holds the value
 // the write sets and did not before; NotCommitted when it still holds the value read before
-// sending; StillUnknown when it already held the value before sending, or holds a third one
-// (another writer). See ReconcileOptions for what else answers StillUnknown.
+// sending; StillUnknown when it already held the value before sending, held none the snapshot could
+// read, or holds a third one (another writer). See ReconcileOptions for what else answers
+// StillUnknown.
 func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleActivateCard, snap, opts, nil)
 }
@@ -51,14 +83,23 @@ func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts 
 // settleAdjustAccountBalance is the read-back rule of AdjustAccountBalance (adjustAccountBalance).
 var settleAdjustAccountBalance = &settleRule{Op: "adjustAccountBalance", Method: "AdjustAccountBalance", Kind: settleDelta, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "body.account_guid"},
-	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false,
+	Items: "", Key: "", Field: "ledger_balance", Sent: "body.amount", Value: "", Secret: false, FieldType: "number",
+}
+
+// settleSourcesAdjustAccountBalance reads the sources of AdjustAccountBalance's rule from its typed
+// arguments.
+func settleSourcesAdjustAccountBalance(body AdjustBalanceRequest) settleSources {
+	return settleSources{
+		"body.account_guid": body.AccountGUID,
+		"body.amount":       body.Amount,
+	}
 }
 
 // SnapshotAdjustAccountBalance reads ledger_balance as GetAccount reads it, just before
 // AdjustAccountBalance is sent with the same arguments; store it with the pending write for
 // ReconcileAdjustAccountBalance.
 func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleAdjustAccountBalance, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleAdjustAccountBalance, settleSourcesAdjustAccountBalance(body))
 }
 
 // ReconcileAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
@@ -73,20 +114,29 @@ func (c *Client) ReconcileAdjustAccountBalance(ctx context.Context, snap Snapsho
 // settleAssignCard is the read-back rule of AssignCard (assignCard).
 var settleAssignCard = &settleRule{Op: "assignCard", Method: "AssignCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
-	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false,
+	Items: "", Key: "", Field: "person_guid", Sent: "body.person_guid", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesAssignCard reads the sources of AssignCard's rule from its typed
+// arguments.
+func settleSourcesAssignCard(body AssignCardDTO) settleSources {
+	return settleSources{
+		"body.card_proxy":  body.CardProxy,
+		"body.person_guid": body.PersonGUID,
+	}
 }
 
 // SnapshotAssignCard reads person_guid as GetCard reads it, just before AssignCard is sent with the
 // same arguments; store it with the pending write for ReconcileAssignCard.
 func (c *Client) SnapshotAssignCard(ctx context.Context, body AssignCardDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleAssignCard, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleAssignCard, settleSourcesAssignCard(body))
 }
 
 // ReconcileAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot,
 // reading back with GetCard. It answers Committed when person_guid now holds the value the write
 // sets and did not before; NotCommitted when it still holds the value read before sending;
-// StillUnknown when it already held the value before sending, or holds a third one (another
-// writer). See ReconcileOptions for what else answers StillUnknown.
+// StillUnknown when it already held the value before sending, held none the snapshot could read, or
+// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleAssignCard, snap, opts, nil)
 }
@@ -94,22 +144,31 @@ func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts Re
 // settleCancelBulkOrder is the read-back rule of CancelBulkOrder (cancelBulkOrder).
 var settleCancelBulkOrder = &settleRule{Op: "cancelBulkOrder", Method: "CancelBulkOrder", Kind: settleState, Read: opSearchBulkOrders,
 	Args:  map[string]string{"order_guid": "body.order_guid"},
-	Items: "items", Key: "", Field: "bulk_order_status", Sent: "", Value: "CANCELLED", Secret: false,
+	Items: "items", Key: "", Field: "bulk_order_status", Sent: "", Value: "CANCELLED", Secret: false, FieldType: "string",
 	Match: map[string]string{"order_guid": "body.order_guid"},
+}
+
+// settleSourcesCancelBulkOrder reads the sources of CancelBulkOrder's rule from its typed
+// arguments.
+func settleSourcesCancelBulkOrder(body BulkOrderRef) settleSources {
+	return settleSources{
+		"body.order_guid": body.OrderGUID,
+	}
 }
 
 // SnapshotCancelBulkOrder reads bulk_order_status as SearchBulkOrders reads it, just before
 // CancelBulkOrder is sent with the same arguments; store it with the pending write for
 // ReconcileCancelBulkOrder.
 func (c *Client) SnapshotCancelBulkOrder(ctx context.Context, body BulkOrderRef) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCancelBulkOrder, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCancelBulkOrder, settleSourcesCancelBulkOrder(body))
 }
 
 // ReconcileCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when bulk_order_status now
 // holds the value the write sets and did not before; NotCommitted when it still holds the value
-// read before sending; StillUnknown when it already held the value before sending, or holds a third
-// one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// read before sending; StillUnknown when it already held the value before sending, held none the
+// snapshot could read, or holds a third one (another writer). See ReconcileOptions for what else
+// answers StillUnknown.
 func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCancelBulkOrder, snap, opts, nil)
 }
@@ -117,21 +176,31 @@ func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, op
 // settleChangeAccountStatus is the read-back rule of ChangeAccountStatus (changeAccountStatus).
 var settleChangeAccountStatus = &settleRule{Op: "changeAccountStatus", Method: "ChangeAccountStatus", Kind: settleState, Read: opGetAccount,
 	Args:  map[string]string{"account_guid": "path.account_guid"},
-	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "account_status", Sent: "body.account_status", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesChangeAccountStatus reads the sources of ChangeAccountStatus's rule from its typed
+// arguments.
+func settleSourcesChangeAccountStatus(accountGUID GUID, body AccountStatusUser) settleSources {
+	return settleSources{
+		"body.account_status": body.AccountStatus,
+		"path.account_guid":   accountGUID,
+	}
 }
 
 // SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
 // ChangeAccountStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangeAccountStatus.
 func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeAccountStatus, map[string]any{"account_guid": accountGUID}, body)
+	return c.snapshotRule(ctx, settleChangeAccountStatus, settleSourcesChangeAccountStatus(accountGUID, body))
 }
 
 // ReconcileChangeAccountStatus settles ChangeAccountStatus's unknown outcome from
 // SnapshotChangeAccountStatus's snapshot, reading back with GetAccount. It answers Committed when
 // account_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeAccountStatus, snap, opts, nil)
 }
@@ -139,20 +208,30 @@ func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot
 // settleChangeCardStatus is the read-back rule of ChangeCardStatus (changeCardStatus).
 var settleChangeCardStatus = &settleRule{Op: "changeCardStatus", Method: "ChangeCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "card_status", Sent: "body.card_status", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesChangeCardStatus reads the sources of ChangeCardStatus's rule from its typed
+// arguments.
+func settleSourcesChangeCardStatus(cardProxy string, body CardStatusDTO) settleSources {
+	return settleSources{
+		"body.card_status": body.CardStatus,
+		"path.card_proxy":  cardProxy,
+	}
 }
 
 // SnapshotChangeCardStatus reads card_status as GetCard reads it, just before ChangeCardStatus is
 // sent with the same arguments; store it with the pending write for ReconcileChangeCardStatus.
 func (c *Client) SnapshotChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeCardStatus, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleChangeCardStatus, settleSourcesChangeCardStatus(cardProxy, body))
 }
 
 // ReconcileChangeCardStatus settles ChangeCardStatus's unknown outcome from
 // SnapshotChangeCardStatus's snapshot, reading back with GetCard. It answers Committed when
 // card_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCardStatus, snap, opts, nil)
 }
@@ -160,22 +239,34 @@ func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, o
 // settleChangeCheckStatus is the read-back rule of ChangeCheckStatus (changeCheckStatus).
 var settleChangeCheckStatus = &settleRule{Op: "changeCheckStatus", Method: "ChangeCheckStatus", Kind: settleState, Read: opSearchChecks,
 	Args:  map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number"},
-	Items: "items", Key: "", Field: "check_status", Sent: "body.new_status", Value: "", Secret: false,
+	Items: "items", Key: "", Field: "check_status", Sent: "body.new_status", Value: "", Secret: false, FieldType: "string",
 	Match: map[string]string{"account_guid": "body.account_guid", "check_number": "body.check_number", "txn_guid": "body.txn_guid"},
+}
+
+// settleSourcesChangeCheckStatus reads the sources of ChangeCheckStatus's rule from its typed
+// arguments.
+func settleSourcesChangeCheckStatus(body CheckStatusDTO) settleSources {
+	return settleSources{
+		"body.account_guid": body.AccountGUID,
+		"body.check_number": body.CheckNumber,
+		"body.new_status":   body.NewStatus,
+		"body.txn_guid":     body.TxnGUID,
+	}
 }
 
 // SnapshotChangeCheckStatus reads check_status as SearchChecks reads it, just before
 // ChangeCheckStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangeCheckStatus.
 func (c *Client) SnapshotChangeCheckStatus(ctx context.Context, body CheckStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangeCheckStatus, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleChangeCheckStatus, settleSourcesChangeCheckStatus(body))
 }
 
 // ReconcileChangeCheckStatus settles ChangeCheckStatus's unknown outcome from
 // SnapshotChangeCheckStatus's snapshot, reading back with SearchChecks. It answers Committed when
 // check_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangeCheckStatus, snap, opts, nil)
 }
@@ -183,22 +274,31 @@ func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, 
 // settleChangePersonCardStatus is the read-back rule of ChangePersonCardStatus (changePersonCardStatus).
 var settleChangePersonCardStatus = &settleRule{Op: "changePersonCardStatus", Method: "ChangePersonCardStatus", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false,
+	Items: "", Key: "", Field: "person_card_status", Sent: "body.person_card_status", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesChangePersonCardStatus reads the sources of ChangePersonCardStatus's rule from its typed
+// arguments.
+func settleSourcesChangePersonCardStatus(cardProxy string, body PersonCardStatusDTO) settleSources {
+	return settleSources{
+		"body.person_card_status": body.PersonCardStatus,
+		"path.card_proxy":         cardProxy,
+	}
 }
 
 // SnapshotChangePersonCardStatus reads person_card_status as GetCard reads it, just before
 // ChangePersonCardStatus is sent with the same arguments; store it with the pending write for
 // ReconcileChangePersonCardStatus.
 func (c *Client) SnapshotChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleChangePersonCardStatus, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleChangePersonCardStatus, settleSourcesChangePersonCardStatus(cardProxy, body))
 }
 
 // ReconcileChangePersonCardStatus settles ChangePersonCardStatus's unknown outcome from
 // SnapshotChangePersonCardStatus's snapshot, reading back with GetCard. It answers Committed when
 // person_card_status now holds the value the write sets and did not before; NotCommitted when it
 // still holds the value read before sending; StillUnknown when it already held the value before
-// sending, or holds a third one (another writer). See ReconcileOptions for what else answers
-// StillUnknown.
+// sending, held none the snapshot could read, or holds a third one (another writer). See
+// ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleChangePersonCardStatus, snap, opts, nil)
 }
@@ -206,21 +306,31 @@ func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snaps
 // settleConfigureProgram is the read-back rule of ConfigureProgram (configureProgram).
 var settleConfigureProgram = &settleRule{Op: "configureProgram", Method: "ConfigureProgram", Kind: settleState, Read: opGetProgram,
 	Args:  map[string]string{"guid": "body.program_guid"},
-	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false,
+	Items: "", Key: "", Field: "configurations", Sent: "body.configurations", Value: "", Secret: false, FieldType: "array",
+}
+
+// settleSourcesConfigureProgram reads the sources of ConfigureProgram's rule from its typed
+// arguments.
+func settleSourcesConfigureProgram(body ConfigProgramRequest) settleSources {
+	return settleSources{
+		"body.configurations": body.Configurations,
+		"body.program_guid":   body.ProgramGUID,
+	}
 }
 
 // SnapshotConfigureProgram reads configurations as GetProgram reads it, just before
 // ConfigureProgram is sent with the same arguments; store it with the pending write for
 // ReconcileConfigureProgram.
 func (c *Client) SnapshotConfigureProgram(ctx context.Context, body ConfigProgramRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleConfigureProgram, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleConfigureProgram, settleSourcesConfigureProgram(body))
 }
 
 // ReconcileConfigureProgram settles ConfigureProgram's unknown outcome from
 // SnapshotConfigureProgram's snapshot, reading back with GetProgram. It answers Committed when
 // configurations now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleConfigureProgram, snap, opts, nil)
 }
@@ -228,21 +338,33 @@ func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, o
 // settleCreateAccount is the read-back rule of CreateAccount (createAccount).
 var settleCreateAccount = &settleRule{Op: "createAccount", Method: "CreateAccount", Kind: settleNew, Read: opSearchAccounts,
 	Args:  map[string]string{"account_name": "body.account_name", "account_type": "body.account_type", "program_guid": "body.program_guid"},
-	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false,
+	Items: "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same: map[string]string{"account_name": "body.account_name", "account_type": "body.account_type"},
+}
+
+// settleSourcesCreateAccount reads the sources of CreateAccount's rule from its typed
+// arguments.
+func settleSourcesCreateAccount(body CreateAccountRequest) settleSources {
+	return settleSources{
+		"body.account_name": body.AccountName,
+		"body.account_type": body.AccountType,
+		"body.program_guid": body.ProgramGUID,
+	}
 }
 
 // SnapshotCreateAccount reads the list of items (by account_guid) that SearchAccounts returns, just
 // before CreateAccount is sent with the same arguments; store it with the pending write for
 // ReconcileCreateAccount.
 func (c *Client) SnapshotCreateAccount(ctx context.Context, body CreateAccountRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateAccount, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateAccount, settleSourcesCreateAccount(body))
 }
 
 // ReconcileCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
 // snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
-// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
-// when more than one did, or one that does not match. See ReconcileOptions for what else answers
-// StillUnknown.
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by account_guid, is the snapshot's; StillUnknown when more than one
+// appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
+// is partial. See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateAccount, snap, opts, nil)
 }
@@ -250,37 +372,133 @@ func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts
 // settleCreateBulkOrder is the read-back rule of CreateBulkOrder (createBulkOrder).
 var settleCreateBulkOrder = &settleRule{Op: "createBulkOrder", Method: "CreateBulkOrder", Kind: settleNew, Read: opSearchBulkOrders,
 	Args:  map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
-	Items: "items", Key: "order_guid", Field: "", Sent: "", Value: "", Secret: false,
-	Same: map[string]string{"quantity": "body.quantity"},
+	Items: "items", Key: "order_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same:  map[string]string{"quantity": "body.quantity"},
+	Owner: map[string]string{"company_guid": "body.company_guid", "package_guid": "body.package_guid", "person_guid": "body.person.person_guid"},
+}
+
+// settleSourcesCreateBulkOrder reads the sources of CreateBulkOrder's rule from its typed
+// arguments.
+func settleSourcesCreateBulkOrder(body BulkOrderRequest) settleSources {
+	return settleSources{
+		"body.company_guid":       body.CompanyGUID,
+		"body.package_guid":       body.PackageGUID,
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.quantity":           body.Quantity,
+	}
 }
 
 // SnapshotCreateBulkOrder reads the list of items (by order_guid) that SearchBulkOrders returns,
 // just before CreateBulkOrder is sent with the same arguments; store it with the pending write for
 // ReconcileCreateBulkOrder.
 func (c *Client) SnapshotCreateBulkOrder(ctx context.Context, body BulkOrderRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleCreateBulkOrder, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleCreateBulkOrder, settleSourcesCreateBulkOrder(body))
 }
 
 // ReconcileCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when exactly one item appeared
-// since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown
-// when more than one did, or one that does not match. See ReconcileOptions for what else answers
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by order_guid, is the snapshot's; StillUnknown when more than one appeared,
+// one that does not match, an item lacks its order_guid or repeats it, or the listing is partial.
+// Every item must belong to the request's company_guid and package_guid and person_guid: one that
+// does not (or does not say) is StillUnknown. See ReconcileOptions for what else answers
 // StillUnknown.
 func (c *Client) ReconcileCreateBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleCreateBulkOrder, snap, opts, nil)
 }
 
+// settleCreateCard is the read-back rule of CreateCard (createCard).
+var settleCreateCard = &settleRule{Op: "createCard", Method: "CreateCard", Kind: settleNew, Read: opSearchCards,
+	Args:     map[string]string{"person_guid": "body.person.person_guid", "program_guid": "body.program_guid"},
+	Required: []string{"program_guid", "person_guid"},
+	Items:    "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Owner: map[string]string{"person_guid": "body.person.person_guid"},
+}
+
+// settleSourcesCreateCard reads the sources of CreateCard's rule from its typed
+// arguments.
+func settleSourcesCreateCard(body CreateCardRequest) settleSources {
+	return settleSources{
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.program_guid":       body.ProgramGUID,
+	}
+}
+
+// SnapshotCard reads the list of items (by card_proxy) that SearchCards returns, just before
+// CreateCard is sent with the same arguments; store it with the pending write for ReconcileCard. A
+// request that gives no program_guid or person.person_guid has no read-back: the error matches
+// ErrNoReadBack and ErrInvalidArgument.
+func (c *Client) SnapshotCard(ctx context.Context, body CreateCardRequest) (Snapshot, error) {
+	return c.snapshotRule(ctx, settleCreateCard, settleSourcesCreateCard(body))
+}
+
+// ReconcileCard settles CreateCard's unknown outcome from SnapshotCard's snapshot, reading back
+// with SearchCards. It answers Committed when exactly one item appeared since the snapshot (and its
+// members match the request); NotCommitted when the whole listing, every item identified by
+// card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that does not match,
+// an item lacks its card_proxy or repeats it, or the listing is partial. Every item must belong to
+// the request's person_guid: one that does not (or does not say) is StillUnknown. See
+// ReconcileOptions for what else answers StillUnknown.
+func (c *Client) ReconcileCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
+	return c.reconcileRule(ctx, settleCreateCard, snap, opts, nil)
+}
+
+// settleCreateDisbursement is the read-back rule of CreateDisbursement (createDisbursement).
+var settleCreateDisbursement = &settleRule{Op: "createDisbursement", Method: "CreateDisbursement", Kind: settleNew, Read: opSearchAccounts,
+	Args:     map[string]string{"person_guid": "body.person.person_guid", "program_guid": "body.program_guid"},
+	Required: []string{"program_guid", "person_guid"},
+	Items:    "items", Key: "account_guid", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Same:  map[string]string{"account_type": "const.DISBURSEMENT"},
+	Owner: map[string]string{"person_guid": "body.person.person_guid"},
+}
+
+// settleSourcesCreateDisbursement reads the sources of CreateDisbursement's rule from its typed
+// arguments.
+func settleSourcesCreateDisbursement(body DisbursementDTO) settleSources {
+	return settleSources{
+		"body.person.person_guid": body.Person.PersonGUID,
+		"body.program_guid":       body.ProgramGUID,
+	}
+}
+
+// SnapshotDisbursement reads the list of items (by account_guid) that SearchAccounts returns, just
+// before CreateDisbursement is sent with the same arguments; store it with the pending write for
+// ReconcileDisbursement. A request that gives no program_guid or person.person_guid has no
+// read-back: the error matches ErrNoReadBack and ErrInvalidArgument.
+func (c *Client) SnapshotDisbursement(ctx context.Context, body DisbursementDTO) (Snapshot, error) {
+	return c.snapshotRule(ctx, settleCreateDisbursement, settleSourcesCreateDisbursement(body))
+}
+
+// ReconcileDisbursement settles CreateDisbursement's unknown outcome from SnapshotDisbursement's
+// snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
+// since the snapshot (and its members match the request); NotCommitted when the whole listing,
+// every item identified by account_guid, is the snapshot's; StillUnknown when more than one
+// appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
+// is partial. Every item must belong to the request's person_guid: one that does not (or does not
+// say) is StillUnknown. See ReconcileOptions for what else answers StillUnknown.
+func (c *Client) ReconcileDisbursement(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
+	return c.reconcileRule(ctx, settleCreateDisbursement, snap, opts, nil)
+}
+
 // settlePerformCompanyKYB is the read-back rule of PerformCompanyKYB (performCompanyKyb).
 var settlePerformCompanyKYB = &settleRule{Op: "performCompanyKyb", Method: "PerformCompanyKYB", Kind: settleChanged, Read: opRetrieveCompanyKYB,
 	Args:  map[string]string{"company_guid": "body.company_guid"},
-	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false,
+	Items: "", Key: "", Field: "kyb_request_guid", Sent: "", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesPerformCompanyKYB reads the sources of PerformCompanyKYB's rule from its typed
+// arguments.
+func settleSourcesPerformCompanyKYB(body PerformKYBRequest) settleSources {
+	return settleSources{
+		"body.company_guid": body.CompanyGUID,
+	}
 }
 
 // SnapshotPerformCompanyKYB reads kyb_request_guid as RetrieveCompanyKYB reads it, just before
 // PerformCompanyKYB is sent with the same arguments; store it with the pending write for
 // ReconcilePerformCompanyKYB.
 func (c *Client) SnapshotPerformCompanyKYB(ctx context.Context, body PerformKYBRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settlePerformCompanyKYB, map[string]any{}, body)
+	return c.snapshotRule(ctx, settlePerformCompanyKYB, settleSourcesPerformCompanyKYB(body))
 }
 
 // ReconcilePerformCompanyKYB settles PerformCompanyKYB's unknown outcome from
@@ -295,21 +513,32 @@ func (c *Client) ReconcilePerformCompanyKYB(ctx context.Context, snap Snapshot, 
 var settleReplaceCard = &settleRule{Op: "replaceCard", Method: "ReplaceCard", Kind: settleNew, Read: opSearchCards,
 	From:  &settleRead{Read: opGetCard, Args: map[string]string{"card_proxy": "path.card_proxy"}},
 	Args:  map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
-	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false,
+	Items: "items", Key: "card_proxy", Field: "", Sent: "", Value: "", Secret: false, FieldType: "",
+	Owner: map[string]string{"person_guid": "from.person_guid", "wallet_guid": "from.wallet_guid"},
+}
+
+// settleSourcesReplaceCard reads the sources of ReplaceCard's rule from its typed
+// arguments.
+func settleSourcesReplaceCard(cardProxy string, body ReplaceCardRequest) settleSources {
+	return settleSources{
+		"path.card_proxy": cardProxy,
+	}
 }
 
 // SnapshotReplaceCard reads the list of items (by card_proxy) that SearchCards returns, just before
 // ReplaceCard is sent with the same arguments; store it with the pending write for
 // ReconcileReplaceCard.
 func (c *Client) SnapshotReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleReplaceCard, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleReplaceCard, settleSourcesReplaceCard(cardProxy, body))
 }
 
 // ReconcileReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
 // reading back with SearchCards. It answers Committed when exactly one item appeared since the
-// snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more
-// than one did, or one that does not match. See ReconcileOptions for what else answers
-// StillUnknown.
+// snapshot (and its members match the request); NotCommitted when the whole listing, every item
+// identified by card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that
+// does not match, an item lacks its card_proxy or repeats it, or the listing is partial. Every item
+// must belong to the request's person_guid and wallet_guid: one that does not (or does not say) is
+// StillUnknown. See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleReplaceCard, snap, opts, nil)
 }
@@ -317,42 +546,61 @@ func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts R
 // settleSetCardPIN is the read-back rule of SetCardPIN (setCardPin).
 var settleSetCardPIN = &settleRule{Op: "setCardPin", Method: "SetCardPIN", Kind: settleState, Read: opGetCardPIN,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true,
+	Items: "", Key: "", Field: "pin", Sent: "body.pin", Value: "", Secret: true, FieldType: "string",
+}
+
+// settleSourcesSetCardPIN reads the sources of SetCardPIN's rule from its typed
+// arguments.
+func settleSourcesSetCardPIN(cardProxy string, body CardPINDTO) settleSources {
+	return settleSources{
+		"body.pin":        body.PIN,
+		"path.card_proxy": cardProxy,
+	}
 }
 
 // SnapshotSetCardPIN reads whether pin as GetCardPIN reads it is already the value sent (the value
 // itself is not kept), just before SetCardPIN is sent with the same arguments; store it with the
 // pending write for ReconcileSetCardPIN.
 func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleSetCardPIN, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleSetCardPIN, settleSourcesSetCardPIN(cardProxy, body))
 }
 
 // ReconcileSetCardPIN settles SetCardPIN's unknown outcome from SnapshotSetCardPIN's snapshot,
 // reading back with GetCardPIN. The value sent is a secret, never kept in the snapshot: give the
 // arguments of the write again. It answers Committed when pin now holds the value sent and did not
 // before; NotCommitted when it holds another value; StillUnknown when it already held the value
-// sent before sending. See ReconcileOptions for what else answers StillUnknown.
+// sent before sending. A snapshot of a record without the member is refused. See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts ReconcileOptions, cardProxy string, body CardPINDTO) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, body)
+	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, settleSourcesSetCardPIN(cardProxy, body))
 }
 
 // settleUpdateCard is the read-back rule of UpdateCard (updateCard).
 var settleUpdateCard = &settleRule{Op: "updateCard", Method: "UpdateCard", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "body.card_proxy"},
-	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false,
+	Items: "", Key: "", Field: "supplemental_details", Sent: "body.supplemental_details", Value: "", Secret: false, FieldType: "object",
+}
+
+// settleSourcesUpdateCard reads the sources of UpdateCard's rule from its typed
+// arguments.
+func settleSourcesUpdateCard(body UpdateCardRequest) settleSources {
+	return settleSources{
+		"body.card_proxy":           body.CardProxy,
+		"body.supplemental_details": body.SupplementalDetails,
+	}
 }
 
 // SnapshotUpdateCard reads supplemental_details as GetCard reads it, just before UpdateCard is sent
 // with the same arguments; store it with the pending write for ReconcileUpdateCard.
 func (c *Client) SnapshotUpdateCard(ctx context.Context, body UpdateCardRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleUpdateCard, map[string]any{}, body)
+	return c.snapshotRule(ctx, settleUpdateCard, settleSourcesUpdateCard(body))
 }
 
 // ReconcileUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot,
 // reading back with GetCard. It answers Committed when supplemental_details now holds the value the
 // write sets and did not before; NotCommitted when it still holds the value read before sending;
-// StillUnknown when it already held the value before sending, or holds a third one (another
-// writer). See ReconcileOptions for what else answers StillUnknown.
+// StillUnknown when it already held the value before sending, held none the snapshot could read, or
+// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCard, snap, opts, nil)
 }
@@ -360,21 +608,31 @@ func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts Re
 // settleUpdateCardIssuanceType is the read-back rule of UpdateCardIssuanceType (updateCardIssuanceType).
 var settleUpdateCardIssuanceType = &settleRule{Op: "updateCardIssuanceType", Method: "UpdateCardIssuanceType", Kind: settleState, Read: opGetCard,
 	Args:  map[string]string{"card_proxy": "path.card_proxy"},
-	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false,
+	Items: "", Key: "", Field: "issuance_type", Sent: "body.issuance_type", Value: "", Secret: false, FieldType: "string",
+}
+
+// settleSourcesUpdateCardIssuanceType reads the sources of UpdateCardIssuanceType's rule from its typed
+// arguments.
+func settleSourcesUpdateCardIssuanceType(cardProxy string, body IssuanceTypeRequest) settleSources {
+	return settleSources{
+		"body.issuance_type": body.IssuanceType,
+		"path.card_proxy":    cardProxy,
+	}
 }
 
 // SnapshotUpdateCardIssuanceType reads issuance_type as GetCard reads it, just before
 // UpdateCardIssuanceType is sent with the same arguments; store it with the pending write for
 // ReconcileUpdateCardIssuanceType.
 func (c *Client) SnapshotUpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest) (Snapshot, error) {
-	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, map[string]any{"card_proxy": cardProxy}, body)
+	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, settleSourcesUpdateCardIssuanceType(cardProxy, body))
 }
 
 // ReconcileUpdateCardIssuanceType settles UpdateCardIssuanceType's unknown outcome from
 // SnapshotUpdateCardIssuanceType's snapshot, reading back with GetCard. It answers Committed when
 // issuance_type now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// or holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
+// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
+// for what else answers StillUnknown.
 func (c *Client) ReconcileUpdateCardIssuanceType(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
 	return c.reconcileRule(ctx, settleUpdateCardIssuanceType, snap, opts, nil)
 }

@@ -33,8 +33,8 @@ func loadSpec() (*spec, error) {
 }
 
 // methodOperations maps the client's methods whose names are not an operation id to the
-// operations they call: the iterators, the batch file upload from bytes, the hand-written
-// reconciliation read-backs (the generated ones are in readbackMethodOperations, settle.gen.go).
+// operations they call: the iterators and the batch file upload from bytes (the read-backs'
+// Snapshot and Reconcile methods are in readbackMethodOperations, settle.gen.go).
 var methodOperations = map[string][]string{
 	"Cards":                      {"searchCards"},
 	"CardsIterator":              {"searchCards"},
@@ -43,10 +43,6 @@ var methodOperations = map[string][]string{
 	"BulkOrderSummaries":         {"listBulkOrderSummaryByLocation"},
 	"BulkOrderSummariesIterator": {"listBulkOrderSummaryByLocation"},
 	"CreateBatchfileBytes":       {"createBatchfile"},
-	"SnapshotDisbursement":       {"searchAccounts"},
-	"ReconcileDisbursement":      {"searchAccounts"},
-	"SnapshotCard":               {"searchCards"},
-	"ReconcileCard":              {"searchCards"},
 }
 
 // has404Body reports whether the operation's 404 response carries a body; listed reports

@@ -28,7 +28,8 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 		},
 		CreateDisbursement: func(ctx context.Context, body cardplatform.DisbursementDTO) (*cardplatform.DisbursementResponse, error) {
 			sends++
-			accounts = append(accounts, cardplatform.SearchAccountsProgramResponse{AccountGUID: cardplatform.NewGUID(), AccountType: "DISBURSEMENT"})
+			// The listing says whose account it is: one that does not is not proved the payee's.
+			accounts = append(accounts, cardplatform.SearchAccountsProgramResponse{AccountGUID: cardplatform.NewGUID(), AccountType: "DISBURSEMENT", PersonGUID: body.Person.PersonGUID})
 			return nil, cardplatformfake.ErrAnswerLost // it ran; the answer never arrives
 		},
 	}

@@ -39,7 +39,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"go.opentelemetry.io/otel/trace"
@@ -324,10 +323,10 @@ func run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("reconcile %s: sent again: %s (%v)", ref, r.resent.state, r.resent.err)
 		case r.rec.Outcome == cardplatform.Committed:
 			s.Step("reconcile "+ref, "committed (account %s), journal: committed, not sent again", r.rec.New[0])
-		case strings.Contains(r.rec.Evidence, "in flight"):
+		case r.rec.Reason == cardplatform.ReasonInFlight:
 			s.Step("reconcile "+ref, "still unknown: another payout to Mary is pending, a new account could be either's; left pending for a manual review, not sent again")
 		default:
-			return fmt.Errorf("reconcile %s: still unknown for another reason: %s", ref, r.rec.Evidence)
+			return fmt.Errorf("reconcile %s: still unknown (%s): %s", ref, r.rec.Reason, r.rec.Evidence)
 		}
 	}
 

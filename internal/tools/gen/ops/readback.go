@@ -67,9 +67,11 @@ func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (ma
 				continue
 			}
 			settles = append(settles, so)
-			if len(so.rule.Handwritten) == 0 {
-				p += " Client.Snapshot" + d.OperationId + " (before sending) and Client.Reconcile" + d.OperationId + " run it."
+			snap, rec := "Snapshot"+d.OperationId, "Reconcile"+d.OperationId
+			if len(so.rule.Names) == 2 {
+				snap, rec = so.rule.Names[0], so.rule.Names[1]
 			}
+			p += " Client." + snap + " (before sending) and Client." + rec + " run it."
 		}
 		out[d.OperationId] = p
 	}

@@ -64,6 +64,21 @@ func TestReadbackGuard(t *testing.T) {
 		"settle unknown member": {func(s string) string {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, extra: 1}}$3")
 		}, `unknown field "extra"`},
+		"settle handwritten": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {handwritten: [SnapshotDisbursement, ReconcileDisbursement]}}$3")
+		}, `unknown field "handwritten"`},
+		"settle owner not a string": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, owner: {ledger_balance: body.amount}}}$3")
+		}, `owner "ledger_balance" is of type "number"`},
+		"settle owner of a state rule": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [getAccount], how: x, settle: {kind: state, read: getAccount, args: {account_guid: body.program_guid}, field: account_status, value: X, owner: {account_guid: body.program_guid}}}$3")
+		}, "owner is for kind new"},
+		"settle required not an argument": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, required: [person_guid], items: items, key: account_guid}}$3")
+		}, `required names "person_guid", not one of args`},
+		"settle names reversed": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {names: [ReconcileX, SnapshotX], kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid}}$3")
+		}, "names gives the Snapshot and the Reconcile method"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "cardplatform.yaml")

@@ -14,10 +14,8 @@ import (
 // settleRule is the machine-readable part of an x-issuerkit-readback that names read-backs
 // ("settle"): how the SDK itself settles an outcome unknown, so that every such operation gets
 // a Snapshot<Method>/Reconcile<Method> pair (settle.gen.go) run by one engine
-// (cardplatform/reconcile_rule.go). Its forms:
+// (cardplatform/reconcile_rule.go); no pair is written by hand. Its forms:
 //
-//   - handwritten: [SnapshotX, ReconcileX]: the pair is written by hand (it needs more than one
-//     read-back, such as CreateDisbursement's account type check).
 //   - kind: state: field of the read's answer (or of the one item of its list items whose
 //     members match) equals the value the write sets: sent (a source) or value (a constant).
 //     secret: true when that value is a secret (never stored in the snapshot: the Reconcile
@@ -25,26 +23,32 @@ import (
 //   - kind: delta: the number field moves by exactly the amount sent.
 //   - kind: changed: field differs from its value before sending (a new request id).
 //   - kind: new: the read lists one item (key is its id) more than before, and its members
-//     named in same equal the sources given.
+//     named in same equal the sources given. owner names the members of every listed item
+//     that must equal the request's (the person, wallet, program the read filters on): an
+//     item without them, or with another value, makes the answer StillUnknown.
 //
 // A source is path.<param> (a path argument of the write), body.<member>[.<member>] (of the
-// write's JSON body) or, with from (a read run first, at snapshot time), from.<member> of its
-// answer. args maps each argument of the read (path, query or search body member) to a source;
-// an empty body source leaves that argument out.
+// write's JSON body), const.<text> (that text) or, with from (a read run first, at snapshot
+// time), from.<member> of its answer. args maps each argument of the read (path, query or
+// search body member) to a source; an empty body source leaves that argument out, unless
+// required names it: then the write has no read-back (ErrNoReadBack). names, when given, are
+// the Snapshot and Reconcile methods' names (kept from before they were generated).
 type settleRule struct {
-	Handwritten []string          `json:"handwritten,omitempty"`
-	Kind        string            `json:"kind,omitempty"`
-	Read        string            `json:"read,omitempty"`
-	From        *settleFrom       `json:"from,omitempty"`
-	Args        map[string]string `json:"args,omitempty"`
-	Items       string            `json:"items,omitempty"`
-	Key         string            `json:"key,omitempty"`
-	Match       map[string]string `json:"match,omitempty"`
-	Same        map[string]string `json:"same,omitempty"`
-	Field       string            `json:"field,omitempty"`
-	Sent        string            `json:"sent,omitempty"`
-	Value       string            `json:"value,omitempty"`
-	Secret      bool              `json:"secret,omitempty"`
+	Names    []string          `json:"names,omitempty"`
+	Kind     string            `json:"kind,omitempty"`
+	Read     string            `json:"read,omitempty"`
+	From     *settleFrom       `json:"from,omitempty"`
+	Args     map[string]string `json:"args,omitempty"`
+	Required []string          `json:"required,omitempty"`
+	Items    string            `json:"items,omitempty"`
+	Key      string            `json:"key,omitempty"`
+	Owner    map[string]string `json:"owner,omitempty"`
+	Match    map[string]string `json:"match,omitempty"`
+	Same     map[string]string `json:"same,omitempty"`
+	Field    string            `json:"field,omitempty"`
+	Sent     string            `json:"sent,omitempty"`
+	Value    string            `json:"value,omitempty"`
+	Secret   bool              `json:"secret,omitempty"`
 }
 
 type settleFrom struct {
@@ -62,6 +66,10 @@ type settleOp struct {
 	readGo   string // the read's Go method
 	fromGo   string // the Go method of from's read, "" without from
 	how      string
+	// fieldType is the JSON type of field in the read's answer ("string", "number", "object",
+	// ...; integer is number), "" when the spec does not say.
+	fieldType string
+	sources   []settleSource // the request-side sources and their Go expressions
 }
 
 // parseSettle decodes and checks the settle member of the x-issuerkit-readback of d (whose
@@ -72,7 +80,7 @@ type settleOp struct {
 func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, with []string, defs map[string]codegen.OperationDefinition) (*settleOp, error) {
 	v, ok := m["settle"]
 	if !ok {
-		return nil, fmt.Errorf("names read-backs (with) but no settle rule: give settle (kind and read, or handwritten: [Snapshot, Reconcile]) so that the SDK runs the read-back")
+		return nil, fmt.Errorf("names read-backs (with) but no settle rule: give settle (kind and read) so that the SDK runs the read-back")
 	}
 	b, _ := json.Marshal(v)
 	dec := json.NewDecoder(bytes.NewReader(b))
@@ -82,11 +90,8 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		return nil, fmt.Errorf("settle: %w", err)
 	}
 	op := &settleOp{rule: r, rawID: raw, method: d.OperationId, how: strings.TrimSpace(fmt.Sprint(m["how"]))}
-	if len(r.Handwritten) > 0 {
-		if len(r.Handwritten) != 2 || r.Kind != "" || r.Read != "" {
-			return nil, fmt.Errorf("settle: handwritten names the Snapshot and Reconcile methods and nothing else")
-		}
-		return op, nil
+	if r.Names != nil && (len(r.Names) != 2 || !strings.HasPrefix(r.Names[0], "Snapshot") || !strings.HasPrefix(r.Names[1], "Reconcile")) {
+		return nil, fmt.Errorf("settle: names gives the Snapshot and the Reconcile method, in that order")
 	}
 	for _, p := range d.PathParams {
 		if p.ParamName == "version" {
@@ -127,6 +132,11 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 	if err := checkArgs(r.Args, read, d, from); err != nil {
 		return nil, fmt.Errorf("settle: %w", err)
 	}
+	for _, a := range r.Required {
+		if _, ok := r.Args[a]; !ok {
+			return nil, fmt.Errorf("settle: required names %q, not one of args", a)
+		}
+	}
 	ans := answerSchema(read)
 	item := ans
 	if r.Items != "" {
@@ -135,6 +145,10 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 			return nil, fmt.Errorf("settle: items %q is not a list of the answer of %s", r.Items, r.Read)
 		}
 		item = it.Items.Value
+		if member(ans, "total") == nil {
+			// The engine trusts a listing only when its total equals the items returned.
+			return nil, fmt.Errorf("settle: the answer of %s has no total beside %s: whether a listing is whole cannot be seen", r.Read, r.Items)
+		}
 	}
 	need := func(what, name string) error {
 		if member(item, name) == nil {
@@ -151,6 +165,32 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		if err := firstErr(need("same", k), checkSource(src, d, from)); err != nil {
 			return nil, err
 		}
+	}
+	// An identity or an owner is compared as text: the spec must make it a string, so that a
+	// member of another type in an answer is refused, never compared.
+	text := func(what, name string) error {
+		if err := need(what, name); err != nil {
+			return err
+		}
+		if t := schemaType(member(item, name)); t != "string" {
+			return fmt.Errorf("settle: %s %q is of type %q in the answer of %s, not a string", what, name, t, r.Read)
+		}
+		return nil
+	}
+	if len(r.Owner) > 0 && r.Kind != "new" {
+		return nil, fmt.Errorf("settle: owner is for kind new")
+	}
+	for k, src := range r.Owner {
+		if err := firstErr(text("owner", k), checkSource(src, d, from)); err != nil {
+			return nil, err
+		}
+	}
+	if r.Field != "" {
+		op.fieldType = schemaType(member(item, r.Field))
+	}
+	var err error
+	if op.sources, err = ruleSources(op, d); err != nil {
+		return nil, err
 	}
 	switch r.Kind {
 	case "state":
@@ -180,7 +220,7 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		if r.Items == "" || r.Key == "" || r.Field != "" || r.Sent != "" || r.Value != "" {
 			return nil, fmt.Errorf("settle: kind new needs items and key, and no field, sent or value")
 		}
-		return op, need("key", r.Key)
+		return op, text("key", r.Key)
 	}
 	return nil, fmt.Errorf("settle: kind %q is not state, delta, changed or new", r.Kind)
 }
@@ -245,8 +285,23 @@ func checkSource(src string, write codegen.OperationDefinition, from map[string]
 		if from[name] != nil {
 			return nil
 		}
+	case "const":
+		if name != "" {
+			return nil
+		}
 	}
-	return fmt.Errorf("source %q names no path parameter, body member or from member", src)
+	return fmt.Errorf("source %q names no path parameter, body member, from member or constant", src)
+}
+
+// schemaType is the JSON type of s ("integer" is "number"), "" when s has none.
+func schemaType(s *openapi3.Schema) string {
+	if s == nil || s.Type == nil || len(*s.Type) != 1 {
+		return ""
+	}
+	if t := (*s.Type)[0]; t != "integer" {
+		return t
+	}
+	return "number"
 }
 
 // member returns the schema of the dotted member path of s, nil when it has none.
@@ -313,53 +368,48 @@ type settleFileData struct {
 type settleGen struct {
 	Method, RawID       string // the write's Go method and operationId
 	Snapshot, Reconcile string // the names of its Snapshot and Reconcile methods
-	Handwritten         bool   // the pair is written by hand: only settleMethods names it
 	ReadGo, FromGo      string // the Go names of the read and of from's read (op<Name> descriptors)
 	Rule                settleRule
 	Kind                string // the rule's kind as the settle<Kind> constant's suffix
+	FieldType           string // the JSON type of the rule's field ("" when none or unknown)
 	Params              string // the write's path arguments and body, as parameters
-	PathArgs            []pathArg
-	Body                string // "body" when the write has a JSON body, else "nil"
+	Args                string // the same, as arguments
+	Sources             []settleSource
 	SnapshotDoc         string // doc comments, as // lines
 	ReconcileDoc        string
 	SandboxReads        []string // the operations Snapshot<Method> calls (the sandbox's map)
 }
-
-// pathArg is a path argument of a write: the spec's parameter name and the Go argument.
-type pathArg struct{ ParamName, Name string }
 
 // newSettleFile computes the data of the settle files.
 func newSettleFile(ops []*settleOp) *settleFileData {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
 	f := &settleFileData{}
 	for _, o := range ops {
-		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Reconcile: "Reconcile" + o.method, Rule: o.rule, Body: "nil"}
-		for _, a := range o.pathArgs {
-			g.PathArgs = append(g.PathArgs, pathArg{ParamName: a.def.ParamName, Name: a.name})
-		}
-		if len(o.rule.Handwritten) == 2 {
-			g.Snapshot, g.Reconcile, g.Handwritten = o.rule.Handwritten[0], o.rule.Handwritten[1], true
-			f.Ops = append(f.Ops, g)
-			continue
+		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Reconcile: "Reconcile" + o.method, Rule: o.rule, Sources: o.sources}
+		if len(o.rule.Names) == 2 {
+			g.Snapshot, g.Reconcile = o.rule.Names[0], o.rule.Names[1]
 		}
 		r := o.rule
-		g.Kind = upper(r.Kind)
+		g.Kind, g.FieldType = upper(r.Kind), o.fieldType
 		g.ReadGo, g.FromGo = o.readGo, o.fromGo
-		var params strings.Builder
+		var params, args []string
 		for _, a := range o.pathArgs {
-			fmt.Fprintf(&params, ", %s %s", a.name, a.typ)
+			params, args = append(params, a.name+" "+a.typ), append(args, a.name)
 		}
 		if o.bodyType != "" {
-			fmt.Fprintf(&params, ", body %s", o.bodyType)
-			g.Body = "body"
+			params, args = append(params, "body "+o.bodyType), append(args, "body")
 		}
-		g.Params = params.String()
+		g.Params, g.Args = strings.Join(params, ", "), strings.Join(args, ", ")
 		// The read-back's meaning is in the write's own doc (o.how), and what makes any rule
 		// answer StillUnknown (InFlight, Settle, a partial listing) in ReconcileOptions' doc.
-		g.SnapshotDoc = wrapComment(fmt.Sprintf("Snapshot%s reads %s, just before %s is sent with the same arguments; store it with the pending write for Reconcile%s.",
-			o.method, readWhat(o), o.method, o.method), "")
-		g.ReconcileDoc = wrapComment(fmt.Sprintf("Reconcile%s settles %s's unknown outcome from Snapshot%s's snapshot, reading back with %s. %s",
-			o.method, o.method, o.method, o.readGo, kindRule(r)), "")
+		snapDoc := fmt.Sprintf("%s reads %s, just before %s is sent with the same arguments; store it with the pending write for %s.",
+			g.Snapshot, readWhat(o), o.method, g.Reconcile)
+		if len(r.Required) > 0 {
+			snapDoc += fmt.Sprintf(" A request that gives no %s has no read-back: the error matches ErrNoReadBack and ErrInvalidArgument.", strings.Join(requiredSources(r), " or "))
+		}
+		g.SnapshotDoc = wrapComment(snapDoc, "")
+		g.ReconcileDoc = wrapComment(fmt.Sprintf("%s settles %s's unknown outcome from %s's snapshot, reading back with %s. %s",
+			g.Reconcile, o.method, g.Snapshot, o.readGo, kindRule(r)), "")
 		g.SandboxReads = []string{r.Read}
 		if r.From != nil && r.From.Read != r.Read {
 			g.SandboxReads = append([]string{r.From.Read}, g.SandboxReads...)
@@ -367,6 +417,16 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 		f.Ops = append(f.Ops, g)
 	}
 	return f
+}
+
+// requiredSources names the request members the rule's required arguments come from.
+func requiredSources(r settleRule) []string {
+	var out []string
+	for _, a := range r.Required {
+		_, name, _ := strings.Cut(r.Args[a], ".")
+		out = append(out, name)
+	}
+	return out
 }
 
 func upper(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
@@ -391,9 +451,9 @@ func kindRule(r settleRule) string {
 	const tail = " See ReconcileOptions for what else answers StillUnknown."
 	switch r.Kind {
 	case "state":
-		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, or holds a third one (another writer)."
+		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, held none the snapshot could read, or holds a third one (another writer)."
 		if r.Secret {
-			s = "The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It answers Committed when " + r.Field + " now holds the value sent and did not before; NotCommitted when it holds another value; StillUnknown when it already held the value sent before sending."
+			s = "The value sent is a secret, never kept in the snapshot: give the arguments of the write again. It answers Committed when " + r.Field + " now holds the value sent and did not before; NotCommitted when it holds another value; StillUnknown when it already held the value sent before sending. A snapshot of a record without the member is refused."
 		}
 		return s + tail
 	case "delta":
@@ -401,6 +461,10 @@ func kindRule(r settleRule) string {
 	case "changed":
 		return "It answers Committed when " + r.Field + " differs from its value read before sending; NotCommitted when it is the same (or still absent)." + tail
 	default:
-		return "It answers Committed when exactly one item appeared since the snapshot (and its members match the request); NotCommitted when none did; StillUnknown when more than one did, or one that does not match." + tail
+		s := "It answers Committed when exactly one item appeared since the snapshot (and its members match the request); NotCommitted when the whole listing, every item identified by " + r.Key + ", is the snapshot's; StillUnknown when more than one appeared, one that does not match, an item lacks its " + r.Key + " or repeats it, or the listing is partial."
+		if len(r.Owner) > 0 {
+			s += " Every item must belong to the request's " + strings.Join(sortedKeys(r.Owner), " and ") + ": one that does not (or does not say) is StillUnknown."
+		}
+		return s + tail
 	}
 }
