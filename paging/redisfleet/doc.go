@@ -21,6 +21,16 @@
 // for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
 // turn (30 ms), so that the round trip does not delay the request.
 //
+// A budget starts as if the last second's budget were spent: its first turn comes one second
+// (Window) after Redis first held no state for it. Redis keeps the budget's epoch (":epoch",
+// when its state was created) for EpochMemory after its last turn; a budget whose keys vanish
+// (FLUSHALL, a Redis restart or failover without them) while turns are outstanding starts a
+// new epoch, whose first turn comes one Window after the loss was seen, and the turns of the
+// old epoch are void: each caller reads the epoch with the lock-out shortly before its turn
+// and, when it changed, takes a new turn instead of sending. (The schedule used to restart at
+// "now" beside the turns still outstanding: the bank saw 6 requests in one second.) The local
+// fallback likewise starts one Window after a replica last used Redis.
+//
 // One budget per credential whatever the rate: replicas given different Options.Rate (a
 // config rolled out to some of them) share the budget at the strictest rate. Each turn comes
 // the strictest interval after the previous one, whichever replica takes it; the strictest
