@@ -1,6 +1,6 @@
 module github.com/issuerkit/issuerkit-go
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/getkin/kin-openapi v0.152.0

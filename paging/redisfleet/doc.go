@@ -70,8 +70,8 @@
 //
 // # Why go-redis v9.22.0, and not redis_rate
 //
-// The module pins github.com/redis/go-redis/v9 v9.22.0, the newest release that needs no newer
-// Go than the core module's 1.25 (v9.23 needs 1.26). It does not use go-redis/redis_rate: its
+// The module pins github.com/redis/go-redis/v9 v9.22.0 (chosen when the core module required
+// Go 1.25; v9.23 needs 1.26, which the modules now require too). It does not use go-redis/redis_rate: its
 // GCRA only answers allowed-or-retry-after, so waiting callers poll (no order, each poll a
 // round trip, part of the budget lost between polls, hard to reach 90% of it); this package
 // runs the same GCRA as a 15-line Lua reservation. Tests: miniredis (unit and client tests), a
