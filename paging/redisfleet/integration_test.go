@@ -2,6 +2,8 @@ package redisfleet
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"os"
 	"slices"
 	"strconv"
@@ -128,10 +130,22 @@ func TestRealRedisFlushKeepsTheBudget(t *testing.T) {
 		wg.Go(func() {
 			for ctx.Err() == nil {
 				for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(5), paging.WithEagerPrefetch(4)) {
-					if err != nil {
-						assert.ErrorIs(t, err, context.Canceled)
+					var le *paging.LockoutError
+					var pe *paging.Error
+					switch {
+					case err == nil:
+						continue
+					case errors.Is(err, context.Canceled):
 						return
+					case errors.As(err, &le), errors.As(err, &pe) && pe.StatusCode == http.StatusTooManyRequests:
+						t.Errorf("the bank refused a request: %v", err)
+						return
+					default:
+						// Refused before sending (Redis slow on a loaded machine: fail closed):
+						// nothing reached the bank; the replica goes on.
+						t.Logf("not sent: %v", err)
 					}
+					break
 				}
 			}
 		})
@@ -165,12 +179,18 @@ wait:
 		at = append(at, a.Time)
 	}
 	slices.SortFunc(at, time.Time.Compare)
-	worst := 0
+	worst, from := 0, 0
 	for i := range at {
 		j, _ := slices.BinarySearchFunc(at, at[i].Add(time.Second), time.Time.Compare)
-		worst = max(worst, j-i)
+		if j-i > worst {
+			worst, from = j-i, i
+		}
 	}
-	assert.LessOrEqual(t, worst, 5, "arrivals in one second")
+	if !assert.LessOrEqual(t, worst, 5, "arrivals in one second") {
+		for _, a := range at[max(from-2, 0):min(from+worst+2, len(at))] {
+			t.Logf("arrival at +%v", a.Sub(at[from]).Round(time.Millisecond))
+		}
+	}
 	t.Logf("%d arrivals in %v: %.2f a second, the loss's window included", len(at), at[len(at)-1].Sub(at[0]).Round(time.Millisecond),
 		float64(len(at)-1)/at[len(at)-1].Sub(at[0]).Seconds())
 }
