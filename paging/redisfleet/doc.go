@@ -18,7 +18,10 @@
 // 5: requests leave at their turn or later, never earlier, and the margin (87 ms a second)
 // absorbs the difference in lateness that would otherwise put six requests in one second at
 // the bank. A turn the caller wakes up for more than 25 ms late (a busy machine) is given up
-// for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
+// for a new one, so lateness cannot eat the margin. Lateness counts the time Redis's reply
+// waited to be read: the turn's due time comes from Redis's clock, placed on the local clock
+// by the fastest recent round trip, while the caller sleeps at least until the reply's
+// arrival plus the wait (never early). The lock-out is read shortly before the
 // turn (30 ms), so that the round trip does not delay the request.
 //
 // A budget starts as if the last second's budget were spent: its first turn comes one second

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -57,6 +58,7 @@ type Fleet struct {
 	opts     Options
 	interval time.Duration
 	local    localLockouts
+	clock    redisClock
 	fallback *fallbackLimiter // nil: fail closed
 	sleep    func(ctx context.Context, d time.Duration) error
 	onTurn   func(wait time.Duration) // tests: sees the wait of each turn reserved
@@ -131,8 +133,8 @@ const EpochMemory = 24 * time.Hour
 // comes one Window from now; the turns of the old epoch are void (Wait checks the epoch
 // before its turn and takes a new one).
 //
-// It returns {1, wait, epoch} with the turn reserved, or {0, wait, epoch} without reserving
-// it when the wait is longer than accepted.
+// It returns {1, wait, epoch, now} with the turn reserved, or {0, wait, epoch, now} without
+// reserving it when the wait is longer than accepted; now is Redis's clock (µs).
 var turnScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -147,7 +149,7 @@ end
 redis.call('SET', KEYS[3], epoch, 'PX', ARGV[5])
 if free < now then free = now end
 local wait = free - now
-if wait > tonumber(ARGV[2]) then return {0, wait, epoch} end
+if wait > tonumber(ARGV[2]) then return {0, wait, epoch, now} end
 local strictest = tonumber(redis.call('GET', KEYS[2]) or '0')
 if interval >= strictest then
   redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
@@ -156,7 +158,7 @@ else
 end
 local nextfree = free + interval
 redis.call('SET', KEYS[1], string.format('%.0f', nextfree), 'PX', math.ceil((nextfree - now) / 1000) + 1000)
-return {1, wait, epoch}
+return {1, wait, epoch, now}
 `)
 
 // checkScript is read shortly before a turn: it returns {µs left of the lock-out in KEYS[1]
@@ -205,7 +207,7 @@ return left
 // it ended the round trip), unless FallbackReplicas is set.
 func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
 	for {
-		turn, epoch, err := f.reserve(ctx, key)
+		turn, due, epoch, err := f.reserve(ctx, key)
 		if err != nil {
 			return err
 		}
@@ -227,9 +229,10 @@ func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
 		if err := f.sleep(ctx, time.Until(turn)); err != nil {
 			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
 		}
-		// A turn used late (a busy machine) would bring this request closer to the next
-		// ones than 1/Rate at the bank: give it up and take a new one.
-		if time.Since(turn) <= lateTolerance {
+		// A turn used late (a busy machine, or a reply of Redis's that waited to be read)
+		// would bring this request closer to the next ones than 1/Rate at the bank: give it
+		// up and take a new one.
+		if time.Since(due) <= lateTolerance {
 			return nil
 		}
 	}
@@ -261,15 +264,20 @@ func (f *Fleet) check(ctx context.Context, key banklimit.Key, epoch string) (tim
 	return max(time.Duration(res[0])*time.Microsecond, local, 0), res[1] == 1, nil
 }
 
-// reserve reserves the next turn of key's budget and returns when it comes and the budget's
-// epoch ("" for a turn of the local fallback).
-func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, string, error) {
+// reserve reserves the next turn of key's budget and returns when it comes: turn, never
+// before the turn on Redis's clock (the reply's arrival plus the wait), and due, the best
+// estimate of the turn on the local clock (Redis's clock through the offset of the fastest
+// recent round trip), against which lateness is judged. A reply that waited to be read (a
+// busy machine) makes turn late by that wait: due shows it. It also returns the budget's
+// epoch ("" for a turn of the local fallback, whose turn and due are now).
+func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (turn, due time.Time, epoch string, err error) {
 	maxWait := time.Duration(math.MaxInt64)
 	if dl, ok := ctx.Deadline(); ok {
 		maxWait = time.Until(dl)
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
+	before := time.Now()
 	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key), f.rateKey(key), f.epochKey(key)},
 		f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53), RateMemory.Milliseconds(),
 		Window.Microseconds(), EpochMemory.Milliseconds()).Slice()
@@ -278,36 +286,70 @@ func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, stri
 		err = f.failure("permit", ctx, rctx, err)
 		if f.fallback != nil && ctx.Err() == nil {
 			if ferr := f.fallback.wait(ctx, key); ferr != nil {
-				return now, "", ferr
+				return now, now, "", ferr
 			}
-			return time.Now(), "", nil
+			now = time.Now()
+			return now, now, "", nil
 		}
-		return now, "", err
+		return now, now, "", err
 	}
-	ok, wait, epoch, perr := parseTurn(res)
+	ok, wait, epoch, redisNow, perr := parseTurn(res)
 	if perr != nil {
-		return now, "", perr
+		return now, now, "", perr
 	}
 	if !ok {
-		return now, "", fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
+		return now, now, "", fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
 	}
 	if f.onTurn != nil {
 		f.onTurn(wait)
 	}
-	return now.Add(wait), epoch, nil
+	turn = now.Add(wait)
+	due = f.clock.local(before, now, redisNow).Add(wait)
+	if due.After(turn) {
+		due = turn
+	}
+	return turn, due, epoch, nil
 }
 
-// parseTurn reads turnScript's reply {reserved, wait µs, epoch}.
-func parseTurn(res []any) (ok bool, wait time.Duration, epoch string, err error) {
-	if len(res) == 3 {
+// parseTurn reads turnScript's reply {reserved, wait µs, epoch, Redis's now µs}.
+func parseTurn(res []any) (ok bool, wait time.Duration, epoch string, now time.Time, err error) {
+	if len(res) == 4 {
 		r, ok1 := res[0].(int64)
 		w, ok2 := res[1].(int64)
 		e, ok3 := res[2].(string)
-		if ok1 && ok2 && ok3 && e != "" {
-			return r == 1, time.Duration(w) * time.Microsecond, e, nil
+		n, ok4 := res[3].(int64)
+		if ok1 && ok2 && ok3 && ok4 && e != "" {
+			return r == 1, time.Duration(w) * time.Microsecond, e, time.UnixMicro(n), nil
 		}
 	}
-	return false, 0, "", fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+	return false, 0, "", time.Time{}, fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+}
+
+// redisClock estimates Redis's clock against the local one from the turn script's round
+// trips: Redis read its clock between the request's sending and the reply's reading, so the
+// middle of the round trip is off by at most half of it. It keeps the estimate of the
+// fastest round trip of the last offsetMemory.
+type redisClock struct {
+	mu  sync.Mutex
+	off time.Duration // Redis's clock minus the local clock
+	rtt time.Duration // of the round trip off was measured in
+	at  time.Time     // when
+}
+
+// offsetMemory is how long the estimate of a fast round trip is kept against slower ones.
+const offsetMemory = 10 * time.Second
+
+// local returns when Redis's clock read redisNow, on the local clock, given a round trip sent
+// at before and read at after.
+func (c *redisClock) local(before, after, redisNow time.Time) time.Time {
+	rtt := after.Sub(before)
+	off := redisNow.Sub(before.Add(rtt / 2))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() || rtt <= c.rtt || after.Sub(c.at) > offsetMemory {
+		c.off, c.rtt, c.at = off, rtt, after
+	}
+	return redisNow.Add(-c.off)
 }
 
 // lateTolerance is how late a turn may still be used: well under the 87 ms of margin that
