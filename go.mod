@@ -1,6 +1,6 @@
 module github.com/issuerkit/issuerkit-go
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/getkin/kin-openapi v0.152.0
@@ -14,7 +14,6 @@ require (
 	go.uber.org/goleak v1.3.0
 	golang.org/x/oauth2 v0.36.0
 	golang.org/x/text v0.40.0
-	golang.org/x/time v0.14.0
 )
 
 require (

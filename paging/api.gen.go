@@ -354,6 +354,16 @@ type ACHAddendaResponse struct {
 	AdditionalProperties core.Extras `json:"-"`
 }
 
+// achInquiryErrorBody The ACH inquiry list's 400 body as the bank's published file declares it: the bank's
+// error body inside `metadata`. The flat body (`BankError`) occurs too.
+type achInquiryErrorBody struct {
+	// BankErrorBody The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
+	// optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
+	// by the SDK as a typed error carrying the status.
+	BankErrorBody        bankErrorBody `json:"metadata,omitempty,omitzero"`
+	AdditionalProperties core.Extras   `json:"-"`
+}
+
 // ACHItemStatus Status of the ACH item. Open: other values may appear.
 type ACHItemStatus string
 
@@ -514,8 +524,9 @@ type bankErrorBody struct {
 
 	// ServiceError Backend detail of an error. Its members depend on the API family; all are optional:
 	// `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
-	// typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
-	// members `status` ... `doddFrank` (RTP/wire payments, participants).
+	// typically 502/503/504), `metadata.messages` (inquiry APIs), `code` and `moreInfo` (ACH
+	// origination, on every error status; also a list of such messages), and the
+	// payments-style members `status` ... `doddFrank` (RTP/wire payments, participants).
 	ServiceError serviceError `json:"ServiceError,omitempty,omitzero"`
 
 	// TransactionID Unique gateway/trace id of the transaction, for tracing.
@@ -1116,14 +1127,18 @@ type RTPListResponse struct {
 
 // serviceError Backend detail of an error. Its members depend on the API family; all are optional:
 // `AOAResponse.Result.errorCode` (account validation, 400), `ConnectError` (connectivity,
-// typically 502/503/504), `metadata.messages` (inquiry APIs), and the payments-style
-// members `status` ... `doddFrank` (RTP/wire payments, participants).
+// typically 502/503/504), `metadata.messages` (inquiry APIs), `code` and `moreInfo` (ACH
+// origination, on every error status; also a list of such messages), and the
+// payments-style members `status` ... `doddFrank` (RTP/wire payments, participants).
 type serviceError struct {
 	// ServiceErrorAOAResponse Account-validation error detail.
 	ServiceErrorAOAResponse serviceErrorAOAResponse `json:"AOAResponse,omitempty,omitzero"`
 
 	// ConnectError Text about connectivity with the downstream service.
 	ConnectError string `json:"ConnectError,omitempty,omitzero"`
+
+	// Code Message code (ACH origination's `{code, moreInfo}`).
+	Code string `json:"code,omitempty,omitzero"`
 
 	// DoddFrank Whether the payment falls under the Dodd-Frank remittance rule (`YES` or `NO`).
 	// Open: other values may appear.
@@ -1134,6 +1149,9 @@ type serviceError struct {
 
 	// ServiceErrorMetadata Messages of the inquiry APIs.
 	ServiceErrorMetadata serviceErrorMetadata `json:"metadata,omitempty,omitzero"`
+
+	// MoreInfo Message text (ACH origination's `{code, moreInfo}`).
+	MoreInfo string `json:"moreInfo,omitempty,omitzero"`
 
 	// RequestReference Caller's request reference (payments APIs).
 	RequestReference string `json:"requestReference,omitempty,omitzero"`
@@ -1421,6 +1439,10 @@ type startRowIndexParam = int
 
 // transactionsLimitParam defines model for TransactionsLimit.
 type transactionsLimitParam = int
+
+// achInquiryBadRequestResponse The ACH inquiry list's 400 body as the bank's published file declares it: the bank's
+// error body inside `metadata`. The flat body (`BankError`) occurs too.
+type achInquiryBadRequestResponse = achInquiryErrorBody
 
 // badGatewayResponse The bank's error body ("exception"), shared by all of the bank's APIs. All fields are
 // optional; bodies that are empty or not JSON (a gateway's HTML page) are still reported
@@ -1715,6 +1737,50 @@ func (a *ACHAddendaResponse) decodeJSON(d *jsonx.Decoder) error {
 		}
 		if err != nil {
 			return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
+		}
+	}
+	a.AdditionalProperties = extras
+	return nil
+}
+
+// achInquiryErrorBodyFields are the JSON member names of achInquiryErrorBody's own fields.
+var achInquiryErrorBodyFields = jsonx.NewFields("metadata")
+
+// UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
+func (a *achInquiryErrorBody) UnmarshalJSON(b []byte) error {
+	return jsonx.Unmarshal(b, a, (*achInquiryErrorBody).decodeJSON)
+}
+
+// decodeJSON decodes the next value of d into a, consuming it, as UnmarshalJSON decodes a
+// whole input.
+func (a *achInquiryErrorBody) decodeJSON(d *jsonx.Decoder) error {
+	if null, err := d.ObjectStart(); null || err != nil {
+		return err
+	}
+	var extras map[string]json.RawMessage
+	for {
+		key, more, err := d.Member()
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		field := -1
+		switch string(key) {
+		case "metadata":
+			field = 0
+		default:
+			field = achInquiryErrorBodyFields.Index(key)
+		}
+		switch field {
+		case 0:
+			err = a.BankErrorBody.decodeJSON(d)
+		default:
+			extras, err = d.Keep(extras, key)
+		}
+		if err != nil {
+			return achInquiryErrorBodyFields.MemberError("achInquiryErrorBody", key, err)
 		}
 	}
 	a.AdditionalProperties = extras
@@ -3686,7 +3752,7 @@ func (a *RTPListResponse) decodeJSON(d *jsonx.Decoder) error {
 }
 
 // serviceErrorFields are the JSON member names of serviceError's own fields.
-var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "doddFrank", "error", "metadata", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
+var serviceErrorFields = jsonx.NewFields("AOAResponse", "ConnectError", "code", "doddFrank", "error", "metadata", "moreInfo", "requestReference", "sendersReference", "status", "transactionId", "valueDate")
 
 // UnmarshalJSON decodes a; unknown members are kept in AdditionalProperties.
 func (a *serviceError) UnmarshalJSON(b []byte) error {
@@ -3714,22 +3780,26 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 			field = 0
 		case "ConnectError":
 			field = 1
-		case "doddFrank":
+		case "code":
 			field = 2
-		case "error":
+		case "doddFrank":
 			field = 3
-		case "metadata":
+		case "error":
 			field = 4
-		case "requestReference":
+		case "metadata":
 			field = 5
-		case "sendersReference":
+		case "moreInfo":
 			field = 6
-		case "status":
+		case "requestReference":
 			field = 7
-		case "transactionId":
+		case "sendersReference":
 			field = 8
-		case "valueDate":
+		case "status":
 			field = 9
+		case "transactionId":
+			field = 10
+		case "valueDate":
+			field = 11
 		default:
 			field = serviceErrorFields.Index(key)
 		}
@@ -3739,20 +3809,24 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 		case 1:
 			err = jsonx.DecodeString(d, &a.ConnectError)
 		case 2:
-			err = jsonx.DecodeString(d, &a.DoddFrank)
+			err = jsonx.DecodeString(d, &a.Code)
 		case 3:
-			err = a.PaymentError.decodeJSON(d)
+			err = jsonx.DecodeString(d, &a.DoddFrank)
 		case 4:
-			err = a.ServiceErrorMetadata.decodeJSON(d)
+			err = a.PaymentError.decodeJSON(d)
 		case 5:
-			err = jsonx.DecodeString(d, &a.RequestReference)
+			err = a.ServiceErrorMetadata.decodeJSON(d)
 		case 6:
-			err = jsonx.DecodeString(d, &a.SendersReference)
+			err = jsonx.DecodeString(d, &a.MoreInfo)
 		case 7:
-			err = jsonx.DecodeString(d, &a.Status)
+			err = jsonx.DecodeString(d, &a.RequestReference)
 		case 8:
-			err = jsonx.DecodeString(d, &a.TransactionID)
+			err = jsonx.DecodeString(d, &a.SendersReference)
 		case 9:
+			err = jsonx.DecodeString(d, &a.Status)
+		case 10:
+			err = jsonx.DecodeString(d, &a.TransactionID)
+		case 11:
 			err = jsonx.DecodeString(d, &a.ValueDate)
 		default:
 			extras, err = d.Keep(extras, key)

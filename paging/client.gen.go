@@ -184,9 +184,10 @@ type ListACHTransactionsRequest struct {
 // schema puts them (in the query string in the documented form). At most 1000 transactions per
 // page; `metadata.page` gives the totals.
 //
-// It returns the ACHListResponse of the 200 answer; any other is an *Error (the spec lists 400,
-// 401, 403, 429, 500, 502, 503, 504 with the bank's error body (*BankError)). Retry-safe: retried
-// with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504.
+// It returns the ACHListResponse of the 200 answer; any other is an *Error (the spec lists 400 with
+// the bank's error body, flat or inside metadata (*BankError); 401, 403, 429, 500, 502, 503, 504
+// with the bank's error body (*BankError)). Retry-safe: retried with backoff after a connection
+// failure or a 408, 429, 500, 502, 503 or 504.
 func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransactionsRequest, opts ...CallOption) (*ACHListResponse, error) {
 	var q sdkclient.Query
 	body := req.Body

@@ -53,6 +53,13 @@ func appendWire(b []byte, v any) ([]byte, bool, error) {
 			return append(b, "null"...), true, nil
 		}
 		b, err = v.appendJSON(b, true)
+	case achInquiryErrorBody:
+		b, err = v.appendJSON(b, true)
+	case *achInquiryErrorBody:
+		if v == nil {
+			return append(b, "null"...), true, nil
+		}
+		b, err = v.appendJSON(b, true)
 	case ACHListRequest:
 		b, err = v.appendJSON(b, true)
 	case *ACHListRequest:
@@ -588,6 +595,41 @@ func (a *ACHAddendaResponse) jsonZero() bool {
 		a.Status == "" &&
 		a.TraceNumber == "" &&
 		a.UUID == "" &&
+		a.AdditionalProperties == nil
+}
+
+// MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
+func (a achInquiryErrorBody) MarshalJSON() ([]byte, error) {
+	b, err := a.appendJSON(make([]byte, 0, 256), false)
+	if err != nil {
+		return nil, err
+	}
+	return redact.JSON(b), nil
+}
+
+// appendJSON appends a to b: what encoding/json writes for the named fields, followed
+// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
+// set, masked otherwise.
+func (a *achInquiryErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if !a.BankErrorBody.jsonZero() {
+		b = append(b, "\"metadata\":"...)
+		if b, err = a.BankErrorBody.appendJSON(b, wire); err != nil {
+			return nil, jsonx.MemberError("achInquiryErrorBody", "metadata", err)
+		}
+		b = append(b, ',')
+	}
+	if b, err = achInquiryErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+		return nil, jsonx.MemberError("achInquiryErrorBody", "", err)
+	}
+	return jsonx.CloseObject(b), nil
+}
+
+// jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
+// test encoding/json's omitzero applies to a field of type achInquiryErrorBody.
+func (a *achInquiryErrorBody) jsonZero() bool {
+	return a.BankErrorBody.jsonZero() &&
 		a.AdditionalProperties == nil
 }
 
@@ -2685,6 +2727,11 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ConnectError)
 		b = append(b, ',')
 	}
+	if a.Code != "" {
+		b = append(b, "\"code\":"...)
+		b = jsonx.AppendString(b, a.Code)
+		b = append(b, ',')
+	}
 	if a.DoddFrank != "" {
 		b = append(b, "\"doddFrank\":"...)
 		b = jsonx.AppendString(b, a.DoddFrank)
@@ -2702,6 +2749,11 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		if b, err = a.ServiceErrorMetadata.appendJSON(b, wire); err != nil {
 			return nil, jsonx.MemberError("serviceError", "metadata", err)
 		}
+		b = append(b, ',')
+	}
+	if a.MoreInfo != "" {
+		b = append(b, "\"moreInfo\":"...)
+		b = jsonx.AppendString(b, a.MoreInfo)
 		b = append(b, ',')
 	}
 	if a.RequestReference != "" {
@@ -2740,9 +2792,11 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *serviceError) jsonZero() bool {
 	return a.ServiceErrorAOAResponse.jsonZero() &&
 		a.ConnectError == "" &&
+		a.Code == "" &&
 		a.DoddFrank == "" &&
 		a.PaymentError.jsonZero() &&
 		a.ServiceErrorMetadata.jsonZero() &&
+		a.MoreInfo == "" &&
 		a.RequestReference == "" &&
 		a.SendersReference == "" &&
 		a.Status == "" &&

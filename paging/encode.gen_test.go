@@ -51,6 +51,7 @@ var encodedModels = []reflect.Type{
 	reflect.TypeFor[WireListResponse](),
 	reflect.TypeFor[WireListTransaction](),
 	reflect.TypeFor[WireTransaction](),
+	reflect.TypeFor[achInquiryErrorBody](),
 	reflect.TypeFor[bankErrorBody](),
 	reflect.TypeFor[paymentError](),
 	reflect.TypeFor[paymentErrorDetail](),

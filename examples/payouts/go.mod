@@ -1,6 +1,6 @@
 module github.com/issuerkit/issuerkit-go/examples/payouts
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/issuerkit/issuerkit-go v0.0.0
@@ -34,7 +34,6 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
-	golang.org/x/time v0.14.0 // indirect
 	modernc.org/libc v1.76.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect

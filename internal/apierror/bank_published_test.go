@@ -111,3 +111,49 @@ func TestValidationFaultBesideAOAResponse(t *testing.T) {
 		assert.Equal(t, []ServiceMessage{{Code: "businessFault", Message: "bad value"}}, b.ServiceError.Messages, in)
 	}
 }
+
+// TestPublishedACHErrorShapes: the two bodies of the bank's published files that used to stay
+// untyped decode into the bank error: the ACH inquiry list's 400 wrapped in metadata (its
+// schema; the flat body of its example still decodes, and a metadata holding only messages
+// stays the ServiceError it was), and the ACH origination ServiceError {code, moreInfo}, alone
+// or as a list. DecodeBankError is what every bank client's error path calls.
+func TestPublishedACHErrorShapes(t *testing.T) {
+	inner := `{"ErrorMessage":"Error received from backend service","TransactionId":"3f2c","X-CorrelationId":"0c8e",` +
+		`"TransactionTime":"2025-01-10T08:15:00.123Z","Api-Url":"/accounts/transactions/v1/ach/list",` +
+		`"ServiceError":{"metadata":{"messages":[{"code":"AI-List-400-fromDate-105","message":"fromDate must be YYYY-MM-DD"}]}}}`
+	for _, tt := range []struct {
+		name, body string
+		want       BankError
+		codes      []string
+	}{
+		{"inquiry 400 wrapped", `{"metadata":` + inner + `}`,
+			BankError{ErrorMessage: "Error received from backend service", TransactionID: "3f2c", CorrelationID: "0c8e",
+				TransactionTime: "2025-01-10T08:15:00.123Z", APIURL: "/accounts/transactions/v1/ach/list"},
+			[]string{"AI-List-400-fromDate-105"}},
+		{"inquiry 400 flat", inner,
+			BankError{ErrorMessage: "Error received from backend service", TransactionID: "3f2c", CorrelationID: "0c8e",
+				TransactionTime: "2025-01-10T08:15:00.123Z", APIURL: "/accounts/transactions/v1/ach/list"},
+			[]string{"AI-List-400-fromDate-105"}},
+		{"inquiry messages without the envelope", `{"metadata":{"messages":[{"code":"AI-List-400-fromDate-117","message":"m"}]}}`,
+			BankError{}, []string{"AI-List-400-fromDate-117"}},
+		{"origination {code, moreInfo}", `{"ErrorMessage":"Bad Request","ServiceError":{"code":"1002040-40E","moreInfo":"uuid is required"}}`,
+			BankError{ErrorMessage: "Bad Request"}, []string{"1002040-40E"}},
+		{"origination list", `{"ErrorMessage":"Bad Request","ServiceError":[{"code":"1002040-40E","moreInfo":"uuid is required"}]}`,
+			BankError{ErrorMessage: "Bad Request"}, []string{"1002040-40E"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := DecodeBankError([]byte(tt.body), "application/json")
+			require.True(t, ok, "not decoded")
+			b, isBank := got.(*BankError)
+			require.True(t, isBank, "%T", got)
+			require.NotNil(t, b.ServiceError)
+			assert.Equal(t, tt.codes, b.Codes())
+			fields := func(b BankError) []string {
+				return []string{b.ErrorMessage, b.TransactionID, b.CorrelationID, b.TransactionTime, b.APIURL}
+			}
+			assert.Equal(t, fields(tt.want), fields(*b))
+		})
+	}
+	got, _ := DecodeBankError([]byte(`{"ServiceError":{"code":"1002040-40E","moreInfo":"uuid is required"}}`), "application/json")
+	assert.Equal(t, []ServiceMessage{{Code: "1002040-40E", Message: "uuid is required"}}, got.(*BankError).ServiceError.Messages)
+}

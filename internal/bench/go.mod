@@ -1,6 +1,6 @@
 module github.com/issuerkit/issuerkit-go/internal/bench
 
-go 1.25.0
+go 1.26.0
 
 replace github.com/issuerkit/issuerkit-go => ../..
 
@@ -56,7 +56,6 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
-	golang.org/x/time v0.14.0 // indirect
 	golang.org/x/tools v0.48.0 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect

@@ -1,6 +1,6 @@
 module github.com/issuerkit/issuerkit-go/internal/otelcheck
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/issuerkit/issuerkit-go v0.0.0
@@ -20,7 +20,6 @@ require (
 	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
-	golang.org/x/time v0.14.0 // indirect
 )
 
 replace github.com/issuerkit/issuerkit-go => ../..

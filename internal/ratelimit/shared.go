@@ -5,8 +5,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -69,8 +67,8 @@ func (b *Budgets) Limiter(key core.BudgetKey, perSecond float64) (core.Limiter, 
 	if lim == nil {
 		lim, _ = NewRate(perSecond) // checked above
 		b.m[key] = lim
-	} else if rate.Limit(perSecond) < lim.lim.Limit() {
-		lim.lim.SetLimit(rate.Limit(perSecond))
+	} else {
+		lim.lower(perSecond)
 	}
 	return keyLimiter{lim}, nil
 }
@@ -80,7 +78,7 @@ func (b *Budgets) Rate(key core.BudgetKey) float64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if lim := b.m[key]; lim != nil {
-		return float64(lim.lim.Limit())
+		return lim.rate()
 	}
 	return 0
 }

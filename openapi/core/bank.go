@@ -52,7 +52,8 @@ type ServiceError struct {
 	ErrorCode string
 	// Messages are the coded messages of the inquiry APIs
 	// ({"metadata":{"messages":[{"code":"…","message":"…"}]}}), of ACH origination
-	// (errorMessages[] of {code, moreInfo}, or a ServiceError that is itself such a list),
+	// (a ServiceError that is itself a {code, moreInfo} or a list of them, or errorMessages[]
+	// of them),
 	// and the faults of account validation (errorResponse.businessFault or systemFault,
 	// beside AOAResponse as the v2 wrapper has it or inside it, with code "businessFault" or
 	// "systemFault" and the errorDescription as message).
@@ -131,24 +132,39 @@ func (b *BankError) UnmarshalJSON(data []byte) error {
 	if !ok {
 		return fmt.Errorf("issuerkit: bank error body: not a JSON object")
 	}
-	*b = BankError{
+	*b = bankErrorOf(o, data)
+	if md := o.obj("metadata"); !b.recognized() && md.has(bankErrorMembers...) {
+		// The ACH inquiry list's 400 as the bank's published file declares it: the error body
+		// inside metadata ({"metadata":{"ErrorMessage":…,"ServiceError":…}}). One level only.
+		raw, _ := o.get("metadata")
+		*b = bankErrorOf(md, raw)
+	}
+	return nil
+}
+
+// bankErrorMembers are the members of the bank's error body.
+var bankErrorMembers = []string{"ErrorMessage", "TransactionId", "X-CorrelationId", "TransactionTime", "Api-Url", "ServiceError"}
+
+// bankErrorOf reads the bank's error body o (raw: its text).
+func bankErrorOf(o object, raw []byte) BankError {
+	b := BankError{
 		ErrorMessage:    o.str("ErrorMessage"),
 		TransactionID:   o.str("TransactionId"),
 		CorrelationID:   o.str("X-CorrelationId"),
 		TransactionTime: o.str("TransactionTime"),
 		APIURL:          o.str("Api-Url"),
 	}
-	if raw, ok := o.get("ServiceError"); ok && !isNull(raw) {
-		b.ServiceError = decodeServiceError(raw)
+	if se, ok := o.get("ServiceError"); ok && !isNull(se) {
+		b.ServiceError = decodeServiceError(se)
 	} else if md, ok := o.get("metadata"); ok && !isNull(md) {
 		// The inquiry APIs' error schema form, without the envelope: the ACH inquiry list's
 		// 400 ({"metadata":{"messages":[{"code":…,"message":…}]}}), read as the ServiceError
 		// its example wraps.
-		if se := decodeServiceError(data); len(se.Messages) > 0 {
+		if se := decodeServiceError(raw); len(se.Messages) > 0 {
 			b.ServiceError = se
 		}
 	}
-	return nil
+	return b
 }
 
 // UnmarshalJSON decodes a ServiceError of any shape (see ServiceError).
@@ -251,7 +267,11 @@ func decodeServiceError(raw []byte) *ServiceError {
 		msgs = o.arr("messages")
 	}
 	s.Messages = appendMessages(s.Messages, msgs)
-	// ACH origination: errorMessages[] and informationMessages[] of {code, moreInfo}.
+	// ACH origination: the service error itself a {code, moreInfo}, or errorMessages[] and
+	// informationMessages[] of them.
+	if o.has("code", "moreInfo") {
+		s.Messages = appendMessages(s.Messages, []json.RawMessage{raw})
+	}
 	s.Messages = appendMessages(s.Messages, o.arr("errorMessages"))
 	s.Info = appendMessages(s.Info, o.arr("informationMessages"))
 

@@ -9,6 +9,14 @@
 // (WithRateLimit): the strictest wins, so a paging client at 2.5 a second slows the validation
 // client of its credential to it too, instead of adding its 2.5 to the validation client's 5.
 //
+// The in-process budget starts as if the last second's budget were spent: no request of a
+// process leaves before one second after it started. The bank counts the credential, not the
+// process, and a process cannot see what the one it replaces (after a crash, kill -9 or a
+// deploy) sent in its last second; without the wait, a worker restarted in a loop added its
+// first request to its predecessor's five. Only a bank call made in the process's first second
+// waits; later clients, and later calls, do not. Turns come one interval (1/rate) apart in the
+// order they were asked for, however the goroutines asking are scheduled.
+//
 // Tests get budgets of their own: the clients of a fake (pagingfake, validationfake) share
 // their fake's budget only, so a 429 one fake answers never locks out another; a test that
 // wants two fakes to share one gives their clients the same WithCredentialID. Package

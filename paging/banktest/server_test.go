@@ -117,15 +117,22 @@ func TestValidationLockoutLocksOutPagingClient(t *testing.T) {
 	assert.NoError(t, err, "another sandbox's client")
 }
 
-// TestTwoRatesOneBudget: a validation client at the default rate and a paging client at 2.5
+// TestTwoRatesOneBudget: a validation client at the default rate and a paging client at 2
 // requests a second, one credential, never bring more than 5 requests into a second at an
 // origin that locks out on the 6th: every call succeeds and the stricter rate paces both.
+//
+// The stricter rate is the shared limiter's 1.8 a second (90% of 2): turns 556 ms apart, so a
+// fourth request in one second needs the three gaps before it to lose 667 ms between the
+// limiter and the origin, a margin that holds on a loaded 2-core machine (at 2.5 a second it
+// was 333 ms; the test also failed under load because of x/time/rate, which gave turns early
+// when a caller was delayed between reading the clock and reserving). Without the shared
+// budget the two clients send 4.5 + 1.8 a second.
 func TestTwoRatesOneBudget(t *testing.T) {
 	if testing.Short() {
-		t.Skip("takes about four seconds")
+		t.Skip("takes about five seconds")
 	}
 	srv := banktest.NewServer(t, banktest.WithListsOptions(pagingtest.WithRecords(200)),
-		banktest.WithPagingClientOptions(paging.WithRateLimit(2.5)))
+		banktest.WithPagingClientOptions(paging.WithRateLimit(2)))
 	var wg sync.WaitGroup
 	wg.Go(func() {
 		for range 5 {
@@ -136,7 +143,9 @@ func TestTwoRatesOneBudget(t *testing.T) {
 	wg.Go(func() {
 		n := 0
 		for _, err := range srv.PagingClient().ACHTransactions(t.Context(), achReq(), paging.WithPageSize(20), paging.WithMaxItems(100), paging.WithEagerPrefetch(4)) {
-			require.NoError(t, err)
+			if !assert.NoError(t, err) {
+				return
+			}
 			n++
 		}
 		assert.Equal(t, 100, n)
@@ -147,5 +156,9 @@ func TestTwoRatesOneBudget(t *testing.T) {
 	for _, a := range as {
 		assert.False(t, a.Refused, "refused: %s %s", a.Method, a.Path)
 	}
-	assert.LessOrEqual(t, worstSecond(as), 3, "the stricter rate, 2.5/s, paces both clients")
+	if !assert.LessOrEqual(t, worstSecond(as), 3, "the stricter rate, 1.8/s, paces both clients") {
+		for _, a := range as {
+			t.Logf("%s %s at +%v", a.Method, a.Path, a.Time.Sub(as[0].Time).Round(time.Millisecond))
+		}
+	}
 }

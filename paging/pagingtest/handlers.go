@@ -124,7 +124,7 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 		size, ok2 = intParam(q.Get("pageSize"), core.MaxPageSize)
 	}
 	if !ok1 || !ok2 || number < 1 || size < 1 || size > core.MaxPageSize {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("invalid pageNumber %d or pageSize %d (pageNumber from 1, pageSize 1 to 1000)", number, size))
+		s.errorAnswer(w, r, http.StatusBadRequest, fmt.Sprintf("invalid pageNumber %d or pageSize %d (pageNumber from 1, pageSize 1 to 1000)", number, size))
 		return window{}, paging.ListMetadata{}, false
 	}
 	if s.cfg.ignorePage {
@@ -234,7 +234,7 @@ func (s *Server) addenda(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	start, ok2 := bodyInt(body, "startAddendaSequenceNumber", 1)
 	if !ok1 || !ok2 || size < 1 || start < 1 || start > maxAddenda {
-		writeError(w, http.StatusBadRequest, "invalid pageSize or startAddendaSequenceNumber")
+		s.errorAnswer(w, r, http.StatusBadRequest, "invalid pageSize or startAddendaSequenceNumber")
 		return
 	}
 	if s.cfg.ignorePage || s.cfg.ignorePosition {

@@ -47,6 +47,7 @@ type config struct {
 	cycleTo        int
 	partialAt      int
 	published      bool
+	wrapACHErrors  bool
 	pageMeta       func(*paging.PageMetadata)
 	clientOpts     []paging.Option
 	seed           Seed
@@ -96,6 +97,13 @@ func WithClientID(id string) Option { return func(c *config) { c.clientID = id }
 func WithPublishedAPI() Option {
 	return func(c *config) { c.published, c.placement = true, Body }
 }
+
+// WithWrappedACHInquiryErrors makes the ACH inquiry list (POST
+// /accounts/transactions/v1/ach/list) answer its errors as the bank's published file declares
+// its 400: the error body inside a metadata object, {"metadata": {"ErrorMessage": ...,
+// "ServiceError": {"metadata": {"messages": [...]}}}}. Without it they come flat, as the file's
+// example shows them. The client decodes both into its *BankError.
+func WithWrappedACHInquiryErrors() Option { return func(c *config) { c.wrapACHErrors = true } }
 
 // WithDocumentedAPI makes the sandbox speak the form of the bank's list documentation, as
 // paging.WithDocumentedAPI makes the client (and the sandbox's Client): page parameters in

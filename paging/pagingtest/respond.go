@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -44,13 +45,49 @@ type bankError struct {
 	ErrorMessage  string `json:"ErrorMessage"`
 	TransactionID string `json:"TransactionId"`
 	CorrelationID string `json:"X-CorrelationId,omitempty"`
+	ServiceError  any    `json:"ServiceError,omitempty"`
 }
 
 // writeError writes the bank's error body with status.
 func writeError(w http.ResponseWriter, status int, msg string) {
+	writeErrorBody(w, status, bankError{ErrorMessage: msg, TransactionID: "sandbox-" + strconv.Itoa(status)})
+}
+
+// writeErrorBody writes body (a bankError, or its published wrapper) with status.
+func writeErrorBody(w http.ResponseWriter, status int, body any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(bankError{ErrorMessage: msg, TransactionID: "sandbox-" + strconv.Itoa(status)})
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// Paths whose error bodies have a shape of their own (operation's path in banklists.yaml).
+const (
+	achAddendaPath   = "/ach/payments/v1/status/addenda"
+	achInquiryPath   = "/accounts/transactions/v1/ach/list"
+	reportingPathTop = "/commercial/"
+)
+
+// errorAnswer answers status with the bank's error body carrying msg, in the shape r's
+// operation documents: the reporting reads' {code, message, debugMessage}; ACH origination's
+// (the addenda) with the ServiceError {code, moreInfo}; the ACH inquiry list's with the
+// ServiceError metadata.messages, inside {"metadata": ...} with WithWrappedACHInquiryErrors
+// (the published file's schema); every other the bank's error body. The code is
+// "sandbox-<status>".
+func (s *Server) errorAnswer(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	code := "sandbox-" + strconv.Itoa(status)
+	body := bankError{ErrorMessage: msg, TransactionID: code}
+	switch p := r.URL.Path; {
+	case strings.HasPrefix(p, reportingPathTop):
+		reportingError(w, status, strconv.Itoa(status), msg, "")
+		return
+	case p == achAddendaPath:
+		body.ServiceError = map[string]string{"code": code, "moreInfo": msg}
+	case p == achInquiryPath && s.cfg.wrapACHErrors:
+		body.ServiceError = map[string]any{"metadata": map[string]any{"messages": []map[string]string{{"code": code, "message": msg}}}}
+		writeErrorBody(w, status, map[string]any{"metadata": body})
+		return
+	}
+	writeErrorBody(w, status, body)
 }
 
 // setRowHeaders sets totalRows and retrievedRows, unless WithoutHeaders.

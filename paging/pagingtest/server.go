@@ -29,7 +29,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -170,16 +169,6 @@ func (s *Server) FailNext(name string, n int, f Fault) error {
 	return nil
 }
 
-// errorAnswer answers status with the bank's error body carrying msg (the reporting reads'
-// {code, message, debugMessage}): an injected Status fault, the not-served answer.
-func errorAnswer(w http.ResponseWriter, r *http.Request, status int, msg string) {
-	if strings.HasPrefix(r.URL.Path, "/commercial/") {
-		reportingError(w, status, strconv.Itoa(status), msg, "")
-		return
-	}
-	writeError(w, status, msg)
-}
-
 // Client returns a *paging.Client for URL: without a rate limit, sending Token, and speaking
 // what the sandbox serves (the bank as published by default, paging.WithDocumentedAPI with
 // WithDocumentedAPI, the page parameters where WithParamsIn puts them, the KeyClientId of
@@ -234,7 +223,7 @@ func (s *Server) routes() http.Handler {
 // 404; everything else goes to mux.
 func (s *Server) served(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if s.spec.AnswerNotServed(w, r, mux, func(w http.ResponseWriter, status int, msg string) { errorAnswer(w, r, status, msg) }) {
+		if s.spec.AnswerNotServed(w, r, mux, func(w http.ResponseWriter, status int, msg string) { s.errorAnswer(w, r, status, msg) }) {
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -269,7 +258,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			}
 		}
 		if s.cfg.failStatus != 0 && n == s.cfg.failAt {
-			writeError(w, s.cfg.failStatus, "injected failure")
+			s.errorAnswer(w, r, s.cfg.failStatus, "injected failure")
 			return
 		}
 		serve := func(w http.ResponseWriter) {
@@ -288,7 +277,7 @@ func (s *Server) wrap(h func(w http.ResponseWriter, r *http.Request, body []byte
 			}
 			h(w, r, body)
 		}
-		s.faults.Serve(w, r, opID, FaultHeader, func(w http.ResponseWriter, status int) { errorAnswer(w, r, status, "injected failure") }, serve)
+		s.faults.Serve(w, r, opID, FaultHeader, func(w http.ResponseWriter, status int) { s.errorAnswer(w, r, status, "injected failure") }, serve)
 	}
 }
 
@@ -305,9 +294,9 @@ func (s *Server) rejectInvalid(w http.ResponseWriter, r *http.Request, fields ma
 		parts = append(parts, name+": "+strings.Join(fields[name], "; "))
 	}
 	msg := "invalid request: " + strings.Join(parts, ", ")
-	if strings.HasPrefix(r.URL.Path, "/commercial/") {
+	if strings.HasPrefix(r.URL.Path, reportingPathTop) {
 		reportingError(w, http.StatusBadRequest, "400", "Invalid request", msg)
 		return
 	}
-	writeError(w, http.StatusBadRequest, msg)
+	s.errorAnswer(w, r, http.StatusBadRequest, msg)
 }

@@ -18,8 +18,21 @@
 // 5: requests leave at their turn or later, never earlier, and the margin (87 ms a second)
 // absorbs the difference in lateness that would otherwise put six requests in one second at
 // the bank. A turn the caller wakes up for more than 25 ms late (a busy machine) is given up
-// for a new one, so lateness cannot eat the margin. The lock-out is read shortly before the
+// for a new one, so lateness cannot eat the margin. Lateness counts the time Redis's reply
+// waited to be read: the turn's due time comes from Redis's clock, placed on the local clock
+// by the fastest recent round trip, while the caller sleeps at least until the reply's
+// arrival plus the wait (never early). The lock-out is read shortly before the
 // turn (30 ms), so that the round trip does not delay the request.
+//
+// A budget starts as if the last second's budget were spent: its first turn comes one second
+// (Window) after Redis first held no state for it. Redis keeps the budget's epoch (":epoch",
+// when its state was created) for EpochMemory after its last turn; a budget whose keys vanish
+// (FLUSHALL, a Redis restart or failover without them) while turns are outstanding starts a
+// new epoch, whose first turn comes one Window after the loss was seen, and the turns of the
+// old epoch are void: each caller reads the epoch with the lock-out shortly before its turn
+// and, when it changed, takes a new turn instead of sending. (The schedule used to restart at
+// "now" beside the turns still outstanding: the bank saw 6 requests in one second.) The local
+// fallback likewise starts one Window after a replica last used Redis.
 //
 // One budget per credential whatever the rate: replicas given different Options.Rate (a
 // config rolled out to some of them) share the budget at the strictest rate. Each turn comes
@@ -60,8 +73,8 @@
 //
 // # Why go-redis v9.22.0, and not redis_rate
 //
-// The module pins github.com/redis/go-redis/v9 v9.22.0, the newest release that needs no newer
-// Go than the core module's 1.25 (v9.23 needs 1.26). It does not use go-redis/redis_rate: its
+// The module pins github.com/redis/go-redis/v9 v9.22.0 (chosen when the core module required
+// Go 1.25; v9.23 needs 1.26, which the modules now require too). It does not use go-redis/redis_rate: its
 // GCRA only answers allowed-or-retry-after, so waiting callers poll (no order, each poll a
 // round trip, part of the budget lost between polls, hard to reach 90% of it); this package
 // runs the same GCRA as a 15-line Lua reservation. Tests: miniredis (unit and client tests), a

@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math"
 	"net"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
-	"golang.org/x/time/rate"
 
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
@@ -38,7 +38,7 @@ type Options struct {
 	// last RateMemory.
 	Rate float64
 	// Prefix starts every key (default DefaultPrefix). Keys are
-	// Prefix + "{" + key + "}:turn", ":rate" and ":lockout", the key being the
+	// Prefix + "{" + key + "}:turn", ":rate", ":epoch" and ":lockout", the key being the
 	// banklimit.Key of the credential (a SHA-256, never the credential).
 	Prefix string
 	// Timeout bounds each Redis round trip, inside the call's own context (default
@@ -58,6 +58,7 @@ type Fleet struct {
 	opts     Options
 	interval time.Duration
 	local    localLockouts
+	clock    redisClock
 	fallback *fallbackLimiter // nil: fail closed
 	sleep    func(ctx context.Context, d time.Duration) error
 	onTurn   func(wait time.Duration) // tests: sees the wait of each turn reserved
@@ -91,7 +92,7 @@ func New(rdb redis.Scripter, opts Options) (*Fleet, error) {
 	}
 	f := &Fleet{rdb: rdb, opts: opts, interval: time.Duration(float64(time.Second) / opts.Rate), sleep: sleepCtx}
 	if n := opts.FallbackReplicas; n > 0 {
-		f.fallback = &fallbackLimiter{perSecond: rate.Limit(opts.Rate / float64(n))}
+		f.fallback = &fallbackLimiter{interval: time.Duration(float64(time.Second) * float64(n) / opts.Rate)}
 	}
 	return f, nil
 }
@@ -105,22 +106,50 @@ func (f *Fleet) rateKey(key banklimit.Key) string {
 func (f *Fleet) lockoutKey(key banklimit.Key) string {
 	return f.opts.Prefix + "{" + string(key) + "}:lockout"
 }
+func (f *Fleet) epochKey(key banklimit.Key) string {
+	return f.opts.Prefix + "{" + string(key) + "}:epoch"
+}
+
+// Window is the span the bank counts requests in: one second. A budget whose state Redis
+// lost waits one Window before its first turn.
+const Window = time.Second
+
+// EpochMemory is how long the fleet remembers that a budget's state exists (the ":epoch"
+// key) after its last turn: a budget unused for longer waits one Window before its next
+// turn, as after a loss.
+const EpochMemory = 24 * time.Hour
 
 // turnScript reserves the next turn of a GCRA bucket. KEYS[1] holds the time (µs, Redis
 // clock) at which the next turn is free, KEYS[2] the strictest interval between turns (µs)
-// asserted in the last RateMemory; ARGV[1] is the caller's interval, ARGV[2] the longest wait
-// it accepts (µs), ARGV[3] RateMemory (ms). The turn after this one comes the strictest
-// interval later: a caller whose interval is at least the stored one stores its own (for
-// RateMemory). It returns {1, wait} with the turn reserved, or {0, wait} without reserving it
-// when the wait is longer than accepted.
+// asserted in the last RateMemory, KEYS[3] the budget's epoch: when its state was created
+// (µs). ARGV[1] is the caller's interval, ARGV[2] the longest wait it accepts (µs), ARGV[3]
+// RateMemory (ms), ARGV[4] Window (µs), ARGV[5] EpochMemory (ms). The turn after this one
+// comes the strictest interval later: a caller whose interval is at least the stored one
+// stores its own (for RateMemory).
+//
+// Without an epoch the budget's state is unknown: never used, or lost (FLUSHALL, a restart or
+// a failover without the keys) while turns handed out before may still be outstanding and
+// the requests of the last second are not known. A new epoch starts, and its first turn
+// comes one Window from now; the turns of the old epoch are void (Wait checks the epoch
+// before its turn and takes a new one).
+//
+// It returns {1, wait, epoch, now} with the turn reserved, or {0, wait, epoch, now} without
+// reserving it when the wait is longer than accepted; now is Redis's clock (µs).
 var turnScript = redis.NewScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = tonumber(ARGV[1])
+local epoch = redis.call('GET', KEYS[3])
 local free = tonumber(redis.call('GET', KEYS[1]) or '0')
+if not epoch then
+  epoch = string.format('%.0f', now)
+  if free < now + tonumber(ARGV[4]) then free = now + tonumber(ARGV[4]) end
+  redis.call('SET', KEYS[1], string.format('%.0f', free), 'PX', math.ceil((free - now) / 1000) + 1000)
+end
+redis.call('SET', KEYS[3], epoch, 'PX', ARGV[5])
 if free < now then free = now end
 local wait = free - now
-if wait > tonumber(ARGV[2]) then return {0, wait} end
+if wait > tonumber(ARGV[2]) then return {0, wait, epoch, now} end
 local strictest = tonumber(redis.call('GET', KEYS[2]) or '0')
 if interval >= strictest then
   redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
@@ -129,7 +158,20 @@ else
 end
 local nextfree = free + interval
 redis.call('SET', KEYS[1], string.format('%.0f', nextfree), 'PX', math.ceil((nextfree - now) / 1000) + 1000)
-return {1, wait}
+return {1, wait, epoch, now}
+`)
+
+// checkScript is read shortly before a turn: it returns {µs left of the lock-out in KEYS[1]
+// (Redis clock), 0 if none; 1 if the budget's epoch (KEYS[2]) is still ARGV[1], else 0}.
+var checkScript = redis.NewScript(`
+local same = 0
+if redis.call('GET', KEYS[2]) == ARGV[1] then same = 1 end
+local v = redis.call('GET', KEYS[1])
+if not v then return {0, same} end
+local t = redis.call('TIME')
+local left = tonumber(v) - (tonumber(t[1]) * 1000000 + tonumber(t[2]))
+if left < 0 then left = 0 end
+return {left, same}
 `)
 
 // lockScript locks out until ARGV[1] µs from now (Redis clock) unless KEYS[1] already does for
@@ -157,12 +199,15 @@ return left
 
 // Wait reserves the next turn of key's budget in Redis and sleeps until it comes. A turn that
 // would come after ctx's deadline is not reserved: Wait fails at once with an error matching
-// context.DeadlineExceeded. Shortly before the turn it reads the lock-out: one started while
-// it waited gives up the turn with a *banklimit.LockedOutError. When Redis fails or is slow, Wait fails with the cause (and the
-// context's error, when it ended the round trip), unless FallbackReplicas is set.
+// context.DeadlineExceeded. Shortly before the turn it reads the lock-out and the budget's
+// epoch: a lock-out started while it waited gives up the turn with a
+// *banklimit.LockedOutError, and a turn of a budget whose state Redis lost in the meantime is
+// void (the new state's turns start one Window after the loss was seen): Wait takes a new
+// turn. When Redis fails or is slow, Wait fails with the cause (and the context's error, when
+// it ended the round trip), unless FallbackReplicas is set.
 func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
 	for {
-		turn, err := f.reserve(ctx, key)
+		turn, due, epoch, err := f.reserve(ctx, key)
 		if err != nil {
 			return err
 		}
@@ -171,55 +216,140 @@ func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
 		if err := f.sleep(ctx, time.Until(turn)-checkAhead); err != nil {
 			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
 		}
-		left, err := f.Remaining(ctx, key)
+		left, valid, err := f.check(ctx, key, epoch)
 		if err != nil {
 			return err
 		}
 		if left > 0 {
 			return &banklimit.LockedOutError{Wait: left}
 		}
+		if !valid {
+			continue // Redis lost the budget's state: the turn is void
+		}
 		if err := f.sleep(ctx, time.Until(turn)); err != nil {
 			return fmt.Errorf("redisfleet: waiting for the turn: %w", err)
 		}
-		// A turn used late (a busy machine) would bring this request closer to the next
-		// ones than 1/Rate at the bank: give it up and take a new one.
-		if time.Since(turn) <= lateTolerance {
+		// A turn used late (a busy machine, or a reply of Redis's that waited to be read)
+		// would bring this request closer to the next ones than 1/Rate at the bank: give it
+		// up and take a new one.
+		if time.Since(due) <= lateTolerance {
 			return nil
 		}
 	}
 }
 
-// reserve reserves the next turn of key's budget and returns when it comes.
-func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (time.Time, error) {
+// check returns, shortly before a turn of epoch, how long key stays locked out (the longer of
+// what Redis says and what this process recorded itself) and whether the turn is still valid:
+// the budget's state in Redis is still that of epoch. A turn of the local fallback (epoch "")
+// is checked against the lock-outs only.
+func (f *Fleet) check(ctx context.Context, key banklimit.Key, epoch string) (time.Duration, bool, error) {
+	if epoch == "" {
+		left, err := f.Remaining(ctx, key)
+		return left, true, err
+	}
+	local := f.local.remaining(key)
+	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
+	defer cancel()
+	res, err := checkScript.Run(rctx, f.rdb, []string{f.lockoutKey(key), f.epochKey(key)}, epoch).Int64Slice()
+	if err != nil {
+		err = f.failure("lock-out", ctx, rctx, err)
+		if f.fallback != nil && ctx.Err() == nil {
+			return local, true, nil
+		}
+		return 0, false, err
+	}
+	if len(res) != 2 {
+		return 0, false, fmt.Errorf("redisfleet: lock-out: unexpected reply %v", res)
+	}
+	return max(time.Duration(res[0])*time.Microsecond, local, 0), res[1] == 1, nil
+}
+
+// reserve reserves the next turn of key's budget and returns when it comes: turn, never
+// before the turn on Redis's clock (the reply's arrival plus the wait), and due, the best
+// estimate of the turn on the local clock (Redis's clock through the offset of the fastest
+// recent round trip), against which lateness is judged. A reply that waited to be read (a
+// busy machine) makes turn late by that wait: due shows it. It also returns the budget's
+// epoch ("" for a turn of the local fallback, whose turn and due are now).
+func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (turn, due time.Time, epoch string, err error) {
 	maxWait := time.Duration(math.MaxInt64)
 	if dl, ok := ctx.Deadline(); ok {
 		maxWait = time.Until(dl)
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
-	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key), f.rateKey(key)}, f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53), RateMemory.Milliseconds()).Int64Slice()
+	before := time.Now()
+	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key), f.rateKey(key), f.epochKey(key)},
+		f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53), RateMemory.Milliseconds(),
+		Window.Microseconds(), EpochMemory.Milliseconds()).Slice()
 	now := time.Now()
 	if err != nil {
 		err = f.failure("permit", ctx, rctx, err)
 		if f.fallback != nil && ctx.Err() == nil {
 			if ferr := f.fallback.wait(ctx, key); ferr != nil {
-				return now, ferr
+				return now, now, "", ferr
 			}
-			return time.Now(), nil
+			now = time.Now()
+			return now, now, "", nil
 		}
-		return now, err
+		return now, now, "", err
 	}
-	if len(res) != 2 {
-		return now, fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+	ok, wait, epoch, redisNow, perr := parseTurn(res)
+	if perr != nil {
+		return now, now, "", perr
 	}
-	wait := time.Duration(res[1]) * time.Microsecond
-	if res[0] == 0 {
-		return now, fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
+	if !ok {
+		return now, now, "", fmt.Errorf("redisfleet: the next turn, in %v, would pass the deadline: %w", wait.Round(time.Millisecond), context.DeadlineExceeded)
 	}
 	if f.onTurn != nil {
 		f.onTurn(wait)
 	}
-	return now.Add(wait), nil
+	turn = now.Add(wait)
+	due = f.clock.local(before, now, redisNow).Add(wait)
+	if due.After(turn) {
+		due = turn
+	}
+	return turn, due, epoch, nil
+}
+
+// parseTurn reads turnScript's reply {reserved, wait µs, epoch, Redis's now µs}.
+func parseTurn(res []any) (ok bool, wait time.Duration, epoch string, now time.Time, err error) {
+	if len(res) == 4 {
+		r, ok1 := res[0].(int64)
+		w, ok2 := res[1].(int64)
+		e, ok3 := res[2].(string)
+		n, ok4 := res[3].(int64)
+		if ok1 && ok2 && ok3 && ok4 && e != "" {
+			return r == 1, time.Duration(w) * time.Microsecond, e, time.UnixMicro(n), nil
+		}
+	}
+	return false, 0, "", time.Time{}, fmt.Errorf("redisfleet: permit: unexpected reply %v", res)
+}
+
+// redisClock estimates Redis's clock against the local one from the turn script's round
+// trips: Redis read its clock between the request's sending and the reply's reading, so the
+// middle of the round trip is off by at most half of it. It keeps the estimate of the
+// fastest round trip of the last offsetMemory.
+type redisClock struct {
+	mu  sync.Mutex
+	off time.Duration // Redis's clock minus the local clock
+	rtt time.Duration // of the round trip off was measured in
+	at  time.Time     // when
+}
+
+// offsetMemory is how long the estimate of a fast round trip is kept against slower ones.
+const offsetMemory = 10 * time.Second
+
+// local returns when Redis's clock read redisNow, on the local clock, given a round trip sent
+// at before and read at after.
+func (c *redisClock) local(before, after, redisNow time.Time) time.Time {
+	rtt := after.Sub(before)
+	off := redisNow.Sub(before.Add(rtt / 2))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() || rtt <= c.rtt || after.Sub(c.at) > offsetMemory {
+		c.off, c.rtt, c.at = off, rtt, after
+	}
+	return redisNow.Add(-c.off)
 }
 
 // lateTolerance is how late a turn may still be used: well under the 87 ms of margin that

@@ -39,7 +39,9 @@ func newFleet(t *testing.T, addr string, opts Options) (*Fleet, *[]time.Duration
 }
 
 // TestTurnsSpaced: with Redis's clock stopped, successive permits are turns 1/Rate apart,
-// whichever replica (Fleet) asks; another credential has a budget of its own.
+// whichever replica (Fleet) asks, the first one Window after the budget's state was created
+// (issue 34: it used to be at once, as if nothing had been sent in the last second); another
+// credential has a budget of its own.
 func TestTurnsSpaced(t *testing.T) {
 	m := miniredis.RunT(t)
 	m.SetTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
@@ -53,18 +55,18 @@ func TestTurnsSpaced(t *testing.T) {
 		require.NoError(t, f.Wait(t.Context(), keyA))
 	}
 	ms := time.Millisecond
-	assert.Equal(t, []time.Duration{0, 400 * ms, 800 * ms}, *sleptA)
-	assert.Equal(t, []time.Duration{200 * ms, 600 * ms, 1000 * ms}, *sleptB)
+	assert.Equal(t, []time.Duration{1000 * ms, 1400 * ms, 1800 * ms}, *sleptA)
+	assert.Equal(t, []time.Duration{1200 * ms, 1600 * ms, 2000 * ms}, *sleptB)
 
 	keyB := banklimit.NewKey("https://bank.example", "credential B")
 	require.NoError(t, a.Wait(t.Context(), keyB))
-	assert.Equal(t, time.Duration(0), (*sleptA)[3], "another credential, another budget")
+	assert.Equal(t, Window, (*sleptA)[3], "another credential, another budget")
 
 	for _, k := range m.Keys() {
 		assert.True(t, strings.HasPrefix(k, DefaultPrefix+"{"), k)
 		assert.NotContains(t, k, "credential")
 	}
-	assert.ElementsMatch(t, []string{a.turnKey(keyA), a.rateKey(keyA), a.turnKey(keyB), a.rateKey(keyB)}, m.Keys())
+	assert.ElementsMatch(t, []string{a.turnKey(keyA), a.rateKey(keyA), a.epochKey(keyA), a.turnKey(keyB), a.rateKey(keyB), a.epochKey(keyB)}, m.Keys())
 }
 
 // TestTurnPastDeadline: a turn that would come after the call's deadline is not taken: Wait
@@ -81,7 +83,7 @@ func TestTurnPastDeadline(t *testing.T) {
 	err := f.Wait(ctx, keyA)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	require.NoError(t, f.Wait(t.Context(), keyA))
-	assert.Equal(t, time.Second, (*slept)[5], "the refused turn went to the next caller")
+	assert.Equal(t, Window+time.Second, (*slept)[5], "the refused turn went to the next caller")
 }
 
 // TestLockShared: a lock-out recorded by one replica is seen by the others, as a key with the

@@ -1,7 +1,13 @@
 package redisfleet
 
 import (
+	"context"
+	"errors"
+	"net/http"
 	"os"
+	"slices"
+	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -9,7 +15,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
+	"github.com/issuerkit/issuerkit-go/paging/banktest"
+	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
 )
 
 // realRedis returns a client of the Redis at REDIS_ADDR, with a fresh key prefix, or skips.
@@ -94,4 +103,100 @@ func TestRealRedisStrictestRate(t *testing.T) {
 	require.NoError(t, err)
 	assert.InDelta(t, RateMemory, ttl, float64(2*time.Second))
 	rdb.Del(t.Context(), slow.turnKey(key), slow.rateKey(key))
+}
+
+// TestRealRedisFlushKeepsTheBudget: three replicas (each its own Redis connection and Fleet,
+// the default Rate) drain lists with prefetch at banktest, which answers a credential's sixth
+// request in a second with 429; halfway through, Redis loses the budget's keys while turns are
+// outstanding. No second at the bank holds a sixth request, none is refused. Each run sends
+// ISSUERKIT_BUDGET_REQUESTS requests (default 30; 1000 for the measurement, about 4 minutes).
+func TestRealRedisFlushKeepsTheBudget(t *testing.T) {
+	rdb, prefix := realRedis(t)
+	n := 30
+	if s := os.Getenv("ISSUERKIT_BUDGET_REQUESTS"); s != "" {
+		var err error
+		n, err = strconv.Atoi(s)
+		require.NoError(t, err, "ISSUERKIT_BUDGET_REQUESTS")
+	}
+	srv := banktest.NewServer(t, banktest.WithListsOptions(pagingtest.WithRecords(5*n)))
+	ctx, cancel := context.WithCancel(t.Context())
+	var wg sync.WaitGroup
+	for range 3 {
+		f, err := New(redis.NewClient(rdb.Options()), Options{Prefix: prefix})
+		require.NoError(t, err)
+		c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.HTTPClient()), paging.WithStaticToken(banktest.Token),
+			paging.WithLimiter(f), paging.WithLockout(f))
+		require.NoError(t, err)
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(5), paging.WithEagerPrefetch(4)) {
+					var le *paging.LockoutError
+					var pe *paging.Error
+					switch {
+					case err == nil:
+						continue
+					case errors.Is(err, context.Canceled):
+						return
+					case errors.As(err, &le), errors.As(err, &pe) && pe.StatusCode == http.StatusTooManyRequests:
+						t.Errorf("the bank refused a request: %v", err)
+						return
+					default:
+						// Refused before sending (Redis slow on a loaded machine: fail closed):
+						// nothing reached the bank; the replica goes on.
+						t.Logf("not sent: %v", err)
+					}
+					break
+				}
+			}
+		})
+	}
+	stopped := make(chan struct{})
+	go func() { wg.Wait(); close(stopped) }()
+	flushed := false
+wait:
+	for len(srv.Arrivals()) < n {
+		select {
+		case <-stopped: // every replica failed (a 429 locked them out)
+			break wait
+		default:
+		}
+		if !flushed && len(srv.Arrivals()) >= n/2 {
+			keys, err := rdb.Keys(t.Context(), prefix+"*").Result()
+			require.NoError(t, err)
+			require.NotEmpty(t, keys)
+			require.NoError(t, rdb.Del(t.Context(), keys...).Err())
+			flushed = true
+			t.Logf("Redis lost %d keys after %d arrivals", len(keys), len(srv.Arrivals()))
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	cancel()
+	<-stopped
+	as := srv.Arrivals()
+	var at []time.Time
+	for _, a := range as {
+		assert.False(t, a.Refused, "refused at %v: %s", a.Time, a.Path)
+		at = append(at, a.Time)
+	}
+	slices.SortFunc(at, time.Time.Compare)
+	worst, from := 0, 0
+	for i := range at {
+		j, _ := slices.BinarySearchFunc(at, at[i].Add(time.Second), time.Time.Compare)
+		if j-i > worst {
+			worst, from = j-i, i
+		}
+	}
+	if !assert.LessOrEqual(t, worst, 5, "arrivals in one second") {
+		for _, a := range at[max(from-2, 0):min(from+worst+2, len(at))] {
+			t.Logf("arrival at +%v", a.Sub(at[from]).Round(time.Millisecond))
+		}
+	}
+	t.Logf("%d arrivals in %v: %.2f a second, the loss's window included", len(at), at[len(at)-1].Sub(at[0]).Round(time.Millisecond),
+		float64(len(at)-1)/at[len(at)-1].Sub(at[0]).Seconds())
+}
+
+// achReq is an ACH transactions filter of the bank as published (the default form).
+func achReq() paging.ACHListRequest {
+	return paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"),
+		FromDate: paging.MustParseDate("2025-01-02"), ToDate: paging.MustParseDate("2025-01-09")}
 }

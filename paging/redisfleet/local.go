@@ -6,8 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/issuerkit/issuerkit-go/paging/banklimit"
 )
 
@@ -36,25 +34,37 @@ func (l *localLockouts) remaining(key banklimit.Key) time.Duration {
 }
 
 // fallbackLimiter is the in-process limiter a replica uses while Redis fails
-// (Options.FallbackReplicas): one token bucket per key, holding one token.
+// (Options.FallbackReplicas): one GCRA bucket per key, turns one interval apart. The fleet's
+// requests of the last second are not known to it: its first turn, and its first after a
+// Window without one (the replica used Redis meanwhile), comes one Window later. The clock is
+// read under the lock, so a caller delayed before it cannot move a turn earlier.
 type fallbackLimiter struct {
-	perSecond rate.Limit
-	mu        sync.Mutex
-	m         map[banklimit.Key]*rate.Limiter
+	interval time.Duration
+	mu       sync.Mutex
+	last     map[banklimit.Key]time.Time // the last turn handed out per key
 }
 
 func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key) error {
 	l.mu.Lock()
-	if l.m == nil {
-		l.m = map[banklimit.Key]*rate.Limiter{}
+	now := time.Now()
+	if l.last == nil {
+		l.last = map[banklimit.Key]time.Time{}
 	}
-	lim := l.m[key]
-	if lim == nil {
-		lim = rate.NewLimiter(l.perSecond, 1)
-		l.m[key] = lim
+	last, ok := l.last[key]
+	if !ok || now.Sub(last) > Window {
+		last = now.Add(Window - l.interval) // the first turn one Window from now
 	}
+	turn := last.Add(l.interval)
+	if turn.Before(now) {
+		turn = now
+	}
+	if dl, ok := ctx.Deadline(); ok && dl.Before(turn) {
+		l.mu.Unlock()
+		return fmt.Errorf("redisfleet: local fallback: the next turn, in %v, would pass the deadline: %w", turn.Sub(now).Round(time.Millisecond), context.DeadlineExceeded)
+	}
+	l.last[key] = turn
 	l.mu.Unlock()
-	if err := lim.Wait(ctx); err != nil {
+	if err := sleepCtx(ctx, time.Until(turn)); err != nil {
 		return fmt.Errorf("redisfleet: local fallback: %w", err)
 	}
 	return nil

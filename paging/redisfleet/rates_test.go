@@ -28,8 +28,9 @@ func TestStrictestRateWins(t *testing.T) {
 		require.NoError(t, f.Wait(t.Context(), keyA))
 	}
 	ms := time.Millisecond
-	assert.Equal(t, []time.Duration{0, 800 * ms, 1600 * ms}, *sleptSlow)
-	assert.Equal(t, []time.Duration{400 * ms, 1200 * ms, 2000 * ms}, *sleptFast)
+	// The first turn one Window after the budget's state was created (issue 34).
+	assert.Equal(t, []time.Duration{1000 * ms, 1800 * ms, 2600 * ms}, *sleptSlow)
+	assert.Equal(t, []time.Duration{1400 * ms, 2200 * ms, 3000 * ms}, *sleptFast)
 
 	// Later than RateMemory after the slow replica's last turn, the fast one runs at its own
 	// rate.

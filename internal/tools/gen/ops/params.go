@@ -274,6 +274,8 @@ func bodyName(t string) string {
 		return "a ProblemDetails body (*ProblemError"
 	case "bankErrorBody":
 		return "the bank's error body (*BankError"
+	case "achInquiryErrorBody":
+		return "the bank's error body, flat or inside metadata (*BankError"
 	case "reportingErrorBody":
 		return "the reporting error body {code, message, debugMessage} (*BankError"
 	}
