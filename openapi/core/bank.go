@@ -36,7 +36,7 @@ type BankError struct {
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
 
-	red redact.Masker // the call's redactor, for Error; nil means the SDK's default
+	text string // the Error text, masked when the SDK built it (NewError); "" for a literal
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -343,11 +343,16 @@ const maxMessages = 3
 //	Error received from backend service: AI-List-400-fromDate-105: fromDate must be YYYY-MM-DD
 //	Missing mandatory information: errorCode 104
 //	Service Unavailable: connect error: Connection to the backend service failed
-func (b *BankError) Error() string { return redact.Sanitize(b.masker(), b.errorText()) }
+func (b BankError) Error() string {
+	if b.text != "" {
+		return b.text
+	}
+	return b.render(redact.Default())
+}
 
-// errorText is the text of Error before redact.Sanitize.
-func (b *BankError) errorText() string {
-	if msg := b.summary(); msg != "" {
+// render is the Error text, masked by red.
+func (b *BankError) render(red redact.Masker) string {
+	if msg := b.summary(red); msg != "" {
 		return msg
 	}
 	return "issuerkit: bank error"
@@ -355,24 +360,16 @@ func (b *BankError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (b *BankError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, b) }
+func (b BankError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, b) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (b *BankError) LogValue() slog.Value { return redact.ErrorLogValue(b) }
+func (b BankError) LogValue() slog.Value { return redact.ErrorLogValue(b) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (b *BankError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(b) }
+func (b BankError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(b) }
 
-// masker is the call's redactor, or nil for the SDK's default.
-func (b *BankError) masker() redact.Masker {
-	if b == nil || b.red == nil {
-		return nil
-	}
-	return b.red
-}
-
-// summary is Error without a fallback: "" when the body has no text.
-func (b *BankError) summary() string {
+// summary is Error without a fallback, masked by red: "" when the body has no text.
+func (b *BankError) summary(red redact.Masker) string {
 	if b == nil {
 		return ""
 	}
@@ -385,7 +382,7 @@ func (b *BankError) summary() string {
 			}
 		}
 	}
-	return masker(b.red).Text(text)
+	return red.Text(text)
 }
 
 // summary describes the service error in one line.

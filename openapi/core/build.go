@@ -22,30 +22,43 @@ func masker(m redact.Masker) redact.Masker {
 	return m
 }
 
+// rendered is the Masker of texts that were masked when their error was built: it returns
+// them as they are.
+type rendered struct{}
+
+func (rendered) Text(s string) string { return s }
+
 // NewError returns a copy of e whose texts, and those of its decoded body (e.Problem,
-// e.Bank), m masks when rendered (nil m: the SDK's default sanitizer). The SDK builds every
-// *Error of a call this way with the call's masker; a test or fake of yours may use a literal
-// &Error{...} instead, which renders with the default sanitizer.
+// e.Bank), m masks (nil m: the SDK's default sanitizer), now: the error keeps the masked
+// texts (its Error text, and URL, CorrelationID and TraceID masked in place), never m, so
+// that nothing m knows (the call's credentials and sent Secrets) sits where fmt's reflection
+// could print it. The SDK builds every *Error of a call this way with the call's masker; a
+// test or fake of yours may use a literal &Error{...} instead, which renders with the default
+// sanitizer.
 func NewError(e Error, m Masker) *Error {
-	if m != nil {
-		e.red = m
-		if e.Problem != nil {
-			e.Problem.red = m
-		}
-		if e.Bank != nil {
-			e.Bank.red = m
-		}
+	red := masker(m)
+	e.Method, e.URL = red.Text(e.Method), red.Text(e.URL)
+	e.CorrelationID, e.TraceID = red.Text(e.CorrelationID), red.Text(e.TraceID)
+	if e.Problem != nil {
+		e.Problem.text = e.Problem.render(red)
 	}
+	if e.Bank != nil {
+		e.Bank.text = e.Bank.render(red)
+	}
+	e.msg = e.message(red)
+	e.text = e.render(red)
 	return &e
 }
 
 // NewOutcomeUnknownError returns the *OutcomeUnknownError of a call that may have reached the
-// server, whose texts m masks when rendered (nil m: the SDK's default sanitizer). url must
-// already be redacted.
+// server, its texts masked by m now (nil m: the SDK's default sanitizer), as [NewError] does.
+// url must already be redacted.
 func NewOutcomeUnknownError(method, url, correlationID string, attempts int, err error, m Masker) *OutcomeUnknownError {
-	e := &OutcomeUnknownError{Method: method, URL: url, CorrelationID: correlationID, Attempts: attempts, Err: err}
-	if m != nil {
-		e.red = m
+	red := masker(m)
+	e := &OutcomeUnknownError{Method: red.Text(method), URL: red.Text(url), CorrelationID: red.Text(correlationID), Attempts: attempts, Err: err}
+	e.text = e.render(red)
+	if err != nil {
+		e.errText = red.Text(err.Error())
 	}
 	return e
 }
