@@ -51,7 +51,6 @@ func (e ResultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
 func (e ResultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
-
 // FaultError is a 200 response carrying a fault: an errorResponse (beside AOAResponse, where
 // the bank's published v2 file puts it, or inside it) whose businessFault (the service refused
 // the request) or systemFault (the service failed) has an errorDescription. An errorResponse
@@ -124,7 +123,6 @@ func (e FaultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
 func (e FaultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
-
 
 // sanitize sets the correlation id of e (and of the ResultError it wraps), sanitizes the texts
 // the server wrote into its exported fields and renders the Error text, all with the call's
