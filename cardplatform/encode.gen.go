@@ -666,8 +666,9 @@ func (a Account) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -721,7 +722,12 @@ func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Account", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -751,8 +757,9 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -782,7 +789,12 @@ func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountBalancesDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -808,8 +820,9 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -856,7 +869,12 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountByBalanceDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -885,8 +903,9 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -961,7 +980,12 @@ func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -994,8 +1018,9 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1037,7 +1062,12 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountInstrumentDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1065,8 +1095,9 @@ func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1091,7 +1122,12 @@ func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1115,8 +1151,9 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1146,7 +1183,12 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountSharedPersonDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1172,8 +1214,9 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1192,7 +1235,12 @@ func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UpdatedBy)
 		b = append(b, ',')
 	}
-	if b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountStatusUserFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountStatusUser", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1217,8 +1265,9 @@ func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1245,7 +1294,12 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountsByBalance", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1269,8 +1323,9 @@ func (a Address) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1299,7 +1354,12 @@ func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.State)
 		b = append(b, ',')
 	}
-	if b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = addressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Address", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1326,8 +1386,9 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1355,7 +1416,12 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ExternalReference)
 		b = append(b, ',')
 	}
-	if b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1381,8 +1447,9 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1428,7 +1495,12 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1456,8 +1528,9 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1468,7 +1541,12 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1491,8 +1569,9 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1536,7 +1615,12 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1564,8 +1648,9 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1574,7 +1659,12 @@ func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1597,8 +1687,9 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1633,7 +1724,12 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1660,8 +1756,9 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1684,7 +1781,12 @@ func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = assignCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AssignCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1709,8 +1811,9 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1728,7 +1831,12 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileDownloadRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1752,8 +1860,9 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1764,7 +1873,12 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileGUIDResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1787,8 +1901,9 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1814,7 +1929,12 @@ func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendBytes(b, a.SourceDocument)
 		b = append(b, ',')
 	}
-	if b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1840,8 +1960,9 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1881,7 +2002,12 @@ func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1909,8 +2035,9 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1973,7 +2100,12 @@ func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2004,8 +2136,9 @@ func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2016,7 +2149,12 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRef", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2039,8 +2177,9 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2077,7 +2216,12 @@ func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.Quantity)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2104,8 +2248,9 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2128,7 +2273,12 @@ func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2153,8 +2303,9 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2194,7 +2345,12 @@ func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.QuantityOrdered)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummary", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2222,8 +2378,9 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2248,7 +2405,12 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummarySearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2272,8 +2434,9 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2298,7 +2461,12 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrdersSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2322,8 +2490,9 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2438,7 +2607,12 @@ func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2477,8 +2651,9 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2503,7 +2678,12 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardDTOSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2527,8 +2707,9 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2548,7 +2729,12 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardPINDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardPINDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2572,8 +2758,9 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2587,7 +2774,12 @@ func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.StatusReason)
 		b = append(b, ',')
 	}
-	if b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2611,8 +2803,9 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2650,7 +2843,12 @@ func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.FulfillmentHouseName)
 		b = append(b, ',')
 	}
-	if b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardTrackingDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2678,8 +2876,9 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2688,7 +2887,12 @@ func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, err
 		b = jsonx.AppendString(b, a.Cycle)
 		b = append(b, ',')
 	}
-	if b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2711,8 +2915,9 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2735,7 +2940,12 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2760,8 +2970,9 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2815,7 +3026,12 @@ func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2845,8 +3061,9 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2871,7 +3088,12 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckDTOSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2895,8 +3117,9 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2938,7 +3161,12 @@ func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckSearchDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2966,8 +3194,9 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2998,7 +3227,12 @@ func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3025,8 +3259,9 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3068,7 +3303,12 @@ func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3096,8 +3336,9 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3125,7 +3366,12 @@ func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyProgramDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3151,8 +3397,9 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3175,7 +3422,12 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyVerificationResultDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3200,8 +3452,9 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3228,7 +3481,12 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = configProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ConfigProgramRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3252,8 +3510,9 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3276,7 +3535,12 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte
 		b = jsonx.AppendString(b, a.InstrumentType)
 		b = append(b, ',')
 	}
-	if b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountInstrumentRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3301,8 +3565,9 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3330,7 +3595,12 @@ func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3356,8 +3626,9 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3390,7 +3661,12 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountResponseDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3417,8 +3693,9 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3448,7 +3725,12 @@ func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3474,8 +3756,9 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3507,7 +3790,12 @@ func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCardResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCardResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3533,8 +3821,9 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3560,7 +3849,12 @@ func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCompany", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3586,8 +3880,9 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3605,7 +3900,12 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3629,8 +3929,9 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3653,7 +3954,12 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, e
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
 	}
-	if b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3678,8 +3984,9 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3714,7 +4021,12 @@ func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3741,8 +4053,9 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3758,7 +4071,12 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementPayoutPreference", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3782,8 +4100,9 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3820,7 +4139,12 @@ func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3847,8 +4171,9 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3878,7 +4203,12 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3904,8 +4234,9 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3942,7 +4273,12 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, err
 		}
 		b = append(b, ',')
 	}
-	if b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3969,8 +4305,9 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4000,7 +4337,12 @@ func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.NameOnAccount)
 		b = append(b, ',')
 	}
-	if b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("EncryptedCardData", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4026,8 +4368,9 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4075,7 +4418,12 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, e
 		}
 		b = append(b, ',')
 	}
-	if b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4101,8 +4449,9 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4132,7 +4481,12 @@ func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
 	}
-	if b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4158,8 +4512,9 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4196,7 +4551,12 @@ func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4223,8 +4583,9 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4259,7 +4620,12 @@ func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
 	}
-	if b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feesResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeesResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4286,8 +4652,9 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4296,7 +4663,12 @@ func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byt
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4319,8 +4691,9 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4335,7 +4708,12 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 		}
 		b = append(b, ',')
 	}
-	if b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4358,8 +4736,9 @@ func (a Invoice) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4404,7 +4783,12 @@ func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PaymentDueReferenceNumber)
 		b = append(b, ',')
 	}
-	if b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Invoice", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4433,8 +4817,9 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4476,7 +4861,12 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4504,8 +4894,9 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4528,7 +4919,12 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4553,8 +4949,9 @@ func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4579,7 +4976,12 @@ func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoicesSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4603,8 +5005,9 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4613,7 +5016,12 @@ func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.IssuanceType)
 		b = append(b, ',')
 	}
-	if b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("IssuanceTypeRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4636,8 +5044,9 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4660,7 +5069,12 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendString(b, a.KYBStatus)
 		b = append(b, ',')
 	}
-	if b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBAPIResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4685,8 +5099,9 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4697,7 +5112,12 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = performKYBRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4720,8 +5140,9 @@ func (a Person) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4792,7 +5213,12 @@ func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = personFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Person", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4825,8 +5251,9 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4842,7 +5269,12 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PersonCardStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4866,8 +5298,9 @@ func (a problemDetails) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4926,7 +5359,12 @@ func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = problemDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("problemDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4955,8 +5393,9 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4970,7 +5409,12 @@ func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Value)
 		b = append(b, ',')
 	}
-	if b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = programConfigurationFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ProgramConfiguration", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4994,8 +5438,9 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5034,7 +5479,12 @@ func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = programDataDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ProgramDataDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5060,8 +5510,9 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5090,7 +5541,12 @@ func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ReplacedCardProxy)
 		b = append(b, ',')
 	}
-	if b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5117,8 +5573,9 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5127,7 +5584,12 @@ func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ReplacementReason)
 		b = append(b, ',')
 	}
-	if b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5150,8 +5612,9 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5175,7 +5638,12 @@ func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendString(b, a.WalletProvider)
 		b = append(b, ',')
 	}
-	if b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5201,8 +5669,9 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5221,7 +5690,12 @@ func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5246,8 +5720,9 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5284,7 +5759,12 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RetrieveCompanyRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5311,8 +5791,9 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5345,7 +5826,12 @@ func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5372,8 +5858,9 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5420,7 +5907,12 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte,
 		}
 		b = append(b, ',')
 	}
-	if b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5449,8 +5941,9 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5470,7 +5963,12 @@ func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SupplementalDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5493,8 +5991,9 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5503,7 +6002,12 @@ func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateAccountInfoRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5526,8 +6030,9 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5543,7 +6048,12 @@ func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5567,8 +6077,9 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5589,7 +6100,12 @@ func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.DbaName)
 		b = append(b, ',')
 	}
-	if b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateCompany", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5614,8 +6130,9 @@ func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5625,7 +6142,12 @@ func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, e
 	b = append(b, "\"digital_package\":"...)
 	b = jsonx.AppendString(b, a.DigitalPackage)
 	b = append(b, ',')
-	if b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5649,8 +6171,9 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5664,7 +6187,12 @@ func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, 
 		b = jsonx.AppendString(b, a.DigitalPackage)
 		b = append(b, ',')
 	}
-	if b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5688,8 +6216,9 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5712,7 +6241,12 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
 	}
-	if b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateSharedAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5737,8 +6271,9 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5764,7 +6299,12 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = validateCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ValidateCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil

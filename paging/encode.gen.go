@@ -384,8 +384,9 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -400,7 +401,12 @@ func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -423,8 +429,9 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -443,7 +450,12 @@ func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PaymentRelatedInformation)
 		b = append(b, ',')
 	}
-	if b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddenda", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -468,8 +480,9 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -481,7 +494,12 @@ func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = append(b, "\"uuid\":"...)
 	b = jsonx.AppendString(b, a.UUID)
 	b = append(b, ',')
-	if b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -505,8 +523,9 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -573,7 +592,12 @@ func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UUID)
 		b = append(b, ',')
 	}
-	if b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -601,8 +625,9 @@ func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -644,7 +669,12 @@ func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TraceNumber)
 		b = append(b, ',')
 	}
-	if b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -672,8 +702,9 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -700,7 +731,12 @@ func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -724,8 +760,9 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -857,7 +894,12 @@ func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
 	}
-	if b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -901,8 +943,9 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -916,7 +959,12 @@ func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.MoreInfo)
 		b = append(b, ',')
 	}
-	if b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -940,8 +988,9 @@ func (a ACHParty) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -955,7 +1004,12 @@ func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.CustomerIdentificationNumber)
 		b = append(b, ',')
 	}
-	if b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHPartyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHParty", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -979,8 +1033,9 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1016,7 +1071,12 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
 	}
-	if b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1044,8 +1104,9 @@ func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1102,7 +1163,12 @@ func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1133,8 +1199,9 @@ func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1168,7 +1235,12 @@ func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccountsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1193,8 +1265,9 @@ func (a CommercialCode) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1208,7 +1281,12 @@ func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialCodeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialCode", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1232,8 +1310,9 @@ func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1249,7 +1328,12 @@ func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialLineItemFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialLineItem", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1273,8 +1357,9 @@ func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1373,7 +1458,12 @@ func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1408,8 +1498,9 @@ func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1443,7 +1534,12 @@ func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransactionsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1468,8 +1564,9 @@ func (a FiAttribute) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1483,7 +1580,12 @@ func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Value)
 		b = append(b, ',')
 	}
-	if b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = fiAttributeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FiAttribute", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1507,8 +1609,9 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1522,7 +1625,12 @@ func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ForeignBankSystemID", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1546,8 +1654,9 @@ func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1624,7 +1733,12 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendString(b, a.TransactionType)
 		b = append(b, ',')
 	}
-	if b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GetWireInquiryRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1658,8 +1772,9 @@ func (a KeyPage) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1678,7 +1793,12 @@ func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.TotalElements)
 		b = append(b, ',')
 	}
-	if b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = keyPageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("KeyPage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1703,8 +1823,9 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1715,7 +1836,12 @@ func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = listMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ListMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1738,8 +1864,9 @@ func (a PageLink) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1748,7 +1875,12 @@ func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Href)
 		b = append(b, ',')
 	}
-	if b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageLinkFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageLink", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1771,8 +1903,9 @@ func (a PageLinks) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1790,7 +1923,12 @@ func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageLinksFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageLinks", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1814,8 +1952,9 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1844,7 +1983,12 @@ func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.TotalRecords)
 		b = append(b, ',')
 	}
-	if b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1871,8 +2015,9 @@ func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1892,7 +2037,12 @@ func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = participantListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ParticipantListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1918,8 +2068,9 @@ func (a Party) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1966,7 +2117,12 @@ func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Txid)
 		b = append(b, ',')
 	}
-	if b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = partyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Party", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1995,8 +2151,9 @@ func (a PartyName) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2005,7 +2162,12 @@ func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Name)
 		b = append(b, ',')
 	}
-	if b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = partyNameFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PartyName", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2028,8 +2190,9 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2055,7 +2218,12 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2081,8 +2249,9 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2101,7 +2270,12 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2126,8 +2300,9 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2190,7 +2365,12 @@ func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TwnNm)
 		b = append(b, ',')
 	}
-	if b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = postalAddressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PostalAddress", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2222,8 +2402,9 @@ func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2260,7 +2441,12 @@ func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("PreviousDayRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2286,8 +2472,9 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2307,7 +2494,12 @@ func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2330,8 +2522,9 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2352,7 +2545,12 @@ func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendString(b, a.TransactionKey)
 		b = append(b, ',')
 	}
-	if b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2377,8 +2575,9 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2465,7 +2664,12 @@ func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2500,8 +2704,9 @@ func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2520,7 +2725,12 @@ func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("reportingErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2545,8 +2755,9 @@ func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2588,7 +2799,12 @@ func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("RTPListRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2616,8 +2832,9 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2644,7 +2861,12 @@ func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2668,8 +2890,9 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2729,7 +2952,12 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2761,8 +2989,9 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2773,7 +3002,12 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2796,8 +3030,9 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2811,7 +3046,12 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2835,8 +3075,9 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2856,7 +3097,12 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2879,8 +3125,9 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2889,7 +3136,12 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2912,8 +3164,9 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2928,7 +3181,12 @@ func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = transactionAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("TransactionAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2951,8 +3209,9 @@ func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2961,7 +3220,12 @@ func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("WireDetailsRequest", "getWireInquiryRequest", err)
 	}
 	b = append(b, ',')
-	if b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2984,8 +3248,9 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3005,7 +3270,12 @@ func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3028,8 +3298,9 @@ func (a WireListRequest) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3081,7 +3352,12 @@ func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("WireListRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3111,8 +3387,9 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3139,7 +3416,12 @@ func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3163,8 +3445,9 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3251,7 +3534,12 @@ func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3286,8 +3574,9 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3379,7 +3668,12 @@ func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil

@@ -167,8 +167,9 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -179,7 +180,12 @@ func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -202,8 +208,9 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -315,7 +322,12 @@ func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ZipCode)
 		b = append(b, ',')
 	}
-	if b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctOwnerFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctOwner", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -355,8 +367,9 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -460,7 +473,12 @@ func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ZipCodeMatch)
 		b = append(b, ',')
 	}
-	if b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctOwnerResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -502,8 +520,9 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -517,7 +536,12 @@ func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PrimaryStatusCode)
 		b = append(b, ',')
 	}
-	if b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctStatusFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctStatus", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -541,8 +565,9 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -578,7 +603,12 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
 	}
-	if b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -606,8 +636,9 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -626,7 +657,12 @@ func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
 	}
-	if b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = clientEchoFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ClientEcho", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -651,8 +687,9 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -671,7 +708,12 @@ func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
 	}
-	if b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = clientRecordFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ClientRecord", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -696,8 +738,9 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -715,7 +758,12 @@ func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = errorResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ErrorResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -739,8 +787,9 @@ func (a Fault) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -749,7 +798,12 @@ func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorDescription)
 		b = append(b, ',')
 	}
-	if b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = faultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Fault", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -772,8 +826,9 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -802,7 +857,12 @@ func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XForwardedFor)
 		b = append(b, ',')
 	}
-	if b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("HealthCheckResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -829,8 +889,9 @@ func (a Inquiry) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -881,7 +942,12 @@ func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = append(b, "\"serviceType\":"...)
 	b = jsonx.AppendString(b, a.ServiceType)
 	b = append(b, ',')
-	if b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = inquiryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Inquiry", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -912,8 +978,9 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -939,7 +1006,12 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -965,8 +1037,9 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -985,7 +1058,12 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1010,8 +1088,9 @@ func (a Result) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1092,7 +1171,12 @@ func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.SystemRecordID)
 		b = append(b, ',')
 	}
-	if b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = resultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Result", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1127,8 +1211,9 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1188,7 +1273,12 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1220,8 +1310,9 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1232,7 +1323,12 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1255,8 +1351,9 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1270,7 +1367,12 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1294,8 +1396,9 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1315,7 +1418,12 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1338,8 +1446,9 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1348,7 +1457,12 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
 	}
 	return jsonx.CloseObject(b), nil
