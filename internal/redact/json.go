@@ -481,3 +481,42 @@ func MaskMembers(extras map[string]json.RawMessage) map[string]json.RawMessage {
 	}
 	return out
 }
+
+// MaskUnknownMembers returns the JSON object body with the values of its top-level members
+// that known does not name masked by MaskValues, the others kept as they are: an error body
+// prints its schema's members (already masked as JSON masks them) and masks what the SDK
+// does not model. A body that is not a JSON object is returned as it is.
+func (r *Redactor) MaskUnknownMembers(body []byte, known func(name string) bool) []byte {
+	doc := bytes.TrimPrefix(bytes.TrimSpace(body), []byte("\xef\xbb\xbf"))
+	if len(doc) == 0 || doc[0] != '{' || !json.Valid(doc) {
+		return body
+	}
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	if _, err := dec.Token(); err != nil {
+		return body
+	}
+	out := make([]byte, 0, len(doc))
+	out = append(out, '{')
+	for dec.More() {
+		tok, err := dec.Token()
+		name, ok := tok.(string)
+		if err != nil || !ok {
+			return body
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return body
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = appendString(out, r.maskText(name))
+		out = append(out, ':')
+		if known(name) {
+			out = append(out, raw...)
+		} else {
+			out = append(out, r.MaskValues(raw)...)
+		}
+	}
+	return r.maskSecretsBytes(append(out, '}'))
+}

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -49,6 +50,10 @@ type Error struct {
 	// Bank is the decoded bank error body, nil if the body was not one or the answer came
 	// from the card platform.
 	Bank *BankError
+
+	// revealed is the body as it was kept before NewError masked what the SDK does not model
+	// (RevealBody), behind a pointer to a string type, which fmt never follows.
+	revealed *bodyText
 
 	// text and msg are the Error text and the message of the decoded body, rendered by
 	// NewError with the call's masker: the error holds masked text, never the masker, its
@@ -103,6 +108,21 @@ func (e *Error) render(red redact.Masker) string {
 		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
 	}
 	return red.Text(b.String())
+}
+
+// bodyText is a body kept out of fmt's reach (see Error.revealed).
+type bodyText string
+
+// RevealBody returns the response body before the SDK masked what it does not model: the
+// values of the members beyond the error's schema, which Body masks. The call's credentials
+// and sent Secrets, card numbers, SSNs and members under a sensitive name stay masked. Call it
+// to read the body on purpose, never to log it. It returns Body for an Error that the SDK did
+// not build (a literal).
+func (e Error) RevealBody() []byte {
+	if e.revealed == nil {
+		return bytes.Clone(e.Body)
+	}
+	return []byte(*e.revealed)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
