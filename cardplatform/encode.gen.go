@@ -3,6 +3,7 @@
 package cardplatform
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -665,6 +666,14 @@ func (a Account) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Account) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Account", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -756,6 +765,14 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountBalancesDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountBalancesDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -817,6 +834,14 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountByBalanceDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountByBalanceDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -900,6 +925,14 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1017,6 +1050,14 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountInstrumentDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountInstrumentDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1094,6 +1135,14 @@ func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1148,6 +1197,14 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountSharedPersonDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountSharedPersonDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1213,6 +1270,14 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountStatusUser) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountStatusUser", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1262,6 +1327,14 @@ func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountsByBalance) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountsByBalance", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1320,6 +1393,14 @@ func (a Address) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Address) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Address", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1385,6 +1466,14 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdjustBalanceRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1444,6 +1533,14 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdjustBalanceResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1527,6 +1624,14 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdvancePreCalcRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1566,6 +1671,14 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdvancePreCalcResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1647,6 +1760,14 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ApplyAdvanceRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1684,6 +1805,14 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ApplyAdvanceResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1755,6 +1884,14 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AssignCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AssignCardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1810,6 +1947,14 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileDownloadRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileDownloadRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1859,6 +2004,14 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileGUIDResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileGUIDResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1898,6 +2051,14 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1957,6 +2118,14 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2032,6 +2201,14 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderDetail", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2135,6 +2312,14 @@ func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderRef) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRef", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2174,6 +2359,14 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2247,6 +2440,14 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2300,6 +2501,14 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderSummary) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummary", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2377,6 +2586,14 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderSummarySearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummarySearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2433,6 +2650,14 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrdersSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrdersSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2487,6 +2712,14 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2650,6 +2883,14 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardDTOSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardDTOSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2706,6 +2947,14 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardPINDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardPINDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2757,6 +3006,14 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2800,6 +3057,14 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardTrackingDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardTrackingDetail", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2875,6 +3140,14 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ChangeAdvanceCycleRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2912,6 +3185,14 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ChangeAdvanceCycleResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2967,6 +3248,14 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3060,6 +3349,14 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckDTOSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckDTOSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3114,6 +3411,14 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckSearchDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckSearchDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3193,6 +3498,14 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3256,6 +3569,14 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3335,6 +3656,14 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyProgramDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyProgramDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3396,6 +3725,14 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyVerificationResultDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyVerificationResultDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3449,6 +3786,14 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ConfigProgramRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ConfigProgramRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3509,6 +3854,14 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountInstrumentRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountInstrumentRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3562,6 +3915,14 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3623,6 +3984,14 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountResponseDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountResponseDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3692,6 +4061,14 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCardRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3753,6 +4130,14 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCardResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCardResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3820,6 +4205,14 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCompany) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCompany", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3879,6 +4272,14 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateSharedAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3926,6 +4327,14 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateSharedAccountResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3981,6 +4390,14 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4052,6 +4469,14 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementPayoutPreference) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementPayoutPreference", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4097,6 +4522,14 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4170,6 +4603,14 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisputeChargebackRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4231,6 +4672,14 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisputeChargebackResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4304,6 +4753,14 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a EncryptedCardData) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.EncryptedCardData", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4365,6 +4822,14 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a EncryptedFulfillmentDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.EncryptedFulfillmentDetails", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4448,6 +4913,14 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeeApplyRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeeApplyRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4509,6 +4982,14 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeeApplyResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeeApplyResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4582,6 +5063,14 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeesResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeesResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4651,6 +5140,14 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GenericEncryptedCardDataRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4688,6 +5185,14 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GenericEncryptedCardDataResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4733,6 +5238,14 @@ func (a Invoice) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Invoice) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Invoice", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -4816,6 +5329,14 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoiceSearchRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4893,6 +5414,14 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoiceSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -4946,6 +5475,14 @@ func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoicesSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoicesSearchResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5004,6 +5541,14 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a IssuanceTypeRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.IssuanceTypeRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5041,6 +5586,14 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PerformKYBAPIResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PerformKYBAPIResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5098,6 +5651,14 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PerformKYBRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PerformKYBRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5137,6 +5698,14 @@ func (a Person) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Person) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Person", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5250,6 +5819,14 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PersonCardStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PersonCardStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5295,6 +5872,14 @@ func (a problemDetails) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a problemDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.problemDetails", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5392,6 +5977,14 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ProgramConfiguration) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ProgramConfiguration", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5435,6 +6028,14 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ProgramDataDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ProgramDataDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5509,6 +6110,14 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ReplaceCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5572,6 +6181,14 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ReplaceCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5609,6 +6226,14 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RequestCardDataRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5668,6 +6293,14 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RequestCardDataResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5717,6 +6350,14 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RetrieveCompanyRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RetrieveCompanyRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5790,6 +6431,14 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SearchAccountsProgramRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5855,6 +6504,14 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SearchAccountsProgramResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -5940,6 +6597,14 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SupplementalDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SupplementalDetails", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -5990,6 +6655,14 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateAccountInfoRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateAccountInfoRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -6027,6 +6700,14 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateCardRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -6074,6 +6755,14 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateCompany) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateCompany", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -6129,6 +6818,14 @@ func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateDigitalPackageRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -6168,6 +6865,14 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateDigitalPackageResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -6213,6 +6918,14 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateSharedAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateSharedAccountRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -6268,6 +6981,14 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ValidateCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ValidateCardDTO", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed

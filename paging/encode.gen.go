@@ -383,6 +383,14 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAccount", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -426,6 +434,14 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddenda) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddenda", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -479,6 +495,14 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddendaRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddendaRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -520,6 +544,14 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddendaResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddendaResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -624,6 +656,14 @@ func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -701,6 +741,14 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -757,6 +805,14 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -942,6 +998,14 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHMessage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -987,6 +1051,14 @@ func (a ACHParty) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHParty) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHParty", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1030,6 +1102,14 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a bankErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.bankErrorBody", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1101,6 +1181,14 @@ func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialAccount", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1198,6 +1286,14 @@ func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialAccountsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialAccountsResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1264,6 +1360,14 @@ func (a CommercialCode) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialCode) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialCode", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1307,6 +1411,14 @@ func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialLineItem) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialLineItem", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1354,6 +1466,14 @@ func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1497,6 +1617,14 @@ func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialTransactionsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialTransactionsResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1563,6 +1691,14 @@ func (a FiAttribute) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FiAttribute) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.FiAttribute", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1608,6 +1744,14 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ForeignBankSystemID) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ForeignBankSystemID", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1651,6 +1795,14 @@ func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GetWireInquiryRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.GetWireInquiryRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1771,6 +1923,14 @@ func (a KeyPage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a KeyPage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.KeyPage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1822,6 +1982,14 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ListMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ListMetadata", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1863,6 +2031,14 @@ func (a PageLink) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageLink) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageLink", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1900,6 +2076,14 @@ func (a PageLinks) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageLinks) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageLinks", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1949,6 +2133,14 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageMetadata", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2014,6 +2206,14 @@ func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ParticipantListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ParticipantListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2065,6 +2265,14 @@ func (a Party) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Party) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.Party", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2150,6 +2358,14 @@ func (a PartyName) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PartyName) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PartyName", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2187,6 +2403,14 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.paymentError", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2248,6 +2472,14 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.paymentErrorDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2297,6 +2529,14 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PostalAddress) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PostalAddress", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2401,6 +2641,14 @@ func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2471,6 +2719,14 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2519,6 +2775,14 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2572,6 +2836,14 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2703,6 +2975,14 @@ func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a reportingErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.reportingErrorBody", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2752,6 +3032,14 @@ func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2831,6 +3119,14 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -2887,6 +3183,14 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceError", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -2988,6 +3292,14 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorAOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3027,6 +3339,14 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorMessage", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3072,6 +3392,14 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorMetadata", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3124,6 +3452,14 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorResult) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorResult", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3161,6 +3497,14 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a TransactionAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.TransactionAccount", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3208,6 +3552,14 @@ func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireDetailsRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireDetailsRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3245,6 +3597,14 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireDetailsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireDetailsResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3295,6 +3655,14 @@ func (a WireListRequest) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListRequest", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3386,6 +3754,14 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -3442,6 +3818,14 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -3571,6 +3955,14 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireTransaction", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed

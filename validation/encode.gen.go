@@ -3,6 +3,8 @@
 package validation
 
 import (
+	"fmt"
+
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
@@ -166,6 +168,14 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -205,6 +215,14 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctOwner) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctOwner", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -366,6 +384,14 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctOwnerResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctOwnerResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -519,6 +545,14 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctStatus) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctStatus", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -562,6 +596,14 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a bankErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.bankErrorBody", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -635,6 +677,14 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ClientEcho) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ClientEcho", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -684,6 +734,14 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ClientRecord) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ClientRecord", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -737,6 +795,14 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ErrorResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ErrorResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -786,6 +852,14 @@ func (a Fault) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Fault) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Fault", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -823,6 +897,14 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a HealthCheckResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.HealthCheckResponse", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -886,6 +968,14 @@ func (a Inquiry) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Inquiry) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Inquiry", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -977,6 +1067,14 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.paymentError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1036,6 +1134,14 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.paymentErrorDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1085,6 +1191,14 @@ func (a Result) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Result) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Result", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1210,6 +1324,14 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1309,6 +1431,14 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorAOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
 // by the members of AdditionalProperties in sorted key order; Secrets and
 // unknown members in full when wire is set, masked otherwise (every value of an
@@ -1348,6 +1478,14 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorMessage", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1393,6 +1531,14 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorMetadata", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
@@ -1443,6 +1589,14 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return redact.JSON(b), nil
+}
+
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorResult) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorResult", a.MarshalJSON)
 }
 
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed

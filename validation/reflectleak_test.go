@@ -48,8 +48,10 @@ func TestSecretFieldsUnreadableByReflection(t *testing.T) {
 		AccountNumber: validation.NewSecret(acct),
 		AcctOwner:     validation.AcctOwner{FirstName: "Ann", LastName: "Lee", DOB: validation.NewSecret(dob), SSN: validation.NewSecret(ssn)},
 	}
+	// An unexported field: fmt cannot call the methods of what it holds, and %s does not fit
+	// a pointer, so fmt prints the Inquiry by reflection.
 	type callerStruct struct {
-		Inq *validation.Inquiry
+		inq *validation.Inquiry
 	}
 	require.Contains(t, fmt.Sprintf(verbS, callerStruct{&inq}), "%!s(", "the fallback this test is about")
 	for _, v := range []any{inq, &inq, callerStruct{&inq}, inq.AcctOwner, inq.AccountNumber} {
