@@ -63,9 +63,9 @@ type ServiceError struct {
 	Info []ServiceMessage
 	// Payment is the error of the RTP and wire payment APIs, nil for other shapes.
 	Payment *PaymentError
-	// Raw is the ServiceError member as received. When set, MarshalJSON writes it as it is,
-	// account numbers included (as encoding/json writes a Secret): do not log it; the SDK's
-	// body logging masks the account-number members.
+	// Raw is the ServiceError member as the SDK kept it (the call's credentials and sent
+	// Secrets, card numbers, SSNs and members under a sensitive name masked). When set,
+	// MarshalJSON writes it, masked again by the SDK's default redactor.
 	Raw json.RawMessage
 }
 
@@ -160,11 +160,12 @@ func (s *ServiceError) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON writes Raw when it is set, and otherwise the documented shapes of the fields
-// that are set, in one object.
+// MarshalJSON writes Raw when it is set, masked as the SDK masks a body it logs, and
+// otherwise the documented shapes of the fields that are set, in one object, account numbers
+// masked (as a Secret marshals): it is a text for logs, never the body as received.
 func (s ServiceError) MarshalJSON() ([]byte, error) {
 	if len(s.Raw) > 0 && json.Valid(s.Raw) {
-		return s.Raw, nil
+		return redact.JSON(s.Raw), nil
 	}
 	m := map[string]any{}
 	if s.ConnectError != "" {
@@ -187,8 +188,8 @@ func (s ServiceError) MarshalJSON() ([]byte, error) {
 		for k, v := range map[string]string{
 			"status": p.Status, "transactionId": p.TransactionID, "requestReference": p.RequestReference,
 			"sendersReference": p.SendersReference, "valueDate": p.ValueDate, "doddFrank": p.DoddFrank,
-			"receiversReference": p.ReceiversReference, "debitAccountNumber": p.DebitAccountNumber.Reveal(),
-			"creditAccountNumber": p.CreditAccountNumber.Reveal(),
+			"receiversReference": p.ReceiversReference, "debitAccountNumber": p.DebitAccountNumber.String(),
+			"creditAccountNumber": p.CreditAccountNumber.String(),
 		} {
 			if v != "" {
 				m[k] = v
@@ -198,7 +199,12 @@ func (s ServiceError) MarshalJSON() ([]byte, error) {
 			m["error"] = p.Fault
 		}
 	}
-	return json.Marshal(m)
+	b, err := json.Marshal(m)
+	if err != nil || s.Payment == nil {
+		return b, err
+	}
+	// The account numbers are masked wherever a text repeats them (a fault's description).
+	return redact.Default().WithSecrets(s.Payment.DebitAccountNumber.Reveal(), s.Payment.CreditAccountNumber.Reveal()).JSON(b), nil
 }
 
 // decodeServiceError decodes every documented ServiceError shape found in raw.
