@@ -63,13 +63,12 @@ var unknownMembers = map[string]json.RawMessage{
 }
 
 var (
-	secretType  = reflect.TypeFor[core.Secret]()
-	extrasType  = reflect.TypeFor[core.Extras]()
-	rawType     = reflect.TypeFor[json.RawMessage]()
-	errorType   = reflect.TypeFor[error]()
-	formatter   = reflect.TypeFor[fmt.Formatter]()
-	marshaler   = reflect.TypeFor[json.Marshaler]()
-	plantedErrs = errors.New("planted cause")
+	secretType = reflect.TypeFor[core.Secret]()
+	extrasType = reflect.TypeFor[core.Extras]()
+	rawType    = reflect.TypeFor[json.RawMessage]()
+	errorType  = reflect.TypeFor[error]()
+	formatter  = reflect.TypeFor[fmt.Formatter]()
+	errPlanted = errors.New("planted cause")
 )
 
 // filler plants secrets in a value: every Secret, every map of unknown members and every raw
@@ -100,7 +99,7 @@ func (f *filler) fill(v reflect.Value, depth int, selfRendering bool) {
 		v.SetBytes([]byte(`{"note":"plain"}`))
 		return
 	case t == errorType:
-		v.Set(reflect.ValueOf(plantedErrs))
+		v.Set(reflect.ValueOf(errPlanted))
 		return
 	}
 	switch t.Kind() {
