@@ -8,10 +8,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// A Masker masks secrets in a text. The SDK gives each error of a call the call's own masker
-// (it masks the credentials the call sent and the Secrets of its request, card numbers and
-// SSNs, and keeps the call's own identifiers readable); an error whose masker is nil uses the
-// SDK's default sanitizer, which masks card numbers and SSNs and escapes control characters.
+// A Masker masks secrets in a text. The SDK builds each error of a call with the call's own
+// masker (it masks the credentials the call sent and the Secrets of its request, card numbers
+// and SSNs, and keeps the call's own identifiers readable), which renders the error's texts
+// then and is not kept; a nil masker means the SDK's default sanitizer, which masks card
+// numbers and SSNs and escapes control characters.
 type Masker interface {
 	Text(s string) string
 }
