@@ -3,6 +3,7 @@
 package cardplatform
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
@@ -665,9 +666,18 @@ func (a Account) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Account) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Account", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -721,7 +731,12 @@ func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Account", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -750,9 +765,18 @@ func (a AccountBalancesDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountBalancesDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountBalancesDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -782,7 +806,12 @@ func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountBalancesDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -807,9 +836,18 @@ func (a AccountByBalanceDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountByBalanceDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountByBalanceDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -856,7 +894,12 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountByBalanceDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -884,9 +927,18 @@ func (a AccountDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -961,7 +1013,12 @@ func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -993,9 +1050,18 @@ func (a AccountInstrumentDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountInstrumentDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountInstrumentDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1037,7 +1103,12 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountInstrumentDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1064,9 +1135,18 @@ func (a AccountSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1091,7 +1171,12 @@ func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1114,9 +1199,18 @@ func (a AccountSharedPersonDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountSharedPersonDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountSharedPersonDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1146,7 +1240,12 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountSharedPersonDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1171,9 +1270,18 @@ func (a AccountStatusUser) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountStatusUser) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountStatusUser", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1192,7 +1300,12 @@ func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UpdatedBy)
 		b = append(b, ',')
 	}
-	if b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountStatusUserFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountStatusUser", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1216,9 +1329,18 @@ func (a AccountsByBalance) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AccountsByBalance) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AccountsByBalance", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1245,7 +1367,12 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AccountsByBalance", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1268,9 +1395,18 @@ func (a Address) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Address) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Address", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1299,7 +1435,12 @@ func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.State)
 		b = append(b, ',')
 	}
-	if b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = addressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Address", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1325,9 +1466,18 @@ func (a AdjustBalanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdjustBalanceRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1355,7 +1505,12 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ExternalReference)
 		b = append(b, ',')
 	}
-	if b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1380,9 +1535,18 @@ func (a AdjustBalanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdjustBalanceResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdjustBalanceResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1428,7 +1592,12 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1455,9 +1624,18 @@ func (a AdvancePreCalcRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdvancePreCalcRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1468,7 +1646,12 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1490,9 +1673,18 @@ func (a AdvancePreCalcResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AdvancePreCalcResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AdvancePreCalcResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1536,7 +1728,12 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1563,9 +1760,18 @@ func (a ApplyAdvanceRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ApplyAdvanceRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1574,7 +1780,12 @@ func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1596,9 +1807,18 @@ func (a ApplyAdvanceResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ApplyAdvanceResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ApplyAdvanceResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1633,7 +1853,12 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1659,9 +1884,18 @@ func (a AssignCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AssignCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.AssignCardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1684,7 +1918,12 @@ func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = assignCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AssignCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1708,9 +1947,18 @@ func (a BatchfileDownloadRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileDownloadRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileDownloadRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1728,7 +1976,12 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileDownloadRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1751,9 +2004,18 @@ func (a BatchfileGUIDResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileGUIDResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileGUIDResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1764,7 +2026,12 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileGUIDResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1786,9 +2053,18 @@ func (a BatchfileRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1814,7 +2090,12 @@ func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendBytes(b, a.SourceDocument)
 		b = append(b, ',')
 	}
-	if b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1839,9 +2120,18 @@ func (a BatchfileResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BatchfileResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BatchfileResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1881,7 +2171,12 @@ func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = batchfileResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BatchfileResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1908,9 +2203,18 @@ func (a BulkOrderDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1973,7 +2277,12 @@ func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2003,9 +2312,18 @@ func (a BulkOrderRef) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderRef) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRef", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2016,7 +2334,12 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRef", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2038,9 +2361,18 @@ func (a BulkOrderRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2077,7 +2409,12 @@ func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.Quantity)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2103,9 +2440,18 @@ func (a BulkOrderResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2128,7 +2474,12 @@ func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2152,9 +2503,18 @@ func (a BulkOrderSummary) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderSummary) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummary", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2194,7 +2554,12 @@ func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.QuantityOrdered)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummary", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2221,9 +2586,18 @@ func (a BulkOrderSummarySearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrderSummarySearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrderSummarySearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2248,7 +2622,12 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummarySearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2271,9 +2650,18 @@ func (a BulkOrdersSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a BulkOrdersSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.BulkOrdersSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2298,7 +2686,12 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("BulkOrdersSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2321,9 +2714,18 @@ func (a CardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2438,7 +2840,12 @@ func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2476,9 +2883,18 @@ func (a CardDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardDTOSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardDTOSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2503,7 +2919,12 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardDTOSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2526,9 +2947,18 @@ func (a CardPINDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardPINDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardPINDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2548,7 +2978,12 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardPINDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardPINDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2571,9 +3006,18 @@ func (a CardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2587,7 +3031,12 @@ func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.StatusReason)
 		b = append(b, ',')
 	}
-	if b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2610,9 +3059,18 @@ func (a CardTrackingDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CardTrackingDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CardTrackingDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2650,7 +3108,12 @@ func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.FulfillmentHouseName)
 		b = append(b, ',')
 	}
-	if b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CardTrackingDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2677,9 +3140,18 @@ func (a ChangeAdvanceCycleRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ChangeAdvanceCycleRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2688,7 +3160,12 @@ func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, err
 		b = jsonx.AppendString(b, a.Cycle)
 		b = append(b, ',')
 	}
-	if b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2710,9 +3187,18 @@ func (a ChangeAdvanceCycleResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ChangeAdvanceCycleResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ChangeAdvanceCycleResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2735,7 +3221,12 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2759,9 +3250,18 @@ func (a CheckDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2815,7 +3315,12 @@ func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2844,9 +3349,18 @@ func (a CheckDTOSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckDTOSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckDTOSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2871,7 +3385,12 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckDTOSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2894,9 +3413,18 @@ func (a CheckSearchDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckSearchDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckSearchDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2938,7 +3466,12 @@ func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckSearchDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2965,9 +3498,18 @@ func (a CheckStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CheckStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CheckStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2998,7 +3540,12 @@ func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CheckStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3024,9 +3571,18 @@ func (a CompanyDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3068,7 +3624,12 @@ func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3095,9 +3656,18 @@ func (a CompanyProgramDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyProgramDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyProgramDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3125,7 +3695,12 @@ func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyProgramDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3150,9 +3725,18 @@ func (a CompanyVerificationResultDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CompanyVerificationResultDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CompanyVerificationResultDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3175,7 +3759,12 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CompanyVerificationResultDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3199,9 +3788,18 @@ func (a ConfigProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ConfigProgramRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ConfigProgramRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3228,7 +3826,12 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = configProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ConfigProgramRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3251,9 +3854,18 @@ func (a CreateAccountInstrumentRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountInstrumentRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountInstrumentRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3276,7 +3888,12 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte
 		b = jsonx.AppendString(b, a.InstrumentType)
 		b = append(b, ',')
 	}
-	if b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountInstrumentRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3300,9 +3917,18 @@ func (a CreateAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3330,7 +3956,12 @@ func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3355,9 +3986,18 @@ func (a CreateAccountResponseDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateAccountResponseDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateAccountResponseDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3390,7 +4030,12 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountResponseDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3416,9 +4061,18 @@ func (a CreateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCardRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3448,7 +4102,12 @@ func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3473,9 +4132,18 @@ func (a CreateCardResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCardResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCardResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3507,7 +4175,12 @@ func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCardResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCardResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3532,9 +4205,18 @@ func (a CreateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateCompany) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateCompany", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3560,7 +4242,12 @@ func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateCompany", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3585,9 +4272,18 @@ func (a CreateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateSharedAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3605,7 +4301,12 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3628,9 +4329,18 @@ func (a CreateSharedAccountResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CreateSharedAccountResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.CreateSharedAccountResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3653,7 +4363,12 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, e
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
 	}
-	if b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3677,9 +4392,18 @@ func (a DisbursementDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3714,7 +4438,12 @@ func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3740,9 +4469,18 @@ func (a DisbursementPayoutPreference) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementPayoutPreference) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementPayoutPreference", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3758,7 +4496,12 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementPayoutPreference", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3781,9 +4524,18 @@ func (a DisbursementResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisbursementResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisbursementResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3820,7 +4572,12 @@ func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Status)
 		b = append(b, ',')
 	}
-	if b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disbursementResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisbursementResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3846,9 +4603,18 @@ func (a DisputeChargebackRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisputeChargebackRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3878,7 +4644,12 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		}
 		b = append(b, ',')
 	}
-	if b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3903,9 +4674,18 @@ func (a DisputeChargebackResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a DisputeChargebackResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.DisputeChargebackResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3942,7 +4722,12 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, err
 		}
 		b = append(b, ',')
 	}
-	if b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3968,9 +4753,18 @@ func (a EncryptedCardData) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a EncryptedCardData) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.EncryptedCardData", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4000,7 +4794,12 @@ func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.NameOnAccount)
 		b = append(b, ',')
 	}
-	if b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("EncryptedCardData", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4025,9 +4824,18 @@ func (a EncryptedFulfillmentDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a EncryptedFulfillmentDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.EncryptedFulfillmentDetails", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4075,7 +4883,12 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, e
 		}
 		b = append(b, ',')
 	}
-	if b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4100,9 +4913,18 @@ func (a FeeApplyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeeApplyRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeeApplyRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4132,7 +4954,12 @@ func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
 	}
-	if b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4157,9 +4984,18 @@ func (a FeeApplyResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeeApplyResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeeApplyResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4196,7 +5032,12 @@ func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4222,9 +5063,18 @@ func (a FeesResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FeesResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.FeesResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4259,7 +5109,12 @@ func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.RequestCode)
 		b = append(b, ',')
 	}
-	if b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = feesResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FeesResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4285,9 +5140,18 @@ func (a GenericEncryptedCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GenericEncryptedCardDataRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4296,7 +5160,12 @@ func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byt
 		b = jsonx.AppendString(b, a.CardProxy)
 		b = append(b, ',')
 	}
-	if b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4318,9 +5187,18 @@ func (a GenericEncryptedCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GenericEncryptedCardDataResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.GenericEncryptedCardDataResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4335,7 +5213,12 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 		}
 		b = append(b, ',')
 	}
-	if b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4357,9 +5240,18 @@ func (a Invoice) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Invoice) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Invoice", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4404,7 +5296,12 @@ func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PaymentDueReferenceNumber)
 		b = append(b, ',')
 	}
-	if b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Invoice", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4432,9 +5329,18 @@ func (a InvoiceSearchRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoiceSearchRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4476,7 +5382,12 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4503,9 +5414,18 @@ func (a InvoiceSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoiceSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoiceSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4528,7 +5448,12 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4552,9 +5477,18 @@ func (a InvoicesSearchResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a InvoicesSearchResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.InvoicesSearchResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4579,7 +5513,12 @@ func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendInt(b, a.Total)
 		b = append(b, ',')
 	}
-	if b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("InvoicesSearchResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4602,9 +5541,18 @@ func (a IssuanceTypeRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a IssuanceTypeRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.IssuanceTypeRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4613,7 +5561,12 @@ func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.IssuanceType)
 		b = append(b, ',')
 	}
-	if b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("IssuanceTypeRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4635,9 +5588,18 @@ func (a PerformKYBAPIResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PerformKYBAPIResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PerformKYBAPIResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4660,7 +5622,12 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendString(b, a.KYBStatus)
 		b = append(b, ',')
 	}
-	if b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBAPIResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4684,9 +5651,18 @@ func (a PerformKYBRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PerformKYBRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PerformKYBRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4697,7 +5673,12 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = performKYBRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4719,9 +5700,18 @@ func (a Person) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Person) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.Person", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4792,7 +5782,12 @@ func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = personFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Person", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4824,9 +5819,18 @@ func (a PersonCardStatusDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PersonCardStatusDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.PersonCardStatusDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4842,7 +5846,12 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PersonCardStatusDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4865,9 +5874,18 @@ func (a problemDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a problemDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.problemDetails", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4926,7 +5944,12 @@ func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = problemDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("problemDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4954,9 +5977,18 @@ func (a ProgramConfiguration) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ProgramConfiguration) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ProgramConfiguration", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -4970,7 +6002,12 @@ func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Value)
 		b = append(b, ',')
 	}
-	if b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = programConfigurationFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ProgramConfiguration", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -4993,9 +6030,18 @@ func (a ProgramDataDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ProgramDataDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ProgramDataDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5034,7 +6080,12 @@ func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ProgramName)
 		b = append(b, ',')
 	}
-	if b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = programDataDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ProgramDataDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5059,9 +6110,18 @@ func (a ReplaceCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ReplaceCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5090,7 +6150,12 @@ func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ReplacedCardProxy)
 		b = append(b, ',')
 	}
-	if b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5116,9 +6181,18 @@ func (a ReplaceCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ReplaceCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ReplaceCardRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5127,7 +6201,12 @@ func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ReplacementReason)
 		b = append(b, ',')
 	}
-	if b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5149,9 +6228,18 @@ func (a RequestCardDataRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RequestCardDataRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5175,7 +6263,12 @@ func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendString(b, a.WalletProvider)
 		b = append(b, ',')
 	}
-	if b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5200,9 +6293,18 @@ func (a RequestCardDataResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RequestCardDataResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RequestCardDataResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5221,7 +6323,12 @@ func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = jsonx.AppendString(b, a.RequestID)
 		b = append(b, ',')
 	}
-	if b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5245,9 +6352,18 @@ func (a RetrieveCompanyRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RetrieveCompanyRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.RetrieveCompanyRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5284,7 +6400,12 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		}
 		b = append(b, ',')
 	}
-	if b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RetrieveCompanyRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5310,9 +6431,18 @@ func (a SearchAccountsProgramRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SearchAccountsProgramRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5345,7 +6475,12 @@ func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, 
 		}
 		b = append(b, ',')
 	}
-	if b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5371,9 +6506,18 @@ func (a SearchAccountsProgramResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SearchAccountsProgramResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SearchAccountsProgramResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5420,7 +6564,12 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte,
 		}
 		b = append(b, ',')
 	}
-	if b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5448,9 +6597,18 @@ func (a SupplementalDetails) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a SupplementalDetails) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.SupplementalDetails", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5470,7 +6628,12 @@ func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("SupplementalDetails", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5492,9 +6655,18 @@ func (a UpdateAccountInfoRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateAccountInfoRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateAccountInfoRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5503,7 +6675,12 @@ func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = jsonx.AppendString(b, a.AccountName)
 		b = append(b, ',')
 	}
-	if b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateAccountInfoRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5525,9 +6702,18 @@ func (a UpdateCardRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateCardRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateCardRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5543,7 +6729,12 @@ func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateCardRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5566,9 +6757,18 @@ func (a UpdateCompany) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateCompany) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateCompany", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5589,7 +6789,12 @@ func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.DbaName)
 		b = append(b, ',')
 	}
-	if b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateCompany", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5613,9 +6818,18 @@ func (a UpdateDigitalPackageRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateDigitalPackageRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5625,7 +6839,12 @@ func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, e
 	b = append(b, "\"digital_package\":"...)
 	b = jsonx.AppendString(b, a.DigitalPackage)
 	b = append(b, ',')
-	if b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5648,9 +6867,18 @@ func (a UpdateDigitalPackageResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateDigitalPackageResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateDigitalPackageResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5664,7 +6892,12 @@ func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, 
 		b = jsonx.AppendString(b, a.DigitalPackage)
 		b = append(b, ',')
 	}
-	if b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5687,9 +6920,18 @@ func (a UpdateSharedAccountRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a UpdateSharedAccountRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.UpdateSharedAccountRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5712,7 +6954,12 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		b = jsonx.AppendString(b, a.SharingStatus)
 		b = append(b, ',')
 	}
-	if b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("UpdateSharedAccountRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -5736,9 +6983,18 @@ func (a ValidateCardDTO) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ValidateCardDTO) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "cardplatform.ValidateCardDTO", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -5764,7 +7020,12 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = validateCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ValidateCardDTO", "", err)
 	}
 	return jsonx.CloseObject(b), nil

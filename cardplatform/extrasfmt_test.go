@@ -39,7 +39,10 @@ func TestUnknownMembersMaskedInFmtAndSlog(t *testing.T) {
 		for _, secret := range []string{pan, `"` + pin + `"`, ssn, `"` + cvv + `"`, fmt.Sprintf("%x", pan), fmt.Sprintf("%x", ssn)} {
 			assert.NotContains(t, printed, secret, name)
 		}
-		assert.Contains(t, printed, "kept", name)
+		// The value of an unknown member is masked whatever its name (issue 33: printed by
+		// allowlist); its name is kept.
+		assert.NotContains(t, printed, "kept", name)
+		assert.Contains(t, printed, "note", name)
 		assert.Contains(t, printed, "1111", "%s: the last four digits still tell cards apart", name)
 	}
 }

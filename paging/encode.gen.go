@@ -390,9 +390,18 @@ func (a ACHAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAccount", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -407,7 +416,12 @@ func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -429,9 +443,18 @@ func (a ACHAddenda) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddenda) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddenda", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -450,7 +473,12 @@ func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PaymentRelatedInformation)
 		b = append(b, ',')
 	}
-	if b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddenda", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -474,9 +502,18 @@ func (a ACHAddendaRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddendaRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddendaRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -488,7 +525,12 @@ func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = append(b, "\"uuid\":"...)
 	b = jsonx.AppendString(b, a.UUID)
 	b = append(b, ',')
-	if b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -511,9 +553,18 @@ func (a ACHAddendaResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHAddendaResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHAddendaResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -580,7 +631,12 @@ func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UUID)
 		b = append(b, ',')
 	}
-	if b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -642,9 +698,18 @@ func (a ACHListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -686,7 +751,12 @@ func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TraceNumber)
 		b = append(b, ',')
 	}
-	if b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -713,9 +783,18 @@ func (a ACHListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -742,7 +821,12 @@ func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -765,9 +849,18 @@ func (a ACHListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHListTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -899,7 +992,12 @@ func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TransactionStatus)
 		b = append(b, ',')
 	}
-	if b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -942,9 +1040,18 @@ func (a ACHMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHMessage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -958,7 +1065,12 @@ func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.MoreInfo)
 		b = append(b, ',')
 	}
-	if b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -981,9 +1093,18 @@ func (a ACHParty) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ACHParty) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ACHParty", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -997,7 +1118,12 @@ func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.CustomerIdentificationNumber)
 		b = append(b, ',')
 	}
-	if b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aCHPartyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ACHParty", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1020,9 +1146,18 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a bankErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.bankErrorBody", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1058,7 +1193,12 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
 	}
-	if b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1085,9 +1225,18 @@ func (a CommercialAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialAccount", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1144,7 +1293,12 @@ func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1174,9 +1328,18 @@ func (a CommercialAccountsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialAccountsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialAccountsResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1210,7 +1373,12 @@ func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccountsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1234,9 +1402,18 @@ func (a CommercialCode) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialCode) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialCode", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1250,7 +1427,12 @@ func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialCodeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialCode", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1273,9 +1455,18 @@ func (a CommercialLineItem) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialLineItem) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialLineItem", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1291,7 +1482,12 @@ func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Description)
 		b = append(b, ',')
 	}
-	if b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialLineItemFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialLineItem", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1314,9 +1510,18 @@ func (a CommercialTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1415,7 +1620,12 @@ func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) 
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1449,9 +1659,18 @@ func (a CommercialTransactionsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a CommercialTransactionsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.CommercialTransactionsResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1485,7 +1704,12 @@ func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte
 		}
 		b = append(b, ',')
 	}
-	if b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransactionsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1509,9 +1733,18 @@ func (a FiAttribute) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a FiAttribute) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.FiAttribute", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1525,7 +1758,12 @@ func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Value)
 		b = append(b, ',')
 	}
-	if b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = fiAttributeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("FiAttribute", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1548,9 +1786,18 @@ func (a ForeignBankSystemID) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ForeignBankSystemID) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ForeignBankSystemID", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1564,7 +1811,12 @@ func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Type)
 		b = append(b, ',')
 	}
-	if b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ForeignBankSystemID", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1587,9 +1839,18 @@ func (a GetWireInquiryRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a GetWireInquiryRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.GetWireInquiryRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1666,7 +1927,12 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = jsonx.AppendString(b, a.TransactionType)
 		b = append(b, ',')
 	}
-	if b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("GetWireInquiryRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1699,9 +1965,18 @@ func (a KeyPage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a KeyPage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.KeyPage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1720,7 +1995,12 @@ func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.TotalElements)
 		b = append(b, ',')
 	}
-	if b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = keyPageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("KeyPage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1744,9 +2024,18 @@ func (a ListMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ListMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ListMetadata", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1757,7 +2046,12 @@ func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = listMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ListMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1779,9 +2073,18 @@ func (a PageLink) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageLink) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageLink", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1790,7 +2093,12 @@ func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Href)
 		b = append(b, ',')
 	}
-	if b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageLinkFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageLink", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1812,9 +2120,18 @@ func (a PageLinks) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageLinks) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageLinks", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1832,7 +2149,12 @@ func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageLinksFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageLinks", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1855,9 +2177,18 @@ func (a PageMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PageMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PageMetadata", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1886,7 +2217,12 @@ func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendInt(b, a.TotalRecords)
 		b = append(b, ',')
 	}
-	if b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = pageMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PageMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1912,9 +2248,18 @@ func (a ParticipantListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ParticipantListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.ParticipantListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1934,7 +2279,12 @@ func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = participantListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ParticipantListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1959,9 +2309,18 @@ func (a Party) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Party) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.Party", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2008,7 +2367,12 @@ func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Txid)
 		b = append(b, ',')
 	}
-	if b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = partyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Party", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2036,9 +2400,18 @@ func (a PartyName) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PartyName) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PartyName", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2047,7 +2420,12 @@ func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Name)
 		b = append(b, ',')
 	}
-	if b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = partyNameFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PartyName", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2069,9 +2447,18 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.paymentError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2097,7 +2484,12 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2122,9 +2514,18 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.paymentErrorDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2143,7 +2544,12 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2167,9 +2573,18 @@ func (a PostalAddress) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PostalAddress) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PostalAddress", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2232,7 +2647,12 @@ func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.TwnNm)
 		b = append(b, ',')
 	}
-	if b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = postalAddressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PostalAddress", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2263,9 +2683,18 @@ func (a PreviousDayRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2302,7 +2731,12 @@ func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("PreviousDayRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2327,9 +2761,18 @@ func (a PreviousDayResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2349,7 +2792,12 @@ func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2371,9 +2819,18 @@ func (a PreviousDayTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a PreviousDayTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.PreviousDayTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2394,7 +2851,12 @@ func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = jsonx.AppendString(b, a.TransactionKey)
 		b = append(b, ',')
 	}
-	if b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2418,9 +2880,18 @@ func (a RTPListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2507,7 +2978,12 @@ func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2541,9 +3017,18 @@ func (a reportingErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a reportingErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.reportingErrorBody", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2562,7 +3047,12 @@ func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("reportingErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2586,9 +3076,18 @@ func (a RTPListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2630,7 +3129,12 @@ func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("RTPListRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2657,9 +3161,18 @@ func (a RTPListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a RTPListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.RTPListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2686,7 +3199,12 @@ func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = rTPListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("RTPListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2709,9 +3227,18 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2781,7 +3308,12 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2814,9 +3346,18 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorAOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2827,7 +3368,12 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2849,9 +3395,18 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorMessage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2865,7 +3420,12 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2888,9 +3448,18 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorMetadata", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2910,7 +3479,12 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2932,9 +3506,18 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorResult) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.serviceErrorResult", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2943,7 +3526,12 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -2965,9 +3553,18 @@ func (a TransactionAccount) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a TransactionAccount) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.TransactionAccount", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -2982,7 +3579,12 @@ func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = transactionAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("TransactionAccount", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3004,9 +3606,18 @@ func (a WireDetailsRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireDetailsRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireDetailsRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3015,7 +3626,12 @@ func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("WireDetailsRequest", "getWireInquiryRequest", err)
 	}
 	b = append(b, ',')
-	if b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3037,9 +3653,18 @@ func (a WireDetailsResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireDetailsResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireDetailsResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3059,7 +3684,12 @@ func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3081,9 +3711,18 @@ func (a WireListRequest) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListRequest) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListRequest", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3135,7 +3774,12 @@ func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		return nil, jsonx.MemberError("WireListRequest", "toDate", err)
 	}
 	b = append(b, ',')
-	if b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListRequest", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3164,9 +3808,18 @@ func (a WireListResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3193,7 +3846,12 @@ func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3216,9 +3874,18 @@ func (a WireListTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireListTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireListTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3305,7 +3972,12 @@ func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireListTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -3339,9 +4011,18 @@ func (a WireTransaction) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a WireTransaction) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "paging.WireTransaction", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -3433,7 +4114,12 @@ func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = wireTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("WireTransaction", "", err)
 	}
 	return jsonx.CloseObject(b), nil

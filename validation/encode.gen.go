@@ -3,6 +3,8 @@
 package validation
 
 import (
+	"fmt"
+
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
@@ -166,9 +168,18 @@ func (a AOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -179,7 +190,12 @@ func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = aOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -201,9 +217,18 @@ func (a AcctOwner) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctOwner) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctOwner", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -315,7 +340,12 @@ func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ZipCode)
 		b = append(b, ',')
 	}
-	if b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctOwnerFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctOwner", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -354,9 +384,18 @@ func (a AcctOwnerResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctOwnerResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctOwnerResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -460,7 +499,12 @@ func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ZipCodeMatch)
 		b = append(b, ',')
 	}
-	if b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctOwnerResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -501,9 +545,18 @@ func (a AcctStatus) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a AcctStatus) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.AcctStatus", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -517,7 +570,12 @@ func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.PrimaryStatusCode)
 		b = append(b, ',')
 	}
-	if b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = acctStatusFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("AcctStatus", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -540,9 +598,18 @@ func (a bankErrorBody) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a bankErrorBody) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.bankErrorBody", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -578,7 +645,12 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XCorrelationID)
 		b = append(b, ',')
 	}
-	if b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -605,9 +677,18 @@ func (a ClientEcho) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ClientEcho) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ClientEcho", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -626,7 +707,12 @@ func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
 	}
-	if b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = clientEchoFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ClientEcho", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -650,9 +736,18 @@ func (a ClientRecord) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ClientRecord) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ClientRecord", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -671,7 +766,12 @@ func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.UserDefined)
 		b = append(b, ',')
 	}
-	if b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = clientRecordFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ClientRecord", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -695,9 +795,18 @@ func (a ErrorResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a ErrorResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.ErrorResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -715,7 +824,12 @@ func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = errorResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("ErrorResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -738,9 +852,18 @@ func (a Fault) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Fault) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Fault", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -749,7 +872,12 @@ func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorDescription)
 		b = append(b, ',')
 	}
-	if b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = faultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Fault", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -771,9 +899,18 @@ func (a HealthCheckResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a HealthCheckResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.HealthCheckResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -802,7 +939,12 @@ func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.XForwardedFor)
 		b = append(b, ',')
 	}
-	if b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("HealthCheckResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -828,9 +970,18 @@ func (a Inquiry) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Inquiry) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Inquiry", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -881,7 +1032,12 @@ func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = append(b, "\"serviceType\":"...)
 	b = jsonx.AppendString(b, a.ServiceType)
 	b = append(b, ',')
-	if b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = inquiryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Inquiry", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -911,9 +1067,18 @@ func (a paymentError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.paymentError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -939,7 +1104,12 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -964,9 +1134,18 @@ func (a paymentErrorDetail) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a paymentErrorDetail) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.paymentErrorDetail", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -985,7 +1164,12 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Title)
 		b = append(b, ',')
 	}
-	if b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1009,9 +1193,18 @@ func (a Result) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a Result) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.Result", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1092,7 +1285,12 @@ func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.SystemRecordID)
 		b = append(b, ',')
 	}
-	if b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = resultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("Result", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1126,9 +1324,18 @@ func (a serviceError) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceError) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceError", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1188,7 +1395,12 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ValueDate)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1219,9 +1431,18 @@ func (a serviceErrorAOAResponse) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorAOAResponse) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorAOAResponse", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1232,7 +1453,12 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1254,9 +1480,18 @@ func (a serviceErrorMessage) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMessage) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorMessage", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1270,7 +1505,12 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.Message)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1293,9 +1533,18 @@ func (a serviceErrorMetadata) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorMetadata) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorMetadata", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1315,7 +1564,12 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		}
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
 	}
 	return jsonx.CloseObject(b), nil
@@ -1337,9 +1591,18 @@ func (a serviceErrorResult) MarshalJSON() ([]byte, error) {
 	return redact.JSON(b), nil
 }
 
+// Format implements fmt.Formatter: every verb, with every flag, formats the JSON MarshalJSON
+// writes (Secrets and unknown members masked), so that fmt and slog's text handler print a
+// model as slog's JSON handler does and fmt never walks its fields; %#v writes it as Go
+// syntax.
+func (a serviceErrorResult) Format(f fmt.State, verb rune) {
+	redact.FormatJSON(f, verb, "validation.serviceErrorResult", a.MarshalJSON)
+}
+
 // appendJSON appends a to b: what encoding/json writes for the named fields, followed
-// by the members of AdditionalProperties in sorted key order; Secrets in full when wire is
-// set, masked otherwise.
+// by the members of AdditionalProperties in sorted key order; Secrets and
+// unknown members in full when wire is set, masked otherwise (every value of an
+// unknown member: the SDK does not model it).
 func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 	var err error
 	b = append(b, '{')
@@ -1348,7 +1611,12 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = jsonx.AppendString(b, a.ErrorCode)
 		b = append(b, ',')
 	}
-	if b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties); err != nil {
+	if wire {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+	} else {
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+	}
+	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
 	}
 	return jsonx.CloseObject(b), nil

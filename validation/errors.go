@@ -17,7 +17,7 @@ type ResultError struct {
 	// CorrelationID is the X-CorrelationId of the response, sanitized like every text.
 	CorrelationID string
 
-	red redact.Masker // the call's redactor (its credentials and sent Secrets); nil: default
+	text string // the Error text, masked with the call's redactor by sanitize; "" until then
 }
 
 // Is reports whether the errorCode means target (ErrorCode.Sentinel, from the spec): 997
@@ -29,30 +29,27 @@ func (e *ResultError) Is(target error) bool {
 }
 
 // Error implements error.
-func (e *ResultError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
+func (e ResultError) Error() string {
+	if e.text != "" {
+		return e.text
+	}
+	return redact.Sanitize(nil, e.errorText())
+}
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *ResultError) errorText() string {
+func (e ResultError) errorText() string {
 	return fmt.Sprintf("validation: errorCode %s: %s (correlation id %s)", string(e.Code), e.Code.String(), e.CorrelationID)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *ResultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e ResultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *ResultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e ResultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *ResultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
-
-// masker is the call's redactor, or nil for the SDK's default.
-func (e *ResultError) masker() redact.Masker {
-	if e == nil || e.red == nil {
-		return nil
-	}
-	return e.red
-}
+func (e ResultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // FaultError is a 200 response carrying a fault: an errorResponse (beside AOAResponse, where
 // the bank's published v2 file puts it, or inside it) whose businessFault (the service refused
@@ -85,8 +82,8 @@ type FaultError struct {
 	// CorrelationID is the X-CorrelationId of the response, sanitized like Business.
 	CorrelationID string
 
-	red    redact.Masker // the call's redactor (its credentials and sent Secrets); nil: default
-	failed *ResultError  // the Result's own error, when its errorCode is not 000
+	text   string       // the Error text, masked with the call's redactor by sanitize; "" until then
+	failed *ResultError // the Result's own error, when its errorCode is not 000
 }
 
 // Unwrap returns the *ResultError of a Result whose errorCode is not 000, else nil.
@@ -98,10 +95,15 @@ func (e *FaultError) Unwrap() error {
 }
 
 // Error implements error.
-func (e *FaultError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
+func (e FaultError) Error() string {
+	if e.text != "" {
+		return e.text
+	}
+	return redact.Sanitize(nil, e.errorText())
+}
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *FaultError) errorText() string {
+func (e FaultError) errorText() string {
 	switch {
 	case e.Business != "" && e.System != "":
 		return fmt.Sprintf("validation: business fault: %s; system fault: %s (correlation id %s)", e.Business, e.System, e.CorrelationID)
@@ -114,36 +116,30 @@ func (e *FaultError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *FaultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e FaultError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *FaultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e FaultError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *FaultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e FaultError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
-// masker is the call's redactor, or nil for the SDK's default.
-func (e *FaultError) masker() redact.Masker {
-	if e == nil || e.red == nil {
-		return nil
-	}
-	return e.red
-}
-
-// sanitize sets the call's redactor of e (and of the ResultError it wraps) and the correlation
-// id, and sanitizes the texts the server wrote into its exported fields.
+// sanitize sets the correlation id of e (and of the ResultError it wraps), sanitizes the texts
+// the server wrote into its exported fields and renders the Error text, all with the call's
+// redactor: e keeps the masked text, never the redactor.
 func (e *FaultError) sanitize(red redact.Masker, correlationID string) {
-	e.red = red
 	e.Business = redact.Sanitize(red, e.Business)
 	e.System = redact.Sanitize(red, e.System)
 	e.CorrelationID = redact.Sanitize(red, correlationID)
+	e.text = redact.Sanitize(red, e.errorText())
 	if e.failed != nil {
 		e.failed.sanitize(red, correlationID)
 	}
 }
 
-// sanitize sets the call's redactor of e and its sanitized correlation id.
+// sanitize sets the sanitized correlation id of e and renders its Error text with the call's
+// redactor.
 func (e *ResultError) sanitize(red redact.Masker, correlationID string) {
-	e.red = red
 	e.CorrelationID = redact.Sanitize(red, correlationID)
+	e.text = redact.Sanitize(red, e.errorText())
 }

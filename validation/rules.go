@@ -39,10 +39,10 @@ type InquiryError struct {
 }
 
 // Error implements error: every violation, separated by "; ".
-func (e *InquiryError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e InquiryError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *InquiryError) errorText() string {
+func (e InquiryError) errorText() string {
 	parts := make([]string, len(e.Violations))
 	for i, v := range e.Violations {
 		parts[i] = v.String()
@@ -52,13 +52,13 @@ func (e *InquiryError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *InquiryError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e InquiryError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *InquiryError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e InquiryError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *InquiryError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e InquiryError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Is reports whether target is ErrInvalidInquiry.
 func (e *InquiryError) Is(target error) bool { return target == ErrInvalidInquiry }

@@ -136,10 +136,11 @@ type Answer struct {
 	// faults that the SDK does not name included; zero when there was none.
 	ErrorResponse ErrorResponse
 	// Envelope holds the members of the response envelope (accountValidationResponse or
-	// accountValidationV2Response) other than AOAResponse and errorResponse.
-	Envelope map[string]json.RawMessage
+	// accountValidationV2Response) other than AOAResponse and errorResponse. Like every
+	// unknown member, they print masked (core.Extras).
+	Envelope core.Extras
 	// AdditionalProperties holds the members of the response body beside the envelope.
-	AdditionalProperties map[string]json.RawMessage
+	AdditionalProperties core.Extras
 }
 
 // decodeAnswer decodes a 200 body of verifyAccount for version v.

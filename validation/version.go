@@ -65,19 +65,19 @@ type UnsupportedVersionError struct {
 }
 
 // Error implements error.
-func (e *UnsupportedVersionError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e UnsupportedVersionError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *UnsupportedVersionError) errorText() string {
+func (e UnsupportedVersionError) errorText() string {
 	return "validation: unsupported API version " + e.Version + " (want v1 or v2)"
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *UnsupportedVersionError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e UnsupportedVersionError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *UnsupportedVersionError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e UnsupportedVersionError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *UnsupportedVersionError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e UnsupportedVersionError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }

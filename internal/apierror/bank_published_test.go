@@ -46,16 +46,28 @@ func TestRTPParticipantErrorFields(t *testing.T) {
 	require.NotNil(t, b.ServiceError.Payment)
 	assert.Equal(t, "R", b.ServiceError.Payment.ReceiversReference)
 
-	// Built from the fields (no Raw), the body is written back with the account numbers.
+	// Built from the fields (no Raw), the service error is written back with every member,
+	// the account numbers masked as a Secret marshals (issue 33: json.Marshal is a text for
+	// logs; the BankError itself, an error, marshals as its masked text).
 	var again BankError
 	b = BankError{}
 	require.NoError(t, json.Unmarshal([]byte(rtpParticipant400), &b))
 	b.ServiceError.Raw = nil
-	out, err := json.Marshal(b)
+	out, err := json.Marshal(b.ServiceError)
 	require.NoError(t, err)
-	require.NoError(t, json.Unmarshal(out, &again))
+	assert.NotContains(t, string(out), "998877665544")
+	assert.NotContains(t, string(out), "100200300400")
+	again.ServiceError = new(ServiceError)
+	require.NoError(t, json.Unmarshal(out, again.ServiceError))
 	again.ServiceError.Raw = nil
-	assert.Equal(t, b, again)
+	assert.Equal(t, mask.Mask("998877665544"), again.ServiceError.Payment.CreditAccountNumber.Reveal())
+	assert.Equal(t, mask.Mask("100200300400"), again.ServiceError.Payment.DebitAccountNumber.Reveal())
+	assert.Equal(t, "creditor of account *** not reachable from ***", again.ServiceError.Payment.Fault.Description,
+		"and wherever a text repeats them")
+	again.ServiceError.Payment.CreditAccountNumber = b.ServiceError.Payment.CreditAccountNumber
+	again.ServiceError.Payment.DebitAccountNumber = b.ServiceError.Payment.DebitAccountNumber
+	again.ServiceError.Payment.Fault.Description = b.ServiceError.Payment.Fault.Description
+	assert.Equal(t, b.ServiceError, again.ServiceError, "every other member round-trips")
 }
 
 // TestACHOriginationErrorLists: the ACH origination service's {code, moreInfo} lists decode

@@ -2,6 +2,7 @@ package apierror
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -134,26 +135,37 @@ func TestBankErrorUnmarshal(t *testing.T) {
 
 func TestBankErrorMarshalRoundTrip(t *testing.T) {
 	for _, in := range []string{bankAOA104, bankConnect503, bankInquiry400, bankPayment400} {
+		// The service error marshals back to itself (Raw); the BankError, an error, marshals
+		// as its masked text by value as by pointer (issue 33: no error renders its fields).
 		var b BankError
 		require.NoError(t, json.Unmarshal([]byte(in), &b))
-		out, err := json.Marshal(b)
+		var top map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(in), &top))
+		out, err := json.Marshal(b.ServiceError)
 		require.NoError(t, err)
-		assert.JSONEq(t, in, string(out), "decoded bodies marshal back to themselves (Raw)")
+		assert.JSONEq(t, string(top["ServiceError"]), string(out), "decoded bodies marshal back to themselves (Raw)")
+		for _, v := range []any{b, &b} {
+			text, err := json.Marshal(v)
+			require.NoError(t, err)
+			want, _ := json.Marshal(map[string]string{"error": b.Error()})
+			assert.JSONEq(t, string(want), string(text))
+		}
 
 		b.ServiceError.Raw = nil
-		out, err = json.Marshal(b)
+		out, err = json.Marshal(b.ServiceError)
 		require.NoError(t, err)
-		var again BankError
+		var again ServiceError
 		require.NoError(t, json.Unmarshal(out, &again))
-		again.ServiceError.Raw = nil
-		assert.Equal(t, b, again, "built from the fields: %s", out)
+		again.Raw = nil
+		assert.Equal(t, *b.ServiceError, again, "built from the fields: %s", out)
 	}
 }
 
 func TestBankErrorNil(t *testing.T) {
 	var b *BankError
 	assert.Nil(t, b.Codes())
-	assert.Equal(t, "issuerkit: bank error", b.Error())
+	assert.Equal(t, "issuerkit: bank error", BankError{}.Error())
+	assert.Equal(t, "<nil>", fmt.Sprint(b), "a value method on a nil pointer: fmt prints <nil>")
 	var s ServiceError
 	require.NoError(t, json.Unmarshal([]byte(`null`), &s))
 	require.NoError(t, json.Unmarshal([]byte(`{"ConnectError":"x"}`), &s))

@@ -101,7 +101,7 @@ func TestProblemError(t *testing.T) {
 		{"same title and detail", &Problem{Title: "x", Detail: "x"}, "x"},
 		{"status only", &Problem{Status: 401}, "issuerkit: problem details (status 401)"},
 		{"empty", &Problem{}, "issuerkit: problem details"},
-		{"nil", nil, "issuerkit: problem details"},
+		{"zero", &Problem{}, "issuerkit: problem details"}, // a nil *Problem now prints as fmt prints any nil pointer (issue 33)
 		{"masked", &Problem{Title: "card 4111111111111111 blocked", Errors: map[string][]string{"ssn": {"123-45-6789 invalid"}}},
 			"card ************1111 blocked: ssn: *******6789 invalid"},
 	}

@@ -51,3 +51,21 @@ func ErrorJSON(err error) ([]byte, error) {
 		Error string `json:"error"`
 	}{Sanitize(nil, err.Error())})
 }
+
+// FormatJSON is the Format method of every generated model: every verb, with every flag,
+// formats the JSON marshal returns (the model's MarshalJSON: Secrets and unknown members
+// masked, card numbers and SSNs masked in every text), as a string (%x writes it in
+// hexadecimal, %d is fmt's %!d(string=…)); %#v writes it as Go syntax, goType("…"). A
+// marshal error prints as [REDACTED].
+func FormatJSON(f fmt.State, verb rune, goType string, marshal func() ([]byte, error)) {
+	b, err := marshal()
+	s := string(b)
+	if err != nil {
+		s = "[REDACTED]"
+	}
+	if verb == 'v' && f.Flag('#') {
+		_, _ = io.WriteString(f, goType+"("+strconv.Quote(s)+")")
+		return
+	}
+	_, _ = fmt.Fprintf(f, fmt.FormatString(f, verb), s)
+}

@@ -14,18 +14,130 @@ import (
 // Default Redactor (see Redactor.IsSensitiveKey).
 func IsSensitiveKey(key string) bool { return std.IsSensitiveKey(key) }
 
-// IsSensitiveKey reports whether the value of a JSON member named key is a secret: key
-// matches one of r's keys once both are lower-cased (ASCII) and stripped of '_' and '-', so
-// "cardNumber", "card_number" and "Card-Number" all match "cardnumber". It does not allocate
-// for names up to 64 bytes.
+// IsSensitiveKey reports whether the value of a JSON member named key is a secret. The name
+// is matched twice:
+//
+//   - whole: lower-cased (ASCII) and stripped of '_' and '-', it is one of r's keys, so
+//     "cardNumber", "card_number" and "Card-Number" all match "cardnumber";
+//   - by its words (split at '_', '-', '.', spaces and camelCase humps, lower-cased): one word
+//     is a sensitive term (pin, cvv, cvc, cvx, csc, pan, ssn, dob, birthday, password, secret,
+//     token, key, track, ...; see sensitiveWords) or two or three adjacent words a sensitive
+//     phrase (card number, account number/no, security code, tax id, date of birth, ...),
+//     unless a word says the value is about the secret rather than the secret itself (mask,
+//     set, match, status, type, length, ...; see qualifierWords): "new_pin", "pin_code",
+//     "card_cvv", "security_code", "bank_account_number", "account_no" and "birthday" match;
+//     "mask_card_pan", "pin_set", "ssnMatch" and "tokens" do not.
+//
+// It does not allocate for names up to 64 bytes without sensitive words.
 func (r *Redactor) IsSensitiveKey(key string) bool {
 	var buf [64]byte
 	k := appendNormalKey(buf[:0], key)
 	if len(k) == 0 {
 		return false
 	}
-	_, ok := r.keys[string(k)]
-	return ok
+	if _, ok := r.keys[string(k)]; ok {
+		return true
+	}
+	return sensitiveByWords(key)
+}
+
+// sensitiveWords are the words that make a member name sensitive wherever they stand in it.
+var sensitiveWords = map[string]bool{
+	"pin": true, "cvv": true, "cvv2": true, "cvc": true, "cvc2": true, "cvx": true, "cvx2": true, "csc": true,
+	"pan": true, "ssn": true, "dob": true, "birthday": true, "birthdate": true, "password": true,
+	"passwd": true, "passcode": true, "secret": true, "token": true, "key": true, "track": true, "track1": true,
+	"track2": true, "trackdata": true, "cardnumber": true, "accountnumber": true, "accountno": true,
+	"securitycode": true, "taxid": true, "itin": true, "dateofbirth": true, "authorization": true,
+}
+
+// sensitivePhrases are adjacent words that make a member name sensitive.
+var sensitivePhrases = [...][]string{
+	{"card", "number"}, {"card", "no"}, {"card", "num"}, {"account", "number"}, {"account", "no"},
+	{"account", "num"}, {"acct", "number"}, {"acct", "no"}, {"acct", "num"}, {"security", "code"},
+	{"card", "code"}, {"tax", "id"}, {"tax", "number"}, {"date", "of", "birth"}, {"birth", "date"},
+	{"id", "no"}, {"id", "number"}, {"social", "security"},
+}
+
+// qualifierWords say that a member is about a secret, not the secret: a masked form, a flag,
+// a match result, a kind or a length.
+var qualifierWords = map[string]bool{
+	"mask": true, "masked": true, "set": true, "match": true, "matched": true, "status": true,
+	"type": true, "length": true, "len": true, "count": true, "last4": true, "present": true,
+	"required": true, "verified": true, "valid": true, "format": true, "indicator": true,
+	"ind": true, "flag": true, "enabled": true, "changed": true, "expiry": true, "expiration": true,
+	"policy": true, "attempts": true, "tries": true,
+}
+
+// sensitiveByWords applies the word rule of IsSensitiveKey. It does not allocate for names up
+// to 64 bytes of at most 16 words.
+func sensitiveByWords(key string) bool {
+	var lower [64]byte
+	var spans [16][2]int
+	low := append(lower[:0], key...)
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	words := wordSpans(spans[:0], key)
+	word := func(i int) []byte { return low[words[i][0]:words[i][1]] }
+	found := false
+	for i := range words {
+		w := word(i)
+		if qualifierWords[string(w)] {
+			return false
+		}
+		if sensitiveWords[string(w)] {
+			found = true
+			continue
+		}
+	phrases:
+		for _, ph := range sensitivePhrases {
+			if i+len(ph) > len(words) {
+				continue
+			}
+			for k, p := range ph {
+				if string(word(i+k)) != p {
+					continue phrases
+				}
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// wordSpans appends the [start, end) of each word of a member name to spans: words are split
+// at '_', '-', '.', spaces and the humps of camelCase ("bankAccountNO": bank, account, no;
+// "CVV2Code": cvv2, code; "URLValue": url, value). A digit stays with the word before it.
+func wordSpans(spans [][2]int, key string) [][2]int {
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end > start {
+			spans = append(spans, [2]int{start, end})
+		}
+		start = -1
+	}
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-' || c == '.' || c == ' ':
+			flush(i)
+			continue
+		case isUpper(c) && start >= 0:
+			prev := key[i-1]
+			if isLower(prev) || '0' <= prev && prev <= '9' || isUpper(prev) && i+1 < len(key) && isLower(key[i+1]) {
+				flush(i)
+			}
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	flush(len(key))
+	return spans
 }
 
 // appendNormalKey appends key lower-cased (ASCII) and without '_' and '-' to b.
@@ -58,10 +170,12 @@ func JSON(body []byte) []byte { return std.JSON(body) }
 //   - every other string, member names included, is masked as r.Text masks it (r's secret
 //     values too), and a number holding a secret value becomes a masked string.
 //
-// Only scalar values are masked by their key: an array or object under a sensitive name is
-// walked like any other value, so validation messages such as
-// {"errors":{"pin":["PIN must be 4 digits"]}} stay readable (card numbers inside are still
-// masked by Text).
+// An array or object under a sensitive name has every string and number inside it masked
+// ({"accountNumber":["3123456789"]}, {"card":{"cvv":{"value":"737"}}}), except inside the
+// "errors" member of a problem details body, whose member names name the fields a validation
+// message is about: there an array or object under a sensitive name is walked like any other
+// value, so validation messages such as {"errors":{"pin":["PIN must be 4 digits"]}} stay
+// readable (card numbers inside are still masked by Text).
 //
 // Input that is not valid JSON (a body cut off by a size cap, an HTML error page, plain text)
 // gets Text, after a best-effort pass that masks any string or number following a quoted
@@ -75,11 +189,31 @@ func (r *Redactor) JSON(body []byte) []byte {
 	}
 	doc := bytes.TrimPrefix(body, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
 	if json.Valid(doc) {
-		if out, ok := r.redactValid(doc); ok {
+		if out, ok := r.redactValid(doc, false); ok {
 			return r.maskSecretsBytes(out)
 		}
 	}
 	return []byte(r.maskText(string(r.redactLenient(body))))
+}
+
+// MaskValues masks body with the Default Redactor as values the SDK does not model (see
+// Redactor.MaskValues).
+func MaskValues(body []byte) []byte { return std.MaskValues(body) }
+
+// MaskValues returns the JSON document body with every string and number value masked by
+// mask.Mask, at any depth, keeping its structure, its member names (masked as JSON masks
+// them), booleans and nulls: how the SDK prints what it does not model (unknown members, the
+// members of an error body beyond its schema), by allowlist rather than by a list of the
+// names that may hold a secret. Input that is not valid JSON becomes the JSON string
+// "[REDACTED]".
+func (r *Redactor) MaskValues(body []byte) []byte {
+	doc := bytes.TrimPrefix(bytes.TrimSpace(body), []byte("\xef\xbb\xbf"))
+	if json.Valid(doc) {
+		if out, ok := r.redactValid(doc, true); ok {
+			return r.maskSecretsBytes(out)
+		}
+	}
+	return []byte(`"[REDACTED]"`)
 }
 
 // frame is one open object or array while re-encoding.
@@ -88,31 +222,45 @@ type frame struct {
 	n         int  // members or elements written so far
 	wantKey   bool // object: the next string token is a member name
 	sensitive bool // object: the member whose value comes next is sensitive
+	errors    bool // object: the member whose value comes next is named "errors"
+	all       bool // every string and number inside is masked
+	messages  bool // inside the "errors" member: names name fields, values are messages
 }
 
-// redactValid re-encodes a valid JSON document token by token, masking as JSON documents.
-func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
+// redactValid re-encodes a valid JSON document token by token, masking as JSON documents
+// (all: masking every string and number, as MaskValues).
+func (r *Redactor) redactValid(doc []byte, all bool) ([]byte, bool) {
 	dec := json.NewDecoder(bytes.NewReader(doc))
 	dec.UseNumber()
 	out := make([]byte, 0, len(doc)+len(doc)/8)
 	var stack []frame
 
 	// beforeValue writes what precedes a value and reports whether the value is directly
-	// under a sensitive name.
+	// under a sensitive name or inside a container masked whole.
 	beforeValue := func() bool {
 		if len(stack) == 0 {
-			return false
+			return all
 		}
 		top := &stack[len(stack)-1]
 		if top.object {
 			top.wantKey = true
-			return top.sensitive
+			return top.sensitive || top.all
 		}
 		if top.n > 0 {
 			out = append(out, ',')
 		}
 		top.n++
-		return false
+		return top.all
+	}
+	// open returns the frame of a container that starts now (beforeValue already called).
+	open := func(object bool) frame {
+		f := frame{object: object, wantKey: object, all: all}
+		if n := len(stack); n > 0 {
+			top := stack[n-1]
+			f.messages = top.messages || top.object && top.errors
+			f.all = top.all || top.object && top.sensitive && !top.messages
+		}
+		return f
 	}
 
 	for {
@@ -129,7 +277,7 @@ func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
 			case '{', '[':
 				beforeValue()
 				out = append(out, byte(v))
-				stack = append(stack, frame{object: v == '{', wantKey: v == '{'})
+				stack = append(stack, open(v == '{'))
 			case '}', ']':
 				if len(stack) == 0 {
 					return nil, false
@@ -146,6 +294,7 @@ func (r *Redactor) redactValid(doc []byte) ([]byte, bool) {
 				top.n++
 				top.wantKey = false
 				top.sensitive = r.IsSensitiveKey(v)
+				top.errors = strings.EqualFold(v, "errors")
 				out = appendString(out, r.maskText(v))
 				out = append(out, ':')
 				continue
@@ -313,4 +462,61 @@ func unquoteLenient(content []byte) string {
 		return string(content)
 	}
 	return s
+}
+
+// MaskMembers returns the members of extras with their values masked by MaskValues (nil
+// values kept nil, and values that are not valid JSON kept, for the encoder to refuse), for
+// the models' JSON outside the wire: the unknown members of a model are printed by allowlist.
+// It returns nil for no members.
+func MaskMembers(extras map[string]json.RawMessage) map[string]json.RawMessage {
+	if len(extras) == 0 {
+		return nil
+	}
+	out := make(map[string]json.RawMessage, len(extras))
+	for k, v := range extras {
+		if v != nil && json.Valid(v) {
+			v = std.MaskValues(v)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// MaskUnknownMembers returns the JSON object body with the values of its top-level members
+// that known does not name masked by MaskValues, the others kept as they are: an error body
+// prints its schema's members (already masked as JSON masks them) and masks what the SDK
+// does not model. A body that is not a JSON object is returned as it is.
+func (r *Redactor) MaskUnknownMembers(body []byte, known func(name string) bool) []byte {
+	doc := bytes.TrimPrefix(bytes.TrimSpace(body), []byte("\xef\xbb\xbf"))
+	if len(doc) == 0 || doc[0] != '{' || !json.Valid(doc) {
+		return body
+	}
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	if _, err := dec.Token(); err != nil {
+		return body
+	}
+	out := make([]byte, 0, len(doc))
+	out = append(out, '{')
+	for dec.More() {
+		tok, err := dec.Token()
+		name, ok := tok.(string)
+		if err != nil || !ok {
+			return body
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return body
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = appendString(out, r.maskText(name))
+		out = append(out, ':')
+		if known(name) {
+			out = append(out, raw...)
+		} else {
+			out = append(out, r.MaskValues(raw)...)
+		}
+	}
+	return r.maskSecretsBytes(append(out, '}'))
 }

@@ -148,3 +148,45 @@ func TestJSONDeepNesting(t *testing.T) {
 	require.True(t, json.Valid(out))
 	require.NotContains(t, string(out), "987")
 }
+
+// TestSensitiveNamesByWords: the spellings a server uses for the secrets it echoes (issue 33,
+// bug 3: 10 of 15 printed in clear) are sensitive, by their words, whatever the case and
+// separators; names about a secret (a masked form, a flag, a match result) are not.
+func TestSensitiveNamesByWords(t *testing.T) {
+	for _, k := range []string{"pin", "PIN", "card_cvv", "security_code", "pin_code", "new_pin", "bank_account_number",
+		"account_no", "birthday", "date_of_birth", "dateOfBirth", "accountNumber", "bankAccountNO", "CVV2Code",
+		"cardSecurityCode", "card-number", "ssn", "taxId", "tax_number", "client.secret", "api_key", "apiKey",
+		"x-api-key", "refresh_token", "TRACK_2_DATA", "csc", "cvc2", "password_confirmation", "full_pan"} {
+		assert.True(t, IsSensitiveKey(k), k)
+	}
+	for _, k := range []string{"mask_card_pan", "pin_set", "ssnMatch", "dobMatch", "tokens", "routingNumber",
+		"card_proxy", "expiration_date", "company", "shipping", "keyboard", "tracking_number", "pin_status",
+		"card_type", "title", "errors", "code", "TransactionId"} {
+		assert.False(t, IsSensitiveKey(k), k)
+	}
+	assert.Zero(t, testing.AllocsPerRun(100, func() { IsSensitiveKey("bank_account_number") }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { IsSensitiveKey("routingNumber") }))
+}
+
+// TestContainersUnderSensitiveNamesMasked: a list or object under a sensitive name printed in
+// clear (issue 33, bug 3); only the field names of a problem's "errors" keep their messages.
+func TestContainersUnderSensitiveNamesMasked(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"pin":["9753"],"accountNumber":["3123456789"]}`:              `{"pin":["****"],"accountNumber":["******6789"]}`,
+		`{"card":{"cvv":{"value":"737","n":7,"ok":true}}}`:             `{"card":{"cvv":{"value":"***","n":"*","ok":true}}}`,
+		`{"card_cvv":[["737"]],"note":"kept"}`:                         `{"card_cvv":[["***"]],"note":"kept"}`,
+		`{"errors":{"pin":["PIN must be 4 digits"]},"pin":{"v":"12"}}`: `{"errors":{"pin":["PIN must be 4 digits"]},"pin":{"v":"**"}}`,
+	} {
+		assert.Equal(t, want, string(JSON([]byte(in))), in)
+	}
+}
+
+// TestMaskValues: what the SDK does not model prints by allowlist: every string and number
+// masked at any depth, names, booleans and nulls kept.
+func TestMaskValues(t *testing.T) {
+	assert.Equal(t, `{"note":"****","n":"**","deep":{"list":["*","***********2345"],"b":false,"z":null}}`,
+		string(MaskValues([]byte(`{"note":"kept","n":12,"deep":{"list":["a","123456789012345"],"b":false,"z":null}}`))))
+	assert.Equal(t, `"****"`, string(MaskValues([]byte(`"9753"`))))
+	assert.Equal(t, `"[REDACTED]"`, string(MaskValues([]byte(`{"cut":"97`))))
+	assert.Equal(t, `{"************1111":"***"}`, string(MaskValues([]byte(`{"4111111111111111":"737"}`))))
+}

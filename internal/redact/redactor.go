@@ -3,10 +3,13 @@ package redact
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"unicode/utf16"
 )
 
 // Redactor masks secrets with a configuration of its own: the default sensitive JSON keys,
@@ -149,7 +152,9 @@ func addSecrets(list, add []string) []string {
 // value (a token with +/= comes back as %2B%2F%3D) and as a path segment, each also with
 // lower-case hexadecimal escapes; and, for a secret of at least minBase64Secret bytes,
 // base64-encoded in the standard and URL alphabets (padding left off, so that the padded and
-// unpadded echoes both match).
+// unpadded echoes both match), hexadecimal in either case, and every character \u-escaped
+// as JSON writes it (\u0074\u006f…, either case), the forms TestEveryEncodingIsMasked
+// enumerates.
 func encodedForms(s string) []string {
 	forms := []string{s}
 	add := func(f string) {
@@ -164,8 +169,30 @@ func encodedForms(s string) []string {
 	if len(s) >= minBase64Secret {
 		add(base64.RawStdEncoding.EncodeToString([]byte(s)))
 		add(base64.RawURLEncoding.EncodeToString([]byte(s)))
+		h := hex.EncodeToString([]byte(s))
+		add(h)
+		add(strings.ToUpper(h))
+		u := unicodeEscaped(s)
+		add(u)
+		add(strings.ReplaceAll(strings.ToUpper(u), `\U`, `\u`))
 	}
 	return forms
+}
+
+// unicodeEscaped returns s with every character written as a JSON \uXXXX escape (a UTF-16
+// surrogate pair beyond the BMP), in lower-case hexadecimal.
+func unicodeEscaped(s string) string {
+	var b strings.Builder
+	b.Grow(6 * len(s))
+	for _, r := range s {
+		if r > 0xffff {
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
 }
 
 // minBase64Secret is the shortest secret whose base64 forms are masked: a shorter one encodes

@@ -20,7 +20,7 @@ func SecretValues(v any) []string {
 func collectSecrets(v reflect.Value, depth int, out *[]string) {
 	t := v.Type()
 	if t == secretType {
-		if s := v.Field(0).String(); s != "" {
+		if s := secretOf(v); s != "" {
 			for _, o := range *out {
 				if o == s {
 					return

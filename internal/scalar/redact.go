@@ -43,6 +43,15 @@ func RedactSecrets(_ []string, a slog.Attr) slog.Attr {
 
 var secretType = reflect.TypeFor[core.Secret]()
 
+// secretOf returns the value of v, a core.Secret, which may come from unexported fields: its
+// only field points to the value (nil for the empty Secret).
+func secretOf(v reflect.Value) string {
+	if p := v.Field(0); !p.IsNil() {
+		return p.Elem().String()
+	}
+	return ""
+}
+
 // maxRedactDepth bounds the recursion of redactValue.
 const maxRedactDepth = 64
 
@@ -51,7 +60,7 @@ const maxRedactDepth = 64
 func redactValue(v reflect.Value, depth int) (_ reflect.Value, changed, ok bool) {
 	t := v.Type()
 	if t == secretType {
-		s := v.Field(0).String()
+		s := secretOf(v)
 		return reflect.ValueOf(core.NewSecret(mask.Mask(s))), s != "", true
 	}
 	if !mayHoldSecret(t) {
@@ -182,7 +191,7 @@ func secretInside(v reflect.Value, depth int) bool {
 	t := v.Type()
 	switch {
 	case t == secretType:
-		return v.Field(0).Len() > 0
+		return secretOf(v) != ""
 	case !mayHoldSecret(t):
 		return false
 	case depth >= maxRedactDepth:

@@ -81,3 +81,42 @@ func TestCheckHeader(t *testing.T) {
 	_, err := New(Options{DecodeError: apierror.DecodeBankError, UserAgent: "app\r\nX: 1"})
 	assert.ErrorIs(t, err, ErrInvalidArgument, "an invalid User-Agent suffix fails the pipeline's construction")
 }
+
+// TestHeaderValueControls: every control character (C0 but the tab, DEL, C1 with NEL U+0085
+// and CSI U+009B) and every bidi control in a header value or a correlation id is refused
+// with ErrInvalidArgument before anything is sent; U+0085 and U+009B went out (issue 33,
+// bug 5). Every other code point below U+3000 passes.
+func TestHeaderValueControls(t *testing.T) {
+	refused := func(r rune) bool {
+		return r < 0x20 && r != '\t' || r >= 0x7f && r <= 0x9f || r == 0x061c || r == 0x200e || r == 0x200f ||
+			r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069
+	}
+	n := 0
+	for r := rune(0); r < 0x3000; r++ {
+		v := "id-" + string(r) + "-x"
+		err, cerr := CheckHeader("X-Test", v), checkCorrelationID(v)
+		if refused(r) {
+			n++
+			assert.ErrorIs(t, err, ErrInvalidArgument, "U+%04X", r)
+			assert.ErrorIs(t, cerr, ErrInvalidArgument, "U+%04X", r)
+			continue
+		}
+		assert.NoError(t, err, "U+%04X", r)
+		assert.NoError(t, cerr, "U+%04X", r)
+	}
+	assert.Equal(t, 32-1+1+32+1+2+5+4, n, "C0 but tab, DEL, C1, U+061C, U+200E/F, U+202A-E, U+2066-9")
+
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusOK) })
+	p := newPipeline(t, testClient(t))
+	for _, v := range []string{"id\u0085forged", "id\u009b2J", "id\u202eevil"} {
+		req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, srv.URL, strings.NewReader(`{}`))
+		require.NoError(t, err)
+		for _, call := range []*Call{{Op: moneyOp, CorrelationID: v}, {Op: moneyOp, Header: http.Header{"X-Test": {v}}}} {
+			resp, err := p.Send(req, call)
+			assert.Nil(t, resp)
+			require.ErrorIs(t, err, ErrInvalidArgument, "%q", v)
+			assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "nothing was sent: %v", err)
+		}
+	}
+	assert.Zero(t, srv.hits.Load(), "no attempt reached the server")
+}

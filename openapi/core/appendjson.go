@@ -34,7 +34,7 @@ func (d Decimal) AppendJSON(b []byte) ([]byte, error) {
 // wire encoder (the generated models' AppendJSON) sends it to the API. Unlike
 // [Secret.MarshalJSON], which masks, it is not called by encoding/json.
 func (s Secret) AppendJSON(b []byte) ([]byte, error) {
-	return jsonx.AppendString(b, s.v), nil
+	return jsonx.AppendString(b, s.Reveal()), nil
 }
 
 // AppendJSON appends g as [GUID.MarshalJSON] writes it: the canonical lower-case form as a

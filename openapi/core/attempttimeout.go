@@ -23,22 +23,22 @@ type AttemptTimeoutError struct {
 }
 
 // Error names the attempt, the timeout and the transport's error.
-func (e *AttemptTimeoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e AttemptTimeoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *AttemptTimeoutError) errorText() string {
+func (e AttemptTimeoutError) errorText() string {
 	return fmt.Sprintf("issuerkit: attempt %d timed out after %s: %v", e.Attempt, e.After, e.Err)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *AttemptTimeoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e AttemptTimeoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *AttemptTimeoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e AttemptTimeoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *AttemptTimeoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e AttemptTimeoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns the transport's error.
 func (e *AttemptTimeoutError) Unwrap() error { return e.Err }

@@ -36,7 +36,7 @@ type BankError struct {
 	// ServiceError is the backend's own error, in one of several shapes; nil when absent.
 	ServiceError *ServiceError `json:"ServiceError,omitempty"`
 
-	red redact.Masker // the call's redactor, for Error; nil means the SDK's default
+	text string // the Error text, masked when the SDK built it (NewError); "" for a literal
 }
 
 // ServiceError is the ServiceError member of a bank error body. Its shape depends on the API
@@ -64,9 +64,9 @@ type ServiceError struct {
 	Info []ServiceMessage
 	// Payment is the error of the RTP and wire payment APIs, nil for other shapes.
 	Payment *PaymentError
-	// Raw is the ServiceError member as received. When set, MarshalJSON writes it as it is,
-	// account numbers included (as encoding/json writes a Secret): do not log it; the SDK's
-	// body logging masks the account-number members.
+	// Raw is the ServiceError member as the SDK kept it (the call's credentials and sent
+	// Secrets, card numbers, SSNs and members under a sensitive name masked). When set,
+	// MarshalJSON writes it, masked again by the SDK's default redactor.
 	Raw json.RawMessage
 }
 
@@ -176,11 +176,12 @@ func (s *ServiceError) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON writes Raw when it is set, and otherwise the documented shapes of the fields
-// that are set, in one object.
+// MarshalJSON writes Raw when it is set, masked as the SDK masks a body it logs, and
+// otherwise the documented shapes of the fields that are set, in one object, account numbers
+// masked (as a Secret marshals): it is a text for logs, never the body as received.
 func (s ServiceError) MarshalJSON() ([]byte, error) {
 	if len(s.Raw) > 0 && json.Valid(s.Raw) {
-		return s.Raw, nil
+		return redact.JSON(s.Raw), nil
 	}
 	m := map[string]any{}
 	if s.ConnectError != "" {
@@ -203,8 +204,8 @@ func (s ServiceError) MarshalJSON() ([]byte, error) {
 		for k, v := range map[string]string{
 			"status": p.Status, "transactionId": p.TransactionID, "requestReference": p.RequestReference,
 			"sendersReference": p.SendersReference, "valueDate": p.ValueDate, "doddFrank": p.DoddFrank,
-			"receiversReference": p.ReceiversReference, "debitAccountNumber": p.DebitAccountNumber.Reveal(),
-			"creditAccountNumber": p.CreditAccountNumber.Reveal(),
+			"receiversReference": p.ReceiversReference, "debitAccountNumber": p.DebitAccountNumber.String(),
+			"creditAccountNumber": p.CreditAccountNumber.String(),
 		} {
 			if v != "" {
 				m[k] = v
@@ -214,7 +215,12 @@ func (s ServiceError) MarshalJSON() ([]byte, error) {
 			m["error"] = p.Fault
 		}
 	}
-	return json.Marshal(m)
+	b, err := json.Marshal(m)
+	if err != nil || s.Payment == nil {
+		return b, err
+	}
+	// The account numbers are masked wherever a text repeats them (a fault's description).
+	return redact.Default().WithSecrets(s.Payment.DebitAccountNumber.Reveal(), s.Payment.CreditAccountNumber.Reveal()).JSON(b), nil
 }
 
 // decodeServiceError decodes every documented ServiceError shape found in raw.
@@ -363,11 +369,16 @@ const maxMessages = 3
 //	Error received from backend service: AI-List-400-fromDate-105: fromDate must be YYYY-MM-DD
 //	Missing mandatory information: errorCode 104
 //	Service Unavailable: connect error: Connection to the backend service failed
-func (b *BankError) Error() string { return redact.Sanitize(b.masker(), b.errorText()) }
+func (b BankError) Error() string {
+	if b.text != "" {
+		return b.text
+	}
+	return b.render(redact.Default())
+}
 
-// errorText is the text of Error before redact.Sanitize.
-func (b *BankError) errorText() string {
-	if msg := b.summary(); msg != "" {
+// render is the Error text, masked by red.
+func (b *BankError) render(red redact.Masker) string {
+	if msg := b.summary(red); msg != "" {
 		return msg
 	}
 	return "issuerkit: bank error"
@@ -375,24 +386,16 @@ func (b *BankError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (b *BankError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, b) }
+func (b BankError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, b) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (b *BankError) LogValue() slog.Value { return redact.ErrorLogValue(b) }
+func (b BankError) LogValue() slog.Value { return redact.ErrorLogValue(b) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (b *BankError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(b) }
+func (b BankError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(b) }
 
-// masker is the call's redactor, or nil for the SDK's default.
-func (b *BankError) masker() redact.Masker {
-	if b == nil || b.red == nil {
-		return nil
-	}
-	return b.red
-}
-
-// summary is Error without a fallback: "" when the body has no text.
-func (b *BankError) summary() string {
+// summary is Error without a fallback, masked by red: "" when the body has no text.
+func (b *BankError) summary(red redact.Masker) string {
 	if b == nil {
 		return ""
 	}
@@ -405,7 +408,7 @@ func (b *BankError) summary() string {
 			}
 		}
 	}
-	return masker(b.red).Text(text)
+	return red.Text(text)
 }
 
 // summary describes the service error in one line.

@@ -59,22 +59,22 @@ type LockedOutError struct {
 }
 
 // Error describes the wait left.
-func (e *LockedOutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e LockedOutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *LockedOutError) errorText() string {
+func (e LockedOutError) errorText() string {
 	return fmt.Sprintf("banklimit: locked out while waiting for the turn: retry after %v", e.Wait.Round(time.Millisecond))
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *LockedOutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e LockedOutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *LockedOutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e LockedOutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *LockedOutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e LockedOutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Lockout keeps the lock-out that a 429 starts for a BudgetKey.
 type Lockout interface {

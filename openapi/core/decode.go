@@ -18,22 +18,22 @@ type DecodeError struct {
 }
 
 // Error implements error.
-func (e *DecodeError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e DecodeError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *DecodeError) errorText() string {
+func (e DecodeError) errorText() string {
 	return fmt.Sprintf("issuerkit: decoding the %d response (correlation id %s): %v", e.StatusCode, e.CorrelationID, e.Err)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *DecodeError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e DecodeError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *DecodeError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e DecodeError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *DecodeError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e DecodeError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns the JSON error.
 func (e *DecodeError) Unwrap() error { return e.Err }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -50,9 +51,15 @@ type Error struct {
 	// from the card platform.
 	Bank *BankError
 
-	// red is the call's masker (see NewError), which texts are masked with again when
-	// rendered: it keeps the call's identifiers readable; nil means the SDK's default.
-	red redact.Masker
+	// revealed is the body as it was kept before NewError masked what the SDK does not model
+	// (RevealBody), behind a pointer to a string type, which fmt never follows.
+	revealed *bodyText
+
+	// text and msg are the Error text and the message of the decoded body, rendered by
+	// NewError with the call's masker: the error holds masked text, never the masker, its
+	// secrets or anything of the request. Empty for an Error built as a literal, which
+	// renders with the SDK's default sanitizer.
+	text, msg string
 }
 
 // Error returns a one-line description:
@@ -62,19 +69,27 @@ type Error struct {
 // The message after the status is the decoded body's (title and first field errors, or
 // ErrorMessage and the service error), else a short non-HTML body. Card numbers and SSNs in
 // it are masked; it never includes headers.
-func (e *Error) Error() string {
-	if e == nil {
-		return "issuerkit: <nil error>"
+//
+// The method has a value receiver, as every rendering method of the SDK's errors: *apiErr
+// prints as apiErr does.
+func (e Error) Error() string {
+	if e.text != "" {
+		return e.text
 	}
+	return e.render(redact.Default())
+}
+
+// render is the Error text, masked by red.
+func (e *Error) render(red redact.Masker) string {
 	var b strings.Builder
 	b.WriteString("issuerkit: ")
 	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + masker(e.red).Text(e.URL)))
+		b.WriteString(strings.TrimSpace(e.Method + " " + red.Text(e.URL)))
 		b.WriteString(": ")
 	}
 	status := statusText(e.StatusCode)
 	b.WriteString(status)
-	if msg := e.message(); msg != "" && !strings.EqualFold(msg, http.StatusText(e.StatusCode)) {
+	if msg := e.message(red); msg != "" && !strings.EqualFold(msg, http.StatusText(e.StatusCode)) {
 		b.WriteString(": ")
 		b.WriteString(msg)
 	}
@@ -92,15 +107,30 @@ func (e *Error) Error() string {
 	if len(extra) > 0 {
 		b.WriteString(" (" + strings.Join(extra, ", ") + ")")
 	}
-	return masker(e.red).Text(b.String())
+	return red.Text(b.String())
+}
+
+// bodyText is a body kept out of fmt's reach (see Error.revealed).
+type bodyText string
+
+// RevealBody returns the response body before the SDK masked what it does not model: the
+// values of the members beyond the error's schema, which Body masks. The call's credentials
+// and sent Secrets, card numbers, SSNs and members under a sensitive name stay masked. Call it
+// to read the body on purpose, never to log it. It returns Body for an Error that the SDK did
+// not build (a literal).
+func (e Error) RevealBody() []byte {
+	if e.revealed == nil {
+		return bytes.Clone(e.Body)
+	}
+	return []byte(*e.revealed)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *Error) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e Error) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *Error) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e Error) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 func statusText(code int) string {
 	if code == 0 {
@@ -115,15 +145,15 @@ func statusText(code int) string {
 // maxSnippet bounds the part of an undecoded body shown in Error.
 const maxSnippet = 200
 
-// message is the text of the decoded body, else a snippet of a text body.
-func (e *Error) message() string {
+// message is the text of the decoded body, else a snippet of a text body, masked by red.
+func (e *Error) message(red redact.Masker) string {
 	switch {
 	case e.Problem != nil:
-		return e.Problem.summary()
+		return e.Problem.summary(red)
 	case e.Bank != nil:
-		return e.Bank.summary()
+		return e.Bank.summary(red)
 	}
-	return snippet(e.Body, e.Header.Get("Content-Type"), masker(e.red))
+	return snippet(e.Body, e.Header.Get("Content-Type"), red)
 }
 
 // snippet returns a short, single-line excerpt of a body that is not HTML, or "".
@@ -164,11 +194,13 @@ func (e *Error) Unwrap() []error {
 
 // LogValue makes the error log as a group of its fields (status, method, url, correlation_id,
 // trace_id, retry_after, truncated, message), all redacted.
-func (e *Error) LogValue() slog.Value {
-	if e == nil {
-		return slog.StringValue("<nil>")
+func (e Error) LogValue() slog.Value {
+	red, msg := redact.Masker(redact.Default()), e.msg
+	if e.text != "" {
+		red = rendered{} // NewError masked the fields with the call's masker
+	} else {
+		msg = e.message(red)
 	}
-	red := masker(e.red)
 	attrs := []slog.Attr{
 		slog.Int("status", e.StatusCode),
 		slog.String("method", red.Text(e.Method)),
@@ -186,7 +218,7 @@ func (e *Error) LogValue() slog.Value {
 	if e.Truncated {
 		attrs = append(attrs, slog.Bool("truncated", true))
 	}
-	if msg := e.message(); msg != "" {
+	if msg != "" {
 		attrs = append(attrs, slog.String("message", red.Text(msg)))
 	}
 	return slog.GroupValue(attrs...)

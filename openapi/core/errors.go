@@ -69,10 +69,10 @@ type ParseError struct {
 }
 
 // Error returns a one-line description that shows only Input, the excerpt of the text.
-func (e *ParseError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e ParseError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *ParseError) errorText() string {
+func (e ParseError) errorText() string {
 	msg := "invalid " + e.Type + " " + e.Input
 	if e.Reason != "" {
 		msg += ": " + e.Reason
@@ -82,13 +82,13 @@ func (e *ParseError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *ParseError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e ParseError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *ParseError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e ParseError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *ParseError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e ParseError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns the sentinel error of the type: [ErrInvalidTimestamp] or [ErrInvalidDecimal].
 func (e *ParseError) Unwrap() error { return e.sentinel }

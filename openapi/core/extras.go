@@ -18,16 +18,27 @@ import (
 // set members the spec does not name before sending a model.
 //
 // The SDK sends them as they are (the wire encoding: [MarshalWire] and the request encoder).
-// Everywhere else they are masked as the SDK masks a body it logs, since a service may send a
-// secret under any name ({"full_pan": …}): every fmt verb (%v, %+v, %#v, %s, %q, %x, …),
-// String, GoString, log/slog (both handlers) and MarshalJSON show the members as one JSON
-// object, in sorted key order, with the values of members under a sensitive name (pin, cvv,
-// card_number, ssn, account_number, dob, …) masked, and card numbers and SSNs in any text
-// masked.
+// Everywhere else they are printed by allowlist: the SDK does not model them, so it cannot
+// know which hold a secret ({"full_pan": …}, {"card":{"cvv":…}}, under any name). Every fmt
+// verb (%v, %+v, %#v, %s, %q, %x, …), String, GoString, log/slog (both handlers) and
+// MarshalJSON show the members as one JSON object, in sorted key order, with their names and
+// structure, booleans and nulls, and every string and number masked (as a Secret is masked:
+// "****", "******6789"). Read a value on purpose by indexing the map (extras["note"]), or
+// [Extras.Reveal] for them all.
 type Extras map[string]json.RawMessage
 
-// masked returns the members as one JSON object in sorted key order, masked.
-func (e Extras) masked() []byte {
+// Reveal returns the members as one JSON object in sorted key order, every value as it
+// arrived: the way to read them on purpose, never to log them. A value that is not valid JSON
+// is written as the JSON string "[REDACTED]". A nil Extras is null.
+func (e Extras) Reveal() []byte {
+	if e == nil {
+		return []byte("null")
+	}
+	return e.object()
+}
+
+// object returns the members as one JSON object in sorted key order.
+func (e Extras) object() []byte {
 	b := []byte{'{'}
 	for i, k := range jsonx.SortedKeys(e) {
 		if i > 0 {
@@ -40,8 +51,12 @@ func (e Extras) masked() []byte {
 			b = append(b, `"[REDACTED]"`...) // not JSON: nothing to mask it by
 		}
 	}
-	return redact.JSON(append(b, '}'))
+	return append(b, '}')
 }
+
+// masked returns the members as one JSON object in sorted key order, every value masked
+// (redact.MaskValues).
+func (e Extras) masked() []byte { return redact.MaskValues(e.object()) }
 
 // String returns the members as one masked JSON object.
 func (e Extras) String() string { return string(e.masked()) }

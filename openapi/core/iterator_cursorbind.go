@@ -20,22 +20,22 @@ type CursorMismatchError struct {
 	Cursor, Request string
 }
 
-func (e *CursorMismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e CursorMismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *CursorMismatchError) errorText() string {
+func (e CursorMismatchError) errorText() string {
 	return fmt.Sprintf("paging: cursor bound to request %s resumed with request %s (other filters or endpoint): start that request from the beginning, or resume it with its own cursor", e.Cursor, e.Request)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *CursorMismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e CursorMismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *CursorMismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e CursorMismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *CursorMismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e CursorMismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrCursorMismatch and ErrInvalidConfig.
 func (e *CursorMismatchError) Unwrap() []error { return []error{ErrCursorMismatch, ErrInvalidConfig} }

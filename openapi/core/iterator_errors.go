@@ -53,10 +53,10 @@ type RangeError struct {
 }
 
 // Error describes the parameter and its accepted range.
-func (e *RangeError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e RangeError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *RangeError) errorText() string {
+func (e RangeError) errorText() string {
 	if e.Max == 0 {
 		return fmt.Sprintf("paging: %s = %d, want at least %d", e.Param, e.Value, e.Min)
 	}
@@ -65,13 +65,13 @@ func (e *RangeError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *RangeError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e RangeError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *RangeError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e RangeError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *RangeError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e RangeError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrOutOfRange.
 func (e *RangeError) Unwrap() error { return ErrOutOfRange }
@@ -84,22 +84,22 @@ type EmptyPageError struct {
 }
 
 // Error describes the page and the total.
-func (e *EmptyPageError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e EmptyPageError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *EmptyPageError) errorText() string {
+func (e EmptyPageError) errorText() string {
 	return fmt.Sprintf("paging: no items at %s although the server reports %d in total", e.Position, e.Total)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *EmptyPageError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e EmptyPageError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *EmptyPageError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e EmptyPageError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *EmptyPageError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e EmptyPageError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrEmptyPage.
 func (e *EmptyPageError) Unwrap() error { return ErrEmptyPage }
@@ -113,10 +113,10 @@ type MismatchError struct {
 }
 
 // Error describes both positions.
-func (e *MismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e MismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *MismatchError) errorText() string {
+func (e MismatchError) errorText() string {
 	name := e.Param
 	switch {
 	case name != "":
@@ -133,13 +133,13 @@ func (e *MismatchError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *MismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e MismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *MismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e MismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *MismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e MismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrPositionMismatch.
 func (e *MismatchError) Unwrap() error { return ErrPositionMismatch }
@@ -153,22 +153,22 @@ type RetrievedMismatchError struct {
 }
 
 // Error describes the page and both counts.
-func (e *RetrievedMismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e RetrievedMismatchError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *RetrievedMismatchError) errorText() string {
+func (e RetrievedMismatchError) errorText() string {
 	return fmt.Sprintf("paging: %s: retrievedRows %d but %d items returned", e.Position, e.Retrieved, e.Items)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *RetrievedMismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e RetrievedMismatchError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *RetrievedMismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e RetrievedMismatchError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *RetrievedMismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e RetrievedMismatchError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrRetrievedMismatch.
 func (e *RetrievedMismatchError) Unwrap() error { return ErrRetrievedMismatch }
@@ -182,22 +182,22 @@ type TotalsError struct {
 }
 
 // Error describes the page and what is wrong with its totals.
-func (e *TotalsError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e TotalsError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *TotalsError) errorText() string {
+func (e TotalsError) errorText() string {
 	return fmt.Sprintf("paging: %s: %s", e.Position, e.Detail)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *TotalsError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e TotalsError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *TotalsError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e TotalsError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *TotalsError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e TotalsError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrInconsistentTotals.
 func (e *TotalsError) Unwrap() error { return ErrInconsistentTotals }
@@ -217,10 +217,10 @@ type NoProgressError struct {
 }
 
 // Error describes the page and the run of empty pages.
-func (e *NoProgressError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e NoProgressError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *NoProgressError) errorText() string {
+func (e NoProgressError) errorText() string {
 	total := "no total"
 	if e.Total >= 0 {
 		total = fmt.Sprintf("a total of %d", e.Total)
@@ -230,13 +230,13 @@ func (e *NoProgressError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *NoProgressError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e NoProgressError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *NoProgressError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e NoProgressError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *NoProgressError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e NoProgressError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrEmptyPage.
 func (e *NoProgressError) Unwrap() error { return ErrEmptyPage }
@@ -253,22 +253,22 @@ type PartialError struct {
 }
 
 // Error describes the page.
-func (e *PartialError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e PartialError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *PartialError) errorText() string {
+func (e PartialError) errorText() string {
 	return fmt.Sprintf("paging: %s: partial answer (HTTP 206) with %d items: the list may be incomplete", e.Position, e.Count)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *PartialError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e PartialError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *PartialError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e PartialError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *PartialError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e PartialError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrPartial.
 func (e *PartialError) Unwrap() error { return ErrPartial }

@@ -88,10 +88,10 @@ type KeyError struct {
 }
 
 // Error describes the page and the key.
-func (e *KeyError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e KeyError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *KeyError) errorText() string {
+func (e KeyError) errorText() string {
 	switch e.Problem {
 	case KeyIgnored:
 		return fmt.Sprintf("paging: %s: the server served the page of key %s again (page key ignored?)", e.Position, shortKey(e.Served))
@@ -108,13 +108,13 @@ func (e *KeyError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *KeyError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e KeyError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *KeyError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e KeyError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *KeyError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e KeyError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrEmptyPage for KeyEmptyPage and KeyEndedEarly, else ErrPositionMismatch.
 func (e *KeyError) Unwrap() error {

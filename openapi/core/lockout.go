@@ -19,22 +19,22 @@ type LockoutError struct {
 }
 
 // Error describes the wait left.
-func (e *LockoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e LockoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *LockoutError) errorText() string {
+func (e LockoutError) errorText() string {
 	return fmt.Sprintf("issuerkit: locked out after a 429: retry after %v", e.Wait.Round(time.Millisecond))
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *LockoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e LockoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *LockoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e LockoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *LockoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e LockoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Is reports whether target is ErrRateLimited.
 func (e *LockoutError) Is(target error) bool { return target == ErrRateLimited }

@@ -32,23 +32,30 @@ type OutcomeUnknownError struct {
 	// response).
 	Err error
 
-	red redact.Masker // the call's redactor, for Error and LogValue; nil means the SDK's default
+	// text and errText are the Error text and Err's, masked by NewOutcomeUnknownError with
+	// the call's masker (the error holds masked text, never the masker); empty for a literal,
+	// which renders with the SDK's default sanitizer.
+	text, errText string
 }
 
 // Error says that the outcome is unknown and how to reconcile:
 //
 //	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id 0c8e…) (1 attempt): read: connection reset by peer
-func (e *OutcomeUnknownError) Error() string { return redact.Sanitize(e.masker(), e.errorText()) }
-
-// errorText is the text of Error before redact.Sanitize.
-func (e *OutcomeUnknownError) errorText() string {
-	if e == nil {
-		return "issuerkit: <nil error>"
+//
+// The method has a value receiver, as every rendering method of the SDK's errors.
+func (e OutcomeUnknownError) Error() string {
+	if e.text != "" {
+		return e.text
 	}
+	return e.render(redact.Default())
+}
+
+// render is the Error text, masked by red.
+func (e *OutcomeUnknownError) render(red redact.Masker) string {
 	var b strings.Builder
 	b.WriteString("issuerkit: ")
 	if e.Method != "" || e.URL != "" {
-		b.WriteString(strings.TrimSpace(e.Method + " " + masker(e.red).Text(e.URL)))
+		b.WriteString(strings.TrimSpace(e.Method + " " + red.Text(e.URL)))
 		b.WriteString(": ")
 	}
 	b.WriteString("outcome unknown: the request may have been processed; ")
@@ -64,25 +71,17 @@ func (e *OutcomeUnknownError) errorText() string {
 	}
 	if e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(strings.TrimPrefix(masker(e.red).Text(e.Err.Error()), "issuerkit: "))
+		b.WriteString(strings.TrimPrefix(red.Text(e.Err.Error()), "issuerkit: "))
 	}
-	return b.String()
+	return red.Text(b.String())
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *OutcomeUnknownError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e OutcomeUnknownError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *OutcomeUnknownError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
-
-// masker is the call's redactor, or nil for the SDK's default.
-func (e *OutcomeUnknownError) masker() redact.Masker {
-	if e == nil || e.red == nil {
-		return nil
-	}
-	return e.red
-}
+func (e OutcomeUnknownError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns ErrOutcomeUnknown and Err, so that errors.Is(err, ErrOutcomeUnknown),
 // errors.Is(err, context.DeadlineExceeded) and errors.As(err, &apiErr) all work.
@@ -97,19 +96,22 @@ func (e *OutcomeUnknownError) Unwrap() []error {
 }
 
 // LogValue makes the error log as a group of its fields, redacted.
-func (e *OutcomeUnknownError) LogValue() slog.Value {
-	if e == nil {
-		return slog.StringValue("<nil>")
+func (e OutcomeUnknownError) LogValue() slog.Value {
+	red, errText := redact.Masker(redact.Default()), e.errText
+	if e.text != "" {
+		red = rendered{} // NewOutcomeUnknownError masked the fields with the call's masker
+	} else if e.Err != nil {
+		errText = red.Text(e.Err.Error())
 	}
 	attrs := []slog.Attr{
 		slog.Bool("outcome_unknown", true),
-		slog.String("method", redact.Sanitize(e.masker(), e.Method)),
-		slog.String("url", redact.Sanitize(e.masker(), e.URL)),
-		slog.String("correlation_id", redact.Sanitize(e.masker(), e.CorrelationID)),
+		slog.String("method", red.Text(e.Method)),
+		slog.String("url", red.Text(e.URL)),
+		slog.String("correlation_id", red.Text(e.CorrelationID)),
 		slog.Int("attempts", e.Attempts),
 	}
-	if e.Err != nil {
-		attrs = append(attrs, slog.String("error", redact.Sanitize(e.masker(), e.Err.Error())))
+	if errText != "" {
+		attrs = append(attrs, slog.String("error", errText))
 	}
 	return slog.GroupValue(attrs...)
 }

@@ -39,7 +39,7 @@ type Problem struct {
 	// expected one, as received.
 	Extensions map[string]json.RawMessage
 
-	red redact.Masker // the call's redactor, for Error; nil means the SDK's default
+	text string // the Error text, masked when the SDK built it (NewError); "" for a literal
 }
 
 // problemMembers maps the lower-cased names of the known members to their canonical spelling.
@@ -170,39 +170,36 @@ func (p *Problem) recognized() bool {
 // SSNs masked:
 //
 //	One or more validation errors occurred.: person.email: The email field is not a valid e-mail address. (and 1 more field)
-func (p *Problem) Error() string { return redact.Sanitize(p.masker(), p.errorText()) }
+func (p Problem) Error() string {
+	if p.text != "" {
+		return p.text
+	}
+	return p.render(redact.Default())
+}
 
-// errorText is the text of Error before redact.Sanitize.
-func (p *Problem) errorText() string {
-	if msg := p.summary(); msg != "" {
+// render is the Error text, masked by red.
+func (p *Problem) render(red redact.Masker) string {
+	if msg := p.summary(red); msg != "" {
 		return msg
 	}
-	if p != nil && p.Status != 0 {
-		return fmt.Sprintf("issuerkit: problem details (status %d)", p.Status)
+	if p.Status != 0 {
+		return red.Text(fmt.Sprintf("issuerkit: problem details (status %d)", p.Status))
 	}
 	return "issuerkit: problem details"
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (p *Problem) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, p) }
+func (p Problem) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, p) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (p *Problem) LogValue() slog.Value { return redact.ErrorLogValue(p) }
+func (p Problem) LogValue() slog.Value { return redact.ErrorLogValue(p) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (p *Problem) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(p) }
+func (p Problem) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(p) }
 
-// masker is the call's redactor, or nil for the SDK's default.
-func (p *Problem) masker() redact.Masker {
-	if p == nil || p.red == nil {
-		return nil
-	}
-	return p.red
-}
-
-// summary is Error without a fallback: "" when the problem has no text.
-func (p *Problem) summary() string {
+// summary is Error without a fallback, masked by red: "" when the problem has no text.
+func (p *Problem) summary(red redact.Masker) string {
 	if p == nil {
 		return ""
 	}
@@ -225,5 +222,5 @@ func (p *Problem) summary() string {
 			msg += fmt.Sprintf(" (and %d more fields)", n)
 		}
 	}
-	return masker(p.red).Text(msg)
+	return red.Text(msg)
 }

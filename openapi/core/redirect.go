@@ -40,10 +40,10 @@ type RedirectError struct {
 }
 
 // Error says what was refused and why.
-func (e *RedirectError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e RedirectError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *RedirectError) errorText() string {
+func (e RedirectError) errorText() string {
 	to := e.To
 	if to == "" {
 		to = "(no Location)"
@@ -62,13 +62,13 @@ func (e *RedirectError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *RedirectError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e RedirectError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *RedirectError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e RedirectError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *RedirectError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e RedirectError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Is reports whether target is ErrRedirectRefused.
 func (e *RedirectError) Is(target error) bool { return target == ErrRedirectRefused }

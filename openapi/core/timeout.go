@@ -25,10 +25,10 @@ type TimeoutError struct {
 }
 
 // Error says which limit ran out.
-func (e *TimeoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
+func (e TimeoutError) Error() string { return redact.Sanitize(nil, e.errorText()) }
 
 // errorText is the text of Error before redact.Sanitize.
-func (e *TimeoutError) errorText() string {
+func (e TimeoutError) errorText() string {
 	what := fmt.Sprintf("issuerkit: the call exceeded its %s time limit", e.Limit)
 	if e.Idle {
 		what = fmt.Sprintf("issuerkit: no byte of the download arrived for %s (idle timeout)", e.Limit)
@@ -41,13 +41,13 @@ func (e *TimeoutError) errorText() string {
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
 // as Go syntax of the type, never the fields.
-func (e *TimeoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+func (e TimeoutError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
 
 // LogValue implements slog.LogValuer: the sanitized Error text.
-func (e *TimeoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+func (e TimeoutError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
 
 // MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
-func (e *TimeoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
+func (e TimeoutError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Unwrap returns the failure the limit caused.
 func (e *TimeoutError) Unwrap() error { return e.Err }

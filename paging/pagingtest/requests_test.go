@@ -38,3 +38,26 @@ func TestRequestLogMasksSecrets(t *testing.T) {
 	assert.Contains(t, string(reqs[0].RevealBody()), `"accountNumber":"`+acct+`"`, "RevealBody is the body as received")
 	assert.Contains(t, string(reqs[0].Body), `"accountNumber"`, "the member is still there, masked")
 }
+
+// TestRequestLogMasksListsOfSecrets: %s of Requests() showed "accountNumber":["…"], a list
+// under a sensitive name (issue 33, bug 6). Every rendering of the log masks it.
+func TestRequestLogMasksListsOfSecrets(t *testing.T) {
+	const acct, acct2 = "3123456789", "000111222333"
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3), pagingtest.WithDocumentedAPI())
+	c := srv.Client()
+	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
+	req := paging.PreviousDayRequest{AccountNumber: []paging.Secret{paging.NewSecret(acct), paging.NewSecret(acct2)}, FromDate: from, ToDate: to}
+	for _, err := range c.PreviousDayTransactions(t.Context(), req) {
+		require.NoError(t, err)
+	}
+	reqs := srv.Requests()
+	require.NotEmpty(t, reqs)
+	require.Contains(t, string(reqs[0].RevealBody()), acct, "the list went out in clear")
+	for _, verb := range []string{"%s", "%v", "%+v", "%#v", "%q", "%x", "%d"} {
+		printed := fmt.Sprintf(verb, reqs)
+		for _, secret := range []string{acct, acct2, fmt.Sprintf("%x", acct)} {
+			assert.NotContains(t, printed, secret, verb)
+		}
+	}
+	assert.Contains(t, string(reqs[0].Body), `"accountNumber":["`, "the member is still there, masked")
+}

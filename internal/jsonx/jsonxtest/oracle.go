@@ -97,7 +97,11 @@ func (o *oracle) encode(v reflect.Value) ([]byte, error) {
 	if err != nil || pt.extras < 0 {
 		return b, err
 	}
-	return pt.fields.AppendExtras(b, extrasOf(v.Field(pt.extras)))
+	extras := extrasOf(v.Field(pt.extras))
+	if o.masked {
+		extras = redact.MaskMembers(extras) // unknown members print by allowlist (issue 33)
+	}
+	return pt.fields.AppendExtras(b, extras)
 }
 
 func (o *oracle) plainOf(t reflect.Type) *plainType {

@@ -39,8 +39,9 @@ func TestGenerate(t *testing.T) {
 		`if !a.Inner.jsonZero() {`,
 		`jsonx.Omitted(&a.Any, true, true)`,
 		`jsonx.AppendMarshal(b, a.Any)`,
-		`jsonx.AppendMarshal(b, a.Choice)`, // a union encodes itself
-		`cardFields.AppendExtraMembers(b, a.AdditionalProperties)`,
+		`jsonx.AppendMarshal(b, a.Choice)`,                         // a union encodes itself
+		`cardFields.AppendExtraMembers(b, a.AdditionalProperties)`, // on the wire
+		`cardFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))`, // elsewhere: by allowlist
 		"func (a *Inner) jsonZero() bool {\n\treturn !a.Ok\n}",
 		"func (t Choice) Format(f fmt.State, verb rune) {", // a union masks itself for fmt
 		"func (t Choice) LogValue() slog.Value {",
