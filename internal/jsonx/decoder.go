@@ -2,7 +2,7 @@ package jsonx
 
 import (
 	"encoding/json"
-	"strconv"
+	"reflect"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -353,12 +353,8 @@ func DecodeInt[T ~int | ~int32 | ~int64](d *Decoder, dst *T) error {
 	if err != nil {
 		return err
 	}
-	if isInteger(v) {
-		bits := int(unsafe.Sizeof(*dst)) * 8
-		if n, err := strconv.ParseInt(string(v), 10, bits); err == nil {
-			*dst = T(n)
-			return nil
-		}
+	if isNumber(v) {
+		return decodeInt(dst, v)
 	}
 	return json.Unmarshal(v, dst)
 }
@@ -370,12 +366,21 @@ func DecodeFloat[T ~float64](d *Decoder, dst *T) error {
 		return err
 	}
 	if isNumber(v) {
-		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
-			*dst = T(f)
-			return nil
-		}
+		return decodeFloat(dst, v)
 	}
 	return json.Unmarshal(v, dst)
+}
+
+// numberText returns the JSON number v as a string without copying it: strconv reads it and
+// keeps (copies) it only in its error.
+func numberText(v []byte) string { return unsafe.String(unsafe.SliceData(v), len(v)) }
+
+// numberError is the error of the JSON number v that does not fit in a T (out of range, or a
+// fraction for an integer): the *json.UnmarshalTypeError encoding/json gives, built by the SDK
+// so that what a hostile number costs does not depend on the Go release's encoding/json
+// (whose engine in Go 1.27 copies it more times). It holds one copy of v.
+func numberError[T any](v []byte) error {
+	return &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[T]()}
 }
 
 // DecodeBool decodes the next value, true or false, into *dst as encoding/json would.
