@@ -15,8 +15,11 @@ import (
 // The zero Decoder is not usable; start
 // with [NewDecoder].
 type Decoder struct {
-	data []byte
-	i    int
+	data  []byte
+	i     int
+	depth int    // objects open around the next value
+	key   []byte // the name [Decoder.Member] returned last: the member whose value is next
+	limit *Limit // nil: no array is bounded
 }
 
 // ValueDecoder is a type that decodes its JSON value from a [Decoder], consuming it. The
@@ -79,6 +82,7 @@ func (d *Decoder) ObjectStart() (null bool, err error) {
 		return false, errSyntax
 	}
 	d.i++
+	d.depth++
 	return false, nil
 }
 
@@ -96,6 +100,7 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 	// after a value, a comma and a name, or the closing brace.
 	if data[i] == '}' {
 		d.i = i + 1
+		d.depth--
 		return nil, false, nil
 	}
 	if data[d.i-1] != '{' {
@@ -124,6 +129,7 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 		return nil, false, errSyntax
 	}
 	d.i = i + 1
+	d.key = key
 	return key, true, nil
 }
 
@@ -173,6 +179,12 @@ func DecodeValue(d *Decoder, dst any) error {
 	v, err := d.Value()
 	if err != nil {
 		return err
+	}
+	if bound, bounded := d.bound(); bounded {
+		// The bounded array kept as it is (a union holding raw JSON) is counted all the same.
+		if err := checkCount(v, bound, d.limit); err != nil {
+			return err
+		}
 	}
 	return Decode(dst, v)
 }
@@ -281,6 +293,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		}
 		return json.Unmarshal(v, dst) // encoding/json's type error
 	}
+	bound, bounded := d.bound()
 	out := (*dst)[:0]
 	i := skipSpace(data, d.i+1)
 	if i < len(data) && data[i] == ']' {
@@ -293,10 +306,33 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 	d.i = i
 	start := i
+	// The elements are counted first (one scan that finds where each ends), so that an array
+	// of more elements than its bound is refused before any is built, and the slice is
+	// allocated once, at its length: an item costs its element of the backing array and what
+	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
+	// Input that does not scan is decoded as it comes, growing the array, and fails there.
+	if n, ok := countElems(data, start); ok {
+		if bounded && n > bound {
+			return d.limit.exceeded()
+		}
+		if cap(out) < n {
+			out = make([]T, 0, n)
+		}
+	}
 	var zero T
 	for {
+		if bounded && len(out) >= bound {
+			// One element more than the bound: an error before it is decoded.
+			return d.limit.exceeded()
+		}
 		if n := len(out); n == cap(out) {
-			out = grow(out, n, d.i-start, len(data)-d.i)
+			c := growCap(n, d.i-start, len(data)-d.i)
+			if bounded {
+				c = min(c, bound)
+			}
+			grown := make([]T, n, c)
+			copy(grown, out)
+			out = grown
 		}
 		out = out[:len(out)+1]
 		out[len(out)-1] = zero
@@ -325,9 +361,9 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 }
 
-// grow returns out (of length and capacity n, whose elements took used bytes of input, with
-// left bytes of input after them) copied into a larger backing array: see [DecodeElems].
-func grow[T any](out []T, n, used, left int) []T {
+// growCap returns the capacity of the backing array that replaces a full one of n elements,
+// which took used bytes of input, with left bytes of input after them: see [DecodeElems].
+func growCap(n, used, left int) int {
 	c := 1
 	switch {
 	case n == 1:
@@ -339,9 +375,7 @@ func grow[T any](out []T, n, used, left int) []T {
 		}
 		c = max(c, n+1)
 	}
-	grown := make([]T, n, c)
-	copy(grown, out)
-	return grown
+	return c
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
