@@ -268,11 +268,11 @@ func DecodeString[S ~string](d *Decoder, dst *S) error {
 
 // DecodeElems decodes the next value, a JSON array, into *dst as encoding/json would (null
 // sets nil, [] an empty slice), each element decoded in place in the slice's backing array
-// with [DecodeValue] (no temporary per element). The backing array grows from one element to
-// four, then by at most four times its length, and never much past what the rest of the input
-// can hold at the average size of the elements decoded so far: a large array (a page of
-// results, at the end of its input) is allocated about three times on its way to its length,
-// and a short one once or twice.
+// with [DecodeValue] (no temporary per element). The elements are counted first, in one scan
+// that allocates nothing, and the backing array allocated once at that length; an array
+// where the decoder's [Limit] points holds at most its Max elements, one more an error before
+// any is decoded. (Input that does not scan is decoded as it comes, the array growing from one
+// element to four, then by at most four times its length, and fails where it breaks.)
 func DecodeElems[T any](d *Decoder, dst *[]T) error {
 	return DecodeModels(d, dst, nil)
 }
