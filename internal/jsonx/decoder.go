@@ -319,16 +319,32 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 			out = make([]T, 0, n)
 		}
 	}
+	if !bounded {
+		return decodeElements(d, dst, out, start, nil, decode)
+	}
+	// The bound is this array's: no array inside its elements is bounded.
+	lim := d.limit
+	d.limit = nil
+	err := decodeElements(d, dst, out, start, lim, decode)
+	d.limit = lim
+	return err
+}
+
+// decodeElements decodes the elements of the array that starts at data[start] (its first
+// element, after the opening bracket) into out, then sets *dst: see [DecodeModels]. With lim
+// set, an element beyond lim.Max is an error before it is decoded.
+func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit, decode func(*T, *Decoder) error) error {
+	data := d.data
 	var zero T
 	for {
-		if bounded && len(out) >= bound {
+		if lim != nil && len(out) >= lim.Max {
 			// One element more than the bound: an error before it is decoded.
-			return d.limit.exceeded()
+			return lim.exceeded()
 		}
 		if n := len(out); n == cap(out) {
 			c := growCap(n, d.i-start, len(data)-d.i)
-			if bounded {
-				c = min(c, bound)
+			if lim != nil {
+				c = min(c, lim.Max)
 			}
 			grown := make([]T, n, c)
 			copy(grown, out)
@@ -345,7 +361,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		if err != nil {
 			return err
 		}
-		i = skipSpace(data, d.i)
+		i := skipSpace(data, d.i)
 		if i >= len(data) {
 			return errSyntax
 		}
