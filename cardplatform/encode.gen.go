@@ -10,9 +10,383 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// init registers the models' wire encoder (appendWire) with the SDK's encoder: the one
-// registration of this package, and the only way to the wire form of its models.
-func init() { jsonx.RegisterWire(appendWire) }
+// init registers the models' wire encoder (appendWire) with the SDK's encoder and their
+// decoder (decodeModel) with the SDK's answer decoder: the registrations of this package, and
+// the only way to the wire form of its models and to their generated decoders.
+func init() {
+	jsonx.RegisterWire(appendWire)
+	jsonx.RegisterDecode(decodeModel)
+}
+
+// decodeModel decodes the next value of d into v, consuming it, when v is a pointer to a model
+// of this package that has a generated decoder, or to a slice of them, and reports whether it
+// was. It is registered with the SDK's answer decoder (internal/jsonx.UnmarshalLimited), which
+// bounds the items of a page or list while the elements are decoded.
+func decodeModel(d *jsonx.Decoder, v any) (bool, error) {
+	switch v := v.(type) {
+	case *Account:
+		return true, v.decodeJSON(d)
+	case *[]Account:
+		return true, jsonx.DecodeModels(d, v, (*Account).decodeJSON)
+	case *AccountBalancesDTO:
+		return true, v.decodeJSON(d)
+	case *[]AccountBalancesDTO:
+		return true, jsonx.DecodeModels(d, v, (*AccountBalancesDTO).decodeJSON)
+	case *AccountByBalanceDTO:
+		return true, v.decodeJSON(d)
+	case *[]AccountByBalanceDTO:
+		return true, jsonx.DecodeModels(d, v, (*AccountByBalanceDTO).decodeJSON)
+	case *AccountDTO:
+		return true, v.decodeJSON(d)
+	case *[]AccountDTO:
+		return true, jsonx.DecodeModels(d, v, (*AccountDTO).decodeJSON)
+	case *AccountInstrumentDTO:
+		return true, v.decodeJSON(d)
+	case *[]AccountInstrumentDTO:
+		return true, jsonx.DecodeModels(d, v, (*AccountInstrumentDTO).decodeJSON)
+	case *AccountSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]AccountSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*AccountSearchResponse).decodeJSON)
+	case *AccountSharedPersonDTO:
+		return true, v.decodeJSON(d)
+	case *[]AccountSharedPersonDTO:
+		return true, jsonx.DecodeModels(d, v, (*AccountSharedPersonDTO).decodeJSON)
+	case *AccountStatusUser:
+		return true, v.decodeJSON(d)
+	case *[]AccountStatusUser:
+		return true, jsonx.DecodeModels(d, v, (*AccountStatusUser).decodeJSON)
+	case *AccountsByBalance:
+		return true, v.decodeJSON(d)
+	case *[]AccountsByBalance:
+		return true, jsonx.DecodeModels(d, v, (*AccountsByBalance).decodeJSON)
+	case *Address:
+		return true, v.decodeJSON(d)
+	case *[]Address:
+		return true, jsonx.DecodeModels(d, v, (*Address).decodeJSON)
+	case *AdjustBalanceRequest:
+		return true, v.decodeJSON(d)
+	case *[]AdjustBalanceRequest:
+		return true, jsonx.DecodeModels(d, v, (*AdjustBalanceRequest).decodeJSON)
+	case *AdjustBalanceResponse:
+		return true, v.decodeJSON(d)
+	case *[]AdjustBalanceResponse:
+		return true, jsonx.DecodeModels(d, v, (*AdjustBalanceResponse).decodeJSON)
+	case *AdvancePreCalcRequest:
+		return true, v.decodeJSON(d)
+	case *[]AdvancePreCalcRequest:
+		return true, jsonx.DecodeModels(d, v, (*AdvancePreCalcRequest).decodeJSON)
+	case *AdvancePreCalcResponse:
+		return true, v.decodeJSON(d)
+	case *[]AdvancePreCalcResponse:
+		return true, jsonx.DecodeModels(d, v, (*AdvancePreCalcResponse).decodeJSON)
+	case *ApplyAdvanceRequest:
+		return true, v.decodeJSON(d)
+	case *[]ApplyAdvanceRequest:
+		return true, jsonx.DecodeModels(d, v, (*ApplyAdvanceRequest).decodeJSON)
+	case *ApplyAdvanceResponse:
+		return true, v.decodeJSON(d)
+	case *[]ApplyAdvanceResponse:
+		return true, jsonx.DecodeModels(d, v, (*ApplyAdvanceResponse).decodeJSON)
+	case *AssignCardDTO:
+		return true, v.decodeJSON(d)
+	case *[]AssignCardDTO:
+		return true, jsonx.DecodeModels(d, v, (*AssignCardDTO).decodeJSON)
+	case *BatchfileDownloadRequest:
+		return true, v.decodeJSON(d)
+	case *[]BatchfileDownloadRequest:
+		return true, jsonx.DecodeModels(d, v, (*BatchfileDownloadRequest).decodeJSON)
+	case *BatchfileGUIDResponse:
+		return true, v.decodeJSON(d)
+	case *[]BatchfileGUIDResponse:
+		return true, jsonx.DecodeModels(d, v, (*BatchfileGUIDResponse).decodeJSON)
+	case *BatchfileRequest:
+		return true, v.decodeJSON(d)
+	case *[]BatchfileRequest:
+		return true, jsonx.DecodeModels(d, v, (*BatchfileRequest).decodeJSON)
+	case *BatchfileResponse:
+		return true, v.decodeJSON(d)
+	case *[]BatchfileResponse:
+		return true, jsonx.DecodeModels(d, v, (*BatchfileResponse).decodeJSON)
+	case *BulkOrderDetail:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderDetail:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderDetail).decodeJSON)
+	case *BulkOrderRef:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderRef:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderRef).decodeJSON)
+	case *BulkOrderRequest:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderRequest:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderRequest).decodeJSON)
+	case *BulkOrderResponse:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderResponse:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderResponse).decodeJSON)
+	case *BulkOrderSummary:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderSummary:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderSummary).decodeJSON)
+	case *BulkOrderSummarySearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrderSummarySearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrderSummarySearchResponse).decodeJSON)
+	case *BulkOrdersSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]BulkOrdersSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*BulkOrdersSearchResponse).decodeJSON)
+	case *CardDTO:
+		return true, v.decodeJSON(d)
+	case *[]CardDTO:
+		return true, jsonx.DecodeModels(d, v, (*CardDTO).decodeJSON)
+	case *CardDTOSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]CardDTOSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*CardDTOSearchResponse).decodeJSON)
+	case *CardPINDTO:
+		return true, v.decodeJSON(d)
+	case *[]CardPINDTO:
+		return true, jsonx.DecodeModels(d, v, (*CardPINDTO).decodeJSON)
+	case *CardStatusDTO:
+		return true, v.decodeJSON(d)
+	case *[]CardStatusDTO:
+		return true, jsonx.DecodeModels(d, v, (*CardStatusDTO).decodeJSON)
+	case *CardTrackingDetail:
+		return true, v.decodeJSON(d)
+	case *[]CardTrackingDetail:
+		return true, jsonx.DecodeModels(d, v, (*CardTrackingDetail).decodeJSON)
+	case *ChangeAdvanceCycleRequest:
+		return true, v.decodeJSON(d)
+	case *[]ChangeAdvanceCycleRequest:
+		return true, jsonx.DecodeModels(d, v, (*ChangeAdvanceCycleRequest).decodeJSON)
+	case *ChangeAdvanceCycleResponse:
+		return true, v.decodeJSON(d)
+	case *[]ChangeAdvanceCycleResponse:
+		return true, jsonx.DecodeModels(d, v, (*ChangeAdvanceCycleResponse).decodeJSON)
+	case *CheckDTO:
+		return true, v.decodeJSON(d)
+	case *[]CheckDTO:
+		return true, jsonx.DecodeModels(d, v, (*CheckDTO).decodeJSON)
+	case *CheckDTOSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]CheckDTOSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*CheckDTOSearchResponse).decodeJSON)
+	case *CheckSearchDTO:
+		return true, v.decodeJSON(d)
+	case *[]CheckSearchDTO:
+		return true, jsonx.DecodeModels(d, v, (*CheckSearchDTO).decodeJSON)
+	case *CheckStatusDTO:
+		return true, v.decodeJSON(d)
+	case *[]CheckStatusDTO:
+		return true, jsonx.DecodeModels(d, v, (*CheckStatusDTO).decodeJSON)
+	case *CompanyDTO:
+		return true, v.decodeJSON(d)
+	case *[]CompanyDTO:
+		return true, jsonx.DecodeModels(d, v, (*CompanyDTO).decodeJSON)
+	case *CompanyProgramDTO:
+		return true, v.decodeJSON(d)
+	case *[]CompanyProgramDTO:
+		return true, jsonx.DecodeModels(d, v, (*CompanyProgramDTO).decodeJSON)
+	case *CompanyVerificationResultDTO:
+		return true, v.decodeJSON(d)
+	case *[]CompanyVerificationResultDTO:
+		return true, jsonx.DecodeModels(d, v, (*CompanyVerificationResultDTO).decodeJSON)
+	case *ConfigProgramRequest:
+		return true, v.decodeJSON(d)
+	case *[]ConfigProgramRequest:
+		return true, jsonx.DecodeModels(d, v, (*ConfigProgramRequest).decodeJSON)
+	case *CreateAccountInstrumentRequest:
+		return true, v.decodeJSON(d)
+	case *[]CreateAccountInstrumentRequest:
+		return true, jsonx.DecodeModels(d, v, (*CreateAccountInstrumentRequest).decodeJSON)
+	case *CreateAccountRequest:
+		return true, v.decodeJSON(d)
+	case *[]CreateAccountRequest:
+		return true, jsonx.DecodeModels(d, v, (*CreateAccountRequest).decodeJSON)
+	case *CreateAccountResponseDTO:
+		return true, v.decodeJSON(d)
+	case *[]CreateAccountResponseDTO:
+		return true, jsonx.DecodeModels(d, v, (*CreateAccountResponseDTO).decodeJSON)
+	case *CreateCardRequest:
+		return true, v.decodeJSON(d)
+	case *[]CreateCardRequest:
+		return true, jsonx.DecodeModels(d, v, (*CreateCardRequest).decodeJSON)
+	case *CreateCardResponse:
+		return true, v.decodeJSON(d)
+	case *[]CreateCardResponse:
+		return true, jsonx.DecodeModels(d, v, (*CreateCardResponse).decodeJSON)
+	case *CreateCompany:
+		return true, v.decodeJSON(d)
+	case *[]CreateCompany:
+		return true, jsonx.DecodeModels(d, v, (*CreateCompany).decodeJSON)
+	case *CreateSharedAccountRequest:
+		return true, v.decodeJSON(d)
+	case *[]CreateSharedAccountRequest:
+		return true, jsonx.DecodeModels(d, v, (*CreateSharedAccountRequest).decodeJSON)
+	case *CreateSharedAccountResponse:
+		return true, v.decodeJSON(d)
+	case *[]CreateSharedAccountResponse:
+		return true, jsonx.DecodeModels(d, v, (*CreateSharedAccountResponse).decodeJSON)
+	case *DisbursementDTO:
+		return true, v.decodeJSON(d)
+	case *[]DisbursementDTO:
+		return true, jsonx.DecodeModels(d, v, (*DisbursementDTO).decodeJSON)
+	case *DisbursementPayoutPreference:
+		return true, v.decodeJSON(d)
+	case *[]DisbursementPayoutPreference:
+		return true, jsonx.DecodeModels(d, v, (*DisbursementPayoutPreference).decodeJSON)
+	case *DisbursementResponse:
+		return true, v.decodeJSON(d)
+	case *[]DisbursementResponse:
+		return true, jsonx.DecodeModels(d, v, (*DisbursementResponse).decodeJSON)
+	case *DisputeChargebackRequest:
+		return true, v.decodeJSON(d)
+	case *[]DisputeChargebackRequest:
+		return true, jsonx.DecodeModels(d, v, (*DisputeChargebackRequest).decodeJSON)
+	case *DisputeChargebackResponse:
+		return true, v.decodeJSON(d)
+	case *[]DisputeChargebackResponse:
+		return true, jsonx.DecodeModels(d, v, (*DisputeChargebackResponse).decodeJSON)
+	case *EncryptedCardData:
+		return true, v.decodeJSON(d)
+	case *[]EncryptedCardData:
+		return true, jsonx.DecodeModels(d, v, (*EncryptedCardData).decodeJSON)
+	case *EncryptedFulfillmentDetails:
+		return true, v.decodeJSON(d)
+	case *[]EncryptedFulfillmentDetails:
+		return true, jsonx.DecodeModels(d, v, (*EncryptedFulfillmentDetails).decodeJSON)
+	case *FeeApplyRequest:
+		return true, v.decodeJSON(d)
+	case *[]FeeApplyRequest:
+		return true, jsonx.DecodeModels(d, v, (*FeeApplyRequest).decodeJSON)
+	case *FeeApplyResponse:
+		return true, v.decodeJSON(d)
+	case *[]FeeApplyResponse:
+		return true, jsonx.DecodeModels(d, v, (*FeeApplyResponse).decodeJSON)
+	case *FeesResponse:
+		return true, v.decodeJSON(d)
+	case *[]FeesResponse:
+		return true, jsonx.DecodeModels(d, v, (*FeesResponse).decodeJSON)
+	case *GenericEncryptedCardDataRequest:
+		return true, v.decodeJSON(d)
+	case *[]GenericEncryptedCardDataRequest:
+		return true, jsonx.DecodeModels(d, v, (*GenericEncryptedCardDataRequest).decodeJSON)
+	case *GenericEncryptedCardDataResponse:
+		return true, v.decodeJSON(d)
+	case *[]GenericEncryptedCardDataResponse:
+		return true, jsonx.DecodeModels(d, v, (*GenericEncryptedCardDataResponse).decodeJSON)
+	case *Invoice:
+		return true, v.decodeJSON(d)
+	case *[]Invoice:
+		return true, jsonx.DecodeModels(d, v, (*Invoice).decodeJSON)
+	case *InvoiceSearchRequest:
+		return true, v.decodeJSON(d)
+	case *[]InvoiceSearchRequest:
+		return true, jsonx.DecodeModels(d, v, (*InvoiceSearchRequest).decodeJSON)
+	case *InvoiceSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]InvoiceSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*InvoiceSearchResponse).decodeJSON)
+	case *InvoicesSearchResponse:
+		return true, v.decodeJSON(d)
+	case *[]InvoicesSearchResponse:
+		return true, jsonx.DecodeModels(d, v, (*InvoicesSearchResponse).decodeJSON)
+	case *IssuanceTypeRequest:
+		return true, v.decodeJSON(d)
+	case *[]IssuanceTypeRequest:
+		return true, jsonx.DecodeModels(d, v, (*IssuanceTypeRequest).decodeJSON)
+	case *PerformKYBAPIResponse:
+		return true, v.decodeJSON(d)
+	case *[]PerformKYBAPIResponse:
+		return true, jsonx.DecodeModels(d, v, (*PerformKYBAPIResponse).decodeJSON)
+	case *PerformKYBRequest:
+		return true, v.decodeJSON(d)
+	case *[]PerformKYBRequest:
+		return true, jsonx.DecodeModels(d, v, (*PerformKYBRequest).decodeJSON)
+	case *Person:
+		return true, v.decodeJSON(d)
+	case *[]Person:
+		return true, jsonx.DecodeModels(d, v, (*Person).decodeJSON)
+	case *PersonCardStatusDTO:
+		return true, v.decodeJSON(d)
+	case *[]PersonCardStatusDTO:
+		return true, jsonx.DecodeModels(d, v, (*PersonCardStatusDTO).decodeJSON)
+	case *problemDetails:
+		return true, v.decodeJSON(d)
+	case *[]problemDetails:
+		return true, jsonx.DecodeModels(d, v, (*problemDetails).decodeJSON)
+	case *ProgramConfiguration:
+		return true, v.decodeJSON(d)
+	case *[]ProgramConfiguration:
+		return true, jsonx.DecodeModels(d, v, (*ProgramConfiguration).decodeJSON)
+	case *ProgramDataDTO:
+		return true, v.decodeJSON(d)
+	case *[]ProgramDataDTO:
+		return true, jsonx.DecodeModels(d, v, (*ProgramDataDTO).decodeJSON)
+	case *ReplaceCardDTO:
+		return true, v.decodeJSON(d)
+	case *[]ReplaceCardDTO:
+		return true, jsonx.DecodeModels(d, v, (*ReplaceCardDTO).decodeJSON)
+	case *ReplaceCardRequest:
+		return true, v.decodeJSON(d)
+	case *[]ReplaceCardRequest:
+		return true, jsonx.DecodeModels(d, v, (*ReplaceCardRequest).decodeJSON)
+	case *RequestCardDataRequest:
+		return true, v.decodeJSON(d)
+	case *[]RequestCardDataRequest:
+		return true, jsonx.DecodeModels(d, v, (*RequestCardDataRequest).decodeJSON)
+	case *RequestCardDataResponse:
+		return true, v.decodeJSON(d)
+	case *[]RequestCardDataResponse:
+		return true, jsonx.DecodeModels(d, v, (*RequestCardDataResponse).decodeJSON)
+	case *RetrieveCompanyRequest:
+		return true, v.decodeJSON(d)
+	case *[]RetrieveCompanyRequest:
+		return true, jsonx.DecodeModels(d, v, (*RetrieveCompanyRequest).decodeJSON)
+	case *SearchAccountsProgramRequest:
+		return true, v.decodeJSON(d)
+	case *[]SearchAccountsProgramRequest:
+		return true, jsonx.DecodeModels(d, v, (*SearchAccountsProgramRequest).decodeJSON)
+	case *SearchAccountsProgramResponse:
+		return true, v.decodeJSON(d)
+	case *[]SearchAccountsProgramResponse:
+		return true, jsonx.DecodeModels(d, v, (*SearchAccountsProgramResponse).decodeJSON)
+	case *SupplementalDetails:
+		return true, v.decodeJSON(d)
+	case *[]SupplementalDetails:
+		return true, jsonx.DecodeModels(d, v, (*SupplementalDetails).decodeJSON)
+	case *UpdateAccountInfoRequest:
+		return true, v.decodeJSON(d)
+	case *[]UpdateAccountInfoRequest:
+		return true, jsonx.DecodeModels(d, v, (*UpdateAccountInfoRequest).decodeJSON)
+	case *UpdateCardRequest:
+		return true, v.decodeJSON(d)
+	case *[]UpdateCardRequest:
+		return true, jsonx.DecodeModels(d, v, (*UpdateCardRequest).decodeJSON)
+	case *UpdateCompany:
+		return true, v.decodeJSON(d)
+	case *[]UpdateCompany:
+		return true, jsonx.DecodeModels(d, v, (*UpdateCompany).decodeJSON)
+	case *UpdateDigitalPackageRequest:
+		return true, v.decodeJSON(d)
+	case *[]UpdateDigitalPackageRequest:
+		return true, jsonx.DecodeModels(d, v, (*UpdateDigitalPackageRequest).decodeJSON)
+	case *UpdateDigitalPackageResponse:
+		return true, v.decodeJSON(d)
+	case *[]UpdateDigitalPackageResponse:
+		return true, jsonx.DecodeModels(d, v, (*UpdateDigitalPackageResponse).decodeJSON)
+	case *UpdateSharedAccountRequest:
+		return true, v.decodeJSON(d)
+	case *[]UpdateSharedAccountRequest:
+		return true, jsonx.DecodeModels(d, v, (*UpdateSharedAccountRequest).decodeJSON)
+	case *ValidateCardDTO:
+		return true, v.decodeJSON(d)
+	case *[]ValidateCardDTO:
+		return true, jsonx.DecodeModels(d, v, (*ValidateCardDTO).decodeJSON)
+	}
+	return false, nil
+}
 
 // appendWire appends the wire encoding of v, a model of this package or a pointer to one,
 // every Secret in full, and reports whether v was one. It is registered with the SDK's encoder

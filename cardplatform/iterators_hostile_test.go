@@ -153,8 +153,11 @@ func TestCardsTotalMissing(t *testing.T) {
 	}
 }
 
-// TestCardsServerIgnoresLimit: more items than the limit asked for are cut, the next page asked
-// where the cut left off: every card once.
+// TestCardsServerIgnoresLimit: a page of more items than the limit asked for (150 for 100)
+// is an error, core.ErrTooManyItems in a *DecodeError, decided while it is decoded, at the
+// 101st item, before any of the page is delivered. Issue 34 made it so (an answer holds no
+// more items than asked for, so that it costs no more than they do, whatever its size): the
+// page used to be decoded whole and cut, the next asked where the cut left off.
 func TestCardsServerIgnoresLimit(t *testing.T) {
 	for mode, opts := range prefetchModes {
 		t.Run(mode, func(t *testing.T) {
@@ -162,8 +165,11 @@ func TestCardsServerIgnoresLimit(t *testing.T) {
 				writeRaw(w, `{"items":`+cardsJSON(start, min(start+149, 250))+`,"total":250}`)
 			})
 			got, err := drain(t, srv.client(t), opts...)
-			require.NoError(t, err)
-			assert.Equal(t, proxies(1, 250), got)
+			require.ErrorIs(t, err, core.ErrTooManyItems)
+			var de *core.DecodeError
+			require.ErrorAs(t, err, &de)
+			assert.Contains(t, err.Error(), "at most 100")
+			assert.Empty(t, got)
 		})
 	}
 }

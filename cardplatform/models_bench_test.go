@@ -3,6 +3,7 @@ package cardplatform_test
 import (
 	"encoding/json"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"strings"
 	"testing"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -155,4 +156,20 @@ func BenchmarkEncodeCard(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkDecodeCardPage decodes a page of 1,000 full cards (the decoder counts the items of
+// the page before it allocates their slice, once, at its length).
+//
+//	go test -run '^$' -bench 'DecodeCardPage' -benchmem -count 6 ./cardplatform
+func BenchmarkDecodeCardPage(b *testing.B) {
+	data := []byte(`{"total":1000,"items":[` + strings.Repeat(fullCardJSON+",", 999) + fullCardJSON + `]}`)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		var p cardplatform.CardDTOSearchResponse
+		if err := json.Unmarshal(data, &p); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

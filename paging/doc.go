@@ -139,8 +139,11 @@
 // Servers that contradict themselves fail with a typed error instead of looping, repeating or
 // dropping rows: a total above the rows served (core.ErrEmptyPage), a page or offset other than the
 // one asked for (core.ErrPositionMismatch), a retrievedRows below the items sent
-// (core.ErrRetrievedMismatch), a page-style page holding more items than its pageSize
-// (core.ErrPositionMismatch), a negative total or page count, or a lastPage before the end
+// (core.ErrRetrievedMismatch), a page holding more items than its request asked for (its
+// pageSize, limit or row window, else the documented maximum: a *core.DecodeError with
+// core.ErrTooManyItems, decided at the first item beyond, before any is built, so that a page
+// costs no more than the items asked for; its items allocate at most 160 times the bytes they
+// take), a negative total or page count, or a lastPage before the end
 // totalPages or totalRecords announce (core.ErrInconsistentTotals). A total below the rows served
 // ends the iteration at the total; a retrievedRows above the items (rows withheld) is trusted,
 // and a cursor inside such a page counts the items delivered from the window's start

@@ -14,9 +14,219 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// init registers the models' wire encoder (appendWire) with the SDK's encoder: the one
-// registration of this package, and the only way to the wire form of its models.
-func init() { jsonx.RegisterWire(appendWire) }
+// init registers the models' wire encoder (appendWire) with the SDK's encoder and their
+// decoder (decodeModel) with the SDK's answer decoder: the registrations of this package, and
+// the only way to the wire form of its models and to their generated decoders.
+func init() {
+	jsonx.RegisterWire(appendWire)
+	jsonx.RegisterDecode(decodeModel)
+}
+
+// decodeModel decodes the next value of d into v, consuming it, when v is a pointer to a model
+// of this package that has a generated decoder, or to a slice of them, and reports whether it
+// was. It is registered with the SDK's answer decoder (internal/jsonx.UnmarshalLimited), which
+// bounds the items of a page or list while the elements are decoded.
+func decodeModel(d *jsonx.Decoder, v any) (bool, error) {
+	switch v := v.(type) {
+	case *ACHAccount:
+		return true, v.decodeJSON(d)
+	case *[]ACHAccount:
+		return true, jsonx.DecodeModels(d, v, (*ACHAccount).decodeJSON)
+	case *ACHAddenda:
+		return true, v.decodeJSON(d)
+	case *[]ACHAddenda:
+		return true, jsonx.DecodeModels(d, v, (*ACHAddenda).decodeJSON)
+	case *ACHAddendaRequest:
+		return true, v.decodeJSON(d)
+	case *[]ACHAddendaRequest:
+		return true, jsonx.DecodeModels(d, v, (*ACHAddendaRequest).decodeJSON)
+	case *ACHAddendaResponse:
+		return true, v.decodeJSON(d)
+	case *[]ACHAddendaResponse:
+		return true, jsonx.DecodeModels(d, v, (*ACHAddendaResponse).decodeJSON)
+	case *ACHListRequest:
+		return true, v.decodeJSON(d)
+	case *[]ACHListRequest:
+		return true, jsonx.DecodeModels(d, v, (*ACHListRequest).decodeJSON)
+	case *ACHListResponse:
+		return true, v.decodeJSON(d)
+	case *[]ACHListResponse:
+		return true, jsonx.DecodeModels(d, v, (*ACHListResponse).decodeJSON)
+	case *ACHListTransaction:
+		return true, v.decodeJSON(d)
+	case *[]ACHListTransaction:
+		return true, jsonx.DecodeModels(d, v, (*ACHListTransaction).decodeJSON)
+	case *ACHMessage:
+		return true, v.decodeJSON(d)
+	case *[]ACHMessage:
+		return true, jsonx.DecodeModels(d, v, (*ACHMessage).decodeJSON)
+	case *ACHParty:
+		return true, v.decodeJSON(d)
+	case *[]ACHParty:
+		return true, jsonx.DecodeModels(d, v, (*ACHParty).decodeJSON)
+	case *bankErrorBody:
+		return true, v.decodeJSON(d)
+	case *[]bankErrorBody:
+		return true, jsonx.DecodeModels(d, v, (*bankErrorBody).decodeJSON)
+	case *CommercialAccount:
+		return true, v.decodeJSON(d)
+	case *[]CommercialAccount:
+		return true, jsonx.DecodeModels(d, v, (*CommercialAccount).decodeJSON)
+	case *CommercialAccountsResponse:
+		return true, v.decodeJSON(d)
+	case *[]CommercialAccountsResponse:
+		return true, jsonx.DecodeModels(d, v, (*CommercialAccountsResponse).decodeJSON)
+	case *CommercialCode:
+		return true, v.decodeJSON(d)
+	case *[]CommercialCode:
+		return true, jsonx.DecodeModels(d, v, (*CommercialCode).decodeJSON)
+	case *CommercialLineItem:
+		return true, v.decodeJSON(d)
+	case *[]CommercialLineItem:
+		return true, jsonx.DecodeModels(d, v, (*CommercialLineItem).decodeJSON)
+	case *CommercialTransaction:
+		return true, v.decodeJSON(d)
+	case *[]CommercialTransaction:
+		return true, jsonx.DecodeModels(d, v, (*CommercialTransaction).decodeJSON)
+	case *CommercialTransactionsResponse:
+		return true, v.decodeJSON(d)
+	case *[]CommercialTransactionsResponse:
+		return true, jsonx.DecodeModels(d, v, (*CommercialTransactionsResponse).decodeJSON)
+	case *FiAttribute:
+		return true, v.decodeJSON(d)
+	case *[]FiAttribute:
+		return true, jsonx.DecodeModels(d, v, (*FiAttribute).decodeJSON)
+	case *ForeignBankSystemID:
+		return true, v.decodeJSON(d)
+	case *[]ForeignBankSystemID:
+		return true, jsonx.DecodeModels(d, v, (*ForeignBankSystemID).decodeJSON)
+	case *GetWireInquiryRequest:
+		return true, v.decodeJSON(d)
+	case *[]GetWireInquiryRequest:
+		return true, jsonx.DecodeModels(d, v, (*GetWireInquiryRequest).decodeJSON)
+	case *KeyPage:
+		return true, v.decodeJSON(d)
+	case *[]KeyPage:
+		return true, jsonx.DecodeModels(d, v, (*KeyPage).decodeJSON)
+	case *ListMetadata:
+		return true, v.decodeJSON(d)
+	case *[]ListMetadata:
+		return true, jsonx.DecodeModels(d, v, (*ListMetadata).decodeJSON)
+	case *PageLink:
+		return true, v.decodeJSON(d)
+	case *[]PageLink:
+		return true, jsonx.DecodeModels(d, v, (*PageLink).decodeJSON)
+	case *PageLinks:
+		return true, v.decodeJSON(d)
+	case *[]PageLinks:
+		return true, jsonx.DecodeModels(d, v, (*PageLinks).decodeJSON)
+	case *PageMetadata:
+		return true, v.decodeJSON(d)
+	case *[]PageMetadata:
+		return true, jsonx.DecodeModels(d, v, (*PageMetadata).decodeJSON)
+	case *ParticipantListResponse:
+		return true, v.decodeJSON(d)
+	case *[]ParticipantListResponse:
+		return true, jsonx.DecodeModels(d, v, (*ParticipantListResponse).decodeJSON)
+	case *Party:
+		return true, v.decodeJSON(d)
+	case *[]Party:
+		return true, jsonx.DecodeModels(d, v, (*Party).decodeJSON)
+	case *PartyName:
+		return true, v.decodeJSON(d)
+	case *[]PartyName:
+		return true, jsonx.DecodeModels(d, v, (*PartyName).decodeJSON)
+	case *paymentError:
+		return true, v.decodeJSON(d)
+	case *[]paymentError:
+		return true, jsonx.DecodeModels(d, v, (*paymentError).decodeJSON)
+	case *paymentErrorDetail:
+		return true, v.decodeJSON(d)
+	case *[]paymentErrorDetail:
+		return true, jsonx.DecodeModels(d, v, (*paymentErrorDetail).decodeJSON)
+	case *PostalAddress:
+		return true, v.decodeJSON(d)
+	case *[]PostalAddress:
+		return true, jsonx.DecodeModels(d, v, (*PostalAddress).decodeJSON)
+	case *PreviousDayRequest:
+		return true, v.decodeJSON(d)
+	case *[]PreviousDayRequest:
+		return true, jsonx.DecodeModels(d, v, (*PreviousDayRequest).decodeJSON)
+	case *PreviousDayResponse:
+		return true, v.decodeJSON(d)
+	case *[]PreviousDayResponse:
+		return true, jsonx.DecodeModels(d, v, (*PreviousDayResponse).decodeJSON)
+	case *PreviousDayTransaction:
+		return true, v.decodeJSON(d)
+	case *[]PreviousDayTransaction:
+		return true, jsonx.DecodeModels(d, v, (*PreviousDayTransaction).decodeJSON)
+	case *RTPListTransaction:
+		return true, v.decodeJSON(d)
+	case *[]RTPListTransaction:
+		return true, jsonx.DecodeModels(d, v, (*RTPListTransaction).decodeJSON)
+	case *reportingErrorBody:
+		return true, v.decodeJSON(d)
+	case *[]reportingErrorBody:
+		return true, jsonx.DecodeModels(d, v, (*reportingErrorBody).decodeJSON)
+	case *RTPListRequest:
+		return true, v.decodeJSON(d)
+	case *[]RTPListRequest:
+		return true, jsonx.DecodeModels(d, v, (*RTPListRequest).decodeJSON)
+	case *RTPListResponse:
+		return true, v.decodeJSON(d)
+	case *[]RTPListResponse:
+		return true, jsonx.DecodeModels(d, v, (*RTPListResponse).decodeJSON)
+	case *serviceError:
+		return true, v.decodeJSON(d)
+	case *[]serviceError:
+		return true, jsonx.DecodeModels(d, v, (*serviceError).decodeJSON)
+	case *serviceErrorAOAResponse:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorAOAResponse:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorAOAResponse).decodeJSON)
+	case *serviceErrorMessage:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorMessage:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorMessage).decodeJSON)
+	case *serviceErrorMetadata:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorMetadata:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorMetadata).decodeJSON)
+	case *serviceErrorResult:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorResult:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorResult).decodeJSON)
+	case *TransactionAccount:
+		return true, v.decodeJSON(d)
+	case *[]TransactionAccount:
+		return true, jsonx.DecodeModels(d, v, (*TransactionAccount).decodeJSON)
+	case *WireDetailsRequest:
+		return true, v.decodeJSON(d)
+	case *[]WireDetailsRequest:
+		return true, jsonx.DecodeModels(d, v, (*WireDetailsRequest).decodeJSON)
+	case *WireDetailsResponse:
+		return true, v.decodeJSON(d)
+	case *[]WireDetailsResponse:
+		return true, jsonx.DecodeModels(d, v, (*WireDetailsResponse).decodeJSON)
+	case *WireListRequest:
+		return true, v.decodeJSON(d)
+	case *[]WireListRequest:
+		return true, jsonx.DecodeModels(d, v, (*WireListRequest).decodeJSON)
+	case *WireListResponse:
+		return true, v.decodeJSON(d)
+	case *[]WireListResponse:
+		return true, jsonx.DecodeModels(d, v, (*WireListResponse).decodeJSON)
+	case *WireListTransaction:
+		return true, v.decodeJSON(d)
+	case *[]WireListTransaction:
+		return true, jsonx.DecodeModels(d, v, (*WireListTransaction).decodeJSON)
+	case *WireTransaction:
+		return true, v.decodeJSON(d)
+	case *[]WireTransaction:
+		return true, jsonx.DecodeModels(d, v, (*WireTransaction).decodeJSON)
+	}
+	return false, nil
+}
 
 // appendWire appends the wire encoding of v, a model of this package or a pointer to one,
 // every Secret in full, and reports whether v was one. It is registered with the SDK's encoder

@@ -65,7 +65,9 @@ var encodedModels = []reflect.Type{
 
 // TestAppendJSONMatchesEncodingJSON checks, for random values of every model, that the wire
 // encoding (jsonx.MarshalWire, core.MarshalWire) and MarshalJSON write byte for byte what
-// encoding/json writes for the model without methods followed by its extras.
+// encoding/json writes for the model without methods followed by its extras, U+FFFD compared
+// in one form (the SDK's encoder writes invalid UTF-8 as � on every Go release, as
+// jsonx's TestAppendStringGolden fixes; Go 1.27's encoding/json writes a raw U+FFFD).
 func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 	jsonxtest.CheckEncoders(t, encodedModels, 200)
 }

@@ -27,9 +27,12 @@ func assertNoRepeats(t *testing.T, keys []string) {
 	}
 }
 
-// TestPageOverfull: a server that sends more items than the pageSize it echoes cannot be
-// paged safely (its next page may or may not start after them), so the page fails with
-// *MismatchError (pageSize) before any of its items is delivered, and nothing is repeated.
+// TestPageOverfull: a server that sends more items than the pageSize asked for (130 for 100)
+// cannot be paged safely (its next page may or may not start after them), so the page fails
+// before any of its items is delivered, and nothing is repeated: the decoder stops at the
+// 101st item, before building it, with a *DecodeError whose cause is core.ErrTooManyItems
+// (issue 34: an answer costs the items asked for, whatever it holds). Before, the page was
+// decoded whole and judged by the pageSize it echoes (*MismatchError, 130 returned).
 func TestPageOverfull(t *testing.T) {
 	for _, k := range []int{0, 2} {
 		srv := pagingtest.NewServer(t, pagingtest.WithRecords(250), pagingtest.WithExtraItems(30))
@@ -39,12 +42,10 @@ func TestPageOverfull(t *testing.T) {
 		}
 		got, err := collect(t, client(t, srv).ACHTransactions(t.Context(), achReq, opts...), achKey)
 		assertNoRepeats(t, got)
-		require.ErrorIs(t, err, core.ErrPositionMismatch)
-		var me *core.MismatchError
-		require.ErrorAs(t, err, &me)
-		assert.Equal(t, "pageSize", me.Param)
-		assert.Equal(t, 100, me.Requested)
-		assert.Equal(t, 130, me.Returned)
+		require.ErrorIs(t, err, core.ErrTooManyItems)
+		var de *core.DecodeError
+		require.ErrorAs(t, err, &de)
+		assert.Contains(t, err.Error(), "at most 100")
 		assert.Empty(t, got)
 	}
 }

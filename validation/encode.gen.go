@@ -9,9 +9,99 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// init registers the models' wire encoder (appendWire) with the SDK's encoder: the one
-// registration of this package, and the only way to the wire form of its models.
-func init() { jsonx.RegisterWire(appendWire) }
+// init registers the models' wire encoder (appendWire) with the SDK's encoder and their
+// decoder (decodeModel) with the SDK's answer decoder: the registrations of this package, and
+// the only way to the wire form of its models and to their generated decoders.
+func init() {
+	jsonx.RegisterWire(appendWire)
+	jsonx.RegisterDecode(decodeModel)
+}
+
+// decodeModel decodes the next value of d into v, consuming it, when v is a pointer to a model
+// of this package that has a generated decoder, or to a slice of them, and reports whether it
+// was. It is registered with the SDK's answer decoder (internal/jsonx.UnmarshalLimited), which
+// bounds the items of a page or list while the elements are decoded.
+func decodeModel(d *jsonx.Decoder, v any) (bool, error) {
+	switch v := v.(type) {
+	case *AOAResponse:
+		return true, v.decodeJSON(d)
+	case *[]AOAResponse:
+		return true, jsonx.DecodeModels(d, v, (*AOAResponse).decodeJSON)
+	case *AcctOwner:
+		return true, v.decodeJSON(d)
+	case *[]AcctOwner:
+		return true, jsonx.DecodeModels(d, v, (*AcctOwner).decodeJSON)
+	case *AcctOwnerResponse:
+		return true, v.decodeJSON(d)
+	case *[]AcctOwnerResponse:
+		return true, jsonx.DecodeModels(d, v, (*AcctOwnerResponse).decodeJSON)
+	case *AcctStatus:
+		return true, v.decodeJSON(d)
+	case *[]AcctStatus:
+		return true, jsonx.DecodeModels(d, v, (*AcctStatus).decodeJSON)
+	case *bankErrorBody:
+		return true, v.decodeJSON(d)
+	case *[]bankErrorBody:
+		return true, jsonx.DecodeModels(d, v, (*bankErrorBody).decodeJSON)
+	case *ClientEcho:
+		return true, v.decodeJSON(d)
+	case *[]ClientEcho:
+		return true, jsonx.DecodeModels(d, v, (*ClientEcho).decodeJSON)
+	case *ClientRecord:
+		return true, v.decodeJSON(d)
+	case *[]ClientRecord:
+		return true, jsonx.DecodeModels(d, v, (*ClientRecord).decodeJSON)
+	case *ErrorResponse:
+		return true, v.decodeJSON(d)
+	case *[]ErrorResponse:
+		return true, jsonx.DecodeModels(d, v, (*ErrorResponse).decodeJSON)
+	case *Fault:
+		return true, v.decodeJSON(d)
+	case *[]Fault:
+		return true, jsonx.DecodeModels(d, v, (*Fault).decodeJSON)
+	case *HealthCheckResponse:
+		return true, v.decodeJSON(d)
+	case *[]HealthCheckResponse:
+		return true, jsonx.DecodeModels(d, v, (*HealthCheckResponse).decodeJSON)
+	case *Inquiry:
+		return true, v.decodeJSON(d)
+	case *[]Inquiry:
+		return true, jsonx.DecodeModels(d, v, (*Inquiry).decodeJSON)
+	case *paymentError:
+		return true, v.decodeJSON(d)
+	case *[]paymentError:
+		return true, jsonx.DecodeModels(d, v, (*paymentError).decodeJSON)
+	case *paymentErrorDetail:
+		return true, v.decodeJSON(d)
+	case *[]paymentErrorDetail:
+		return true, jsonx.DecodeModels(d, v, (*paymentErrorDetail).decodeJSON)
+	case *Result:
+		return true, v.decodeJSON(d)
+	case *[]Result:
+		return true, jsonx.DecodeModels(d, v, (*Result).decodeJSON)
+	case *serviceError:
+		return true, v.decodeJSON(d)
+	case *[]serviceError:
+		return true, jsonx.DecodeModels(d, v, (*serviceError).decodeJSON)
+	case *serviceErrorAOAResponse:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorAOAResponse:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorAOAResponse).decodeJSON)
+	case *serviceErrorMessage:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorMessage:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorMessage).decodeJSON)
+	case *serviceErrorMetadata:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorMetadata:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorMetadata).decodeJSON)
+	case *serviceErrorResult:
+		return true, v.decodeJSON(d)
+	case *[]serviceErrorResult:
+		return true, jsonx.DecodeModels(d, v, (*serviceErrorResult).decodeJSON)
+	}
+	return false, nil
+}
 
 // appendWire appends the wire encoding of v, a model of this package or a pointer to one,
 // every Secret in full, and reports whether v was one. It is registered with the SDK's encoder

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Decode decodes the JSON value v into *dst as encoding/json would, taking a direct path for
@@ -38,31 +39,19 @@ func Decode(dst any, v []byte) error {
 		}
 	case *float64:
 		if isNumber(v) {
-			if f, err := strconv.ParseFloat(string(v), 64); err == nil {
-				*d = f
-				return nil
-			}
+			return decodeFloat(d, v)
 		}
 	case *int:
-		if isInteger(v) {
-			if n, err := strconv.ParseInt(string(v), 10, 0); err == nil {
-				*d = int(n)
-				return nil
-			}
+		if isNumber(v) {
+			return decodeInt(d, v)
 		}
 	case *int32:
-		if isInteger(v) {
-			if n, err := strconv.ParseInt(string(v), 10, 32); err == nil {
-				*d = int32(n)
-				return nil
-			}
+		if isNumber(v) {
+			return decodeInt(d, v)
 		}
 	case *int64:
-		if isInteger(v) {
-			if n, err := strconv.ParseInt(string(v), 10, 64); err == nil {
-				*d = n
-				return nil
-			}
+		if isNumber(v) {
+			return decodeInt(d, v)
 		}
 	default:
 		if s, ok := plainString(v); ok {
@@ -78,6 +67,28 @@ func Decode(dst any, v []byte) error {
 		}
 	}
 	return json.Unmarshal(v, dst)
+}
+
+// decodeFloat decodes v, a JSON number, into *dst as encoding/json would.
+func decodeFloat[T ~float64](dst *T, v []byte) error {
+	f, err := strconv.ParseFloat(numberText(v), 64)
+	if err != nil {
+		return numberError[T](v)
+	}
+	*dst = T(f)
+	return nil
+}
+
+// decodeInt decodes v, a JSON number, into *dst as encoding/json would: an integer in range,
+// else the error encoding/json gives.
+func decodeInt[T ~int | ~int32 | ~int64](dst *T, v []byte) error {
+	if isInteger(v) {
+		if n, err := strconv.ParseInt(numberText(v), 10, int(unsafe.Sizeof(*dst))*8); err == nil {
+			*dst = T(n)
+			return nil
+		}
+	}
+	return numberError[T](v)
 }
 
 // plainString returns the content of the JSON string v when it needs no unescaping: no

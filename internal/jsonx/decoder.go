@@ -2,7 +2,7 @@ package jsonx
 
 import (
 	"encoding/json"
-	"strconv"
+	"reflect"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -15,8 +15,11 @@ import (
 // The zero Decoder is not usable; start
 // with [NewDecoder].
 type Decoder struct {
-	data []byte
-	i    int
+	data  []byte
+	i     int
+	depth int    // objects open around the next value
+	key   []byte // the name [Decoder.Member] returned last: the member whose value is next
+	limit *Limit // nil: no array is bounded
 }
 
 // ValueDecoder is a type that decodes its JSON value from a [Decoder], consuming it. The
@@ -79,6 +82,7 @@ func (d *Decoder) ObjectStart() (null bool, err error) {
 		return false, errSyntax
 	}
 	d.i++
+	d.depth++
 	return false, nil
 }
 
@@ -96,6 +100,7 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 	// after a value, a comma and a name, or the closing brace.
 	if data[i] == '}' {
 		d.i = i + 1
+		d.depth--
 		return nil, false, nil
 	}
 	if data[d.i-1] != '{' {
@@ -124,6 +129,7 @@ func (d *Decoder) Member() (key []byte, more bool, err error) {
 		return nil, false, errSyntax
 	}
 	d.i = i + 1
+	d.key = key
 	return key, true, nil
 }
 
@@ -173,6 +179,12 @@ func DecodeValue(d *Decoder, dst any) error {
 	v, err := d.Value()
 	if err != nil {
 		return err
+	}
+	if bound, bounded := d.bound(); bounded {
+		// The bounded array kept as it is (a union holding raw JSON) is counted all the same.
+		if err := checkCount(v, bound, d.limit); err != nil {
+			return err
+		}
 	}
 	return Decode(dst, v)
 }
@@ -256,11 +268,11 @@ func DecodeString[S ~string](d *Decoder, dst *S) error {
 
 // DecodeElems decodes the next value, a JSON array, into *dst as encoding/json would (null
 // sets nil, [] an empty slice), each element decoded in place in the slice's backing array
-// with [DecodeValue] (no temporary per element). The backing array grows from one element to
-// four, then by at most four times its length, and never much past what the rest of the input
-// can hold at the average size of the elements decoded so far: a large array (a page of
-// results, at the end of its input) is allocated about three times on its way to its length,
-// and a short one once or twice.
+// with [DecodeValue] (no temporary per element). The elements are counted first, in one scan
+// that allocates nothing, and the backing array allocated once at that length; an array
+// where the decoder's [Limit] points holds at most its Max elements, one more an error before
+// any is decoded. (Input that does not scan is decoded as it comes, the array growing from one
+// element to four, then by at most four times its length, and fails where it breaks.)
 func DecodeElems[T any](d *Decoder, dst *[]T) error {
 	return DecodeModels(d, dst, nil)
 }
@@ -281,6 +293,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		}
 		return json.Unmarshal(v, dst) // encoding/json's type error
 	}
+	bound, bounded := d.bound()
 	out := (*dst)[:0]
 	i := skipSpace(data, d.i+1)
 	if i < len(data) && data[i] == ']' {
@@ -293,10 +306,49 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 	d.i = i
 	start := i
+	// The elements are counted first (one scan that finds where each ends), so that an array
+	// of more elements than its bound is refused before any is built, and the slice is
+	// allocated once, at its length: an item costs its element of the backing array and what
+	// it holds, never the copies of a growing array (which doubled what a list of {} cost).
+	// Input that does not scan is decoded as it comes, growing the array, and fails there.
+	if n, ok := countElems(data, start); ok {
+		if bounded && n > bound {
+			return d.limit.exceeded()
+		}
+		if cap(out) < n {
+			out = make([]T, 0, n)
+		}
+	}
+	if !bounded {
+		return decodeElements(d, dst, out, start, nil, decode)
+	}
+	// The bound is this array's: no array inside its elements is bounded.
+	lim := d.limit
+	d.limit = nil
+	err := decodeElements(d, dst, out, start, lim, decode)
+	d.limit = lim
+	return err
+}
+
+// decodeElements decodes the elements of the array that starts at data[start] (its first
+// element, after the opening bracket) into out, then sets *dst: see [DecodeModels]. With lim
+// set, an element beyond lim.Max is an error before it is decoded.
+func decodeElements[T any](d *Decoder, dst *[]T, out []T, start int, lim *Limit, decode func(*T, *Decoder) error) error {
+	data := d.data
 	var zero T
 	for {
+		if lim != nil && len(out) >= lim.Max {
+			// One element more than the bound: an error before it is decoded.
+			return lim.exceeded()
+		}
 		if n := len(out); n == cap(out) {
-			out = grow(out, n, d.i-start, len(data)-d.i)
+			c := growCap(n, d.i-start, len(data)-d.i)
+			if lim != nil {
+				c = min(c, lim.Max)
+			}
+			grown := make([]T, n, c)
+			copy(grown, out)
+			out = grown
 		}
 		out = out[:len(out)+1]
 		out[len(out)-1] = zero
@@ -309,7 +361,7 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 		if err != nil {
 			return err
 		}
-		i = skipSpace(data, d.i)
+		i := skipSpace(data, d.i)
 		if i >= len(data) {
 			return errSyntax
 		}
@@ -325,9 +377,9 @@ func DecodeModels[T any](d *Decoder, dst *[]T, decode func(*T, *Decoder) error) 
 	}
 }
 
-// grow returns out (of length and capacity n, whose elements took used bytes of input, with
-// left bytes of input after them) copied into a larger backing array: see [DecodeElems].
-func grow[T any](out []T, n, used, left int) []T {
+// growCap returns the capacity of the backing array that replaces a full one of n elements,
+// which took used bytes of input, with left bytes of input after them: see [DecodeElems].
+func growCap(n, used, left int) int {
 	c := 1
 	switch {
 	case n == 1:
@@ -339,9 +391,7 @@ func grow[T any](out []T, n, used, left int) []T {
 		}
 		c = max(c, n+1)
 	}
-	grown := make([]T, n, c)
-	copy(grown, out)
-	return grown
+	return c
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
@@ -353,12 +403,8 @@ func DecodeInt[T ~int | ~int32 | ~int64](d *Decoder, dst *T) error {
 	if err != nil {
 		return err
 	}
-	if isInteger(v) {
-		bits := int(unsafe.Sizeof(*dst)) * 8
-		if n, err := strconv.ParseInt(string(v), 10, bits); err == nil {
-			*dst = T(n)
-			return nil
-		}
+	if isNumber(v) {
+		return decodeInt(dst, v)
 	}
 	return json.Unmarshal(v, dst)
 }
@@ -370,12 +416,21 @@ func DecodeFloat[T ~float64](d *Decoder, dst *T) error {
 		return err
 	}
 	if isNumber(v) {
-		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
-			*dst = T(f)
-			return nil
-		}
+		return decodeFloat(dst, v)
 	}
 	return json.Unmarshal(v, dst)
+}
+
+// numberText returns the JSON number v as a string without copying it: strconv reads it and
+// keeps (copies) it only in its error.
+func numberText(v []byte) string { return unsafe.String(unsafe.SliceData(v), len(v)) }
+
+// numberError is the error of the JSON number v that does not fit in a T (out of range, or a
+// fraction for an integer): the *json.UnmarshalTypeError encoding/json gives, built by the SDK
+// so that what a hostile number costs does not depend on the Go release's encoding/json
+// (whose engine in Go 1.27 copies it more times). It holds one copy of v.
+func numberError[T any](v []byte) error {
+	return &json.UnmarshalTypeError{Value: "number " + string(v), Type: reflect.TypeFor[T]()}
 }
 
 // DecodeBool decodes the next value, true or false, into *dst as encoding/json would.

@@ -170,28 +170,26 @@ func FuzzDecoder(f *testing.F) {
 	})
 }
 
-// TestDecodeElemsGrowth: a long array at the end of its input is allocated a few times, not
-// once per doubling, and a short one once or twice.
-func TestDecodeElemsGrowth(t *testing.T) {
-	in := []byte(`[` + strings.Repeat(`"abcdefgh",`, 999) + `"abcdefgh"]`)
-	var out []string
-	allocs := testing.AllocsPerRun(10, func() {
-		out = nil
-		d := NewDecoder(in)
-		if err := DecodeElems(&d, &out); err != nil {
-			t.Fatal(err)
+// TestDecodeElemsAllocatesOnce: an array's backing array is allocated once, at its length
+// (the elements are counted first), whatever its length and what follows it.
+func TestDecodeElemsAllocatesOnce(t *testing.T) {
+	for _, n := range []int{1, 3, 1000} {
+		in := []byte(`[` + strings.Repeat(`"abcdefgh",`, n-1) + `"abcdefgh"]` + strings.Repeat(" ", 4096))
+		var out []string
+		allocs := testing.AllocsPerRun(10, func() {
+			out = nil
+			d := NewDecoder(in)
+			if err := DecodeElems(&d, &out); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if len(out) != n || cap(out) != n {
+			t.Fatalf("%d elements, capacity %d, want %d", len(out), cap(out), n)
 		}
-	})
-	if len(out) != 1000 {
-		t.Fatalf("%d elements", len(out))
-	}
-	// 1000 strings, the backing array 1, 4, 16, 64, 256, then about 1000 (doubling would be 11
-	// times), and the Decoder.
-	if allocs > 1000+7 {
-		t.Errorf("%v allocations", allocs)
-	}
-	if cap(out) > 1100 {
-		t.Errorf("capacity %d for 1000 elements", cap(out))
+		// n strings, the backing array and the Decoder (it escapes to the element decoders).
+		if allocs > float64(n+2) {
+			t.Errorf("%d elements: %v allocations", n, allocs)
+		}
 	}
 }
 

@@ -24,4 +24,39 @@
 // [MarshalWire] (what the SDK sends) and core.MarshalWire (for users) write a model in full.
 // [Fields.AppendExtras] is the splice the models used before; the equivalence tests (package
 // jsonxtest) keep it as their reference.
+//
+// # The encoder's output
+//
+// The SDK's encoder defines its own output, the same on every Go release: what encoding/json
+// wrote up to Go 1.26 (strings escaped as [AppendString] documents: quote, backslash and
+// control characters, <, > and & as \u003c, \u003e, \u0026, U+2028 and U+2029, each byte of
+// invalid UTF-8 as \ufffd). Go 1.27's encoding/json writes invalid UTF-8 as a raw U+FFFD; the
+// SDK does not follow it. TestAppendStringGolden fixes the output; the equivalence tests
+// compare the models' encodings with encoding/json's with U+FFFD in one form.
+//
+// # Memory by the bytes received
+//
+// Every success answer of the SDK is decoded by [UnmarshalLimited], never by encoding/json's
+// engine for the models and lists of models (whose allocation differs between Go releases):
+// each client package registers its models' decoders ([RegisterDecode]), for a model and for
+// a []T result alike. A page holds no more items than its request asked for: the decoder
+// counts the elements of the items array when it reaches it and refuses one beyond the
+// [Limit] before building any (the SDK's answer decoder sets the bound from the request's page
+// size or row window, else the operation's documented maximum; the error is
+// core.ErrTooManyItems). The count also sizes the slice, allocated once at its length. An item
+// then costs its element of the slice and what it holds: its strings, copied; an
+// unknown-members map only for an item that has unknown members (a kept member costs about
+// 440 bytes with its map); no other heap object per item.
+//
+// So the items of an answer allocate at most 160 times the bytes they take. The worst case is
+// a page of {} items of the largest model (cardplatform.CardDTO, 464 bytes, for 3 bytes of
+// input: 155.7×); an item with one unknown member, {"x":0}, costs at most 110 times its 8
+// bytes. Reading the body costs at most 4 times its size (a buffer that doubles as bytes
+// arrive), so an answer allocates at most 164 times the bytes received, plus a constant per
+// call, and never more items than asked for: 1 MiB of {} items sent for a page of 1,000
+// costs the body read (about 4.2 MB; no item is built), where it cost 314 MiB before
+// (issue 34). TestListMemoryIsBoundedByTheBytes (cardplatform, paging) checks the multiple and
+// the count on every list operation (internal/ops/opstest.CheckListMemory, enumerated from the
+// operation descriptors: every page and every []T result); BenchmarkListMemory reports it, and
+// internal/bench/README.md has the figures and the command.
 package jsonx

@@ -13,7 +13,8 @@ const (
 	// maxPresize caps the room made from an announced Content-Length before any byte arrives.
 	// The announcement is a claim, not bytes: a server announcing 64 MiB and sending one byte
 	// must not cost 64 MiB per call. Beyond this, the buffer grows with the bytes that
-	// actually arrive (doubling, so a genuine large body costs O(log n) copies).
+	// actually arrive (doubling, growBuf, so a genuine large body costs O(log n) copies and
+	// about twice its size in all).
 	maxPresize = 64 << 10
 )
 

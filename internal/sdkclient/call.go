@@ -303,9 +303,14 @@ var (
 	acceptJSON      = []string{"application/json"}
 )
 
-// Call sends r and decodes the JSON success body into a new T.
+// Call sends r and decodes the JSON success body into a new T, the items of a page no more
+// than the request asked for (itemLimit).
 func Call[T any, O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []O) (*T, error) {
-	return JSON[T](Send(ctx, c, r, opts))
+	resp, err := Send(ctx, c, r, opts)
+	if err != nil {
+		return nil, err
+	}
+	return decodeBody[T](resp, itemLimit(r.Op, resp.Request))
 }
 
 // CallNoContent sends r and discards the success body.

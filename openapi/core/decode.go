@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 
@@ -37,3 +38,10 @@ func (e DecodeError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) 
 
 // Unwrap returns the JSON error.
 func (e *DecodeError) Unwrap() error { return e.Err }
+
+// ErrTooManyItems is the cause (errors.Is) of the *DecodeError of a page or list answer that
+// holds more items than the request asked for (its page size or row window), or than the
+// operation's documented maximum for a call that names no size. The decoder counts the items
+// as it goes and stops at the first one beyond the bound, before building it, so such an
+// answer costs no more than the items asked for.
+var ErrTooManyItems = errors.New("issuerkit: more items than the request asked for")

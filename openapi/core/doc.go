@@ -29,6 +29,12 @@
 // failures that are not a status ([OutcomeUnknownError], [TimeoutError], [LockoutError],
 // [RedirectError], [DecodeError]); [RetryOptions] and the bank's [BankCredentials].
 //
+// An answer costs memory by the bytes received: a page or list result holds no more items
+// than its request asked for (more is a [DecodeError] with [ErrTooManyItems], decided while
+// decoding, before the items are built), and the items of an answer allocate at most 160
+// times the bytes they take (a page of {} items of the largest model), the whole answer at
+// most 164 times its bytes plus a constant per call, on every Go release.
+//
 // Why under openapi/: the repository's top level is a fixed list (the specs in openapi/, the
 // three client packages, examples, internal). A shared package under one client would make
 // the other two import a sibling they do not use; the SDK's internal packages cannot be

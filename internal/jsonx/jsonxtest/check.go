@@ -93,7 +93,7 @@ func compare(o, mo *oracle, v reflect.Value) error {
 		if (got.err != nil) != (wantErr != nil) {
 			return fmt.Errorf("%s: %s error %v, encoding/json error %v (value %#v)", v.Type(), got.name, got.err, wantErr, v.Interface())
 		}
-		if wantErr == nil && !bytes.Equal(got.b, got.want) {
+		if wantErr == nil && !bytes.Equal(oneReplacement(got.b), oneReplacement(got.want)) {
 			return fmt.Errorf("%s: %s\n got %s\nwant %s", v.Type(), got.name, got.b, got.want)
 		}
 	}
@@ -101,6 +101,15 @@ func compare(o, mo *oracle, v reflect.Value) error {
 		return nil
 	}
 	return roundTrip(o, v.Type(), want)
+}
+
+// oneReplacement returns b with every raw U+FFFD written as the escape \ufffd. The reference
+// is encoding/json of the running Go release, which writes a byte of invalid UTF-8 as \ufffd
+// up to Go 1.26 and as a raw U+FFFD from Go 1.27; the SDK's encoder writes \ufffd on every
+// release (its output is its own, pinned by jsonx's TestAppendStringGolden), so the two are
+// compared with U+FFFD in one form.
+func oneReplacement(b []byte) []byte {
+	return bytes.ReplaceAll(b, []byte("\uFFFD"), []byte(`\ufffd`))
 }
 
 // roundTrip decodes the reference encoding want of a value of type typ with the model's

@@ -23,7 +23,11 @@ func TestGenerate(t *testing.T) {
 	require.NoError(t, err)
 	s := string(src)
 	for _, want := range []string{
-		"func init() { jsonx.RegisterWire(appendWire) }",
+		"func init() {\n\tjsonx.RegisterWire(appendWire)\n\tjsonx.RegisterDecode(decodeModel)\n}",
+		// The answer decoder reaches a model with a generated decoder (one that keeps unknown
+		// members), and a slice of them, through decodeModel.
+		"case *Card:\n\t\treturn true, v.decodeJSON(d)",
+		"case *[]Card:\n\t\treturn true, jsonx.DecodeModels(d, v, (*Card).decodeJSON)",
 		"case Card:\n\t\tb, err = v.appendJSON(b, true)",
 		"case *Card:\n\t\tif v == nil {",
 		"func (a Card) MarshalJSON() ([]byte, error) {",
@@ -50,6 +54,7 @@ func TestGenerate(t *testing.T) {
 	}
 	assert.NotContains(t, s, "func (a Choice)", "a union encodes itself")
 	assert.NotContains(t, s, "AppendJSON(b []byte)", "no exported encoder per model")
+	assert.NotContains(t, s, "case *Inner:\n\t\treturn true", "a model without extras has no generated decoder to register")
 	test, err := os.ReadFile(filepath.Join(dir, "encode.gen_test.go"))
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(test), "reflect.TypeFor[Card](),\n\treflect.TypeFor[Inner](),\n}"), string(test))
