@@ -44,6 +44,10 @@ func decodeModel(d *jsonx.Decoder, v any) (bool, error) {
 		return true, v.decodeJSON(d)
 	case *[]ACHAddendaResponse:
 		return true, jsonx.DecodeModels(d, v, (*ACHAddendaResponse).decodeJSON)
+	case *achInquiryErrorBody:
+		return true, v.decodeJSON(d)
+	case *[]achInquiryErrorBody:
+		return true, jsonx.DecodeModels(d, v, (*achInquiryErrorBody).decodeJSON)
 	case *ACHListRequest:
 		return true, v.decodeJSON(d)
 	case *[]ACHListRequest:
