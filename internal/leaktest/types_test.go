@@ -118,6 +118,7 @@ var exportedTypes = map[string]reflect.Type{
 	"cardplatform.ProgramConfiguration":                  reflect.TypeFor[cardplatform.ProgramConfiguration](),
 	"cardplatform.ProgramDataDTO":                        reflect.TypeFor[cardplatform.ProgramDataDTO](),
 	"cardplatform.ReconcileOptions":                      reflect.TypeFor[cardplatform.ReconcileOptions](),
+	"cardplatform.Reason":                                reflect.TypeFor[cardplatform.Reason](),
 	"cardplatform.Reconciliation":                        reflect.TypeFor[cardplatform.Reconciliation](),
 	"cardplatform.ReplaceCardDTO":                        reflect.TypeFor[cardplatform.ReplaceCardDTO](),
 	"cardplatform.ReplaceCardRequest":                    reflect.TypeFor[cardplatform.ReplaceCardRequest](),
