@@ -82,7 +82,7 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 				return Page[ACHListTransaction]{}, err
 			}
 			pg := Page[ACHListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
@@ -290,7 +290,7 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 				return Page[RTPListTransaction]{}, err
 			}
 			pg := Page[RTPListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
@@ -353,7 +353,7 @@ func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireLis
 				return Page[WireListTransaction]{}, err
 			}
 			pg := Page[WireListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages

@@ -44,6 +44,12 @@ type Config struct {
 	// Prefetch for the window's rules. Prefetch and EagerPrefetch must be unset. The typed
 	// iterators use it unless WithPrefetch or WithEagerPrefetch is given.
 	AutoPrefetch bool
+	// AppendOnly declares a list that changes only at its end (the card platform adds cards
+	// after the last): a total that moves between pages then moves no row the iteration has
+	// passed (pages prefetched together are answered in any order, so their totals may even
+	// go down), and the iteration follows the latest total. Without it, a total that moves
+	// fails with *ReconcileError (ReconcileTotalChanged, ErrListShifted).
+	AppendOnly bool
 	// Bound, when not empty, is the fingerprint of the request iterated (a client's typed
 	// iterators set it): every Cursor the Iterator returns carries it (Cursor.Bound), and a
 	// From bound to another fingerprint fails with *CursorMismatchError before any request.

@@ -40,6 +40,8 @@ type config struct {
 	extraItems     int
 	withheld       int
 	sizeLimit      int
+	shortPage      int // WithShortPage: the page number served short
+	shortLen       int // WithShortPage: the records it serves
 	partiesJSON    string
 	seqText        func(int) string
 	noEndMessage   bool

@@ -309,8 +309,9 @@ func pageFields(p *pagingSpec, res *openapi3.Schema) ([]assign, error) {
 		case ref.Value.Type.Is("string"):
 			add(dest, fmt.Sprintf("core.ParseCount(res%s)", field))
 		case pageStyleTotal:
-			// A page-style total is known once the end markers are there.
-			var markers []string
+			// A page-style total is known when it is there (not 0: an absent member) or
+			// once the end markers are.
+			markers := []string{intExpr("res"+field, ref.Value) + " != 0"}
 			if p.TotalPages != "" {
 				_, f, err := lookup(res, p.TotalPages)
 				if err != nil {
