@@ -238,10 +238,9 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
-		late := pg.late // delivered after the page's items (iterator_reconcile.go)
-		if late == nil && pg.beyond > 0 && req == ask {
-			late = &ReconcileError{Position: req, Problem: ReconcileBeyondTotal, Total: pg.Total,
-				Items: len(pg.Items) + pg.beyond, Want: len(pg.Items)}
+		late := pg.late // reported after the page's items (iterator_reconcile.go)
+		if pg.beyond > 0 && req != ask {
+			late = nil // a larger window prefetched before the total was known: rows past it are not a count
 		}
 		skip := min(it.cur.Skip, len(pg.Items))
 		pg.keep(skip, len(pg.Items))

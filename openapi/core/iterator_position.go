@@ -161,8 +161,8 @@ type Page[T any] struct {
 	// withheld: the page's retrievedRows counts rows it did not send, so its items do not
 	// map onto its rows (set by the engine).
 	withheld bool
-	// beyond: the number of items past the announced total the style's rules cut from the
-	// page (set by the engine: advanceLinear).
+	// beyond: the number of items past the announced total (set by the engine:
+	// advanceLinear, with late).
 	beyond int
 	// late: an error to report once the page's items are delivered (set by the engine: a
 	// *ReconcileError that does not make the items themselves doubtful).

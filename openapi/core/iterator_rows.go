@@ -23,6 +23,13 @@ import "fmt"
 // advanceLinear applies the rules above to pg, requested at req, and returns the next
 // position and whether pg is the last page.
 func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
+	if pg.HasTotal && pg.Seq == nil { // items past the total, counted before any cut
+		within := max(pg.Total-(req.Start-req.Style.base()), 0)
+		if pg.beyond = max(len(pg.Items)-within, 0); pg.beyond > 0 {
+			pg.late = &ReconcileError{Position: req, Problem: ReconcileBeyondTotal, Total: pg.Total,
+				Items: len(pg.Items), Want: min(within, req.Size)}
+		}
+	}
 	if len(pg.Items) > req.Size {
 		pg.keep(0, req.Size)
 	}
@@ -41,12 +48,10 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 	if pg.HasTotal {
 		remaining := pg.Total - (req.Start - req.Style.base()) // rows from req.Start to the total
 		if remaining <= 0 {
-			pg.beyond = len(pg.Items)
 			pg.keep(0, 0)
 			return next, true, nil
 		}
 		if len(pg.Items) > remaining {
-			pg.beyond = len(pg.Items) - remaining
 			pg.keep(0, remaining)
 		}
 		if adv >= remaining {
