@@ -10,9 +10,13 @@ import (
 // requested before the first step of Pages or Items. It stops on the first error, which it
 // yields once. It never loops: every page either advances the position or ends the iteration
 // with an error (ErrEmptyPage, ErrPositionMismatch), and MaxStalledPages pages in a row that
-// deliver nothing end it with *NoProgressError. It never ends silently short: a total not
-// reached fails (ErrEmptyPage), and a partial answer (HTTP 206) ends it with *PartialError
-// (ErrPartial), its items carried by the error, never only flagged.
+// deliver nothing end it with *NoProgressError. It never ends silently short: it ends only
+// when its count reconciles with the totals the server announced (iterator_reconcile.go): a
+// total not reached fails (ErrEmptyPage), a short page before the announced end or items past
+// the total fail after the rows that can be trusted (*ReconcileError, ErrCountMismatch), a
+// total that moves or a row served twice fail before the page (ErrListShifted), and a partial
+// answer (HTTP 206) ends it with *PartialError (ErrPartial), its items carried by the error,
+// never only flagged.
 //
 // Ranging again over Pages or Items continues where the previous range stopped (after a
 // break, an error or the cap), and Cursor tells where that is. An Iterator is not safe for
