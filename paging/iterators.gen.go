@@ -87,6 +87,10 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.ParNumber
+			}
 			return pg, nil
 		})
 }
@@ -122,6 +126,10 @@ func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommerc
 			pg := Page[CommercialAccount]{Items: res.Accounts}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.AccountID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -159,6 +167,10 @@ func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, acco
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -196,6 +208,10 @@ func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, acc
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -295,6 +311,10 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }
@@ -325,6 +345,10 @@ func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRe
 			pg := Page[WireTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
 			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }
@@ -358,6 +382,10 @@ func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireLis
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }

@@ -58,3 +58,31 @@ func TestUnannouncedPageCapIsAnError(t *testing.T) {
 		})
 	}
 }
+
+// TestShiftedPageIsAnError: the bank inserts 5 records before the first between the first
+// and the second request while its metadata still counts as before (seed 002: offset and page
+// positions shift when the data changes). Page 2 then begins with the last 5 records of page
+// 1: the typed iterators know each row's id (x-issuerkit-pagination id, here parNumber and
+// transactionId), and the iteration fails with *core.ReconcileError (ReconcileRowRepeated,
+// core.ErrListShifted) before page 2 is delivered, no row twice.
+func TestShiftedPageIsAnError(t *testing.T) {
+	for _, name := range []string{"ach", "rtp"} {
+		t.Run(name, func(t *testing.T) {
+			srv := pagingtest.NewServer(t, pagingtest.WithRecords(300), pagingtest.WithShiftAfter(1, 5))
+			c := client(t, srv)
+			var got []string
+			var err error
+			if name == "ach" {
+				got, err = collect(t, c.ACHTransactions(t.Context(), achReq, paging.WithPageSize(100), paging.WithPrefetch(0)), achKey)
+			} else {
+				got, err = collect(t, c.RTPTransactions(t.Context(), rtpReq, paging.WithPageSize(100), paging.WithPrefetch(0)), rtpKey)
+			}
+			var re *core.ReconcileError
+			require.ErrorAs(t, err, &re)
+			assert.ErrorIs(t, err, core.ErrListShifted)
+			assert.Equal(t, core.ReconcileRowRepeated, re.Problem)
+			assert.Equal(t, pagingtest.Key(96), re.ID, "the first row of page 2, delivered on page 1")
+			assert.Equal(t, want(1, 100), got, "page 1 only")
+		})
+	}
+}

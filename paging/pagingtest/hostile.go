@@ -22,6 +22,14 @@ func WithShortPage(number, n int) Option {
 	return func(c *config) { c.shortPage, c.shortLen = number, max(n, 0) }
 }
 
+// WithShiftAfter makes the page-style endpoints answer every request after the k-th to their
+// path as if n records had been inserted before the first (pages then begin with records an
+// earlier page already held, seed 002's shifting pages), while the metadata still counts the
+// records as before: only the records' ids give the shift away.
+func WithShiftAfter(k, n int) Option {
+	return func(c *config) { c.shiftAfter, c.shiftBy = k, max(n, 0) }
+}
+
 // WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
 // sent (contradictory or negative totals, a lastPage out of place); the records served are
 // those of the page asked for.
