@@ -153,9 +153,9 @@ type Page[T any] struct {
 
 	// IDs, when set, holds each item's identity (a transaction id, a key: what identifies
 	// the row in the server's records), in the order of Items; "" where an item has none. A
-	// row whose identity was delivered on the previous page or earlier on the same page ends
-	// the iteration with *ReconcileError (ReconcileRowRepeated, ErrListShifted) before the
-	// page is delivered: the list shifted between requests (see ErrListShifted).
+	// row whose identity was delivered from the latest two pages, or comes twice in the page,
+	// ends the iteration with *ReconcileError (ReconcileRowRepeated, ErrListShifted) before
+	// the page is delivered: the list shifted between requests (see ErrListShifted).
 	IDs []string
 
 	// withheld: the page's retrievedRows counts rows it did not send, so its items do not

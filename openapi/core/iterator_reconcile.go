@@ -16,9 +16,12 @@ import (
 //     totalElements) means the list changed under it: rows inserted shift the later pages
 //     onto rows already delivered, rows deleted shift rows past the iteration unseen (a gap
 //     no position can show). The page that reports the new total is not delivered: the
-//     iteration fails with *ReconcileError (ReconcileTotalChanged, ErrListShifted). A list
-//     declared Config.AppendOnly is not checked (rows added after the last move nothing, and
-//     pages prefetched together may be answered in any order, their totals with them).
+//     iteration fails with *ReconcileError (ReconcileTotalChanged, ErrListShifted). The key
+//     style is checked too: nothing proves that a server's keys are cursors that do not
+//     shift (a key may encode an offset), so a list read while it grows (the current day's
+//     transactions) fails and is read again. Not checked: a list declared Config.AppendOnly
+//     (rows added after the last move nothing, and pages prefetched together may be answered
+//     in any order, their totals with them).
 //   - A row served twice, by its identity (Page.IDs, which the typed iterators fill from the
 //     row's own id where the model has one), among the rows delivered from the latest two
 //     pages (the rows a shift of less than a page repeats) fails the same way before the
