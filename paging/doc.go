@@ -148,7 +148,7 @@
 // before the last, or a page-size cap the bank applied without echoing it) delivers its rows and
 // then fails with *core.ReconcileError (core.ReconcileShortPage, core.ErrCountMismatch); items
 // past the announced total, in every style, fail the same way after the rows within it
-// (core.ReconcileBeyondTotal). Seed 002 warns that offset pages shift when the data changes
+// (core.ReconcileBeyondTotal). The bank warns that offset pages shift when the data changes
 // between requests: a total that moves between pages (core.ReconcileTotalChanged) and a row
 // served twice by its identity (core.ReconcileRowRepeated) fail before the page is delivered,
 // with core.ErrListShifted: start the list again. Row and offset styles ask for each window from

@@ -55,7 +55,7 @@ var ErrCountMismatch = errors.New("paging: rows do not reconcile with the total 
 
 // ErrListShifted matches a *ReconcileError reporting that the list changed between its pages:
 // its total moved, or a row was served twice. Offset and page positions then point at other
-// rows than before (seed 002 warns of it for offset paging): rows may repeat or be skipped.
+// rows than before (the bank warns of it for the offset style): rows may repeat or be skipped.
 // Starting the iteration again from the beginning gives a consistent list.
 var ErrListShifted = errors.New("paging: the list changed between pages")
 

@@ -24,8 +24,8 @@ func WithShortPage(number, n int) Option {
 
 // WithShiftAfter makes the page-style endpoints answer every request after the k-th to their
 // path as if n records had been inserted before the first (pages then begin with records an
-// earlier page already held, seed 002's shifting pages), while the metadata still counts the
-// records as before: only the records' ids give the shift away.
+// earlier page already held, as offset and page positions shift when the data changes), while
+// the metadata still counts the records as before: only the records' ids give the shift away.
 func WithShiftAfter(k, n int) Option {
 	return func(c *config) { c.shiftAfter, c.shiftBy = k, max(n, 0) }
 }
