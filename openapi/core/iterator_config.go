@@ -26,7 +26,10 @@ type Config struct {
 	// one-page result costs one request. Where the server gives no total, the window runs
 	// ahead on the guess that pages are full: when a short page ends the iteration, up to
 	// k − 1 requests past the end are cancelled and discarded. At most k pages are held
-	// besides the one being consumed; breaking out of the loop cancels the pages in flight.
+	// besides the one being consumed. Breaking out of the loop leaves no request in flight:
+	// the pages whose request the SDK's clients have not sent yet are cancelled (nothing of
+	// them is sent), and those already sent are awaited until the server starts answering,
+	// then dropped (see iterator_prefetch.go); cancel the context to abandon them at once.
 	// Key style fetches nothing ahead: the next key is only known from the answer.
 	Prefetch int
 	// EagerPrefetch (with Prefetch k > 0) requests the first k pages together, before the
