@@ -13,7 +13,8 @@ import (
 // newIterator returns the engine's Iterator for a start_index/limit search (the generated
 // iterators of iterators.gen.go call it): start_index is 1-based (a row-style window of limit
 // items), the response's total ends it. opID names the operation, whose
-// x-issuerkit-pagination must be of the index style.
+// x-issuerkit-pagination must be of the index style. The platform adds cards after the last
+// (core.Config.AppendOnly): a total that moves between pages is followed, not a shift.
 func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 	fetch func(ctx context.Context, p Position, call []CallOption) (Page[T], error)) *Iterator[T] {
 	var ic iterConfig
@@ -22,7 +23,7 @@ func newIterator[T any](ctx context.Context, opID string, opts []IterOption,
 			o(&ic)
 		}
 	}
-	cfg := core.Config{Style: core.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit,
+	cfg := core.Config{Style: core.StyleRow, PageSize: DefaultSearchLimit, MaxPageSize: MaxSearchLimit, AppendOnly: true,
 		MaxItems: ic.maxItems, From: ic.from, Prefetch: ic.prefetch, EagerPrefetch: ic.eager}
 	if ic.pageSize != 0 {
 		cfg.PageSize = ic.pageSize

@@ -12,23 +12,28 @@ import (
 )
 
 // bindOpts returns opts followed by the option that binds the iteration's cursors to the
-// request req of operation opID (nil for an operation without one) and its path arguments
-// (the account of a reporting read), in a new slice. The generated typed iterators call it.
-func bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOption {
-	fp := fingerprint(opID, req, path...)
+// request req of operation opID (nil for an operation without one), its path arguments (the
+// account of a reporting read), and where c speaks as whom (its base URL and credential
+// identity, never the credential: sdkclient.Core.Binding), in a new slice. A cursor taken at
+// one bank origin or with one credential is then refused at another with
+// *core.CursorMismatchError: the rows before it were never delivered there. The generated
+// typed iterators call it.
+func (c *Client) bindOpts(opID string, req any, opts []IterOption, path ...string) []IterOption {
+	fp := fingerprint(c.core.Binding, opID, req, path...)
 	out := make([]IterOption, 0, len(opts)+1)
 	return append(append(out, opts...), func(c *iterConfig) { c.bind = fp })
 }
 
-// fingerprint is 16 hex digits: 12 of the SHA-256 of the operation id, the path arguments and
-// req's JSON with
+// fingerprint is 16 hex digits: 12 of the SHA-256 of the client's binding (origin, base path
+// and credential identity, already a hash), the operation id, the path arguments and req's
+// JSON with
 // the operation's page parameters (its x-issuerkit-pagination start, size and end) removed
 // from the top level, keys sorted, and sensitive members (account numbers, ...) masked
 // whatever their shape; then 4 of the same hash over the unmasked JSON. The secrets thus
 // enter through 16 bits only: the text reveals next to nothing of an account number (one in
 // 65,536 shares its fingerprint), at the price of one chance in 65,536 that a cursor of
 // another account's otherwise identical request goes undetected.
-func fingerprint(opID string, req any, path ...string) string {
+func fingerprint(binding, opID string, req any, path ...string) string {
 	canon, masked := []byte("null"), []byte("null")
 	if req != nil {
 		var v any
@@ -51,6 +56,8 @@ func fingerprint(opID string, req any, path ...string) string {
 	}
 	sum := func(b []byte) []byte {
 		h := sha256.New()
+		h.Write([]byte(binding))
+		h.Write([]byte{0})
 		h.Write([]byte(opID))
 		h.Write([]byte{0})
 		for _, p := range path { // the path arguments, each ended by a 0 (none: as before)

@@ -39,7 +39,9 @@
 // a page that begins like one served at another position (a server ignoring the position,
 // caught by its records: [core.ErrPositionMismatch]), nor repeat rows a server's retrievedRows
 // contradicts ([core.ErrRetrievedMismatch]), nor end on totals that are negative or
-// contradict each other ([core.ErrInconsistentTotals]), and can fetch pages ahead
+// contradict each other ([core.ErrInconsistentTotals]), nor end before their count reconciles
+// with the totals the bank announced ([core.ErrCountMismatch], [core.ErrListShifted]: see
+// "Servers that contradict themselves"), and can fetch pages ahead
 // (core.Config.Prefetch: after the first answer; with core.Config.EagerPrefetch, from the first
 // request). Out-of-range requests fail before the network ([core.ErrOutOfRange]).
 //
@@ -99,11 +101,15 @@
 //		if handle(tx) != nil { break } // the next run resumes at tx
 //	}
 //
-// A typed iterator's cursor is bound to its request: its text ends in @ and a fingerprint of
-// the endpoint and the filters (not the page parameters; account numbers enter through 16 bits
-// only). Given with another request or endpoint, it fails with *core.CursorMismatchError
+// A typed iterator's cursor is bound to its request and to where it was taken: its text ends in
+// @ and a fingerprint of the endpoint, the filters (not the page parameters; account numbers
+// enter through 16 bits only), the client's bank origin and base path, and its credential's
+// identity (a hash of what names it: WithCredentialID, a BankTokenSource's client, a static
+// token; never the credential). Given with another request or endpoint, or to a client of
+// another bank origin or credential, it fails with *core.CursorMismatchError
 // (core.ErrCursorMismatch) before any request, instead of replaying one day's position against
-// another day's list. Cursors without a fingerprint are not checked.
+// another day's list, or skipping another bank's first rows. Cursors without a fingerprint are
+// not checked.
 //
 // # Placement
 //
@@ -136,6 +142,19 @@
 //
 // # Servers that contradict themselves
 //
+// A list ends only when its count reconciles with what the bank announced: "more" is decided by
+// the totals (totalRows, totalRecords, totalPages, count, totalElements), never by the size
+// asked for. A page-style page holding fewer records than the totals put on it (a short page
+// before the last, or a page-size cap the bank applied without echoing it) delivers its rows and
+// then fails with *core.ReconcileError (core.ReconcileShortPage, core.ErrCountMismatch); items
+// past the announced total, in every style, fail the same way after the rows within it
+// (core.ReconcileBeyondTotal). The bank warns that offset pages shift when the data changes
+// between requests: a total that moves between pages (core.ReconcileTotalChanged) and a row
+// served twice by its identity (core.ReconcileRowRepeated) fail before the page is delivered,
+// with core.ErrListShifted: start the list again. Row and offset styles ask for each window from
+// the row after the last one counted, so a short page there loses nothing. Only the addenda,
+// which announce no total, end on an empty page without a check.
+//
 // Servers that contradict themselves fail with a typed error instead of looping, repeating or
 // dropping rows: a total above the rows served (core.ErrEmptyPage), a page or offset other than the
 // one asked for (core.ErrPositionMismatch), a retrievedRows below the items sent
@@ -145,7 +164,8 @@
 // costs no more than the items asked for; its items allocate at most 160 times the bytes they
 // take), a negative total or page count, or a lastPage before the end
 // totalPages or totalRecords announce (core.ErrInconsistentTotals). A total below the rows served
-// ends the iteration at the total; a retrievedRows above the items (rows withheld) is trusted,
+// ends the iteration at the total (core.ReconcileBeyondTotal when the bank sent rows past it); a
+// retrievedRows above the items (rows withheld) is trusted,
 // and a cursor inside such a page counts the items delivered from the window's start
 // (row:START:SIZE:SKIP), since their rows are unknown; core.MaxStalledPages pages in a row that
 // deliver no item while the counts say the list goes on (retrievedRows on empty pages, a total

@@ -3,6 +3,7 @@ package paging_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/pagingtest"
@@ -38,7 +39,9 @@ func ExampleClient_PreviousDayTransactions() {
 		}
 	}
 	cursor, _ := it.Cursor().MarshalText()
-	fmt.Println("read", n, "rows; resume at", string(cursor))
+	// The text after "@" binds the cursor to this request, bank origin and credential.
+	pos, _, _ := strings.Cut(string(cursor), "@")
+	fmt.Println("read", n, "rows; resume at", pos)
 
 	var from paging.Cursor
 	if err := from.UnmarshalText(cursor); err != nil {
@@ -53,6 +56,6 @@ func ExampleClient_PreviousDayTransactions() {
 	}
 	fmt.Println("then", rest, "more")
 	// Output:
-	// read 1500 rows; resume at row:1501:1000:0@cb310b6a68786dac
+	// read 1500 rows; resume at row:1501:1000:0
 	// then 1000 more
 }

@@ -42,7 +42,7 @@ type Cursor = core.Cursor
 // fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells where a
 // stopped iteration resumes (WithCursor).
 func (c *Client) ACHAddendaIterator(ctx context.Context, req ACHAddendaRequest, opts ...IterOption) *Iterator[ACHAddenda] {
-	opts = bindOpts(opListACHAddenda.ID, req, opts)
+	opts = c.bindOpts(opListACHAddenda.ID, req, opts)
 	return sequenceIterator(ctx, opListACHAddenda.ID, "startAddendaSequenceNumber", req.StartAddendaSequenceNumber, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHAddenda], error) {
 			r := ListACHAddendaRequest{Body: req}
@@ -71,7 +71,7 @@ func (c *Client) ACHAddenda(ctx context.Context, req ACHAddendaRequest, opts ...
 // serves another page than the one asked for fails with *core.MismatchError. Nothing is requested
 // before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest, opts ...IterOption) *Iterator[ACHListTransaction] {
-	opts = bindOpts(opListACHTransactions.ID, req, opts)
+	opts = c.bindOpts(opListACHTransactions.ID, req, opts)
 	return newIterator(ctx, opListACHTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[ACHListTransaction], error) {
 			r := ListACHTransactionsRequest{Body: req}
@@ -82,11 +82,15 @@ func (c *Client) ACHTransactionsIterator(ctx context.Context, req ACHListRequest
 				return Page[ACHListTransaction]{}, err
 			}
 			pg := Page[ACHListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.ParNumber
+			}
 			return pg, nil
 		})
 }
@@ -108,7 +112,7 @@ func (c *Client) ACHTransactions(ctx context.Context, req ACHListRequest, opts .
 // with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is requested before the first step; Cursor
 // tells where a stopped iteration resumes (WithCursor).
 func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommercialAccountsRequest, opts ...IterOption) *Iterator[CommercialAccount] {
-	opts = bindOpts(opListCommercialAccounts.ID, req, opts)
+	opts = c.bindOpts(opListCommercialAccounts.ID, req, opts)
 	return newIterator(ctx, opListCommercialAccounts.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialAccount], error) {
 			r := req
@@ -122,6 +126,10 @@ func (c *Client) CommercialAccountsIterator(ctx context.Context, req ListCommerc
 			pg := Page[CommercialAccount]{Items: res.Accounts}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.AccountID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -145,7 +153,7 @@ func (c *Client) CommercialAccounts(ctx context.Context, req ListCommercialAccou
 // ErrEmptyPage). Nothing is requested before the first step; Cursor tells where a stopped iteration
 // resumes (WithCursor).
 func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListCurrentDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
-	opts = bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
+	opts = c.bindOpts(opListCurrentDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListCurrentDayAccountTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
 			r := req
@@ -159,6 +167,10 @@ func (c *Client) CurrentDayAccountTransactionsIterator(ctx context.Context, acco
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -182,7 +194,7 @@ func (c *Client) CurrentDayAccountTransactions(ctx context.Context, accountID st
 // announce (page.totalElements) fails with *KeyError (KeyEndedEarly, ErrEmptyPage). Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, accountID string, req ListPreviousDayAccountTransactionsRequest, opts ...IterOption) *Iterator[CommercialTransaction] {
-	opts = bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
+	opts = c.bindOpts(opListPreviousDayAccountTransactions.ID, req, opts, accountID)
 	return newIterator(ctx, opListPreviousDayAccountTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[CommercialTransaction], error) {
 			r := req
@@ -196,6 +208,10 @@ func (c *Client) PreviousDayAccountTransactionsIterator(ctx context.Context, acc
 			pg := Page[CommercialTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = res.Page.TotalElements, res.Page.TotalElements != 0
 			pg.NextKey = res.Page.NextPageKey
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			pg.Partial = meta.StatusCode == http.StatusPartialContent
 			return pg, nil
 		})
@@ -213,7 +229,7 @@ func (c *Client) PreviousDayAccountTransactions(ctx context.Context, accountID s
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) PreviousDayTransactionsIterator(ctx context.Context, req PreviousDayRequest, opts ...IterOption) *Iterator[PreviousDayTransaction] {
-	opts = bindOpts(opListPreviousDayTransactions.ID, req, opts)
+	opts = c.bindOpts(opListPreviousDayTransactions.ID, req, opts)
 	return newIterator(ctx, opListPreviousDayTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[PreviousDayTransaction], error) {
 			r := ListPreviousDayTransactionsRequest{Body: req}
@@ -245,7 +261,7 @@ func (c *Client) PreviousDayTransactions(ctx context.Context, req PreviousDayReq
 // an argument: the client sends it from its options, or give it per call with
 // WithCallOptions(WithHeader("KeyClientId", v)), which wins.
 func (c *Client) RTPParticipantsIterator(ctx context.Context, opts ...IterOption) *Iterator[Party] {
-	opts = bindOpts(opListRTPParticipants.ID, nil, opts)
+	opts = c.bindOpts(opListRTPParticipants.ID, nil, opts)
 	return newIterator(ctx, opListRTPParticipants.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[Party], error) {
 			var r ListRTPParticipantsRequest
@@ -279,7 +295,7 @@ func (c *Client) RTPParticipants(ctx context.Context, opts ...IterOption) iter.S
 // page than the one asked for fails with *core.MismatchError. Nothing is requested before the first
 // step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest, opts ...IterOption) *Iterator[RTPListTransaction] {
-	opts = bindOpts(opListRTPTransactions.ID, req, opts)
+	opts = c.bindOpts(opListRTPTransactions.ID, req, opts)
 	return newIterator(ctx, opListRTPTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[RTPListTransaction], error) {
 			r := ListRTPTransactionsRequest{Body: req}
@@ -290,11 +306,15 @@ func (c *Client) RTPTransactionsIterator(ctx context.Context, req RTPListRequest
 				return Page[RTPListTransaction]{}, err
 			}
 			pg := Page[RTPListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }
@@ -311,7 +331,7 @@ func (c *Client) RTPTransactions(ctx context.Context, req RTPListRequest, opts .
 // WithPageSize, until totalRows, or a short page when the server gives no total. Nothing is
 // requested before the first step; Cursor tells where a stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRequest, opts ...IterOption) *Iterator[WireTransaction] {
-	opts = bindOpts(opListWireTransactions.ID, req, opts)
+	opts = c.bindOpts(opListWireTransactions.ID, req, opts)
 	return newIterator(ctx, opListWireTransactions.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireTransaction], error) {
 			r := ListWireTransactionsRequest{Body: req}
@@ -325,6 +345,10 @@ func (c *Client) WireTransactionsIterator(ctx context.Context, req WireDetailsRe
 			pg := Page[WireTransaction]{Items: res.Transactions}
 			pg.Total, pg.HasTotal = core.HeaderCount(meta.Header, "totalRows")
 			pg.Retrieved, pg.HasRetrieved = core.HeaderCount(meta.Header, "retrievedRows")
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }
@@ -342,7 +366,7 @@ func (c *Client) WireTransactions(ctx context.Context, req WireDetailsRequest, o
 // for fails with *core.MismatchError. Nothing is requested before the first step; Cursor tells
 // where a stopped iteration resumes (WithCursor).
 func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireListRequest, opts ...IterOption) *Iterator[WireListTransaction] {
-	opts = bindOpts(opListWireTransactionsByPage.ID, req, opts)
+	opts = c.bindOpts(opListWireTransactionsByPage.ID, req, opts)
 	return newIterator(ctx, opListWireTransactionsByPage.ID, opts,
 		func(ctx context.Context, p Position, call []CallOption) (Page[WireListTransaction], error) {
 			r := req
@@ -353,11 +377,15 @@ func (c *Client) WireTransactionsByPageIterator(ctx context.Context, req WireLis
 				return Page[WireListTransaction]{}, err
 			}
 			pg := Page[WireListTransaction]{Items: res.Transactions}
-			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
+			pg.Total, pg.HasTotal = res.Metadata.Page.TotalRecords, res.Metadata.Page.TotalRecords != 0 || res.Metadata.Page.TotalPages != 0 || res.Metadata.Page.LastPage
 			pg.Echo, pg.HasEcho = res.Metadata.Page.PageNumber, res.Metadata.Page.PageNumber != 0
 			pg.EchoSize, pg.HasEchoSize = res.Metadata.Page.PageSize, res.Metadata.Page.PageSize != 0
 			pg.TotalPages = res.Metadata.Page.TotalPages
 			pg.LastPage = res.Metadata.Page.LastPage
+			pg.IDs = make([]string, len(pg.Items))
+			for i, x := range pg.Items {
+				pg.IDs[i] = x.TransactionID
+			}
 			return pg, nil
 		})
 }

@@ -44,8 +44,10 @@ func WithPageSize(n int) IterOption {
 
 // WithCursor resumes an earlier iteration of the same endpoint at the Cursor it reported
 // (Iterator.Cursor or CursorAt, or its text form decoded with Cursor.UnmarshalText). The
-// request must be the same as the one the cursor came from: a bound cursor (Cursor.Bound) of
-// another request or endpoint fails with *core.CursorMismatchError before any request.
+// request must be the same as the one the cursor came from, sent by a client of the same base
+// URL and credential: a bound cursor (Cursor.Bound) of another request or endpoint, or taken
+// at another bank origin or base path or with another credential, fails with
+// *core.CursorMismatchError before any request.
 func WithCursor(cur Cursor) IterOption { return func(c *iterConfig) { c.from = cur } }
 
 // WithPrefetch fetches up to k pages ahead of the one being consumed (see core.Config.Prefetch),

@@ -28,16 +28,16 @@ func TestPaging(t *testing.T) {
 			Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999,
 			Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string",
 			EndMessages: "informationMessages", EndCode: "1002040-50I"}},
-		{"POST", "/accounts/transactions/v1/ach/list", published(pageStyle("query"))},
-		{"POST", "/wireInquiry/v1/transactions/details", rowStyle},
+		{"POST", "/accounts/transactions/v1/ach/list", withID(published(pageStyle("query")), "parNumber")},
+		{"POST", "/wireInquiry/v1/transactions/details", withID(rowStyle, "transactionId")},
 		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
 			Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}},
-		{"POST", "/rtp/v1/transactions/list", published(pageStyle("query"))},
+		{"POST", "/rtp/v1/transactions/list", withID(published(pageStyle("query")), "transactionId")},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
-		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
-		{"GET", "/commercial/accounts/v1/list", keyStyle("accounts", 100, 50)},
-		{"GET", "/commercial/accounts/v1/K1/transactions/previous", keyStyle("transactions", 500, 100)},
-		{"GET", "/commercial/accounts/v1/K1/transactions/current", keyStyle("transactions", 500, 100)},
+		{"POST", "/wireInquiry/v1/transactions/list", withID(pageStyle("body"), "transactionId")},
+		{"GET", "/commercial/accounts/v1/list", withID(keyStyle("accounts", 100, 50), "accountId")},
+		{"GET", "/commercial/accounts/v1/K1/transactions/previous", withID(keyStyle("transactions", 500, 100), "transactionId")},
+		{"GET", "/commercial/accounts/v1/K1/transactions/current", withID(keyStyle("transactions", 500, 100), "transactionId")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -106,4 +106,12 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 		}
 		return c
 	})
+}
+
+// withID is p with the item field that identifies a row (x-issuerkit-pagination id): only
+// the fields the bank documents as ids, never the previous-day transactionKey ("not
+// guaranteed unique") nor a participant's name.
+func withID(p ops.Paging, id string) ops.Paging {
+	p.ID = id
+	return p
 }

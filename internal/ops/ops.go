@@ -52,7 +52,10 @@ type Paging struct {
 	TotalPages string
 	LastPage   string
 	Key        string // sequence style: the item field the next Start continues after
-	Next       string // key style: path of the next page's key in the answer (page.nextPageKey)
+	// ID is the item field that identifies a row (a transaction id), "" for none: the typed
+	// iterators fill core.Page.IDs from it, and a row served twice ends the iteration.
+	ID   string
+	Next string // key style: path of the next page's key in the answer (page.nextPageKey)
 	// PublishedIn is where the bank's current published files put the paging parameters
 	// when they differ from In (the seed's): "body". PublishedType is the JSON type of the
 	// size there when it is not a number ("string": the addenda's pageSize).

@@ -33,6 +33,7 @@ var errorTypes = map[string]func() error{
 	"validation.UnsupportedVersionError":  func() error { return new(validation.UnsupportedVersionError) },
 	"openapi/core.CursorMismatchError":    func() error { return new(core.CursorMismatchError) },
 	"openapi/core.KeyError":               func() error { return new(core.KeyError) },
+	"openapi/core.ReconcileError":         func() error { return new(core.ReconcileError) },
 	"openapi/core.RangeError":             func() error { return new(core.RangeError) },
 	"openapi/core.EmptyPageError":         func() error { return new(core.EmptyPageError) },
 	"openapi/core.MismatchError":          func() error { return new(core.MismatchError) },

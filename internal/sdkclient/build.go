@@ -1,6 +1,11 @@
 package sdkclient
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/url"
+	"strings"
+
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
@@ -47,9 +52,25 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 }
 
 // NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
-// version, the per-operation default headers and the package settings.
+// version, the per-operation default headers, the package settings and where the client
+// speaks as whom (Core.Binding).
 func NewCore(p *transport.Pipeline, base string, cfg Config) Core {
 	ceiling, idle := cfg.limits()
 	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings,
-		Timeout: ceiling, IdleTimeout: idle}
+		Timeout: ceiling, IdleTimeout: idle, Binding: binding(base, &cfg)}
+}
+
+// binding returns the hex SHA-256 of a domain-separation label, base (the origin and base
+// path, scheme and host lower-cased) and the credential's identity (credentialIdentity, the
+// one the rate-limit budget is kept under): never the credential itself.
+func binding(base string, cfg *Config) string {
+	if u, err := url.Parse(base); err == nil {
+		base = strings.ToLower(u.Scheme+"://"+u.Host) + strings.TrimSuffix(u.EscapedPath(), "/")
+	}
+	h := sha256.New()
+	h.Write([]byte("issuerkit-go/cursor-binding/v1\x00"))
+	h.Write([]byte(base))
+	h.Write([]byte{0})
+	h.Write([]byte(credentialIdentity(cfg)))
+	return hex.EncodeToString(h.Sum(nil))
 }

@@ -29,6 +29,11 @@ type Core struct {
 	// Timeout is the whole-call ceiling of a call (0: none); IdleTimeout the idle timeout of
 	// a streamed download (0: none). NewCore fills both, defaults applied.
 	Timeout, IdleTimeout time.Duration
+	// Binding identifies where the client speaks and as whom: a hash of its base URL (origin
+	// and base path) and its credential's identity, never the credential. A cursor's
+	// fingerprint includes it, so that a cursor taken at one bank or with one credential is
+	// refused at another (paging's bindOpts).
+	Binding string
 }
 
 // HasOpHeader reports whether op has a default value for header key.

@@ -1,11 +1,14 @@
 package transport
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/sendgate"
 )
 
 // The SDK never asks for a compressed body, so memory per call follows the bytes received.
@@ -64,6 +67,12 @@ func (t identityTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	next := t.next
 	if next == nil {
 		next = http.DefaultTransport
+	}
+	if !sendgate.Pass(req.Context()) { // taken back by its caller before it was sent (sendgate)
+		if err := req.Context().Err(); err != nil {
+			return nil, err
+		}
+		return nil, context.Canceled
 	}
 	resp, err := next.RoundTrip(req)
 	if err != nil || resp == nil {

@@ -35,6 +35,19 @@
 // times the bytes they take (a page of {} items of the largest model), the whole answer at
 // most 164 times its bytes plus a constant per call, on every Go release.
 //
+// The iterator engine ([Iterator], [Config], [Cursor], the page styles) is here too, with the
+// errors an iteration ends with. Its promise: every row once, or an error. A list ends only
+// when its count reconciles with what the server announced (totalRows, totalRecords and
+// totalPages, count, totalElements): "more" is decided by the announced totals, never by the
+// size asked for. A short page before the announced end, a page-size cap the server did not
+// echo, and items past the total deliver the rows that can be trusted and then fail with
+// *[ReconcileError] ([ErrCountMismatch]); a total that moves between pages or a row served
+// twice (Page.IDs) fail before the page ([ErrListShifted]): the list changed under the
+// iteration, and offset or page positions point at other rows than before. An end short of the
+// total fails with [ErrEmptyPage]. A list without any total can only end by its documented
+// mark (an empty or short page, the last-page flag). The rules, in one place, are in
+// iterator_reconcile.go.
+//
 // Why under openapi/: the repository's top level is a fixed list (the specs in openapi/, the
 // three client packages, examples, internal). A shared package under one client would make
 // the other two import a sibling they do not use; the SDK's internal packages cannot be

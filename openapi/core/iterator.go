@@ -10,9 +10,13 @@ import (
 // requested before the first step of Pages or Items. It stops on the first error, which it
 // yields once. It never loops: every page either advances the position or ends the iteration
 // with an error (ErrEmptyPage, ErrPositionMismatch), and MaxStalledPages pages in a row that
-// deliver nothing end it with *NoProgressError. It never ends silently short: a total not
-// reached fails (ErrEmptyPage), and a partial answer (HTTP 206) ends it with *PartialError
-// (ErrPartial), its items carried by the error, never only flagged.
+// deliver nothing end it with *NoProgressError. It never ends silently short: it ends only
+// when its count reconciles with the totals the server announced (iterator_reconcile.go): a
+// total not reached fails (ErrEmptyPage), a short page before the announced end or items past
+// the total fail after the rows that can be trusted (*ReconcileError, ErrCountMismatch), a
+// total that moves or a row served twice fail before the page (ErrListShifted), and a partial
+// answer (HTTP 206) ends it with *PartialError (ErrPartial), its items carried by the error,
+// never only flagged.
 //
 // Ranging again over Pages or Items continues where the previous range stopped (after a
 // break, an error or the cap), and Cursor tells where that is. An Iterator is not safe for
@@ -26,6 +30,7 @@ type Iterator[T any] struct {
 	count int            // items delivered, for Config.MaxItems
 	total int            // last total the server reported, -1 before any
 	seen  repeatGuard[T] // first items of recent pages: a page served again fails (iterator_repeat.go)
+	ids   idWindow       // identities of the rows delivered last: a row served again fails (iterator_reconcile.go)
 	err   error          // configuration error, yielded by every range
 	keys  keyTrack       // keys asked with (key style, iterator_keys.go)
 	at    Cursor         // at the item (Items) or page (Pages) delivered last: CursorAt (iterator_cursorbind.go)
@@ -197,7 +202,8 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 		}
 		// req becomes the position fetched, which may be a larger window planned before the
 		// total was known (covers).
-		pg, req, err := src.get(ctx, it.request(it.cur, left))
+		ask := it.request(it.cur, left)
+		pg, req, err := src.get(ctx, ask)
 		if err != nil {
 			fail(fmt.Errorf("paging: %s: %w", req, err))
 			return
@@ -216,6 +222,14 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
+		if pg.IDs != nil && len(pg.IDs) != len(pg.Items) {
+			fail(fmt.Errorf("paging: %s: %d identities for %d items: %w", req, len(pg.IDs), len(pg.Items), ErrInvalidConfig))
+			return
+		}
+		if err := it.checkTotal(req, &pg); err != nil {
+			fail(err)
+			return
+		}
 		if pg.HasTotal {
 			it.total = max(pg.Total, 0)
 		}
@@ -228,15 +242,28 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 			fail(err)
 			return
 		}
+		late := pg.late // reported after the page's items (iterator_reconcile.go)
+		if pg.beyond > 0 && req != ask {
+			late = nil // a larger window prefetched before the total was known: rows past it are not a count
+		}
 		skip := min(it.cur.Skip, len(pg.Items))
 		pg.keep(skip, len(pg.Items))
 		capped := left >= 0 && len(pg.Items) > left // the cap ends the range inside this page
 		if capped {
 			pg.keep(0, left)
 		}
+		if left >= 0 && len(pg.Items) >= left {
+			late = nil // the cap ends the iteration before the rows in doubt
+		}
+		if err := it.ids.check(req, pg.IDs); err != nil {
+			fail(err)
+			return
+		}
 		switch {
 		case capped:
 			pg.Next = it.after(&pg, skip, len(pg.Items))
+		case late != nil:
+			pg.Next = it.after(&pg, skip, len(pg.Items)) // a resumption asks for the rows in doubt again
 		case done:
 			pg.Next = Cursor{Style: it.cfg.Style, Done: true}
 		default:
@@ -245,7 +272,18 @@ func (it *Iterator[T]) run(deliver func(pg *Page[T], skip int) bool, fail func(e
 				pf.plan(it.plan(pg.Next, &pg, left, it.depth()))
 			}
 		}
-		if !deliver(&pg, skip) {
+		before := it.count
+		more := deliver(&pg, skip)
+		if pg.IDs != nil {
+			it.ids.record(pg.IDs[:it.count-before])
+		} else {
+			it.ids.record(nil)
+		}
+		if !more {
+			return
+		}
+		if late != nil {
+			fail(late)
 			return
 		}
 	}

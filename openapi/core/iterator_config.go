@@ -26,7 +26,10 @@ type Config struct {
 	// one-page result costs one request. Where the server gives no total, the window runs
 	// ahead on the guess that pages are full: when a short page ends the iteration, up to
 	// k − 1 requests past the end are cancelled and discarded. At most k pages are held
-	// besides the one being consumed; breaking out of the loop cancels the pages in flight.
+	// besides the one being consumed. Breaking out of the loop leaves no request in flight:
+	// the pages whose request the SDK's clients have not sent yet are cancelled (nothing of
+	// them is sent), and those already sent are awaited until the server starts answering,
+	// then dropped (see iterator_prefetch.go); cancel the context to abandon them at once.
 	// Key style fetches nothing ahead: the next key is only known from the answer.
 	Prefetch int
 	// EagerPrefetch (with Prefetch k > 0) requests the first k pages together, before the
@@ -44,6 +47,12 @@ type Config struct {
 	// Prefetch for the window's rules. Prefetch and EagerPrefetch must be unset. The typed
 	// iterators use it unless WithPrefetch or WithEagerPrefetch is given.
 	AutoPrefetch bool
+	// AppendOnly declares a list that changes only at its end (the card platform adds cards
+	// after the last): a total that moves between pages then moves no row the iteration has
+	// passed (pages prefetched together are answered in any order, so their totals may even
+	// go down), and the iteration follows the latest total. Without it, a total that moves
+	// fails with *ReconcileError (ReconcileTotalChanged, ErrListShifted).
+	AppendOnly bool
 	// Bound, when not empty, is the fingerprint of the request iterated (a client's typed
 	// iterators set it): every Cursor the Iterator returns carries it (Cursor.Bound), and a
 	// From bound to another fingerprint fails with *CursorMismatchError before any request.

@@ -11,10 +11,12 @@ import (
 // pass it back as Config.From to resume. The zero Cursor means "from the beginning".
 //
 // A cursor of a typed iterator (PreviousDayTransactionsIterator, ...) is bound to the request
-// it came from: Bound is a fingerprint of the endpoint and the request's filters (not its page
-// parameters), written after an "@" ("row:1001:1000:0@9f86d081884c7d65"). Resuming another
-// request or endpoint with it fails with *CursorMismatchError (ErrCursorMismatch) before any
-// request. A cursor without one (from Config.From, or stored before binding existed) is not
+// it came from: Bound is a fingerprint of the endpoint, the request's filters (not its page
+// parameters) and where the client spoke as whom (its base URL's origin and path, and its
+// credential's identity: a hash, never the credential), written after an "@"
+// ("row:1001:1000:0@9f86d081884c7d65"). Resuming another request or endpoint with it, or the
+// same at another bank origin or with another credential, fails with *CursorMismatchError
+// (ErrCursorMismatch) before any request. A cursor without one (from Config.From, or stored before binding existed) is not
 // checked.
 type Cursor struct {
 	Style Style

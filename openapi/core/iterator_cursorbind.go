@@ -9,12 +9,13 @@ import (
 )
 
 // ErrCursorMismatch matches a *CursorMismatchError: a cursor given to an iteration of another
-// request or endpoint than the one it came from.
+// request, endpoint, bank origin or credential than the one it came from.
 var ErrCursorMismatch = errors.New("paging: cursor of another request")
 
 // CursorMismatchError reports a bound Cursor (WithCursor) given to a typed iterator whose
-// request or endpoint has another fingerprint: resuming would replay one list's position
-// against another list. It matches ErrCursorMismatch and ErrInvalidConfig; nothing was sent.
+// request, endpoint, bank origin or credential has another fingerprint: resuming would replay
+// one list's position against another list (at another bank, the rows before the cursor were
+// never delivered). It matches ErrCursorMismatch and ErrInvalidConfig; nothing was sent.
 type CursorMismatchError struct {
 	// Cursor is the cursor's fingerprint; Request is the fingerprint of the request given.
 	Cursor, Request string
@@ -24,7 +25,7 @@ func (e CursorMismatchError) Error() string { return redact.Sanitize(nil, e.erro
 
 // errorText is the text of Error before redact.Sanitize.
 func (e CursorMismatchError) errorText() string {
-	return fmt.Sprintf("paging: cursor bound to request %s resumed with request %s (other filters or endpoint): start that request from the beginning, or resume it with its own cursor", e.Cursor, e.Request)
+	return fmt.Sprintf("paging: cursor bound to request %s resumed with request %s (other filters, endpoint, bank origin or credential): start that request from the beginning, or resume it with its own cursor", e.Cursor, e.Request)
 }
 
 // Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it

@@ -151,6 +151,13 @@ func advanceKey[T any](t *keyTrack, req Position, pg *Page[T]) (Position, bool, 
 		t.first = req.Key == ""
 	}
 	t.rows += len(pg.Items)
+	if t.first && pg.HasTotal && t.rows > pg.Total { // items past totalElements
+		over := min(t.rows-pg.Total, len(pg.Items))
+		pg.late = &ReconcileError{Position: req, Problem: ReconcileBeyondTotal, Total: pg.Total, Items: len(pg.Items), Want: len(pg.Items) - over}
+		pg.keep(0, len(pg.Items)-over)
+		t.rows = pg.Total
+		return req, true, nil
+	}
 	if _, ok := t.asked[req.Key]; !ok {
 		t.asked[req.Key] = t.pages
 	}

@@ -151,9 +151,22 @@ type Page[T any] struct {
 	// repeat nor skip items. A page whose numbers do not advance fails with *MismatchError.
 	Seq []int
 
+	// IDs, when set, holds each item's identity (a transaction id, a key: what identifies
+	// the row in the server's records), in the order of Items; "" where an item has none. A
+	// row whose identity was delivered from the latest two pages, or comes twice in the page,
+	// ends the iteration with *ReconcileError (ReconcileRowRepeated, ErrListShifted) before
+	// the page is delivered: the list shifted between requests (see ErrListShifted).
+	IDs []string
+
 	// withheld: the page's retrievedRows counts rows it did not send, so its items do not
 	// map onto its rows (set by the engine).
 	withheld bool
+	// beyond: the number of items past the announced total (set by the engine:
+	// advanceLinear, with late).
+	beyond int
+	// late: an error to report once the page's items are delivered (set by the engine: a
+	// *ReconcileError that does not make the items themselves doubtful).
+	late error
 
 	// Position is the request that produced this page (set by the engine).
 	Position Position
@@ -166,10 +179,14 @@ type Page[T any] struct {
 // prefetch goroutines when Config.Prefetch is set; it must honour ctx.
 type FetchFunc[T any] func(ctx context.Context, p Position) (Page[T], error)
 
-// keep cuts pg to its items from i to j, and their sequence numbers when it has them.
+// keep cuts pg to its items from i to j, and their sequence numbers and identities when it
+// has them.
 func (pg *Page[T]) keep(i, j int) {
 	pg.Items = pg.Items[i:j]
 	if pg.Seq != nil {
 		pg.Seq = pg.Seq[min(i, len(pg.Seq)):min(j, len(pg.Seq))]
+	}
+	if pg.IDs != nil {
+		pg.IDs = pg.IDs[min(i, len(pg.IDs)):min(j, len(pg.IDs))]
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/sendgate"
 )
 
 // source fetches the page at a position: directly, or from the pages a prefetcher fetched
@@ -38,25 +40,49 @@ func covers(q, p Position) bool {
 
 // prefetcher fetches pages ahead of the consumer, each in its own goroutine, and hands them
 // out in the order they are asked for. It holds at most as many pages as plan was given
-// positions (Config.Prefetch), plus the one being consumed. close cancels what is in flight
-// and waits for every goroutine it started.
+// positions (Config.Prefetch), plus the one being consumed.
+//
+// No request is left in flight once the iteration returns. A page no longer wanted (the
+// consumer broke out, an error, a plan that changed) whose request the SDK has not handed to
+// the network yet (a fetch waiting for the rate limiter is there) is cancelled, and nothing of
+// it is sent; one whose request was handed over is left to run until the server has started
+// answering it (httptrace GotFirstResponseByte) or it ends, then cancelled, and close waits
+// for it. The decision is the send gate's (internal/sendgate), taken atomically with the
+// SDK's last step before the caller's RoundTripper: a context cancelled after that step does
+// not stop net/http from writing the request, which then reached the server after the
+// iteration returned, as an extra request a resumed iteration (and the bank's budget) saw.
+// A FetchFunc that sends without the SDK's clients has no gate: its pages are cancelled as
+// before. Cancelling the iteration's context abandons everything at once.
 type prefetcher[T any] struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	fetch  FetchFunc[T]
 	queue  []*future[T] // in the order the positions will be asked for
+	sent   []*future[T] // pages no longer wanted whose request was on its way: close waits for their answer
 	wg     sync.WaitGroup
 	lat    *latencies // the latencies observed, for Config.AutoPrefetch (the Iterator's)
 }
 
 // future is one page in flight.
 type future[T any] struct {
-	pos    Position
-	cancel context.CancelFunc
-	done   chan struct{}
-	page   Page[T]
-	err    error
-	lat    time.Duration // from the request written (after the rate limiter) to the page
+	pos      Position
+	cancel   context.CancelFunc
+	done     chan struct{}
+	answered chan struct{} // closed at the first byte of the response (or by done)
+	gate     sendgate.Gate // closed when the page is no longer wanted, unless its request was sent
+	page     Page[T]
+	err      error
+	lat      time.Duration // from the request written (after the rate limiter) to the page
+}
+
+// release gives up f: cancelled at once unless its request is on its way, else kept for
+// close to wait for (see prefetcher).
+func (pf *prefetcher[T]) release(f *future[T]) {
+	if f.gate.Close() {
+		f.cancel()
+		return
+	}
+	pf.sent = append(pf.sent, f)
 }
 
 func newPrefetcher[T any](ctx context.Context, fetch FetchFunc[T], lat *latencies) *prefetcher[T] {
@@ -70,14 +96,17 @@ func newPrefetcher[T any](ctx context.Context, fetch FetchFunc[T], lat *latencie
 // HTTP request is timed from its start).
 func (pf *prefetcher[T]) start(p Position) *future[T] {
 	ctx, cancel := context.WithCancel(pf.ctx)
-	f := &future[T]{pos: p, cancel: cancel, done: make(chan struct{})}
+	f := &future[T]{pos: p, cancel: cancel, done: make(chan struct{}), answered: make(chan struct{})}
 	pf.wg.Add(1)
 	go func() {
 		defer pf.wg.Done()
 		defer cancel()
 		var wrote atomic.Pointer[time.Time]
-		tctx := httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-			WroteRequest: func(httptrace.WroteRequestInfo) { now := time.Now(); wrote.Store(&now) },
+		var answered sync.Once
+		answer := func() { answered.Do(func() { close(f.answered) }) }
+		tctx := httptrace.WithClientTrace(sendgate.With(ctx, &f.gate), &httptrace.ClientTrace{
+			WroteRequest:         func(httptrace.WroteRequestInfo) { now := time.Now(); wrote.Store(&now) },
+			GotFirstResponseByte: answer,
 		})
 		begin := time.Now()
 		f.page, f.err = pf.fetch(tctx, p)
@@ -85,6 +114,7 @@ func (pf *prefetcher[T]) start(p Position) *future[T] {
 			begin = *w
 		}
 		f.lat = time.Since(begin)
+		answer()
 		close(f.done)
 	}()
 	return f
@@ -128,19 +158,27 @@ func (pf *prefetcher[T]) plan(ps []Position) {
 	}
 }
 
-// drop cancels the queued pages from index i on and forgets them.
+// drop releases the queued pages from index i on and forgets them.
 func (pf *prefetcher[T]) drop(i int) {
 	for j := i; j < len(pf.queue); j++ {
-		pf.queue[j].cancel()
+		pf.release(pf.queue[j])
 		pf.queue[j] = nil
 	}
 	pf.queue = pf.queue[:i]
 }
 
-// close cancels every page in flight and waits for their goroutines to end.
+// close releases every page in flight, waits until the server has started answering those
+// whose request was on its way (or the iteration's context ends), cancels what is left and
+// waits for every goroutine it started.
 func (pf *prefetcher[T]) close() {
-	pf.cancel()
 	pf.drop(0)
+	for _, f := range pf.sent {
+		select {
+		case <-f.answered:
+		case <-pf.ctx.Done():
+		}
+	}
+	pf.cancel()
 	pf.wg.Wait()
 }
 

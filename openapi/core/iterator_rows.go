@@ -11,15 +11,25 @@ import "fmt"
 //     trusted (a cursor inside such a page then counts items from its start, Cursor.Skip);
 //     one below them fails with *RetrievedMismatchError: advancing by it would serve
 //     the extra items again, advancing by the items would skip what the count says.
-//   - With a total (totalRows, count): items past the claimed total are dropped and the
-//     iteration ends at the claimed total, even if the server has more (a total that claims
-//     fewer rows than exist); an advance of zero before the total fails with *EmptyPageError
-//     (a total that claims more rows than the server delivers), so a lying total never loops.
+//   - With a total (totalRows, count): the iteration ends at the total, and windows shrink
+//     to it, so that no row past it is asked for. Items a window holds past the total are
+//     not delivered: when the window was asked for as it was fetched (not a larger one
+//     prefetched before the total was known, see covers), the iteration fails after the
+//     rows within the total with *ReconcileError (ReconcileBeyondTotal). An advance of zero
+//     before the total fails with *EmptyPageError (a total that claims more rows than the
+//     server delivers), so a lying total never loops.
 //   - Without a total: an empty or short page is the last.
 
 // advanceLinear applies the rules above to pg, requested at req, and returns the next
 // position and whether pg is the last page.
 func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, err error) {
+	if pg.HasTotal && pg.Seq == nil { // items past the total, counted before any cut
+		within := max(pg.Total-(req.Start-req.Style.base()), 0)
+		if pg.beyond = max(len(pg.Items)-within, 0); pg.beyond > 0 {
+			pg.late = &ReconcileError{Position: req, Problem: ReconcileBeyondTotal, Total: pg.Total,
+				Items: len(pg.Items), Want: min(within, req.Size)}
+		}
+	}
 	if len(pg.Items) > req.Size {
 		pg.keep(0, req.Size)
 	}
@@ -38,7 +48,7 @@ func advanceLinear[T any](req Position, pg *Page[T]) (next Position, done bool, 
 	if pg.HasTotal {
 		remaining := pg.Total - (req.Start - req.Style.base()) // rows from req.Start to the total
 		if remaining <= 0 {
-			pg.Items = pg.Items[:0]
+			pg.keep(0, 0)
 			return next, true, nil
 		}
 		if len(pg.Items) > remaining {

@@ -146,7 +146,19 @@ func (s *Server) pageWindow(w http.ResponseWriter, r *http.Request, body []byte,
 	if s.cfg.ignorePosition {
 		from = 1 // page 1's records, under the number asked for
 	}
-	return window{from, min(from+size-1+s.cfg.extraItems, n)}, meta, true
+	if s.cfg.shiftBy > 0 {
+		s.mu.Lock()
+		asked := s.counts[r.URL.Path]
+		s.mu.Unlock()
+		if asked > s.cfg.shiftAfter {
+			from = max(from-s.cfg.shiftBy, 1) // n records inserted before: each one n places later
+		}
+	}
+	to := min(from+size-1+s.cfg.extraItems, n)
+	if s.cfg.shortPage == number && s.cfg.shortPage > 0 {
+		to = min(to, from+s.cfg.shortLen-1)
+	}
+	return window{from, to}, meta, true
 }
 
 func (s *Server) achList(w http.ResponseWriter, r *http.Request, body []byte) {

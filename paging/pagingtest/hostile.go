@@ -15,6 +15,21 @@ func WithExtraItems(n int) Option { return func(c *config) { c.extraItems = max(
 // pageSize asks (it echoes no size). Sizes below 1 set no limit.
 func WithPageSizeLimit(n int) Option { return func(c *config) { c.sizeLimit = n } }
 
+// WithShortPage makes the page-style endpoints (ACH, RTP and wire lists) serve only the first
+// n records of page number (n below the page's own), with the metadata of a full page: its
+// totals still count the records left out, which no later page serves.
+func WithShortPage(number, n int) Option {
+	return func(c *config) { c.shortPage, c.shortLen = number, max(n, 0) }
+}
+
+// WithShiftAfter makes the page-style endpoints answer every request after the k-th to their
+// path as if n records had been inserted before the first (pages then begin with records an
+// earlier page already held, as offset and page positions shift when the data changes), while
+// the metadata still counts the records as before: only the records' ids give the shift away.
+func WithShiftAfter(k, n int) Option {
+	return func(c *config) { c.shiftAfter, c.shiftBy = k, max(n, 0) }
+}
+
 // WithPageMetadata lets f rewrite the metadata.page of every page-style answer before it is
 // sent (contradictory or negative totals, a lastPage out of place); the records served are
 // those of the page asked for.

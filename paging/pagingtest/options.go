@@ -40,6 +40,10 @@ type config struct {
 	extraItems     int
 	withheld       int
 	sizeLimit      int
+	shortPage      int // WithShortPage: the page number served short
+	shortLen       int // WithShortPage: the records it serves
+	shiftAfter     int // WithShiftAfter: the request after which the records move
+	shiftBy        int // WithShiftAfter: how far they move
 	partiesJSON    string
 	seqText        func(int) string
 	noEndMessage   bool

@@ -37,7 +37,7 @@ type paging struct {
 	MaxSize, DefaultSize, MaxItems       int
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key            string
-	EchoSize, Next                       string
+	EchoSize, Next, ID                   string
 	PublishedIn, PublishedType           string
 	EndMessages, EndCode                 string
 }
@@ -186,7 +186,7 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"retrieved": &p.Retrieved, "echo": &p.Echo, "totalPages": &p.TotalPages,
 		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
 		"publishedIn": &p.PublishedIn, "publishedType": &p.PublishedType,
-		"endMessages": &p.EndMessages, "endCode": &p.EndCode, "next": &p.Next,
+		"endMessages": &p.EndMessages, "endCode": &p.EndCode, "next": &p.Next, "id": &p.ID,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {

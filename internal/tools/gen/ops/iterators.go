@@ -33,7 +33,7 @@ type pagingSpec struct {
 	Items, Total, Retrieved, Echo        string
 	TotalPages, LastPage, Key, EchoSize  string
 	PublishedIn, PublishedType           string
-	EndMessages, EndCode, Next           string
+	EndMessages, EndCode, Next, ID       string
 	MaxSize                              int
 }
 
@@ -46,7 +46,7 @@ func pagingSpecOf(op *openapi3.Operation) (*pagingSpec, error) {
 	p := &pagingSpec{Style: s("style"), In: s("in"), Start: s("start"), StartIn: s("startIn"), Size: s("size"),
 		End: s("end"), Items: s("items"), Total: s("total"), Retrieved: s("retrieved"), Echo: s("echo"),
 		TotalPages: s("totalPages"), LastPage: s("lastPage"), Key: s("key"), EchoSize: s("echoSize"),
-		PublishedIn: s("publishedIn"), PublishedType: s("publishedType"), EndMessages: s("endMessages"), EndCode: s("endCode"), Next: s("next")}
+		PublishedIn: s("publishedIn"), PublishedType: s("publishedType"), EndMessages: s("endMessages"), EndCode: s("endCode"), Next: s("next"), ID: s("id")}
 	if f, ok := m["maxSize"].(float64); ok {
 		p.MaxSize = int(f)
 	}
@@ -78,6 +78,7 @@ type iterator struct {
 	SequenceStart string // sequence style: the start parameter's name and its value in the request
 	StartValue    string
 	KeyField      string // sequence style: the selector of the item's key
+	IDField       string // the selector of the item's identity (x-issuerkit-pagination id); "" for none
 
 	Build    string   // the statement that makes r, the request of one page
 	Sets     []assign // the page parameters set on r
@@ -268,6 +269,16 @@ func newIterator(m *model, op codegen.OperationDefinition, p *pagingSpec) (*iter
 		}
 		it.Sequence, it.SequenceStart, it.StartValue, it.KeyField = true, p.Start, argBody+startField, keyField
 	}
+	if p.ID != "" {
+		ref, idField, err := lookup(itemSchema(itemsRef), p.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !ref.Value.Type.Is("string") {
+			return nil, fmt.Errorf("id %s is not a string", p.ID)
+		}
+		it.IDField = idField
+	}
 	for code := range op.Spec.Responses.Map() {
 		it.Partial = it.Partial || code == "206"
 	}
@@ -309,8 +320,9 @@ func pageFields(p *pagingSpec, res *openapi3.Schema) ([]assign, error) {
 		case ref.Value.Type.Is("string"):
 			add(dest, fmt.Sprintf("core.ParseCount(res%s)", field))
 		case pageStyleTotal:
-			// A page-style total is known once the end markers are there.
-			var markers []string
+			// A page-style total is known when it is there (not 0: an absent member) or
+			// once the end markers are.
+			markers := []string{intExpr("res"+field, ref.Value) + " != 0"}
 			if p.TotalPages != "" {
 				_, f, err := lookup(res, p.TotalPages)
 				if err != nil {
