@@ -156,6 +156,8 @@ var exportedTypes = map[string]reflect.Type{
 	"openapi/core.BankCredentials":                       reflect.TypeFor[core.BankCredentials](),
 	"openapi/core.BankError":                             reflect.TypeFor[core.BankError](),
 	"openapi/core.BudgetKey":                             reflect.TypeFor[core.BudgetKey](),
+	"openapi/core.ReconcileError":                        reflect.TypeFor[core.ReconcileError](),
+	"openapi/core.ReconcileProblem":                      reflect.TypeFor[core.ReconcileProblem](),
 	"openapi/core.Config":                                reflect.TypeFor[core.Config](),
 	"openapi/core.Cursor":                                reflect.TypeFor[core.Cursor](),
 	"openapi/core.CursorMismatchError":                   reflect.TypeFor[core.CursorMismatchError](),
