@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -44,16 +44,15 @@ type callInfo struct {
 	// sending is set when the pipeline starts on the call: a second SendOwned of the same
 	// request gets a copy and a new callInfo.
 	sending bool
-	// ownCleared is set when sendOnce cleared GetBody on own itself (see getBodyOf).
-	ownCleared bool
+	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
+	// until the attempt reaches it): see provedUnsent.
+	attemptLog atomic.Pointer[attemptLog]
 	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
 	op         *ops.Operation
 	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	// correlation holds the call's correlation id (see correlationID); the correlation
 	// policy sends this array as the X-CorrelationId header's value, with no allocation.
 	correlation [1]string
-	// own is the pipeline's own request of the call (set by Pipeline.send).
-	own *http.Request
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
@@ -75,16 +74,6 @@ type callInfoKey struct{}
 
 // attempt returns the 1-based number of the call's current attempt.
 func (ci *callInfo) attempt() int { return int(ci.attemptN) }
-
-// getBodyOf returns the GetBody of req, a request of this call whose retry policy received it
-// with GetBody kept: kept when req is the pipeline's own request that sendOnce sent without a
-// copy (its GetBody cleared in place), else req.GetBody.
-func (ci *callInfo) getBodyOf(req *http.Request, kept func() (io.ReadCloser, error)) func() (io.ReadCloser, error) {
-	if ci.ownCleared && req == ci.own {
-		return kept
-	}
-	return req.GetBody
-}
 
 // newCallInfo returns the state of a new call of call (nil: an unknown operation).
 func newCallInfo(call *Call) *callInfo {

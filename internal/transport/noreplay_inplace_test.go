@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strings"
 	"sync"
 	"syscall"
@@ -21,7 +22,9 @@ type sentRequest struct {
 	body       string
 }
 
-// recordingRT records every attempt, refuses the first dial when refuseFirst, and answers 200.
+// recordingRT records every attempt, refuses the first dial when refuseFirst (reporting through
+// the request's trace hooks, as net/http's transport does, that it never got a connection), and
+// answers 200.
 type recordingRT struct {
 	mu          sync.Mutex
 	seen        []sentRequest
@@ -36,16 +39,19 @@ func (rt *recordingRT) RoundTrip(req *http.Request) (*http.Response, error) {
 	n := len(rt.seen)
 	rt.mu.Unlock()
 	if rt.refuseFirst && n == 1 {
+		// Reported as net/http's transport does: it looked for a connection and got none.
+		if tr := httptrace.ContextClientTrace(req.Context()); tr != nil && tr.GetConn != nil {
+			tr.GetConn(req.URL.Host)
+		}
 		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	}
 	return &http.Response{StatusCode: 200, Header: http.Header{}, Body: io.NopCloser(strings.NewReader(`{}`)), Request: req}, nil
 }
 
-// Without a caller's middleware step, sendOnce clears GetBody on the pipeline's own request
-// instead of sending a copy. Every attempt of an unsafe request still reaches the client without
-// GetBody, a second attempt (after a dial refused: proof the first never left) still carries the
-// whole body, and neither the caller's request of Send nor the request a middleware step holds
-// loses its GetBody.
+// Every attempt of an unsafe request reaches the client as a copy without GetBody, a second
+// attempt (after a dial refused before any connection: proof the first never left) still
+// carries the whole body, and neither the caller's request of Send nor the request a
+// middleware step holds loses its GetBody.
 func TestUnsafeRequestLeavesWithoutGetBodyEveryPath(t *testing.T) {
 	const body = `{"amount":"10.00"}`
 	for _, tc := range []struct {

@@ -67,10 +67,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	// Without a caller's middleware step, no code but the SDK's sees the request between the
-	// pipeline and the client: sendOnce may clear GetBody on the pipeline's own request.
-	inPlace := len(middlewarePolicies(o.CallMiddleware)) == 0 && len(middlewarePolicies(o.AttemptMiddleware)) == 0
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do, inPlace)), red)), red: red}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
@@ -144,7 +141,6 @@ func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, err
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
 	ci.sending = true
 	ci.base = p.red
-	ci.own = r
 	if call != nil {
 		ci.notePathArgs(call.Op, r.URL.EscapedPath())
 		for k, vs := range call.Header {
