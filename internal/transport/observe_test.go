@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptrace"
 	"strings"
@@ -169,4 +170,21 @@ func TestAttemptLogSeesNothingWithoutAConnection(t *testing.T) {
 		hook(l)
 		assert.False(t, l.observedUnsent(), "%s: the request may have been written", name)
 	}
+}
+
+// TestAnswerLostThroughATransportThatReplacesTheContext: a caller's RoundTripper that sends
+// with a context of its own returns a response whose Request has none of the call's state.
+// A write's answer lost while its body is read must still be an outcome unknown (it was a
+// plain error, which invites sending the write again).
+func TestAnswerLostThroughATransportThatReplacesTheContext(t *testing.T) {
+	srv := newServer(t, func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{}`)) })
+	tr := &http.Transport{}
+	t.Cleanup(tr.CloseIdleConnections)
+	p := newPipeline(t, &http.Client{Transport: hiddenTrace{tr}})
+	resp, err := do(t, p, context.Background(), http.MethodPost, srv.URL+"/disbursements", `{"amount":"10.00"}`)
+	require.NoError(t, err)
+	lost := AnswerLost(resp, io.ErrUnexpectedEOF)
+	assert.True(t, errors.Is(lost, core.ErrOutcomeUnknown), "a write's lost answer: %v", lost)
+	assert.ErrorIs(t, lost, io.ErrUnexpectedEOF)
+	assert.NotEmpty(t, CorrelationID(resp))
 }

@@ -172,8 +172,12 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 		// A call step sent the request, then tried again: the first send may have arrived.
 		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
 	}
-	if resp != nil && resp.Request == nil {
-		resp.Request = r // so that ResponseRedactor finds the call
+	if resp != nil {
+		// The call's own request, whatever request the RoundTripper put there (one that
+		// replaced the context has none of the call's state): ResponseRedactor, AnswerLost and
+		// OutcomeUnknown find the call through it, so that a write's lost answer is never
+		// reported as a plain error.
+		resp.Request = r
 	}
 	return resp, err
 }
