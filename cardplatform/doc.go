@@ -103,7 +103,11 @@
 // own steps to your RoundTripper. What it assumes: a RoundTripper that passes the request's
 // context on sends the request only through the transport that fires those hooks; one that
 // also sends it elsewhere, or buffers bodies to send them again, is outside what the SDK can
-// check. When it observes nothing, it assumes the worst: outcome unknown.
+// check. When it observes nothing, it assumes the worst: outcome unknown. A test breaks every
+// write of this package on the network, over HTTP/1.1, HTTP/2 over TLS and a caller's
+// transport, at every stage (in place of the handshake, at the request's bytes, once the
+// request arrived, at the answer's bytes) with every fault above, and checks that the server
+// never runs it twice and that the call ends in the class this table gives.
 //
 // 503 is not proof: the API documents no status as "not processed", and a proxy answers 503
 // after it forwarded the request when the upstream connection resets before the headers

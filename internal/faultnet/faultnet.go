@@ -133,6 +133,8 @@ type Server struct {
 	lastAn int // bytes of the last answer written whole
 
 	runs    atomic.Int64
+	active  atomic.Int64
+	missed  atomic.Int64
 	touched atomic.Int64
 	conns   atomic.Int64
 }
@@ -164,8 +166,8 @@ func (s *Server) Close() {
 	s.wg.Wait()
 }
 
-// SetAnswer sets what the server answers from now on.
-func (s *Server) SetAnswer(a Reply) {
+// SetReply sets what the server answers from now on.
+func (s *Server) SetReply(a Reply) {
 	s.mu.Lock()
 	s.answer = a
 	s.mu.Unlock()
@@ -195,9 +197,24 @@ func (s *Server) Clear() {
 // Runs returns how many requests arrived whole.
 func (s *Server) Runs() int64 { return s.runs.Load() }
 
+// Missed returns how many faults never broke anything: the request or the answer was shorter
+// than the fault's offset.
+func (s *Server) Missed() int64 { return s.missed.Load() }
+
 // Touched returns how many connections received at least one byte of a request (plaintext,
 // after the handshake).
 func (s *Server) Touched() int64 { return s.touched.Load() }
+
+// Quiet waits until no connection is open, for at most d, and reports whether none is.
+func (s *Server) Quiet(d time.Duration) bool {
+	for end := time.Now().Add(d); s.active.Load() > 0; {
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return true
+}
 
 // Conns returns how many connections were accepted.
 func (s *Server) Conns() int64 { return s.conns.Load() }
@@ -219,6 +236,7 @@ func (s *Server) accept() {
 			return
 		}
 		s.conns.Add(1)
+		s.active.Add(1)
 		f := Fault{Kind: none}
 		s.mu.Lock()
 		if len(s.faults) > 0 {
@@ -238,6 +256,7 @@ func (s *Server) accept() {
 var errBroken = errors.New("faultnet: connection broken by the fault")
 
 func (s *Server) serve(raw net.Conn, f Fault, a Reply) {
+	defer s.active.Add(-1)
 	defer raw.Close()
 	// Nothing here may outlive a test: every connection ends within a minute.
 	_ = raw.SetDeadline(time.Now().Add(time.Minute))
@@ -298,6 +317,11 @@ func breakConn(raw net.Conn, tc *tls.Conn, kind Kind, stream uint32) {
 		_ = raw.Close()
 		return
 	case Hang:
+		// Until the client gives up and closes, for HangFor at most (an HTTP/2 client that
+		// cancelled its stream may keep the connection open), then the connection closes.
+		_ = raw.SetReadDeadline(time.Now().Add(HangFor))
+		drain(raw)
+		return
 	case Alert:
 		_, _ = raw.Write([]byte{0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28})
 	case CloseNotify:
@@ -311,8 +335,17 @@ func breakConn(raw net.Conn, tc *tls.Conn, kind Kind, stream uint32) {
 	case GoAway:
 		_ = writeFrame(tc, frameGoAway, 0, 0, binary.BigEndian.AppendUint32(make([]byte, 4), 2))
 	}
+	// Nothing follows what was written (a frame injected in the middle of another is
+	// garbage the client might wait to complete): FIN, then wait for the client to close.
+	if t, ok := raw.(*net.TCPConn); ok {
+		_ = t.CloseWrite()
+	}
+	_ = raw.SetReadDeadline(time.Now().Add(5 * time.Second))
 	drain(raw)
 }
+
+// HangFor is how long a Hang fault holds a connection that the client keeps open.
+const HangFor = 500 * time.Millisecond
 
 // drain reads raw until the client closes it (or the connection's deadline).
 func drain(raw net.Conn) { _, _ = io.Copy(io.Discard, raw) }
@@ -383,6 +416,9 @@ func (c *faultConn) processed(a *Reply) bool {
 	c.s.mu.Lock()
 	c.s.lastRq = c.read
 	c.s.mu.Unlock()
+	if c.f.Kind != none && c.f.Stage == Request {
+		c.s.missed.Add(1) // the whole request arrived before the offset
+	}
 	if c.f.Kind == none || c.f.Stage != Processed {
 		return true
 	}
@@ -398,6 +434,10 @@ func (c *faultConn) processed(a *Reply) bool {
 
 // answered records the length of an answer written whole and waits for the client to close.
 func (c *faultConn) answered() {
+	if c.f.Kind != none && c.f.Stage == Answer {
+		c.s.missed.Add(1) // the whole answer went out before the offset
+	}
+	c.answer = false
 	c.s.mu.Lock()
 	c.s.lastAn = c.written
 	c.s.mu.Unlock()
@@ -484,6 +524,8 @@ func (s *Server) serveH2(c *faultConn, a Reply) {
 		case frameHeaders, frameContinuation, frameData:
 			c.stream = stream
 			done = flags&flagEndStream != 0
+		case frameRSTStream, frameGoAway:
+			return // the client gave up on the request (its time limit ran out)
 		}
 	}
 	if !c.processed(&a) {
