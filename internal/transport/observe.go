@@ -6,7 +6,6 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptrace"
-	"net/textproto"
 	"sync/atomic"
 )
 
@@ -32,8 +31,7 @@ import (
 //
 // An attempt proves it wrote nothing when GetConn fired (the transport below ran with the
 // SDK's trace, so its silence means something) and none of GotConn, a successful
-// TLSHandshakeDone, WroteHeaderField, WroteHeaders, WroteRequest, Got100Continue or
-// GotFirstResponseByte did. A RoundTripper that fires no hook (HTTP/3, a service mesh's
+// TLSHandshakeDone, WroteHeaders or WroteRequest did. A RoundTripper that fires no hook (HTTP/3, a service mesh's
 // client, a caller's transport that drops the request's context) proves nothing: every failure
 // of it is an outcome unknown.
 
@@ -51,7 +49,11 @@ type attemptLog struct {
 	trace          httptrace.ClientTrace
 }
 
-// newAttemptLog returns the log of a new attempt, its trace hooks set.
+// newAttemptLog returns the log of a new attempt, its trace hooks set. Only the hooks that
+// matter are set, since net/http allocates for some of the others (WroteHeaderField gets
+// each header line's values in a new slice): in both of its transports GotConn comes before
+// any byte of the request is written, and every other hook after it. WroteHeaders and
+// WroteRequest stay, for a RoundTripper of a caller's that reports writes without GotConn.
 func newAttemptLog() *attemptLog {
 	l := new(attemptLog)
 	l.trace = httptrace.ClientTrace{
@@ -62,15 +64,8 @@ func newAttemptLog() *attemptLog {
 				l.mayHaveWritten.Store(true)
 			}
 		},
-		WroteHeaderField:     func(string, []string) { l.mayHaveWritten.Store(true) },
-		WroteHeaders:         func() { l.mayHaveWritten.Store(true) },
-		WroteRequest:         func(httptrace.WroteRequestInfo) { l.mayHaveWritten.Store(true) },
-		Got100Continue:       func() { l.mayHaveWritten.Store(true) },
-		GotFirstResponseByte: func() { l.mayHaveWritten.Store(true) },
-		Got1xxResponse: func(int, textproto.MIMEHeader) error {
-			l.mayHaveWritten.Store(true)
-			return nil
-		},
+		WroteHeaders: func() { l.mayHaveWritten.Store(true) },
+		WroteRequest: func(httptrace.WroteRequestInfo) { l.mayHaveWritten.Store(true) },
 	}
 	return l
 }
