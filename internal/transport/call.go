@@ -1,8 +1,6 @@
 package transport
 
 import (
-	"context"
-	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"net/http"
 	"net/url"
@@ -33,17 +31,11 @@ type Call struct {
 	Secrets []string
 }
 
-// callInfo is the per-call state the policies share. It travels in the request context, set
-// once by Pipeline.Send.
+// callInfo is the per-call state the policies share. It travels in the request context (the
+// value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
 type callInfo struct {
-	// Context is the parent of the call's context: the callInfo is itself the context of the
-	// call's requests (see withInfo), so that it costs no allocation of its own.
-	context.Context
 	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
 	resendRefused bool // a middleware step called next twice for this unsafe call
-	// sending is set when the pipeline starts on the call: a second SendOwned of the same
-	// request gets a copy and a new callInfo.
-	sending bool
 	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
 	// until the attempt reaches it): see provedUnsent.
 	attemptLog atomic.Pointer[attemptLog]
@@ -100,30 +92,6 @@ func infoOf(req *http.Request) *callInfo {
 		return ci
 	}
 	return &callInfo{attemptN: 1}
-}
-
-// withInfo returns ctx with ci as the value of callInfoKey{}: ci itself, as a context whose
-// parent is ctx (what context.WithValue builds, without an allocation of its own). A ci is
-// the context of one call only.
-func withInfo(ctx context.Context, ci *callInfo) context.Context {
-	if ctx == nil || ci.Context != nil {
-		return context.WithValue(ctx, callInfoKey{}, ci) // panics on nil, as it always did
-	}
-	ci.Context = ctx
-	return ci
-}
-
-// Value returns the call's state for callInfoKey{}, else the parent's value for key.
-func (ci *callInfo) Value(key any) any {
-	if key == (callInfoKey{}) {
-		return ci
-	}
-	return ci.Context.Value(key)
-}
-
-// String describes the context, as context.WithValue's does.
-func (ci *callInfo) String() string {
-	return fmt.Sprintf("%v.WithValue(transport.callInfoKey, call)", ci.Context)
 }
 
 // recordSent notes a credential value that goes out with this call.

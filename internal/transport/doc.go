@@ -4,8 +4,8 @@
 //
 //	user agent -> correlation id -> retry -> auth -> logging -> *http.Client
 //
-// Each SDK method builds its request with NewRequest and sends it with Pipeline.SendOwned and a
-// Call that names the operation (Pipeline.Send takes any request and works on a copy).
+// Each SDK method builds its request and sends it with Pipeline.Send and a Call that names the
+// operation; the pipeline works on its own copy, and a write leaves it one way (sendOnce).
 // The pipeline keeps four promises, whatever RoundTripper the client has:
 //
 //   - Delivery fails closed. The operation's RetrySafe flag alone decides whether a request

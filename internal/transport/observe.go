@@ -31,7 +31,7 @@ import (
 //
 // An attempt proves it wrote nothing when GetConn fired (the transport below ran with the
 // SDK's trace, so its silence means something) and none of GotConn, a successful
-// TLSHandshakeDone, WroteHeaders or WroteRequest did. A RoundTripper that fires no hook (HTTP/3, a service mesh's
+// TLSHandshakeDone or WroteRequest did. A RoundTripper that fires no hook (HTTP/3, a service mesh's
 // client, a caller's transport that drops the request's context) proves nothing: every failure
 // of it is an outcome unknown.
 
@@ -50,10 +50,11 @@ type attemptLog struct {
 }
 
 // newAttemptLog returns the log of a new attempt, its trace hooks set. Only the hooks that
-// matter are set, since net/http allocates for some of the others (WroteHeaderField gets
-// each header line's values in a new slice): in both of its transports GotConn comes before
-// any byte of the request is written, and every other hook after it. WroteHeaders and
-// WroteRequest stay, for a RoundTripper of a caller's that reports writes without GotConn.
+// matter are set (each costs an allocation, and net/http allocates for some: WroteHeaderField
+// gets each header line's values in a new slice): in both of its transports GotConn comes
+// before any byte of the request is written, and every other hook after it. WroteRequest
+// stays, for a RoundTripper of a caller's that reports its writes without GotConn (it fires
+// once the request was written, or failed to be, in both net/http transports).
 func newAttemptLog() *attemptLog {
 	l := new(attemptLog)
 	l.trace = httptrace.ClientTrace{
@@ -64,7 +65,6 @@ func newAttemptLog() *attemptLog {
 				l.mayHaveWritten.Store(true)
 			}
 		},
-		WroteHeaders: func() { l.mayHaveWritten.Store(true) },
 		WroteRequest: func(httptrace.WroteRequestInfo) { l.mayHaveWritten.Store(true) },
 	}
 	return l

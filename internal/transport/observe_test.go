@@ -161,7 +161,6 @@ func TestAttemptLogSeesNothingWithoutAConnection(t *testing.T) {
 	for name, hook := range map[string]func(*attemptLog){
 		"GotConn":          func(l *attemptLog) { l.trace.GotConn(httptrace.GotConnInfo{}) },
 		"TLSHandshakeDone": func(l *attemptLog) { l.trace.TLSHandshakeDone(tls.ConnectionState{}, nil) },
-		"WroteHeaders":     func(l *attemptLog) { l.trace.WroteHeaders() },
 		"WroteRequest":     func(l *attemptLog) { l.trace.WroteRequest(httptrace.WroteRequestInfo{}) },
 	} {
 		l := newAttemptLog()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"io"
 	"net/http"
 	"strings"
 
@@ -112,34 +111,34 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // *core.Error for any other status, *core.OutcomeUnknownError when a request that
 // must not be repeated failed after it may have reached the server, *RedirectError for a
 // redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
-// credentials the call sent are masked in every error and log record. The caller's request is
-// never modified: the pipeline works on a copy (see NewRequest and SendOwned for requests
-// built for one call).
+// credentials the call sent are masked in every error and log record.
+//
+// There is one way in: the pipeline works on its own shallow copy of req, with the call's
+// state in its context and a header map of its own, so req is never modified and can carry
+// no state of an earlier call. Every attempt of a request that must not be repeated leaves
+// the SDK the same way too, as a shallow copy without GetBody (sendOnce).
 func (p *Pipeline) Send(req *http.Request, call *Call) (*http.Response, error) {
 	ci := newCallInfo(call)
-	return p.send(req.Clone(withInfo(req.Context(), ci)), ci, call)
+	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
+	r.Header = headerOf(req.Header)
+	return p.send(r, ci, call)
 }
 
-// NewRequest builds a request of call, as http.NewRequestWithContext does, for SendOwned.
-func NewRequest(ctx context.Context, call *Call, method, url string, body io.Reader) (*http.Request, error) {
-	return http.NewRequestWithContext(withInfo(ctx, newCallInfo(call)), method, url, body)
-}
-
-// SendOwned is Send for a request built by NewRequest for this call alone (the SDK's own
-// methods build one per call): the pipeline sets its headers on req itself rather than on a
-// copy, so req must not be used again. A re-sent attempt still goes out on a copy. A request
-// that NewRequest did not build is sent as Send would.
-func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, error) {
-	ci, ok := req.Context().Value(callInfoKey{}).(*callInfo)
-	if !ok || ci.sending {
-		return p.Send(req, call)
+// headerOf returns a map of the pipeline's own holding h's entries, room made for the
+// headers the pipeline adds. The values are h's slices with their capacity cut to their
+// length, so that an append (Header.Add, by the pipeline or a middleware step) copies rather
+// than writes into h's arrays; the pipeline replaces values, never changes them in place.
+// One allocation, where http.Header.Clone makes two.
+func headerOf(h http.Header) http.Header {
+	out := make(http.Header, len(h)+6)
+	for k, v := range h {
+		out[k] = v[:len(v):len(v)]
 	}
-	return p.send(req, ci, call)
+	return out
 }
 
 // send runs the policies on r, the pipeline's own request of the call ci.
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
-	ci.sending = true
 	ci.base = p.red
 	if call != nil {
 		ci.notePathArgs(call.Op, r.URL.EscapedPath())
