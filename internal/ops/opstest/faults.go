@@ -27,7 +27,8 @@ type NewFaultClient func(base string, hc *http.Client, timeout time.Duration) (a
 // FaultPlan says how much of the enumeration WriteFaults runs.
 type FaultPlan struct {
 	// Representative is the operation whose request and answer are broken at every byte
-	// offset; every other unsafe operation is broken at the stage boundaries.
+	// offset (empty: the table's first unsafe operation); every other unsafe operation is
+	// broken at the stage boundaries.
 	Representative string
 	// Stride breaks the representative at every Stride-th offset only (0 or 1: every offset),
 	// for a run under the race detector.
@@ -138,7 +139,11 @@ func WriteFaults(t *testing.T, table *ops.Table, newClient NewFaultClient, plan 
 	t.Helper()
 	unsafe := UnsafeOperations(table)
 	if len(unsafe) == 0 {
+		t.Log("no operation of the table is unsafe: nothing to break")
 		return
+	}
+	if plan.Representative == "" {
+		plan.Representative = unsafe[0].ID
 	}
 	var rep *ops.Operation
 	for i := range unsafe {
