@@ -96,14 +96,14 @@
 //	a 2xx whose body was cut off, timed out or does not decode   ran, answer     ErrOutcomeUnknown around a *DecodeError (or
 //	                                                               lost          *TimeoutError), saying which status arrived
 //
-// What the SDK observes: the hooks net/http's transports call on the request's context
-// (HTTP/1.1: GetConn, then the dial and TLSHandshakeDone, then GotConn just before it writes
-// the request, WroteHeaderField, WroteHeaders, WroteRequest; HTTP/2: GetConn and GotConn just
-// before it opens the stream, WroteHeaders, WroteRequest), and whether the request got past its
-// own steps to your RoundTripper. What it assumes: a RoundTripper that passes the request's
-// context on sends the request only through the transport that fires those hooks; one that
-// also sends it elsewhere, or buffers bodies to send them again, is outside what the SDK can
-// check. When it observes nothing, it assumes the worst: outcome unknown. A test breaks every
+// What the SDK observes: the trace hooks GetConn, TLSHandshakeDone, GotConn and WroteRequest,
+// which net/http's transports call on the request's context (HTTP/1.1: GetConn, the dial and
+// TLSHandshakeDone, then GotConn just before it writes the request, then WroteRequest; HTTP/2:
+// GetConn and GotConn just before it opens the stream, then WroteRequest), and whether the
+// request got past its own steps to your RoundTripper. What it assumes: a RoundTripper that
+// passes the request's context on sends the request only through the transport that fires
+// those hooks; one that also sends it elsewhere, or buffers bodies to send them again, is
+// outside what the SDK can check. When it observes nothing, it assumes the worst: outcome unknown. A test breaks every
 // write of this package on the network, over HTTP/1.1, HTTP/2 over TLS and a caller's
 // transport, at every stage (in place of the handshake, at the request's bytes, once the
 // request arrived, at the answer's bytes) with every fault above, and checks that the server
