@@ -71,24 +71,51 @@
 //
 // For a method that moves money or changes state (not retry-safe), every way a call can end
 // falls in one of four classes. Only the first two allow sending the write again; the SDK
-// itself re-sends only the first, and nothing else does:
+// itself re-sends only the first, and nothing else does.
 //
-//	what happened                                         class          what the call returns
-//	no connection: dial failed, DNS, proxy CONNECT        not sent       retried by the SDK; the error if attempts run out
-//	connection refused                                    not sent       same
-//	TLS handshake the client refused (certificate,        not sent       same (a certificate the client does not trust: not
-//	  server not speaking TLS, alert the client sent)                      retried, nothing was sent)
-//	the SDK's own refusals: bad argument or header,       not sent       ErrInvalidArgument, ErrTokenSource,
-//	  token source failed or gave an unsendable token,                    ErrInsecureTransport, ErrRateLimited
-//	  plain http, local rate limit                                        (a local limiter), never retried
-//	4xx but 408 (400, 401, 403, 404, 409, 422, 429, ...)  not processed  *Error (ErrBadRequest, ErrRateLimited, ...)
-//	request not fully written (reset, timeout mid-body)   outcome unknown ErrOutcomeUnknown
-//	written, no answer (reset, EOF, timeout, cancel,      outcome unknown ErrOutcomeUnknown
-//	  an HTTP/2 stream reset or GOAWAY)
-//	408, 500, 501, 502, 503, 504, any other 5xx           outcome unknown ErrOutcomeUnknown around the *Error
-//	a redirect (301, 302, 303, 307, 308) or another 3xx   outcome unknown ErrOutcomeUnknown (around a RedirectError)
-//	a 2xx whose body was cut off, timed out or does       ran, answer    ErrOutcomeUnknown around a *DecodeError (or
-//	  not decode                                            lost          *TimeoutError), saying which status arrived
+// "Not sent" is an observation, never an error's kind alone: crypto/tls and net/http can fail
+// at any byte with the same error after the whole request was written (a middlebox's malformed
+// record gives the tls.RecordHeaderError a server that does not speak TLS gives during the
+// handshake). Each attempt of such a write carries an httptrace.ClientTrace of the SDK's, and
+// the SDK sends it again only when that trace shows the attempt wrote nothing and the error's
+// kind agrees:
+//
+//	what the SDK saw, and the error                              class           what the call returns
+//	refused by the SDK before your RoundTripper: bad argument    not sent        ErrInvalidArgument, ErrTokenSource,
+//	  or header, token source failed or gave an unsendable                        ErrInsecureTransport, ErrRateLimited
+//	  token, plain http, local rate limit                                         (a local limiter), never retried
+//	the transport looked for a connection (GetConn) and never    not sent        retried by the SDK; the error if attempts
+//	  got one (no GotConn, no TLS handshake completed, nothing                    run out (a certificate the client does
+//	  written), and the error is a failed dial, DNS, proxy                        not trust: not retried)
+//	  CONNECT, or a TLS handshake the client refused
+//	  (certificate, server not speaking TLS)
+//	the same, with any other error (a reset, EOF or timeout      outcome unknown ErrOutcomeUnknown
+//	  during the handshake, a cancel)
+//	a connection was obtained or a TLS handshake completed,      outcome unknown ErrOutcomeUnknown
+//	  then any error: reset, EOF, timeout, cancel, a TLS alert
+//	  or malformed record (17 03 01 00 10, 17 03 03 ff ff) from
+//	  a middlebox, an HTTP/2 RST_STREAM or GOAWAY
+//	a RoundTripper that fires none of the trace hooks (HTTP/3,   outcome unknown ErrOutcomeUnknown
+//	  a mesh's client, a wrapper that drops the request's
+//	  context): any error, a failed dial included
+//	4xx but 408 (400, 401, 403, 404, 409, 422, 429, ...)         not processed   *Error (ErrBadRequest, ErrRateLimited, ...)
+//	408, 500, 501, 502, 503, 504, any other 5xx                  outcome unknown ErrOutcomeUnknown around the *Error
+//	a redirect (301, 302, 303, 307, 308) or another 3xx          outcome unknown ErrOutcomeUnknown (around a RedirectError)
+//	a 2xx whose body was cut off, timed out or does not decode   ran, answer     ErrOutcomeUnknown around a *DecodeError (or
+//	                                                               lost          *TimeoutError), saying which status arrived
+//
+// What the SDK observes: the trace hooks GetConn, TLSHandshakeDone, GotConn and WroteRequest,
+// which net/http's transports call on the request's context (HTTP/1.1: GetConn, the dial and
+// TLSHandshakeDone, then GotConn just before it writes the request, then WroteRequest; HTTP/2:
+// GetConn and GotConn just before it opens the stream, then WroteRequest), and whether the
+// request got past its own steps to your RoundTripper. What it assumes: a RoundTripper that
+// passes the request's context on sends the request only through the transport that fires
+// those hooks; one that also sends it elsewhere, or buffers bodies to send them again, is
+// outside what the SDK can check. When it observes nothing, it assumes the worst: outcome unknown. A test breaks every
+// write of this package on the network, over HTTP/1.1, HTTP/2 over TLS and a caller's
+// transport, at every stage (in place of the handshake, at the request's bytes, once the
+// request arrived, at the answer's bytes) with every fault above, and checks that the server
+// never runs it twice and that the call ends in the class this table gives.
 //
 // 503 is not proof: the API documents no status as "not processed", and a proxy answers 503
 // after it forwarded the request when the upstream connection resets before the headers
@@ -119,12 +146,14 @@
 //     in the spec, carried by each call); a request of an unknown operation is treated as
 //     unsafe. Safe requests are retried on connection errors and 408/429/500/502/503/504 with
 //     full-jitter backoff and Retry-After.
-//   - A request that moves money or changes state is sent again only when the error proves it
-//     never left: a failed dial, a DNS failure, a TLS handshake the client refused
-//     (certificate not trusted, server not speaking TLS), or the SDK's own refusals. Anything
-//     else, with any transport (including your own WithHTTPClient RoundTripper: HTTP/3, a
-//     service mesh, a proxy), is one attempt; a failure that does not prove the write was not
-//     processed (see "Which failures prove a write did not run": a 503 does not) matches
+//   - A request that moves money or changes state is sent again only when the SDK saw that
+//     the attempt wrote nothing (the request's trace: the transport looked for a connection
+//     and never got one) and the error agrees: a failed dial, a DNS failure, a TLS handshake
+//     the client refused (certificate not trusted, server not speaking TLS), or the SDK's own
+//     refusals. Anything else, with any transport (including your own WithHTTPClient
+//     RoundTripper: HTTP/3, a service mesh, a proxy; one that fires no trace hooks proves
+//     nothing), is one attempt; a failure that does not prove the write was not processed
+//     (see "Which failures prove a write did not run": a 503 does not) matches
 //     ErrOutcomeUnknown. The request leaves the SDK in a form no transport can replay (no
 //     GetBody); a RoundTripper that buffers bodies itself to re-send them is still outside
 //     what the SDK can check.

@@ -2,10 +2,14 @@ package cardplatform_test
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -27,17 +31,22 @@ const soakWorkers = 32
 // (Drop, DropAnswer, a Delay, 503, 429), the idempotency headers net/http honours
 // (Idempotency-Key and X-Idempotency-Key, set by an attempt middleware) on every request,
 // over each transport: HTTP/1.1 keep-alive, HTTP/2 over TLS (cardplatformtest.WithHTTP2), and
-// a caller's RoundTripper wrapping http.Transport. Each worker pays its own two persons one
-// payout at a time: snapshot, send once, and settle every ErrOutcomeUnknown with
-// ReconcileDisbursement. The sandbox's own state (Disbursements, by client reference) must
-// show no payout twice, every success and every Committed once, every NotCommitted (a plain
-// refusal, or a reconciliation) absent, and no StillUnknown; no goroutine is left (goleak).
+// a caller's RoundTripper wrapping http.Transport; then the same three over TLS through a
+// middlebox (a TCP relay) that, for the TLS faults, replaces the next bytes the sandbox sends
+// by a malformed TLS record (17 03 01 00 10, or the oversized 17 03 03 ff ff) and closes the
+// connection, as a broken load balancer does after the platform ran the payout. Each worker
+// pays its own two persons one payout at a time: snapshot, send once, and settle every
+// ErrOutcomeUnknown with ReconcileDisbursement. The sandbox's own state (Disbursements, by
+// client reference) must show no payout twice, every success and every Committed once, every
+// NotCommitted (a plain refusal, or a reconciliation) absent, and no StillUnknown; no
+// goroutine is left (goleak).
 //
 // Figures (go1.26, 2 shared cores, `go test -count=1 -run TestSoakNeverPaysTwice -v
 // ./cardplatform/`; each subtest logs its own): 1,000 payouts per transport (300 under
 // -short, 200 under -race), about 330 faults per transport, 0 paid twice, 0 misreported,
-// 0 still unknown, 2,000-2,500 payouts/s, 1.5 s for the three. Recorded with the fault and
-// verdict counts in internal/bench/README.md ("Money-safety soak").
+// 0 still unknown. Before re-sending on observation (issue 32) the middlebox runs paid 36
+// (HTTP/1.1), 108 (HTTP/2) and 120 (caller's transport) payouts twice. Recorded with the fault
+// and verdict counts in internal/bench/README.md ("Money-safety soak").
 func TestSoakNeverPaysTwice(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	n := 1000
@@ -47,7 +56,7 @@ func TestSoakNeverPaysTwice(t *testing.T) {
 	if raceEnabled {
 		n = 200
 	}
-	for _, tr := range []string{"http1", "http2", "caller transport"} {
+	for _, tr := range []string{"http1", "http2", "caller transport", "http1 over TLS, middlebox", "http2, middlebox", "caller transport over TLS, middlebox"} {
 		t.Run(tr, func(t *testing.T) { soak(t, tr, n) })
 	}
 }
@@ -66,16 +75,18 @@ func soak(t *testing.T, transport string, n int) {
 		r.Header.Set("X-Idempotency-Key", k)
 		return next(r)
 	}
+	tlsRun := strings.HasSuffix(transport, "middlebox")
 	opts := []cardplatformtest.Option{cardplatformtest.WithClientOptions(cardplatform.WithAttemptMiddleware(idem))}
-	if transport == "http2" {
+	if strings.HasPrefix(transport, "http2") || tlsRun {
 		opts = append(opts, cardplatformtest.WithHTTP2())
 	}
 	srv, err := cardplatformtest.Start(opts...)
 	require.NoError(t, err)
 	defer srv.Close()
 	c := srv.Client()
+	reader := c // snapshots and read-backs
 	var own *http.Transport
-	if transport == "caller transport" {
+	if strings.HasPrefix(transport, "caller transport") {
 		own = srv.HTTPClient().Transport.(*http.Transport).Clone()
 		defer own.CloseIdleConnections()
 		c, err = cardplatform.New(srv.URL, cardplatform.WithStaticToken(srv.Token()),
@@ -83,11 +94,33 @@ func soak(t *testing.T, transport string, n int) {
 			cardplatform.WithAttemptMiddleware(idem))
 		require.NoError(t, err)
 	}
+	var mb *middlebox
+	if tlsRun {
+		// The payouts go through a middlebox in front of the TLS sandbox; snapshots and
+		// read-backs go straight to the sandbox.
+		mb, err = newMiddlebox(strings.TrimPrefix(srv.URL, "https://"))
+		require.NoError(t, err)
+		defer mb.close()
+		base := srv.HTTPClient().Transport.(*http.Transport).Clone()
+		defer base.CloseIdleConnections()
+		var rt http.RoundTripper = base
+		switch {
+		case strings.HasPrefix(transport, "http1"):
+			base.ForceAttemptHTTP2 = false
+			base.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{} // HTTP/1.1 only
+			base.TLSClientConfig.NextProtos = []string{"http/1.1"}
+		case strings.HasPrefix(transport, "caller transport"):
+			rt = callerTransport{next: base}
+		}
+		c, err = cardplatform.New("https://"+mb.addr(), cardplatform.WithStaticToken(srv.Token()),
+			cardplatform.WithHTTPClient(&http.Client{Transport: rt}), cardplatform.WithAttemptMiddleware(idem))
+		require.NoError(t, err)
+	}
 	ctx := context.Background()
 	program, _ := cardplatform.ParseGUID(cardplatformtest.DefaultProgramGUID)
 	persons := make([]cardplatform.GUID, 2*soakWorkers)
 	for i := range persons {
-		card, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
+		card, err := reader.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: "Soak", LastName: fmt.Sprint(i)}})
 		require.NoError(t, err)
 		persons[i] = card.Person.PersonGUID
@@ -106,6 +139,25 @@ func soak(t *testing.T, transport string, n int) {
 		{"503", cardplatformtest.Fault{Status: http.StatusServiceUnavailable}},
 		{"429", cardplatformtest.Fault{Status: http.StatusTooManyRequests, Header: http.Header{"Retry-After": {"1"}}}},
 	}
+	if tlsRun {
+		// A broken middlebox: the next bytes the server sends, on whichever connection, become
+		// a malformed TLS record, and the connection closes (mb.arm).
+		faults = append(faults, struct {
+			name string
+			f    cardplatformtest.Fault
+		}{"tls 17 03 01 00 10", cardplatformtest.Fault{}}, struct {
+			name string
+			f    cardplatformtest.Fault
+		}{"tls 17 03 03 ff ff", cardplatformtest.Fault{}})
+	}
+	// How long after the snapshot an absent payout counts as not committed. The sandbox's
+	// faults decide before the operation runs; a payout whose connection a middlebox broke
+	// may still be on its way to the sandbox (in the relay, or behind other requests on an
+	// HTTP/2 connection): its read-back waits longer.
+	settle := 5 * time.Millisecond
+	if tlsRun {
+		settle = 400 * time.Millisecond
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
 	var calls atomic.Int64
@@ -117,13 +169,20 @@ func soak(t *testing.T, transport string, n int) {
 				ref := fmt.Sprintf("payout-%05d", i)
 				req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(int64(100+i), 2),
 					ClientReferenceID: ref, Person: cardplatform.Person{PersonGUID: persons[2*w+i/soakWorkers%2]}}
-				snap, err := c.SnapshotDisbursement(ctx, req)
+				snap, err := reader.SnapshotDisbursement(ctx, req)
 				if !assert.NoError(t, err, ref) {
 					return
 				}
 				if rand.IntN(3) == 0 {
 					f := faults[rand.IntN(len(faults))]
-					assert.NoError(t, srv.FailNext("CreateDisbursement", 1, f.f))
+					switch f.name {
+					case "tls 17 03 01 00 10":
+						mb.arm([]byte{0x17, 0x03, 0x01, 0x00, 0x10})
+					case "tls 17 03 03 ff ff":
+						mb.arm([]byte{0x17, 0x03, 0x03, 0xff, 0xff})
+					default:
+						assert.NoError(t, srv.FailNext("CreateDisbursement", 1, f.f))
+					}
 					mu.Lock()
 					tally.faults[f.name]++
 					mu.Unlock()
@@ -137,9 +196,9 @@ func soak(t *testing.T, transport string, n int) {
 					// Read back until the settle time has passed (a few tries, bounded).
 					rec := cardplatform.Reconciliation{}
 					for try := 0; try < 5 && (try == 0 || rec.Outcome == cardplatform.StillUnknown); try++ {
-						time.Sleep(time.Duration(try) * 5 * time.Millisecond)
+						time.Sleep(time.Duration(try) * settle)
 						var rerr error
-						rec, rerr = c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: 5 * time.Millisecond})
+						rec, rerr = reader.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: settle})
 						if !assert.NoError(t, rerr, ref) {
 							return
 						}
@@ -196,4 +255,103 @@ type callerTransport struct{ next http.RoundTripper }
 
 func (c callerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return c.next.RoundTrip(r)
+}
+
+// middlebox is a TCP relay in front of a TLS server, as a load balancer or a TLS terminator
+// that only forwards bytes. When armed (arm), it replaces the next bytes the server sends, on
+// whichever connection, by the given record and closes that connection: a broken middlebox
+// after the server ran a request (or, on a new connection, in place of its handshake).
+type middlebox struct {
+	ln     net.Listener
+	target string
+	armed  chan []byte
+	mu     sync.Mutex
+	conns  map[net.Conn]struct{}
+	wg     sync.WaitGroup
+}
+
+func newMiddlebox(target string) (*middlebox, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	m := &middlebox{ln: ln, target: target, armed: make(chan []byte, 4096), conns: map[net.Conn]struct{}{}}
+	m.wg.Add(1)
+	go m.accept()
+	return m, nil
+}
+
+func (m *middlebox) addr() string { return m.ln.Addr().String() }
+
+// arm makes the next bytes from the server a malformed record instead.
+func (m *middlebox) arm(record []byte) { m.armed <- record }
+
+func (m *middlebox) track(c net.Conn) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.conns == nil {
+		_ = c.Close()
+		return false
+	}
+	m.conns[c] = struct{}{}
+	return true
+}
+
+func (m *middlebox) close() {
+	_ = m.ln.Close()
+	m.mu.Lock()
+	for c := range m.conns {
+		_ = c.Close()
+	}
+	m.conns = nil
+	m.mu.Unlock()
+	m.wg.Wait()
+}
+
+func (m *middlebox) accept() {
+	defer m.wg.Done()
+	for {
+		client, err := m.ln.Accept()
+		if err != nil {
+			return
+		}
+		server, err := net.Dial("tcp", m.target)
+		if err != nil {
+			_ = client.Close()
+			continue
+		}
+		if !m.track(client) || !m.track(server) {
+			_ = server.Close()
+			continue
+		}
+		m.wg.Add(2)
+		go func() {
+			defer m.wg.Done()
+			_, _ = io.Copy(server, client)
+			_ = server.Close()
+		}()
+		go func() {
+			defer m.wg.Done()
+			defer client.Close()
+			buf := make([]byte, 32<<10)
+			for {
+				n, err := server.Read(buf)
+				if n > 0 {
+					select {
+					case rec := <-m.armed:
+						_, _ = client.Write(rec)
+						_ = server.Close()
+						return
+					default:
+					}
+					if _, werr := client.Write(buf[:n]); werr != nil {
+						return
+					}
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
+	}
 }

@@ -167,8 +167,12 @@ var DefaultRetryStatusCodes = core.DefaultRetryStatusCodes
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified. With any hc, whatever its Transport: a request that moves money or changes state
-// is sent again only when the error proves it never left (failed dial, DNS failure, TLS
-// handshake refused by the client); any other failure is one attempt and ErrOutcomeUnknown.
+// is sent again only when the SDK saw that the attempt wrote nothing (the request's httptrace
+// hooks: the transport looked for a connection and never got one) and the error agrees (failed
+// dial, DNS failure, TLS handshake refused by the client); any other failure is one attempt
+// and ErrOutcomeUnknown. A Transport that fires no trace hooks for the request (HTTP/3, a mesh
+// client, a wrapper that drops the request's context) proves nothing: its failures are all
+// ErrOutcomeUnknown.
 // Such a request reaches hc without GetBody and with a body that cannot be rewound, so
 // neither net/http (a reused keep-alive connection, an HTTP/2 stream reset) nor a Transport
 // that rewinds with GetBody can send it twice. No redirect is followed (hc's CheckRedirect is

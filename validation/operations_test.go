@@ -1,7 +1,9 @@
 package validation
 
 import (
+	"net/http"
 	"testing"
+	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
 )
@@ -31,4 +33,14 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 		}
 		return c
 	}, "checkHealth", "checkHealthV2", "verifyAccount", "verifyAccountV2") // HealthCheck and VerifyAccount: client, rules and sandbox tests
+}
+
+// TestEveryWriteFaultEndsInItsClass runs the network-fault enumeration of the card platform's
+// writes (opstest.WriteFaults) over every operation of this client that is not retry-safe:
+// none today, so it only says so; a write added to the spec is broken at every stage and byte
+// as the card platform's are.
+func TestEveryWriteFaultEndsInItsClass(t *testing.T) {
+	opstest.WriteFaults(t, operations, func(base string, hc *http.Client, timeout time.Duration) (any, error) {
+		return New(base, WithHTTPClient(hc), WithStaticToken("tok"), WithTimeout(timeout))
+	}, opstest.FaultPlan{Workers: 16})
 }

@@ -221,7 +221,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		// of the call (an error quoting the account number) is masked.
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.Body)...)
 	}
-	req, err := transport.NewRequest(ctx, &cfg.Call, r.Op.Method, r.URL, body)
+	req, err := http.NewRequestWithContext(ctx, r.Op.Method, r.URL, body)
 	if err != nil {
 		return nil, fmt.Errorf("issuerkit: building the %s request: %w", r.Op.ID, err)
 	}
@@ -260,7 +260,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.Header[k] = vs
 		}
 	}
-	resp, err := c.Pipeline.SendOwned(req, &cfg.Call) // req is this call's alone
+	resp, err := c.Pipeline.Send(req, &cfg.Call)
 	if err != nil {
 		return nil, err
 	}

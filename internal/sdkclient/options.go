@@ -70,10 +70,12 @@ type Option func(*Config) error
 // origin, whatever hc's own CheckRedirect says (see transport.RedirectError).
 //
 // What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
-// a request that moves money or changes state is sent again only when the error proves it
-// never left (a failed dial, a DNS failure, a TLS handshake the client refused, or the SDK's
-// own refusals); any other failure is reported once as an outcome-unknown error carrying the
-// correlation id. No redirect is followed, so credentials and bodies go only to the URL the
+// a request that moves money or changes state is sent again only when the SDK saw that the
+// attempt wrote nothing (hc's Transport reported through the request's httptrace hooks that it
+// looked for a connection and never got one, or an SDK step refused the request before hc)
+// and the error agrees (a failed dial, a DNS failure, a TLS handshake the client refused, or
+// the SDK's own refusals); any other failure, and every failure of a Transport that fires no
+// trace hooks, is reported once as an outcome-unknown error carrying the correlation id. No redirect is followed, so credentials and bodies go only to the URL the
 // SDK chose, and the tokens sent are masked in every error and log. A Transport that is not an *http.Transport cannot take
 // WithClientCertificate or WithTLSConfig (a construction error); its own timeouts, proxies
 // and retries are its business: a Transport that re-sends requests itself defeats the above.

@@ -54,7 +54,11 @@ type identityTransport struct {
 }
 
 // RoundTrip implements http.RoundTripper.
+//
+// It is the SDK's last step before the caller's RoundTripper (or http.DefaultTransport): it
+// notes on the attempt's log that the request got this far (see provedUnsent).
 func (t identityTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	noteHanded(req)
 	if ae := req.Header[acceptEncodingHeader]; len(ae) != 1 || ae[0] != "identity" {
 		r := *req // a RoundTripper must not modify its request
 		r.Header = req.Header.Clone()

@@ -1,13 +1,11 @@
 package transport
 
 import (
-	"context"
-	"fmt"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
@@ -33,27 +31,20 @@ type Call struct {
 	Secrets []string
 }
 
-// callInfo is the per-call state the policies share. It travels in the request context, set
-// once by Pipeline.Send.
+// callInfo is the per-call state the policies share. It travels in the request context (the
+// value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
 type callInfo struct {
-	// Context is the parent of the call's context: the callInfo is itself the context of the
-	// call's requests (see withInfo), so that it costs no allocation of its own.
-	context.Context
 	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
 	resendRefused bool // a middleware step called next twice for this unsafe call
-	// sending is set when the pipeline starts on the call: a second SendOwned of the same
-	// request gets a copy and a new callInfo.
-	sending bool
-	// ownCleared is set when sendOnce cleared GetBody on own itself (see getBodyOf).
-	ownCleared bool
+	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
+	// until the attempt reaches it): see provedUnsent.
+	attemptLog atomic.Pointer[attemptLog]
 	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
 	op         *ops.Operation
 	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
 	// correlation holds the call's correlation id (see correlationID); the correlation
 	// policy sends this array as the X-CorrelationId header's value, with no allocation.
 	correlation [1]string
-	// own is the pipeline's own request of the call (set by Pipeline.send).
-	own *http.Request
 	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
 	base *redact.Redactor
 	// plain holds the call's path arguments that pattern masking would hide (a card proxy
@@ -75,16 +66,6 @@ type callInfoKey struct{}
 
 // attempt returns the 1-based number of the call's current attempt.
 func (ci *callInfo) attempt() int { return int(ci.attemptN) }
-
-// getBodyOf returns the GetBody of req, a request of this call whose retry policy received it
-// with GetBody kept: kept when req is the pipeline's own request that sendOnce sent without a
-// copy (its GetBody cleared in place), else req.GetBody.
-func (ci *callInfo) getBodyOf(req *http.Request, kept func() (io.ReadCloser, error)) func() (io.ReadCloser, error) {
-	if ci.ownCleared && req == ci.own {
-		return kept
-	}
-	return req.GetBody
-}
 
 // newCallInfo returns the state of a new call of call (nil: an unknown operation).
 func newCallInfo(call *Call) *callInfo {
@@ -111,30 +92,6 @@ func infoOf(req *http.Request) *callInfo {
 		return ci
 	}
 	return &callInfo{attemptN: 1}
-}
-
-// withInfo returns ctx with ci as the value of callInfoKey{}: ci itself, as a context whose
-// parent is ctx (what context.WithValue builds, without an allocation of its own). A ci is
-// the context of one call only.
-func withInfo(ctx context.Context, ci *callInfo) context.Context {
-	if ctx == nil || ci.Context != nil {
-		return context.WithValue(ctx, callInfoKey{}, ci) // panics on nil, as it always did
-	}
-	ci.Context = ctx
-	return ci
-}
-
-// Value returns the call's state for callInfoKey{}, else the parent's value for key.
-func (ci *callInfo) Value(key any) any {
-	if key == (callInfoKey{}) {
-		return ci
-	}
-	return ci.Context.Value(key)
-}
-
-// String describes the context, as context.WithValue's does.
-func (ci *callInfo) String() string {
-	return fmt.Sprintf("%v.WithValue(transport.callInfoKey, call)", ci.Context)
 }
 
 // recordSent notes a credential value that goes out with this call.

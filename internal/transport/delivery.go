@@ -7,21 +7,18 @@ import (
 	"net"
 )
 
-// neverSent reports whether err proves that the request never left: nothing of it can have
-// reached the server, whatever RoundTripper sent it. Only these errors allow a request that
-// moves money or changes state to be sent again:
+// neverSent reports whether err is of a kind that a failure before any connection carried
+// the request gives: a dial that failed (*net.OpError with Op "dial", or "proxyconnect" for
+// the connection to a proxy), a DNS failure (*net.DNSError), a TLS handshake that failed (a
+// certificate the client did not accept, a tls.RecordHeaderError from a server that does not
+// speak TLS, a tls.AlertError, ECH rejected), or one of the SDK's own refusals (isPermanent).
 //
-//   - a dial that failed (*net.OpError with Op "dial", or "proxyconnect" for the connection
-//     to a proxy), a DNS failure (*net.DNSError);
-//   - a TLS handshake that failed on the client's side: the server's certificate was not
-//     accepted (x509 errors, *tls.CertificateVerificationError), the server does not speak
-//     TLS (tls.RecordHeaderError), the client sent an alert (tls.AlertError), or ECH was
-//     rejected;
-//   - the SDK's own refusals (isPermanent).
-//
-// Anything else (a reset, a timeout, an EOF, an error of a custom RoundTripper, an alert the
-// server sent, which may come after the client's handshake finished) may have come after the
-// request was written, so it proves nothing.
+// It is the second, stricter filter of provedUnsent, never a proof on its own: every one of
+// these kinds can also come after the request was written (a tls.RecordHeaderError from a
+// middlebox that breaks the connection after the write; a dial error from a RoundTripper that
+// opens a second connection). Only what the attempt's trace showed says which (see
+// attemptLog). Anything else (a reset, a timeout, an EOF, an alert the server sent) is not
+// among them even when the trace shows nothing was written: both must agree.
 func neverSent(err error) bool {
 	if isPermanent(err) {
 		return true
@@ -42,12 +39,8 @@ func neverSent(err error) bool {
 	return false
 }
 
-// isPermanent reports errors that a new attempt cannot fix and after which the request was
-// certainly not processed: certificates the client does not accept (nothing was sent), and the
-// SDK's own refusals: insecure transport, no token and an invalid header (ErrInvalidArgument):
-// nothing was sent. A refused redirect is not one of them: the server received the request
-// before it answered with the redirect.
-func isPermanent(err error) bool {
+// certificateRefused reports a server certificate the client did not accept.
+func certificateRefused(err error) bool {
 	var (
 		unknownAuthority x509.UnknownAuthorityError
 		hostname         x509.HostnameError
@@ -55,6 +48,16 @@ func isPermanent(err error) bool {
 		verify           *tls.CertificateVerificationError
 	)
 	return errors.As(err, &unknownAuthority) || errors.As(err, &hostname) || errors.As(err, &invalid) ||
-		errors.As(err, &verify) || errors.Is(err, ErrInsecureTransport) || errors.Is(err, ErrTokenSource) ||
+		errors.As(err, &verify)
+}
+
+// isPermanent reports errors that a new attempt cannot fix: certificates the client does not
+// accept, and the SDK's own refusals (insecure transport, no token, an invalid header:
+// ErrInvalidArgument). Whether the request was sent is not decided here: for a request that
+// must not be repeated, provedUnsent must hold first, else the failure is an outcome unknown. A
+// refused redirect is not one of them: the server received the request before it answered
+// with the redirect.
+func isPermanent(err error) bool {
+	return certificateRefused(err) || errors.Is(err, ErrInsecureTransport) || errors.Is(err, ErrTokenSource) ||
 		errors.Is(err, ErrInvalidArgument)
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -18,9 +19,10 @@ import (
 )
 
 // The delivery suite: with a RoundTripper that is not an *http.Transport (HTTP/3, a service
-// mesh, a recording proxy, a test double), "may have reached the server" cannot be inferred
-// from connection events. An unsafe request is re-sent only when the error proves it never
-// left.
+// mesh, a recording proxy, a test double), an unsafe request is re-sent only when the
+// RoundTripper reported, through the request's httptrace hooks, that it never got a
+// connection for it, and the error's kind agrees (a failed dial, DNS). One that reports
+// nothing proves nothing: every failure of it is an outcome unknown.
 
 // forwarder is a RoundTripper that is not an *http.Transport and fires no httptrace events,
 // like an HTTP/3 client or a recording proxy: it writes the request on a connection of its
@@ -108,9 +110,35 @@ func TestDeliveryCustomRoundTripper(t *testing.T) {
 			wantAttempts: 1, wantHits: 0, wantUnknown: true,
 		},
 		{
-			name: "unsafe: refused dial proves nothing was sent, re-sent", method: "POST",
+			// The error's kind is not proof: this RoundTripper fires no trace hooks, so the SDK
+			// cannot see that no connection carried the request (it may have opened a second
+			// one after the first was written).
+			name: "unsafe: refused dial from a RoundTripper the SDK cannot observe, not re-sent", method: "POST",
 			fault: func(n int32, _ *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
 				if n == 1 {
+					return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+				}
+				return fwd()
+			},
+			wantAttempts: 1, wantHits: 0, wantUnknown: true,
+		},
+		{
+			name: "unsafe: DNS failure from a RoundTripper the SDK cannot observe, not re-sent", method: "POST",
+			fault: func(n int32, _ *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
+				if n == 1 {
+					return nil, &net.DNSError{Err: "no such host", Name: "api.example", IsTemporary: true}
+				}
+				return fwd()
+			},
+			wantAttempts: 1, wantHits: 0, wantUnknown: true,
+		},
+		{
+			// A RoundTripper that reports its progress as net/http does (GetConn, and no
+			// GotConn: it never had a connection) proves the dial error came before any write.
+			name: "unsafe: refused dial, observed before any connection, re-sent", method: "POST",
+			fault: func(n int32, req *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
+				if n == 1 {
+					httptrace.ContextClientTrace(req.Context()).GetConn(req.URL.Host)
 					return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 				}
 				return fwd()
@@ -118,14 +146,28 @@ func TestDeliveryCustomRoundTripper(t *testing.T) {
 			wantAttempts: 2, wantHits: 1, wantOK: true,
 		},
 		{
-			name: "unsafe: DNS failure proves nothing was sent, re-sent", method: "POST",
-			fault: func(n int32, _ *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
+			name: "unsafe: DNS failure, observed before any connection, re-sent", method: "POST",
+			fault: func(n int32, req *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
 				if n == 1 {
+					httptrace.ContextClientTrace(req.Context()).GetConn(req.URL.Host)
 					return nil, &net.DNSError{Err: "no such host", Name: "api.example", IsTemporary: true}
 				}
 				return fwd()
 			},
 			wantAttempts: 2, wantHits: 1, wantOK: true,
+		},
+		{
+			name: "unsafe: a dial error after the connection was observed, not re-sent", method: "POST",
+			fault: func(n int32, req *http.Request, fwd func() (*http.Response, error)) (*http.Response, error) {
+				if n == 1 {
+					tr := httptrace.ContextClientTrace(req.Context())
+					tr.GetConn(req.URL.Host)
+					tr.GotConn(httptrace.GotConnInfo{})
+					return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
+				}
+				return fwd()
+			},
+			wantAttempts: 1, wantHits: 0, wantUnknown: true,
 		},
 		{
 			name: "unsafe: a read on an established connection is not a dial, not re-sent", method: "POST",

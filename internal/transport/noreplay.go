@@ -8,26 +8,25 @@ import (
 // sendOnce returns the last step before the HTTP client: every request is checked for
 // headers HTTP cannot carry (a middleware step or the token source may have added one after
 // the first check), refused with ErrInvalidArgument before anything is sent; and a request
-// that must not be re-sent (not retry-safe, or of an unknown operation) leaves the SDK in a
-// form that nothing below it can replay, whatever the RoundTripper:
+// that must not be re-sent (not retry-safe, or of an unknown operation) leaves the SDK in one
+// shape, a shallow copy that nothing below it can replay and whose progress the SDK watches,
+// whatever the RoundTripper:
 //
-//   - GetBody is cleared, so neither net/http's HTTP/1.1 transport (which re-sends a request
-//     on a new connection when a reused one fails and the request "is replayable": a body
-//     with GetBody and an Idempotency-Key or X-Idempotency-Key header), nor its HTTP/2
+//   - GetBody is cleared on the copy, so neither net/http's HTTP/1.1 transport (which re-sends
+//     a request on a new connection when a reused one fails and the request "is replayable":
+//     a body with GetBody and an Idempotency-Key or X-Idempotency-Key header), nor its HTTP/2
 //     transport (which re-sends after a stream reset with PROTOCOL_ERROR or REFUSED_STREAM, or
 //     a GOAWAY, when it can rewind the body), nor a caller's RoundTripper that rewinds with
 //     GetBody can produce the body a second time;
 //   - a request without a body gets an empty one that cannot be rewound either, since both
-//     net/http transports re-send a request with no body (or http.NoBody) as they please.
+//     net/http transports re-send a request with no body (or http.NoBody) as they please;
+//   - its context carries the attempt's trace (attemptLog): what the transport did with the
+//     request, from which the retry policy learns whether anything of it was written.
 //
 // Only the SDK's retry policy decides a second attempt, and for such a request only on proof
-// that the first never left (see neverSent). The request that goes to the client is a copy,
-// but for one case where no code other than the SDK's holds the request (inPlace: a pipeline
-// without caller middleware; the request is the pipeline's own first attempt, callInfo.own,
-// with a body): there GetBody is cleared on the request itself, which saves a copy per write,
-// and the retry policy keeps what it was (callInfo.getBodyOf). What reaches the
-// client is the same either way.
-func sendOnce(send Next, inPlace bool) Next {
+// that the first wrote nothing (see provedUnsent). The request the retry policy holds keeps
+// its GetBody, for that attempt.
+func sendOnce(send Next) Next {
 	return func(req *http.Request) (*http.Response, error) {
 		if err := checkHeaders(req.Header); err != nil {
 			return nil, err
@@ -36,15 +35,11 @@ func sendOnce(send Next, inPlace bool) Next {
 		if ci.safe {
 			return send(req)
 		}
-		hasBody := req.Body != nil && req.Body != http.NoBody
-		if inPlace && hasBody && ci.own == req {
-			ci.ownCleared, req.GetBody = true, nil
-			return send(req)
-		}
-		r := new(http.Request)
-		*r = *req
+		l := newAttemptLog()
+		ci.attemptLog.Store(l)
+		r := req.WithContext(l.traced(req.Context()))
 		r.GetBody = nil
-		if !hasBody {
+		if req.Body == nil || req.Body == http.NoBody {
 			r.Body = &emptyBody{}
 			r.ContentLength = 0
 		}

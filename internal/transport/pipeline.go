@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
-	"io"
 	"net/http"
 	"strings"
 
@@ -67,10 +66,7 @@ func New(o Options) (*Pipeline, error) {
 	if o.Logger != nil {
 		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
 	}
-	// Without a caller's middleware step, no code but the SDK's sees the request between the
-	// pipeline and the client: sendOnce may clear GetBody on the pipeline's own request.
-	inPlace := len(middlewarePolicies(o.CallMiddleware)) == 0 && len(middlewarePolicies(o.AttemptMiddleware)) == 0
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do, inPlace)), red)), red: red}, nil
+	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
@@ -115,36 +111,35 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // *core.Error for any other status, *core.OutcomeUnknownError when a request that
 // must not be repeated failed after it may have reached the server, *RedirectError for a
 // redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
-// credentials the call sent are masked in every error and log record. The caller's request is
-// never modified: the pipeline works on a copy (see NewRequest and SendOwned for requests
-// built for one call).
+// credentials the call sent are masked in every error and log record.
+//
+// There is one way in: the pipeline works on its own shallow copy of req, with the call's
+// state in its context and a header map of its own, so req is never modified and can carry
+// no state of an earlier call. Every attempt of a request that must not be repeated leaves
+// the SDK the same way too, as a shallow copy without GetBody (sendOnce).
 func (p *Pipeline) Send(req *http.Request, call *Call) (*http.Response, error) {
 	ci := newCallInfo(call)
-	return p.send(req.Clone(withInfo(req.Context(), ci)), ci, call)
+	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
+	r.Header = headerOf(req.Header)
+	return p.send(r, ci, call)
 }
 
-// NewRequest builds a request of call, as http.NewRequestWithContext does, for SendOwned.
-func NewRequest(ctx context.Context, call *Call, method, url string, body io.Reader) (*http.Request, error) {
-	return http.NewRequestWithContext(withInfo(ctx, newCallInfo(call)), method, url, body)
-}
-
-// SendOwned is Send for a request built by NewRequest for this call alone (the SDK's own
-// methods build one per call): the pipeline sets its headers on req itself rather than on a
-// copy, so req must not be used again. A re-sent attempt still goes out on a copy. A request
-// that NewRequest did not build is sent as Send would.
-func (p *Pipeline) SendOwned(req *http.Request, call *Call) (*http.Response, error) {
-	ci, ok := req.Context().Value(callInfoKey{}).(*callInfo)
-	if !ok || ci.sending {
-		return p.Send(req, call)
+// headerOf returns a map of the pipeline's own holding h's entries, room made for the
+// headers the pipeline adds. The values are h's slices with their capacity cut to their
+// length, so that an append (Header.Add, by the pipeline or a middleware step) copies rather
+// than writes into h's arrays; the pipeline replaces values, never changes them in place.
+// One allocation, where http.Header.Clone makes two.
+func headerOf(h http.Header) http.Header {
+	out := make(http.Header, len(h)+6)
+	for k, v := range h {
+		out[k] = v[:len(v):len(v)]
 	}
-	return p.send(req, ci, call)
+	return out
 }
 
 // send runs the policies on r, the pipeline's own request of the call ci.
 func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Response, error) {
-	ci.sending = true
 	ci.base = p.red
-	ci.own = r
 	if call != nil {
 		ci.notePathArgs(call.Op, r.URL.EscapedPath())
 		for k, vs := range call.Header {
@@ -176,8 +171,12 @@ func (p *Pipeline) send(r *http.Request, ci *callInfo, call *Call) (*http.Respon
 		// A call step sent the request, then tried again: the first send may have arrived.
 		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
 	}
-	if resp != nil && resp.Request == nil {
-		resp.Request = r // so that ResponseRedactor finds the call
+	if resp != nil {
+		// The call's own request, whatever request the RoundTripper put there (one that
+		// replaced the context has none of the call's state): ResponseRedactor, AnswerLost and
+		// OutcomeUnknown find the call through it, so that a write's lost answer is never
+		// reported as a plain error.
+		resp.Request = r
 	}
 	return resp, err
 }

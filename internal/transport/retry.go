@@ -17,8 +17,10 @@ import (
 // retryPolicy sends a request up to MaxAttempts times. It turns every non-2xx into an
 // *core.Error and decides, per outcome, whether a new attempt is allowed:
 //
-//   - a transport error that proves the request never left (neverSent: failed dial, DNS, TLS
-//     handshake refused by the client): retried for every request;
+//   - a transport error after which the attempt was seen to write nothing (provedUnsent: the
+//     trace shows no connection was obtained and the error is a failed dial, DNS, TLS
+//     handshake; or an SDK step refused the request before the client): retried for every
+//     request, but for the permanent ones below;
 //   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
 //   - a redirect (never followed, *RedirectError): never retried; for an unsafe request the
 //     server received it, so it is also an *core.OutcomeUnknownError;
@@ -29,14 +31,16 @@ import (
 //   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
 //     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
 //     that it was not processed (the server refused it: a plain *core.Error); any other
-//     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error but
-//     the ones above leave the outcome unknown: an *core.OutcomeUnknownError. A gateway
-//     answers 502 or 503 after it forwarded the request when the upstream connection resets
-//     before the headers (Envoy's "upstream connect error or disconnect/reset before
+//     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error that
+//     provedUnsent does not clear leave the outcome unknown: an *core.OutcomeUnknownError. A
+//     gateway answers 502 or 503 after it forwarded the request when the upstream connection
+//     resets before the headers (Envoy's "upstream connect error or disconnect/reset before
 //     headers"), so neither proves anything about the origin; the APIs document no status
 //     that does.
 //
-// This holds with any RoundTripper: nothing is inferred from connection events.
+// The error's kind is never proof on its own (a tls.RecordHeaderError arrives after the whole
+// request was written as well as in place of a handshake): only what the attempt's trace
+// showed is, with the kind as a second, stricter filter (see observe.go).
 //
 // Waits use full-jitter exponential backoff capped at MaxDelay, or the server's Retry-After when
 // longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
@@ -60,19 +64,17 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 	if ci.retry != nil {
 		opt = *ci.retry
 	}
-	// sendOnce may clear GetBody on req itself (the pipeline's own request, sent without a
-	// copy): what it was is kept here for a new attempt (see callInfo.getBodyOf).
-	kept := req.GetBody
 	for attempt := 1; ; attempt++ {
 		ci.attemptN = int32(attempt)
 		r := req
 		if attempt > 1 {
 			var err error
-			if r, err = rewindWith(req, ci.getBodyOf(req, kept)); err != nil {
+			if r, err = rewind(req); err != nil {
 				return nil, err
 			}
 		}
 		r, release := attemptRequest(r, opt.AttemptTimeout)
+		ci.attemptLog.Store(nil) // sendOnce sets the attempt's own
 		resp, err := sendReleasing(next, r, release)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			releaseOnClose(resp, release)
@@ -97,12 +99,11 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 					return nil, outcomeUnknown(req, ci, attempt, failure, red)
 				}
 				return nil, failure
+			case !ci.safe && !provedUnsent(err, ci.attemptLog.Load()):
+				// Nothing proves that this attempt wrote nothing: the server may have it.
+				return nil, outcomeUnknown(req, ci, attempt, failure, red)
 			case isPermanent(err), refusedLocally(err):
 				return nil, failure
-			case neverSent(err):
-				retryable = ctx.Err() == nil
-			case !ci.safe:
-				return nil, outcomeUnknown(req, ci, attempt, failure, red)
 			default:
 				retryable = ctx.Err() == nil
 			}
@@ -121,7 +122,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			}
 			retryable = p.retryableResponse(status, opt.StatusCodes)
 		}
-		if !retryable || attempt >= opt.MaxAttempts || !rewindableWith(req, ci.getBodyOf(req, kept)) {
+		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
 			return nil, failure
 		}
 		wait := backoff(opt, attempt)
@@ -201,24 +202,18 @@ func notProcessedStatus(code int) bool {
 	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
 }
 
-func rewindable(req *http.Request) bool { return rewindableWith(req, req.GetBody) }
-
-// rewindableWith is rewindable for req whose GetBody is getBody.
-func rewindableWith(req *http.Request, getBody func() (io.ReadCloser, error)) bool {
-	return req.Body == nil || req.Body == http.NoBody || getBody != nil
+// rewindable reports whether req can be sent again: it has no body, or GetBody.
+func rewindable(req *http.Request) bool {
+	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
 }
 
 // rewind returns a copy of req with a fresh body for a new attempt.
-func rewind(req *http.Request) (*http.Request, error) { return rewindWith(req, req.GetBody) }
-
-// rewindWith is rewind for req whose GetBody is getBody; the copy has GetBody getBody.
-func rewindWith(req *http.Request, getBody func() (io.ReadCloser, error)) (*http.Request, error) {
+func rewind(req *http.Request) (*http.Request, error) {
 	r := req.Clone(req.Context())
-	r.GetBody = getBody
 	if req.Body == nil || req.Body == http.NoBody {
 		return r, nil
 	}
-	body, err := getBody()
+	body, err := req.GetBody()
 	if err != nil {
 		return nil, err
 	}
