@@ -26,16 +26,26 @@ import (
 // verb (%v, %+v, %#v, %s, %q, %x, …), String, GoString, log/slog (both handlers) and
 // MarshalJSON show the members as one JSON object, in sorted key order, with their names and
 // structure, booleans and nulls, and every string and number masked (as a Secret is masked:
-// "****", "******6789"). The members sit behind a pointer in an unexported field, so where fmt
+// "****", "******6789"). The members sit behind pointers in an unexported field, so where fmt
 // walks a value by reflection without calling its methods (its %!verb(…) fallback, a model in
 // an unexported field) it prints an address, and encoding/json, gob and xml never reach them.
 // Read a value on purpose with [Extras.Get], or [Extras.Reveal] for them all.
 type Extras struct {
-	p *extras // nil when there is no member
+	// p is nil when there is no member. A pointer to a pointer: fmt prints a nested pointer
+	// as an address, and where it prints one at depth 0 (the %!verb(…) fallback restarts
+	// there) it follows it only to an array, slice, struct or map, never to a pointer.
+	p **extras
 }
 
 // extras is the members of an Extras, by name.
 type extras map[string]json.RawMessage
+
+// extrasCell is the one allocation behind an Extras: the members and the pointer to them
+// that Extras.p points to.
+type extrasCell struct {
+	ptr *extras
+	m   extras
+}
 
 // NewExtras returns an Extras holding the members of m (m itself, not a copy: do not change m
 // afterwards). An empty or nil m is the zero Extras.
@@ -43,8 +53,9 @@ func NewExtras(m map[string]json.RawMessage) Extras {
 	if len(m) == 0 {
 		return Extras{}
 	}
-	x := extras(m)
-	return Extras{p: &x}
+	c := &extrasCell{m: m}
+	c.ptr = &c.m
+	return Extras{p: &c.ptr}
 }
 
 // members returns the members' map, nil when there is none.
@@ -52,7 +63,7 @@ func (e Extras) members() extras {
 	if e.p == nil {
 		return nil
 	}
-	return *e.p
+	return **e.p
 }
 
 // Map returns the members as a map (the Extras' own, not a copy: do not change it; nil when
@@ -67,11 +78,14 @@ func (e Extras) Get(name string) (json.RawMessage, bool) {
 }
 
 // Set adds the member name with value v (raw JSON, sent as it is), replacing one of that name.
+// Copies of an Extras share its members, as copies of a map do (the zero Extras has none to
+// share: Set gives e its own).
 func (e *Extras) Set(name string, v json.RawMessage) {
 	if e.p == nil {
-		e.p = &extras{}
+		*e = NewExtras(map[string]json.RawMessage{name: v})
+		return
 	}
-	(*e.p)[name] = v
+	(**e.p)[name] = v
 }
 
 // Delete removes the member name, if present.
