@@ -1356,7 +1356,7 @@ func (a *Account) decodeJSON(d *jsonx.Decoder) error {
 			return accountFields.MemberError("Account", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1412,7 +1412,7 @@ func (a *AccountBalancesDTO) decodeJSON(d *jsonx.Decoder) error {
 			return accountBalancesDTOFields.MemberError("AccountBalancesDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1480,7 +1480,7 @@ func (a *AccountByBalanceDTO) decodeJSON(d *jsonx.Decoder) error {
 			return accountByBalanceDTOFields.MemberError("AccountByBalanceDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1564,7 +1564,7 @@ func (a *AccountDTO) decodeJSON(d *jsonx.Decoder) error {
 			return accountDTOFields.MemberError("AccountDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1628,7 +1628,7 @@ func (a *AccountInstrumentDTO) decodeJSON(d *jsonx.Decoder) error {
 			return accountInstrumentDTOFields.MemberError("AccountInstrumentDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1676,7 +1676,7 @@ func (a *AccountSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return accountSearchResponseFields.MemberError("AccountSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1732,7 +1732,7 @@ func (a *AccountSharedPersonDTO) decodeJSON(d *jsonx.Decoder) error {
 			return accountSharedPersonDTOFields.MemberError("AccountSharedPersonDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1784,7 +1784,7 @@ func (a *AccountStatusUser) decodeJSON(d *jsonx.Decoder) error {
 			return accountStatusUserFields.MemberError("AccountStatusUser", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1832,7 +1832,7 @@ func (a *AccountsByBalance) decodeJSON(d *jsonx.Decoder) error {
 			return accountsByBalanceFields.MemberError("AccountsByBalance", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1892,7 +1892,7 @@ func (a *Address) decodeJSON(d *jsonx.Decoder) error {
 			return addressFields.MemberError("Address", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1948,7 +1948,7 @@ func (a *AdjustBalanceRequest) decodeJSON(d *jsonx.Decoder) error {
 			return adjustBalanceRequestFields.MemberError("AdjustBalanceRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2012,7 +2012,7 @@ func (a *AdjustBalanceResponse) decodeJSON(d *jsonx.Decoder) error {
 			return adjustBalanceResponseFields.MemberError("AdjustBalanceResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2056,7 +2056,7 @@ func (a *AdvancePreCalcRequest) decodeJSON(d *jsonx.Decoder) error {
 			return advancePreCalcRequestFields.MemberError("AdvancePreCalcRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2120,7 +2120,7 @@ func (a *AdvancePreCalcResponse) decodeJSON(d *jsonx.Decoder) error {
 			return advancePreCalcResponseFields.MemberError("AdvancePreCalcResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2164,7 +2164,7 @@ func (a *ApplyAdvanceRequest) decodeJSON(d *jsonx.Decoder) error {
 			return applyAdvanceRequestFields.MemberError("ApplyAdvanceRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2224,7 +2224,7 @@ func (a *ApplyAdvanceResponse) decodeJSON(d *jsonx.Decoder) error {
 			return applyAdvanceResponseFields.MemberError("ApplyAdvanceResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2276,7 +2276,7 @@ func (a *AssignCardDTO) decodeJSON(d *jsonx.Decoder) error {
 			return assignCardDTOFields.MemberError("AssignCardDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2324,7 +2324,7 @@ func (a *BatchfileDownloadRequest) decodeJSON(d *jsonx.Decoder) error {
 			return batchfileDownloadRequestFields.MemberError("BatchfileDownloadRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2368,7 +2368,7 @@ func (a *BatchfileGUIDResponse) decodeJSON(d *jsonx.Decoder) error {
 			return batchfileGUIDResponseFields.MemberError("BatchfileGUIDResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2424,7 +2424,7 @@ func (a *BatchfileRequest) decodeJSON(d *jsonx.Decoder) error {
 			return batchfileRequestFields.MemberError("BatchfileRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2488,7 +2488,7 @@ func (a *BatchfileResponse) decodeJSON(d *jsonx.Decoder) error {
 			return batchfileResponseFields.MemberError("BatchfileResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2564,7 +2564,7 @@ func (a *BulkOrderDetail) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderDetailFields.MemberError("BulkOrderDetail", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2608,7 +2608,7 @@ func (a *BulkOrderRef) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderRefFields.MemberError("BulkOrderRef", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2668,7 +2668,7 @@ func (a *BulkOrderRequest) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderRequestFields.MemberError("BulkOrderRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2720,7 +2720,7 @@ func (a *BulkOrderResponse) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderResponseFields.MemberError("BulkOrderResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2784,7 +2784,7 @@ func (a *BulkOrderSummary) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderSummaryFields.MemberError("BulkOrderSummary", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2832,7 +2832,7 @@ func (a *BulkOrderSummarySearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrderSummarySearchResponseFields.MemberError("BulkOrderSummarySearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2880,7 +2880,7 @@ func (a *BulkOrdersSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return bulkOrdersSearchResponseFields.MemberError("BulkOrdersSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2988,7 +2988,7 @@ func (a *CardDTO) decodeJSON(d *jsonx.Decoder) error {
 			return cardDTOFields.MemberError("CardDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3036,7 +3036,7 @@ func (a *CardDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return cardDTOSearchResponseFields.MemberError("CardDTOSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3084,7 +3084,7 @@ func (a *CardPINDTO) decodeJSON(d *jsonx.Decoder) error {
 			return cardPINDTOFields.MemberError("CardPINDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3132,7 +3132,7 @@ func (a *CardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 			return cardStatusDTOFields.MemberError("CardStatusDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3196,7 +3196,7 @@ func (a *CardTrackingDetail) decodeJSON(d *jsonx.Decoder) error {
 			return cardTrackingDetailFields.MemberError("CardTrackingDetail", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3240,7 +3240,7 @@ func (a *ChangeAdvanceCycleRequest) decodeJSON(d *jsonx.Decoder) error {
 			return changeAdvanceCycleRequestFields.MemberError("ChangeAdvanceCycleRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3292,7 +3292,7 @@ func (a *ChangeAdvanceCycleResponse) decodeJSON(d *jsonx.Decoder) error {
 			return changeAdvanceCycleResponseFields.MemberError("ChangeAdvanceCycleResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3364,7 +3364,7 @@ func (a *CheckDTO) decodeJSON(d *jsonx.Decoder) error {
 			return checkDTOFields.MemberError("CheckDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3412,7 +3412,7 @@ func (a *CheckDTOSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return checkDTOSearchResponseFields.MemberError("CheckDTOSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3476,7 +3476,7 @@ func (a *CheckSearchDTO) decodeJSON(d *jsonx.Decoder) error {
 			return checkSearchDTOFields.MemberError("CheckSearchDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3536,7 +3536,7 @@ func (a *CheckStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 			return checkStatusDTOFields.MemberError("CheckStatusDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3600,7 +3600,7 @@ func (a *CompanyDTO) decodeJSON(d *jsonx.Decoder) error {
 			return companyDTOFields.MemberError("CompanyDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3656,7 +3656,7 @@ func (a *CompanyProgramDTO) decodeJSON(d *jsonx.Decoder) error {
 			return companyProgramDTOFields.MemberError("CompanyProgramDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3708,7 +3708,7 @@ func (a *CompanyVerificationResultDTO) decodeJSON(d *jsonx.Decoder) error {
 			return companyVerificationResultDTOFields.MemberError("CompanyVerificationResultDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3756,7 +3756,7 @@ func (a *ConfigProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 			return configProgramRequestFields.MemberError("ConfigProgramRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3808,7 +3808,7 @@ func (a *CreateAccountInstrumentRequest) decodeJSON(d *jsonx.Decoder) error {
 			return createAccountInstrumentRequestFields.MemberError("CreateAccountInstrumentRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3864,7 +3864,7 @@ func (a *CreateAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 			return createAccountRequestFields.MemberError("CreateAccountRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3924,7 +3924,7 @@ func (a *CreateAccountResponseDTO) decodeJSON(d *jsonx.Decoder) error {
 			return createAccountResponseDTOFields.MemberError("CreateAccountResponseDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3980,7 +3980,7 @@ func (a *CreateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 			return createCardRequestFields.MemberError("CreateCardRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4036,7 +4036,7 @@ func (a *CreateCardResponse) decodeJSON(d *jsonx.Decoder) error {
 			return createCardResponseFields.MemberError("CreateCardResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4092,7 +4092,7 @@ func (a *CreateCompany) decodeJSON(d *jsonx.Decoder) error {
 			return createCompanyFields.MemberError("CreateCompany", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4140,7 +4140,7 @@ func (a *CreateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 			return createSharedAccountRequestFields.MemberError("CreateSharedAccountRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4192,7 +4192,7 @@ func (a *CreateSharedAccountResponse) decodeJSON(d *jsonx.Decoder) error {
 			return createSharedAccountResponseFields.MemberError("CreateSharedAccountResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4252,7 +4252,7 @@ func (a *DisbursementDTO) decodeJSON(d *jsonx.Decoder) error {
 			return disbursementDTOFields.MemberError("DisbursementDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4300,7 +4300,7 @@ func (a *DisbursementPayoutPreference) decodeJSON(d *jsonx.Decoder) error {
 			return disbursementPayoutPreferenceFields.MemberError("DisbursementPayoutPreference", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4360,7 +4360,7 @@ func (a *DisbursementResponse) decodeJSON(d *jsonx.Decoder) error {
 			return disbursementResponseFields.MemberError("DisbursementResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4416,7 +4416,7 @@ func (a *DisputeChargebackRequest) decodeJSON(d *jsonx.Decoder) error {
 			return disputeChargebackRequestFields.MemberError("DisputeChargebackRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4476,7 +4476,7 @@ func (a *DisputeChargebackResponse) decodeJSON(d *jsonx.Decoder) error {
 			return disputeChargebackResponseFields.MemberError("DisputeChargebackResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4532,7 +4532,7 @@ func (a *EncryptedCardData) decodeJSON(d *jsonx.Decoder) error {
 			return encryptedCardDataFields.MemberError("EncryptedCardData", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4588,7 +4588,7 @@ func (a *EncryptedFulfillmentDetails) decodeJSON(d *jsonx.Decoder) error {
 			return encryptedFulfillmentDetailsFields.MemberError("EncryptedFulfillmentDetails", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4644,7 +4644,7 @@ func (a *FeeApplyRequest) decodeJSON(d *jsonx.Decoder) error {
 			return feeApplyRequestFields.MemberError("FeeApplyRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4704,7 +4704,7 @@ func (a *FeeApplyResponse) decodeJSON(d *jsonx.Decoder) error {
 			return feeApplyResponseFields.MemberError("FeeApplyResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4764,7 +4764,7 @@ func (a *FeesResponse) decodeJSON(d *jsonx.Decoder) error {
 			return feesResponseFields.MemberError("FeesResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4808,7 +4808,7 @@ func (a *GenericEncryptedCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 			return genericEncryptedCardDataRequestFields.MemberError("GenericEncryptedCardDataRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4852,7 +4852,7 @@ func (a *GenericEncryptedCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 			return genericEncryptedCardDataResponseFields.MemberError("GenericEncryptedCardDataResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4920,7 +4920,7 @@ func (a *Invoice) decodeJSON(d *jsonx.Decoder) error {
 			return invoiceFields.MemberError("Invoice", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4984,7 +4984,7 @@ func (a *InvoiceSearchRequest) decodeJSON(d *jsonx.Decoder) error {
 			return invoiceSearchRequestFields.MemberError("InvoiceSearchRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5036,7 +5036,7 @@ func (a *InvoiceSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return invoiceSearchResponseFields.MemberError("InvoiceSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5084,7 +5084,7 @@ func (a *InvoicesSearchResponse) decodeJSON(d *jsonx.Decoder) error {
 			return invoicesSearchResponseFields.MemberError("InvoicesSearchResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5128,7 +5128,7 @@ func (a *IssuanceTypeRequest) decodeJSON(d *jsonx.Decoder) error {
 			return issuanceTypeRequestFields.MemberError("IssuanceTypeRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5180,7 +5180,7 @@ func (a *PerformKYBAPIResponse) decodeJSON(d *jsonx.Decoder) error {
 			return performKYBAPIResponseFields.MemberError("PerformKYBAPIResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5224,7 +5224,7 @@ func (a *PerformKYBRequest) decodeJSON(d *jsonx.Decoder) error {
 			return performKYBRequestFields.MemberError("PerformKYBRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5308,7 +5308,7 @@ func (a *Person) decodeJSON(d *jsonx.Decoder) error {
 			return personFields.MemberError("Person", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5356,7 +5356,7 @@ func (a *PersonCardStatusDTO) decodeJSON(d *jsonx.Decoder) error {
 			return personCardStatusDTOFields.MemberError("PersonCardStatusDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5424,7 +5424,7 @@ func (a *problemDetails) decodeJSON(d *jsonx.Decoder) error {
 			return problemDetailsFields.MemberError("problemDetails", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5472,7 +5472,7 @@ func (a *ProgramConfiguration) decodeJSON(d *jsonx.Decoder) error {
 			return programConfigurationFields.MemberError("ProgramConfiguration", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5528,7 +5528,7 @@ func (a *ProgramDataDTO) decodeJSON(d *jsonx.Decoder) error {
 			return programDataDTOFields.MemberError("ProgramDataDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5588,7 +5588,7 @@ func (a *ReplaceCardDTO) decodeJSON(d *jsonx.Decoder) error {
 			return replaceCardDTOFields.MemberError("ReplaceCardDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5632,7 +5632,7 @@ func (a *ReplaceCardRequest) decodeJSON(d *jsonx.Decoder) error {
 			return replaceCardRequestFields.MemberError("ReplaceCardRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5688,7 +5688,7 @@ func (a *RequestCardDataRequest) decodeJSON(d *jsonx.Decoder) error {
 			return requestCardDataRequestFields.MemberError("RequestCardDataRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5740,7 +5740,7 @@ func (a *RequestCardDataResponse) decodeJSON(d *jsonx.Decoder) error {
 			return requestCardDataResponseFields.MemberError("RequestCardDataResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5800,7 +5800,7 @@ func (a *RetrieveCompanyRequest) decodeJSON(d *jsonx.Decoder) error {
 			return retrieveCompanyRequestFields.MemberError("RetrieveCompanyRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5860,7 +5860,7 @@ func (a *SearchAccountsProgramRequest) decodeJSON(d *jsonx.Decoder) error {
 			return searchAccountsProgramRequestFields.MemberError("SearchAccountsProgramRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5928,7 +5928,7 @@ func (a *SearchAccountsProgramResponse) decodeJSON(d *jsonx.Decoder) error {
 			return searchAccountsProgramResponseFields.MemberError("SearchAccountsProgramResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -5972,7 +5972,7 @@ func (a *SupplementalDetails) decodeJSON(d *jsonx.Decoder) error {
 			return supplementalDetailsFields.MemberError("SupplementalDetails", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6016,7 +6016,7 @@ func (a *UpdateAccountInfoRequest) decodeJSON(d *jsonx.Decoder) error {
 			return updateAccountInfoRequestFields.MemberError("UpdateAccountInfoRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6064,7 +6064,7 @@ func (a *UpdateCardRequest) decodeJSON(d *jsonx.Decoder) error {
 			return updateCardRequestFields.MemberError("UpdateCardRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6116,7 +6116,7 @@ func (a *UpdateCompany) decodeJSON(d *jsonx.Decoder) error {
 			return updateCompanyFields.MemberError("UpdateCompany", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6164,7 +6164,7 @@ func (a *UpdateDigitalPackageRequest) decodeJSON(d *jsonx.Decoder) error {
 			return updateDigitalPackageRequestFields.MemberError("UpdateDigitalPackageRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6212,7 +6212,7 @@ func (a *UpdateDigitalPackageResponse) decodeJSON(d *jsonx.Decoder) error {
 			return updateDigitalPackageResponseFields.MemberError("UpdateDigitalPackageResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6264,7 +6264,7 @@ func (a *UpdateSharedAccountRequest) decodeJSON(d *jsonx.Decoder) error {
 			return updateSharedAccountRequestFields.MemberError("UpdateSharedAccountRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -6312,6 +6312,6 @@ func (a *ValidateCardDTO) decodeJSON(d *jsonx.Decoder) error {
 			return validateCardDTOFields.MemberError("ValidateCardDTO", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestBatchfileMetadataSentAsWritten: the batch file's metadata is sent with the wire encoder,
@@ -29,10 +30,10 @@ func TestBatchfileMetadataSentAsWritten(t *testing.T) {
 	meta := cardplatform.BatchfileRequest{
 		FileName:   "cards-4111111111111111.csv",
 		ReportName: "pin 1234",
-		AdditionalProperties: map[string]json.RawMessage{
+		AdditionalProperties: core.NewExtras(map[string]json.RawMessage{
 			"account_number": json.RawMessage(`"3123456789"`),
 			"cvv":            json.RawMessage(`"123"`),
-		},
+		}),
 	}
 	_, err := c.CreateBatchfileBytes(t.Context(), meta, []byte("a,b\n"))
 	require.NoError(t, err)

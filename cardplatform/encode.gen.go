@@ -1106,9 +1106,9 @@ func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Account", "", err)
@@ -1127,7 +1127,7 @@ func (a *Account) jsonZero() bool {
 		a.InterestPosted == (Decimal{}) &&
 		a.LedgerBalance == (Decimal{}) &&
 		a.SysUTCUpdated == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1181,9 +1181,9 @@ func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountBalancesDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountBalancesDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountBalancesDTO", "", err)
@@ -1198,7 +1198,7 @@ func (a *AccountBalancesDTO) jsonZero() bool {
 		a.AvailableBalance == (Decimal{}) &&
 		a.LedgerBalance == (Decimal{}) &&
 		a.SuspenseBalance == (Decimal{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1269,9 +1269,9 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountByBalanceDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountByBalanceDTO", "", err)
@@ -1289,7 +1289,7 @@ func (a *AccountByBalanceDTO) jsonZero() bool {
 		a.AvailableBalance == (Decimal{}) &&
 		a.LedgerBalance == (Decimal{}) &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1388,9 +1388,9 @@ func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountDTO", "", err)
@@ -1412,7 +1412,7 @@ func (a *AccountDTO) jsonZero() bool {
 		a.SysUTCInserted == (Timestamp{}) &&
 		a.SysUTCUpdated == (Timestamp{}) &&
 		a.WalletGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1478,9 +1478,9 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountInstrumentDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountInstrumentDTO", "", err)
@@ -1497,7 +1497,7 @@ func (a *AccountInstrumentDTO) jsonZero() bool {
 		a.InstrumentStatus == "" &&
 		a.InstrumentType == "" &&
 		a.SysUTCInserted == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1546,9 +1546,9 @@ func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountSearchResponse", "", err)
@@ -1561,7 +1561,7 @@ func (a *AccountSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 func (a *AccountSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1615,9 +1615,9 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountSharedPersonDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountSharedPersonDTO", "", err)
@@ -1632,7 +1632,7 @@ func (a *AccountSharedPersonDTO) jsonZero() bool {
 		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
 		a.SysUTCUpdated == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1675,9 +1675,9 @@ func (a *AccountStatusUser) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountStatusUserFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountStatusUserFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountStatusUserFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountStatusUser", "", err)
@@ -1691,7 +1691,7 @@ func (a *AccountStatusUser) jsonZero() bool {
 	return a.AccountStatus == "" &&
 		a.StatusReason == "" &&
 		a.UpdatedBy == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1742,9 +1742,9 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = accountsByBalanceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = accountsByBalanceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AccountsByBalance", "", err)
@@ -1757,7 +1757,7 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *AccountsByBalance) jsonZero() bool {
 	return a.CachedAt == (Timestamp{}) &&
 		a.Items == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1810,9 +1810,9 @@ func (a *Address) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = addressFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = addressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = addressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Address", "", err)
@@ -1828,7 +1828,7 @@ func (a *Address) jsonZero() bool {
 		a.Country == "" &&
 		a.PostalCode == "" &&
 		a.State == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1880,9 +1880,9 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = adjustBalanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceRequest", "", err)
@@ -1897,7 +1897,7 @@ func (a *AdjustBalanceRequest) jsonZero() bool {
 		a.Amount == (Decimal{}) &&
 		a.Description == "" &&
 		a.ExternalReference == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1967,9 +1967,9 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = adjustBalanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AdjustBalanceResponse", "", err)
@@ -1986,7 +1986,7 @@ func (a *AdjustBalanceResponse) jsonZero() bool {
 		a.LedgerBalance == (Decimal{}) &&
 		a.SysUTCInserted == (Timestamp{}) &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2021,9 +2021,9 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = advancePreCalcRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcRequest", "", err)
@@ -2035,7 +2035,7 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcRequest.
 func (a *AdvancePreCalcRequest) jsonZero() bool {
 	return a.Amount == (Decimal{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2103,9 +2103,9 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = advancePreCalcResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AdvancePreCalcResponse", "", err)
@@ -2122,7 +2122,7 @@ func (a *AdvancePreCalcResponse) jsonZero() bool {
 		a.RepaymentDate == (Timestamp{}) &&
 		a.RequestID == "" &&
 		a.TotalRepaymentAmount == (Decimal{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2155,9 +2155,9 @@ func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = applyAdvanceRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceRequest", "", err)
@@ -2169,7 +2169,7 @@ func (a *ApplyAdvanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ApplyAdvanceRequest.
 func (a *ApplyAdvanceRequest) jsonZero() bool {
 	return a.RequestID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2228,9 +2228,9 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = applyAdvanceResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ApplyAdvanceResponse", "", err)
@@ -2246,7 +2246,7 @@ func (a *ApplyAdvanceResponse) jsonZero() bool {
 		a.RequestID == "" &&
 		a.Status == "" &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2293,9 +2293,9 @@ func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = assignCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = assignCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = assignCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AssignCardDTO", "", err)
@@ -2309,7 +2309,7 @@ func (a *AssignCardDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.PersonGUID == (GUID{}) &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2351,9 +2351,9 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = batchfileDownloadRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BatchfileDownloadRequest", "", err)
@@ -2366,7 +2366,7 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 func (a *BatchfileDownloadRequest) jsonZero() bool {
 	return a.BatchfileGUID == (GUID{}) &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2401,9 +2401,9 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = batchfileGUIDResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BatchfileGUIDResponse", "", err)
@@ -2415,7 +2415,7 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // test encoding/json's omitzero applies to a field of type BatchfileGUIDResponse.
 func (a *BatchfileGUIDResponse) jsonZero() bool {
 	return a.BatchfileGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2465,9 +2465,9 @@ func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = batchfileRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = batchfileRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = batchfileRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BatchfileRequest", "", err)
@@ -2482,7 +2482,7 @@ func (a *BatchfileRequest) jsonZero() bool {
 		a.ProgramGUID == (GUID{}) &&
 		a.ReportName == "" &&
 		a.SourceDocument == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2546,9 +2546,9 @@ func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = batchfileResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = batchfileResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = batchfileResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BatchfileResponse", "", err)
@@ -2565,7 +2565,7 @@ func (a *BatchfileResponse) jsonZero() bool {
 		a.ReportName == "" &&
 		a.Status == "" &&
 		a.SysUTCInserted == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2652,9 +2652,9 @@ func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderDetail", "", err)
@@ -2674,7 +2674,7 @@ func (a *BulkOrderDetail) jsonZero() bool {
 		a.Quantity == 0 &&
 		a.SysUTCInserted == (Timestamp{}) &&
 		a.SysUTCUpdated == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2709,9 +2709,9 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderRefFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderRefFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRef", "", err)
@@ -2723,7 +2723,7 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderRef.
 func (a *BulkOrderRef) jsonZero() bool {
 	return a.OrderGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2784,9 +2784,9 @@ func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderRequest", "", err)
@@ -2802,7 +2802,7 @@ func (a *BulkOrderRequest) jsonZero() bool {
 		a.Person.jsonZero() &&
 		a.ProgramGUID == (GUID{}) &&
 		a.Quantity == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2849,9 +2849,9 @@ func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderResponse", "", err)
@@ -2865,7 +2865,7 @@ func (a *BulkOrderResponse) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
 		a.OrderGUID == (GUID{}) &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2929,9 +2929,9 @@ func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderSummaryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummary", "", err)
@@ -2948,7 +2948,7 @@ func (a *BulkOrderSummary) jsonZero() bool {
 		a.PersonGUID == (GUID{}) &&
 		a.QuantityAvailable == 0 &&
 		a.QuantityOrdered == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2997,9 +2997,9 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrderSummarySearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrderSummarySearchResponse", "", err)
@@ -3012,7 +3012,7 @@ func (a *BulkOrderSummarySearchResponse) appendJSON(b []byte, wire bool) ([]byte
 func (a *BulkOrderSummarySearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3061,9 +3061,9 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bulkOrdersSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("BulkOrdersSearchResponse", "", err)
@@ -3076,7 +3076,7 @@ func (a *BulkOrdersSearchResponse) appendJSON(b []byte, wire bool) ([]byte, erro
 func (a *BulkOrdersSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3215,9 +3215,9 @@ func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = cardDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = cardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = cardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CardDTO", "", err)
@@ -3245,7 +3245,7 @@ func (a *CardDTO) jsonZero() bool {
 		a.SysUTCInserted == (Timestamp{}) &&
 		a.SysUTCUpdated == (Timestamp{}) &&
 		a.WalletGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3294,9 +3294,9 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = cardDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CardDTOSearchResponse", "", err)
@@ -3309,7 +3309,7 @@ func (a *CardDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 func (a *CardDTOSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3353,9 +3353,9 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = cardPINDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = cardPINDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = cardPINDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CardPINDTO", "", err)
@@ -3368,7 +3368,7 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CardPINDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.PIN == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3406,9 +3406,9 @@ func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = cardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = cardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CardStatusDTO", "", err)
@@ -3421,7 +3421,7 @@ func (a *CardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CardStatusDTO) jsonZero() bool {
 	return a.CardStatus == "" &&
 		a.StatusReason == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3483,9 +3483,9 @@ func (a *CardTrackingDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = cardTrackingDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = cardTrackingDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CardTrackingDetail", "", err)
@@ -3502,7 +3502,7 @@ func (a *CardTrackingDetail) jsonZero() bool {
 		a.CardRequested == (Timestamp{}) &&
 		a.CardShipmentDate == (Timestamp{}) &&
 		a.FulfillmentHouseName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3535,9 +3535,9 @@ func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, err
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = changeAdvanceCycleRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleRequest", "", err)
@@ -3549,7 +3549,7 @@ func (a *ChangeAdvanceCycleRequest) appendJSON(b []byte, wire bool) ([]byte, err
 // test encoding/json's omitzero applies to a field of type ChangeAdvanceCycleRequest.
 func (a *ChangeAdvanceCycleRequest) jsonZero() bool {
 	return a.Cycle == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3596,9 +3596,9 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = changeAdvanceCycleResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ChangeAdvanceCycleResponse", "", err)
@@ -3612,7 +3612,7 @@ func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
 	return a.AccountGUID == (GUID{}) &&
 		a.Cycle == "" &&
 		a.NextCycleDate == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3690,9 +3690,9 @@ func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = checkDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = checkDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = checkDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CheckDTO", "", err)
@@ -3711,7 +3711,7 @@ func (a *CheckDTO) jsonZero() bool {
 		a.PayeeName == "" &&
 		a.PersonGUID == (GUID{}) &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3760,9 +3760,9 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = checkDTOSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CheckDTOSearchResponse", "", err)
@@ -3775,7 +3775,7 @@ func (a *CheckDTOSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 func (a *CheckDTOSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3841,9 +3841,9 @@ func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = checkSearchDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = checkSearchDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CheckSearchDTO", "", err)
@@ -3860,7 +3860,7 @@ func (a *CheckSearchDTO) jsonZero() bool {
 		a.EndDate == (Timestamp{}) &&
 		a.PersonGUID == (GUID{}) &&
 		a.StartDate == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3915,9 +3915,9 @@ func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = checkStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = checkStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CheckStatusDTO", "", err)
@@ -3933,7 +3933,7 @@ func (a *CheckStatusDTO) jsonZero() bool {
 		a.NewStatus == "" &&
 		a.Notes == "" &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3999,9 +3999,9 @@ func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = companyDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = companyDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = companyDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CompanyDTO", "", err)
@@ -4018,7 +4018,7 @@ func (a *CompanyDTO) jsonZero() bool {
 		a.DbaName == "" &&
 		a.SysUTCInserted == (Timestamp{}) &&
 		a.SysUTCUpdated == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4070,9 +4070,9 @@ func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = companyProgramDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = companyProgramDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CompanyProgramDTO", "", err)
@@ -4087,7 +4087,7 @@ func (a *CompanyProgramDTO) jsonZero() bool {
 		a.CompanyName == "" &&
 		a.ProgramGUID == (GUID{}) &&
 		a.ProgramName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4134,9 +4134,9 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = companyVerificationResultDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CompanyVerificationResultDTO", "", err)
@@ -4150,7 +4150,7 @@ func (a *CompanyVerificationResultDTO) jsonZero() bool {
 	return a.CompanyGUID == (GUID{}) &&
 		a.VerificationStatus == "" &&
 		a.VerifiedAt == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4201,9 +4201,9 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = configProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = configProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = configProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ConfigProgramRequest", "", err)
@@ -4216,7 +4216,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ConfigProgramRequest) jsonZero() bool {
 	return a.Configurations == nil &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4263,9 +4263,9 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createAccountInstrumentRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountInstrumentRequest", "", err)
@@ -4279,7 +4279,7 @@ func (a *CreateAccountInstrumentRequest) jsonZero() bool {
 	return a.AccountGUID == (GUID{}) &&
 		a.InstrumentGUID == (GUID{}) &&
 		a.InstrumentType == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4331,9 +4331,9 @@ func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountRequest", "", err)
@@ -4348,7 +4348,7 @@ func (a *CreateAccountRequest) jsonZero() bool {
 		a.AccountType == "" &&
 		a.ProgramGUID == (GUID{}) &&
 		a.WalletGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4405,9 +4405,9 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createAccountResponseDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateAccountResponseDTO", "", err)
@@ -4423,7 +4423,7 @@ func (a *CreateAccountResponseDTO) jsonZero() bool {
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
 		a.WalletGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4477,9 +4477,9 @@ func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateCardRequest", "", err)
@@ -4494,7 +4494,7 @@ func (a *CreateCardRequest) jsonZero() bool {
 		a.Person.jsonZero() &&
 		a.ProgramGUID == (GUID{}) &&
 		a.WalletGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4550,9 +4550,9 @@ func (a *CreateCardResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createCardResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createCardResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createCardResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateCardResponse", "", err)
@@ -4567,7 +4567,7 @@ func (a *CreateCardResponse) jsonZero() bool {
 		a.FulfillmentData.jsonZero() &&
 		a.Person.jsonZero() &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4617,9 +4617,9 @@ func (a *CreateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createCompanyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateCompany", "", err)
@@ -4634,7 +4634,7 @@ func (a *CreateCompany) jsonZero() bool {
 		a.CompanyName == "" &&
 		a.DbaName == "" &&
 		a.ProgramName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4676,9 +4676,9 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountRequest", "", err)
@@ -4691,7 +4691,7 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 func (a *CreateSharedAccountRequest) jsonZero() bool {
 	return a.AccountGUID == (GUID{}) &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4738,9 +4738,9 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, e
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = createSharedAccountResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CreateSharedAccountResponse", "", err)
@@ -4754,7 +4754,7 @@ func (a *CreateSharedAccountResponse) jsonZero() bool {
 	return a.AccountGUID == (GUID{}) &&
 		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4813,9 +4813,9 @@ func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = disbursementDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = disbursementDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = disbursementDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("DisbursementDTO", "", err)
@@ -4831,7 +4831,7 @@ func (a *DisbursementDTO) jsonZero() bool {
 		a.PayoutOption == "" &&
 		a.Person.jsonZero() &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4871,9 +4871,9 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = disbursementPayoutPreferenceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("DisbursementPayoutPreference", "", err)
@@ -4886,7 +4886,7 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 func (a *DisbursementPayoutPreference) jsonZero() bool {
 	return a.PayoutPreference == "" &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4947,9 +4947,9 @@ func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = disbursementResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = disbursementResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = disbursementResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("DisbursementResponse", "", err)
@@ -4965,7 +4965,7 @@ func (a *DisbursementResponse) jsonZero() bool {
 		a.DisbursementGUID == (GUID{}) &&
 		a.PersonGUID == (GUID{}) &&
 		a.Status == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5019,9 +5019,9 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = disputeChargebackRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackRequest", "", err)
@@ -5036,7 +5036,7 @@ func (a *DisputeChargebackRequest) jsonZero() bool {
 		a.Amount == (Decimal{}) &&
 		a.Reason == "" &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5097,9 +5097,9 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, err
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = disputeChargebackResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("DisputeChargebackResponse", "", err)
@@ -5115,7 +5115,7 @@ func (a *DisputeChargebackResponse) jsonZero() bool {
 		a.DisputeGUID == (GUID{}) &&
 		a.DisputeStatus == "" &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5169,9 +5169,9 @@ func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = encryptedCardDataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = encryptedCardDataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("EncryptedCardData", "", err)
@@ -5186,7 +5186,7 @@ func (a *EncryptedCardData) jsonZero() bool {
 		a.ExpirationMonth == "" &&
 		a.ExpirationYear == "" &&
 		a.NameOnAccount == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5258,9 +5258,9 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, e
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = encryptedFulfillmentDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("EncryptedFulfillmentDetails", "", err)
@@ -5275,7 +5275,7 @@ func (a *EncryptedFulfillmentDetails) jsonZero() bool {
 		a.PIN == (Secret{}) &&
 		a.Track1 == (Secret{}) &&
 		a.Track2 == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5329,9 +5329,9 @@ func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = feeApplyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = feeApplyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyRequest", "", err)
@@ -5346,7 +5346,7 @@ func (a *FeeApplyRequest) jsonZero() bool {
 		a.Amount == (Decimal{}) &&
 		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5407,9 +5407,9 @@ func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = feeApplyResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = feeApplyResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("FeeApplyResponse", "", err)
@@ -5425,7 +5425,7 @@ func (a *FeeApplyResponse) jsonZero() bool {
 		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
 		a.TxnGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5484,9 +5484,9 @@ func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = feesResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = feesResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = feesResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("FeesResponse", "", err)
@@ -5502,7 +5502,7 @@ func (a *FeesResponse) jsonZero() bool {
 		a.FeeName == "" &&
 		a.ProgramGUID == (GUID{}) &&
 		a.RequestCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5535,9 +5535,9 @@ func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byt
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = genericEncryptedCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataRequest", "", err)
@@ -5549,7 +5549,7 @@ func (a *GenericEncryptedCardDataRequest) appendJSON(b []byte, wire bool) ([]byt
 // test encoding/json's omitzero applies to a field of type GenericEncryptedCardDataRequest.
 func (a *GenericEncryptedCardDataRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5588,9 +5588,9 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = genericEncryptedCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("GenericEncryptedCardDataResponse", "", err)
@@ -5602,7 +5602,7 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 // test encoding/json's omitzero applies to a field of type GenericEncryptedCardDataResponse.
 func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
 	return a.EncryptedCardData == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5671,9 +5671,9 @@ func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = invoiceFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = invoiceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = invoiceFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Invoice", "", err)
@@ -5691,7 +5691,7 @@ func (a *Invoice) jsonZero() bool {
 		a.InvoiceStatus == "" &&
 		a.PaymentDueAmount == (Decimal{}) &&
 		a.PaymentDueReferenceNumber == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5757,9 +5757,9 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = invoiceSearchRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchRequest", "", err)
@@ -5776,7 +5776,7 @@ func (a *InvoiceSearchRequest) jsonZero() bool {
 		a.InvoiceStatus == "" &&
 		a.PersonGUID == (GUID{}) &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5823,9 +5823,9 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = invoiceSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("InvoiceSearchResponse", "", err)
@@ -5839,7 +5839,7 @@ func (a *InvoiceSearchResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.Invoice.jsonZero() &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5888,9 +5888,9 @@ func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = invoicesSearchResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("InvoicesSearchResponse", "", err)
@@ -5903,7 +5903,7 @@ func (a *InvoicesSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 func (a *InvoicesSearchResponse) jsonZero() bool {
 	return a.Items == nil &&
 		a.Total == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5936,9 +5936,9 @@ func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = issuanceTypeRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("IssuanceTypeRequest", "", err)
@@ -5950,7 +5950,7 @@ func (a *IssuanceTypeRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type IssuanceTypeRequest.
 func (a *IssuanceTypeRequest) jsonZero() bool {
 	return a.IssuanceType == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -5997,9 +5997,9 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = performKYBAPIResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBAPIResponse", "", err)
@@ -6013,7 +6013,7 @@ func (a *PerformKYBAPIResponse) jsonZero() bool {
 	return a.CompanyGUID == (GUID{}) &&
 		a.KYBRequestGUID == (GUID{}) &&
 		a.KYBStatus == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6048,9 +6048,9 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = performKYBRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = performKYBRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = performKYBRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PerformKYBRequest", "", err)
@@ -6062,7 +6062,7 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PerformKYBRequest.
 func (a *PerformKYBRequest) jsonZero() bool {
 	return a.CompanyGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6157,9 +6157,9 @@ func (a *Person) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = personFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = personFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = personFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Person", "", err)
@@ -6181,7 +6181,7 @@ func (a *Person) jsonZero() bool {
 		a.LedgerBalance == (Decimal{}) &&
 		a.MobileNumber == "" &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6221,9 +6221,9 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = personCardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = personCardStatusDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PersonCardStatusDTO", "", err)
@@ -6236,7 +6236,7 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *PersonCardStatusDTO) jsonZero() bool {
 	return a.PersonCardStatus == "" &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6319,9 +6319,9 @@ func (a *problemDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = problemDetailsFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = problemDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = problemDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("problemDetails", "", err)
@@ -6339,7 +6339,7 @@ func (a *problemDetails) jsonZero() bool {
 		a.Title == "" &&
 		a.TraceID == "" &&
 		a.Type == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6377,9 +6377,9 @@ func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = programConfigurationFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = programConfigurationFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = programConfigurationFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ProgramConfiguration", "", err)
@@ -6392,7 +6392,7 @@ func (a *ProgramConfiguration) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ProgramConfiguration) jsonZero() bool {
 	return a.Name == "" &&
 		a.Value == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6455,9 +6455,9 @@ func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = programDataDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = programDataDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = programDataDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ProgramDataDTO", "", err)
@@ -6472,7 +6472,7 @@ func (a *ProgramDataDTO) jsonZero() bool {
 		a.Configurations == nil &&
 		a.ProgramGUID == (GUID{}) &&
 		a.ProgramName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6525,9 +6525,9 @@ func (a *ReplaceCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = replaceCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = replaceCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardDTO", "", err)
@@ -6543,7 +6543,7 @@ func (a *ReplaceCardDTO) jsonZero() bool {
 		a.CardStatus == "" &&
 		a.MaskCardPAN == "" &&
 		a.ReplacedCardProxy == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6576,9 +6576,9 @@ func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = replaceCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = replaceCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ReplaceCardRequest", "", err)
@@ -6590,7 +6590,7 @@ func (a *ReplaceCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ReplaceCardRequest.
 func (a *ReplaceCardRequest) jsonZero() bool {
 	return a.ReplacementReason == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6638,9 +6638,9 @@ func (a *RequestCardDataRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = requestCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = requestCardDataRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataRequest", "", err)
@@ -6655,7 +6655,7 @@ func (a *RequestCardDataRequest) jsonZero() bool {
 		a.DeviceID == "" &&
 		a.RequestID == "" &&
 		a.WalletProvider == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6698,9 +6698,9 @@ func (a *RequestCardDataResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = requestCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = requestCardDataResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RequestCardDataResponse", "", err)
@@ -6714,7 +6714,7 @@ func (a *RequestCardDataResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.Decision == "" &&
 		a.RequestID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6775,9 +6775,9 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = retrieveCompanyRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RetrieveCompanyRequest", "", err)
@@ -6793,7 +6793,7 @@ func (a *RetrieveCompanyRequest) jsonZero() bool {
 		a.KYBStatus == "" &&
 		a.RequestedAt == (Timestamp{}) &&
 		a.RespondedAt == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6850,9 +6850,9 @@ func (a *SearchAccountsProgramRequest) appendJSON(b []byte, wire bool) ([]byte, 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = searchAccountsProgramRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramRequest", "", err)
@@ -6868,7 +6868,7 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 		a.AccountType == "" &&
 		a.PersonGUID == (GUID{}) &&
 		a.ProgramGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -6939,9 +6939,9 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte,
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = searchAccountsProgramResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("SearchAccountsProgramResponse", "", err)
@@ -6959,7 +6959,7 @@ func (a *SearchAccountsProgramResponse) jsonZero() bool {
 		a.AvailableBalance == (Decimal{}) &&
 		a.LedgerBalance == (Decimal{}) &&
 		a.PersonGUID == (GUID{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7003,9 +7003,9 @@ func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = supplementalDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = supplementalDetailsFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("SupplementalDetails", "", err)
@@ -7017,7 +7017,7 @@ func (a *SupplementalDetails) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type SupplementalDetails.
 func (a *SupplementalDetails) jsonZero() bool {
 	return a.Invoices == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7050,9 +7050,9 @@ func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateAccountInfoRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateAccountInfoRequest", "", err)
@@ -7064,7 +7064,7 @@ func (a *UpdateAccountInfoRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 // test encoding/json's omitzero applies to a field of type UpdateAccountInfoRequest.
 func (a *UpdateAccountInfoRequest) jsonZero() bool {
 	return a.AccountName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7104,9 +7104,9 @@ func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateCardRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateCardRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateCardRequest", "", err)
@@ -7119,7 +7119,7 @@ func (a *UpdateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *UpdateCardRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.SupplementalDetails.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7164,9 +7164,9 @@ func (a *UpdateCompany) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateCompanyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateCompanyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateCompany", "", err)
@@ -7180,7 +7180,7 @@ func (a *UpdateCompany) jsonZero() bool {
 	return a.Address.jsonZero() &&
 		a.CompanyName == "" &&
 		a.DbaName == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7214,9 +7214,9 @@ func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, e
 	b = jsonx.AppendString(b, a.DigitalPackage)
 	b = append(b, ',')
 	if wire {
-		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateDigitalPackageRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageRequest", "", err)
@@ -7229,7 +7229,7 @@ func (a *UpdateDigitalPackageRequest) appendJSON(b []byte, wire bool) ([]byte, e
 func (a *UpdateDigitalPackageRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.DigitalPackage == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7267,9 +7267,9 @@ func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateDigitalPackageResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateDigitalPackageResponse", "", err)
@@ -7282,7 +7282,7 @@ func (a *UpdateDigitalPackageResponse) appendJSON(b []byte, wire bool) ([]byte, 
 func (a *UpdateDigitalPackageResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.DigitalPackage == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7329,9 +7329,9 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = updateSharedAccountRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("UpdateSharedAccountRequest", "", err)
@@ -7345,7 +7345,7 @@ func (a *UpdateSharedAccountRequest) jsonZero() bool {
 	return a.AccountGUID == (GUID{}) &&
 		a.PersonGUID == (GUID{}) &&
 		a.SharingStatus == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -7395,9 +7395,9 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = validateCardDTOFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = validateCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = validateCardDTOFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ValidateCardDTO", "", err)
@@ -7410,5 +7410,5 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ValidateCardDTO) jsonZero() bool {
 	return a.CardNumber == (Secret{}) &&
 		a.CVV == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // TestUnknownMembersMaskedInFmtAndSlog: a CardDTO whose AdditionalProperties held
@@ -18,13 +19,13 @@ import (
 // secrets and for those that do not.
 func TestUnknownMembersMaskedInFmtAndSlog(t *testing.T) {
 	const pan, pin, ssn, cvv = "4111111111111111", "4321", "123-45-6789", "737"
-	extras := map[string]json.RawMessage{
+	extras := core.NewExtras(map[string]json.RawMessage{
 		"full_pan": json.RawMessage(`"` + pan + `"`),
 		"pin":      json.RawMessage(`"` + pin + `"`),
 		"SSN":      json.RawMessage(`"` + ssn + `"`),
 		"nested":   json.RawMessage(`{"cvv":"` + cvv + `","n":1}`),
 		"note":     json.RawMessage(`"kept"`),
-	}
+	})
 	card := cardplatform.CardDTO{CardProxy: "proxy-123", AdditionalProperties: extras}
 	person := cardplatform.Person{FirstName: "Ada", AdditionalProperties: extras}
 	for name, v := range map[string]any{"CardDTO": card, "*CardDTO": &card, "Person": person, "*Person": &person} {

@@ -259,7 +259,7 @@ func TestCardsUnknownMembersKept(t *testing.T) {
 	for card, err := range srv.client(t).Cards(t.Context(), cardplatform.SearchCardsRequest{}) {
 		require.NoError(t, err)
 		n++
-		assert.JSONEq(t, `{"a":[1,2]}`, string(card.AdditionalProperties["x_new"]))
+		assert.JSONEq(t, `{"a":[1,2]}`, string(card.AdditionalProperties.Map()["x_new"]))
 	}
 	assert.Equal(t, 1, n)
 }

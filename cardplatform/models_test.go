@@ -28,14 +28,14 @@ func TestModelsKeepUnknownMembers(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(in), &c))
 	assert.Equal(t, "1234567890123", c.CardProxy)
 	assert.Equal(t, cardplatform.CardStatus("ACTIVE"), c.CardStatus, "member names match case-insensitively, as in encoding/json")
-	assert.NotContains(t, c.AdditionalProperties, "Card_Status", "a member decoded into a field is not kept twice")
-	assert.Equal(t, `12345678901234567890.123`, string(c.AdditionalProperties["loyalty_points"]))
-	assert.Equal(t, `{"contactless": true, "limits": [1e400, -0.000]}`, string(c.AdditionalProperties["flags"]))
-	assert.Equal(t, `"USPS-1"`, string(c.CardTrackingDetail.AdditionalProperties["carrier_code"]))
-	assert.Equal(t, `"MONTHLY"`, string(c.SupplementalDetails.AdditionalProperties["statement_cycle"]))
+	assert.NotContains(t, c.AdditionalProperties.Names(), "Card_Status", "a member decoded into a field is not kept twice")
+	assert.Equal(t, `12345678901234567890.123`, string(c.AdditionalProperties.Map()["loyalty_points"]))
+	assert.Equal(t, `{"contactless": true, "limits": [1e400, -0.000]}`, string(c.AdditionalProperties.Map()["flags"]))
+	assert.Equal(t, `"USPS-1"`, string(c.CardTrackingDetail.AdditionalProperties.Map()["carrier_code"]))
+	assert.Equal(t, `"MONTHLY"`, string(c.SupplementalDetails.AdditionalProperties.Map()["statement_cycle"]))
 	require.Len(t, c.SupplementalDetails.Invoices, 1)
 	assert.Equal(t, "125.50", c.SupplementalDetails.Invoices[0].InvoiceAmount.String())
-	assert.Equal(t, `0.10000000000000000001`, string(c.SupplementalDetails.Invoices[0].AdditionalProperties["tax"]))
+	assert.Equal(t, `0.10000000000000000001`, string(c.SupplementalDetails.Invoices[0].AdditionalProperties.Map()["tax"]))
 
 	// Stored with the wire encoder, the unknown members are kept exactly; json.Marshal, a
 	// text for people and logs, masks their values (issue 33: by allowlist).
@@ -57,14 +57,14 @@ func TestModelsKeepUnknownMembers(t *testing.T) {
 
 	var none cardplatform.CardDTO
 	require.NoError(t, json.Unmarshal([]byte(fullCardJSON), &none))
-	assert.Nil(t, none.AdditionalProperties, "no unknown member: no map")
-	assert.Nil(t, none.SupplementalDetails.Invoices[0].AdditionalProperties)
+	assert.Zero(t, none.AdditionalProperties, "no unknown member: no map")
+	assert.Zero(t, none.SupplementalDetails.Invoices[0].AdditionalProperties)
 }
 
 // TestRequestsCarryExtraMembers: a caller sends members the spec does not name, sorted after
 // the named fields; a named field wins over an extra of the same name.
 func TestRequestsCarryExtraMembers(t *testing.T) {
-	promo := map[string]json.RawMessage{"promo_code": json.RawMessage(`"X"`), "amount": json.RawMessage(`999`)}
+	promo := core.NewExtras(map[string]json.RawMessage{"promo_code": json.RawMessage(`"X"`), "amount": json.RawMessage(`999`)})
 	amount, err := cardplatform.ParseDecimal("2.50")
 	require.NoError(t, err)
 	for name, req := range map[string]any{
@@ -82,7 +82,7 @@ func TestRequestsCarryExtraMembers(t *testing.T) {
 		})
 	}
 
-	bad := cardplatform.FeeApplyRequest{AdditionalProperties: map[string]json.RawMessage{"x": json.RawMessage(`{`)}}
+	bad := cardplatform.FeeApplyRequest{AdditionalProperties: core.NewExtras(map[string]json.RawMessage{"x": json.RawMessage(`{`)})}
 	_, err = json.Marshal(bad)
 	assert.Error(t, err, "an extra member that is not valid JSON fails the encoding")
 }

@@ -1575,7 +1575,7 @@ func (a *ACHAccount) decodeJSON(d *jsonx.Decoder) error {
 			return aCHAccountFields.MemberError("ACHAccount", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1627,7 +1627,7 @@ func (a *ACHAddenda) decodeJSON(d *jsonx.Decoder) error {
 			return aCHAddendaFields.MemberError("ACHAddenda", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1675,7 +1675,7 @@ func (a *ACHAddendaRequest) decodeJSON(d *jsonx.Decoder) error {
 			return aCHAddendaRequestFields.MemberError("ACHAddendaRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1739,7 +1739,7 @@ func (a *ACHAddendaResponse) decodeJSON(d *jsonx.Decoder) error {
 			return aCHAddendaResponseFields.MemberError("ACHAddendaResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1783,7 +1783,7 @@ func (a *achInquiryErrorBody) decodeJSON(d *jsonx.Decoder) error {
 			return achInquiryErrorBodyFields.MemberError("achInquiryErrorBody", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1847,7 +1847,7 @@ func (a *ACHListRequest) decodeJSON(d *jsonx.Decoder) error {
 			return aCHListRequestFields.MemberError("ACHListRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1895,7 +1895,7 @@ func (a *ACHListResponse) decodeJSON(d *jsonx.Decoder) error {
 			return aCHListResponseFields.MemberError("ACHListResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2023,7 +2023,7 @@ func (a *ACHListTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return aCHListTransactionFields.MemberError("ACHListTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2071,7 +2071,7 @@ func (a *ACHMessage) decodeJSON(d *jsonx.Decoder) error {
 			return aCHMessageFields.MemberError("ACHMessage", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2119,7 +2119,7 @@ func (a *ACHParty) decodeJSON(d *jsonx.Decoder) error {
 			return aCHPartyFields.MemberError("ACHParty", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2183,7 +2183,7 @@ func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 			return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2259,7 +2259,7 @@ func (a *CommercialAccount) decodeJSON(d *jsonx.Decoder) error {
 			return commercialAccountFields.MemberError("CommercialAccount", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2311,7 +2311,7 @@ func (a *CommercialAccountsResponse) decodeJSON(d *jsonx.Decoder) error {
 			return commercialAccountsResponseFields.MemberError("CommercialAccountsResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2359,7 +2359,7 @@ func (a *CommercialCode) decodeJSON(d *jsonx.Decoder) error {
 			return commercialCodeFields.MemberError("CommercialCode", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2407,7 +2407,7 @@ func (a *CommercialLineItem) decodeJSON(d *jsonx.Decoder) error {
 			return commercialLineItemFields.MemberError("CommercialLineItem", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2499,7 +2499,7 @@ func (a *CommercialTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return commercialTransactionFields.MemberError("CommercialTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2551,7 +2551,7 @@ func (a *CommercialTransactionsResponse) decodeJSON(d *jsonx.Decoder) error {
 			return commercialTransactionsResponseFields.MemberError("CommercialTransactionsResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2599,7 +2599,7 @@ func (a *FiAttribute) decodeJSON(d *jsonx.Decoder) error {
 			return fiAttributeFields.MemberError("FiAttribute", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2647,7 +2647,7 @@ func (a *ForeignBankSystemID) decodeJSON(d *jsonx.Decoder) error {
 			return foreignBankSystemIDFields.MemberError("ForeignBankSystemID", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2735,7 +2735,7 @@ func (a *GetWireInquiryRequest) decodeJSON(d *jsonx.Decoder) error {
 			return getWireInquiryRequestFields.MemberError("GetWireInquiryRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2787,7 +2787,7 @@ func (a *KeyPage) decodeJSON(d *jsonx.Decoder) error {
 			return keyPageFields.MemberError("KeyPage", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2831,7 +2831,7 @@ func (a *ListMetadata) decodeJSON(d *jsonx.Decoder) error {
 			return listMetadataFields.MemberError("ListMetadata", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2875,7 +2875,7 @@ func (a *PageLink) decodeJSON(d *jsonx.Decoder) error {
 			return pageLinkFields.MemberError("PageLink", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2923,7 +2923,7 @@ func (a *PageLinks) decodeJSON(d *jsonx.Decoder) error {
 			return pageLinksFields.MemberError("PageLinks", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2983,7 +2983,7 @@ func (a *PageMetadata) decodeJSON(d *jsonx.Decoder) error {
 			return pageMetadataFields.MemberError("PageMetadata", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3039,7 +3039,7 @@ func (a *ParticipantListResponse) decodeJSON(d *jsonx.Decoder) error {
 			return participantListResponseFields.MemberError("ParticipantListResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3107,7 +3107,7 @@ func (a *Party) decodeJSON(d *jsonx.Decoder) error {
 			return partyFields.MemberError("Party", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3151,7 +3151,7 @@ func (a *PartyName) decodeJSON(d *jsonx.Decoder) error {
 			return partyNameFields.MemberError("PartyName", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3207,7 +3207,7 @@ func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 			return paymentErrorFields.MemberError("paymentError", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3259,7 +3259,7 @@ func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 			return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3339,7 +3339,7 @@ func (a *PostalAddress) decodeJSON(d *jsonx.Decoder) error {
 			return postalAddressFields.MemberError("PostalAddress", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3395,7 +3395,7 @@ func (a *PreviousDayRequest) decodeJSON(d *jsonx.Decoder) error {
 			return previousDayRequestFields.MemberError("PreviousDayRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3439,7 +3439,7 @@ func (a *PreviousDayResponse) decodeJSON(d *jsonx.Decoder) error {
 			return previousDayResponseFields.MemberError("PreviousDayResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3491,7 +3491,7 @@ func (a *PreviousDayTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return previousDayTransactionFields.MemberError("PreviousDayTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3583,7 +3583,7 @@ func (a *RTPListTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return rTPListTransactionFields.MemberError("RTPListTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3635,7 +3635,7 @@ func (a *reportingErrorBody) decodeJSON(d *jsonx.Decoder) error {
 			return reportingErrorBodyFields.MemberError("reportingErrorBody", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3699,7 +3699,7 @@ func (a *RTPListRequest) decodeJSON(d *jsonx.Decoder) error {
 			return rTPListRequestFields.MemberError("RTPListRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3747,7 +3747,7 @@ func (a *RTPListResponse) decodeJSON(d *jsonx.Decoder) error {
 			return rTPListResponseFields.MemberError("RTPListResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3835,7 +3835,7 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorFields.MemberError("serviceError", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3879,7 +3879,7 @@ func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3927,7 +3927,7 @@ func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -3971,7 +3971,7 @@ func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4015,7 +4015,7 @@ func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4059,7 +4059,7 @@ func (a *TransactionAccount) decodeJSON(d *jsonx.Decoder) error {
 			return transactionAccountFields.MemberError("TransactionAccount", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4103,7 +4103,7 @@ func (a *WireDetailsRequest) decodeJSON(d *jsonx.Decoder) error {
 			return wireDetailsRequestFields.MemberError("WireDetailsRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4147,7 +4147,7 @@ func (a *WireDetailsResponse) decodeJSON(d *jsonx.Decoder) error {
 			return wireDetailsResponseFields.MemberError("WireDetailsResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4219,7 +4219,7 @@ func (a *WireListRequest) decodeJSON(d *jsonx.Decoder) error {
 			return wireListRequestFields.MemberError("WireListRequest", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4267,7 +4267,7 @@ func (a *WireListResponse) decodeJSON(d *jsonx.Decoder) error {
 			return wireListResponseFields.MemberError("WireListResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4359,7 +4359,7 @@ func (a *WireListTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return wireListTransactionFields.MemberError("WireListTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -4455,7 +4455,7 @@ func (a *WireTransaction) decodeJSON(d *jsonx.Decoder) error {
 			return wireTransactionFields.MemberError("WireTransaction", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 

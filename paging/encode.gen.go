@@ -631,9 +631,9 @@ func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHAccountFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHAccount", "", err)
@@ -645,7 +645,7 @@ func (a *ACHAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ACHAccount.
 func (a *ACHAccount) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -688,9 +688,9 @@ func (a *ACHAddenda) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHAddendaFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHAddendaFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHAddendaFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHAddenda", "", err)
@@ -704,7 +704,7 @@ func (a *ACHAddenda) jsonZero() bool {
 	return a.AddendaSequenceNumber == "" &&
 		a.AddendaTypeCode == "" &&
 		a.PaymentRelatedInformation == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -740,9 +740,9 @@ func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = jsonx.AppendString(b, a.UUID)
 	b = append(b, ',')
 	if wire {
-		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHAddendaRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaRequest", "", err)
@@ -755,7 +755,7 @@ func (a *ACHAddendaRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ACHAddendaRequest) jsonZero() bool {
 	return a.StartAddendaSequenceNumber == "" &&
 		a.UUID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -846,9 +846,9 @@ func (a *ACHAddendaResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHAddendaResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHAddendaResponse", "", err)
@@ -865,7 +865,7 @@ func (a *ACHAddendaResponse) jsonZero() bool {
 		a.Status == "" &&
 		a.TraceNumber == "" &&
 		a.UUID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -900,9 +900,9 @@ func (a *achInquiryErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = achInquiryErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = achInquiryErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = achInquiryErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = achInquiryErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("achInquiryErrorBody", "", err)
@@ -914,7 +914,7 @@ func (a *achInquiryErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type achInquiryErrorBody.
 func (a *achInquiryErrorBody) jsonZero() bool {
 	return a.BankErrorBody.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -980,9 +980,9 @@ func (a *ACHListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHListRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHListRequest", "", err)
@@ -999,7 +999,7 @@ func (a *ACHListRequest) jsonZero() bool {
 		a.MinimumAmount == (Decimal{}) &&
 		a.ToDate == (Date{}) &&
 		a.TraceNumber == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1050,9 +1050,9 @@ func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHListResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHListResponse", "", err)
@@ -1065,7 +1065,7 @@ func (a *ACHListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ACHListResponse) jsonZero() bool {
 	return a.Metadata.jsonZero() &&
 		a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1221,9 +1221,9 @@ func (a *ACHListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHListTransaction", "", err)
@@ -1256,7 +1256,7 @@ func (a *ACHListTransaction) jsonZero() bool {
 		a.TransactionCode == "" &&
 		a.TransactionDescription == "" &&
 		a.TransactionStatus == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1294,9 +1294,9 @@ func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHMessageFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHMessage", "", err)
@@ -1309,7 +1309,7 @@ func (a *ACHMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ACHMessage) jsonZero() bool {
 	return a.Code == "" &&
 		a.MoreInfo == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1347,9 +1347,9 @@ func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aCHPartyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aCHPartyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aCHPartyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ACHParty", "", err)
@@ -1362,7 +1362,7 @@ func (a *ACHParty) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ACHParty) jsonZero() bool {
 	return a.CompanyName == "" &&
 		a.CustomerIdentificationNumber == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1422,9 +1422,9 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
@@ -1441,7 +1441,7 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionTime == "" &&
 		a.XCorrelationID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1522,9 +1522,9 @@ func (a *CommercialAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialAccountFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccount", "", err)
@@ -1544,7 +1544,7 @@ func (a *CommercialAccount) jsonZero() bool {
 		a.CurrentLedgerBalance == (Decimal{}) &&
 		a.Nickname == "" &&
 		a.OpeningLedgerBalance == (Decimal{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1602,9 +1602,9 @@ func (a *CommercialAccountsResponse) appendJSON(b []byte, wire bool) ([]byte, er
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialAccountsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialAccountsResponse", "", err)
@@ -1618,7 +1618,7 @@ func (a *CommercialAccountsResponse) jsonZero() bool {
 	return a.Accounts == nil &&
 		a.Links.jsonZero() &&
 		a.Page.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1656,9 +1656,9 @@ func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialCodeFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialCodeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialCodeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialCode", "", err)
@@ -1671,7 +1671,7 @@ func (a *CommercialCode) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CommercialCode) jsonZero() bool {
 	return a.Code == "" &&
 		a.Type == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1711,9 +1711,9 @@ func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialLineItemFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialLineItemFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialLineItemFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialLineItem", "", err)
@@ -1726,7 +1726,7 @@ func (a *CommercialLineItem) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CommercialLineItem) jsonZero() bool {
 	return a.Amount == (Decimal{}) &&
 		a.Description == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1849,9 +1849,9 @@ func (a *CommercialTransaction) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransaction", "", err)
@@ -1875,7 +1875,7 @@ func (a *CommercialTransaction) jsonZero() bool {
 		a.Status == "" &&
 		a.TransactionID == "" &&
 		a.TransactionTimestamp == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1933,9 +1933,9 @@ func (a *CommercialTransactionsResponse) appendJSON(b []byte, wire bool) ([]byte
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = commercialTransactionsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("CommercialTransactionsResponse", "", err)
@@ -1949,7 +1949,7 @@ func (a *CommercialTransactionsResponse) jsonZero() bool {
 	return a.Links.jsonZero() &&
 		a.Page.jsonZero() &&
 		a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1987,9 +1987,9 @@ func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = fiAttributeFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = fiAttributeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = fiAttributeFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("FiAttribute", "", err)
@@ -2002,7 +2002,7 @@ func (a *FiAttribute) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *FiAttribute) jsonZero() bool {
 	return a.Name == "" &&
 		a.Value == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2040,9 +2040,9 @@ func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = foreignBankSystemIDFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ForeignBankSystemID", "", err)
@@ -2055,7 +2055,7 @@ func (a *ForeignBankSystemID) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ForeignBankSystemID) jsonZero() bool {
 	return a.ID == "" &&
 		a.Type == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2156,9 +2156,9 @@ func (a *GetWireInquiryRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = getWireInquiryRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("GetWireInquiryRequest", "", err)
@@ -2181,7 +2181,7 @@ func (a *GetWireInquiryRequest) jsonZero() bool {
 		a.ToTransmitDate == 0 &&
 		a.TraceID == "" &&
 		a.TransactionType == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2224,9 +2224,9 @@ func (a *KeyPage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = keyPageFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = keyPageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = keyPageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("KeyPage", "", err)
@@ -2240,7 +2240,7 @@ func (a *KeyPage) jsonZero() bool {
 	return a.NextPageKey == "" &&
 		a.PreviousPageKey == "" &&
 		a.TotalElements == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2275,9 +2275,9 @@ func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = listMetadataFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = listMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = listMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ListMetadata", "", err)
@@ -2289,7 +2289,7 @@ func (a *ListMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ListMetadata.
 func (a *ListMetadata) jsonZero() bool {
 	return a.Page.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2322,9 +2322,9 @@ func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = pageLinkFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = pageLinkFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = pageLinkFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PageLink", "", err)
@@ -2336,7 +2336,7 @@ func (a *PageLink) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PageLink.
 func (a *PageLink) jsonZero() bool {
 	return a.Href == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2378,9 +2378,9 @@ func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = pageLinksFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = pageLinksFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = pageLinksFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PageLinks", "", err)
@@ -2393,7 +2393,7 @@ func (a *PageLinks) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *PageLinks) jsonZero() bool {
 	return a.Next.jsonZero() &&
 		a.Prev.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2446,9 +2446,9 @@ func (a *PageMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = pageMetadataFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = pageMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = pageMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PageMetadata", "", err)
@@ -2464,7 +2464,7 @@ func (a *PageMetadata) jsonZero() bool {
 		a.PageSize == 0 &&
 		a.TotalPages == 0 &&
 		a.TotalRecords == 0 &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2508,9 +2508,9 @@ func (a *ParticipantListResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = participantListResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = participantListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = participantListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ParticipantListResponse", "", err)
@@ -2525,7 +2525,7 @@ func (a *ParticipantListResponse) jsonZero() bool {
 		a.Limit == 0 &&
 		a.Offset == 0 &&
 		jsonx.ReflectZero(&a.Parties) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2596,9 +2596,9 @@ func (a *Party) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = partyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = partyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = partyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Party", "", err)
@@ -2616,7 +2616,7 @@ func (a *Party) jsonZero() bool {
 		a.Name == "" &&
 		a.PostalAddress.jsonZero() &&
 		a.Txid == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2649,9 +2649,9 @@ func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = partyNameFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = partyNameFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = partyNameFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PartyName", "", err)
@@ -2663,7 +2663,7 @@ func (a *PartyName) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PartyName.
 func (a *PartyName) jsonZero() bool {
 	return a.Name == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2713,9 +2713,9 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
@@ -2730,7 +2730,7 @@ func (a *paymentError) jsonZero() bool {
 		a.Description == "" &&
 		a.PaymentErrorDetail.jsonZero() &&
 		a.Title == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2773,9 +2773,9 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
@@ -2789,7 +2789,7 @@ func (a *paymentErrorDetail) jsonZero() bool {
 	return a.Code == "" &&
 		a.Description == "" &&
 		a.Title == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2876,9 +2876,9 @@ func (a *PostalAddress) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = postalAddressFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = postalAddressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = postalAddressFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PostalAddress", "", err)
@@ -2899,7 +2899,7 @@ func (a *PostalAddress) jsonZero() bool {
 		a.StrtNm == "" &&
 		a.SubDept == "" &&
 		a.TwnNm == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -2960,9 +2960,9 @@ func (a *PreviousDayRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	}
 	b = append(b, ',')
 	if wire {
-		b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = previousDayRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = previousDayRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = previousDayRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayRequest", "", err)
@@ -2977,7 +2977,7 @@ func (a *PreviousDayRequest) jsonZero() bool {
 		a.CreditOrDebitCode == "" &&
 		a.FromDate == (Date{}) &&
 		a.ToDate == (Date{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3021,9 +3021,9 @@ func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = previousDayResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = previousDayResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = previousDayResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayResponse", "", err)
@@ -3035,7 +3035,7 @@ func (a *PreviousDayResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PreviousDayResponse.
 func (a *PreviousDayResponse) jsonZero() bool {
 	return a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3080,9 +3080,9 @@ func (a *PreviousDayTransaction) appendJSON(b []byte, wire bool) ([]byte, error)
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = previousDayTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = previousDayTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("PreviousDayTransaction", "", err)
@@ -3096,7 +3096,7 @@ func (a *PreviousDayTransaction) jsonZero() bool {
 	return a.Amount == (Decimal{}) &&
 		a.BaiCode == "" &&
 		a.TransactionKey == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3207,9 +3207,9 @@ func (a *RTPListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = rTPListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = rTPListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RTPListTransaction", "", err)
@@ -3233,7 +3233,7 @@ func (a *RTPListTransaction) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
 		a.TransactionStatusTimestamp == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3276,9 +3276,9 @@ func (a *reportingErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = reportingErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = reportingErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("reportingErrorBody", "", err)
@@ -3292,7 +3292,7 @@ func (a *reportingErrorBody) jsonZero() bool {
 	return a.Code == "" &&
 		a.DebugMessage == "" &&
 		a.Message == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3358,9 +3358,9 @@ func (a *RTPListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	}
 	b = append(b, ',')
 	if wire {
-		b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = rTPListRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = rTPListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = rTPListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RTPListRequest", "", err)
@@ -3377,7 +3377,7 @@ func (a *RTPListRequest) jsonZero() bool {
 		a.MinimumAmount == (FilterAmount{}) &&
 		a.RequestReference == "" &&
 		a.ToDate == (Date{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3428,9 +3428,9 @@ func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = rTPListResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = rTPListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = rTPListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("RTPListResponse", "", err)
@@ -3443,7 +3443,7 @@ func (a *RTPListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *RTPListResponse) jsonZero() bool {
 	return a.Metadata.jsonZero() &&
 		a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3537,9 +3537,9 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
@@ -3562,7 +3562,7 @@ func (a *serviceError) jsonZero() bool {
 		a.Status == "" &&
 		a.TransactionID == "" &&
 		a.ValueDate == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3597,9 +3597,9 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
@@ -3611,7 +3611,7 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 // test encoding/json's omitzero applies to a field of type serviceErrorAOAResponse.
 func (a *serviceErrorAOAResponse) jsonZero() bool {
 	return a.ServiceErrorResult.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3649,9 +3649,9 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
@@ -3664,7 +3664,7 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *serviceErrorMessage) jsonZero() bool {
 	return a.Code == "" &&
 		a.Message == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3708,9 +3708,9 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
@@ -3722,7 +3722,7 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type serviceErrorMetadata.
 func (a *serviceErrorMetadata) jsonZero() bool {
 	return a.Messages == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3755,9 +3755,9 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
@@ -3769,7 +3769,7 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type serviceErrorResult.
 func (a *serviceErrorResult) jsonZero() bool {
 	return a.ErrorCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3808,9 +3808,9 @@ func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = transactionAccountFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = transactionAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = transactionAccountFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("TransactionAccount", "", err)
@@ -3822,7 +3822,7 @@ func (a *TransactionAccount) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type TransactionAccount.
 func (a *TransactionAccount) jsonZero() bool {
 	return a.AccountNumber == (Secret{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3855,9 +3855,9 @@ func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	}
 	b = append(b, ',')
 	if wire {
-		b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireDetailsRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireDetailsRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsRequest", "", err)
@@ -3869,7 +3869,7 @@ func (a *WireDetailsRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type WireDetailsRequest.
 func (a *WireDetailsRequest) jsonZero() bool {
 	return a.GetWireInquiryRequest.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -3913,9 +3913,9 @@ func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireDetailsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireDetailsResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireDetailsResponse", "", err)
@@ -3927,7 +3927,7 @@ func (a *WireDetailsResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type WireDetailsResponse.
 func (a *WireDetailsResponse) jsonZero() bool {
 	return a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4003,9 +4003,9 @@ func (a *WireListRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 	}
 	b = append(b, ',')
 	if wire {
-		b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireListRequestFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireListRequestFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireListRequest", "", err)
@@ -4024,7 +4024,7 @@ func (a *WireListRequest) jsonZero() bool {
 		a.PageSize == 0 &&
 		a.RequestReference == "" &&
 		a.ToDate == (Date{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4075,9 +4075,9 @@ func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireListResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireListResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireListResponse", "", err)
@@ -4090,7 +4090,7 @@ func (a *WireListResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *WireListResponse) jsonZero() bool {
 	return a.Metadata.jsonZero() &&
 		a.Transactions == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4201,9 +4201,9 @@ func (a *WireListTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireListTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireListTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireListTransaction", "", err)
@@ -4227,7 +4227,7 @@ func (a *WireListTransaction) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
 		a.TransactionStatusTimestamp == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -4343,9 +4343,9 @@ func (a *WireTransaction) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = wireTransactionFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = wireTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = wireTransactionFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("WireTransaction", "", err)
@@ -4370,7 +4370,7 @@ func (a *WireTransaction) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionStatus == "" &&
 		a.TransactionStatusTimestamp == (Timestamp{}) &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // String returns the JSON of the union's payload masked as the SDK's logs mask a body

@@ -103,9 +103,9 @@ type pageMember struct {
 // numbers, or as text when asText (the published addenda request's pageSize, "10"). A zero
 // parameter is not sent, as in the query; a typed parameter replaces a member of the same
 // name in extra. The caller's map is never modified.
-func withPageMembers(extra map[string]json.RawMessage, asText bool, members ...pageMember) map[string]json.RawMessage {
-	out := make(map[string]json.RawMessage, len(extra)+len(members))
-	maps.Copy(out, extra)
+func withPageMembers(extra core.Extras, asText bool, members ...pageMember) core.Extras {
+	out := make(map[string]json.RawMessage, extra.Len()+len(members))
+	maps.Copy(out, extra.Map())
 	for _, m := range members {
 		if m.n == 0 {
 			continue
@@ -116,7 +116,7 @@ func withPageMembers(extra map[string]json.RawMessage, asText bool, members ...p
 		}
 		out[m.name] = json.RawMessage(v)
 	}
-	return out
+	return core.NewExtras(out)
 }
 
 // hasMessage reports whether messages holds a message of code: the addenda's

@@ -141,7 +141,7 @@ func TestSinglePageMethodKeepsTheCallersMembers(t *testing.T) {
 	c, err := paging.New(srv.URL, paging.WithHTTPClient(srv.Client()), paging.WithRateLimit(0), paging.WithStaticToken("tok"))
 	require.NoError(t, err)
 	req := achReq
-	req.AdditionalProperties = map[string]json.RawMessage{"channel": json.RawMessage(`"web"`)}
+	req.AdditionalProperties = core.NewExtras(map[string]json.RawMessage{"channel": json.RawMessage(`"web"`)})
 	_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{PageNumber: 4, PageSize: 5, Body: req})
 	require.NoError(t, err)
 	_, err = c.ListACHTransactions(t.Context(), paging.ListACHTransactionsRequest{Body: req})
@@ -152,7 +152,7 @@ func TestSinglePageMethodKeepsTheCallersMembers(t *testing.T) {
 	assert.JSONEq(t, `"web"`, string(bodies[0]["channel"]))
 	assert.NotContains(t, bodies[1], "pageNumber", "zero is not sent")
 	assert.NotContains(t, bodies[1], "pageSize")
-	assert.Len(t, req.AdditionalProperties, 1, "the caller's map is unchanged")
+	assert.Equal(t, 1, req.AdditionalProperties.Len(), "the caller's map is unchanged")
 }
 
 // TestPublishedAPIMixed: a client and a sandbox on different forms fail loudly or still

@@ -875,7 +875,7 @@ func (a *AOAResponse) decodeJSON(d *jsonx.Decoder) error {
 			return aOAResponseFields.MemberError("AOAResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -987,7 +987,7 @@ func (a *AcctOwner) decodeJSON(d *jsonx.Decoder) error {
 			return acctOwnerFields.MemberError("AcctOwner", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1107,7 +1107,7 @@ func (a *AcctOwnerResponse) decodeJSON(d *jsonx.Decoder) error {
 			return acctOwnerResponseFields.MemberError("AcctOwnerResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1155,7 +1155,7 @@ func (a *AcctStatus) decodeJSON(d *jsonx.Decoder) error {
 			return acctStatusFields.MemberError("AcctStatus", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1219,7 +1219,7 @@ func (a *bankErrorBody) decodeJSON(d *jsonx.Decoder) error {
 			return bankErrorBodyFields.MemberError("bankErrorBody", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1271,7 +1271,7 @@ func (a *ClientEcho) decodeJSON(d *jsonx.Decoder) error {
 			return clientEchoFields.MemberError("ClientEcho", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1323,7 +1323,7 @@ func (a *ClientRecord) decodeJSON(d *jsonx.Decoder) error {
 			return clientRecordFields.MemberError("ClientRecord", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1371,7 +1371,7 @@ func (a *ErrorResponse) decodeJSON(d *jsonx.Decoder) error {
 			return errorResponseFields.MemberError("ErrorResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1415,7 +1415,7 @@ func (a *Fault) decodeJSON(d *jsonx.Decoder) error {
 			return faultFields.MemberError("Fault", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1475,7 +1475,7 @@ func (a *HealthCheckResponse) decodeJSON(d *jsonx.Decoder) error {
 			return healthCheckResponseFields.MemberError("HealthCheckResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1551,7 +1551,7 @@ func (a *Inquiry) decodeJSON(d *jsonx.Decoder) error {
 			return inquiryFields.MemberError("Inquiry", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1607,7 +1607,7 @@ func (a *paymentError) decodeJSON(d *jsonx.Decoder) error {
 			return paymentErrorFields.MemberError("paymentError", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1659,7 +1659,7 @@ func (a *paymentErrorDetail) decodeJSON(d *jsonx.Decoder) error {
 			return paymentErrorDetailFields.MemberError("paymentErrorDetail", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1751,7 +1751,7 @@ func (a *Result) decodeJSON(d *jsonx.Decoder) error {
 			return resultFields.MemberError("Result", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1831,7 +1831,7 @@ func (a *serviceError) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorFields.MemberError("serviceError", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1875,7 +1875,7 @@ func (a *serviceErrorAOAResponse) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorAOAResponseFields.MemberError("serviceErrorAOAResponse", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1923,7 +1923,7 @@ func (a *serviceErrorMessage) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorMessageFields.MemberError("serviceErrorMessage", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -1967,7 +1967,7 @@ func (a *serviceErrorMetadata) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorMetadataFields.MemberError("serviceErrorMetadata", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }
 
@@ -2011,6 +2011,6 @@ func (a *serviceErrorResult) decodeJSON(d *jsonx.Decoder) error {
 			return serviceErrorResultFields.MemberError("serviceErrorResult", key, err)
 		}
 	}
-	a.AdditionalProperties = extras
+	a.AdditionalProperties = core.NewExtras(extras)
 	return nil
 }

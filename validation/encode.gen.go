@@ -281,9 +281,9 @@ func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = aOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = aOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = aOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AOAResponse", "", err)
@@ -295,7 +295,7 @@ func (a *AOAResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AOAResponse.
 func (a *AOAResponse) jsonZero() bool {
 	return a.Result.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -431,9 +431,9 @@ func (a *AcctOwner) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = acctOwnerFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = acctOwnerFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = acctOwnerFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AcctOwner", "", err)
@@ -462,7 +462,7 @@ func (a *AcctOwner) jsonZero() bool {
 		a.State == "" &&
 		a.WorkPhone == "" &&
 		a.ZipCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -590,9 +590,9 @@ func (a *AcctOwnerResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = acctOwnerResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = acctOwnerResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AcctOwnerResponse", "", err)
@@ -623,7 +623,7 @@ func (a *AcctOwnerResponse) jsonZero() bool {
 		a.StateMatch == "" &&
 		a.WorkPhoneMatch == "" &&
 		a.ZipCodeMatch == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -661,9 +661,9 @@ func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = acctStatusFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = acctStatusFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = acctStatusFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("AcctStatus", "", err)
@@ -676,7 +676,7 @@ func (a *AcctStatus) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *AcctStatus) jsonZero() bool {
 	return a.PrimMessage == "" &&
 		a.PrimaryStatusCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -736,9 +736,9 @@ func (a *bankErrorBody) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = bankErrorBodyFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("bankErrorBody", "", err)
@@ -755,7 +755,7 @@ func (a *bankErrorBody) jsonZero() bool {
 		a.TransactionID == "" &&
 		a.TransactionTime == "" &&
 		a.XCorrelationID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -798,9 +798,9 @@ func (a *ClientEcho) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = clientEchoFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = clientEchoFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = clientEchoFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ClientEcho", "", err)
@@ -814,7 +814,7 @@ func (a *ClientEcho) jsonZero() bool {
 	return a.ClientDate == "" &&
 		a.ClientTime == "" &&
 		a.UserDefined == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -857,9 +857,9 @@ func (a *ClientRecord) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = clientRecordFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = clientRecordFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = clientRecordFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ClientRecord", "", err)
@@ -873,7 +873,7 @@ func (a *ClientRecord) jsonZero() bool {
 	return a.ClientDate == "" &&
 		a.ClientTime == "" &&
 		a.UserDefined == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -915,9 +915,9 @@ func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = errorResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = errorResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = errorResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("ErrorResponse", "", err)
@@ -930,7 +930,7 @@ func (a *ErrorResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *ErrorResponse) jsonZero() bool {
 	return a.BusinessFault.jsonZero() &&
 		a.SystemFault.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -963,9 +963,9 @@ func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = faultFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = faultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = faultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Fault", "", err)
@@ -977,7 +977,7 @@ func (a *Fault) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type Fault.
 func (a *Fault) jsonZero() bool {
 	return a.ErrorDescription == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1030,9 +1030,9 @@ func (a *HealthCheckResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = healthCheckResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = healthCheckResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("HealthCheckResponse", "", err)
@@ -1048,7 +1048,7 @@ func (a *HealthCheckResponse) jsonZero() bool {
 		a.Status == "" &&
 		a.Timestamp == "" &&
 		a.XForwardedFor == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1123,9 +1123,9 @@ func (a *Inquiry) appendJSON(b []byte, wire bool) ([]byte, error) {
 	b = jsonx.AppendString(b, a.ServiceType)
 	b = append(b, ',')
 	if wire {
-		b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = inquiryFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = inquiryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = inquiryFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Inquiry", "", err)
@@ -1145,7 +1145,7 @@ func (a *Inquiry) jsonZero() bool {
 		a.SecondaryID == "" &&
 		a.SerialNumber == "" &&
 		a.ServiceType == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1195,9 +1195,9 @@ func (a *paymentError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = paymentErrorFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = paymentErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("paymentError", "", err)
@@ -1212,7 +1212,7 @@ func (a *paymentError) jsonZero() bool {
 		a.Description == "" &&
 		a.PaymentErrorDetail.jsonZero() &&
 		a.Title == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1255,9 +1255,9 @@ func (a *paymentErrorDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = paymentErrorDetailFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("paymentErrorDetail", "", err)
@@ -1271,7 +1271,7 @@ func (a *paymentErrorDetail) jsonZero() bool {
 	return a.Code == "" &&
 		a.Description == "" &&
 		a.Title == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1376,9 +1376,9 @@ func (a *Result) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = resultFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = resultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = resultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("Result", "", err)
@@ -1402,7 +1402,7 @@ func (a *Result) jsonZero() bool {
 		a.SecondaryID == "" &&
 		a.SerialNumber == "" &&
 		a.SystemRecordID == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1486,9 +1486,9 @@ func (a *serviceError) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceError", "", err)
@@ -1509,7 +1509,7 @@ func (a *serviceError) jsonZero() bool {
 		a.Status == "" &&
 		a.TransactionID == "" &&
 		a.ValueDate == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1544,9 +1544,9 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorAOAResponseFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorAOAResponse", "", err)
@@ -1558,7 +1558,7 @@ func (a *serviceErrorAOAResponse) appendJSON(b []byte, wire bool) ([]byte, error
 // test encoding/json's omitzero applies to a field of type serviceErrorAOAResponse.
 func (a *serviceErrorAOAResponse) jsonZero() bool {
 	return a.ServiceErrorResult.jsonZero() &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1596,9 +1596,9 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorMessageFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMessage", "", err)
@@ -1611,7 +1611,7 @@ func (a *serviceErrorMessage) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *serviceErrorMessage) jsonZero() bool {
 	return a.Code == "" &&
 		a.Message == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1655,9 +1655,9 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorMetadataFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorMetadata", "", err)
@@ -1669,7 +1669,7 @@ func (a *serviceErrorMetadata) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type serviceErrorMetadata.
 func (a *serviceErrorMetadata) jsonZero() bool {
 	return a.Messages == nil &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }
 
 // MarshalJSON encodes a for logs, secrets masked; core.MarshalWire sends it.
@@ -1702,9 +1702,9 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 		b = append(b, ',')
 	}
 	if wire {
-		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties)
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, a.AdditionalProperties.Map())
 	} else {
-		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties))
+		b, err = serviceErrorResultFields.AppendExtraMembers(b, redact.MaskMembers(a.AdditionalProperties.Map()))
 	}
 	if err != nil {
 		return nil, jsonx.MemberError("serviceErrorResult", "", err)
@@ -1716,5 +1716,5 @@ func (a *serviceErrorResult) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type serviceErrorResult.
 func (a *serviceErrorResult) jsonZero() bool {
 	return a.ErrorCode == "" &&
-		a.AdditionalProperties == nil
+		a.AdditionalProperties.Len() == 0
 }

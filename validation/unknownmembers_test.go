@@ -86,7 +86,7 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 func rebuild(t *testing.T, v string, a *validation.Answer) []byte {
 	t.Helper()
 	env := map[string]any{}
-	for k, x := range a.Envelope {
+	for k, x := range a.Envelope.All() {
 		env[k] = x
 	}
 	env["AOAResponse"] = a.AOAResponse
@@ -94,7 +94,7 @@ func rebuild(t *testing.T, v string, a *validation.Answer) []byte {
 		env["errorResponse"] = a.ErrorResponse
 	}
 	body := map[string]any{}
-	for k, x := range a.AdditionalProperties {
+	for k, x := range a.AdditionalProperties.All() {
 		body[k] = x
 	}
 	name := "accountValidationResponse"

@@ -215,8 +215,8 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	return a, nil
 }
 
-// others returns the members of m but names, nil when there are none.
-func others(m map[string]json.RawMessage, names ...string) map[string]json.RawMessage {
+// others returns the members of m but names, the zero Extras when there are none.
+func others(m map[string]json.RawMessage, names ...string) core.Extras {
 	var out map[string]json.RawMessage
 	for k, v := range m {
 		if slices.Contains(names, k) {
@@ -227,7 +227,7 @@ func others(m map[string]json.RawMessage, names ...string) map[string]json.RawMe
 		}
 		out[k] = v
 	}
-	return out
+	return core.NewExtras(out)
 }
 
 // isNull reports whether raw is the JSON null.

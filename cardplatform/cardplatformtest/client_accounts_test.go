@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func getAccount(t *testing.T, e *env, g cardplatform.GUID) *cardplatform.AccountDTO {
@@ -99,7 +100,7 @@ var accountCases = []opCase{
 		_, created := openAccount(t, e)
 		res, err := e.client.AdjustAccountBalance(context.Background(), cardplatform.AdjustBalanceRequest{
 			AccountGUID: created.AccountGUID, Amount: dec(t, "1234.56"), Description: "payroll", ExternalReference: "ext-77",
-			AdditionalProperties: map[string]json.RawMessage{"memo_code": json.RawMessage(`"PAYROLL"`)},
+			AdditionalProperties: core.NewExtras(map[string]json.RawMessage{"memo_code": json.RawMessage(`"PAYROLL"`)}),
 		})
 		require.NoError(t, err)
 		assert.Equal(t, "1234.56", res.Amount.String())

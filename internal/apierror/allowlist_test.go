@@ -39,8 +39,8 @@ func TestErrorBodyPrintsByAllowlist(t *testing.T) {
 			var texts []string
 			texts = append(texts, string(e.Body), e.Error(), fmt.Sprintf("%+v", e), fmt.Sprintf("%+v", *e))
 			if e.Problem != nil {
-				ext, _ := json.Marshal(e.Problem.Extensions)
-				texts = append(texts, string(ext), fmt.Sprint(e.Problem.Extensions))
+				// Reveal: the values as the SDK kept them, masked by NewError, not by printing.
+				texts = append(texts, string(e.Problem.Extensions.Reveal()), fmt.Sprint(e.Problem.Extensions))
 			}
 			var logs strings.Builder
 			slog.New(slog.NewJSONHandler(&logs, nil)).Error("x", "err", e)

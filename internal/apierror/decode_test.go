@@ -260,8 +260,8 @@ func TestFromResponseProblemFields(t *testing.T) {
 func TestFromResponseSecretsMaskedInDecodedBody(t *testing.T) {
 	e := FromResponse(response(400, "application/json", problemWithSecrets), RequestInfo{}, DecodeProblem, 0)
 	require.NotNil(t, e.Problem)
-	assert.Equal(t, `"************1111"`, string(e.Problem.Extensions["card_number"]))
-	assert.Equal(t, `"***"`, string(e.Problem.Extensions["cvv"]))
+	assert.Equal(t, `"************1111"`, string(e.Problem.Extensions.Map()["card_number"]))
+	assert.Equal(t, `"***"`, string(e.Problem.Extensions.Map()["cvv"]))
 	assert.Equal(t, []string{"The card_number is not active."}, e.Problem.Errors["card_number"],
 		"messages under a sensitive field name stay readable when sent as an array (as ASP.NET does)")
 	assert.Equal(t, []string{"*******************tch."}, e.Problem.Errors["cvv"],

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 func TestProblemUnmarshal(t *testing.T) {
@@ -34,7 +36,7 @@ func TestProblemUnmarshal(t *testing.T) {
 			want: Problem{
 				Title: "Bad", Status: 400, Instance: "/i",
 				Errors:     map[string][]string{"a": {"one"}, "b": nil, "c": {"1", `{"x":true}`}},
-				Extensions: map[string]json.RawMessage{"code": json.RawMessage(`"E1"`)},
+				Extensions: core.NewExtras(map[string]json.RawMessage{"code": json.RawMessage(`"E1"`)}),
 			},
 		},
 		{
@@ -45,14 +47,14 @@ func TestProblemUnmarshal(t *testing.T) {
 		{
 			name: "wrong types go to extensions",
 			in:   `{"title":42,"status":"four hundred","errors":["x"],"detail":"d"}`,
-			want: Problem{Detail: "d", Extensions: map[string]json.RawMessage{
+			want: Problem{Detail: "d", Extensions: core.NewExtras(map[string]json.RawMessage{
 				"title": json.RawMessage(`42`), "status": json.RawMessage(`"four hundred"`), "errors": json.RawMessage(`["x"]`),
-			}},
+			})},
 		},
 		{
 			name: "case variants: canonical spelling wins",
 			in:   `{"Title":"variant","title":"canonical","TraceId":"t-1"}`,
-			want: Problem{Title: "canonical", TraceID: "t-1", Extensions: map[string]json.RawMessage{"Title": json.RawMessage(`"variant"`)}},
+			want: Problem{Title: "canonical", TraceID: "t-1", Extensions: core.NewExtras(map[string]json.RawMessage{"Title": json.RawMessage(`"variant"`)})},
 		},
 		{
 			name: "nulls are absent",
@@ -62,7 +64,7 @@ func TestProblemUnmarshal(t *testing.T) {
 		{
 			name: "huge status does not overflow",
 			in:   `{"status":99999999999999999999999}`,
-			want: Problem{Extensions: map[string]json.RawMessage{"status": json.RawMessage(`99999999999999999999999`)}},
+			want: Problem{Extensions: core.NewExtras(map[string]json.RawMessage{"status": json.RawMessage(`99999999999999999999999`)})},
 		},
 	}
 	for _, tt := range tests {

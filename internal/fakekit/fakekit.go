@@ -23,6 +23,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // BaseURL is where a fake client points; nothing is ever dialled.
@@ -325,8 +326,8 @@ func (in *In) Body(dst any) error {
 // a page parameter the bank's published form carries in the body, as a JSON number or as
 // text ("10"), reaches the faked function typed, as the documented form's query parameter
 // does. Absent leaves *dst; a value that is not an integer is a bad request.
-func BodyMember[M ~map[string]json.RawMessage](extra *M, name string, dst *int) error {
-	raw, ok := (*extra)[name]
+func BodyMember(extra *core.Extras, name string, dst *int) error {
+	raw, ok := extra.Get(name)
 	if !ok {
 		return nil
 	}
@@ -337,10 +338,7 @@ func BodyMember[M ~map[string]json.RawMessage](extra *M, name string, dst *int) 
 	if err := setText(name, dst, []string{text}); err != nil {
 		return err
 	}
-	delete(*extra, name)
-	if len(*extra) == 0 {
-		*extra = nil
-	}
+	extra.Delete(name)
 	return nil
 }
 

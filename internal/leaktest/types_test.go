@@ -117,6 +117,7 @@ var exportedTypes = map[string]reflect.Type{
 	"cardplatform.PersonCardStatusDTO":                   reflect.TypeFor[cardplatform.PersonCardStatusDTO](),
 	"cardplatform.ProgramConfiguration":                  reflect.TypeFor[cardplatform.ProgramConfiguration](),
 	"cardplatform.ProgramDataDTO":                        reflect.TypeFor[cardplatform.ProgramDataDTO](),
+	"cardplatform.Reason":                                reflect.TypeFor[cardplatform.Reason](),
 	"cardplatform.ReconcileOptions":                      reflect.TypeFor[cardplatform.ReconcileOptions](),
 	"cardplatform.Reason":                                reflect.TypeFor[cardplatform.Reason](),
 	"cardplatform.Reconciliation":                        reflect.TypeFor[cardplatform.Reconciliation](),

@@ -29,7 +29,7 @@ func TestJSONDecodesThroughTheModelsOwnDecoder(t *testing.T) {
 			c, err := sdkclient.JSON[cardplatform.CardDTO](jsonResponse(body, length), nil)
 			require.NoError(t, err)
 			assert.Equal(t, "p-1", c.CardProxy)
-			assert.JSONEq(t, `{"a":[1,2]}`, string(c.AdditionalProperties["new_field"]))
+			assert.JSONEq(t, `{"a":[1,2]}`, string(c.AdditionalProperties.Map()["new_field"]))
 		})
 	}
 }
@@ -44,7 +44,7 @@ func TestJSONResultsDoNotShareTheBodyBuffer(t *testing.T) {
 		require.NoError(t, err)
 	}
 	assert.Equal(t, "aaaa", first.CardProxy)
-	assert.Equal(t, `"1111"`, string(first.AdditionalProperties["x"]))
+	assert.Equal(t, `"1111"`, string(first.AdditionalProperties.Map()["x"]))
 }
 
 func TestJSONDecodeErrors(t *testing.T) {

@@ -52,12 +52,12 @@ func NewError(e Error, m Masker) *Error {
 		e.revealed = &kept
 		e.Body = allowlistBody(e.Body, e.Problem, e.Bank)
 	}
-	if e.Problem != nil && len(e.Problem.Extensions) > 0 {
-		ext := make(map[string]json.RawMessage, len(e.Problem.Extensions))
-		for k, v := range e.Problem.Extensions {
+	if e.Problem != nil && e.Problem.Extensions.Len() > 0 {
+		ext := make(map[string]json.RawMessage, e.Problem.Extensions.Len())
+		for k, v := range e.Problem.Extensions.All() {
 			ext[k] = redact.MaskValues(v)
 		}
-		e.Problem.Extensions = ext
+		e.Problem.Extensions = NewExtras(ext)
 	}
 	e.Method, e.URL = red.Text(e.Method), red.Text(e.URL)
 	e.CorrelationID, e.TraceID = red.Text(e.CorrelationID), red.Text(e.TraceID)

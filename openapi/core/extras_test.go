@@ -19,12 +19,12 @@ import (
 // name, card numbers and SSNs in any text; the rest stays readable.
 func TestExtrasMaskThemselves(t *testing.T) {
 	const pan, pin, ssn, cvv = "4111111111111111", "4321", "123-45-6789", "737"
-	e := core.Extras{
+	e := core.NewExtras(map[string]json.RawMessage{
 		"full_pan": json.RawMessage(`"` + pan + `"`),
 		"pin":      json.RawMessage(`"` + pin + `"`),
 		"note":     json.RawMessage(`"ssn ` + ssn + ` kept"`),
 		"nested":   json.RawMessage(`{"cvv":"` + cvv + `","n":1}`),
-	}
+	})
 	type mine struct {
 		E core.Extras
 		P *core.Extras
@@ -46,7 +46,7 @@ func TestExtrasMaskThemselves(t *testing.T) {
 	}
 	assert.Contains(t, printed, "kept")
 	assert.Contains(t, printed, "1111", "the last four digits still tell cards apart")
-	js, err := json.Marshal(core.Extras(nil))
+	js, err := json.Marshal(core.Extras{})
 	require.NoError(t, err)
 	assert.Equal(t, "null", string(js))
 }
@@ -59,7 +59,7 @@ func TestMarshalWireStoresAModel(t *testing.T) {
 	req := cardplatform.ValidateCardDTO{
 		CardNumber:           cardplatform.NewSecret(pan),
 		CVV:                  cardplatform.NewSecret("737"),
-		AdditionalProperties: core.Extras{"pin": json.RawMessage(`"4321"`)},
+		AdditionalProperties: core.NewExtras(map[string]json.RawMessage{"pin": json.RawMessage(`"4321"`)}),
 	}
 	for _, v := range []any{req, &req} {
 		b, err := core.MarshalWire(v)

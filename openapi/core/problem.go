@@ -36,8 +36,9 @@ type Problem struct {
 	// Errors maps a field name (such as "person.email") to its validation messages.
 	Errors map[string][]string
 	// Extensions holds every other member, and any known member whose JSON type was not the
-	// expected one, as received.
-	Extensions map[string]json.RawMessage
+	// expected one, as received (masked in an error the SDK returns). Like a model's unknown
+	// members they print masked, every value behind a pointer (core.Extras).
+	Extensions Extras
 
 	text string // the Error text, masked when the SDK built it (NewError); "" for a literal
 }
@@ -82,10 +83,7 @@ func (p *Problem) UnmarshalJSON(data []byte) error {
 			taken[member] = true
 			continue
 		}
-		if p.Extensions == nil {
-			p.Extensions = make(map[string]json.RawMessage)
-		}
-		p.Extensions[k] = append(json.RawMessage(nil), raw...)
+		p.Extensions.Set(k, append(json.RawMessage(nil), raw...))
 	}
 	return nil
 }

@@ -21,17 +21,17 @@ func TestFakeGetsTypedPageParametersInBothForms(t *testing.T) {
 			var asked []string
 			f := &pagingfake.Fake{
 				ListACHTransactions: func(ctx context.Context, req paging.ListACHTransactionsRequest) (*paging.ACHListResponse, error) {
-					asked = append(asked, fmt.Sprintf("ach %d/%d %d", req.PageNumber, req.PageSize, len(req.Body.AdditionalProperties)))
+					asked = append(asked, fmt.Sprintf("ach %d/%d %d", req.PageNumber, req.PageSize, req.Body.AdditionalProperties.Len()))
 					res := &paging.ACHListResponse{Transactions: []paging.ACHListTransaction{{ParNumber: fmt.Sprint(req.PageNumber)}}}
 					res.Metadata.Page = paging.PageMetadata{PageNumber: req.PageNumber, PageSize: req.PageSize, TotalPages: 2, TotalRecords: 2, LastPage: req.PageNumber == 2}
 					return res, nil
 				},
 				ListRTPTransactions: func(ctx context.Context, req paging.ListRTPTransactionsRequest) (*paging.RTPListResponse, error) {
-					asked = append(asked, fmt.Sprintf("rtp %d/%d %d", req.PageNumber, req.PageSize, len(req.Body.AdditionalProperties)))
+					asked = append(asked, fmt.Sprintf("rtp %d/%d %d", req.PageNumber, req.PageSize, req.Body.AdditionalProperties.Len()))
 					return &paging.RTPListResponse{}, nil
 				},
 				ListACHAddenda: func(ctx context.Context, req paging.ListACHAddendaRequest) (*paging.ACHAddendaResponse, error) {
-					asked = append(asked, fmt.Sprintf("addenda %d %d", req.PageSize, len(req.Body.AdditionalProperties)))
+					asked = append(asked, fmt.Sprintf("addenda %d %d", req.PageSize, req.Body.AdditionalProperties.Len()))
 					return &paging.ACHAddendaResponse{}, nil
 				},
 			}

@@ -59,13 +59,14 @@ func (f *filler) rawValue() json.RawMessage {
 }
 
 var (
-	timestampType = reflect.TypeFor[core.Timestamp]()
-	decimalType   = reflect.TypeFor[core.Decimal]()
-	secretType    = reflect.TypeFor[core.Secret]()
-	guidType      = reflect.TypeFor[core.GUID]()
-	dateType      = reflect.TypeFor[core.Date]()
-	rawType       = reflect.TypeFor[json.RawMessage]()
-	extrasType    = reflect.TypeFor[map[string]json.RawMessage]()
+	timestampType  = reflect.TypeFor[core.Timestamp]()
+	decimalType    = reflect.TypeFor[core.Decimal]()
+	secretType     = reflect.TypeFor[core.Secret]()
+	guidType       = reflect.TypeFor[core.GUID]()
+	dateType       = reflect.TypeFor[core.Date]()
+	rawType        = reflect.TypeFor[json.RawMessage]()
+	extrasType     = reflect.TypeFor[map[string]json.RawMessage]()
+	coreExtrasType = reflect.TypeFor[core.Extras]()
 )
 
 var floats = []float64{0, math.Copysign(0, -1), 1, -1.5, 0.1, 123.456, 1e20, 1e21, 1e-6, 1e-7, -2.5e-9, math.MaxFloat64, math.SmallestNonzeroFloat64}
@@ -219,14 +220,23 @@ func (f *filler) fillExtras(v reflect.Value, names []string) {
 		}
 		m[k] = f.rawValue()
 	}
+	if v.Type() == coreExtrasType {
+		v.Set(reflect.ValueOf(core.NewExtras(m)))
+		return
+	}
 	v.Set(reflect.ValueOf(m).Convert(v.Type()))
 }
 
-// isExtras reports whether t holds a model's unknown members: map[string]json.RawMessage or a
-// named type of it (core.Extras).
-func isExtras(t reflect.Type) bool { return t.Kind() == reflect.Map && t.ConvertibleTo(extrasType) }
+// isExtras reports whether t holds a model's unknown members: core.Extras, or
+// map[string]json.RawMessage or a named type of it (the sandboxes' server models).
+func isExtras(t reflect.Type) bool {
+	return t == coreExtrasType || t.Kind() == reflect.Map && t.ConvertibleTo(extrasType)
+}
 
 // extrasOf returns the unknown members v (of a type isExtras accepts) holds.
 func extrasOf(v reflect.Value) map[string]json.RawMessage {
+	if v.Type() == coreExtrasType {
+		return v.Interface().(core.Extras).Map()
+	}
 	return v.Convert(extrasType).Interface().(map[string]json.RawMessage)
 }

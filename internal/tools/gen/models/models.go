@@ -118,6 +118,11 @@ func encodeData(p *pkgInfo) (*encodeFile, error) {
 		}
 		var conds []string
 		for _, fd := range m.fields {
+			if m.extras && fd.jsonName == "" && fd.goName == "AdditionalProperties" {
+				// A core.Extras in the client's model (openapi/templates/typedef.tmpl).
+				conds = append(conds, "a.AdditionalProperties.Len() == 0")
+				continue
+			}
 			conds = append(conds, p.resolve(fd.typ).zeroExpr("a."+fd.goName))
 		}
 		if len(conds) == 0 {
