@@ -119,7 +119,6 @@ var exportedTypes = map[string]reflect.Type{
 	"cardplatform.ProgramDataDTO":                        reflect.TypeFor[cardplatform.ProgramDataDTO](),
 	"cardplatform.Reason":                                reflect.TypeFor[cardplatform.Reason](),
 	"cardplatform.ReconcileOptions":                      reflect.TypeFor[cardplatform.ReconcileOptions](),
-	"cardplatform.Reason":                                reflect.TypeFor[cardplatform.Reason](),
 	"cardplatform.Reconciliation":                        reflect.TypeFor[cardplatform.Reconciliation](),
 	"cardplatform.ReplaceCardDTO":                        reflect.TypeFor[cardplatform.ReplaceCardDTO](),
 	"cardplatform.ReplaceCardRequest":                    reflect.TypeFor[cardplatform.ReplaceCardRequest](),
