@@ -43,6 +43,11 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 	to, err := paging.ParseDate("2025-01-20")
 	require.NoError(t, err)
 	acct := paging.NewSecret("3123456789")
+	// A page-style list asks for the largest page (1000): Prism's dynamic mock answers up to the
+	// schema's maxItems (1000) whatever pageSize says, and the SDK refuses a page holding more
+	// items than it asked for (core.ErrTooManyItems, issue 34), which would count here as a
+	// decode failure of the mock's own answer, not of the contract.
+	const maxPage = 1000
 	return []op{
 		{"listPreviousDayTransactions", func(ctx context.Context) error {
 			_, err := docs.ListPreviousDayTransactions(ctx, paging.ListPreviousDayTransactionsRequest{StartRowIndex: 1, EndRowIndex: 1000,
@@ -50,7 +55,7 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 			return err
 		}},
 		{"listAchTransactions", func(ctx context.Context) error {
-			_, err := c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: 100,
+			_, err := c.ListACHTransactions(ctx, paging.ListACHTransactionsRequest{PageNumber: 1, PageSize: maxPage,
 				Body: paging.ACHListRequest{AccountNumber: acct, FromDate: from, ToDate: to}})
 			return err
 		}},
@@ -68,7 +73,7 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 			return err
 		}},
 		{"listRtpTransactions", func(ctx context.Context) error {
-			_, err := c.ListRTPTransactions(ctx, paging.ListRTPTransactionsRequest{PageNumber: 1, PageSize: 100,
+			_, err := c.ListRTPTransactions(ctx, paging.ListRTPTransactionsRequest{PageNumber: 1, PageSize: maxPage,
 				Body: paging.RTPListRequest{AccountNumber: acct, FromDate: from, ToDate: to}})
 			return err
 		}},
@@ -79,7 +84,7 @@ func bankListsOps(t *testing.T, base string, hc *http.Client) []op {
 			return err
 		}},
 		{"listWireTransactionsByPage", func(ctx context.Context) error {
-			_, err := c.ListWireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: acct, FromDate: from, ToDate: to, PageNumber: 1, PageSize: 100})
+			_, err := c.ListWireTransactionsByPage(ctx, paging.WireListRequest{AccountNumber: acct, FromDate: from, ToDate: to, PageNumber: 1, PageSize: maxPage})
 			return err
 		}},
 		{"listCommercialAccounts", func(ctx context.Context) error {
