@@ -123,7 +123,7 @@ func TestPageRequestSequence(t *testing.T) {
 						pages = append(pages, r.Query.Get("pageNumber")+"/"+r.Query.Get("pageSize"))
 					} else {
 						assert.Empty(t, r.Query)
-						pages = append(pages, bodyParam(t, r.Body, "pageNumber")+"/"+bodyParam(t, r.Body, "pageSize"))
+						pages = append(pages, bodyParam(t, r.RevealBody(), "pageNumber")+"/"+bodyParam(t, r.RevealBody(), "pageSize"))
 					}
 				}
 				assert.Equal(t, tt.pages, pages)

@@ -49,7 +49,7 @@ func pagesAsked(t *testing.T, srv *pagingtest.Server, in pagingtest.Placement) [
 	var out []string
 	for _, r := range srv.Requests() {
 		if in == pagingtest.Body {
-			out = append(out, bodyParam(t, r.Body, "pageNumber")+"/"+bodyParam(t, r.Body, "pageSize"))
+			out = append(out, bodyParam(t, r.RevealBody(), "pageNumber")+"/"+bodyParam(t, r.RevealBody(), "pageSize"))
 		} else {
 			out = append(out, r.Query.Get("pageNumber")+"/"+r.Query.Get("pageSize"))
 		}
@@ -186,9 +186,9 @@ func TestACHAddenda(t *testing.T) {
 		for _, r := range srv.Requests() {
 			size := r.Query.Get("pageSize") // the documented form, else the body's text (the default)
 			if size == "" {
-				size = strings.Trim(bodyParam(t, r.Body, "pageSize"), `"`)
+				size = strings.Trim(bodyParam(t, r.RevealBody(), "pageSize"), `"`)
 			}
-			out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"+"+size)
+			out = append(out, bodyParam(t, r.RevealBody(), "startAddendaSequenceNumber")+"+"+size)
 		}
 		return out
 	}
@@ -259,7 +259,7 @@ func TestACHAddenda(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, stepped(9003, 9997, 7), got)
 		for _, r := range srv.Requests() {
-			assert.LessOrEqual(t, bodyParam(t, r.Body, "startAddendaSequenceNumber"), `"9999"`)
+			assert.LessOrEqual(t, bodyParam(t, r.RevealBody(), "startAddendaSequenceNumber"), `"9999"`)
 		}
 		assert.True(t, it.Cursor().Done)
 	})

@@ -46,7 +46,7 @@ func TestPublishedAPIIsTheDefault(t *testing.T) {
 	}
 	assert.Len(t, seqs, 2500)
 	r := srv.Requests()[n]
-	assert.Equal(t, `"100"`, bodyParam(t, r.Body, "pageSize"), "addenda pageSize in the body, as a string")
+	assert.Equal(t, `"100"`, bodyParam(t, r.RevealBody(), "pageSize"), "addenda pageSize in the body, as a string")
 	assert.Empty(t, r.Query.Get("pageSize"))
 
 	got, err = collect(t, c.WireTransactionsByPage(t.Context(), wireReq), func(x paging.WireListTransaction) string { return x.TransactionID })
@@ -118,7 +118,7 @@ func TestSinglePageMethodsFollowTheForm(t *testing.T) {
 					assert.Empty(t, r.Query, "%s: nothing in the query", r.OperationID)
 				} else {
 					assert.NotEmpty(t, r.Query.Get("pageSize"), r.OperationID)
-					assert.Empty(t, bodyParam(t, r.Body, "pageSize"), r.OperationID)
+					assert.Empty(t, bodyParam(t, r.RevealBody(), "pageSize"), r.OperationID)
 				}
 			}
 		})

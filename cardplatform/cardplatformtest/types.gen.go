@@ -57,9 +57,10 @@ const FaultHeader = "Cardplatformtest-Fault"
 //   - Query url.Values: the query parameters, sensitive values masked.
 //   - Header http.Header: the request headers, credentials (Authorization, Cookie, ...)
 //     masked ("Bearer ****").
-//   - Body []byte: the body with secrets masked as the SDK's logs mask them: the values of
-//     sensitive members (pin, cvv, card_number, ...) and card numbers and SSNs in texts. Test
-//     output that prints a Request shows no secret.
+//   - Body []byte: the body with every string and number value masked at any depth, member
+//     names and structure kept, by allowlist rather than by the names that may hold a secret
+//     (pin, cvv, card_number, ...): test output that prints a Request shows no value of the body. A
+//     body that is not JSON is "[REDACTED]".
 //   - Time time.Time: when the request arrived, by the sandbox's clock.
 //
 // The body is recorded up to the body limit (WithMaxBodyBytes) plus one byte.
@@ -75,7 +76,7 @@ type Request struct {
 	Query url.Values
 	// Header holds the request headers, credentials masked ("Bearer ****").
 	Header http.Header
-	// Body is the request body with secrets masked.
+	// Body is the request body with every string and number value masked, names kept.
 	Body []byte
 	// Time is when the request arrived, by the sandbox's clock.
 	Time time.Time

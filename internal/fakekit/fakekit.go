@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
@@ -33,7 +34,8 @@ const BaseURL = "https://fake.issuerkit.invalid"
 const Token = "fake-token"
 
 // Call is what a fake recorded of one request: the operation, the correlation id and headers
-// it was sent with (the Authorization header left out), the attempt and the body.
+// it was sent with (the Authorization header left out), the attempt and the body, its values
+// masked (RevealBody returns it as sent).
 type Call struct {
 	// Operation is the operationId (getCard).
 	Operation string
@@ -45,8 +47,23 @@ type Call struct {
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
-	// Body is the request body as sent.
+	// Body is the request body with every string and number value masked at any depth, member
+	// names and structure kept (redact.LogBody), so that printing a Call, by any verb, slog or
+	// json.Marshal, shows no value it carried.
 	Body []byte
+
+	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
+	// only its address.
+	raw func() []byte
+}
+
+// RevealBody returns the request body exactly as sent, values in clear, for a test that checks
+// what the client sent on the wire. Never print or log it.
+func (c Call) RevealBody() []byte {
+	if c.raw == nil {
+		return bytes.Clone(c.Body)
+	}
+	return c.raw()
 }
 
 type callKey struct{}
@@ -146,10 +163,11 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	}
 	h := req.Header.Clone()
 	h.Del("Authorization")
+	sent := bytes.Clone(body)
 	call := Call{
 		Operation: rt.ID, Method: req.Method, Path: req.URL.RequestURI(),
 		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
-		Attempt: transport.Attempt(req.Context()), Body: body,
+		Attempt: transport.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, call)

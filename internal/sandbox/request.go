@@ -11,9 +11,9 @@ import (
 )
 
 // Request is a request a sandbox received, as its Server.Requests returns it. Test output that
-// prints it shows no secret: credential headers are masked, and so are the values of sensitive
-// query parameters and body members and the card numbers and SSNs in texts, as the SDK's logs
-// mask them. RevealBody returns the body as received.
+// prints it shows no secret: credential headers are masked, so are the values of sensitive
+// query parameters and the card numbers and SSNs in the others, and every string and number
+// value of the body, by allowlist. RevealBody returns the body as received.
 type Request struct {
 	// OperationID is the spec's operationId of the request ("getCard", "verifyAccountV2",
 	// "listAchTransactions"), or empty when its method and path match no operation.
@@ -25,7 +25,8 @@ type Request struct {
 	// Header holds the request headers; Authorization, Proxy-Authorization and Cookie are
 	// masked ("Bearer ****").
 	Header http.Header
-	// Body is the request body with secrets masked.
+	// Body is the request body with every string and number value masked at any depth, member
+	// names and structure kept (redact.LogBody).
 	Body []byte
 	// Time is when the request arrived, by the sandbox's clock.
 	Time time.Time
@@ -55,10 +56,7 @@ func Record(r *http.Request, body []byte, operationID string, at time.Time) Requ
 	if req.Query == nil {
 		req.Query = url.Values{}
 	}
-	req.Body = red.JSON(raw)
-	if bytes.Equal(req.Body, raw) {
-		req.Body = bytes.Clone(raw)
-	}
+	req.Body = redact.LogBody(raw)
 	return req
 }
 
