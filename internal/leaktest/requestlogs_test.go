@@ -29,6 +29,7 @@ import (
 // the member names stay, and RevealBody returns the body as received.
 func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	const secret, nested, number = "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "memo-Zq81xVb07Kd", "987654321987"
+	const query = "?note=qs_Jx93KdLq0Zw7Vb" // the sandboxes mask query values too
 	body := []byte(`{"note":"` + secret + `","meta":{"memo":["` + nested + `",true,null]},"ref":` + number + `}`)
 
 	post := func(t *testing.T, c *http.Client, url string) {
@@ -41,6 +42,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	type logged struct {
 		log            any
 		bodies, reveal [][]byte
+		notes          []string // the sandboxes' RevealQuery().Get("note")
 	}
 	cases := []struct {
 		name string
@@ -48,33 +50,36 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	}{
 		{"cardplatformtest", func(t *testing.T) logged {
 			srv := cardplatformtest.NewServer(t)
-			post(t, srv.HTTPClient(), srv.URL+"/api/v1/disbursements")
+			post(t, srv.HTTPClient(), srv.URL+"/api/v1/disbursements"+query)
 			rs := srv.Requests()
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
 			return l
 		}},
 		{"validationtest", func(t *testing.T) logged {
 			srv := validationtest.NewServer(t)
-			post(t, http.DefaultClient, srv.URL+"/accounts/validations/v2/verifyAccount")
+			post(t, http.DefaultClient, srv.URL+"/accounts/validations/v2/verifyAccount"+query)
 			rs := srv.Requests()
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
 			return l
 		}},
 		{"pagingtest", func(t *testing.T) logged {
 			srv := pagingtest.NewServer(t)
-			post(t, srv.HTTPClient(), srv.URL+"/ach/payments/v1/status/addenda")
+			post(t, srv.HTTPClient(), srv.URL+"/ach/payments/v1/status/addenda"+query)
 			rs := srv.Requests()
 			var l logged
 			for _, r := range rs {
 				l.bodies, l.reveal = append(l.bodies, r.Body), append(l.reveal, r.RevealBody())
+				l.notes = append(l.notes, r.RevealQuery().Get("note"))
 			}
 			l.log = rs
 			return l
@@ -121,6 +126,11 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var shape map[string]any
 			require.NoError(t, json.Unmarshal(l.bodies[0], &shape), "the logged body is JSON: %s", l.bodies[0])
 			assert.ElementsMatch(t, []string{"note", "meta", "ref"}, keys(shape), "member names are kept")
+			values := []string{secret, nested, number}
+			if l.notes != nil {
+				assert.Equal(t, []string{strings.TrimPrefix(query, "?note=")}, l.notes, "RevealQuery is the query as received")
+				values = append(values, strings.TrimPrefix(query, "?note="))
+			}
 
 			texts := []string{string(l.bodies[0])}
 			for _, verb := range []string{"%s", "%v", "%+v", "%#v", "%q", "%x"} {
@@ -142,7 +152,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			for _, d := range decoded {
 				texts = append(texts, string(d.Body))
 			}
-			for _, v := range []string{secret, nested, number} {
+			for _, v := range values {
 				for _, text := range texts {
 					for _, form := range forms(v) {
 						assert.NotContains(t, text, form, "the value %q leaks", v)
