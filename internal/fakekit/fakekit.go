@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
@@ -39,7 +40,8 @@ const Token = "fake-token"
 type Call struct {
 	// Operation is the operationId (getCard).
 	Operation string
-	// Method and Path are the request's (escaped path with the query).
+	// Method and Path are the request's (escaped path with the query, every query value
+	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
@@ -55,6 +57,38 @@ type Call struct {
 	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
 	// only its address.
 	raw func() []byte
+	// rawPath returns the path with the query as sent, for the same reason a func.
+	rawPath func() string
+}
+
+// RevealPath returns the escaped path with the query exactly as sent, values in clear. Never
+// print or log it.
+func (c Call) RevealPath() string {
+	if c.rawPath == nil {
+		return c.Path
+	}
+	return c.rawPath()
+}
+
+// maskQuery returns the path with the query uri (a RequestURI) with every query value masked
+// by mask.Mask, names and their order kept.
+func maskQuery(uri string) string {
+	path, query, ok := strings.Cut(uri, "?")
+	if !ok {
+		return uri
+	}
+	pairs := strings.Split(query, "&")
+	for i, pair := range pairs {
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok {
+			continue
+		}
+		if v, err := url.QueryUnescape(value); err == nil {
+			value = v
+		}
+		pairs[i] = name + "=" + url.QueryEscape(mask.Mask(value))
+	}
+	return path + "?" + strings.Join(pairs, "&")
 }
 
 // RevealBody returns the request body exactly as sent, values in clear, for a test that checks
@@ -163,9 +197,9 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	}
 	h := req.Header.Clone()
 	h.Del("Authorization")
-	sent := bytes.Clone(body)
+	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
-		Operation: rt.ID, Method: req.Method, Path: req.URL.RequestURI(),
+		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
 		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
 		Attempt: transport.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ import (
 // the member names stay, and RevealBody returns the body as received.
 func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	const secret, nested, number = "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "memo-Zq81xVb07Kd", "987654321987"
-	const query = "?note=qs_Jx93KdLq0Zw7Vb" // the sandboxes mask query values too
+	const query = "?note=qs_Jx93KdLq0Zw7Vb" // query values are masked too
 	body := []byte(`{"note":"` + secret + `","meta":{"memo":["` + nested + `",true,null]},"ref":` + number + `}`)
 
 	post := func(t *testing.T, c *http.Client, url string) {
@@ -42,7 +43,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	type logged struct {
 		log            any
 		bodies, reveal [][]byte
-		notes          []string // the sandboxes' RevealQuery().Get("note")
+		notes          []string // the query parameter note as RevealQuery or RevealPath return it
 	}
 	cases := []struct {
 		name string
@@ -86,33 +87,42 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 		}},
 		{"cardplatformfake", func(t *testing.T) logged {
 			f := &cardplatformfake.Fake{}
-			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/api/v1/accounts/AdjustBalance")
+			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/api/v1/accounts/AdjustBalance"+query)
 			cs := f.Calls()
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				u, err := url.Parse(c.RevealPath())
+				require.NoError(t, err)
+				l.notes = append(l.notes, u.Query().Get("note"))
 			}
 			l.log = cs
 			return l
 		}},
 		{"validationfake", func(t *testing.T) logged {
 			f := &validationfake.Fake{}
-			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/accounts/validations/v2/verifyAccount")
+			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/accounts/validations/v2/verifyAccount"+query)
 			cs := f.Calls()
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				u, err := url.Parse(c.RevealPath())
+				require.NoError(t, err)
+				l.notes = append(l.notes, u.Query().Get("note"))
 			}
 			l.log = cs
 			return l
 		}},
 		{"pagingfake", func(t *testing.T) logged {
 			f := &pagingfake.Fake{}
-			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/ach/payments/v1/status/addenda")
+			post(t, &http.Client{Transport: f}, fakekit.BaseURL+"/ach/payments/v1/status/addenda"+query)
 			cs := f.Calls()
 			var l logged
 			for _, c := range cs {
 				l.bodies, l.reveal = append(l.bodies, c.Body), append(l.reveal, c.RevealBody())
+				u, err := url.Parse(c.RevealPath())
+				require.NoError(t, err)
+				l.notes = append(l.notes, u.Query().Get("note"))
 			}
 			l.log = cs
 			return l
@@ -126,11 +136,8 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			var shape map[string]any
 			require.NoError(t, json.Unmarshal(l.bodies[0], &shape), "the logged body is JSON: %s", l.bodies[0])
 			assert.ElementsMatch(t, []string{"note", "meta", "ref"}, keys(shape), "member names are kept")
-			values := []string{secret, nested, number}
-			if l.notes != nil {
-				assert.Equal(t, []string{strings.TrimPrefix(query, "?note=")}, l.notes, "RevealQuery is the query as received")
-				values = append(values, strings.TrimPrefix(query, "?note="))
-			}
+			values := []string{secret, nested, number, strings.TrimPrefix(query, "?note=")}
+			assert.Equal(t, values[3:], l.notes, "RevealQuery/RevealPath give the query as received")
 
 			texts := []string{string(l.bodies[0])}
 			for _, verb := range []string{"%s", "%v", "%+v", "%#v", "%q", "%x"} {

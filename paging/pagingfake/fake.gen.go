@@ -83,7 +83,8 @@ func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 type Call struct {
 	// Operation is the operationId (getCard).
 	Operation string
-	// Method and Path are the request's (escaped path with the query).
+	// Method and Path are the request's (escaped path with the query, every query value
+	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
@@ -99,6 +100,17 @@ type Call struct {
 	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
 	// only its address.
 	raw func() []byte
+	// rawPath returns the path with the query as sent, for the same reason a func.
+	rawPath func() string
+}
+
+// RevealPath returns the escaped path with the query exactly as sent, values in clear, for a
+// test that checks what the client sent on the wire. Never print or log it.
+func (c Call) RevealPath() string {
+	if c.rawPath == nil {
+		return c.Path
+	}
+	return c.rawPath()
 }
 
 // RevealBody returns the request body exactly as sent, values in clear, for a test that checks
@@ -113,7 +125,8 @@ func (c Call) RevealBody() []byte {
 // callOf returns the fakekit record c as a Call.
 func callOf(c fakekit.Call) Call {
 	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
-		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody}
+		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
+		rawPath: c.RevealPath}
 }
 
 // CallFrom returns the Call that a faked function is serving, from its ctx.
