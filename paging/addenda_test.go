@@ -27,7 +27,7 @@ func addendaSeqs(from, to int) []string {
 func addendaAsked(t *testing.T, srv *pagingtest.Server) []string {
 	var out []string
 	for _, r := range srv.Requests() {
-		out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"?"+r.Query.Get("pageSize")+"|"+bodyParam(t, r.Body, "pageSize"))
+		out = append(out, bodyParam(t, r.RevealBody(), "startAddendaSequenceNumber")+"?"+r.RevealQuery().Get("pageSize")+"|"+bodyParam(t, r.RevealBody(), "pageSize"))
 	}
 	return out
 }

@@ -97,7 +97,7 @@ func TestEagerPrefetchRespectsCap(t *testing.T) {
 	assert.Equal(t, want(1, 150), got)
 	var windows []string
 	for _, r := range srv.Requests() {
-		windows = append(windows, r.Query.Get("startRowIndex")+"-"+r.Query.Get("endRowIndex"))
+		windows = append(windows, r.RevealQuery().Get("startRowIndex")+"-"+r.RevealQuery().Get("endRowIndex"))
 	}
 	assert.ElementsMatch(t, []string{"1-100", "101-150"}, windows)
 }

@@ -24,7 +24,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 func windows(srv *pagingtest.Server) []string {
 	var out []string
 	for _, r := range srv.Requests() {
-		out = append(out, r.Query.Get("startRowIndex")+"-"+r.Query.Get("endRowIndex"))
+		out = append(out, r.RevealQuery().Get("startRowIndex")+"-"+r.RevealQuery().Get("endRowIndex"))
 	}
 	return out
 }
@@ -120,10 +120,10 @@ func TestPageRequestSequence(t *testing.T) {
 				var pages []string
 				for _, r := range srv.Requests() {
 					if in == pagingtest.Query {
-						pages = append(pages, r.Query.Get("pageNumber")+"/"+r.Query.Get("pageSize"))
+						pages = append(pages, r.RevealQuery().Get("pageNumber")+"/"+r.RevealQuery().Get("pageSize"))
 					} else {
 						assert.Empty(t, r.Query)
-						pages = append(pages, bodyParam(t, r.Body, "pageNumber")+"/"+bodyParam(t, r.Body, "pageSize"))
+						pages = append(pages, bodyParam(t, r.RevealBody(), "pageNumber")+"/"+bodyParam(t, r.RevealBody(), "pageSize"))
 					}
 				}
 				assert.Equal(t, tt.pages, pages)
@@ -143,7 +143,7 @@ func TestOffsetSequence(t *testing.T) {
 			reqs := srv.Requests()
 			assert.Len(t, reqs, max((n+99)/100, 1), "stops at count")
 			for i, r := range reqs {
-				assert.Equal(t, fmt.Sprint(i*100), r.Query.Get("offset"))
+				assert.Equal(t, fmt.Sprint(i*100), r.RevealQuery().Get("offset"))
 				assert.Equal(t, "client-1", r.Header.Get("KeyClientId"))
 			}
 		})

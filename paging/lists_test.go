@@ -49,9 +49,9 @@ func pagesAsked(t *testing.T, srv *pagingtest.Server, in pagingtest.Placement) [
 	var out []string
 	for _, r := range srv.Requests() {
 		if in == pagingtest.Body {
-			out = append(out, bodyParam(t, r.Body, "pageNumber")+"/"+bodyParam(t, r.Body, "pageSize"))
+			out = append(out, bodyParam(t, r.RevealBody(), "pageNumber")+"/"+bodyParam(t, r.RevealBody(), "pageSize"))
 		} else {
-			out = append(out, r.Query.Get("pageNumber")+"/"+r.Query.Get("pageSize"))
+			out = append(out, r.RevealQuery().Get("pageNumber")+"/"+r.RevealQuery().Get("pageSize"))
 		}
 	}
 	return out
@@ -151,7 +151,7 @@ func TestRTPParticipants(t *testing.T) {
 	assert.Equal(t, want(1, 250), got)
 	var asked []string
 	for _, r := range srv.Requests() {
-		asked = append(asked, r.Query.Get("offset")+"+"+r.Query.Get("limit"))
+		asked = append(asked, r.RevealQuery().Get("offset")+"+"+r.RevealQuery().Get("limit"))
 		assert.Equal(t, "client-32", r.Header.Get("KeyClientId"))
 	}
 	assert.Equal(t, []string{"0+100", "100+100", "200+50"}, asked, "the last limit shrinks to count")
@@ -161,7 +161,7 @@ func TestRTPParticipants(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "250", res.Count)
 	last := srv.Requests()[len(srv.Requests())-1]
-	assert.Equal(t, "0", last.Query.Get("offset"))
+	assert.Equal(t, "0", last.RevealQuery().Get("offset"))
 	assert.Equal(t, "client-32", last.Header.Get("KeyClientId"))
 }
 
@@ -184,11 +184,11 @@ func TestACHAddenda(t *testing.T) {
 	starts := func(srv *pagingtest.Server) []string {
 		var out []string
 		for _, r := range srv.Requests() {
-			size := r.Query.Get("pageSize") // the documented form, else the body's text (the default)
+			size := r.RevealQuery().Get("pageSize") // the documented form, else the body's text (the default)
 			if size == "" {
-				size = strings.Trim(bodyParam(t, r.Body, "pageSize"), `"`)
+				size = strings.Trim(bodyParam(t, r.RevealBody(), "pageSize"), `"`)
 			}
-			out = append(out, bodyParam(t, r.Body, "startAddendaSequenceNumber")+"+"+size)
+			out = append(out, bodyParam(t, r.RevealBody(), "startAddendaSequenceNumber")+"+"+size)
 		}
 		return out
 	}
@@ -259,7 +259,7 @@ func TestACHAddenda(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, stepped(9003, 9997, 7), got)
 		for _, r := range srv.Requests() {
-			assert.LessOrEqual(t, bodyParam(t, r.Body, "startAddendaSequenceNumber"), `"9999"`)
+			assert.LessOrEqual(t, bodyParam(t, r.RevealBody(), "startAddendaSequenceNumber"), `"9999"`)
 		}
 		assert.True(t, it.Cursor().Done)
 	})

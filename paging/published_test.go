@@ -46,8 +46,8 @@ func TestPublishedAPIIsTheDefault(t *testing.T) {
 	}
 	assert.Len(t, seqs, 2500)
 	r := srv.Requests()[n]
-	assert.Equal(t, `"100"`, bodyParam(t, r.Body, "pageSize"), "addenda pageSize in the body, as a string")
-	assert.Empty(t, r.Query.Get("pageSize"))
+	assert.Equal(t, `"100"`, bodyParam(t, r.RevealBody(), "pageSize"), "addenda pageSize in the body, as a string")
+	assert.Empty(t, r.RevealQuery().Get("pageSize"))
 
 	got, err = collect(t, c.WireTransactionsByPage(t.Context(), wireReq), func(x paging.WireListTransaction) string { return x.TransactionID })
 	require.NoError(t, err)
@@ -117,8 +117,8 @@ func TestSinglePageMethodsFollowTheForm(t *testing.T) {
 				if form == "published" {
 					assert.Empty(t, r.Query, "%s: nothing in the query", r.OperationID)
 				} else {
-					assert.NotEmpty(t, r.Query.Get("pageSize"), r.OperationID)
-					assert.Empty(t, bodyParam(t, r.Body, "pageSize"), r.OperationID)
+					assert.NotEmpty(t, r.RevealQuery().Get("pageSize"), r.OperationID)
+					assert.Empty(t, bodyParam(t, r.RevealBody(), "pageSize"), r.OperationID)
 				}
 			}
 		})
@@ -183,5 +183,5 @@ func TestPublishedAPIMixed(t *testing.T) {
 	srv = pagingtest.NewServer(t, pagingtest.WithRecords(10), pagingtest.WithDocumentedAPI())
 	_, err = collect(t, client(t, srv, paging.WithPublishedAPI(), paging.WithPageParamsIn(paging.InQuery)).ACHTransactions(t.Context(), achReq), achKey)
 	require.NoError(t, err)
-	assert.True(t, strings.HasPrefix(srv.Requests()[0].Query.Get("pageNumber"), "1"))
+	assert.True(t, strings.HasPrefix(srv.Requests()[0].RevealQuery().Get("pageNumber"), "1"))
 }

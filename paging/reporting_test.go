@@ -29,10 +29,10 @@ func limitsAsked(srv *pagingtest.Server) []string {
 	var out []string
 	for _, r := range srv.Requests() {
 		k := "-"
-		if r.Query.Has("pageKey") {
+		if r.RevealQuery().Has("pageKey") {
 			k = "key"
 		}
-		out = append(out, k+"?"+r.Query.Get("limit"))
+		out = append(out, k+"?"+r.RevealQuery().Get("limit"))
 	}
 	return out
 }
@@ -62,7 +62,7 @@ func TestCommercialTransactionsDrained(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want(1, 250), got)
 	assert.Equal(t, []string{"-?100", "key?100", "key?100"}, limitsAsked(srv))
-	assert.Equal(t, "2025-01-02", srv.Requests()[2].Query.Get("startDate"), "the filters on every page")
+	assert.Equal(t, "2025-01-02", srv.Requests()[2].RevealQuery().Get("startDate"), "the filters on every page")
 
 	_, err = collect(t, client(t, srv).CurrentDayAccountTransactions(t.Context(), account, paging.ListCurrentDayAccountTransactionsRequest{}, paging.WithPageSize(501)), ctKey)
 	require.ErrorIs(t, err, core.ErrOutOfRange)

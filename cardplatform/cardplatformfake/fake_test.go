@@ -107,7 +107,7 @@ func TestFakeAnswerLost(t *testing.T) {
 	assert.Equal(t, "payout-42", calls[0].CorrelationID)
 	assert.Equal(t, "acme", calls[0].Header.Get("X-Tenant"), "a test reads the options the call was made with")
 	assert.Empty(t, calls[0].Header.Get("Authorization"))
-	assert.JSONEq(t, `{"amount":12.50,"client_reference_id":"ref-1"}`, string(calls[0].Body))
+	assert.JSONEq(t, `{"amount":12.50,"client_reference_id":"ref-1"}`, string(calls[0].RevealBody()), "RevealBody returns the body as sent")
 
 	card, err := c.GetCard(context.Background(), "p1")
 	require.NoError(t, err)

@@ -404,7 +404,7 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	reqs := e.srv.RequestsFor("CreateDisbursement")
 	require.Len(t, reqs, 1, "sent exactly once")
 	assert.Equal(t, ou.CorrelationID, reqs[0].Header.Get("X-CorrelationId"), "the id to reconcile with is the one the server saw")
-	assert.True(t, strings.Contains(string(reqs[0].Body), `"amount":250.75`), "%s", reqs[0].Body)
+	assert.True(t, strings.Contains(string(reqs[0].RevealBody()), `"amount":250.75`), "%s", reqs[0].Body)
 
 	found, err := e.client.SearchAccounts(ctx, cardplatform.SearchAccountsProgramRequest{ProgramGUID: program, AccountType: "DISBURSEMENT"})
 	require.NoError(t, err)

@@ -96,7 +96,7 @@ func sentN(t *testing.T, e *env, op string, n int, method, path string) []wire {
 		assert.NotEmpty(t, accept)
 		assert.NotContains(t, accept, "*", "no wildcard media type in Accept")
 		w := wire{Request: r}
-		w.q = r.Query
+		w.q = r.RevealQuery()
 		r.Body = r.RevealBody() // what went on the wire, secrets included
 		w.Request = r
 		if len(r.Body) == 0 {

@@ -404,8 +404,8 @@ func TestClientIterators(t *testing.T) {
 	assert.Equal(t, want, got)
 	var pages []string
 	for _, r := range e.srv.RequestsFor("SearchCards") {
-		assert.Equal(t, first.Person.PersonGUID.String(), r.Query.Get("person_guid"))
-		pages = append(pages, "start_index="+r.Query.Get("start_index")+"&limit="+r.Query.Get("limit"))
+		assert.Equal(t, first.Person.PersonGUID.String(), r.RevealQuery().Get("person_guid"))
+		pages = append(pages, "start_index="+r.RevealQuery().Get("start_index")+"&limit="+r.RevealQuery().Get("limit"))
 	}
 	assert.Equal(t, []string{"start_index=1&limit=3", "start_index=4&limit=3", "start_index=7&limit=1"}, pages, "three pages: the last asks only for the one card the total leaves")
 

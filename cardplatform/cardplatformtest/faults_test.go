@@ -34,7 +34,7 @@ func TestDropAfterReadMakesTheOutcomeUnknown(t *testing.T) {
 	require.Len(t, seen, 1, "the request reached the sandbox exactly once: it was not re-sent")
 	assert.Equal(t, "POST", seen[0].Method)
 	assert.Equal(t, "/api/v1/disbursements", seen[0].Path)
-	assert.Contains(t, string(seen[0].Body), `"amount":25.00`)
+	assert.Contains(t, string(seen[0].RevealBody()), `"amount":25.00`)
 	assert.Equal(t, "Bearer ****", seen[0].Header.Get("Authorization"), "the token is masked")
 	assert.NotContains(t, seen[0].Header.Get("Authorization"), e.srv.Token())
 

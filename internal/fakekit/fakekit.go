@@ -22,6 +22,8 @@ import (
 	"sync/atomic"
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
+	"github.com/issuerkit/issuerkit-go/internal/mask"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
@@ -33,11 +35,13 @@ const BaseURL = "https://fake.issuerkit.invalid"
 const Token = "fake-token"
 
 // Call is what a fake recorded of one request: the operation, the correlation id and headers
-// it was sent with (the Authorization header left out), the attempt and the body.
+// it was sent with (the Authorization header left out), the attempt and the body, its values
+// masked (RevealBody returns it as sent).
 type Call struct {
 	// Operation is the operationId (getCard).
 	Operation string
-	// Method and Path are the request's (escaped path with the query).
+	// Method and Path are the request's (escaped path with the query, every query value
+	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
@@ -45,8 +49,55 @@ type Call struct {
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
-	// Body is the request body as sent.
+	// Body is the request body with every string and number value masked at any depth, member
+	// names and structure kept (redact.LogBody), so that printing a Call, by any verb, slog or
+	// json.Marshal, shows no value it carried.
 	Body []byte
+
+	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
+	// only its address.
+	raw func() []byte
+	// rawPath returns the path with the query as sent, for the same reason a func.
+	rawPath func() string
+}
+
+// RevealPath returns the escaped path with the query exactly as sent, values in clear. Never
+// print or log it.
+func (c Call) RevealPath() string {
+	if c.rawPath == nil {
+		return c.Path
+	}
+	return c.rawPath()
+}
+
+// maskQuery returns the path with the query uri (a RequestURI) with every query value masked
+// by mask.Mask, names and their order kept.
+func maskQuery(uri string) string {
+	path, query, ok := strings.Cut(uri, "?")
+	if !ok {
+		return uri
+	}
+	pairs := strings.Split(query, "&")
+	for i, pair := range pairs {
+		name, value, ok := strings.Cut(pair, "=")
+		if !ok {
+			continue
+		}
+		if v, err := url.QueryUnescape(value); err == nil {
+			value = v
+		}
+		pairs[i] = name + "=" + url.QueryEscape(mask.Mask(value))
+	}
+	return path + "?" + strings.Join(pairs, "&")
+}
+
+// RevealBody returns the request body exactly as sent, values in clear, for a test that checks
+// what the client sent on the wire. Never print or log it.
+func (c Call) RevealBody() []byte {
+	if c.raw == nil {
+		return bytes.Clone(c.Body)
+	}
+	return c.raw()
 }
 
 type callKey struct{}
@@ -146,10 +197,11 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	}
 	h := req.Header.Clone()
 	h.Del("Authorization")
+	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
-		Operation: rt.ID, Method: req.Method, Path: req.URL.RequestURI(),
+		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
 		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
-		Attempt: transport.Attempt(req.Context()), Body: body,
+		Attempt: transport.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, call)

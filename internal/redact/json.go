@@ -216,6 +216,16 @@ func (r *Redactor) MaskValues(body []byte) []byte {
 	return []byte(`"[REDACTED]"`)
 }
 
+// LogBody returns a request body as the request logs of the sandboxes and fakes print it: an
+// empty body as it is, else MaskValues of it (every string and number value masked at any
+// depth, member names and structure kept; a body that is not JSON becomes "[REDACTED]").
+func LogBody(body []byte) []byte {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return bytes.Clone(body)
+	}
+	return MaskValues(body)
+}
+
 // frame is one open object or array while re-encoding.
 type frame struct {
 	object    bool

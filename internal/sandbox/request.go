@@ -7,25 +7,27 @@ import (
 	"sync"
 	"time"
 
+	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Request is a request a sandbox received, as its Server.Requests returns it. Test output that
-// prints it shows no secret: credential headers are masked, and so are the values of sensitive
-// query parameters and body members and the card numbers and SSNs in texts, as the SDK's logs
-// mask them. RevealBody returns the body as received.
+// prints it shows no secret: credential headers are masked, and so is every query value and
+// every string and number value of the body, by allowlist, names kept. RevealBody and
+// RevealQuery return them as received.
 type Request struct {
 	// OperationID is the spec's operationId of the request ("getCard", "verifyAccountV2",
 	// "listAchTransactions"), or empty when its method and path match no operation.
 	OperationID string
 	// Method and Path are the request's HTTP method and URL path.
 	Method, Path string
-	// Query holds the query parameters, sensitive values masked.
+	// Query holds the query parameters, every value masked (mask.Mask), names kept.
 	Query url.Values
 	// Header holds the request headers; Authorization, Proxy-Authorization and Cookie are
 	// masked ("Bearer ****").
 	Header http.Header
-	// Body is the request body with secrets masked.
+	// Body is the request body with every string and number value masked at any depth, member
+	// names and structure kept (redact.LogBody).
 	Body []byte
 	// Time is when the request arrived, by the sandbox's clock.
 	Time time.Time
@@ -33,6 +35,17 @@ type Request struct {
 	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
 	// shows only its address.
 	raw func() []byte
+	// rawQuery returns the query parameters as received, for the same reason a func.
+	rawQuery func() url.Values
+}
+
+// RevealQuery returns the query parameters exactly as received, values in clear, for a test
+// that checks what the client sent on the wire. Never print or log them.
+func (r Request) RevealQuery() url.Values {
+	if r.rawQuery == nil {
+		return cloneValues(r.Query)
+	}
+	return r.rawQuery()
 }
 
 // RevealBody returns the request body exactly as received, secrets in clear, for a test that
@@ -47,18 +60,20 @@ func (r Request) RevealBody() []byte {
 // Record returns the masked record of r, whose body was read as body, for the operation
 // operationID, arrived at at.
 func Record(r *http.Request, body []byte, operationID string, at time.Time) Request {
-	red := redact.Default()
 	raw := bytes.Clone(body)
 	req := Request{OperationID: operationID, Method: r.Method, Path: r.URL.Path, Header: MaskHeaders(r.Header),
 		Time: at, raw: func() []byte { return bytes.Clone(raw) }}
-	req.Query, _ = url.ParseQuery(red.Query(r.URL.RawQuery))
-	if req.Query == nil {
-		req.Query = url.Values{}
+	sent := r.URL.Query()
+	req.Query = make(url.Values, len(sent))
+	for name, vals := range sent {
+		masked := make([]string, len(vals))
+		for i, v := range vals {
+			masked[i] = mask.Mask(v)
+		}
+		req.Query[name] = masked
 	}
-	req.Body = red.JSON(raw)
-	if bytes.Equal(req.Body, raw) {
-		req.Body = bytes.Clone(raw)
-	}
+	req.rawQuery = func() url.Values { return cloneValues(sent) }
+	req.Body = redact.LogBody(raw)
 	return req
 }
 

@@ -8,6 +8,7 @@
 package validationfake
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -49,7 +50,7 @@ func (f *Fake) Calls() []Call {
 	calls := f.srv.Calls()
 	out := make([]Call, len(calls))
 	for i, c := range calls {
-		out[i] = Call(c)
+		out[i] = callOf(c)
 	}
 	return out
 }
@@ -60,11 +61,13 @@ func (f *Fake) RoundTrip(req *http.Request) (*http.Response, error) {
 }
 
 // Call is what the fake recorded of one attempt: operation, correlation id, headers (no
-// Authorization), attempt number and body.
+// Authorization), attempt number and body, its values masked; RevealBody returns the body as
+// sent.
 type Call struct {
 	// Operation is the operationId (getCard).
 	Operation string
-	// Method and Path are the request's (escaped path with the query).
+	// Method and Path are the request's (escaped path with the query, every query value
+	// masked, names kept; RevealPath returns it as sent).
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
@@ -72,14 +75,47 @@ type Call struct {
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
-	// Body is the request body as sent.
+	// Body is the request body with every string and number value masked at any depth, member
+	// names and structure kept, so that printing a Call, by any verb, slog or json.Marshal,
+	// shows no value it carried; a body that is not JSON is "[REDACTED]".
 	Body []byte
+
+	// raw returns the body as sent. A func, so that fmt, which prints unexported fields, shows
+	// only its address.
+	raw func() []byte
+	// rawPath returns the path with the query as sent, for the same reason a func.
+	rawPath func() string
+}
+
+// RevealPath returns the escaped path with the query exactly as sent, values in clear, for a
+// test that checks what the client sent on the wire. Never print or log it.
+func (c Call) RevealPath() string {
+	if c.rawPath == nil {
+		return c.Path
+	}
+	return c.rawPath()
+}
+
+// RevealBody returns the request body exactly as sent, values in clear, for a test that checks
+// what the client sent on the wire. Never print or log it.
+func (c Call) RevealBody() []byte {
+	if c.raw == nil {
+		return bytes.Clone(c.Body)
+	}
+	return c.raw()
+}
+
+// callOf returns the fakekit record c as a Call.
+func callOf(c fakekit.Call) Call {
+	return Call{Operation: c.Operation, Method: c.Method, Path: c.Path, CorrelationID: c.CorrelationID,
+		Header: c.Header, Attempt: c.Attempt, Body: c.Body, raw: c.RevealBody,
+		rawPath: c.RevealPath}
 }
 
 // CallFrom returns the Call that a faked function is serving, from its ctx.
 func CallFrom(ctx context.Context) (Call, bool) {
 	c, ok := fakekit.CallFrom(ctx)
-	return Call(c), ok
+	return callOf(c), ok
 }
 
 // ErrAnswerLost, returned by a faked function, makes the fake drop the connection after the

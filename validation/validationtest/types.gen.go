@@ -55,26 +55,28 @@ const FaultHeader = "Validationtest-Fault"
 //   - OperationID string: the spec's operationId ("verifyAccountV2"), empty when the
 //     path and method match no operation.
 //   - Method, Path string: the request's HTTP method and URL path.
-//   - Query url.Values: the query parameters, sensitive values masked.
+//   - Query url.Values: the query parameters, every value masked, names kept.
 //   - Header http.Header: the request headers, credentials (Authorization, Cookie, ...)
 //     masked ("Bearer ****").
-//   - Body []byte: the body with secrets masked as the SDK's logs mask them: the values of
-//     sensitive members (accountNumber, ...) and card numbers and SSNs in texts. Test
-//     output that prints a Request shows no secret.
+//   - Body []byte: the body with every string and number value masked at any depth, member
+//     names and structure kept, by allowlist rather than by the names that may hold a secret
+//     (accountNumber, ...): test output that prints a Request shows no value of the body. A
+//     body that is not JSON is "[REDACTED]".
 //   - Time time.Time: when the request arrived, by the sandbox's clock.
 //
-// Its method RevealBody returns the body as received, secrets in clear, for a test that checks
-// what the client sent on the wire; never print or log it.
+// Its methods RevealBody and RevealQuery return the body and the query parameters as
+// received, secrets in clear, for a test that checks what the client sent on the wire; never
+// print or log them.
 type Request struct {
 	// OperationID is the spec's operationId, empty when no operation matches.
 	OperationID string
 	// Method and Path are the request's HTTP method and URL path.
 	Method, Path string
-	// Query holds the query parameters, sensitive values masked.
+	// Query holds the query parameters, every value masked, names kept.
 	Query url.Values
 	// Header holds the request headers, credentials masked ("Bearer ****").
 	Header http.Header
-	// Body is the request body with secrets masked.
+	// Body is the request body with every string and number value masked, names kept.
 	Body []byte
 	// Time is when the request arrived, by the sandbox's clock.
 	Time time.Time
@@ -82,6 +84,17 @@ type Request struct {
 	// raw returns the body as received. A func, so that fmt, which prints unexported fields,
 	// shows only its address.
 	raw func() []byte
+	// rawQuery returns the query parameters as received, for the same reason a func.
+	rawQuery func() url.Values
+}
+
+// RevealQuery returns the query parameters exactly as received, values in clear, for a test
+// that checks what the client sent on the wire. Never print or log them.
+func (r Request) RevealQuery() url.Values {
+	if r.rawQuery == nil {
+		return url.Values{}
+	}
+	return r.rawQuery()
 }
 
 // RevealBody returns the request body exactly as received, secrets in clear, for a test that
@@ -98,7 +111,7 @@ func requestsOf(rs []sandbox.Request) []Request {
 	out := make([]Request, len(rs))
 	for i, r := range rs {
 		out[i] = Request{OperationID: r.OperationID, Method: r.Method, Path: r.Path, Query: r.Query,
-			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody}
+			Header: r.Header, Body: r.Body, Time: r.Time, raw: r.RevealBody, rawQuery: r.RevealQuery}
 	}
 	return out
 }
