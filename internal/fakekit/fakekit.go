@@ -45,7 +45,8 @@ type Call struct {
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
-	// Header holds the request headers but Authorization.
+	// Header holds the request headers but the credential ones (Authorization,
+	// Proxy-Authorization, Cookie, Set-Cookie).
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
@@ -196,7 +197,11 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 		return errorResponse(problem, req, http.StatusNotFound, "no operation of the fake at "+req.Method+" "+path), nil
 	}
 	h := req.Header.Clone()
-	h.Del("Authorization")
+	for name := range h {
+		if redact.IsCredentialHeader(name) { // Authorization, Proxy-Authorization, Cookie, Set-Cookie
+			delete(h, name)
+		}
+	}
 	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
 		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },

@@ -31,11 +31,18 @@ import (
 func TestRequestLogsPrintByAllowlist(t *testing.T) {
 	const secret, nested, number = "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "memo-Zq81xVb07Kd", "987654321987"
 	const query = "?note=qs_Jx93KdLq0Zw7Vb" // query values are masked too
+	// Credential headers other than Authorization are never logged either.
+	const cookie, proxyAuth = "session=ck_Pq7Wm20XzL4", "Basic cHJveHk6cHJveHlwdw=="
 	body := []byte(`{"note":"` + secret + `","meta":{"memo":["` + nested + `",true,null]},"ref":` + number + `}`)
 
 	post := func(t *testing.T, c *http.Client, url string) {
 		t.Helper()
-		resp, err := c.Post(url, "application/json", bytes.NewReader(body))
+		req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", cookie)
+		req.Header.Set("Proxy-Authorization", proxyAuth)
+		resp, err := c.Do(req)
 		require.NoError(t, err)
 		require.NoError(t, resp.Body.Close())
 	}
@@ -159,7 +166,7 @@ func TestRequestLogsPrintByAllowlist(t *testing.T) {
 			for _, d := range decoded {
 				texts = append(texts, string(d.Body))
 			}
-			for _, v := range values {
+			for _, v := range append(values, "ck_Pq7Wm20XzL4", "cHJveHk6cHJveHlwdw") {
 				for _, text := range texts {
 					for _, form := range forms(v) {
 						assert.NotContains(t, text, form, "the value %q leaks", v)

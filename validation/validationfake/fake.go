@@ -71,7 +71,8 @@ type Call struct {
 	Method, Path string
 	// CorrelationID is the X-CorrelationId sent.
 	CorrelationID string
-	// Header holds the request headers but Authorization.
+	// Header holds the request headers but the credential ones (Authorization,
+	// Proxy-Authorization, Cookie, Set-Cookie).
 	Header http.Header
 	// Attempt is the 1-based attempt number.
 	Attempt int
