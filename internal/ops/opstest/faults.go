@@ -313,14 +313,17 @@ func (w *faultWorker) run(t *testing.T, k int, op ops.Operation, f faultnet.Faul
 		return
 	}
 	want, wantRuns := Expect(f, tr.observed)
+	maxTouched := int64(1)
 	if want == Unknown && err == nil && f.Stage == faultnet.Request && f.Kind == faultnet.GoAway && tr.proto == "h2" {
 		// A GOAWAY before the request's stream opened makes the connection unusable: net/http's
 		// HTTP/2 transport sends the untouched request (its body not read) on a new connection
 		// (http2shouldRetryRequest, errClientConnUnusable). Nothing of it was written on the
-		// first: the write ran once, and the call says so.
-		want, wantRuns = NotSent, 1
+		// first, which carried only the connection's preface and SETTINGS (counted as bytes
+		// here: on a loaded machine, or Go 1.27's timing, the GOAWAY lands there): the write
+		// ran once, and the call says so.
+		want, wantRuns, maxTouched = NotSent, 1, 2
 	}
-	assert.LessOrEqual(t, srv.Touched()-touched, int64(1), "%s: request bytes reached %d connections", what, srv.Touched()-touched)
+	assert.LessOrEqual(t, srv.Touched()-touched, maxTouched, "%s: request bytes reached %d connections", what, srv.Touched()-touched)
 	switch want {
 	case NotSent:
 		assert.False(t, errors.Is(err, core.ErrOutcomeUnknown), "%s: nothing was written, yet: %v", what, err)
