@@ -92,11 +92,13 @@ type Store interface {
 	// The check and the grant are one atomic step for the whole scope.
 	Lease(ctx context.Context, key, worker string, ttl time.Duration) (Entry, error)
 	// Update stores e's State, Attempts, Snapshot, SendBy, Result, Verdict, DueAt and Request
-	// if the stored entry's Worker and Fence are e's; else it refuses with ErrFenced. When e
-	// moves the entry into StateSending it also requires the lease not to have ended by the
-	// Store's clock (ErrFenced otherwise), and sets e.SendBy to the lease's end: the moment
-	// after which the attempt's bytes must not leave. With release true the lease is given up
-	// (Worker cleared, LeaseUntil zero; Fence kept). It returns the stored entry.
+	// if the stored entry holds a lease (Worker not empty) and its Worker and Fence are e's;
+	// else it refuses with ErrFenced. When e marks a new attempt (MarksAttempt: into
+	// StateSending, or a resend's Attempts while sending) it also requires the lease not to
+	// have ended by the Store's clock (ErrFenced otherwise), and sets e.SendBy to the lease's
+	// end: the moment after which the attempt's bytes must not leave. With release true the
+	// lease is given up (Worker cleared, LeaseUntil zero; Fence kept). It returns the stored
+	// entry.
 	Update(ctx context.Context, e Entry, release bool) (Entry, error)
 	// Due returns up to limit entries a recovery pass should look at now: pending or sending,
 	// not leased (or lease ended), DueAt reached; oldest first (CreatedAt, then Key).
@@ -107,6 +109,15 @@ type Store interface {
 	// Stats counts the entries by state and gives the CreatedAt of the oldest entry not
 	// settled (zero when there is none).
 	Stats(ctx context.Context) (Stats, error)
+}
+
+// MarksAttempt reports whether Update(e) over the stored entry marks a new attempt: e is in
+// StateSending and the stored entry is not, or e's Attempts differ from the stored entry's
+// (a resend after a read-back proved the previous attempt not committed). Every Store applies
+// this one rule; keeping an entry in StateSending with its Attempts (an outcome unknown,
+// a read-back still unknown) marks nothing and keeps e's SendBy.
+func MarksAttempt(stored, e Entry) bool {
+	return e.State == StateSending && (stored.State != StateSending || e.Attempts != stored.Attempts)
 }
 
 // Stats is what Store.Stats reports.
