@@ -87,9 +87,12 @@ type Store interface {
 	Get(ctx context.Context, key string) (Entry, error)
 	// Lease grants worker the lease on key for ttl: Worker = worker, Fence incremented,
 	// LeaseUntil = the Store's now + ttl. It refuses with an error matching ErrBusy when the
-	// entry is settled or in review, when another worker's lease on it has not ended, or when
-	// another entry of its Scope is leased (lease not ended) or in StateSending or StateReview.
-	// The check and the grant are one atomic step for the whole scope.
+	// entry is settled, when another worker's lease on it has not ended, or when another entry
+	// of its Scope is leased (lease not ended) or in StateSending or StateReview. The check and
+	// the grant are one atomic step for the whole scope. An entry in StateReview is leased
+	// (the lease is how Journal.Resolve writes a person's verdict) but never sent: Due leaves
+	// it out, and the engine sends only pending entries and sending ones a read-back proved
+	// not committed.
 	Lease(ctx context.Context, key, worker string, ttl time.Duration) (Entry, error)
 	// Update stores e's State, Attempts, Snapshot, SendBy, Result, Verdict, DueAt and Request
 	// if the stored entry holds a lease (Worker not empty) and its Worker and Fence are e's;
@@ -133,7 +136,7 @@ var (
 	// ErrNotFound matches Store.Get's error for a key no entry holds.
 	ErrNotFound = errors.New("journal: no entry with this key")
 	// ErrBusy matches Store.Lease's error when the entry or its scope is held elsewhere, or the
-	// entry is settled or in review.
+	// entry is settled.
 	ErrBusy = errors.New("journal: entry or its scope is busy")
 	// ErrFenced matches Store.Update's error when the caller's lease was taken over (another
 	// Fence or Worker) or, on the move into StateSending, has ended.
