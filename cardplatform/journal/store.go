@@ -87,16 +87,21 @@ type Store interface {
 	Get(ctx context.Context, key string) (Entry, error)
 	// Lease grants worker the lease on key for ttl: Worker = worker, Fence incremented,
 	// LeaseUntil = the Store's now + ttl. It refuses with an error matching ErrBusy when the
-	// entry is settled or in review, when another worker's lease on it has not ended, or when
-	// another entry of its Scope is leased (lease not ended) or in StateSending or StateReview.
-	// The check and the grant are one atomic step for the whole scope.
+	// entry is settled, when another worker's lease on it has not ended, or when another entry
+	// of its Scope is leased (lease not ended) or in StateSending or StateReview. The check and
+	// the grant are one atomic step for the whole scope. An entry in StateReview is leased
+	// (the lease is how Journal.Resolve writes a person's verdict) but never sent: Due leaves
+	// it out, and the engine sends only pending entries and sending ones a read-back proved
+	// not committed.
 	Lease(ctx context.Context, key, worker string, ttl time.Duration) (Entry, error)
 	// Update stores e's State, Attempts, Snapshot, SendBy, Result, Verdict, DueAt and Request
-	// if the stored entry's Worker and Fence are e's; else it refuses with ErrFenced. When e
-	// moves the entry into StateSending it also requires the lease not to have ended by the
-	// Store's clock (ErrFenced otherwise), and sets e.SendBy to the lease's end: the moment
-	// after which the attempt's bytes must not leave. With release true the lease is given up
-	// (Worker cleared, LeaseUntil zero; Fence kept). It returns the stored entry.
+	// if the stored entry holds a lease (Worker not empty) and its Worker and Fence are e's;
+	// else it refuses with ErrFenced. When e marks a new attempt (MarksAttempt: into
+	// StateSending, or a resend's Attempts while sending) it also requires the lease not to
+	// have ended by the Store's clock (ErrFenced otherwise), and sets e.SendBy to the lease's
+	// end: the moment after which the attempt's bytes must not leave. With release true the
+	// lease is given up (Worker cleared, LeaseUntil zero; Fence kept). It returns the stored
+	// entry.
 	Update(ctx context.Context, e Entry, release bool) (Entry, error)
 	// Due returns up to limit entries a recovery pass should look at now: pending or sending,
 	// not leased (or lease ended), DueAt reached; oldest first (CreatedAt, then Key).
@@ -107,6 +112,15 @@ type Store interface {
 	// Stats counts the entries by state and gives the CreatedAt of the oldest entry not
 	// settled (zero when there is none).
 	Stats(ctx context.Context) (Stats, error)
+}
+
+// MarksAttempt reports whether Update(e) over the stored entry marks a new attempt: e is in
+// StateSending and the stored entry is not, or e's Attempts differ from the stored entry's
+// (a resend after a read-back proved the previous attempt not committed). Every Store applies
+// this one rule; keeping an entry in StateSending with its Attempts (an outcome unknown,
+// a read-back still unknown) marks nothing and keeps e's SendBy.
+func MarksAttempt(stored, e Entry) bool {
+	return e.State == StateSending && (stored.State != StateSending || e.Attempts != stored.Attempts)
 }
 
 // Stats is what Store.Stats reports.
@@ -122,7 +136,7 @@ var (
 	// ErrNotFound matches Store.Get's error for a key no entry holds.
 	ErrNotFound = errors.New("journal: no entry with this key")
 	// ErrBusy matches Store.Lease's error when the entry or its scope is held elsewhere, or the
-	// entry is settled or in review.
+	// entry is settled.
 	ErrBusy = errors.New("journal: entry or its scope is busy")
 	// ErrFenced matches Store.Update's error when the caller's lease was taken over (another
 	// Fence or Worker) or, on the move into StateSending, has ended.
