@@ -134,6 +134,9 @@ func Generate(j *genkit.Job) error {
 			return err
 		}
 	}
+	if err := renderJournal(j, settles, methods); err != nil {
+		return err
+	}
 	if fake == "" {
 		return nil
 	}
@@ -184,4 +187,27 @@ func fakeSetting(settings map[string]any) (string, error) {
 		return "", fmt.Errorf("x-issuerkit-go: fake is %v, want {errors: problem} or {errors: bank}", v)
 	}
 	return e, nil
+}
+
+// renderJournal writes the journal's table of writes (journalFile) from the settle rules, or
+// removes it when the spec has none.
+func renderJournal(j *genkit.Job, settles []*settleOp, methods []*method) error {
+	if len(settles) == 0 {
+		return writeOrRemove(j, journalFile, nil)
+	}
+	results := map[string]string{}
+	for _, m := range methods {
+		if m.ResultType != "" && !m.Slice {
+			results[m.Name] = goType(m.ResultType)
+		}
+	}
+	jf, err := newJournalFile(j.Package, settles, results)
+	if err != nil {
+		return err
+	}
+	src, err := j.Render("ops_journal.tmpl", jf, funcs)
+	if err != nil {
+		return err
+	}
+	return writeOrRemove(j, journalFile, src)
 }

@@ -1,0 +1,137 @@
+package ops
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// journalFile is where the part writes the journal's table of writes, relative to the package
+// directory: <pkg>/journal/writes.gen.go (package journal).
+const journalFile = "journal/writes.gen.go"
+
+// journalFileData is the data of ops_journal.tmpl: the journaled writes and those left out.
+type journalFileData struct {
+	Client      string // the client package's name ("cardplatform")
+	Writes      []journalWrite
+	Unjournaled []journalSkip
+}
+
+// journalWrite is one journaled write: an operation with a settle rule whose read-back needs
+// nothing but the snapshot.
+type journalWrite struct {
+	Method, RawID       string       // the write's Go method and operationId
+	Snapshot, Reconcile string       // its Snapshot and Reconcile methods
+	Read                string       // the read-back operation (the rule's read, or from's read)
+	Req                 string       // the request type: the body type, or the Args struct
+	Args                []journalArg // the path arguments: the Args struct's fields before Body
+	Body                string       // the body type, qualified
+	Result              string       // the result type, qualified; "" when the method is hand-written
+	Scope               []journalScopeArg
+	Doc                 string
+}
+
+// journalArg is a path argument of a write with one: a field of its Args struct.
+type journalArg struct {
+	Field, Param, Type string // Go field, spec parameter name, qualified Go type
+}
+
+// journalScopeArg is one argument of a write's scope: the read-back's argument name and the Go
+// expression (over the request req) of its value.
+type journalScopeArg struct{ Name, Expr string }
+
+// journalSkip is an operation with a settle rule that is not journaled, and why.
+type journalSkip struct{ RawID, Method, Why string }
+
+// newJournalFile computes the data of the journal's table from the settle rules: every rule
+// gets a Write, except a Secret one (its Reconcile needs the secret again, which would have to
+// rest in the journal's database), which is listed with its reason.
+func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*journalFileData, error) {
+	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
+	f := &journalFileData{Client: pkg}
+	qualify := func(t string) string {
+		if t == "" {
+			return ""
+		}
+		base := strings.TrimLeft(t, "[]*")
+		if r := []rune(base); len(r) > 0 && unicode.IsUpper(r[0]) {
+			return t[:len(t)-len(base)] + pkg + "." + base
+		}
+		return t
+	}
+	for _, o := range ops {
+		snap, rec := "Snapshot"+o.method, "Reconcile"+o.method
+		if len(o.rule.Names) == 2 {
+			snap, rec = o.rule.Names[0], o.rule.Names[1]
+		}
+		if o.rule.Secret {
+			f.Unjournaled = append(f.Unjournaled, journalSkip{RawID: o.rawID, Method: o.method,
+				Why: "its read-back compares the secret value sent (" + o.rule.Field + "), which " + rec + " needs again: the journal would have to keep it at rest, and a secret never rests in a database"})
+			continue
+		}
+		if o.bodyType == "" {
+			return nil, fmt.Errorf("%s: journal: a write with a read-back and no JSON body", o.rawID)
+		}
+		w := journalWrite{Method: o.method, RawID: o.rawID, Snapshot: snap, Reconcile: rec,
+			Body: qualify(o.bodyType), Result: qualify(results[o.method])}
+		w.Req = w.Body
+		if len(o.pathArgs) > 0 && w.Result == "" {
+			return nil, fmt.Errorf("%s: journal: a hand-written method with path arguments: its result type is not known", o.rawID)
+		}
+		byParam := map[string]string{}
+		if len(o.pathArgs) > 0 {
+			w.Req = o.method + "Args"
+			for _, a := range o.pathArgs {
+				field := strings.ToUpper(a.name[:1]) + a.name[1:]
+				w.Args = append(w.Args, journalArg{Field: field, Param: a.def.ParamName, Type: qualify(a.typ)})
+				byParam[a.def.ParamName] = "req." + field
+			}
+		}
+		// The scope names what the read-back reads: its operation and arguments, from the
+		// request alone. A rule that reads from a first read (from) is scoped by that read,
+		// whose arguments the request gives.
+		read, args := o.rule.Read, o.rule.Args
+		if o.rule.From != nil {
+			read, args = o.rule.From.Read, o.rule.From.Args
+		}
+		w.Read = read
+		names := make([]string, 0, len(args))
+		for k := range args {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			src := args[k]
+			kind, rest, _ := strings.Cut(src, ".")
+			var expr string
+			switch kind {
+			case "path":
+				expr = byParam[rest]
+			case "body":
+				for _, s := range o.sources {
+					if s.Src == src {
+						expr = "req" + strings.TrimPrefix(s.Expr, "body")
+						if len(o.pathArgs) > 0 {
+							expr = "req.Body" + strings.TrimPrefix(s.Expr, "body")
+						}
+					}
+				}
+			case "const":
+				expr = fmt.Sprintf("%q", rest)
+			}
+			if expr == "" {
+				return nil, fmt.Errorf("%s: journal: scope argument %s (%s) has no Go expression over the request", o.rawID, k, src)
+			}
+			w.Scope = append(w.Scope, journalScopeArg{Name: k, Expr: expr})
+		}
+		var scopeWords []string
+		for _, s := range w.Scope {
+			scopeWords = append(scopeWords, s.Name)
+		}
+		w.Doc = wrapComment(fmt.Sprintf("%s journals %s.Client.%s: run it with Do. An outcome unknown is settled by %s and %s (reading back with %s); writes with the same %s are sent one at a time, so that no read-back sees another write of the journal in flight.",
+			o.method, pkg, o.method, snap, rec, o.readGo, strings.Join(scopeWords, " and ")), "")
+		f.Writes = append(f.Writes, w)
+	}
+	return f, nil
+}
