@@ -24,11 +24,13 @@
 // methods; a write without a read-back cannot be journaled, because nothing could ever prove
 // it unsent. SetCardPIN is left out on purpose: its read-back compares the PIN sent, so the
 // journal would have to keep the PIN at rest to settle it, and a PIN never rests in a database.
-// Each Write has a scope, computed from the request alone: the read-back operation and its
-// arguments (the person and program of a disbursement). The Store sends the entries of one
-// scope one at a time: while one is leased, sending or in review, the others wait, so a
-// read-back never sees another write of the journal in flight (ReconcileOptions.InFlight is 0
-// by construction).
+// Each Write has a scope, computed before its intent is recorded: what its read-back reads
+// (the person and program of a disbursement), or the scope its rule declares in the spec
+// when writes of other operations change the same records (CreateCard, ReplaceCard and
+// AssignCard all add to a person's cards: their scope is the person's cards; ReplaceCard's
+// takes one GetCard to know the person). The Store sends the entries of one scope one at a
+// time: while one is leased, sending or in review, the others wait, so a read-back never sees
+// another write of the journal in flight (ReconcileOptions.InFlight is 0 by construction).
 //
 // # What is proved
 //

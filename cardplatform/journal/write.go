@@ -22,7 +22,7 @@ type Write[Req, Res any] struct {
 	send      func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error)
 	snapshot  func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error)
-	scope     func(Req) string
+	scope     func(context.Context, *cardplatform.Client, Req) (string, error)
 }
 
 // Operation returns the write's operation id ("createDisbursement").
@@ -33,7 +33,7 @@ func newWrite[Req, Res any](op string,
 	send func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error),
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error),
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error),
-	scope func(Req) string,
+	scope func(context.Context, *cardplatform.Client, Req) (string, error),
 ) Write[Req, Res] {
 	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, reconcile: reconcile, scope: scope}
 }

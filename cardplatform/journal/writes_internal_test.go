@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"context"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -57,15 +58,22 @@ func keysOf(m map[string]string) map[string]bool {
 // TestScopesNameTheReadBack: a write's scope is its read-back's operation and arguments, so
 // two writes whose read-backs read the same record share one.
 func TestScopesNameTheReadBack(t *testing.T) {
+	ctx := context.Background()
+	scope := func(s string, err error) string {
+		require.NoError(t, err)
+		return s
+	}
 	g := cardplatform.MustParseGUID("6f1c2a4e-8b3d-4c5e-9a7f-1d2e3f4a5b6c")
 	p := cardplatform.MustParseGUID("0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d")
 	assert.Equal(t, "searchAccounts?person_guid="+p.String()+"&program_guid="+g.String(),
-		CreateDisbursement.scope(cardplatform.DisbursementDTO{ProgramGUID: g, Person: cardplatform.Person{PersonGUID: p}}))
-	a := ActivateCard.scope(ActivateCardArgs{CardProxy: "1234 5678"})
-	b := ChangeCardStatus.scope(ChangeCardStatusArgs{CardProxy: "1234 5678"})
-	c := UpdateCard.scope(cardplatform.UpdateCardRequest{CardProxy: "1234 5678"})
+		scope(CreateDisbursement.scope(ctx, nil, cardplatform.DisbursementDTO{ProgramGUID: g, Person: cardplatform.Person{PersonGUID: p}})))
+	a := scope(ActivateCard.scope(ctx, nil, ActivateCardArgs{CardProxy: "1234 5678"}))
+	b := scope(ChangeCardStatus.scope(ctx, nil, ChangeCardStatusArgs{CardProxy: "1234 5678"}))
+	c := scope(UpdateCard.scope(ctx, nil, cardplatform.UpdateCardRequest{CardProxy: "1234 5678"}))
 	assert.Equal(t, "getCard?card_proxy=1234+5678", a, "escaped")
 	assert.Equal(t, a, b)
 	assert.Equal(t, a, c)
-	assert.True(t, strings.HasPrefix(ChangeCheckStatus.scope(cardplatform.CheckStatusDTO{}), "searchChecks?account_guid="))
+	assert.Equal(t, "searchCards?person_guid="+p.String(), scope(CreateCard.scope(ctx, nil, cardplatform.CreateCardRequest{ProgramGUID: g, Person: cardplatform.Person{PersonGUID: p}})))
+	assert.Equal(t, "searchCards?person_guid="+p.String(), scope(AssignCard.scope(ctx, nil, cardplatform.AssignCardDTO{CardProxy: "1", PersonGUID: p})))
+	assert.True(t, strings.HasPrefix(scope(ChangeCheckStatus.scope(ctx, nil, cardplatform.CheckStatusDTO{})), "searchChecks?account_guid="))
 }
