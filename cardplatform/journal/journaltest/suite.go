@@ -12,12 +12,13 @@ import (
 
 // RunStoreTests checks that the Stores open returns keep every rule of the journal.Store
 // contract: Insert's idempotence, Get, Lease (settled entries, review, another worker's
-// lease, scope exclusivity, expiry, fencing tokens), Update (fencing, the live lease and SendBy
-// at the moment an attempt is marked, release), Due and List (filters, order, pages), Stats,
-// and the same rules under concurrent callers (many workers leasing one scope at once, two
-// workers racing to take over expiring leases). Each subtest calls open for a Store of its own
-// and starts from an empty journal; a driver's open may return a Store whose calls go to
-// several handles on one database, so that the suite also checks what two processes see.
+// lease, scope exclusivity, expiry, fencing tokens), Update (fencing, the live lease and
+// SendBy at the moment an attempt is marked, release), Due and List (filters, order, pages),
+// Stats, and the same rules under concurrent callers (many workers leasing one scope at once,
+// two workers racing to take over expiring leases, an attempt marked at the moment its lease
+// ends racing a Lease of its scope). Each subtest calls open for a Store of its own and
+// starts from an empty journal; a driver's open may return a Store whose calls go to several
+// handles on one database, so that the suite also checks what two processes see.
 //
 // Where the contract is silent, the suite fixes the behaviour: Lease and Update of a key no
 // entry holds fail with ErrNotFound, List with an empty state lists every state, and List's
@@ -46,6 +47,7 @@ func RunStoreTests(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"ConcurrentLeaseScope", testConcurrentLeaseScope},
 		{"ConcurrentLeaseEntry", testConcurrentLeaseEntry},
 		{"TakeoverRace", testTakeoverRace},
+		{"MarkVersusLease", testMarkVersusLease},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.run(t, open(t)) })
 	}
