@@ -58,8 +58,9 @@ func (j *Journal) release(ctx context.Context, e Entry, reason string, cause err
 func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.Time, resend bool) step {
 	plain, err := j.open(e, "request", e.Request)
 	if err != nil {
-		e.State, e.Verdict = StateReview, marshal(verdict{Words: "the stored request does not open", Error: err.Error()})
-		return j.release(ctx, e, "", err)
+		// Another Sealer (a key rotated away, a worker configured without it): nothing is
+		// sent, the entry is left as it is for a worker that can open it.
+		return j.release(ctx, e, "the stored request does not open", err)
 	}
 	snap, err := w.snapshotWire(ctx, j.c, plain)
 	switch {

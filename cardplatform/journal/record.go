@@ -130,6 +130,9 @@ func resultOf[Res any](j *Journal, e Entry) (Result[Res], error) {
 	r.Refusal = rec.Refusal
 	wire := []byte(rec.Response)
 	if rec.Sealed != nil {
+		if j.sealer == nil {
+			return r, errors.New("journal: the recorded response is sealed, and this Journal has no Sealer")
+		}
 		var err error
 		if wire, err = j.open(e, "response", rec.Sealed); err != nil {
 			return r, err
