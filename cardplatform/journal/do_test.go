@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -538,4 +539,27 @@ func TestDoNothingSentStaysPending(t *testing.T) {
 	assert.Equal(t, 1, f.sent())
 	assert.Equal(t, 1, f.ran())
 	assert.Equal(t, 1, f.entry(t, "p").Attempts)
+}
+
+// TestRecoverPassEnds: a pass over more due entries than one batch, most of them waiting on
+// a busy scope, works on each once and ends.
+func TestRecoverPassEnds(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	ctx := context.Background()
+	f.fail(t, "CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+	slow := quick
+	slow.Settle = time.Hour
+	_, err := journal.Do(ctx, f.journal(t, "w0", slow), journal.CreateDisbursement, "first", f.payout("first", 1))
+	settling(t, err)
+	for i := range 300 {
+		key := fmt.Sprintf("k%03d", i)
+		_, err := journal.Do(ctx, j, journal.CreateDisbursement, key, f.payout(key, 100))
+		settling(t, err) // the person's scope is busy: pending
+	}
+	rep, err := j.Recover(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 300, rep.Busy, "%+v", rep)
+	assert.Equal(t, 300, rep.Looked, "past the first batch of 256")
+	assert.Equal(t, 1, f.sent())
 }
