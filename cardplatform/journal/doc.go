@@ -74,7 +74,9 @@
 // The Store keeps the request's wire encoding (core.MarshalWire: secrets in full, so that a
 // recovery can send it again) and the platform's answer, sealed by Options.Sealer when one is
 // set; give one (an AEAD keyed from your KMS) when a request or answer holds a secret (a
-// person's SSN, a card's PAN). Snapshots and verdicts hold no secret. Spans and metrics carry
+// person's SSN, a card's PAN). Snapshots and verdicts hold no secret. An Entry is that stored
+// record: never log one whole (its Request is the request as sent, or sealed); Review and
+// Result give what a person or a log needs. Spans and metrics carry
 // the operation, states, outcomes and reasons only: never a key, a scope or a request value.
 // The metrics: issuerkit.journal.entries (gauge by state), issuerkit.journal.oldest_unsettled_age
 // (seconds), issuerkit.journal.resends (by operation), issuerkit.journal.verdicts (by outcome
