@@ -69,6 +69,14 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		// argument it never sends): refused, proved never sent.
 		e.State, e.Result = StateRefused, marshal(recorded{Refusal: &Refusal{Detail: err.Error()}})
 		return j.release(ctx, e, "", err)
+	case err != nil && errors.Is(err, cardplatform.ErrInvalidArgument):
+		// A resend whose snapshot the SDK now refuses (the record it reads is gone): without
+		// a snapshot it cannot be settled if sent, so a person decides.
+		e.State = StateReview
+		v, _ := readVerdict(e)
+		v.Error = "no snapshot for another attempt: " + err.Error()
+		e.Verdict = marshal(v)
+		return j.release(ctx, e, "", err)
 	case err != nil:
 		// Nothing of this attempt was sent: the entry stays as it was (pending, or sending
 		// with a read-back that proved the last attempt not committed), due again at once.
