@@ -137,12 +137,11 @@ func (s *Store) Get(ctx context.Context, key string) (journal.Entry, error) {
 // follow the order in which they ran.
 func (s *Store) locked(ctx context.Context, key, what string, f func(tx pgx.Tx, e journal.Entry, now time.Time) error) error {
 	err := pgx.BeginTxFunc(ctx, s.pool, readCommitted, func(tx pgx.Tx) error {
-		var scope string
-		if err := tx.QueryRow(ctx, `SELECT scope FROM journal_entries WHERE key = $1`, key).Scan(&scope); err != nil {
-			return err
-		}
-		// A scope's hash may be another scope's too: then both wait on one lock, nothing worse.
-		if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, scope); err != nil {
+		// The scope never changes, so it may be read before its lock is held. A scope's hash may
+		// be another scope's too: then both wait on one lock, nothing worse. The entry is read
+		// in the next statement, whose snapshot is taken once the lock is held.
+		if err := tx.QueryRow(ctx, `SELECT 1 FROM journal_entries, pg_advisory_xact_lock(hashtextextended(scope, 0))
+			WHERE key = $1`, key).Scan(new(int)); err != nil {
 			return err
 		}
 		var now time.Time

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"os"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -94,34 +93,6 @@ func TestStoreTwoPools(t *testing.T) {
 	testDSN(t)
 	journaltest.RunStoreTests(t, func(t *testing.T) journal.Store {
 		dsn := schemaDSN(t)
-		return &alternate{stores: [2]journal.Store{open(t, dsn), open(t, dsn)}}
+		return journaltest.RoundRobin(open(t, dsn), open(t, dsn))
 	})
 }
-
-// alternate sends each call to the next of its stores.
-type alternate struct {
-	stores [2]journal.Store
-	n      atomic.Uint64
-}
-
-func (a *alternate) next() journal.Store { return a.stores[a.n.Add(1)%2] }
-
-func (a *alternate) Insert(ctx context.Context, e journal.Entry) (journal.Entry, bool, error) {
-	return a.next().Insert(ctx, e)
-}
-func (a *alternate) Get(ctx context.Context, key string) (journal.Entry, error) {
-	return a.next().Get(ctx, key)
-}
-func (a *alternate) Lease(ctx context.Context, key, worker string, ttl time.Duration) (journal.Entry, error) {
-	return a.next().Lease(ctx, key, worker, ttl)
-}
-func (a *alternate) Update(ctx context.Context, e journal.Entry, release bool) (journal.Entry, error) {
-	return a.next().Update(ctx, e, release)
-}
-func (a *alternate) Due(ctx context.Context, limit int) ([]journal.Entry, error) {
-	return a.next().Due(ctx, limit)
-}
-func (a *alternate) List(ctx context.Context, state journal.State, after string, limit int) ([]journal.Entry, error) {
-	return a.next().List(ctx, state, after, limit)
-}
-func (a *alternate) Stats(ctx context.Context) (journal.Stats, error) { return a.next().Stats(ctx) }
