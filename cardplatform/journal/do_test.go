@@ -243,6 +243,7 @@ func TestDoStillUnknownWaitStaysSending(t *testing.T) {
 	assert.Equal(t, 1, f.sent(), "never sent again on a guess")
 
 	// Once the read-back can prove it, it is sent again, once.
+	f.waitDue(t, "p")
 	r, err := journal.Do(ctx, f.journal(t, "w3", quick), journal.CreateDisbursement, "p", f.payout("p", 100))
 	require.NoError(t, err)
 	assert.Equal(t, journal.StateCommitted, r.State)

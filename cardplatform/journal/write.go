@@ -112,7 +112,7 @@ func decodeRequest[Req any](b []byte) (Req, error) {
 func appendArgs(b []byte, body any, kv ...any) ([]byte, error) {
 	b = append(b, '{')
 	for i := 0; i+1 < len(kv); i += 2 {
-		v, err := json.Marshal(kv[i+1]) // a path argument: a string or a GUID, never a model
+		v, err := json.Marshal(kv[i+1]) // not a model: a path argument, a string or a GUID
 		if err != nil {
 			return nil, err
 		}
