@@ -124,11 +124,11 @@ func TestJournalTelemetry(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]float64{
-		"issuerkit.journal.resends{issuerkit.operation=createDisbursement}":                                    1,
+		"issuerkit.journal.resends{issuerkit.operation=createDisbursement}":                                 1,
 		"issuerkit.journal.verdicts{issuerkit.journal.outcome=not committed,issuerkit.journal.reason=none}": 1,
-		"issuerkit.journal.entries{issuerkit.journal.state=committed}":                                       1,
-		"issuerkit.journal.entries{issuerkit.journal.state=pending}":                                         1,
-		"issuerkit.journal.entries{issuerkit.journal.state=sending}":                                         0,
+		"issuerkit.journal.entries{issuerkit.journal.state=committed}":                                      1,
+		"issuerkit.journal.entries{issuerkit.journal.state=pending}":                                        1,
+		"issuerkit.journal.entries{issuerkit.journal.state=sending}":                                        0,
 	} {
 		if v, ok := got[name]; !ok || v != want {
 			t.Errorf("%s = %v (recorded: %v), want %v", name, v, ok, want)
