@@ -297,7 +297,7 @@ func (a ReplaceCardArgs) appendWire(b []byte) ([]byte, error) {
 // by SnapshotUpdateCard and ReconcileUpdateCard (reading back with GetCard). Its scope is getCard
 // by card_proxy: the journal sends the writes of one scope one at a time, so that no read-back sees
 // another write of the journal in flight.
-var UpdateCard = newWrite("updateCard",
+var UpdateCard Write[cardplatform.UpdateCardRequest, cardplatform.UpdateCardResult] = newWrite("updateCard",
 	(*cardplatform.Client).UpdateCard,
 	(*cardplatform.Client).SnapshotUpdateCard,
 	(*cardplatform.Client).ReconcileUpdateCard,
