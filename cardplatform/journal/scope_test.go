@@ -88,3 +88,26 @@ func TestLostReplacementIsNotTakenForANewCard(t *testing.T) {
 	assert.Equal(t, 1, rep.Committed, "%+v", rep)
 	assert.Len(t, f.srv.Cards(), 3)
 }
+
+// TestRecordedReplacementNeedsNoScope: ReplaceCard's scope reads the card; once the key is
+// recorded, a later call returns the record even when that read fails.
+func TestRecordedReplacementNeedsNoScope(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	ctx := context.Background()
+	replace := journal.ReplaceCardArgs{CardProxy: f.card(t).CardProxy, Body: cardplatform.ReplaceCardRequest{ReplacementReason: "LOST"}}
+	r, err := journal.Do(ctx, j, journal.ReplaceCard, "replace", replace)
+	require.NoError(t, err)
+	require.NotNil(t, r.Response)
+
+	f.fail(t, "GetCard", 1, cardplatformtest.Fault{Status: 404})
+	again, err := journal.Do(ctx, j, journal.ReplaceCard, "replace", replace)
+	require.NoError(t, err)
+	assert.Equal(t, r.Response.CardProxy, again.Response.CardProxy)
+	assert.Len(t, f.srv.RequestsFor("ReplaceCard"), 1)
+
+	f.fail(t, "GetCard", 1, cardplatformtest.Fault{Status: 404})
+	_, err = journal.Do(ctx, j, journal.ReplaceCard, "other", replace)
+	require.ErrorContains(t, err, "the write's scope", "a new key cannot be recorded without its scope")
+	assert.Len(t, f.srv.RequestsFor("ReplaceCard"), 1)
+}
