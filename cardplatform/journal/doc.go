@@ -31,6 +31,11 @@
 // takes one GetCard to know the person). The Store sends the entries of one scope one at a
 // time: while one is leased, sending or in review, the others wait, so a read-back never sees
 // another write of the journal in flight (ReconcileOptions.InFlight is 0 by construction).
+// One scope per entry cannot cover one pair: CreateAccount's read-back lists a program's
+// accounts by name and type, and every payout (CreateDisbursement, scoped by its person)
+// creates an account of type DISBURSEMENT in its program. A CreateAccount of that type and of
+// the name the platform gives payout accounts, lost while payouts of its program run, can be
+// taken as committed by a payout's account: do not journal such a CreateAccount.
 //
 // # What is proved
 //
