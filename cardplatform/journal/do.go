@@ -40,6 +40,11 @@ func Do[Req, Res any](ctx context.Context, j *Journal, w Write[Req, Res], key st
 	ctx, end := j.tel.startDo(ctx, w.op)
 	defer func() { end(r.State, err) }()
 	r.Key = key
+	if w.apart != nil {
+		if err := w.apart(req); err != nil {
+			return r, err
+		}
+	}
 	wire, err := encodeRequest(req)
 	if err != nil {
 		return r, fmt.Errorf("journal: encoding the request: %w", err)
