@@ -26,8 +26,12 @@ package ops
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/template"
 
 	"golang.org/x/tools/imports"
@@ -134,6 +138,9 @@ func Generate(j *genkit.Job) error {
 			return err
 		}
 	}
+	if err := renderJournal(j, settles, methods); err != nil {
+		return err
+	}
 	if fake == "" {
 		return nil
 	}
@@ -184,4 +191,70 @@ func fakeSetting(settings map[string]any) (string, error) {
 		return "", fmt.Errorf("x-issuerkit-go: fake is %v, want {errors: problem} or {errors: bank}", v)
 	}
 	return e, nil
+}
+
+// renderJournal writes the journal's table of writes (journalFile) from the settle rules, or
+// removes it when the spec has none.
+func renderJournal(j *genkit.Job, settles []*settleOp, methods []*method) error {
+	if len(settles) == 0 {
+		return writeOrRemove(j, journalFile, nil)
+	}
+	results, err := handwrittenResults(j.Dir)
+	if err != nil {
+		return err
+	}
+	for _, m := range methods {
+		if m.ResultType != "" && !m.Slice {
+			results[m.Name] = goType(m.ResultType)
+		}
+	}
+	jf, err := newJournalFile(j.Package, settles, results)
+	if err != nil {
+		return err
+	}
+	src, err := j.Render("ops_journal.tmpl", jf, funcs)
+	if err != nil {
+		return err
+	}
+	return writeOrRemove(j, journalFile, src)
+}
+
+// handwrittenResults reads, from the package's hand-written files, the result type T of every
+// Client method that returns (*T, error): the journal names the types of hand-written writes
+// (UpdateCard's UpdateCardResult) as it names those of generated ones.
+func handwrittenResults(dir string) (map[string]string, error) {
+	out := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, ".gen.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Type.Results == nil || len(fd.Type.Results.List) != 2 {
+				continue
+			}
+			recv, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := recv.X.(*ast.Ident); !ok || id.Name != "Client" {
+				continue
+			}
+			if star, ok := fd.Type.Results.List[0].Type.(*ast.StarExpr); ok {
+				if id, ok := star.X.(*ast.Ident); ok {
+					out[fd.Name.Name] = id.Name
+				}
+			}
+		}
+	}
+	return out, nil
 }
