@@ -52,9 +52,10 @@
 //     sending. Any other answer (an effect that could be another writer's, a partial listing, a
 //     read that failed) waits or goes to review, never to a resend.
 //   - An answer settles the entry committed (with the answer) and a 4xx refused; an error the
-//     SDK proves was never sent (a context that ended before the request left) leaves it
-//     pending, the attempt not counted; everything else (cardplatform.ErrOutcomeUnknown) leaves
-//     it sending for a read-back.
+//     SDK returns only when nothing was sent (ErrInvalidArgument, ErrTokenSource: an
+//     allowlist) leaves it pending, the attempt not counted; everything else
+//     (cardplatform.ErrOutcomeUnknown, a context error, whatever a call middleware returns)
+//     leaves it sending for a read-back.
 //   - A key names one write, ever: the same key with another request (its SHA-256) or another
 //     operation is ErrKeyReused; a settled key returns its recorded Result without sending.
 //

@@ -111,7 +111,9 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		st2.e.State, st2.e.Result = StateCommitted, e.Result // the platform answered, whatever the Store said
 		st2.resent, st2.sent = st.resent, true
 		return st2
-	case errors.Is(err, core.ErrOutcomeUnknown):
+	case errors.Is(err, core.ErrOutcomeUnknown) || !provedUnsent(err) && !isRefusal(err):
+		// Outcome unknown, or an error that does not prove nothing left (a caller's call
+		// middleware may return any error after the request was sent): a read-back decides.
 		// The call has returned: nothing of this attempt leaves after now, so a read-back may
 		// prove it not committed from now plus Settle rather than the lease's end.
 		if ended.Before(e.SendBy) {
@@ -121,17 +123,32 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		st2 := j.release(ctx, e, "outcome unknown", err)
 		st2.resent, st2.sent = st.resent, true
 		return st2
+	case provedUnsent(err) && errors.Is(err, cardplatform.ErrInvalidArgument):
+		// Refused by the SDK before anything left: it would be refused again. Refused,
+		// proved never sent.
+		prev.Worker, prev.Fence, prev.LeaseUntil = marked.Worker, marked.Fence, marked.LeaseUntil
+		prev.State, prev.Result = StateRefused, marshal(recorded{Refusal: &Refusal{Detail: err.Error()}})
+		return j.release(ctx, prev, "", err)
 	case isRefusal(err):
 		e.State, e.Result = StateRefused, marshal(recorded{Refusal: refusalOf(err)})
 		st2 := j.release(ctx, e, "", nil)
 		st2.resent, st2.sent = st.resent, true
 		return st2
 	}
-	// The SDK proved that nothing of this attempt was sent (a context ended before the request
-	// left, a token that could not be had): the attempt does not count.
+	// The SDK proved that nothing of this attempt was sent (a token that could not be had): the
+	// attempt does not count.
 	prev.Worker, prev.Fence, prev.LeaseUntil = marked.Worker, marked.Fence, marked.LeaseUntil
 	prev.DueAt = time.Time{}
 	return j.release(ctx, prev, "not sent", err)
+}
+
+// provedUnsent reports whether err is one the SDK returns only for a call that sent nothing:
+// an argument refused before sending, or a token that could not be had. An allowlist: any
+// other error, a bare context error included (a call middleware may return one after the
+// request left), leaves the attempt to a read-back.
+func provedUnsent(err error) bool {
+	return !errors.Is(err, core.ErrOutcomeUnknown) &&
+		(errors.Is(err, cardplatform.ErrInvalidArgument) || errors.Is(err, cardplatform.ErrTokenSource))
 }
 
 // isRefusal reports whether err is the platform's answer refusing the write: a status that
