@@ -33,7 +33,8 @@
 // than its request asked for (more is a [DecodeError] with [ErrTooManyItems], decided while
 // decoding, before the items are built), and the items of an answer allocate at most 160
 // times the bytes they take (a page of {} items of the largest model), the whole answer at
-// most 164 times its bytes plus a constant per call, on every Go release.
+// most 162.25 times its bytes plus a constant per call (reading the body: at most 2.25
+// times its size, 1.5 times with a Content-Length), on every Go release.
 //
 // Every list of every answer has its count bound stated in the spec: the size the request
 // asked for, else the documented default or maximum (a card search without limit holds at

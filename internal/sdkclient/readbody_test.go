@@ -1,0 +1,93 @@
+package sdkclient
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"net/http"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/issuerkit/issuerkit-go/internal/alloctest"
+)
+
+// body returns n bytes that differ from one position to the next, so that a chunk joined in
+// the wrong order or a byte lost shows.
+func body(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(i*7 + i/251)
+	}
+	return b
+}
+
+// read runs readBody as decodeBody does, for a body whose reader is r and whose announced
+// length is announced (-1: none).
+func read(r io.Reader, announced int64) ([]byte, error) {
+	buf := getBuf(announced)
+	defer putBuf(buf)
+	got, err := readBody(&http.Response{Body: io.NopCloser(r), ContentLength: announced}, buf)
+	return bytes.Clone(got), err
+}
+
+// TestReadBodyReadsEveryByte: a body is read whole and in order, whatever its size against
+// the pooled buffer and the chunks, with its length announced, not announced, or announced
+// longer than what arrives, read in one piece or byte by byte.
+func TestReadBodyReadsEveryByte(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{0, 1, minBuf, maxPresize - 1, maxPresize, maxPresize + 1, 100 << 10, 1 << 20, 1<<20 + 1, 3<<20 + 17} {
+		want := body(n)
+		for _, announced := range []int64{int64(n), -1, int64(2*n + 10)} {
+			got, err := read(bytes.NewReader(want), announced)
+			require.NoError(t, err, "%d bytes announced as %d", n, announced)
+			require.True(t, bytes.Equal(want, got), "%d bytes announced as %d: read %d bytes, not the same", n, announced, len(got))
+		}
+		if n <= 100<<10 {
+			got, err := read(iotest.OneByteReader(bytes.NewReader(want)), -1)
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(want, got), "%d bytes one by one", n)
+		}
+	}
+	boom := errors.New("boom")
+	_, err := read(io.MultiReader(bytes.NewReader(body(200<<10)), iotest.ErrReader(boom)), -1)
+	assert.ErrorIs(t, err, boom, "a read that fails after 200 KiB")
+	_, err = read(bytes.NewReader(nil), maxSuccessBody+1)
+	assert.ErrorIs(t, err, errTooLarge, "announced over the limit")
+}
+
+// TestReadBodyCostIsAFixedMultiple: reading a body allocates at most 1.5 times its size and
+// 64 KiB when its length is announced, 2.25 times when it is not, and at most 3 times the
+// bytes that arrived when fewer arrive than announced; it cost up to 4 times (a buffer that
+// doubled). Not parallel: it measures allocation (alloctest).
+func TestReadBodyCostIsAFixedMultiple(t *testing.T) {
+	for _, n := range []int{100 << 10, 1 << 20, 1<<20 + 1, 3 << 20, 8 << 20} {
+		data := body(n)
+		r := bytes.NewReader(data)
+		for _, tc := range []struct {
+			name      string
+			announced int64
+			multiple  float64
+		}{
+			{"announced", int64(n), 1.5},
+			{"not announced", -1, 2.25},
+			{"announced twice as long", int64(2 * n), 3},
+			{"announced 1.9 times as long", int64(n) * 19 / 10, 3},
+		} {
+			cost := alloctest.Bytes(3, func() {
+				r.Reset(data)
+				buf := getBuf(tc.announced)
+				got, err := readBody(&http.Response{Body: io.NopCloser(r), ContentLength: tc.announced}, buf)
+				if err != nil || len(got) != n {
+					t.Errorf("%d bytes, %s: read %d, %v", n, tc.name, len(got), err)
+				}
+				putBuf(buf)
+			})
+			limit := uint64(tc.multiple*float64(n)) + maxPresize
+			t.Logf("%8d bytes, %-28s %9d B allocated, %.2f×", n, tc.name, cost, float64(cost)/float64(n))
+			assert.LessOrEqual(t, cost, limit, "%d bytes, %s: %d B allocated, over %.2f× and 64 KiB", n, tc.name, cost, tc.multiple)
+		}
+	}
+}
