@@ -181,13 +181,13 @@ type listSpec struct {
 	unsized int    // the bound of a call that names no size, 0 when none
 }
 
-// listsOf returns the lists of op: the items of its pages, or each list of its descriptor (a
+// listsOf returns the lists of op: the items of its pages, and each list of its descriptor (a
 // []T result with no descriptor, slice set, is one too).
 func listsOf(op ops.Operation, slice bool) []listSpec {
-	if p := op.Paging; p != nil {
-		return []listSpec{{member: p.Items, paging: p, bounded: true, maxSize: p.MaxSize, unsized: unsizedBound(p.DefaultSize, p.MaxSize, p.MaxItems)}}
-	}
 	var out []listSpec
+	if p := op.Paging; p != nil {
+		out = append(out, listSpec{member: p.Items, paging: p, bounded: true, maxSize: p.MaxSize, unsized: unsizedBound(p.DefaultSize, p.MaxSize, p.MaxItems)})
+	}
 	for _, l := range op.Lists {
 		out = append(out, listSpec{member: l.Member, size: l.Size, bounded: l.Size != "" || l.Bounded(), maxSize: l.MaxSize, unsized: unsizedBound(l.DefaultSize, l.MaxSize, 0)})
 	}
