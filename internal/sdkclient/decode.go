@@ -133,7 +133,8 @@ func unmarshal(v any, data []byte, lim jsonx.Limit) error {
 // readBody reads resp's body whole, up to maxSuccessBody bytes, and returns it. A body of up
 // to maxPooledBuf bytes is read into *buf, the pooled buffer, which grows with the bytes that
 // arrive (to twice its size, or to the announced length and a byte more) and goes back to the
-// pool grown: in steady state such a body costs nothing. A longer one goes on into chunks
+// pool grown: in steady state such a body costs nothing (a pool without a grown buffer pays
+// its growth once, under 512 KiB). A longer one goes on into chunks
 // that are never copied as they grow, then:
 //
 //   - with a Content-Length, once half of it has arrived, into one buffer of that length (and
