@@ -50,8 +50,10 @@ func listsOf(probs *problems, where string, item *openapi3.PathItem, op *openapi
 		lists = parseLists(probs, where+": "+extLists, v, item, op)
 	}
 	covered := map[string]bool{}
-	if p != nil && p.Items != "" && !strings.Contains(p.Items, ".") {
-		covered[p.Items] = true
+	if p != nil {
+		if p.Items != "" && !strings.Contains(p.Items, ".") {
+			covered[p.Items] = true
+		}
 		checkPagingBound(probs, where+": "+extPagination, p, item, op)
 	}
 	bounded := 0
