@@ -56,6 +56,23 @@ func TestReadBodyReadsEveryByte(t *testing.T) {
 	assert.ErrorIs(t, err, boom, "a read that fails after 200 KiB")
 	_, err = read(bytes.NewReader(nil), maxSuccessBody+1)
 	assert.ErrorIs(t, err, errTooLarge, "announced over the limit")
+	// The limit that bounds a list without a documented maximum (the jsonx package doc: at
+	// most 22,369,621 items of {}): one byte more fails, announced or not.
+	for _, announced := range []int64{-1, maxSuccessBody} {
+		_, err = read(io.LimitReader(zeros{}, maxSuccessBody+1), announced)
+		assert.ErrorIs(t, err, errTooLarge, "%d bytes announced as %d", maxSuccessBody+1, announced)
+	}
+	got, err := read(io.LimitReader(zeros{}, maxSuccessBody), -1)
+	assert.NoError(t, err)
+	assert.Len(t, got, maxSuccessBody, "a body of the limit itself")
+}
+
+// zeros reads as an endless run of zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 // TestReadBodyCostIsAFixedMultiple: reading a body allocates at most 1.5 times its size and
