@@ -301,7 +301,7 @@ func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest
 }
 
 // opConfigureProgram describes configureProgram: POST /api/{version}/companies/configprogram.
-var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", Path: "/api/{version}/companies/configprogram", Success: []int{200}, RetrySafe: false}
+var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", Path: "/api/{version}/companies/configprogram", Success: []int{200}, RetrySafe: false, Lists: []ops.List{{Member: "configurations", Unbounded: "the configurations of one program; no maximum documented"}}}
 
 // CreateAccount sends POST /api/{version}/accounts: create an account.
 //
@@ -660,7 +660,7 @@ func (c *Client) GetProgram(ctx context.Context, programGUID GUID, opts ...CallO
 }
 
 // opGetProgram describes getProgram: GET /api/{version}/companies/{guid}.
-var opGetProgram = &ops.Operation{ID: "getProgram", Method: "GET", Path: "/api/{version}/companies/{guid}", Success: []int{200}, RetrySafe: true}
+var opGetProgram = &ops.Operation{ID: "getProgram", Method: "GET", Path: "/api/{version}/companies/{guid}", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Member: "configurations", Unbounded: "the configurations of one program; no maximum documented"}}}
 
 // GetProgramBalancesRequest holds the parameters of GetProgramBalances.
 type GetProgramBalancesRequest struct {
@@ -697,7 +697,7 @@ func (c *Client) GetProgramBalances(ctx context.Context, req GetProgramBalancesR
 }
 
 // opGetProgramBalances describes getProgramBalances: GET /api/{version}/accounts/balances.
-var opGetProgramBalances = &ops.Operation{ID: "getProgramBalances", Method: "GET", Path: "/api/{version}/accounts/balances", Success: []int{200}, RetrySafe: true}
+var opGetProgramBalances = &ops.Operation{ID: "getProgramBalances", Method: "GET", Path: "/api/{version}/accounts/balances", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Unbounded: "one balance per account type of the program; no maximum documented"}}}
 
 // ListAccountsByBalanceRequest holds the parameters of ListAccountsByBalance.
 type ListAccountsByBalanceRequest struct {
@@ -759,7 +759,7 @@ func (c *Client) ListAccountsByBalance(ctx context.Context, programGUID GUID, re
 }
 
 // opListAccountsByBalance describes listAccountsByBalance: GET /api/{version}/accounts/program/{program_guid}.
-var opListAccountsByBalance = &ops.Operation{ID: "listAccountsByBalance", Method: "GET", Path: "/api/{version}/accounts/program/{program_guid}", Success: []int{200}, RetrySafe: true}
+var opListAccountsByBalance = &ops.Operation{ID: "listAccountsByBalance", Method: "GET", Path: "/api/{version}/accounts/program/{program_guid}", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Member: "items", Size: "count", DefaultSize: 50, MaxSize: 50}}}
 
 // ListBulkOrderSummaryByLocationRequest holds the parameters of ListBulkOrderSummaryByLocation.
 type ListBulkOrderSummaryByLocationRequest struct {
@@ -804,7 +804,7 @@ func (c *Client) ListBulkOrderSummaryByLocation(ctx context.Context, req ListBul
 }
 
 // opListBulkOrderSummaryByLocation describes listBulkOrderSummaryByLocation: GET /api/{version}/bulkorders/BulkOrderSummaryByLocation.
-var opListBulkOrderSummaryByLocation = &ops.Operation{ID: "listBulkOrderSummaryByLocation", Method: "GET", Path: "/api/{version}/bulkorders/BulkOrderSummaryByLocation", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", Items: "items", Total: "total"}}
+var opListBulkOrderSummaryByLocation = &ops.Operation{ID: "listBulkOrderSummaryByLocation", Method: "GET", Path: "/api/{version}/bulkorders/BulkOrderSummaryByLocation", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", Items: "items", Total: "total", Unbounded: "no default or maximum page size documented; the SDK's iterators always send limit"}}
 
 // ListFeesRequest holds the parameters of ListFees.
 type ListFeesRequest struct {
@@ -841,7 +841,7 @@ func (c *Client) ListFees(ctx context.Context, req ListFeesRequest, opts ...Call
 }
 
 // opListFees describes listFees: GET /api/{version}/fees.
-var opListFees = &ops.Operation{ID: "listFees", Method: "GET", Path: "/api/{version}/fees", Success: []int{200}, RetrySafe: true}
+var opListFees = &ops.Operation{ID: "listFees", Method: "GET", Path: "/api/{version}/fees", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Unbounded: "the fees of one program; no maximum documented"}}}
 
 // ListPayoutOptionsRequest holds the parameters of ListPayoutOptions.
 type ListPayoutOptionsRequest struct {
@@ -871,7 +871,7 @@ func (c *Client) ListPayoutOptions(ctx context.Context, req ListPayoutOptionsReq
 }
 
 // opListPayoutOptions describes listPayoutOptions: GET /api/{version}/disbursements/payoutoptions.
-var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET", Path: "/api/{version}/disbursements/payoutoptions", Success: []int{200}, RetrySafe: true}
+var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET", Path: "/api/{version}/disbursements/payoutoptions", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Unbounded: "the payout options of one program; no maximum documented"}}}
 
 // PerformCompanyKYB sends POST /api/{version}/companies/performkyb: perform company verification
 // (KYB).
@@ -1021,7 +1021,7 @@ func (c *Client) SearchAccounts(ctx context.Context, body SearchAccountsProgramR
 }
 
 // opSearchAccounts describes searchAccounts: POST /api/{version}/accounts/search.
-var opSearchAccounts = &ops.Operation{ID: "searchAccounts", Method: "POST", Path: "/api/{version}/accounts/search", Success: []int{200}, RetrySafe: true}
+var opSearchAccounts = &ops.Operation{ID: "searchAccounts", Method: "POST", Path: "/api/{version}/accounts/search", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Member: "items", Unbounded: "the search does not page and documents no maximum of matches"}}}
 
 // SearchBulkOrdersRequest holds the parameters of SearchBulkOrders.
 type SearchBulkOrdersRequest struct {
@@ -1094,7 +1094,7 @@ func (c *Client) SearchBulkOrders(ctx context.Context, req SearchBulkOrdersReque
 }
 
 // opSearchBulkOrders describes searchBulkOrders: GET /api/{version}/bulkorders.
-var opSearchBulkOrders = &ops.Operation{ID: "searchBulkOrders", Method: "GET", Path: "/api/{version}/bulkorders", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", Items: "items", Total: "total"}}
+var opSearchBulkOrders = &ops.Operation{ID: "searchBulkOrders", Method: "GET", Path: "/api/{version}/bulkorders", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", Items: "items", Total: "total", Unbounded: "no default or maximum page size documented; the SDK's iterators always send limit"}}
 
 // SearchCardsRequest holds the parameters of SearchCards.
 type SearchCardsRequest struct {
@@ -1197,7 +1197,7 @@ func (c *Client) SearchCards(ctx context.Context, req SearchCardsRequest, opts .
 }
 
 // opSearchCards describes searchCards: GET /api/{version}/cards.
-var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", Items: "items", Total: "total"}}
+var opSearchCards = &ops.Operation{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "index", In: "query", Start: "start_index", Size: "limit", DefaultSize: 25, Items: "items", Total: "total"}}
 
 // SearchChecks sends POST /api/{version}/Check/getchecks: search paper checks.
 //
@@ -1212,7 +1212,7 @@ func (c *Client) SearchChecks(ctx context.Context, body CheckSearchDTO, opts ...
 }
 
 // opSearchChecks describes searchChecks: POST /api/{version}/Check/getchecks.
-var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/api/{version}/Check/getchecks", Success: []int{200}, RetrySafe: true}
+var opSearchChecks = &ops.Operation{ID: "searchChecks", Method: "POST", Path: "/api/{version}/Check/getchecks", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Member: "items", Unbounded: "the search does not page and documents no maximum of matches"}}}
 
 // SearchInvoices sends POST /api/{version}/cards/invoices/search: search invoices.
 //
@@ -1227,7 +1227,7 @@ func (c *Client) SearchInvoices(ctx context.Context, body InvoiceSearchRequest, 
 }
 
 // opSearchInvoices describes searchInvoices: POST /api/{version}/cards/invoices/search.
-var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path: "/api/{version}/cards/invoices/search", Success: []int{200}, RetrySafe: true}
+var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path: "/api/{version}/cards/invoices/search", Success: []int{200}, RetrySafe: true, Lists: []ops.List{{Member: "items", Unbounded: "the search does not page and documents no maximum of matches"}}}
 
 // SetCardPIN sends POST /api/{version}/cards/{card_proxy}/pin: change the PIN of a card.
 //

@@ -203,10 +203,13 @@
 //   - Memory follows the bytes that arrive, not the announced Content-Length (at most 64 KiB
 //     is reserved ahead); 40 calls stalled after one byte of an announced 64 MiB body allocate
 //     under 16 MiB in all, success and error bodies alike.
-//   - A page holds no more items than its request asked for: more is a *DecodeError with
-//     core.ErrTooManyItems, decided at the first item beyond, before any is built; and an
+//   - A page holds no more items than its request asked for, a call that names no size no
+//     more than the documented default (a search without limit: 25 cards; ListAccountsByBalance:
+//     50 accounts): more is a *DecodeError with core.ErrTooManyItems, decided at the first
+//     item beyond, before any is built (the lists without a documented maximum, such as
+//     ListFees, are bounded by the 64 MiB body limit, their memory by the bytes); and an
 //     answer's items allocate at most 160 times the bytes they take (1 MiB of {} items sent
-//     for a page of 1,000 costs about 4.2 MB, the body read, where it cost 314 MiB).
+//     for a page of 1,000 costs about 2.1 MB, the body read, where it cost 314 MiB).
 //   - Nothing is inflated: every request asks for Accept-Encoding: identity, whatever
 //     http.Client you pass (net/http then neither asks for gzip nor inflates), and an answer
 //     compressed anyway is refused unread, a *DecodeError (a download's Body returns the error

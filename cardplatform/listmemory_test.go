@@ -21,7 +21,7 @@ func TestListMemoryIsBoundedByTheBytes(t *testing.T) {
 		return c
 	}, core.ErrTooManyItems, 160)
 	for _, c := range costs {
-		t.Logf("%-32s %-8s %7d items %8d bytes: %9d B allocated, %5.1f×; over-full: %d B", c.Op, c.Item, c.Items, c.Extra, c.Alloc, c.PerByte, c.Overfull)
+		t.Logf("%-32s %-8s %7d items %8d bytes: %9d B allocated, %5.1f×; over-full: %d B, no size: %d B", c.Op+" "+c.Member, c.Item, c.Items, c.Extra, c.Alloc, c.PerByte, c.Overfull, c.Unsized)
 	}
 }
 
@@ -37,4 +37,22 @@ func BenchmarkListMemory(b *testing.B) {
 		}
 		return c
 	})
+}
+
+// TestEveryListIsBounded: every list result of the client (a []T result, an array member of
+// an answer, the items of a page), found from the Go types of the methods' results, is bounded
+// in count by its descriptor or says why not (opstest.ListBounds); the generator refuses a
+// spec where one does neither (internal/tools/gen/ops, lists.go). A call of SearchCards
+// without limit is bounded by its documented default (25), ListAccountsByBalance by its
+// documented 50 (issue 34).
+func TestEveryListIsBounded(t *testing.T) {
+	lists := opstest.ListBounds(t, &Client{}, operations, nil)
+	for _, l := range lists {
+		t.Logf("%-32s %-16q %s", l.Op, l.Member, l.Bound)
+	}
+	// 3 searches that page, ListAccountsByBalance, 3 []T results, 3 searches that do not page,
+	// the configurations of GetProgram and ConfigureProgram.
+	if len(lists) != 12 {
+		t.Errorf("%d list results found, want 12", len(lists))
+	}
 }

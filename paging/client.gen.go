@@ -157,7 +157,7 @@ func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, 
 }
 
 // opListACHAddenda describes listAchAddenda: POST /ach/payments/v1/status/addenda.
-var opListACHAddenda = &ops.Operation{ID: "listAchAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "sequence", In: "query", Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string", EndMessages: "informationMessages", EndCode: "1002040-50I"}}
+var opListACHAddenda = &ops.Operation{ID: "listAchAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "sequence", In: "query", Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string", EndMessages: "informationMessages", EndCode: "1002040-50I"}, Lists: []ops.List{{Member: "errorMessages", Unbounded: "messages about the request; no maximum documented"}, {Member: "informationMessages", Unbounded: "messages about the request (the last page's end code among them); no maximum documented"}}}
 
 // ListACHTransactionsRequest holds the parameters of ListACHTransactions.
 //
@@ -540,7 +540,7 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 }
 
 // opListRTPParticipants describes listRtpParticipants: GET /rtp/v1/payment/rtp/participant.
-var opListRTPParticipants = &ops.Operation{ID: "listRtpParticipants", Method: "GET", Path: "/rtp/v1/payment/rtp/participant", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}, Paging: &ops.Paging{Style: "offset", In: "query", Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}}
+var opListRTPParticipants = &ops.Operation{ID: "listRtpParticipants", Method: "GET", Path: "/rtp/v1/payment/rtp/participant", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}, Paging: &ops.Paging{Style: "offset", In: "query", Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count", Echo: "offset"}}
 
 // requiredListRTPParticipants lists the required headers of ListRTPParticipants:
 // the request field, WithHeader or the client's option gives each.

@@ -33,7 +33,7 @@ func TestPaging(t *testing.T) {
 		{"POST", "/accounts/transactions/v1/ach/list", withID(published(pageStyle("query")), "parNumber")},
 		{"POST", "/wireInquiry/v1/transactions/details", withID(rowStyle, "transactionId")},
 		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
-			Start: "offset", Size: "limit", Items: "parties", Total: "count", Echo: "offset"}},
+			Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count", Echo: "offset"}},
 		{"POST", "/rtp/v1/transactions/list", withID(published(pageStyle("query")), "transactionId")},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
 		{"POST", "/wireInquiry/v1/transactions/list", withID(pageStyle("body"), "transactionId")},

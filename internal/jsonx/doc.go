@@ -51,12 +51,23 @@
 // So the items of an answer allocate at most 160 times the bytes they take. The worst case is
 // a page of {} items of the largest model (cardplatform.CardDTO, 464 bytes, for 3 bytes of
 // input: 155.7×); an item with one unknown member, {"x":0}, costs at most 110 times its 8
-// bytes. Reading the body costs at most 4 times its size (a buffer that doubles as bytes
-// arrive), so an answer allocates at most 164 times the bytes received, plus a constant per
-// call, and never more items than asked for: 1 MiB of {} items sent for a page of 1,000
-// costs the body read (about 4.2 MB; no item is built), where it cost 314 MiB before
-// (issue 34). TestListMemoryIsBoundedByTheBytes (cardplatform, paging) checks the multiple and
-// the count on every list operation (internal/ops/opstest.CheckListMemory, enumerated from the
-// operation descriptors: every page and every []T result); BenchmarkListMemory reports it, and
-// internal/bench/README.md has the figures and the command.
+// bytes. Reading the body costs at most 2.25 times its size and 64 KiB (1.5 times with a
+// Content-Length: sdkclient's readBody reads into chunks that are never copied as they grow,
+// then into one buffer of the exact size), so an answer allocates at most 162.25 times the
+// bytes received, plus a constant per call, and never more items than asked for: 1 MiB of {}
+// items sent for a page of 1,000 costs the body read (about 2.1 MB; no item is built), where
+// it cost 314 MiB before (issue 34), and 4.2 MB with the buffer that doubled.
+//
+// Every list has a count bound stated in its spec (x-issuerkit-pagination for the items of a
+// page, x-issuerkit-lists for the other arrays of an answer; the generator refuses an array
+// with neither a bound nor the reason it has none). A list whose source documents no maximum
+// is bounded by the success-body limit, 64 MiB: at most 22,369,621 items of {} (3 bytes each
+// with its comma), each within the multiple above. TestListMemoryIsBoundedByTheBytes
+// (cardplatform, paging) checks the multiple and the count on every list of every operation
+// (internal/ops/opstest.CheckListMemory, enumerated from the operation descriptors: every
+// page, every []T result, every list of x-issuerkit-lists, and the over-full answer to a call
+// that named no size where a default is documented); TestEveryListIsBounded (each client)
+// finds the lists from the Go types of the results and fails on one without a bound or a
+// reason; BenchmarkListMemory reports the multiple, and internal/bench/README.md has the
+// figures and the command.
 package jsonx

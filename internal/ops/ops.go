@@ -22,7 +22,35 @@ type Operation struct {
 	// spec order (the operation's own, then its path item's), as the spec spells them.
 	RequiredHeaders []string
 	Paging          *Paging // from x-issuerkit-pagination, nil when the operation does not page
+	// Lists are the arrays at the top of the operation's success answer that are not the
+	// items of its pages (the answer itself when it is an array, a []T result; an array
+	// member of the answer's object), from x-issuerkit-lists: each is bounded in count or
+	// says why it is not. Nil when the answer holds no other array.
+	Lists []List
 }
+
+// List is one array at the top of an operation's success answer, other than its pages' items,
+// and how many elements it may hold, from the operation's x-issuerkit-lists. At most one List
+// of an operation is bounded in count (Size, DefaultSize or MaxSize), and not one of an
+// operation that pages (its Paging bounds its items); every other says why it is not, in
+// Unbounded.
+type List struct {
+	// Member is the answer object's member that holds the array; "" for the answer itself.
+	Member string
+	// Size is the name of the query parameter that asks for a number of elements ("" none).
+	Size string
+	// DefaultSize is how many elements the server returns at most when Size is absent, and
+	// MaxSize the most it ever returns; 0 when not documented.
+	DefaultSize, MaxSize int
+	// Unbounded says why the array has no bound on its count (no maximum documented): its
+	// memory is still bounded by the bytes received (the jsonx package doc states the
+	// multiple). Empty for a bounded list.
+	Unbounded string
+}
+
+// Bounded reports whether l bounds the count of its array: a call that names no size gets
+// DefaultSize or MaxSize.
+func (l List) Bounded() bool { return l.DefaultSize > 0 || l.MaxSize > 0 }
 
 // Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.
 // Names are parameter names; paths are dotted JSON paths into the response body, or
@@ -40,9 +68,15 @@ type Paging struct {
 	MaxSize int
 	// DefaultSize is the size the server uses when the parameter is absent; 0 when unknown.
 	DefaultSize int
+	// SizeRequired is set when the size is a required parameter: every call names it.
+	SizeRequired bool
 	// MaxItems is the most items the operation can ever return in total (the addenda of one
 	// ACH item: sequence numbers have four digits); 0 when unbounded.
-	MaxItems  int
+	MaxItems int
+	// Unbounded says why a call that names no size has no bound on the count of its items
+	// (neither a default nor a maximum size is documented); empty when DefaultSize, MaxSize or
+	// MaxItems bound it, or SizeRequired. A call that names a size is bounded by it.
+	Unbounded string
 	Items     string // path of the response's items
 	Total     string // path of the total count, or "header:NAME"
 	Retrieved string // path of the count of items returned, or "header:NAME" (retrievedRows)

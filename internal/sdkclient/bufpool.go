@@ -8,13 +8,15 @@ const (
 	// minBuf is the size of a new buffer when the body's length is unknown.
 	minBuf = 4 << 10
 	// maxPooledBuf is the largest buffer returned to the pool, so that one large body does not
-	// pin its memory.
+	// pin its memory (readBody never grows the pooled buffer; a buffer made larger elsewhere
+	// is dropped).
 	maxPooledBuf = 256 << 10
 	// maxPresize caps the room made from an announced Content-Length before any byte arrives.
 	// The announcement is a claim, not bytes: a server announcing 64 MiB and sending one byte
-	// must not cost 64 MiB per call. Beyond this, the buffer grows with the bytes that
-	// actually arrive (doubling, growBuf, so a genuine large body costs O(log n) copies and
-	// about twice its size in all).
+	// must not cost 64 MiB per call. Beyond this, readBody reads into chunks no larger than
+	// the bytes that actually arrived, and reserves the announced length only once half of it
+	// is there (1.5 times the size of a body as long as announced, 2.25 times one of unknown
+	// length).
 	maxPresize = 64 << 10
 )
 

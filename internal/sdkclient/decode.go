@@ -130,47 +130,118 @@ func unmarshal(v any, data []byte, lim jsonx.Limit) error {
 	return jsonx.UnmarshalLimited(data, v, lim)
 }
 
-// readBody reads resp's body into *buf (growing it), up to maxSuccessBody bytes.
+// readBody reads resp's body whole, up to maxSuccessBody bytes, and returns it. A body of up
+// to maxPooledBuf bytes is read into *buf, the pooled buffer, which grows with the bytes that
+// arrive (to twice its size, or to the announced length and a byte more) and goes back to the
+// pool grown: in steady state such a body costs nothing (a pool without a grown buffer pays
+// its growth once, under 512 KiB). A longer one goes on into chunks
+// that are never copied as they grow, then:
+//
+//   - with a Content-Length, once half of it has arrived, into one buffer of that length (and
+//     a byte more, to see the end), the chunks copied into it: a body as long as announced
+//     costs at most 1.5 times its size, and one that stops short at most 3 times the bytes
+//     that arrived (an announcement is a claim, not bytes: nothing is reserved for it before
+//     half of it is there, and no chunk is larger than the bytes before it);
+//   - without one, into chunks each a quarter of the bytes so far (at least 64 KiB), joined at
+//     the end into one buffer of the exact size: at most 2.25 times the body and 64 KiB.
+//
+// The buffer that doubled up to 64 MiB, copied at each step, cost up to 4 times the body
+// (issue 34). TestReadBodyCostIsAFixedMultiple checks the multiples, BenchmarkReadBody
+// measures them.
 func readBody(resp *http.Response, buf *[]byte) ([]byte, error) {
-	if resp.ContentLength > maxSuccessBody {
+	announced := resp.ContentLength
+	if announced > maxSuccessBody {
 		return nil, errTooLarge
 	}
-	b := (*buf)[:0]
+	cur := (*buf)[:0]
+	var full [][]byte // the chunks filled before cur, in order
+	total := 0        // the bytes in full
 	for {
-		if len(b) == cap(b) {
-			b = growBuf(b, resp.ContentLength)
-		}
-		n, err := resp.Body.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if len(b) > maxSuccessBody {
-			*buf = b
+		var err error
+		cur, err = fill(resp.Body, cur)
+		if total+len(cur) > maxSuccessBody {
 			return nil, errTooLarge
 		}
 		if err == io.EOF {
-			*buf = b
-			return b, nil
+			return join(full, total, cur), nil
 		}
 		if err != nil {
-			*buf = b
 			return nil, err
 		}
+		// cur is full and the body goes on.
+		if full == nil && cap(cur) < maxPooledBuf {
+			cur = growBuf(cur, announced)
+			*buf = cur // back to the pool grown
+			continue
+		}
+		full = append(full, cur)
+		total += len(cur)
+		if half := (announced + 2) / 2; announced > int64(total) && int64(total) >= half {
+			exact := make([]byte, 0, announced+1)
+			for _, c := range full {
+				exact = append(exact, c...)
+			}
+			full, total, cur = [][]byte{}, 0, exact // not nil: the pooled buffer is done
+			continue
+		}
+		cur = make([]byte, 0, chunkSize(total, announced))
 	}
 }
 
 // growBuf returns b, full, copied into a buffer of twice its capacity (at least minBuf), or of
-// the announced length n and one byte more when that is less and b already holds more than
-// half of it: a buffer grows only with the bytes that arrived, and reading a body allocates at
-// most about twice its size in all (append's growth, 1.25× for large slices, cost five times
-// the body: 5.4 MB for an answer of 1 MiB, issue 34).
+// the announced length n and a byte more when that is not more, never over maxPooledBuf: the
+// pooled buffer grows only with the bytes that arrived.
 func growBuf(b []byte, n int64) []byte {
 	c := max(2*cap(b), minBuf)
 	if n > int64(len(b)) && n < int64(c) {
 		c = int(n) + 1
 	}
-	c = min(c, maxSuccessBody+1)
+	c = min(c, maxPooledBuf)
 	grown := make([]byte, len(b), c)
 	copy(grown, b)
 	return grown
+}
+
+// minChunk is the smallest chunk readBody reads into once the pooled buffer is full.
+const minChunk = maxPresize
+
+// chunkSize returns the size of the chunk read after total bytes of a body announced as n
+// bytes (n < 0: not announced): up to half the announced length and no larger than the bytes
+// before it, else a quarter of them, at least minChunk; never past maxSuccessBody and one
+// byte.
+func chunkSize(total int, n int64) int {
+	var size int
+	if half := int((n + 2) / 2); n > int64(total) && half > total {
+		size = min(total, half-total)
+	} else {
+		size = max(total/4, minChunk)
+	}
+	return max(min(size, maxSuccessBody+1-total), 1)
+}
+
+// fill reads from r into b until b is full, or r fails or ends (io.EOF).
+func fill(r io.Reader, b []byte) ([]byte, error) {
+	for len(b) < cap(b) {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+// join returns the chunks full (total bytes) followed by last, in one buffer of the exact
+// size; last itself when there are no chunks.
+func join(full [][]byte, total int, last []byte) []byte {
+	if len(full) == 0 {
+		return last
+	}
+	out := make([]byte, 0, total+len(last))
+	for _, c := range full {
+		out = append(out, c...)
+	}
+	return append(out, last...)
 }
 
 func trimSpace(b []byte) []byte {

@@ -16,59 +16,103 @@ import (
 // the bodies of the list operations are a few hundred bytes.
 const maxSizeBody = 64 << 10
 
-// itemLimit returns the bound on the items of the answer to req, a call of op: the page size
-// req asked for (op's size parameter, in the query or as a member of the JSON body; for the
-// row style the window End − Start + 1), else op's documented default or maximum size, and
-// never more than op's documented maximum size or total. The decoder stops at the first item
-// beyond it with core.ErrTooManyItems, before building it. An operation that does not page,
-// or a call that names no size where none is documented, gets no bound on the count (the
-// cost per item still is: see the jsonx package doc).
+// itemLimit returns the bound on the items of the answer to req, a call of op: for an
+// operation that pages, the page size req asked for (op's size parameter, in the query or as a
+// member of the JSON body; for the row style the window End − Start + 1), else op's documented
+// default or maximum size, and never more than op's documented maximum size or total; for
+// another list result (op.Lists: a []T result, an array member of the answer), the count its
+// size parameter asked for, else its documented default or maximum, never more than the
+// maximum. The decoder stops at the first item beyond it with core.ErrTooManyItems, before
+// building it. An answer that holds no list, or whose list says why no count is documented
+// (ops.Paging.Unbounded, ops.List.Unbounded: the generator refuses a spec where a list has
+// neither), gets no bound on the count (the cost per item still is: see the jsonx package
+// doc).
 func itemLimit(op *ops.Operation, req *http.Request) jsonx.Limit {
-	if op == nil || op.Paging == nil || req == nil || strings.Contains(op.Paging.Items, ".") {
+	if op == nil || req == nil {
 		return jsonx.Limit{}
 	}
-	p := op.Paging
-	var body []byte
-	bodyRead := false
-	param := func(name string) int {
-		if name == "" {
-			return 0
+	s := sentParams{req: req}
+	if p := op.Paging; p != nil {
+		if strings.Contains(p.Items, ".") {
+			return jsonx.Limit{}
 		}
-		if req.URL != nil {
-			if v, ok := queryValue(req.URL.RawQuery, name); ok {
-				return positive(v)
+		n := 0
+		if p.Style == "row" {
+			if start, end := s.param(p.Start), s.param(p.End); start > 0 && end >= start {
+				n = end - start + 1
 			}
+		} else {
+			n = s.param(p.Size)
 		}
-		if !bodyRead {
-			bodyRead = true
-			body = sentBody(req)
+		return jsonx.Limit{Member: p.Items, Max: bound(n, p.DefaultSize, p.MaxSize, p.MaxItems), Err: core.ErrTooManyItems}
+	}
+	for _, l := range op.Lists {
+		if l.Size == "" && !l.Bounded() {
+			continue // unbounded by design: l.Unbounded says why
 		}
-		if v, ok := jsonx.TopMember(body, name); ok {
-			return positive(strings.Trim(string(v), `"`))
-		}
+		return jsonx.Limit{Member: l.Member, Max: bound(s.query(l.Size), l.DefaultSize, l.MaxSize, 0), Err: core.ErrTooManyItems}
+	}
+	return jsonx.Limit{}
+}
+
+// bound returns the most items an answer may hold: asked (the size the request named; 0 for
+// none), else def, else maxSize, never more than maxSize or maxItems (each 0 when unknown); 0
+// for no bound.
+func bound(asked, def, maxSize, maxItems int) int {
+	n := asked
+	if n == 0 {
+		n = def
+	}
+	if n == 0 {
+		n = maxSize
+	}
+	if maxSize > 0 {
+		n = min(n, maxSize)
+	}
+	if maxItems > 0 && (n == 0 || n > maxItems) {
+		n = maxItems
+	}
+	return n
+}
+
+// sentParams reads the parameters a request sent: in its query, else as members of its JSON
+// body (read once, on first use).
+type sentParams struct {
+	req      *http.Request
+	body     []byte
+	bodyRead bool
+}
+
+// query returns the positive integer value of the query parameter name, else 0.
+func (s *sentParams) query(name string) int {
+	if name == "" || s.req.URL == nil {
 		return 0
 	}
-	n := 0
-	if p.Style == "row" {
-		if start, end := param(p.Start), param(p.End); start > 0 && end >= start {
-			n = end - start + 1
+	if v, ok := queryValue(s.req.URL.RawQuery, name); ok {
+		return positive(v)
+	}
+	return 0
+}
+
+// param returns the positive integer value of the parameter name, in the query or as a
+// member of the JSON body (a number or a string), else 0.
+func (s *sentParams) param(name string) int {
+	if name == "" {
+		return 0
+	}
+	if s.req.URL != nil {
+		if v, ok := queryValue(s.req.URL.RawQuery, name); ok {
+			return positive(v)
 		}
-	} else {
-		n = param(p.Size)
 	}
-	if n == 0 {
-		n = p.DefaultSize
+	if !s.bodyRead {
+		s.bodyRead = true
+		s.body = sentBody(s.req)
 	}
-	if n == 0 {
-		n = p.MaxSize
+	if v, ok := jsonx.TopMember(s.body, name); ok {
+		return positive(strings.Trim(string(v), `"`))
 	}
-	if p.MaxSize > 0 {
-		n = min(n, p.MaxSize)
-	}
-	if p.MaxItems > 0 && (n == 0 || n > p.MaxItems) {
-		n = p.MaxItems
-	}
-	return jsonx.Limit{Member: p.Items, Max: n, Err: core.ErrTooManyItems}
+	return 0
 }
 
 // queryValue returns the first value of the query parameter name in the raw query q.

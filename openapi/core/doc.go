@@ -33,7 +33,17 @@
 // than its request asked for (more is a [DecodeError] with [ErrTooManyItems], decided while
 // decoding, before the items are built), and the items of an answer allocate at most 160
 // times the bytes they take (a page of {} items of the largest model), the whole answer at
-// most 164 times its bytes plus a constant per call, on every Go release.
+// most 162.25 times its bytes plus a constant per call (reading the body: at most 2.25
+// times its size, 1.5 times with a Content-Length), on every Go release.
+//
+// Every list of every answer has its count bound stated in the spec: the size the request
+// asked for, else the documented default or maximum (a card search without limit holds at
+// most 25 cards, ListAccountsByBalance at most 50 accounts); more is [ErrTooManyItems]. A list
+// whose source documents no maximum (the []T results, the searches that do not page, a
+// program's configurations, a bank answer's messages; the spec says why for each) is bounded
+// by the success-body limit instead, 64 MiB: at most 22,369,621 items of {} (3 bytes each with
+// its comma), each costing no more than the multiple above, so that memory is still bounded
+// by the bytes received.
 //
 // The iterator engine ([Iterator], [Config], [Cursor], the page styles) is here too, with the
 // errors an iteration ends with. Its promise: every row once, or an error. A list ends only

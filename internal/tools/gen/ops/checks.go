@@ -28,7 +28,8 @@ type descriptor struct {
 	RetrySafe       bool
 	RequiredHeaders []string // the required in: header parameters, in spec order
 	Paging          *paging
-	Handwritten     bool // x-issuerkit-handwritten: the method is written by hand
+	Lists           []list // the other arrays of its success answer (lists.go)
+	Handwritten     bool   // x-issuerkit-handwritten: the method is written by hand
 }
 
 // paging mirrors ops.Paging.
@@ -40,6 +41,8 @@ type paging struct {
 	EchoSize, Next, ID                   string
 	PublishedIn, PublishedType           string
 	EndMessages, EndCode                 string
+	Unbounded                            string
+	SizeRequired                         bool
 }
 
 // api is what the checks extract from a spec.
@@ -129,6 +132,7 @@ func operationOf(probs *problems, path string, item *openapi3.PathItem, method s
 	if v, ok := op.Extensions[extPagination]; ok {
 		row.Paging = pagingOf(probs, where, v, item, op)
 	}
+	row.Lists = listsOf(probs, where, item, op, row.Paging)
 	return row
 }
 
@@ -187,6 +191,7 @@ func pagingOf(probs *problems, where string, v any, item *openapi3.PathItem, op 
 		"lastPage": &p.LastPage, "key": &p.Key, "echoSize": &p.EchoSize,
 		"publishedIn": &p.PublishedIn, "publishedType": &p.PublishedType,
 		"endMessages": &p.EndMessages, "endCode": &p.EndCode, "next": &p.Next, "id": &p.ID,
+		"unbounded": &p.Unbounded,
 	}
 	ints := map[string]*int{"maxSize": &p.MaxSize, "defaultSize": &p.DefaultSize, "maxItems": &p.MaxItems}
 	for _, key := range sortedKeys(m) {

@@ -30,6 +30,9 @@ const good = specHead + `
       operationId: getCard
       x-issuerkit-retry-safe: true
       x-issuerkit-handwritten: true
+      x-issuerkit-lists:
+        pins: {unbounded: a card's PINs}
+        children: {unbounded: a card's children}
       responses:
         '200':
           description: ok
@@ -66,13 +69,14 @@ const good = specHead + `
         start: start_index
         size: limit
         maxSize: 100
+        defaultSize: 25
         items: data
         total: meta.total
       parameters:
         - {name: X-Optional, in: header, schema: {type: string}}
         - {name: X-Program, in: header, required: true, schema: {type: string}}
         - {name: start_index, in: query, schema: {type: integer}}
-        - {name: limit, in: query, schema: {type: integer}}
+        - {name: limit, in: query, schema: {type: integer, default: 25, maximum: 100}}
         - {name: min_amount, in: query, schema: {type: number, format: decimal}}
       responses:
         '200':
@@ -83,6 +87,41 @@ const good = specHead + `
                 type: object
                 properties:
                   data: {type: array, items: {$ref: '#/components/schemas/Card'}}
+  /fees:
+    get:
+      operationId: listFees
+      x-issuerkit-retry-safe: true
+      x-issuerkit-lists:
+        .: {unbounded: no maximum documented}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object}}
+  /ranked:
+    get:
+      operationId: listRanked
+      x-issuerkit-retry-safe: true
+      x-issuerkit-lists:
+        items: {size: count, defaultSize: 50, maxSize: 50}
+        notes: {unbounded: remarks}
+      parameters:
+        - {name: count, in: query, schema: {type: integer, default: 50, maximum: 50}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                allOf:
+                  - type: object
+                    properties:
+                      items: {type: array, items: {type: object}}
+                  - type: object
+                    properties:
+                      notes: {type: array, items: {type: string}}
+                      total: {type: integer}
   /list:
     post:
       operationId: listThings
@@ -135,11 +174,15 @@ func TestCollect(t *testing.T) {
 	assert.Equal(t, []*descriptor{
 		{ID: "searchCards", Method: "GET", Path: "/api/{version}/cards", Success: []int{200}, RetrySafe: true,
 			RequiredHeaders: []string{"X-Program"},
-			Paging:          &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, Items: "data", Total: "meta.total"}},
+			Paging:          &paging{Style: "index", In: "query", Start: "start_index", Size: "limit", MaxSize: 100, DefaultSize: 25, Items: "data", Total: "meta.total"}},
 		{ID: "createCard", Method: "POST", Path: "/api/{version}/cards", Success: []int{200, 201}},
-		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true, Handwritten: true},
+		{ID: "getCard", Method: "GET", Path: "/api/{version}/cards/{card_proxy}", Success: []int{200}, RetrySafe: true, Handwritten: true,
+			Lists: []list{{Member: "children", Unbounded: "a card's children"}, {Member: "pins", Unbounded: "a card's PINs"}}},
+		{ID: "listFees", Method: "GET", Path: "/fees", Success: []int{200}, RetrySafe: true, Lists: []list{{Unbounded: "no maximum documented"}}},
 		{ID: "listThings", Method: "POST", Path: "/list", Success: []int{200}, RetrySafe: true,
 			Paging: &paging{Style: "sequence", In: "query", Start: "after", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "things", Key: "id"}},
+		{ID: "listRanked", Method: "GET", Path: "/ranked", Success: []int{200}, RetrySafe: true,
+			Lists: []list{{Member: "items", Size: "count", DefaultSize: 50, MaxSize: 50}, {Member: "notes", Unbounded: "remarks"}}},
 	}, got.Operations)
 	assert.Equal(t, []string{"card_number", "cvv", "pins", "track1"}, got.SensitiveFields)
 }
@@ -270,6 +313,94 @@ components:
 		{"pagination sequence", op(`
       x-issuerkit-pagination: {style: sequence, in: query, items: rows, maxItems: -1}
 `), []string{"no key", "maxItems is -1"}},
+		{"list bounds", specHead + `
+  /x:
+    get:
+      operationId: getX
+      x-issuerkit-retry-safe: true
+      x-issuerkit-lists:
+        items: {size: n, unbounded: why, colour: red}
+        other: {maxSize: 0}
+        notes: {defaultSize: 60, maxSize: 50}
+        rows: {maxSize: 5, unbounded: "also"}
+      parameters:
+        - {name: n, in: header, schema: {type: integer}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  items: {type: array, items: {type: object}}
+                  notes: {type: array, items: {type: object}}
+                  rows: {type: array, items: {type: object}}
+                  tags: {type: array, items: {type: string}}
+  /y:
+    get:
+      operationId: getY
+      x-issuerkit-retry-safe: true
+      x-issuerkit-lists: {count: 5}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {type: object}}
+`, []string{
+			`GET /x: x-issuerkit-lists: items: unknown key "colour"`,
+			`GET /x: x-issuerkit-lists: items: the operation has no query parameter "n"`,
+			`GET /x: x-issuerkit-lists: other: maxSize is 0, want a positive integer`,
+			`GET /x: x-issuerkit-lists: other: no bound`,
+			`"other" is not an array of the success answer`,
+			`GET /x: x-issuerkit-lists: notes: defaultSize 60 over maxSize 50`,
+			`GET /x: x-issuerkit-lists: rows: a count bound and unbounded`,
+			`GET /x: x-issuerkit-lists: 3 lists with a count bound: at most one`,
+			`GET /x: the success answer's array "tags" has no bound`,
+			`GET /y: x-issuerkit-lists: count: is 5, want an object`,
+			`GET /y: the success answer's array "." has no bound`,
+		}},
+		{"paging bounds", specHead + `
+  /x:
+    get:
+      operationId: getX
+      x-issuerkit-retry-safe: true
+      x-issuerkit-pagination: {style: index, in: query, start: start, size: limit, items: items}
+      x-issuerkit-lists:
+        items: {unbounded: twice}
+        notes: {maxSize: 3}
+      parameters:
+        - {name: start, in: query, schema: {type: integer}}
+        - {name: limit, in: query, schema: {type: integer, default: 25, maximum: 100}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  items: {type: array, items: {type: object}}
+                  notes: {type: array, items: {type: object}}
+  /y:
+    get:
+      operationId: getY
+      x-issuerkit-retry-safe: true
+      x-issuerkit-pagination: {style: index, in: query, start: start, size: limit, items: items, maxSize: 10, unbounded: "no"}
+      parameters:
+        - {name: start, in: query, schema: {type: integer}}
+        - {name: limit, in: query, schema: {type: integer}}
+      responses:
+        '200': {description: ok}
+`, []string{
+			`GET /x: x-issuerkit-pagination: a call without "limit" has no bound on its items`,
+			`GET /x: x-issuerkit-pagination: the query parameter "limit" defaults to 25, but defaultSize is 0`,
+			`GET /x: x-issuerkit-pagination: the query parameter "limit" has maximum 100, but maxSize is 0`,
+			`GET /x: x-issuerkit-lists: "items" is the items of the pages`,
+			`GET /x: x-issuerkit-lists: "notes" has a count bound, but the operation pages`,
+			`GET /y: x-issuerkit-pagination: a count bound (defaultSize, maxSize or maxItems, or a required size) and unbounded`,
+		}},
 		{"pagination not an object", op(`
       x-issuerkit-pagination: true
 `), []string{"is bool, want an object"}},
