@@ -44,7 +44,11 @@ func Do[Req, Res any](ctx context.Context, j *Journal, w Write[Req, Res], key st
 	if err != nil {
 		return r, fmt.Errorf("journal: encoding the request: %w", err)
 	}
-	e := Entry{Key: key, Operation: w.op, Scope: w.scope(req), RequestHash: hashRequest(wire), State: StatePending}
+	scope, err := w.scope(ctx, j.c, req)
+	if err != nil {
+		return r, fmt.Errorf("journal: the write's scope: %w", err)
+	}
+	e := Entry{Key: key, Operation: w.op, Scope: scope, RequestHash: hashRequest(wire), State: StatePending}
 	if e.Request, err = j.seal(e, "request", wire); err != nil {
 		return r, err
 	}

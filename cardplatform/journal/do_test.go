@@ -6,11 +6,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/oauth2"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
@@ -240,6 +243,7 @@ func TestDoStillUnknownWaitStaysSending(t *testing.T) {
 	assert.Equal(t, 1, f.sent(), "never sent again on a guess")
 
 	// Once the read-back can prove it, it is sent again, once.
+	f.waitDue(t, "p")
 	r, err := journal.Do(ctx, f.journal(t, "w3", quick), journal.CreateDisbursement, "p", f.payout("p", 100))
 	require.NoError(t, err)
 	assert.Equal(t, journal.StateCommitted, r.State)
@@ -489,4 +493,74 @@ func TestErrorsAreTyped(t *testing.T) {
 	assert.True(t, errors.Is(err, journal.ErrSettling))
 	assert.True(t, errors.Is(err, cardplatform.ErrOutcomeUnknown))
 	assert.Contains(t, err.Error(), "outcome unknown")
+}
+
+// failingTokens hands out the sandbox's token already expired, so that every call fetches
+// one (the call that waited for it still sends it), and fails the fetch number failAt: the
+// call that needs it fails before anything is sent.
+type failingTokens struct {
+	fetches atomic.Int32
+	failAt  int32
+}
+
+func (ts *failingTokens) Token() (*oauth2.Token, error) {
+	if ts.fetches.Add(1) == ts.failAt {
+		return nil, errors.New("identity provider down")
+	}
+	return &oauth2.Token{AccessToken: cardplatformtest.DefaultToken, TokenType: "Bearer", Expiry: time.Now().Add(-time.Minute)}, nil
+}
+
+// TestDoNothingSentStaysPending: an attempt the SDK proves never left (here its token could
+// not be had) does not count: the entry is pending again, its lease given up, and a recovery
+// pass sends it.
+func TestDoNothingSentStaysPending(t *testing.T) {
+	f := newFixture(t)
+	ts := &failingTokens{failAt: 2} // 1: the snapshot's read, 2: the send
+	c, err := cardplatform.New(f.srv.URL, cardplatform.WithTokenSource(ts))
+	require.NoError(t, err)
+	j, err := journal.New(c, f.store, journal.Options{Worker: "w1", Settle: time.Millisecond})
+	require.NoError(t, err)
+	ctx := context.Background()
+
+	_, err = journal.Do(ctx, j, journal.CreateDisbursement, "p", f.payout("p", 100))
+	se := settling(t, err)
+	require.ErrorIs(t, err, cardplatform.ErrTokenSource)
+	assert.Equal(t, journal.StatePending, se.State)
+	assert.Equal(t, "not sent", se.Reason)
+	assert.Equal(t, 0, f.sent())
+	e := f.entry(t, "p")
+	assert.Equal(t, journal.StatePending, e.State)
+	assert.Equal(t, 0, e.Attempts, "an attempt proved unsent does not count")
+	assert.Empty(t, e.Worker)
+
+	rep, err := j.Recover(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Sent, "%+v", rep)
+	assert.Equal(t, 1, rep.Committed)
+	assert.Equal(t, 1, f.sent())
+	assert.Equal(t, 1, f.ran())
+	assert.Equal(t, 1, f.entry(t, "p").Attempts)
+}
+
+// TestRecoverPassEnds: a pass over more due entries than one batch, most of them waiting on
+// a busy scope, works on each once and ends.
+func TestRecoverPassEnds(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	ctx := context.Background()
+	f.fail(t, "CreateDisbursement", 1, cardplatformtest.Fault{DropAnswer: true})
+	slow := quick
+	slow.Settle = time.Hour
+	_, err := journal.Do(ctx, f.journal(t, "w0", slow), journal.CreateDisbursement, "first", f.payout("first", 1))
+	settling(t, err)
+	for i := range 300 {
+		key := fmt.Sprintf("k%03d", i)
+		_, err := journal.Do(ctx, j, journal.CreateDisbursement, key, f.payout(key, 100))
+		settling(t, err) // the person's scope is busy: pending
+	}
+	rep, err := j.Recover(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 300, rep.Busy, "%+v", rep)
+	assert.Equal(t, 300, rep.Looked, "past the first batch of 256")
+	assert.Equal(t, 1, f.sent())
 }

@@ -58,8 +58,9 @@ func (j *Journal) release(ctx context.Context, e Entry, reason string, cause err
 func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.Time, resend bool) step {
 	plain, err := j.open(e, "request", e.Request)
 	if err != nil {
-		e.State, e.Verdict = StateReview, marshal(verdict{Words: "the stored request does not open", Error: err.Error()})
-		return j.release(ctx, e, "", err)
+		// Another Sealer (a key rotated away, a worker configured without it): nothing is
+		// sent, the entry is left as it is for a worker that can open it.
+		return j.release(ctx, e, "the stored request does not open", err)
 	}
 	snap, err := w.snapshotWire(ctx, j.c, plain)
 	switch {
@@ -67,6 +68,14 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		// The SDK refuses the request before anything is sent (no read-back for it, an
 		// argument it never sends): refused, proved never sent.
 		e.State, e.Result = StateRefused, marshal(recorded{Refusal: &Refusal{Detail: err.Error()}})
+		return j.release(ctx, e, "", err)
+	case err != nil && errors.Is(err, cardplatform.ErrInvalidArgument):
+		// A resend whose snapshot the SDK now refuses (the record it reads is gone): without
+		// a snapshot it cannot be settled if sent, so a person decides.
+		e.State = StateReview
+		v, _ := readVerdict(e)
+		v.Error = "no snapshot for another attempt: " + err.Error()
+		e.Verdict = marshal(v)
 		return j.release(ctx, e, "", err)
 	case err != nil:
 		// Nothing of this attempt was sent: the entry stays as it was (pending, or sending

@@ -22,7 +22,7 @@ func hashRequest(wire []byte) string {
 
 // aad is the additional data a Sealer binds a sealed value to: the entry's key and operation.
 func aad(e Entry, what string) []byte {
-	b, _ := json.Marshal([]string{what, e.Operation, e.Key}) // strings only
+	b, _ := json.Marshal([]string{what, e.Operation, e.Key}) // not a model: three strings
 	return b
 }
 
@@ -85,7 +85,7 @@ func (v verdict) reconciliation() *cardplatform.Reconciliation {
 }
 
 func marshal(v any) []byte {
-	b, _ := json.Marshal(v) // the engine's own records: strings, numbers, times
+	b, _ := json.Marshal(v) // not a model: the engine's own records (strings, numbers, times)
 	return b
 }
 
@@ -130,6 +130,9 @@ func resultOf[Res any](j *Journal, e Entry) (Result[Res], error) {
 	r.Refusal = rec.Refusal
 	wire := []byte(rec.Response)
 	if rec.Sealed != nil {
+		if j.sealer == nil {
+			return r, errors.New("journal: the recorded response is sealed, and this Journal has no Sealer")
+		}
 		var err error
 		if wire, err = j.open(e, "response", rec.Sealed); err != nil {
 			return r, err

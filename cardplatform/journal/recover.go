@@ -41,35 +41,40 @@ type RecoverReport struct {
 func (j *Journal) Recover(ctx context.Context) (rep RecoverReport, err error) {
 	ctx, end := j.tel.startRecover(ctx)
 	defer func() { end(rep) }()
-	done, busyKeys := map[string]bool{}, map[string]bool{}
-	defer func() { rep.Busy = len(busyKeys) }()
+	done, busyKeys, seen := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	defer func() { rep.Busy, rep.Looked = len(busyKeys), len(seen) }()
 	for {
-		due, err := j.s.Due(ctx, recoverBatch)
+		// The entries this pass finished may still be due (a read-back to repeat later), and
+		// busy ones are tried again: ask for as many more, so that they never hide the others.
+		limit := recoverBatch + len(done) + len(busyKeys)
+		due, err := j.s.Due(ctx, limit)
 		if err != nil {
 			rep.Err = err
 			return rep, fmt.Errorf("journal: listing the due entries: %w", err)
 		}
-		progress := false
-		fresh := 0
+		progress, unseen := false, 0
 		for _, e := range due {
 			if done[e.Key] {
 				continue
 			}
-			fresh++
 			if ctx.Err() != nil {
 				return rep, ctx.Err()
 			}
-			settled, busy := j.recoverEntry(ctx, e, &rep)
-			progress = progress || settled
+			if !seen[e.Key] {
+				seen[e.Key] = true
+				unseen++
+			}
+			worked, busy := j.recoverEntry(ctx, e, &rep)
+			progress = progress || worked
 			busyKeys[e.Key] = busy
 			if !busy {
 				done[e.Key] = true
 				delete(busyKeys, e.Key)
 			}
 		}
-		// Another round only when something settled (a scope may have freed) and the Store
-		// still lists entries this pass has not finished; a full batch may hide more.
-		if fresh == 0 || (!progress && len(due) < recoverBatch) {
+		// Another round when something was worked on (a scope may have freed), or when a full
+		// listing showed entries not seen before (more may follow them).
+		if !progress && (unseen == 0 || len(due) < limit) {
 			return rep, nil
 		}
 	}
@@ -83,7 +88,6 @@ func (j *Journal) recoverEntry(ctx context.Context, e Entry, rep *RecoverReport)
 		rep.Unknown++
 		return false, false
 	}
-	rep.Looked++
 	start := time.Now()
 	leased, err := j.s.Lease(ctx, e.Key, j.worker, j.lease)
 	switch {

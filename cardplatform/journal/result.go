@@ -3,9 +3,11 @@ package journal
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
 // Result is what Do returns for a key: the write's outcome as the journal recorded it, the
@@ -65,8 +67,10 @@ type SettlingError struct {
 	Err error
 }
 
-// Error says the write is not settled, why, and when it is due.
-func (e *SettlingError) Error() string {
+// Error says the write is not settled, why, and when it is due, with its cause; sanitized as
+// every error of the SDK (card numbers and control characters masked). The method has a value
+// receiver, as every rendering method of the SDK's errors.
+func (e SettlingError) Error() string {
 	s := fmt.Sprintf("journal: write %s, not settled yet: %s", e.State, e.Reason)
 	if !e.DueAt.IsZero() {
 		s += " (due " + e.DueAt.UTC().Format(time.RFC3339Nano) + ")"
@@ -74,8 +78,18 @@ func (e *SettlingError) Error() string {
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
-	return s
+	return redact.Sanitize(nil, s)
 }
+
+// Format implements fmt.Formatter: every verb writes the sanitized Error text; %#v writes it
+// as Go syntax of the type, never the fields.
+func (e SettlingError) Format(f fmt.State, verb rune) { redact.FormatError(f, verb, e) }
+
+// LogValue implements slog.LogValuer: the sanitized Error text.
+func (e SettlingError) LogValue() slog.Value { return redact.ErrorLogValue(e) }
+
+// MarshalJSON writes {"error":"<the sanitized Error text>"}, never the fields.
+func (e SettlingError) MarshalJSON() ([]byte, error) { return redact.ErrorJSON(e) }
 
 // Is reports whether target is ErrSettling.
 func (e *SettlingError) Is(target error) bool { return target == ErrSettling }

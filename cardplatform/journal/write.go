@@ -22,7 +22,7 @@ type Write[Req, Res any] struct {
 	send      func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error)
 	snapshot  func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error)
-	scope     func(Req) string
+	scope     func(context.Context, *cardplatform.Client, Req) (string, error)
 }
 
 // Operation returns the write's operation id ("createDisbursement").
@@ -33,7 +33,7 @@ func newWrite[Req, Res any](op string,
 	send func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error),
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error),
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error),
-	scope func(Req) string,
+	scope func(context.Context, *cardplatform.Client, Req) (string, error),
 ) Write[Req, Res] {
 	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, reconcile: reconcile, scope: scope}
 }
@@ -112,7 +112,7 @@ func decodeRequest[Req any](b []byte) (Req, error) {
 func appendArgs(b []byte, body any, kv ...any) ([]byte, error) {
 	b = append(b, '{')
 	for i := 0; i+1 < len(kv); i += 2 {
-		v, err := json.Marshal(kv[i+1]) // a path argument: a string or a GUID, never a model
+		v, err := json.Marshal(kv[i+1]) // not a model: a path argument, a string or a GUID
 		if err != nil {
 			return nil, err
 		}

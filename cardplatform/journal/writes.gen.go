@@ -9,9 +9,9 @@ import (
 )
 
 // ActivateCard journals cardplatform.Client.ActivateCard: run it with Do. An outcome unknown is
-// settled by SnapshotActivateCard and ReconcileActivateCard (reading back with GetCard); writes
-// with the same card_proxy are sent one at a time, so that no read-back sees another write of the
-// journal in flight.
+// settled by SnapshotActivateCard and ReconcileActivateCard (reading back with GetCard). Its scope
+// is getCard by card_proxy: the journal sends the writes of one scope one at a time, so that no
+// read-back sees another write of the journal in flight.
 var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activateCard",
 	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ActivateCard(ctx, req.CardProxy, req.Body, opts...)
@@ -20,8 +20,8 @@ var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activ
 		return c.SnapshotActivateCard(ctx, req.CardProxy, req.Body)
 	},
 	(*cardplatform.Client).ReconcileActivateCard,
-	func(req ActivateCardArgs) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req ActivateCardArgs) (string, error) {
+		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
 )
 
@@ -39,47 +39,48 @@ func (a ActivateCardArgs) appendWire(b []byte) ([]byte, error) {
 
 // AdjustAccountBalance journals cardplatform.Client.AdjustAccountBalance: run it with Do. An
 // outcome unknown is settled by SnapshotAdjustAccountBalance and ReconcileAdjustAccountBalance
-// (reading back with GetAccount); writes with the same account_guid are sent one at a time, so that
-// no read-back sees another write of the journal in flight.
+// (reading back with GetAccount). Its scope is getAccount by account_guid: the journal sends the
+// writes of one scope one at a time, so that no read-back sees another write of the journal in
+// flight.
 var AdjustAccountBalance Write[cardplatform.AdjustBalanceRequest, cardplatform.AdjustBalanceResponse] = newWrite("adjustAccountBalance",
 	(*cardplatform.Client).AdjustAccountBalance,
 	(*cardplatform.Client).SnapshotAdjustAccountBalance,
 	(*cardplatform.Client).ReconcileAdjustAccountBalance,
-	func(req cardplatform.AdjustBalanceRequest) string {
-		return scopeOf("getAccount", "account_guid", req.AccountGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AdjustBalanceRequest) (string, error) {
+		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
 )
 
 // AssignCard journals cardplatform.Client.AssignCard: run it with Do. An outcome unknown is settled
-// by SnapshotAssignCard and ReconcileAssignCard (reading back with GetCard); writes with the same
-// card_proxy are sent one at a time, so that no read-back sees another write of the journal in
-// flight.
+// by SnapshotAssignCard and ReconcileAssignCard (reading back with GetCard). Its scope is
+// searchCards by person_guid: the journal sends the writes of one scope one at a time, so that no
+// read-back sees another write of the journal in flight.
 var AssignCard Write[cardplatform.AssignCardDTO, cardplatform.AssignCardDTO] = newWrite("assignCard",
 	(*cardplatform.Client).AssignCard,
 	(*cardplatform.Client).SnapshotAssignCard,
 	(*cardplatform.Client).ReconcileAssignCard,
-	func(req cardplatform.AssignCardDTO) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AssignCardDTO) (string, error) {
+		return scopeOf("searchCards", "person_guid", req.PersonGUID), nil
 	},
 )
 
 // CancelBulkOrder journals cardplatform.Client.CancelBulkOrder: run it with Do. An outcome unknown
 // is settled by SnapshotCancelBulkOrder and ReconcileCancelBulkOrder (reading back with
-// SearchBulkOrders); writes with the same order_guid are sent one at a time, so that no read-back
-// sees another write of the journal in flight.
+// SearchBulkOrders). Its scope is searchBulkOrders by order_guid: the journal sends the writes of
+// one scope one at a time, so that no read-back sees another write of the journal in flight.
 var CancelBulkOrder Write[cardplatform.BulkOrderRef, cardplatform.BulkOrderDetail] = newWrite("cancelBulkOrder",
 	(*cardplatform.Client).CancelBulkOrder,
 	(*cardplatform.Client).SnapshotCancelBulkOrder,
 	(*cardplatform.Client).ReconcileCancelBulkOrder,
-	func(req cardplatform.BulkOrderRef) string {
-		return scopeOf("searchBulkOrders", "order_guid", req.OrderGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRef) (string, error) {
+		return scopeOf("searchBulkOrders", "order_guid", req.OrderGUID), nil
 	},
 )
 
 // ChangeAccountStatus journals cardplatform.Client.ChangeAccountStatus: run it with Do. An outcome
 // unknown is settled by SnapshotChangeAccountStatus and ReconcileChangeAccountStatus (reading back
-// with GetAccount); writes with the same account_guid are sent one at a time, so that no read-back
-// sees another write of the journal in flight.
+// with GetAccount). Its scope is getAccount by account_guid: the journal sends the writes of one
+// scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] = newWrite("changeAccountStatus",
 	func(c *cardplatform.Client, ctx context.Context, req ChangeAccountStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.AccountDTO, error) {
 		return c.ChangeAccountStatus(ctx, req.AccountGUID, req.Body, opts...)
@@ -88,8 +89,8 @@ var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] 
 		return c.SnapshotChangeAccountStatus(ctx, req.AccountGUID, req.Body)
 	},
 	(*cardplatform.Client).ReconcileChangeAccountStatus,
-	func(req ChangeAccountStatusArgs) string {
-		return scopeOf("getAccount", "account_guid", req.AccountGUID)
+	func(ctx context.Context, c *cardplatform.Client, req ChangeAccountStatusArgs) (string, error) {
+		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
 )
 
@@ -107,8 +108,8 @@ func (a ChangeAccountStatusArgs) appendWire(b []byte) ([]byte, error) {
 
 // ChangeCardStatus journals cardplatform.Client.ChangeCardStatus: run it with Do. An outcome
 // unknown is settled by SnapshotChangeCardStatus and ReconcileChangeCardStatus (reading back with
-// GetCard); writes with the same card_proxy are sent one at a time, so that no read-back sees
-// another write of the journal in flight.
+// GetCard). Its scope is getCard by card_proxy: the journal sends the writes of one scope one at a
+// time, so that no read-back sees another write of the journal in flight.
 var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrite("changeCardStatus",
 	func(c *cardplatform.Client, ctx context.Context, req ChangeCardStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ChangeCardStatus(ctx, req.CardProxy, req.Body, opts...)
@@ -117,8 +118,8 @@ var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrit
 		return c.SnapshotChangeCardStatus(ctx, req.CardProxy, req.Body)
 	},
 	(*cardplatform.Client).ReconcileChangeCardStatus,
-	func(req ChangeCardStatusArgs) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req ChangeCardStatusArgs) (string, error) {
+		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
 )
 
@@ -136,21 +137,22 @@ func (a ChangeCardStatusArgs) appendWire(b []byte) ([]byte, error) {
 
 // ChangeCheckStatus journals cardplatform.Client.ChangeCheckStatus: run it with Do. An outcome
 // unknown is settled by SnapshotChangeCheckStatus and ReconcileChangeCheckStatus (reading back with
-// SearchChecks); writes with the same account_guid and check_number are sent one at a time, so that
-// no read-back sees another write of the journal in flight.
+// SearchChecks). Its scope is searchChecks by account_guid and check_number: the journal sends the
+// writes of one scope one at a time, so that no read-back sees another write of the journal in
+// flight.
 var ChangeCheckStatus Write[cardplatform.CheckStatusDTO, cardplatform.CheckStatusDTO] = newWrite("changeCheckStatus",
 	(*cardplatform.Client).ChangeCheckStatus,
 	(*cardplatform.Client).SnapshotChangeCheckStatus,
 	(*cardplatform.Client).ReconcileChangeCheckStatus,
-	func(req cardplatform.CheckStatusDTO) string {
-		return scopeOf("searchChecks", "account_guid", req.AccountGUID, "check_number", req.CheckNumber)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CheckStatusDTO) (string, error) {
+		return scopeOf("searchChecks", "account_guid", req.AccountGUID, "check_number", req.CheckNumber), nil
 	},
 )
 
 // ChangePersonCardStatus journals cardplatform.Client.ChangePersonCardStatus: run it with Do. An
 // outcome unknown is settled by SnapshotChangePersonCardStatus and ReconcileChangePersonCardStatus
-// (reading back with GetCard); writes with the same card_proxy are sent one at a time, so that no
-// read-back sees another write of the journal in flight.
+// (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
+// one scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDTO] = newWrite("changePersonCardStatus",
 	func(c *cardplatform.Client, ctx context.Context, req ChangePersonCardStatusArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
 		return c.ChangePersonCardStatus(ctx, req.CardProxy, req.Body, opts...)
@@ -159,8 +161,8 @@ var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDT
 		return c.SnapshotChangePersonCardStatus(ctx, req.CardProxy, req.Body)
 	},
 	(*cardplatform.Client).ReconcileChangePersonCardStatus,
-	func(req ChangePersonCardStatusArgs) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req ChangePersonCardStatusArgs) (string, error) {
+		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
 )
 
@@ -178,86 +180,90 @@ func (a ChangePersonCardStatusArgs) appendWire(b []byte) ([]byte, error) {
 
 // ConfigureProgram journals cardplatform.Client.ConfigureProgram: run it with Do. An outcome
 // unknown is settled by SnapshotConfigureProgram and ReconcileConfigureProgram (reading back with
-// GetProgram); writes with the same guid are sent one at a time, so that no read-back sees another
-// write of the journal in flight.
+// GetProgram). Its scope is getProgram by guid: the journal sends the writes of one scope one at a
+// time, so that no read-back sees another write of the journal in flight.
 var ConfigureProgram Write[cardplatform.ConfigProgramRequest, cardplatform.ProgramDataDTO] = newWrite("configureProgram",
 	(*cardplatform.Client).ConfigureProgram,
 	(*cardplatform.Client).SnapshotConfigureProgram,
 	(*cardplatform.Client).ReconcileConfigureProgram,
-	func(req cardplatform.ConfigProgramRequest) string {
-		return scopeOf("getProgram", "guid", req.ProgramGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.ConfigProgramRequest) (string, error) {
+		return scopeOf("getProgram", "guid", req.ProgramGUID), nil
 	},
 )
 
 // CreateAccount journals cardplatform.Client.CreateAccount: run it with Do. An outcome unknown is
-// settled by SnapshotCreateAccount and ReconcileCreateAccount (reading back with SearchAccounts);
-// writes with the same account_name and account_type and program_guid are sent one at a time, so
-// that no read-back sees another write of the journal in flight.
+// settled by SnapshotCreateAccount and ReconcileCreateAccount (reading back with SearchAccounts).
+// Its scope is searchAccounts by account_name and account_type and program_guid: the journal sends
+// the writes of one scope one at a time, so that no read-back sees another write of the journal in
+// flight.
 var CreateAccount Write[cardplatform.CreateAccountRequest, cardplatform.CreateAccountResponseDTO] = newWrite("createAccount",
 	(*cardplatform.Client).CreateAccount,
 	(*cardplatform.Client).SnapshotCreateAccount,
 	(*cardplatform.Client).ReconcileCreateAccount,
-	func(req cardplatform.CreateAccountRequest) string {
-		return scopeOf("searchAccounts", "account_name", req.AccountName, "account_type", req.AccountType, "program_guid", req.ProgramGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateAccountRequest) (string, error) {
+		return scopeOf("searchAccounts", "account_name", req.AccountName, "account_type", req.AccountType, "program_guid", req.ProgramGUID), nil
 	},
 )
 
 // CreateBulkOrder journals cardplatform.Client.CreateBulkOrder: run it with Do. An outcome unknown
 // is settled by SnapshotCreateBulkOrder and ReconcileCreateBulkOrder (reading back with
-// SearchBulkOrders); writes with the same company_guid and package_guid and person_guid are sent
-// one at a time, so that no read-back sees another write of the journal in flight.
+// SearchBulkOrders). Its scope is searchBulkOrders by company_guid and package_guid and
+// person_guid: the journal sends the writes of one scope one at a time, so that no read-back sees
+// another write of the journal in flight.
 var CreateBulkOrder Write[cardplatform.BulkOrderRequest, cardplatform.BulkOrderResponse] = newWrite("createBulkOrder",
 	(*cardplatform.Client).CreateBulkOrder,
 	(*cardplatform.Client).SnapshotCreateBulkOrder,
 	(*cardplatform.Client).ReconcileCreateBulkOrder,
-	func(req cardplatform.BulkOrderRequest) string {
-		return scopeOf("searchBulkOrders", "company_guid", req.CompanyGUID, "package_guid", req.PackageGUID, "person_guid", req.Person.PersonGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRequest) (string, error) {
+		return scopeOf("searchBulkOrders", "company_guid", req.CompanyGUID, "package_guid", req.PackageGUID, "person_guid", req.Person.PersonGUID), nil
 	},
 )
 
 // CreateCard journals cardplatform.Client.CreateCard: run it with Do. An outcome unknown is settled
-// by SnapshotCard and ReconcileCard (reading back with SearchCards); writes with the same
-// person_guid and program_guid are sent one at a time, so that no read-back sees another write of
-// the journal in flight.
+// by SnapshotCard and ReconcileCard (reading back with SearchCards). Its scope is searchCards by
+// person_guid: the journal sends the writes of one scope one at a time, so that no read-back sees
+// another write of the journal in flight.
 var CreateCard Write[cardplatform.CreateCardRequest, cardplatform.CreateCardResponse] = newWrite("createCard",
 	(*cardplatform.Client).CreateCard,
 	(*cardplatform.Client).SnapshotCard,
 	(*cardplatform.Client).ReconcileCard,
-	func(req cardplatform.CreateCardRequest) string {
-		return scopeOf("searchCards", "person_guid", req.Person.PersonGUID, "program_guid", req.ProgramGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateCardRequest) (string, error) {
+		return scopeOf("searchCards", "person_guid", req.Person.PersonGUID), nil
 	},
 )
 
 // CreateDisbursement journals cardplatform.Client.CreateDisbursement: run it with Do. An outcome
 // unknown is settled by SnapshotDisbursement and ReconcileDisbursement (reading back with
-// SearchAccounts); writes with the same person_guid and program_guid are sent one at a time, so
-// that no read-back sees another write of the journal in flight.
+// SearchAccounts). Its scope is searchAccounts by person_guid and program_guid: the journal sends
+// the writes of one scope one at a time, so that no read-back sees another write of the journal in
+// flight.
 var CreateDisbursement Write[cardplatform.DisbursementDTO, cardplatform.DisbursementResponse] = newWrite("createDisbursement",
 	(*cardplatform.Client).CreateDisbursement,
 	(*cardplatform.Client).SnapshotDisbursement,
 	(*cardplatform.Client).ReconcileDisbursement,
-	func(req cardplatform.DisbursementDTO) string {
-		return scopeOf("searchAccounts", "person_guid", req.Person.PersonGUID, "program_guid", req.ProgramGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.DisbursementDTO) (string, error) {
+		return scopeOf("searchAccounts", "person_guid", req.Person.PersonGUID, "program_guid", req.ProgramGUID), nil
 	},
 )
 
 // PerformCompanyKYB journals cardplatform.Client.PerformCompanyKYB: run it with Do. An outcome
 // unknown is settled by SnapshotPerformCompanyKYB and ReconcilePerformCompanyKYB (reading back with
-// RetrieveCompanyKYB); writes with the same company_guid are sent one at a time, so that no
-// read-back sees another write of the journal in flight.
+// RetrieveCompanyKYB). Its scope is retrieveCompanyKyb by company_guid: the journal sends the
+// writes of one scope one at a time, so that no read-back sees another write of the journal in
+// flight.
 var PerformCompanyKYB Write[cardplatform.PerformKYBRequest, cardplatform.PerformKYBAPIResponse] = newWrite("performCompanyKyb",
 	(*cardplatform.Client).PerformCompanyKYB,
 	(*cardplatform.Client).SnapshotPerformCompanyKYB,
 	(*cardplatform.Client).ReconcilePerformCompanyKYB,
-	func(req cardplatform.PerformKYBRequest) string {
-		return scopeOf("retrieveCompanyKyb", "company_guid", req.CompanyGUID)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.PerformKYBRequest) (string, error) {
+		return scopeOf("retrieveCompanyKyb", "company_guid", req.CompanyGUID), nil
 	},
 )
 
 // ReplaceCard journals cardplatform.Client.ReplaceCard: run it with Do. An outcome unknown is
-// settled by SnapshotReplaceCard and ReconcileReplaceCard (reading back with SearchCards); writes
-// with the same card_proxy are sent one at a time, so that no read-back sees another write of the
-// journal in flight.
+// settled by SnapshotReplaceCard and ReconcileReplaceCard (reading back with SearchCards). Its
+// scope is searchCards by person_guid: the journal sends the writes of one scope one at a time, so
+// that no read-back sees another write of the journal in flight.
 var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("replaceCard",
 	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs, opts ...cardplatform.CallOption) (*cardplatform.ReplaceCardDTO, error) {
 		return c.ReplaceCard(ctx, req.CardProxy, req.Body, opts...)
@@ -266,8 +272,12 @@ var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("
 		return c.SnapshotReplaceCard(ctx, req.CardProxy, req.Body)
 	},
 	(*cardplatform.Client).ReconcileReplaceCard,
-	func(req ReplaceCardArgs) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req ReplaceCardArgs) (string, error) {
+		from, err := c.GetCard(ctx, req.CardProxy)
+		if err != nil {
+			return "", err
+		}
+		return scopeOf("searchCards", "person_guid", from.PersonGUID), nil
 	},
 )
 
@@ -284,22 +294,22 @@ func (a ReplaceCardArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // UpdateCard journals cardplatform.Client.UpdateCard: run it with Do. An outcome unknown is settled
-// by SnapshotUpdateCard and ReconcileUpdateCard (reading back with GetCard); writes with the same
-// card_proxy are sent one at a time, so that no read-back sees another write of the journal in
-// flight.
+// by SnapshotUpdateCard and ReconcileUpdateCard (reading back with GetCard). Its scope is getCard
+// by card_proxy: the journal sends the writes of one scope one at a time, so that no read-back sees
+// another write of the journal in flight.
 var UpdateCard = newWrite("updateCard",
 	(*cardplatform.Client).UpdateCard,
 	(*cardplatform.Client).SnapshotUpdateCard,
 	(*cardplatform.Client).ReconcileUpdateCard,
-	func(req cardplatform.UpdateCardRequest) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req cardplatform.UpdateCardRequest) (string, error) {
+		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
 )
 
 // UpdateCardIssuanceType journals cardplatform.Client.UpdateCardIssuanceType: run it with Do. An
 // outcome unknown is settled by SnapshotUpdateCardIssuanceType and ReconcileUpdateCardIssuanceType
-// (reading back with GetCard); writes with the same card_proxy are sent one at a time, so that no
-// read-back sees another write of the journal in flight.
+// (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
+// one scope one at a time, so that no read-back sees another write of the journal in flight.
 var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDTO] = newWrite("updateCardIssuanceType",
 	func(c *cardplatform.Client, ctx context.Context, req UpdateCardIssuanceTypeArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
 		return c.UpdateCardIssuanceType(ctx, req.CardProxy, req.Body, opts...)
@@ -308,8 +318,8 @@ var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDT
 		return c.SnapshotUpdateCardIssuanceType(ctx, req.CardProxy, req.Body)
 	},
 	(*cardplatform.Client).ReconcileUpdateCardIssuanceType,
-	func(req UpdateCardIssuanceTypeArgs) string {
-		return scopeOf("getCard", "card_proxy", req.CardProxy)
+	func(ctx context.Context, c *cardplatform.Client, req UpdateCardIssuanceTypeArgs) (string, error) {
+		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
 )
 

@@ -6,6 +6,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/paging"
 	"github.com/issuerkit/issuerkit-go/paging/banktest"
@@ -143,6 +144,23 @@ var exportedTypes = map[string]reflect.Type{
 	"cardplatform.ValidateCardDTO":                       reflect.TypeFor[cardplatform.ValidateCardDTO](),
 	"cardplatform/cardplatformfake.Call":                 reflect.TypeFor[cardplatformfake.Call](),
 	"cardplatform/cardplatformfake.Fake":                 reflect.TypeFor[cardplatformfake.Fake](),
+	"cardplatform/journal.Entry":                         reflect.TypeFor[journal.Entry](),
+	"cardplatform/journal.Journal":                       reflect.TypeFor[journal.Journal](),
+	"cardplatform/journal.Options":                       reflect.TypeFor[journal.Options](),
+	"cardplatform/journal.RecoverReport":                 reflect.TypeFor[journal.RecoverReport](),
+	"cardplatform/journal.Refusal":                       reflect.TypeFor[journal.Refusal](),
+	"cardplatform/journal.ReviewItem":                    reflect.TypeFor[journal.ReviewItem](),
+	"cardplatform/journal.SettlingError":                 reflect.TypeFor[journal.SettlingError](),
+	"cardplatform/journal.State":                         reflect.TypeFor[journal.State](),
+	"cardplatform/journal.Stats":                         reflect.TypeFor[journal.Stats](),
+	"cardplatform/journal.ActivateCardArgs":              reflect.TypeFor[journal.ActivateCardArgs](),
+	"cardplatform/journal.ChangeAccountStatusArgs":       reflect.TypeFor[journal.ChangeAccountStatusArgs](),
+	"cardplatform/journal.ChangeCardStatusArgs":          reflect.TypeFor[journal.ChangeCardStatusArgs](),
+	"cardplatform/journal.ChangePersonCardStatusArgs":    reflect.TypeFor[journal.ChangePersonCardStatusArgs](),
+	"cardplatform/journal.ReplaceCardArgs":               reflect.TypeFor[journal.ReplaceCardArgs](),
+	"cardplatform/journal.UpdateCardIssuanceTypeArgs":    reflect.TypeFor[journal.UpdateCardIssuanceTypeArgs](),
+	"cardplatform/journal.Result":                        reflect.TypeFor[journal.Result[cardplatform.CreateCardResponse]](),
+	"cardplatform/journal.Write":                         reflect.TypeFor[journal.Write[cardplatform.CreateCardRequest, cardplatform.CreateCardResponse]](),
 	"cardplatform/cardplatformtest.Account":              reflect.TypeFor[cardplatformtest.Account](),
 	"cardplatform/cardplatformtest.Disbursement":         reflect.TypeFor[cardplatformtest.Disbursement](),
 	"cardplatform/cardplatformtest.Fault":                reflect.TypeFor[cardplatformtest.Fault](),

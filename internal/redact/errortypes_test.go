@@ -17,6 +17,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
@@ -51,6 +52,7 @@ var errorTypes = map[string]func() error{
 	"openapi/core.ParseError":             func() error { return new(core.ParseError) },
 	"openapi/core.OutcomeUnknownError":    func() error { return new(core.OutcomeUnknownError) },
 	"openapi/core.LockoutError":           func() error { return new(core.LockoutError) },
+	"cardplatform/journal.SettlingError":  func() error { return new(journal.SettlingError) },
 }
 
 // declaredErrorTypes parses every public package of the module (every directory but

@@ -166,3 +166,43 @@ func testTakeoverRace(t *testing.T, s journal.Store) {
 	}
 	t.Logf("takeover race: %d grants, %d updates, %d fenced", grants, updates, fenced)
 }
+
+// testMarkVersusLease races, at the moment a's lease ends, its holder marking an attempt
+// (Update into sending) against another worker leasing b of the same scope. Either order is
+// allowed, but never both: if the Lease of b came first, a's lease had ended and the mark
+// must be refused; if the mark came first, a is sending and the Lease must be refused.
+func testMarkVersusLease(t *testing.T, s journal.Store) {
+	const rounds = 30
+	both := 0
+	for r := range rounds {
+		a, b, scope := fmt.Sprintf("a%d", r), fmt.Sprintf("b%d", r), fmt.Sprintf("person-%d", r)
+		mustInsert(t, s, newEntry(a, scope))
+		mustInsert(t, s, newEntry(b, scope))
+		held := mustLease(t, s, a, "holder", 3*time.Millisecond)
+		var marked, leased error
+		// Both wait for about the lease's end, each a little before or after it.
+		jitter := func(i int) time.Duration { return time.Duration((r*7+i*3)%5-2) * 500 * time.Microsecond }
+		parallel(2, func(i int) {
+			time.Sleep(time.Until(held.LeaseUntil) + jitter(i))
+			if i == 0 {
+				e := held
+				e.State, e.Attempts = journal.StateSending, 1
+				_, marked = s.Update(t.Context(), e, false)
+			} else {
+				_, leased = s.Lease(t.Context(), b, "other", time.Hour)
+			}
+		})
+		if marked != nil && !errors.Is(marked, journal.ErrFenced) {
+			t.Fatalf("round %d: mark: %v", r, marked)
+		}
+		if leased != nil && !errors.Is(leased, journal.ErrBusy) {
+			t.Fatalf("round %d: lease: %v", r, leased)
+		}
+		if marked == nil && leased == nil {
+			both++
+		}
+	}
+	if both > 0 {
+		t.Fatalf("%d of %d rounds: a marked sending and b of its scope leased, both", both, rounds)
+	}
+}

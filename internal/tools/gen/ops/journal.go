@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/getkin/kin-openapi/openapi3"
 )
 
 // journalFile is where the part writes the journal's table of writes, relative to the package
@@ -29,6 +31,7 @@ type journalWrite struct {
 	Body                string       // the body type, qualified
 	Result              string       // the result type, qualified; "" when the method is hand-written
 	Scope               []journalScopeArg
+	From                string // the call of from's read when the scope needs it ("c.GetCard(ctx, req.CardProxy)"), else ""
 	Doc                 string
 }
 
@@ -88,12 +91,11 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 				byParam[a.def.ParamName] = "req." + field
 			}
 		}
-		// The scope names what the read-back reads: its operation and arguments, from the
-		// request alone. A rule that reads from a first read (from) is scoped by that read,
-		// whose arguments the request gives.
+		// The scope names what the read-back reads: the rule's scope when the spec gives one,
+		// else its read and arguments, from the request (and from's read, run first).
 		read, args := o.rule.Read, o.rule.Args
-		if o.rule.From != nil {
-			read, args = o.rule.From.Read, o.rule.From.Args
+		if sc := o.rule.Scope; sc != nil {
+			read, args = sc.Read, sc.Args
 		}
 		w.Read = read
 		names := make([]string, 0, len(args))
@@ -109,16 +111,32 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 			case "path":
 				expr = byParam[rest]
 			case "body":
-				for _, s := range o.sources {
-					if s.Src == src {
-						expr = "req" + strings.TrimPrefix(s.Expr, "body")
-						if len(o.pathArgs) > 0 {
-							expr = "req.Body" + strings.TrimPrefix(s.Expr, "body")
-						}
-					}
+				sel, err := goFieldPath(bodySchemaRef(o.def), strings.Split(rest, "."))
+				if err != nil {
+					return nil, fmt.Errorf("%s: journal: scope argument %s: %w", o.rawID, k, err)
+				}
+				expr = "req" + sel
+				if len(o.pathArgs) > 0 {
+					expr = "req.Body" + sel
 				}
 			case "const":
 				expr = fmt.Sprintf("%q", rest)
+			case "from":
+				if o.fromDef == nil {
+					break
+				}
+				sel, err := goFieldPath(&openapi3.SchemaRef{Value: answerSchema(*o.fromDef)}, strings.Split(rest, "."))
+				if err != nil {
+					return nil, fmt.Errorf("%s: journal: scope argument %s: %w", o.rawID, k, err)
+				}
+				expr = "from" + sel
+				if w.From == "" {
+					call, err := fromCall(o, byParam)
+					if err != nil {
+						return nil, err
+					}
+					w.From = call
+				}
 			}
 			if expr == "" {
 				return nil, fmt.Errorf("%s: journal: scope argument %s (%s) has no Go expression over the request", o.rawID, k, src)
@@ -129,9 +147,36 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 		for _, s := range w.Scope {
 			scopeWords = append(scopeWords, s.Name)
 		}
-		w.Doc = wrapComment(fmt.Sprintf("%s journals %s.Client.%s: run it with Do. An outcome unknown is settled by %s and %s (reading back with %s); writes with the same %s are sent one at a time, so that no read-back sees another write of the journal in flight.",
-			o.method, pkg, o.method, snap, rec, o.readGo, strings.Join(scopeWords, " and ")), "")
+		w.Doc = wrapComment(fmt.Sprintf("%s journals %s.Client.%s: run it with Do. An outcome unknown is settled by %s and %s (reading back with %s). Its scope is %s by %s: the journal sends the writes of one scope one at a time, so that no read-back sees another write of the journal in flight.",
+			o.method, pkg, o.method, snap, rec, o.readGo, read, strings.Join(scopeWords, " and ")), "")
 		f.Writes = append(f.Writes, w)
 	}
 	return f, nil
+}
+
+// fromCall is the Go call of a rule's from read, run for the scope before the entry is
+// recorded: its method with its path arguments, in the method's order, from the request. A
+// from read with other parameters is refused.
+func fromCall(o *settleOp, byParam map[string]string) (string, error) {
+	fd := *o.fromDef
+	var args []string
+	for _, p := range fd.AllParams() {
+		if p.ParamName == "version" {
+			continue
+		}
+		if p.In != "path" {
+			return "", fmt.Errorf("%s: journal: from's read %s takes %s parameter %s: only path arguments are supported", o.rawID, fd.OperationId, p.In, p.ParamName)
+		}
+		src := o.rule.From.Args[p.ParamName]
+		kind, rest, _ := strings.Cut(src, ".")
+		expr := byParam[rest]
+		if kind != "path" || expr == "" {
+			return "", fmt.Errorf("%s: journal: from's argument %s (%s) is not a path argument of the write", o.rawID, p.ParamName, src)
+		}
+		args = append(args, expr)
+	}
+	if len(fd.Bodies) > 0 {
+		return "", fmt.Errorf("%s: journal: from's read %s takes a body", o.rawID, fd.OperationId)
+	}
+	return "c." + o.fromGo + "(ctx, " + strings.Join(args, ", ") + ")", nil
 }

@@ -56,7 +56,7 @@ func TestGeneratedFiles(t *testing.T) {
 		spec  string
 		files []string
 	}{
-		{"cardplatform", []string{clientFile, operationsFile, iteratorsFile, settleFile, "cardplatformtest/" + settleFile, "cardplatformfake/fake.gen.go"}},
+		{"cardplatform", []string{clientFile, operationsFile, iteratorsFile, settleFile, "cardplatformtest/" + settleFile, "cardplatformfake/fake.gen.go", journalFile}},
 		{"validation", []string{clientFile, operationsFile}},
 		{"banklists", []string{clientFile, operationsFile, iteratorsFile, "pagingfake/fake.gen.go"}},
 	} {

@@ -76,6 +76,12 @@ func TestReadbackGuard(t *testing.T) {
 		"settle required not an argument": {func(s string) string {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, required: [person_guid], items: items, key: account_guid}}$3")
 		}, `required names "person_guid", not one of args`},
+		"settle scope of an unknown read": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, scope: {read: searchPeople, args: {person_guid: body.person.person_guid}}}}$3")
+		}, `scope: read "searchPeople" is not an operation of the spec`},
+		"settle scope unknown source": {func(s string) string {
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, scope: {read: searchCards, args: {person_guid: body.person_nope}}}}$3")
+		}, `scope: args: person_guid: source "body.person_nope"`},
 		"settle names reversed": {func(s string) string {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {names: [ReconcileX, SnapshotX], kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid}}$3")
 		}, "names gives the Snapshot and the Reconcile method"},

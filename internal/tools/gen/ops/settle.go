@@ -33,6 +33,13 @@ import (
 // search body member) to a source; an empty body source leaves that argument out, unless
 // required names it: then the write has no read-back (ErrNoReadBack). names, when given, are
 // the Snapshot and Reconcile methods' names (kept from before they were generated).
+//
+// scope, when given, is what the journal (cardplatform/journal) sends one write at a time
+// for, as a read and its arguments (sources as above; from. runs from's read first): every
+// write that can add to or change what this rule's read-back reads must declare the same
+// scope for the same record, whatever its own read (CreateCard, ReplaceCard and AssignCard
+// all add to a person's cards: scope {read: searchCards, args: {person_guid: ...}}). Without
+// it the scope is the rule's read and args.
 type settleRule struct {
 	Names    []string          `json:"names,omitempty"`
 	Kind     string            `json:"kind,omitempty"`
@@ -49,6 +56,13 @@ type settleRule struct {
 	Sent     string            `json:"sent,omitempty"`
 	Value    string            `json:"value,omitempty"`
 	Secret   bool              `json:"secret,omitempty"`
+	Scope    *settleScope      `json:"scope,omitempty"`
+}
+
+// settleScope is a rule's scope: a read of the spec and its arguments' sources.
+type settleScope struct {
+	Read string            `json:"read"`
+	Args map[string]string `json:"args"`
 }
 
 type settleFrom struct {
@@ -59,6 +73,8 @@ type settleFrom struct {
 // settleOp is one operation's rule with what the generator needs to write its methods.
 type settleOp struct {
 	rule     settleRule
+	def      codegen.OperationDefinition
+	fromDef  *codegen.OperationDefinition // from's read, nil without from
 	rawID    string
 	method   string // the write's Go method
 	pathArgs []param
@@ -89,7 +105,7 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 	if err := dec.Decode(&r); err != nil {
 		return nil, fmt.Errorf("settle: %w", err)
 	}
-	op := &settleOp{rule: r, rawID: raw, method: d.OperationId, how: strings.TrimSpace(fmt.Sprint(m["how"]))}
+	op := &settleOp{rule: r, def: d, rawID: raw, method: d.OperationId, how: strings.TrimSpace(fmt.Sprint(m["how"]))}
 	if r.Names != nil && (len(r.Names) != 2 || !strings.HasPrefix(r.Names[0], "Snapshot") || !strings.HasPrefix(r.Names[1], "Reconcile")) {
 		return nil, fmt.Errorf("settle: names gives the Snapshot and the Reconcile method, in that order")
 	}
@@ -127,10 +143,20 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		if err := checkArgs(r.From.Args, fd, d, nil); err != nil {
 			return nil, fmt.Errorf("settle: from: %w", err)
 		}
+		op.fromDef = &fd
 		from = props(answerSchema(fd))
 	}
 	if err := checkArgs(r.Args, read, d, from); err != nil {
 		return nil, fmt.Errorf("settle: %w", err)
+	}
+	if sc := r.Scope; sc != nil {
+		sd, ok := defs[sc.Read]
+		if !ok {
+			return nil, fmt.Errorf("settle: scope: read %q is not an operation of the spec", sc.Read)
+		}
+		if err := checkArgs(sc.Args, sd, d, from); err != nil {
+			return nil, fmt.Errorf("settle: scope: %w", err)
+		}
 	}
 	for _, a := range r.Required {
 		if _, ok := r.Args[a]; !ok {
