@@ -35,6 +35,7 @@ func RunStoreTests(t *testing.T, open func(t *testing.T) journal.Store) {
 		{"Insert", testInsert},
 		{"Get", testGet},
 		{"LeaseGrant", testLeaseGrant},
+		{"LeaseArguments", testLeaseArguments},
 		{"LeaseRefusesFinal", testLeaseRefusesFinal},
 		{"LeaseScope", testLeaseScope},
 		{"LeaseExpiry", testLeaseExpiry},

@@ -134,3 +134,18 @@ func testLeaseExpiry(t *testing.T, s journal.Store) {
 		t.Fatalf("Lease of a sibling after the scope's lease ended: Worker %q", sib.Worker)
 	}
 }
+
+// testLeaseArguments: a lease with no worker would look released, and one of no time would
+// have ended when granted: both are refused, and nothing changes.
+func testLeaseArguments(t *testing.T, s journal.Store) {
+	in := mustInsert(t, s, newEntry("k", "scope"))
+	for _, tc := range []struct {
+		worker string
+		ttl    time.Duration
+	}{{"", time.Hour}, {"w1", 0}, {"w1", -time.Second}} {
+		if e, err := s.Lease(t.Context(), "k", tc.worker, tc.ttl); err == nil {
+			t.Fatalf("Lease(worker %q, ttl %v) granted: Worker %q, Fence %d", tc.worker, tc.ttl, e.Worker, e.Fence)
+		}
+	}
+	wantEntry(t, "Get after the refused Leases", mustGet(t, s, "k"), in)
+}

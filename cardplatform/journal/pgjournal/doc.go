@@ -23,8 +23,11 @@
 // Scopes whose hashes collide share a lock: they wait for each other, nothing worse. Insert is
 // INSERT … ON CONFLICT DO NOTHING: one entry per key, however many workers insert it at once.
 // Due skips the entries another transaction holds at that moment (FOR UPDATE SKIP LOCKED)
-// rather than wait for them; the Lease is what excludes. Durability is the server's: a
-// committed write is on disk when the commit returns, with Postgres's default synchronous_commit.
+// rather than wait for them; the Lease is what excludes. Every Lease and Update commits with
+// synchronous_commit on, whatever the server or role sets: it returns once the write is on
+// the server's disk (and its synchronous standbys', if any), so a crash of the server cannot
+// lose a mark into sending (and with it the reason not to send again). An Insert's commit may
+// be lost only with everything after it.
 //
 // # Schema and migration
 //

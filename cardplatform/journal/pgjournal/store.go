@@ -139,8 +139,12 @@ func (s *Store) locked(ctx context.Context, key, what string, f func(tx pgx.Tx, 
 	err := pgx.BeginTxFunc(ctx, s.pool, readCommitted, func(tx pgx.Tx) error {
 		// The scope never changes, so it may be read before its lock is held. A scope's hash may
 		// be another scope's too: then both wait on one lock, nothing worse. The entry is read
-		// in the next statement, whose snapshot is taken once the lock is held.
-		if err := tx.QueryRow(ctx, `SELECT 1 FROM journal_entries, pg_advisory_xact_lock(hashtextextended(scope, 0))
+		// in the next statement, whose snapshot is taken once the lock is held. The commit
+		// waits for the disk (synchronous_commit on, for this transaction) whatever the server
+		// or the role sets: a mark into sending lost in a crash of the server would let the
+		// attempt be sent again.
+		if err := tx.QueryRow(ctx, `SELECT 1 FROM journal_entries, pg_advisory_xact_lock(hashtextextended(scope, 0)),
+				set_config('synchronous_commit', 'on', true)
 			WHERE key = $1`, key).Scan(new(int)); err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
@@ -39,6 +40,10 @@ func dsn(path string, readOnly bool) string {
 		q.Set("_query_only", "1")
 	} else {
 		q.Set("_txlock", "immediate")
+	}
+	path = filepath.ToSlash(path)
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path // C:/dir/j.db: file:///C:/dir/j.db
 	}
 	return (&url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}).String()
 }
