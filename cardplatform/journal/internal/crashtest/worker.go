@@ -83,12 +83,12 @@ func Worker(t *testing.T, open Open) {
 	passes := 0
 	for left := len(order); left != 0; left = w.left(ctx) {
 		passes++
-		n, err := w.pass(ctx, order, goroutines)
+		settled, err := w.pass(ctx, order, goroutines)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n == 0 {
-			time.Sleep(100 * time.Millisecond)
+		if settled == 0 {
+			time.Sleep(100 * time.Millisecond) // nothing moved: wait for a scope, a DueAt, a lease
 		}
 	}
 	stopRun()
@@ -136,12 +136,13 @@ func (w *worker) note(where string, err error) {
 }
 
 // pass writes every payout this worker has not seen settled and that is due through Do,
-// goroutines at a time, and returns how many it wrote. A key reused with another request
+// goroutines at a time, and returns how many it found settled or in review. A key reused with another request
 // fails the worker: the plan never does that.
 func (w *worker) pass(ctx context.Context, order []int, goroutines int) (int, error) {
 	idx := make(chan int)
 	var wg sync.WaitGroup
 	var fatal error
+	settled := 0
 	for range goroutines {
 		wg.Add(1)
 		go func() {
@@ -153,6 +154,7 @@ func (w *worker) pass(ctx context.Context, order []int, goroutines int) (int, er
 				switch {
 				case err == nil && res.State.Settled(), errors.Is(err, journal.ErrReview):
 					w.done[i] = true
+					settled++
 					if w.states == nil {
 						w.states = map[journal.State]int{}
 					}
@@ -185,7 +187,7 @@ func (w *worker) pass(ctx context.Context, order []int, goroutines int) (int, er
 	}
 	close(idx)
 	wg.Wait()
-	return len(todo), fatal
+	return settled, fatal
 }
 
 // left counts the payouts neither settled, in review nor pending behind a review of their
