@@ -40,21 +40,32 @@ func Do[Req, Res any](ctx context.Context, j *Journal, w Write[Req, Res], key st
 	ctx, end := j.tel.startDo(ctx, w.op)
 	defer func() { end(r.State, err) }()
 	r.Key = key
+	if w.apart != nil {
+		if err := w.apart(req); err != nil {
+			return r, err
+		}
+	}
 	wire, err := encodeRequest(req)
 	if err != nil {
 		return r, fmt.Errorf("journal: encoding the request: %w", err)
 	}
-	scope, err := w.scope(ctx, j.c, req)
-	if err != nil {
-		return r, fmt.Errorf("journal: the write's scope: %w", err)
-	}
-	e := Entry{Key: key, Operation: w.op, Scope: scope, RequestHash: hashRequest(wire), State: StatePending}
-	if e.Request, err = j.seal(e, "request", wire); err != nil {
-		return r, err
-	}
-	stored, _, err := j.s.Insert(ctx, e)
-	if err != nil {
-		return r, fmt.Errorf("journal: recording the intent: %w", err)
+	e := Entry{Key: key, Operation: w.op, RequestHash: hashRequest(wire), State: StatePending}
+	var stored Entry
+	scope, serr := w.scope(ctx, j.c, req) // ReplaceCard's reads the card
+	if serr != nil {
+		// Without a scope no intent can be recorded; a key already recorded has its own.
+		var gerr error
+		if stored, gerr = j.s.Get(ctx, key); gerr != nil {
+			return r, fmt.Errorf("journal: the write's scope: %w", serr)
+		}
+	} else {
+		e.Scope = scope
+		if e.Request, err = j.seal(e, "request", wire); err != nil {
+			return r, err
+		}
+		if stored, _, err = j.s.Insert(ctx, e); err != nil {
+			return r, fmt.Errorf("journal: recording the intent: %w", err)
+		}
 	}
 	if stored.Operation != e.Operation || stored.RequestHash != e.RequestHash {
 		return r, fmt.Errorf("%w (operation %s)", ErrKeyReused, stored.Operation)

@@ -564,3 +564,20 @@ func TestRecoverPassEnds(t *testing.T) {
 	assert.Equal(t, 300, rep.Looked, "past the first batch of 256")
 	assert.Equal(t, 1, f.sent())
 }
+
+// TestDoWithoutReadBackIsRefusedUnsent: a request the SDK can take no snapshot of (no person
+// to read back) is never sent: refused, with the SDK's reason, for good.
+func TestDoWithoutReadBackIsRefusedUnsent(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	req := f.payout("p", 100)
+	req.Person = cardplatform.Person{FirstName: "New", LastName: "Person"}
+	r, err := journal.Do(context.Background(), j, journal.CreateDisbursement, "p", req)
+	require.NoError(t, err)
+	assert.Equal(t, journal.StateRefused, r.State)
+	require.NotNil(t, r.Refusal)
+	assert.Zero(t, r.Refusal.Status, "refused by the SDK, not the platform")
+	assert.Contains(t, r.Refusal.Detail, "no read-back")
+	assert.Zero(t, r.Attempts)
+	assert.Equal(t, 0, f.sent())
+}

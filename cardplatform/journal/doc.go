@@ -31,6 +31,13 @@
 // takes one GetCard to know the person). The Store sends the entries of one scope one at a
 // time: while one is leased, sending or in review, the others wait, so a read-back never sees
 // another write of the journal in flight (ReconcileOptions.InFlight is 0 by construction).
+// Where one scope per entry cannot keep two writes apart, the request is refused before
+// anything is recorded (ErrNotJournaled): CreateAccount's read-back lists a program's accounts
+// by name and type, and every payout (CreateDisbursement, scoped by its person) makes an
+// account of type DISBURSEMENT in its program, so a lost CreateAccount of that type could take
+// a payout's account for its own. The generator finds such pairs in the spec's rules (two
+// listings of one read, scoped differently, one making items whose constant members the
+// other takes from its request).
 //
 // # What is proved
 //

@@ -155,7 +155,12 @@ func (j *Journal) settleEntry(ctx context.Context, w write, e Entry) step {
 	// Not committed is proved only after SendBy (no byte of the attempt leaves later) plus
 	// Settle (the platform may still run what it received).
 	extra := e.SendBy.Sub(snap.Taken)
-	if extra < 0 {
+	switch {
+	case e.SendBy.IsZero():
+		// A Store that kept no SendBy (against its contract): the attempt may have been sent
+		// until a whole lease after its snapshot.
+		extra = j.lease
+	case extra < 0:
 		extra = 0
 	}
 	rec, err := w.reconcileSnap(ctx, j.c, snap, cardplatform.ReconcileOptions{Settle: j.settle + extra})

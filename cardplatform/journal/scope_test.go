@@ -88,3 +88,56 @@ func TestLostReplacementIsNotTakenForANewCard(t *testing.T) {
 	assert.Equal(t, 1, rep.Committed, "%+v", rep)
 	assert.Len(t, f.srv.Cards(), 3)
 }
+
+// TestRecordedReplacementNeedsNoScope: ReplaceCard's scope reads the card; once the key is
+// recorded, a later call returns the record even when that read fails.
+func TestRecordedReplacementNeedsNoScope(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	ctx := context.Background()
+	replace := journal.ReplaceCardArgs{CardProxy: f.card(t).CardProxy, Body: cardplatform.ReplaceCardRequest{ReplacementReason: "LOST"}}
+	r, err := journal.Do(ctx, j, journal.ReplaceCard, "replace", replace)
+	require.NoError(t, err)
+	require.NotNil(t, r.Response)
+
+	f.fail(t, "GetCard", 1, cardplatformtest.Fault{Status: 404})
+	again, err := journal.Do(ctx, j, journal.ReplaceCard, "replace", replace)
+	require.NoError(t, err)
+	assert.Equal(t, r.Response.CardProxy, again.Response.CardProxy)
+	assert.Len(t, f.srv.RequestsFor("ReplaceCard"), 1)
+
+	f.fail(t, "GetCard", 1, cardplatformtest.Fault{Status: 404})
+	_, err = journal.Do(ctx, j, journal.ReplaceCard, "other", replace)
+	require.ErrorContains(t, err, "the write's scope", "a new key cannot be recorded without its scope")
+	assert.Len(t, f.srv.RequestsFor("ReplaceCard"), 1)
+}
+
+// TestCreateAccountLikeAPayoutIsNotJournaled: CreateAccount's read-back lists a program's
+// accounts by name and type, in a scope of its own; every payout (scoped by its person) makes
+// an account of type DISBURSEMENT in its program. A lost CreateAccount of that type, with a
+// payout run meanwhile, read back as committed by the payout's account: a lost write. The
+// journal refuses such a CreateAccount before recording it; one of another type settles
+// right beside the payouts.
+func TestCreateAccountLikeAPayoutIsNotJournaled(t *testing.T) {
+	f := newFixture(t)
+	j := f.journal(t, "w1", quick)
+	ctx := context.Background()
+	like := cardplatform.CreateAccountRequest{ProgramGUID: f.program, AccountName: "Disbursement", AccountType: "DISBURSEMENT"}
+	_, err := journal.Do(ctx, j, journal.CreateAccount, "acct", like)
+	require.ErrorIs(t, err, journal.ErrNotJournaled)
+	_, err = f.store.Get(ctx, "acct")
+	require.ErrorIs(t, err, journal.ErrNotFound, "nothing recorded")
+	assert.Empty(t, f.srv.RequestsFor("CreateAccount"), "nothing sent")
+
+	other := cardplatform.CreateAccountRequest{ProgramGUID: f.program, AccountName: "Reserve", AccountType: "RESERVE", WalletGUID: f.card(t).WalletGUID}
+	f.fail(t, "CreateAccount", 1, cardplatformtest.Fault{Drop: true})
+	_, err = journal.Do(ctx, j, journal.CreateAccount, "reserve", other)
+	settling(t, err)
+	_, err = journal.Do(ctx, j, journal.CreateDisbursement, "pay", f.payout("pay", 100))
+	require.NoError(t, err, "another scope: the payout runs")
+	f.waitDue(t, "reserve")
+	r, err := journal.Do(ctx, j, journal.CreateAccount, "reserve", other)
+	require.NoError(t, err)
+	require.NotNil(t, r.Response, "proved not committed and sent again: %+v %+v", r.Refusal, r.Reconciliation)
+	assert.Len(t, f.srv.RequestsFor("CreateAccount"), 2)
+}

@@ -3,6 +3,7 @@ package journal
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -23,6 +24,9 @@ type Write[Req, Res any] struct {
 	snapshot  func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error)
 	scope     func(context.Context, *cardplatform.Client, Req) (string, error)
+	// apart refuses, before anything is recorded, a request whose read-back could not tell its
+	// effect from another journaled write's in another scope; nil for most writes.
+	apart func(Req) error
 }
 
 // Operation returns the write's operation id ("createDisbursement").
@@ -34,9 +38,17 @@ func newWrite[Req, Res any](op string,
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error),
 	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error),
 	scope func(context.Context, *cardplatform.Client, Req) (string, error),
+	apart func(Req) error,
 ) Write[Req, Res] {
-	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, reconcile: reconcile, scope: scope}
+	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, reconcile: reconcile, scope: scope, apart: apart}
 }
+
+// ErrNotJournaled matches Do's error for a request the journal cannot run exactly once: its
+// read-back could not tell its effect from another journaled write's (see the package doc).
+// Nothing was recorded or sent.
+var ErrNotJournaled = errors.New("journal: this request cannot be journaled")
+
+func notJournaled(why string) error { return fmt.Errorf("%w: %s", ErrNotJournaled, why) }
 
 // write is a Write with its types erased: what the engine runs for an entry, whose request
 // and response it holds as their wire encodings.

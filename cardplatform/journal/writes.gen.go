@@ -23,6 +23,7 @@ var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activ
 	func(ctx context.Context, c *cardplatform.Client, req ActivateCardArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
+	nil,
 )
 
 // ActivateCardArgs is the request of ActivateCard: its path arguments and its body, as
@@ -49,6 +50,7 @@ var AdjustAccountBalance Write[cardplatform.AdjustBalanceRequest, cardplatform.A
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AdjustBalanceRequest) (string, error) {
 		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
+	nil,
 )
 
 // AssignCard journals cardplatform.Client.AssignCard: run it with Do. An outcome unknown is settled
@@ -62,6 +64,7 @@ var AssignCard Write[cardplatform.AssignCardDTO, cardplatform.AssignCardDTO] = n
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AssignCardDTO) (string, error) {
 		return scopeOf("searchCards", "person_guid", req.PersonGUID), nil
 	},
+	nil,
 )
 
 // CancelBulkOrder journals cardplatform.Client.CancelBulkOrder: run it with Do. An outcome unknown
@@ -75,6 +78,7 @@ var CancelBulkOrder Write[cardplatform.BulkOrderRef, cardplatform.BulkOrderDetai
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRef) (string, error) {
 		return scopeOf("searchBulkOrders", "order_guid", req.OrderGUID), nil
 	},
+	nil,
 )
 
 // ChangeAccountStatus journals cardplatform.Client.ChangeAccountStatus: run it with Do. An outcome
@@ -92,6 +96,7 @@ var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] 
 	func(ctx context.Context, c *cardplatform.Client, req ChangeAccountStatusArgs) (string, error) {
 		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
+	nil,
 )
 
 // ChangeAccountStatusArgs is the request of ChangeAccountStatus: its path arguments and its body, as
@@ -121,6 +126,7 @@ var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrit
 	func(ctx context.Context, c *cardplatform.Client, req ChangeCardStatusArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
+	nil,
 )
 
 // ChangeCardStatusArgs is the request of ChangeCardStatus: its path arguments and its body, as
@@ -147,6 +153,7 @@ var ChangeCheckStatus Write[cardplatform.CheckStatusDTO, cardplatform.CheckStatu
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CheckStatusDTO) (string, error) {
 		return scopeOf("searchChecks", "account_guid", req.AccountGUID, "check_number", req.CheckNumber), nil
 	},
+	nil,
 )
 
 // ChangePersonCardStatus journals cardplatform.Client.ChangePersonCardStatus: run it with Do. An
@@ -164,6 +171,7 @@ var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDT
 	func(ctx context.Context, c *cardplatform.Client, req ChangePersonCardStatusArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
+	nil,
 )
 
 // ChangePersonCardStatusArgs is the request of ChangePersonCardStatus: its path arguments and its body, as
@@ -189,6 +197,7 @@ var ConfigureProgram Write[cardplatform.ConfigProgramRequest, cardplatform.Progr
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.ConfigProgramRequest) (string, error) {
 		return scopeOf("getProgram", "guid", req.ProgramGUID), nil
 	},
+	nil,
 )
 
 // CreateAccount journals cardplatform.Client.CreateAccount: run it with Do. An outcome unknown is
@@ -202,6 +211,12 @@ var CreateAccount Write[cardplatform.CreateAccountRequest, cardplatform.CreateAc
 	(*cardplatform.Client).ReconcileCreateAccount,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateAccountRequest) (string, error) {
 		return scopeOf("searchAccounts", "account_name", req.AccountName, "account_type", req.AccountType, "program_guid", req.ProgramGUID), nil
+	},
+	func(req cardplatform.CreateAccountRequest) error {
+		if string(req.AccountType) == "DISBURSEMENT" {
+			return notJournaled("a CreateAccount with account_type DISBURSEMENT cannot be told apart by its read-back from the item a CreateDisbursement makes")
+		}
+		return nil
 	},
 )
 
@@ -217,6 +232,7 @@ var CreateBulkOrder Write[cardplatform.BulkOrderRequest, cardplatform.BulkOrderR
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRequest) (string, error) {
 		return scopeOf("searchBulkOrders", "company_guid", req.CompanyGUID, "package_guid", req.PackageGUID, "person_guid", req.Person.PersonGUID), nil
 	},
+	nil,
 )
 
 // CreateCard journals cardplatform.Client.CreateCard: run it with Do. An outcome unknown is settled
@@ -230,6 +246,7 @@ var CreateCard Write[cardplatform.CreateCardRequest, cardplatform.CreateCardResp
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateCardRequest) (string, error) {
 		return scopeOf("searchCards", "person_guid", req.Person.PersonGUID), nil
 	},
+	nil,
 )
 
 // CreateDisbursement journals cardplatform.Client.CreateDisbursement: run it with Do. An outcome
@@ -244,6 +261,7 @@ var CreateDisbursement Write[cardplatform.DisbursementDTO, cardplatform.Disburse
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.DisbursementDTO) (string, error) {
 		return scopeOf("searchAccounts", "person_guid", req.Person.PersonGUID, "program_guid", req.ProgramGUID), nil
 	},
+	nil,
 )
 
 // PerformCompanyKYB journals cardplatform.Client.PerformCompanyKYB: run it with Do. An outcome
@@ -258,6 +276,7 @@ var PerformCompanyKYB Write[cardplatform.PerformKYBRequest, cardplatform.Perform
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.PerformKYBRequest) (string, error) {
 		return scopeOf("retrieveCompanyKyb", "company_guid", req.CompanyGUID), nil
 	},
+	nil,
 )
 
 // ReplaceCard journals cardplatform.Client.ReplaceCard: run it with Do. An outcome unknown is
@@ -279,6 +298,7 @@ var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("
 		}
 		return scopeOf("searchCards", "person_guid", from.PersonGUID), nil
 	},
+	nil,
 )
 
 // ReplaceCardArgs is the request of ReplaceCard: its path arguments and its body, as
@@ -297,13 +317,14 @@ func (a ReplaceCardArgs) appendWire(b []byte) ([]byte, error) {
 // by SnapshotUpdateCard and ReconcileUpdateCard (reading back with GetCard). Its scope is getCard
 // by card_proxy: the journal sends the writes of one scope one at a time, so that no read-back sees
 // another write of the journal in flight.
-var UpdateCard = newWrite("updateCard",
+var UpdateCard Write[cardplatform.UpdateCardRequest, cardplatform.UpdateCardResult] = newWrite("updateCard",
 	(*cardplatform.Client).UpdateCard,
 	(*cardplatform.Client).SnapshotUpdateCard,
 	(*cardplatform.Client).ReconcileUpdateCard,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.UpdateCardRequest) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
+	nil,
 )
 
 // UpdateCardIssuanceType journals cardplatform.Client.UpdateCardIssuanceType: run it with Do. An
@@ -321,6 +342,7 @@ var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDT
 	func(ctx context.Context, c *cardplatform.Client, req UpdateCardIssuanceTypeArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
+	nil,
 )
 
 // UpdateCardIssuanceTypeArgs is the request of UpdateCardIssuanceType: its path arguments and its body, as

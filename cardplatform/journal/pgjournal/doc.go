@@ -49,9 +49,13 @@
 //	PG_DSN='postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable' \
 //	  go -C cardplatform/journal/pgjournal test -race ./...
 //
+// or, with a throw-away cluster on a loopback port started for the command and removed after
+// it (Postgres installed by apt-get when missing):
+//
+//	.ci/with-postgres go -C cardplatform/journal/pgjournal test -race ./...
+//
 // Without PG_DSN they skip, saying so, except in CI (CI=true), where they fail: .ci/run
-// installs Postgres when it is missing and starts a throw-away cluster on a loopback port for
-// them. They run journaltest.RunStoreTests, the conformance suite of every Store, on one
+// starts such a cluster for them. They run journaltest.RunStoreTests, the conformance suite of every Store, on one
 // Store and across two Stores with pools of their own (two workers of a fleet), and the tests
 // of the schema's migration.
 package pgjournal

@@ -24,7 +24,7 @@ func testDSN(t *testing.T) string {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("PG_DSN is not set: .ci/run starts a Postgres server and sets it; the Postgres tests must run in CI")
 		}
-		t.Skip("PG_DSN is not set: set it to a Postgres database the tests may create schemas in (postgres://user@127.0.0.1:port/db), or run .ci/run")
+		t.Skip("PG_DSN is not set: set it to a Postgres database the tests may create schemas in (postgres://user@127.0.0.1:port/db), or run the tests under .ci/with-postgres")
 	}
 	return dsn
 }

@@ -32,8 +32,14 @@ type journalWrite struct {
 	Result              string       // the result type, qualified; "" when the method is hand-written
 	Scope               []journalScopeArg
 	From                string // the call of from's read when the scope needs it ("c.GetCard(ctx, req.CardProxy)"), else ""
+	Apart               []journalApart
 	Doc                 string
 }
+
+// journalApart is a request the journal refuses before recording it: one whose new item its
+// read-back could not tell from the item another journaled write (Other) makes, in another
+// scope. Cond is the Go condition over req, Why the refusal's words.
+type journalApart struct{ Other, Cond, Why string }
 
 // journalArg is a path argument of a write with one: a field of its Args struct.
 type journalArg struct {
@@ -151,7 +157,71 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 			o.method, pkg, o.method, snap, rec, o.readGo, read, strings.Join(scopeWords, " and ")), "")
 		f.Writes = append(f.Writes, w)
 	}
+	if err := apart(f, ops); err != nil {
+		return nil, err
+	}
 	return f, nil
+}
+
+// apart finds the journaled writes a scope cannot keep apart: two rules of kind new reading
+// the same listing under scopes of different shapes (so the Store may send both at once),
+// where the other rule's new item has constant members (same: {account_type:
+// const.DISBURSEMENT}) that this rule takes from its request. A request of this rule holding
+// exactly those constants would take the other's item for its own: the journal refuses it
+// before recording anything (CreateAccount of type DISBURSEMENT, beside CreateDisbursement).
+func apart(f *journalFileData, ops []*settleOp) error {
+	byRaw := map[string]*settleOp{}
+	for _, o := range ops {
+		byRaw[o.rawID] = o
+	}
+	shape := func(o *settleOp) string {
+		read, args := o.rule.Read, o.rule.Args
+		if sc := o.rule.Scope; sc != nil {
+			read, args = sc.Read, sc.Args
+		}
+		names := make([]string, 0, len(args))
+		for k := range args {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		return read + "?" + strings.Join(names, "&")
+	}
+	for i := range f.Writes {
+		w := &f.Writes[i]
+		o := byRaw[w.RawID]
+		if o.rule.Kind != "new" {
+			continue
+		}
+		for _, other := range f.Writes {
+			o2 := byRaw[other.RawID]
+			if o2 == o || o2.rule.Kind != "new" || o2.rule.Read != o.rule.Read || shape(o2) == shape(o) {
+				continue
+			}
+			var conds, words []string
+			for _, k := range sortedKeys(o2.rule.Same) {
+				c, isConst := strings.CutPrefix(o2.rule.Same[k], "const.")
+				src, pinned := o.rule.Same[k]
+				if !isConst || !pinned || !strings.HasPrefix(src, "body.") {
+					continue
+				}
+				sel, err := goFieldPath(bodySchemaRef(o.def), strings.Split(strings.TrimPrefix(src, "body."), "."))
+				if err != nil {
+					return fmt.Errorf("%s: journal: apart from %s: %w", o.rawID, o2.rawID, err)
+				}
+				if len(o.pathArgs) > 0 {
+					sel = ".Body" + sel
+				}
+				conds = append(conds, fmt.Sprintf("string(req%s) == %q", sel, c))
+				words = append(words, k+" "+c)
+			}
+			if len(conds) == 0 {
+				continue
+			}
+			w.Apart = append(w.Apart, journalApart{Other: o2.method, Cond: strings.Join(conds, " && "),
+				Why: fmt.Sprintf("a %s with %s cannot be told apart by its read-back from the item a %s makes", o.method, strings.Join(words, " and "), o2.method)})
+		}
+	}
+	return nil
 }
 
 // fromCall is the Go call of a rule's from read, run for the scope before the entry is

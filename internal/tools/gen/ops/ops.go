@@ -26,8 +26,12 @@ package ops
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/template"
 
 	"golang.org/x/tools/imports"
@@ -195,7 +199,10 @@ func renderJournal(j *genkit.Job, settles []*settleOp, methods []*method) error 
 	if len(settles) == 0 {
 		return writeOrRemove(j, journalFile, nil)
 	}
-	results := map[string]string{}
+	results, err := handwrittenResults(j.Dir)
+	if err != nil {
+		return err
+	}
 	for _, m := range methods {
 		if m.ResultType != "" && !m.Slice {
 			results[m.Name] = goType(m.ResultType)
@@ -210,4 +217,44 @@ func renderJournal(j *genkit.Job, settles []*settleOp, methods []*method) error 
 		return err
 	}
 	return writeOrRemove(j, journalFile, src)
+}
+
+// handwrittenResults reads, from the package's hand-written files, the result type T of every
+// Client method that returns (*T, error): the journal names the types of hand-written writes
+// (UpdateCard's UpdateCardResult) as it names those of generated ones.
+func handwrittenResults(dir string) (map[string]string, error) {
+	out := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasSuffix(name, ".gen.go") {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Type.Results == nil || len(fd.Type.Results.List) != 2 {
+				continue
+			}
+			recv, ok := fd.Recv.List[0].Type.(*ast.StarExpr)
+			if !ok {
+				continue
+			}
+			if id, ok := recv.X.(*ast.Ident); !ok || id.Name != "Client" {
+				continue
+			}
+			if star, ok := fd.Type.Results.List[0].Type.(*ast.StarExpr); ok {
+				if id, ok := star.X.(*ast.Ident); ok {
+					out[fd.Name.Name] = id.Name
+				}
+			}
+		}
+	}
+	return out, nil
 }
