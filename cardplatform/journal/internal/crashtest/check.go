@@ -1,10 +1,12 @@
 package crashtest
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 )
 
@@ -17,6 +19,9 @@ type Report struct {
 	// those in review that the platform did queue; Blocked the entries left pending because
 	// an entry of their scope is in review (a person's verdict opens the scope again).
 	Committed, Refused, Review, ReviewPaid, Blocked int
+	// Answered and ReadBack split Committed: settled by the platform's answer, or by a
+	// read-back after the answer was lost (counted by agree).
+	Answered, ReadBack int
 	// Resent counts the entries sent more than once (a read-back proved the earlier attempts
 	// not committed).
 	Resent int
@@ -26,6 +31,10 @@ type Report struct {
 	// blocked; Stray the platform's payouts of no key of the plan; Unproved the settled or
 	// review entries without their evidence (a refusal's record, a review's verdict).
 	Duplicates, Lost, Unsettled, Stray, Unproved int
+	// Disagree counts the committed keys whose recorded result (Do's Result, asked again)
+	// names another payout than the one the platform queued for the key: another
+	// disbursement (an answer) or another account (a read-back).
+	Disagree int
 	// Problems describes the first problems found, one line each.
 	Problems []string
 }
@@ -42,18 +51,18 @@ func (r *Report) problem(count *int, format string, args ...any) {
 
 // Err returns an error describing the problems, nil when there are none.
 func (r *Report) Err() error {
-	if r.Duplicates+r.Lost+r.Unsettled+r.Stray+r.Unproved == 0 {
+	if r.Duplicates+r.Lost+r.Unsettled+r.Stray+r.Unproved+r.Disagree == 0 {
 		return nil
 	}
-	return fmt.Errorf("%d sent twice, %d lost, %d unsettled, %d stray, %d without evidence:\n  %s",
-		r.Duplicates, r.Lost, r.Unsettled, r.Stray, r.Unproved, strings.Join(r.Problems, "\n  "))
+	return fmt.Errorf("%d sent twice, %d lost, %d unsettled, %d stray, %d without evidence, %d disagreeing:\n  %s",
+		r.Duplicates, r.Lost, r.Unsettled, r.Stray, r.Unproved, r.Disagree, strings.Join(r.Problems, "\n  "))
 }
 
 // String gives the counts on one line.
 func (r *Report) String() string {
-	return fmt.Sprintf("%d keys: %d paid, %d committed, %d refused, %d in review (%d of them paid), %d blocked behind a review, %d resent after a read-back; %d sent twice, %d lost, %d unsettled, %d stray, %d without evidence",
-		r.Keys, r.Paid, r.Committed, r.Refused, r.Review, r.ReviewPaid, r.Blocked, r.Resent,
-		r.Duplicates, r.Lost, r.Unsettled, r.Stray, r.Unproved)
+	return fmt.Sprintf("%d keys: %d paid, %d committed (%d by the platform's answer, %d by a read-back), %d refused, %d in review (%d of them paid), %d blocked behind a review, %d resent after a read-back; %d sent twice, %d lost, %d unsettled, %d stray, %d without evidence, %d disagreeing",
+		r.Keys, r.Paid, r.Committed, r.Answered, r.ReadBack, r.Refused, r.Review, r.ReviewPaid, r.Blocked, r.Resent,
+		r.Duplicates, r.Lost, r.Unsettled, r.Stray, r.Unproved, r.Disagree)
 }
 
 // check holds the journal's entries (by key; a key absent was never recorded) against the
@@ -140,4 +149,37 @@ func check(plan *Plan, entries map[string]journal.Entry, paid map[string]int) Re
 		r.problem(&r.Stray, "%q: queued %d time(s), no key of the plan", ref, paid[ref])
 	}
 	return r
+}
+
+// agree asks j again (Do, which sends nothing for a settled key) for the result of every
+// committed key and holds it against the payout the platform queued for the key (queued, by
+// client reference): the answer's disbursement, or the read-back's one new account, must be
+// that payout's.
+func agree(ctx context.Context, j *journal.Journal, plan *Plan, entries map[string]journal.Entry, queued map[string]cardplatformtest.Disbursement, r *Report) {
+	for _, p := range plan.Payouts {
+		if entries[p.Key].State != journal.StateCommitted {
+			continue
+		}
+		d, ok := queued[p.Key]
+		if !ok {
+			continue // counted lost by check
+		}
+		res, err := journal.Do(ctx, j, journal.CreateDisbursement, p.Key, plan.Request(p))
+		switch {
+		case err != nil || res.State != journal.StateCommitted:
+			r.problem(&r.Disagree, "%s: committed in the store, Do says %s (%v)", p.Key, res.State, err)
+		case res.Response != nil:
+			r.Answered++
+			if res.Response.DisbursementGUID != d.DisbursementGUID {
+				r.problem(&r.Disagree, "%s: answered disbursement %s, the platform queued %s", p.Key, res.Response.DisbursementGUID, d.DisbursementGUID)
+			}
+		case res.Reconciliation != nil && len(res.Reconciliation.New) == 1:
+			r.ReadBack++
+			if res.Reconciliation.New[0] != d.AccountGUID.String() {
+				r.problem(&r.Disagree, "%s: read back account %s, the platform's payout made %s", p.Key, res.Reconciliation.New[0], d.AccountGUID)
+			}
+		default:
+			r.problem(&r.Disagree, "%s: committed with neither an answer nor a read-back's account (%+v)", p.Key, res.Reconciliation)
+		}
+	}
 }

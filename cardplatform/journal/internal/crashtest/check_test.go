@@ -1,11 +1,16 @@
 package crashtest
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/cardplatform"
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal/journaltest"
 )
 
 // TestCheckFindsEveryBreach holds check against a journal and a platform that disagree in
@@ -65,4 +70,39 @@ func TestCheckFindsEveryBreach(t *testing.T) {
 			assert.Len(t, r.Problems, 1)
 		})
 	}
+}
+
+// TestAgreeHoldsTheRecordAgainstThePlatform: a payout answered through the journal agrees
+// with the payout the sandbox queued for its key, and disagrees with another.
+func TestAgreeHoldsTheRecordAgainstThePlatform(t *testing.T) {
+	srv := cardplatformtest.NewServer(t)
+	ctx := t.Context()
+	program := cardplatform.MustParseGUID(cardplatformtest.DefaultProgramGUID)
+	plan, err := makePlan(ctx, srv.Client(), program, "agree", 1, rand.New(rand.NewPCG(1, 2)))
+	require.NoError(t, err)
+	require.False(t, plan.Payouts[0].Stranger)
+	st := journaltest.NewStore()
+	j, err := journal.New(srv.Client(), st, journal.Options{Worker: "t"})
+	require.NoError(t, err)
+	p := plan.Payouts[0]
+	_, err = journal.Do(ctx, j, journal.CreateDisbursement, p.Key, plan.Request(p))
+	require.NoError(t, err)
+	entries, err := readEntries(ctx, st, plan)
+	require.NoError(t, err)
+	queued := map[string]cardplatformtest.Disbursement{}
+	for _, d := range srv.Disbursements() {
+		queued[d.ClientReferenceID] = d
+	}
+	require.Len(t, queued, 1)
+
+	var r Report
+	agree(ctx, j, plan, entries, queued, &r)
+	assert.Equal(t, Report{Answered: 1}, r)
+
+	other := queued[p.Key]
+	other.DisbursementGUID = cardplatform.NewGUID()
+	r = Report{}
+	agree(ctx, j, plan, entries, map[string]cardplatformtest.Disbursement{p.Key: other}, &r)
+	assert.Equal(t, 1, r.Disagree, r.Problems)
+	assert.Len(t, srv.RequestsFor("CreateDisbursement"), 1, "asking again sends nothing")
 }

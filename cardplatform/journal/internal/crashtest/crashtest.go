@@ -118,15 +118,32 @@ func Run(t *testing.T, cfg Config) {
 		t.Log(s)
 	}
 
-	entries, err := readEntries(ctx, cfg, plan)
+	st, err := cfg.Open(ctx, cfg.DSN)
+	if err != nil {
+		t.Fatalf("open the store for the check: %v", err)
+	}
+	switch c := st.(type) {
+	case interface{ Close() error }:
+		defer c.Close()
+	case interface{ Close() }:
+		defer c.Close()
+	}
+	entries, err := readEntries(ctx, st, plan)
 	if err != nil {
 		t.Fatal(err)
 	}
 	paid := map[string]int{}
+	queued := map[string]cardplatformtest.Disbursement{}
 	for _, d := range srv.Disbursements() {
 		paid[d.ClientReferenceID]++
+		queued[d.ClientReferenceID] = d
 	}
 	r := check(plan, entries, paid)
+	j, err := journal.New(srv.Client(), st, journal.Options{Worker: "check"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree(ctx, j, plan, entries, queued, &r)
 	t.Logf("sandbox: %d CreateDisbursement requests, %d payouts queued", len(srv.RequestsFor("CreateDisbursement")), len(srv.Disbursements()))
 	t.Logf("journal: %s", r.String())
 	t.Logf("%.0f payouts settled/s across kills and faults", float64(r.Committed+r.Refused)/elapsed.Seconds())
@@ -151,19 +168,8 @@ func timeout(t *testing.T, writes int) time.Duration {
 	return d
 }
 
-// readEntries opens the store once more, after the workers, and reads the entry of every key
-// of plan.
-func readEntries(ctx context.Context, cfg Config, plan *Plan) (map[string]journal.Entry, error) {
-	st, err := cfg.Open(ctx, cfg.DSN)
-	if err != nil {
-		return nil, fmt.Errorf("open the store for the check: %w", err)
-	}
-	switch c := st.(type) {
-	case interface{ Close() error }:
-		defer c.Close()
-	case interface{ Close() }:
-		defer c.Close()
-	}
+// readEntries reads the entry of every key of plan from st.
+func readEntries(ctx context.Context, st journal.Store, plan *Plan) (map[string]journal.Entry, error) {
 	entries := make(map[string]journal.Entry, len(plan.Payouts))
 	for _, p := range plan.Payouts {
 		e, err := st.Get(ctx, p.Key)
