@@ -110,8 +110,9 @@ func Run(t *testing.T, cfg Config) {
 	if f.cfg.Goroutines == 0 {
 		f.cfg.Goroutines = 4
 	}
-	start := time.Now()
-	runErr := f.run(max(1, cfg.Workers), timeout(t, writes))
+	start, limit := time.Now(), timeout(t, writes)
+	f.cfg.Deadline = start.Add(limit)
+	runErr := f.run(max(1, cfg.Workers), limit)
 	elapsed := time.Since(start)
 	t.Logf("%d kills (SIGKILL), %d worker processes started, %v", f.kills, f.started, elapsed.Round(time.Millisecond))
 	for _, s := range f.summaries {

@@ -30,6 +30,9 @@ type workerConfig struct {
 	Lease, Settle time.Duration
 	// Goroutines is how many payouts the worker writes at once.
 	Goroutines int
+	// Deadline is when the parent gives up: a worker still running then exits, as does one
+	// whose parent is gone, so that no worker outlives its test.
+	Deadline time.Time
 }
 
 // Worker is the body of a driver's TestCrashWorker: run by Run in a process of its own, it
@@ -80,6 +83,7 @@ func Worker(t *testing.T, open Open) {
 		defer close(ran)
 		_ = j.Run(runCtx, 200*time.Millisecond)
 	}()
+	go watchParent(cfg.Deadline)
 	passes := 0
 	for left := len(order); left != 0; left = w.left(ctx) {
 		passes++
@@ -104,6 +108,18 @@ func Worker(t *testing.T, open Open) {
 	}
 	fmt.Printf("%s: every payout settled, in review or blocked by a review, %d passes, %v; %s\n",
 		cfg.Name, passes, time.Since(start).Round(time.Millisecond), w.summary())
+}
+
+// watchParent ends this process when its parent is gone (it was reparented) or the
+// parent's deadline has passed: no worker outlives its test.
+func watchParent(deadline time.Time) {
+	parent := os.Getppid()
+	for range time.Tick(100 * time.Millisecond) {
+		if os.Getppid() != parent || time.Now().After(deadline) {
+			fmt.Fprintln(os.Stderr, "crashtest worker: the parent is gone or gave up; exiting")
+			os.Exit(3)
+		}
+	}
 }
 
 // worker is one worker process's state.
