@@ -8,9 +8,14 @@
 //	func TestCrash(t *testing.T)       { crashtest.Run(t, crashtest.Config{DSN: dsn, Open: open, Workers: 3}) }
 //	func TestCrashWorker(t *testing.T) { crashtest.Worker(t, open) }
 //
-// ISSUERKIT_CRASH_WRITES sets how many payouts (default 1000: a few minutes at most on two
-// cores) and ISSUERKIT_CRASH_SEED the seed of the plan, the faults and the kill times, which
-// Run prints.
+// Every key must end paid at most once; committed in the journal if and only if the platform
+// queued it (or in review, where a person decides); refused with the platform's refusal;
+// or pending behind an entry of its scope in review (only Journal.Resolve opens the scope).
+// A committed key's recorded result must name the payout the platform queued for it.
+//
+// ISSUERKIT_CRASH_WRITES sets how many payouts (default 1000: 90 s on SQLite and 35 s on
+// Postgres under -race on two loaded cores) and ISSUERKIT_CRASH_SEED the seed of the plan,
+// the faults and the kill times, which Run prints. Bench is the drivers' shared benchmark.
 package crashtest
 
 import (

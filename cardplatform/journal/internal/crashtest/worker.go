@@ -37,8 +37,9 @@ type workerConfig struct {
 
 // Worker is the body of a driver's TestCrashWorker: run by Run in a process of its own, it
 // writes every payout of the plan through a journal on the store open gives, in an order of
-// its own, with Recover between passes, until every payout is settled, in review or pending
-// behind a review of its scope. Started by hand (without the parent's variable) it skips.
+// its own, with a recovery pass on a timer (Journal.Run), until every payout is settled, in
+// review or pending behind a review of its scope. Started by hand (without the parent's
+// variable) it skips.
 func Worker(t *testing.T, open Open) {
 	path := os.Getenv(envWorker)
 	if path == "" {
