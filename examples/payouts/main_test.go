@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 	"github.com/issuerkit/issuerkit-go/cardplatform/journal/sqlitejournal"
 )
@@ -102,4 +103,21 @@ func unsetEnv(t *testing.T) {
 	for _, k := range []string{"CARDPLATFORM_BASE_URL", "CARDPLATFORM_TOKEN", "CARDPLATFORM_PROGRAM_GUID"} {
 		t.Setenv(k, "")
 	}
+}
+
+// TestPayoutsAgainstAPlatform runs the example as against a real platform (the variables
+// set, here to a sandbox the test starts): one payout through the journal, committed by the
+// platform's answer, and a recovery pass that finds nothing to settle.
+func TestPayoutsAgainstAPlatform(t *testing.T) {
+	srv := cardplatformtest.NewServer(t)
+	t.Setenv("CARDPLATFORM_BASE_URL", srv.URL)
+	t.Setenv("CARDPLATFORM_TOKEN", srv.Token())
+	t.Setenv("CARDPLATFORM_PROGRAM_GUID", cardplatformtest.DefaultProgramGUID)
+	t.Setenv("PAYOUTS_JOURNAL", filepath.Join(t.TempDir(), "journal.db"))
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out), out.String())
+	got := strings.Join(strings.Fields(out.String()), " ")
+	assert.Regexp(t, `pay [0-9a-f-]{36} 250\.75 QUEUED, journal: committed`, got)
+	assert.Contains(t, got, "recover 0 payout(s) looked at, 0 committed, 0 waiting, 0 in review")
+	assert.Len(t, srv.Disbursements(), 1)
 }
