@@ -117,7 +117,7 @@ func Run(t *testing.T, cfg Config) {
 	}
 	start, limit := time.Now(), timeout(t, writes)
 	f.cfg.Deadline = start.Add(limit)
-	runErr := f.run(max(1, cfg.Workers), limit)
+	runErr := f.run("w", max(1, cfg.Workers), limit)
 	elapsed := time.Since(start)
 	t.Logf("%d kills (SIGKILL), %d worker processes started, %v", f.kills, f.started, elapsed.Round(time.Millisecond))
 	for _, s := range f.summaries {
@@ -134,22 +134,14 @@ func Run(t *testing.T, cfg Config) {
 	case interface{ Close() }:
 		defer c.Close()
 	}
-	entries, err := readEntries(ctx, st, plan)
-	if err != nil {
-		t.Fatal(err)
-	}
-	paid := map[string]int{}
-	queued := map[string]cardplatformtest.Disbursement{}
-	for _, d := range srv.Disbursements() {
-		paid[d.ClientReferenceID]++
-		queued[d.ClientReferenceID] = d
-	}
-	r := check(plan, entries, paid)
 	j, err := journal.New(srv.Client(), st, journal.Options{Worker: "check"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	agree(ctx, j, plan, entries, queued, &r)
+	r, entries, err := inspect(ctx, st, j, plan, srv, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("sandbox: %d CreateDisbursement requests, %d payouts queued", len(srv.RequestsFor("CreateDisbursement")), len(srv.Disbursements()))
 	t.Logf("journal: %s", r.String())
 	t.Logf("%.0f payouts settled/s across kills and faults", float64(r.Committed+r.Refused)/elapsed.Seconds())
@@ -162,6 +154,86 @@ func Run(t *testing.T, cfg Config) {
 	if f.kills == 0 {
 		t.Error("no worker was killed: the run proved nothing about crashes")
 	}
+	if t.Failed() || r.Review == 0 {
+		return
+	}
+
+	// A person's verdicts: each entry in review resolved by what the platform shows (it
+	// queued the payout: committed; it did not: not committed, Journal.Resolve), then one
+	// worker, never killed, settles the payouts that waited behind them (the faults go on: a
+	// payout may go to review in its turn, and is resolved in the next round). None may be
+	// left in review or waiting after a few rounds.
+	f.maxKills = f.kills
+	byHand := map[string]bool{}
+	for round := 1; r.Review > 0; round++ {
+		if round > 5 {
+			t.Fatalf("still %d in review after %d rounds of verdicts", r.Review, round-1)
+		}
+		reviewed := r.Review
+		if err := resolve(ctx, j, plan, entries, srv, byHand); err != nil {
+			t.Fatal(err)
+		}
+		limit = timeout(t, r.Blocked)
+		f.cfg.Deadline = time.Now().Add(limit)
+		if err := f.run(fmt.Sprintf("r%d.", round), 1, limit); err != nil {
+			t.Fatal(err)
+		}
+		if r, entries, err = inspect(ctx, st, j, plan, srv, byHand); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("after %d verdicts (%d committed in all) and one more worker: %s", reviewed, len(byHand), r.String())
+		if err := r.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r.Blocked != 0 {
+		t.Errorf("%d payouts blocked with no review left", r.Blocked)
+	}
+}
+
+// inspect reads the entry of every key of plan from st and holds them against the payouts
+// srv queued (check, then agree, leaving out the keys of byHand: committed by a person's
+// verdict, with no answer or read-back of their own).
+func inspect(ctx context.Context, st journal.Store, j *journal.Journal, plan *Plan, srv *cardplatformtest.Server, byHand map[string]bool) (Report, map[string]journal.Entry, error) {
+	entries, err := readEntries(ctx, st, plan)
+	if err != nil {
+		return Report{}, nil, err
+	}
+	paid := map[string]int{}
+	queued := map[string]cardplatformtest.Disbursement{}
+	for _, d := range srv.Disbursements() {
+		paid[d.ClientReferenceID]++
+		if !byHand[d.ClientReferenceID] {
+			queued[d.ClientReferenceID] = d
+		}
+	}
+	r := check(plan, entries, paid)
+	agree(ctx, j, plan, entries, queued, &r)
+	return r, entries, nil
+}
+
+// resolve gives a person's verdict on every entry in review, by what the platform shows: the
+// payout queued under the key, committed; none, not committed. It adds the keys it resolves
+// committed to byHand.
+func resolve(ctx context.Context, j *journal.Journal, plan *Plan, entries map[string]journal.Entry, srv *cardplatformtest.Server, byHand map[string]bool) error {
+	queued := map[string]string{}
+	for _, d := range srv.Disbursements() {
+		queued[d.ClientReferenceID] = d.DisbursementGUID.String()
+	}
+	for _, p := range plan.Payouts {
+		if entries[p.Key].State != journal.StateReview {
+			continue
+		}
+		found, ok := queued[p.Key]
+		note := "not on the platform"
+		if ok {
+			note, byHand[p.Key] = "found on the platform: disbursement "+found, true
+		}
+		if err := j.Resolve(ctx, p.Key, ok, note); err != nil {
+			return fmt.Errorf("resolve %s: %w", p.Key, err)
+		}
+	}
+	return nil
 }
 
 // timeout is how long the workers may take: the test's deadline less a margin for the check,
@@ -203,6 +275,7 @@ type fleet struct {
 
 // slot is one worker's place in the fleet: a process at a time, started again after a kill.
 type slot struct {
+	name        string // the fleet's name for its workers: w1.1, w1.2, ...
 	n, instance int
 	cmd         *exec.Cmd
 	log         string
@@ -218,7 +291,7 @@ type exit struct {
 // until maxKills, starting it again at once, then waits for every worker to finish a pass
 // with every payout settled or in review. A worker that fails, or no end by timeout, is an
 // error; every process is ended before run returns.
-func (f *fleet) run(workers int, timeout time.Duration) error {
+func (f *fleet) run(name string, workers int, timeout time.Duration) error {
 	exits := make(chan exit)
 	slots := make([]*slot, workers)
 	running := map[*slot]bool{}
@@ -229,7 +302,7 @@ func (f *fleet) run(workers int, timeout time.Duration) error {
 		}
 	}()
 	for i := range slots {
-		slots[i] = &slot{n: i + 1}
+		slots[i] = &slot{name: name, n: i + 1}
 		if err := f.start(slots[i], exits); err != nil {
 			return err
 		}
@@ -288,7 +361,7 @@ func (f *fleet) start(s *slot, exits chan<- exit) error {
 	s.instance++
 	f.started++
 	cfg := f.cfg
-	cfg.Name = fmt.Sprintf("w%d.%d", s.n, s.instance)
+	cfg.Name = fmt.Sprintf("%s%d.%d", s.name, s.n, s.instance)
 	cfg.Seed = f.rng.Uint64()
 	b, err := json.Marshal(cfg)
 	if err != nil {
