@@ -9,16 +9,18 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformfake"
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
 )
 
 // TestLostAnswerOnTheFake is the service's own unit test, on the generated fake instead of a
 // sandbox: the platform runs the disbursement and the answer is lost (ErrAnswerLost), so pay
-// leaves it pending, sent once, under the correlation id the journal holds; the audit step
-// records the call without an answer; reconcile then finds the new account and settles it
-// committed without sending it again.
+// leaves it sending, sent once; the audit step records the call without an answer; the
+// recovery pass then finds the new account and settles it committed without sending it
+// again, and pay returns that record.
 func TestLostAnswerOnTheFake(t *testing.T) {
 	var accounts []cardplatform.SearchAccountsProgramResponse
 	sends := 0
@@ -36,33 +38,30 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 	a := &audit{}
 	c, err := f.Client(cardplatform.WithCallMiddleware(a.step))
 	require.NoError(t, err)
-	j, err := openJournal(t.Context(), filepath.Join(t.TempDir(), "journal.db"))
-	require.NoError(t, err)
-	defer j.Close()
-	p := &payer{c: c, j: j, settle: time.Millisecond}
+	p := &service{c: c, path: filepath.Join(t.TempDir(), "journal.db"), settle: time.Millisecond, tp: noop.NewTracerProvider()}
+	require.NoError(t, p.open(t.Context()))
+	defer p.st.Close()
 
 	req := cardplatform.DisbursementDTO{ProgramGUID: cardplatform.NewGUID(), ClientReferenceID: "payout-t-1",
 		Amount: cardplatform.NewDecimalFromInt(1000, 2), Person: cardplatform.Person{PersonGUID: cardplatform.NewGUID()}}
-	s, err := p.pay(t.Context(), req)
-	require.NoError(t, err)
-	assert.Equal(t, statePending, s.state)
-	assert.True(t, errors.Is(s.err, cardplatform.ErrOutcomeUnknown), "%v", s.err)
+	_, err = p.pay(t.Context(), req)
+	var se *journal.SettlingError
+	require.ErrorAs(t, err, &se)
+	assert.Equal(t, journal.StateSending, se.State)
+	assert.True(t, errors.Is(err, cardplatform.ErrOutcomeUnknown), "%v", err)
 	assert.Equal(t, 1, sends)
-	var sent []string
-	for _, call := range f.Calls() {
-		if call.Operation == "createDisbursement" {
-			sent = append(sent, call.CorrelationID)
-		}
-	}
-	assert.Equal(t, []string{s.correlationID}, sent, "one attempt, under the journal's correlation id")
 	assert.Equal(t, "searchAccounts 1 (2xx 1), createDisbursement 1 (no answer 1)", a.String())
 
-	results, err := p.reconcile(t.Context())
+	time.Sleep(time.Until(se.DueAt))
+	rep, err := p.j.Recover(t.Context())
 	require.NoError(t, err)
-	require.Len(t, results, 1)
-	assert.Equal(t, cardplatform.Committed, results[0].rec.Outcome, results[0].rec.Evidence)
+	assert.Equal(t, 1, rep.Committed, "%+v", rep)
 	assert.Equal(t, 1, sends, "never sent again")
-	e, err := j.get(t.Context(), "payout-t-1")
+
+	r, err := p.pay(t.Context(), req)
 	require.NoError(t, err)
-	assert.Equal(t, stateCommitted, e.State)
+	assert.Equal(t, journal.StateCommitted, r.State)
+	require.NotNil(t, r.Reconciliation)
+	assert.Equal(t, []string{accounts[0].AccountGUID.String()}, r.Reconciliation.New)
+	assert.Equal(t, 1, sends, "the record is returned, nothing sent")
 }

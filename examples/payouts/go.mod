@@ -4,12 +4,12 @@ go 1.26.0
 
 require (
 	github.com/issuerkit/issuerkit-go v0.0.0
+	github.com/issuerkit/issuerkit-go/cardplatform/journal/sqlitejournal v0.0.0
 	github.com/stretchr/testify v1.12.1
 	go.opentelemetry.io/otel/exporters/stdout/stdouttrace v1.46.0
 	go.opentelemetry.io/otel/sdk v1.46.0
 	go.opentelemetry.io/otel/trace v1.46.0
 	golang.org/x/oauth2 v0.36.0
-	modernc.org/sqlite v1.59.0
 )
 
 require (
@@ -37,6 +37,9 @@ require (
 	modernc.org/libc v1.76.0 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
+	modernc.org/sqlite v1.59.0 // indirect
 )
 
 replace github.com/issuerkit/issuerkit-go => ../..
+
+replace github.com/issuerkit/issuerkit-go/cardplatform/journal/sqlitejournal => ../../cardplatform/journal/sqlitejournal

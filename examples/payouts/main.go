@@ -1,31 +1,35 @@
-// Command payouts pays people through a journal of pending writes and settles the payouts
-// whose answer was lost: one the platform ran before the answer was lost (committed, never
-// sent again), one that never reached it (not committed, sent again once), and two to the same
-// person at once (still unknown: left for a manual review, never guessed). One line per step.
+// Command payouts pays people exactly once through the SDK's journal (cardplatform/journal)
+// on SQLite, across lost answers and a restart: one payout the platform ran before its answer
+// was lost (settled committed by its read-back, never sent again), one that never reached it
+// (proved not committed, sent again once), two to the same person (the second waits for the
+// first: a read-back could not tell them apart), and one whose read-back another system's
+// payout made ambiguous (left for a person's review, never guessed, then resolved). One line
+// per step.
 //
 //	go -C examples/payouts run .
 //
-// The journal is an SQLite database (database/sql with modernc.org/sqlite, pure Go): each
-// payout is written down, with the read-back snapshot cardplatform.SnapshotDisbursement takes,
-// before it is sent, so a restart finds every payout whose outcome is not known. The program
-// closes and reopens it between sending and reconciling, as a restart would. journal.go says
-// how the same works on Postgres. PAYOUTS_JOURNAL names the database file (default: a file in
-// a new temporary directory, removed at the end).
+// The service writes no journal code: journal.Do records each payout (its request and the
+// read-back snapshot) in an SQLite file before sending it (sqlitejournal, pure Go), sends it
+// once and returns its recorded result, however often it is called with the payout's key;
+// Journal.Recover settles what a crash or a lost answer left open. The program closes and
+// reopens the journal between sending and recovering, as a restart would. PAYOUTS_JOURNAL
+// names the database file (default: a file in a new temporary directory, removed at the end).
+// A fleet of workers shares one Postgres database instead: pgjournal.Open in place of
+// sqlitejournal.Open, nothing else changes.
 //
 // On the embedded sandbox the lost answers are real, provoked by the sandbox's fault injection
 // (FailNext: Fault{DropAnswer: true} runs the disbursement and closes the connection instead of
 // answering; Fault{Drop: true} closes it before the disbursement runs); no RoundTripper of
 // ours is involved. Against a platform (CARDPLATFORM_BASE_URL, CARDPLATFORM_TOKEN,
 // CARDPLATFORM_PROGRAM_GUID) nothing is injected: one payout goes through the journal and the
-// reconciliation pass finds nothing to settle. It exits with status 1 on any unexpected
-// answer.
+// recovery pass finds nothing to settle. It exits with status 1 on any unexpected answer.
 //
 // The service's client carries a per-call step of its own (audit.go: WithCallMiddleware, one
 // run per call outside the retries, counting outcomes by operation) and an OpenTelemetry
-// tracer provider whose spans the stdout exporter writes, one JSON object a line, to
-// PAYOUTS_SPANS ("-" for this output; default spans.jsonl beside the journal). fake_test.go is
-// the service's own unit test on the generated cardplatformfake: a lost answer, then the
-// reconciliation, without a sandbox.
+// tracer provider, given to the client and to the journal, whose spans the stdout exporter
+// writes, one JSON object a line, to PAYOUTS_SPANS ("-" for this output; default spans.jsonl
+// beside the journal). fake_test.go is the service's own unit test on the generated
+// cardplatformfake: a lost answer, then the recovery pass, without a sandbox.
 //
 // This example is a module of its own (examples/payouts/go.mod), so that the SQLite driver
 // and the OpenTelemetry SDK never enter the SDK's module graph.
@@ -33,7 +37,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -46,6 +49,8 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal"
+	"github.com/issuerkit/issuerkit-go/cardplatform/journal/sqlitejournal"
 )
 
 func main() {
@@ -69,88 +74,51 @@ func newClient(baseURL string, ts oauth2.TokenSource, a *audit, tp trace.TracerP
 	)
 }
 
-// payer sends payouts through the journal and settles them.
-type payer struct {
+// service is the payouts service: a client and the journal it pays through.
+type service struct {
 	c      *cardplatform.Client
-	j      *journal
-	settle time.Duration // ReconcileOptions.Settle: zero (a minute) on a real platform
+	path   string        // the journal's SQLite file
+	settle time.Duration // how long after an attempt the platform may still run it: zero (a minute) on a real platform
+	tp     trace.TracerProvider
+	s      *steps
+
+	st *sqlitejournal.Store
+	j  *journal.Journal
 }
 
-// sent is what happened to one payout sent once.
-type sent struct {
-	state         string
-	answer        *cardplatform.DisbursementResponse
-	correlationID string
-	err           error // the call's error: an *OutcomeUnknownError while pending
-}
-
-// pay writes the payout down as pending with the snapshot of its read-back, then sends it
-// once. A 2xx settles it committed, an error answer refused; an outcome unknown leaves it
-// pending for reconcile.
-func (p *payer) pay(ctx context.Context, req cardplatform.DisbursementDTO) (sent, error) {
-	snap, err := p.c.SnapshotDisbursement(ctx, req) // ErrNoReadBack: a payee the platform cannot search
+// open opens the journal in the SQLite file (created and migrated when needed). This is the
+// part to copy into a service, with pgjournal.Open for a fleet on Postgres.
+func (p *service) open(ctx context.Context) error {
+	st, err := sqlitejournal.Open(ctx, p.path)
 	if err != nil {
-		return sent{}, err
+		return err
 	}
-	s := sent{state: statePending, correlationID: cardplatform.NewGUID().String()}
-	if err := p.j.begin(ctx, req, snap, s.correlationID); err != nil {
-		return sent{}, err
-	}
-	s.answer, s.err = p.c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(s.correlationID))
-	switch {
-	case errors.Is(s.err, cardplatform.ErrOutcomeUnknown):
-		return s, nil // pending: the journal has it
-	case s.err != nil:
-		s.state = stateRefused
-		return s, p.j.settle(ctx, req.ClientReferenceID, stateRefused, "", s.err.Error())
-	}
-	s.state = stateCommitted
-	return s, p.j.settle(ctx, req.ClientReferenceID, stateCommitted, s.answer.AccountGUID.String(), "the platform answered "+s.answer.Status)
-}
-
-// settled is the reconciliation of one pending payout.
-type settled struct {
-	e      entry
-	rec    cardplatform.Reconciliation
-	resent *sent // the new attempt, when the read-back proved the first was not committed
-}
-
-// reconcile settles the journal's pending payouts, oldest first: committed ones are recorded,
-// not committed ones are sent again (once, through pay), and still unknown ones stay pending
-// with the evidence, for a later pass or a manual review.
-func (p *payer) reconcile(ctx context.Context) ([]settled, error) {
-	pending, err := p.j.pending(ctx)
+	j, err := journal.New(p.c, st, journal.Options{Settle: p.settle, TracerProvider: p.tp})
 	if err != nil {
-		return nil, err
+		_ = st.Close()
+		return err
 	}
-	var out []settled
-	for _, e := range pending {
-		inFlight, known, err := p.j.context(ctx, e.Person, e.Ref)
-		if err != nil {
-			return nil, err
-		}
-		rec, err := p.c.ReconcileDisbursement(ctx, e.Snapshot, cardplatform.ReconcileOptions{InFlight: inFlight, Known: known, Settle: p.settle})
-		if err != nil {
-			return nil, err
-		}
-		s := settled{e: e, rec: rec}
-		switch rec.Outcome {
-		case cardplatform.Committed:
-			err = p.j.settle(ctx, e.Ref, stateCommitted, rec.New[0], rec.Evidence)
-		case cardplatform.NotCommitted:
-			var again sent
-			if again, err = p.pay(ctx, e.Request); err == nil {
-				s.resent = &again
-			}
-		default:
-			err = p.j.note(ctx, e.Ref, rec.Evidence)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, s)
+	p.st, p.j = st, j
+	return nil
+}
+
+// restart closes the journal and opens it again, as a new process would.
+func (p *service) restart(ctx context.Context) error {
+	if err := p.st.Close(); err != nil {
+		return err
 	}
-	return out, nil
+	return p.open(ctx)
+}
+
+// payout is one payout's result through the journal: Do's Result.
+type payout = journal.Result[cardplatform.DisbursementResponse]
+
+// pay sends req through the journal under its client reference, the service's key for it:
+// the first call records it and sends it once; every later call returns what was recorded.
+// An outcome unknown, or a payout waiting for another to the same person, is a
+// *journal.SettlingError: it is in the journal, and a recovery pass settles it.
+func (p *service) pay(ctx context.Context, req cardplatform.DisbursementDTO) (payout, error) {
+	return journal.Do(ctx, p.j, journal.CreateDisbursement, req.ClientReferenceID, req)
 }
 
 // run is the whole example, printing to out; it returns the first unexpected error.
@@ -181,12 +149,6 @@ func run(ctx context.Context, out io.Writer) error {
 		defer os.RemoveAll(dir)
 		path = filepath.Join(dir, "journal.db")
 	}
-	j, err := openJournal(ctx, path)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = j.Close() }()
-	s.Step("journal", "SQLite at %s", path)
 
 	// Spans go to the OpenTelemetry stdout exporter, writing to PAYOUTS_SPANS ("-": this
 	// output; default: spans.jsonl beside the journal).
@@ -219,19 +181,25 @@ func run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p := &payer{c: c, j: j}
+	var settle time.Duration // the default, a minute, on a real platform
 	if sandbox != nil {
 		// The sandbox runs a request before it answers or drops it: nothing of a lost request
 		// can still run later, so the settle time can be short. Keep the default elsewhere.
-		p.settle = time.Millisecond
+		settle = time.Millisecond
 	}
+	p := &service{c: c, path: path, settle: settle, tp: tp, s: s}
+	if err := p.open(ctx); err != nil {
+		return err
+	}
+	defer func() { _ = p.st.Close() }()
+	s.Step("journal", "SQLite at %s", path)
 
 	options, err := c.ListPayoutOptions(ctx, cardplatform.ListPayoutOptionsRequest{ProgramGUID: program})
 	if err != nil {
 		return fmt.Errorf("payout options: %w", err)
 	}
 	payees := map[string]cardplatform.GUID{}
-	for _, name := range []string{"Katherine", "Dorothy", "Mary"} {
+	for _, name := range []string{"Katherine", "Dorothy", "Mary", "Annie"} {
 		created, err := c.CreateCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program,
 			Person: cardplatform.Person{FirstName: name, LastName: "Payee", Email: name + "@example.com"}})
 		if err != nil {
@@ -239,11 +207,12 @@ func run(ctx context.Context, out io.Writer) error {
 		}
 		payees[name] = created.Person.PersonGUID
 	}
-	s.Step("payees", "Katherine, Dorothy and Mary, payout options %v", options)
+	s.Step("payees", "Katherine, Dorothy, Mary and Annie, payout options %v", options)
 	batch := cardplatform.NewGUID().String()[:8]
-	payout := func(name, ref string, cents int64) cardplatform.DisbursementDTO {
+	key := func(ref string) string { return "payout-" + batch + "-" + ref }
+	request := func(name, ref string, cents int64) cardplatform.DisbursementDTO {
 		req := cardplatform.DisbursementDTO{ProgramGUID: program, Amount: cardplatform.NewDecimalFromInt(cents, 2),
-			ClientReferenceID: "payout-" + batch + "-" + ref, Person: cardplatform.Person{PersonGUID: payees[name]}}
+			ClientReferenceID: key(ref), Person: cardplatform.Person{PersonGUID: payees[name]}}
 		if len(options) > 0 {
 			req.PayoutOption = options[0]
 		}
@@ -251,139 +220,13 @@ func run(ctx context.Context, out io.Writer) error {
 	}
 
 	if sandbox == nil {
-		if err := runReal(ctx, p, s, payout("Katherine", "a", 25075)); err != nil {
-			return err
-		}
-		finish()
-		return nil
+		err = p.real(ctx, request("Katherine", "a", 25075))
+	} else {
+		err = p.story(ctx, sandbox, request, key)
 	}
-	srv := sandbox
-
-	// Four payouts whose answers are lost: a ran (answer lost after), b never arrived, and two
-	// to Mary at once (c1 ran, c2 did not).
-	lost := []struct {
-		name, ref string
-		cents     int64
-		fault     cardplatformtest.Fault
-		what      string
-	}{
-		{"Katherine", "a", 25075, cardplatformtest.Fault{DropAnswer: true}, "ran, answer lost"},
-		{"Dorothy", "b", 12000, cardplatformtest.Fault{Drop: true}, "never ran"},
-		{"Mary", "c1", 5000, cardplatformtest.Fault{DropAnswer: true}, "ran, answer lost"},
-		{"Mary", "c2", 7000, cardplatformtest.Fault{Drop: true}, "never ran"},
-	}
-	for _, l := range lost {
-		if err := srv.FailNext("CreateDisbursement", 1, l.fault); err != nil {
-			return err
-		}
-		before := len(srv.RequestsFor("CreateDisbursement"))
-		res, err := p.pay(ctx, payout(l.name, l.ref, l.cents))
-		if err != nil {
-			return fmt.Errorf("payout %s: %w", l.ref, err)
-		}
-		var unknown *cardplatform.OutcomeUnknownError
-		if res.state != statePending || !errors.As(res.err, &unknown) {
-			return fmt.Errorf("payout %s: want an outcome unknown, got %s (%v)", l.ref, res.state, res.err)
-		}
-		if n := len(srv.RequestsFor("CreateDisbursement")) - before; n != 1 || unknown.Attempts != 1 {
-			return fmt.Errorf("payout %s: sent %d time(s), want once", l.ref, n)
-		}
-		s.Step("pay "+l.ref+" ("+l.name+")", "outcome unknown, sent once (platform side: %s), journal: pending", l.what)
-	}
-
-	// A restart: the journal is all that is left of the four payouts.
-	if err := j.Close(); err != nil {
-		return err
-	}
-	if j, err = openJournal(ctx, path); err != nil {
-		return err
-	}
-	p.j = j
-	pending, err := j.pending(ctx)
 	if err != nil {
 		return err
 	}
-	s.Step("restart", "journal reopened: %d payouts pending", len(pending))
-
-	results, err := p.reconcile(ctx)
-	if err != nil {
-		return err
-	}
-	want := map[string]cardplatform.Outcome{"a": cardplatform.Committed, "b": cardplatform.NotCommitted,
-		"c1": cardplatform.StillUnknown, "c2": cardplatform.StillUnknown}
-	for _, r := range results {
-		ref := r.e.Request.ClientReferenceID[len("payout-"+batch+"-"):]
-		if r.rec.Outcome != want[ref] {
-			return fmt.Errorf("reconcile %s: %s, want %s: %s", ref, r.rec.Outcome, want[ref], r.rec.Evidence)
-		}
-		switch {
-		case r.resent != nil && r.resent.state == stateCommitted:
-			s.Step("reconcile "+ref, "not committed, sent again: %s %s, journal: committed", r.resent.answer.Amount, r.resent.answer.Status)
-		case r.resent != nil:
-			return fmt.Errorf("reconcile %s: sent again: %s (%v)", ref, r.resent.state, r.resent.err)
-		case r.rec.Outcome == cardplatform.Committed:
-			s.Step("reconcile "+ref, "committed (account %s), journal: committed, not sent again", r.rec.New[0])
-		case r.rec.Reason == cardplatform.ReasonInFlight:
-			s.Step("reconcile "+ref, "still unknown: another payout to Mary is pending, a new account could be either's; left pending for a manual review, not sent again")
-		default:
-			return fmt.Errorf("reconcile %s: still unknown (%s): %s", ref, r.rec.Reason, r.rec.Evidence)
-		}
-	}
-
-	// What the platform did, read from the sandbox's state: every payout at most once, the two
-	// settled ones exactly once, and of Mary's two the one that ran.
-	paid := map[string]int{}
-	for _, d := range srv.Disbursements() {
-		paid[d.ClientReferenceID]++
-	}
-	for ref, n := range map[string]int{"a": 1, "b": 1, "c1": 1, "c2": 0} {
-		if got := paid["payout-"+batch+"-"+ref]; got != n {
-			return fmt.Errorf("platform: payout %s queued %d time(s), want %d", ref, got, n)
-		}
-	}
-	e, err := j.get(ctx, "payout-"+batch+"-a")
-	if err != nil {
-		return err
-	}
-	s.Step("platform", "a and b paid once each, c1 once and c2 never (awaiting review); a's evidence: %s", e.Evidence)
 	finish()
 	return nil
-}
-
-// runReal pays one payout through the journal against a real platform, then runs the
-// reconciliation pass, which finds nothing pending unless the answer was lost.
-func runReal(ctx context.Context, p *payer, s *steps, req cardplatform.DisbursementDTO) error {
-	res, err := p.pay(ctx, req)
-	if err != nil {
-		return err
-	}
-	switch res.state {
-	case stateCommitted:
-		s.Step("pay", "%s %s %s, journal: committed", res.answer.DisbursementGUID, res.answer.Amount, res.answer.Status)
-	case stateRefused:
-		return fmt.Errorf("pay: refused: %w", res.err)
-	default:
-		s.Step("pay", "outcome unknown (%v), journal: pending", res.err)
-	}
-	results, err := p.reconcile(ctx)
-	if err != nil {
-		return err
-	}
-	for _, r := range results {
-		s.Step("reconcile", "%s: %s", r.e.Ref, r.rec.Evidence)
-	}
-	s.Step("reconcile", "%d pending payout(s) examined", len(results))
-	return nil
-}
-
-// steps prints one numbered line per step of the example.
-type steps struct {
-	w io.Writer
-	n int
-}
-
-// Step prints the next line: the step's number, its name and the formatted detail.
-func (s *steps) Step(name, format string, args ...any) {
-	s.n++
-	fmt.Fprintf(s.w, "%2d. %-28s %s\n", s.n, name, fmt.Sprintf(format, args...))
 }

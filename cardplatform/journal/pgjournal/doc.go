@@ -58,4 +58,34 @@
 // starts such a cluster for them. They run journaltest.RunStoreTests, the conformance suite of every Store, on one
 // Store and across two Stores with pools of their own (two workers of a fleet), and the tests
 // of the schema's migration.
+//
+// # Crash test and throughput
+//
+// TestCrash writes 1000 keyed payouts (20 per person, so that scopes collide) through the
+// journal on one schema, three worker processes at once, killed with SIGKILL at random
+// moments (one every 0.1 to 1.2 s) and started again, against the sandbox with
+// random faults (answers lost after the payout ran, requests dropped, 5xx, 400, answers
+// slower than a lease, the read-back's search failing); then it holds every key against the
+// payouts the sandbox queued: none sent twice, none lost, each settled or in review (the
+// harness, shared with sqlitejournal, is cardplatform/journal/internal/crashtest).
+// ISSUERKIT_CRASH_WRITES scales it up for a soak, ISSUERKIT_CRASH_SEED replays a run's plan
+// and faults (the test prints its seed).
+//
+// BenchmarkPayouts compares payouts per second through the bare client and through the
+// journal, against the same in-process sandbox, one payee per goroutine:
+//
+//	PG_DSN=… go -C cardplatform/journal/pgjournal test -run '^$' -bench . -benchtime 300x -count 6 -cpu 1,4 . | benchstat -
+//
+// On two shared, loaded cores (AMD EPYC, Linux, Go 1.26), the server on the same machine
+// (Postgres 15, fsync on; ± is benchstat's spread):
+//
+//	                   sec/op          writes/s
+//	Payouts/bare       124.7µ ± 72%    8.030k ± 42%
+//	Payouts/bare-4     138.8µ ± 58%    7.273k ± 75%
+//	Payouts/journal    14.83m ± 19%     67.50 ± 23%
+//	Payouts/journal-4  3.480m ± 16%     288.6 ± 14%
+//
+// A journaled payout adds the read-back's snapshot (one search) and four transactions
+// (Insert, Lease, the attempt marked, the answer recorded), each committed to the WAL: one
+// writer waits for every flush, four share them (group commit).
 package pgjournal

@@ -17,7 +17,7 @@ import (
 
 // testDSN returns PG_DSN, the database the tests run against. Without it the tests skip
 // locally and fail in CI (CI=true), where .ci/run starts a throw-away cluster and sets it.
-func testDSN(t *testing.T) string {
+func testDSN(t testing.TB) string {
 	t.Helper()
 	dsn := os.Getenv("PG_DSN")
 	if dsn == "" {
@@ -31,7 +31,7 @@ func testDSN(t *testing.T) string {
 
 // schemaDSN creates a schema of its own for t (dropped at its end) and returns PG_DSN with
 // that schema as the search_path: each test starts from an empty journal.
-func schemaDSN(t *testing.T) string {
+func schemaDSN(t testing.TB) string {
 	t.Helper()
 	dsn := testDSN(t)
 	conn, err := pgx.Connect(t.Context(), dsn)
@@ -60,7 +60,7 @@ func schemaDSN(t *testing.T) string {
 }
 
 // withParam adds a run-time parameter to a postgres:// DSN.
-func withParam(t *testing.T, dsn, name, value string) string {
+func withParam(t testing.TB, dsn, name, value string) string {
 	t.Helper()
 	u, err := url.Parse(dsn)
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
