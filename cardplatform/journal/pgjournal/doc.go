@@ -69,7 +69,7 @@
 // payouts the sandbox queued: none sent twice, none lost, each settled or in review (the
 // harness, shared with sqlitejournal, is cardplatform/journal/internal/crashtest).
 // ISSUERKIT_CRASH_WRITES scales it up for a soak, ISSUERKIT_CRASH_SEED replays a run's plan
-// and faults (the test prints its seed).
+// and faults (each run prints the value that replays it).
 //
 // BenchmarkPayouts compares payouts per second through the bare client and through the
 // journal, against the same in-process sandbox, one payee per goroutine:

@@ -363,7 +363,7 @@ func (f *fleet) start(s *slot, exits chan<- exit) error {
 	cfg := f.cfg
 	cfg.Name = fmt.Sprintf("%s%d.%d", s.name, s.n, s.instance)
 	cfg.Seed = f.rng.Uint64()
-	b, err := json.Marshal(cfg)
+	b, err := json.Marshal(cfg) // not a model: the worker's settings, no secret
 	if err != nil {
 		return err
 	}

@@ -81,7 +81,7 @@ func makePlan(ctx context.Context, c *cardplatform.Client, program cardplatform.
 
 // writePlan stores plan as JSON at path, for the worker processes.
 func writePlan(path string, plan *Plan) error {
-	b, err := json.Marshal(plan)
+	b, err := json.Marshal(plan) // not a model: keys, GUIDs and cents, no secret
 	if err != nil {
 		return err
 	}
