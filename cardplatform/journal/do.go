@@ -17,7 +17,9 @@ import (
 // attempt sending, and sends once with the lease's end as its deadline. Then:
 //
 //   - an answer: StateCommitted, with Response;
-//   - the platform's refusal (a 4xx): StateRefused, with Refusal;
+//   - the platform's refusal (a 4xx): StateRefused, with Refusal; but a 429 (the platform did
+//     nothing and asks to be asked later) leaves the entry pending, the attempt not counted,
+//     due after its Retry-After;
 //   - an outcome unknown: the entry stays sending; Do returns a *SettlingError with its DueAt,
 //     when a read-back can prove the outcome (call Do again then, or let Recover do it);
 //   - an argument the SDK refuses before sending (ErrInvalidArgument): StateRefused, nothing

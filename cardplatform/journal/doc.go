@@ -51,7 +51,8 @@
 //     time the platform may still take to run what it received. Before, the entry stays
 //     sending. Any other answer (an effect that could be another writer's, a partial listing, a
 //     read that failed) waits or goes to review, never to a resend.
-//   - An answer settles the entry committed (with the answer) and a 4xx refused; an error the
+//   - An answer settles the entry committed (with the answer) and a 4xx refused (a 429 leaves it
+//     pending, due after its Retry-After: the platform did nothing); an error the
 //     SDK returns only when nothing was sent (ErrInvalidArgument, ErrTokenSource: an
 //     allowlist) leaves it pending, the attempt not counted; everything else
 //     (cardplatform.ErrOutcomeUnknown, a context error, whatever a call middleware returns)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
@@ -129,6 +130,14 @@ func (j *Journal) attempt(ctx context.Context, w write, e Entry, deadline time.T
 		prev.Worker, prev.Fence, prev.LeaseUntil = marked.Worker, marked.Fence, marked.LeaseUntil
 		prev.State, prev.Result = StateRefused, marshal(recorded{Refusal: &Refusal{Detail: err.Error()}})
 		return j.release(ctx, prev, "", err)
+	case isRefusal(err) && retryLater(err) > 0:
+		// 429: the platform did nothing and asks to be asked again later. Not a verdict on
+		// the write: the entry is as it was, due after the wait, the attempt not counted.
+		prev.Worker, prev.Fence, prev.LeaseUntil = marked.Worker, marked.Fence, marked.LeaseUntil
+		prev.DueAt = ended.Add(retryLater(err))
+		st2 := j.release(ctx, prev, "rate limited", err)
+		st2.sent = true
+		return st2
 	case isRefusal(err):
 		e.State, e.Result = StateRefused, marshal(recorded{Refusal: refusalOf(err)})
 		st2 := j.release(ctx, e, "", nil)
@@ -157,6 +166,16 @@ func provedUnsent(err error) bool {
 func isRefusal(err error) bool {
 	var ae *core.Error
 	return !errors.Is(err, core.ErrOutcomeUnknown) && errors.As(err, &ae) && ae.StatusCode >= 400 && ae.StatusCode < 500
+}
+
+// retryLater returns how long to wait before sending again when err is the platform's 429
+// (its Retry-After, at least a second), or 0 for any other error.
+func retryLater(err error) time.Duration {
+	var ae *core.Error
+	if !errors.As(err, &ae) || ae.StatusCode != http.StatusTooManyRequests {
+		return 0
+	}
+	return max(ae.RetryAfter, time.Second)
 }
 
 // settleEntry reads back a sending entry. It returns the entry still sending with no reason

@@ -58,3 +58,36 @@ func TestDoUnprovedErrorIsSettledByReadBack(t *testing.T) {
 		})
 	}
 }
+
+// TestDoRateLimitedWaitsItsTurn: a 429 proves the platform did nothing and asks to be asked
+// later: the entry stays pending, the attempt not counted, due after Retry-After; a recovery
+// pass then sends it once. It is never recorded refused, which would end the key's write.
+func TestDoRateLimitedWaitsItsTurn(t *testing.T) {
+	f := newFixture(t)
+	c, err := cardplatform.New(f.srv.URL, // one attempt a call: the SDK's own retries end on the 429
+		cardplatform.WithTokenSource(oauth2.StaticTokenSource(&oauth2.Token{AccessToken: cardplatformtest.DefaultToken})),
+		cardplatform.WithRetry(cardplatform.RetryOptions{MaxAttempts: 1}))
+	require.NoError(t, err)
+	j, err := journal.New(c, f.store, quick)
+	require.NoError(t, err)
+	ctx := context.Background()
+	f.fail(t, "CreateDisbursement", 1, cardplatformtest.Fault{Status: http.StatusTooManyRequests,
+		Header: http.Header{"Retry-After": {"1"}}})
+
+	_, err = journal.Do(ctx, j, journal.CreateDisbursement, "p", f.payout("p", 100))
+	se := settling(t, err)
+	assert.Equal(t, journal.StatePending, se.State)
+	assert.Equal(t, 1, f.sent())
+	assert.Equal(t, 0, f.ran())
+	e := f.entry(t, "p")
+	assert.Equal(t, journal.StatePending, e.State)
+	assert.Equal(t, 0, e.Attempts, "a 429 is not an attempt")
+	assert.False(t, e.DueAt.IsZero(), "due after the platform's Retry-After")
+
+	f.waitDue(t, "p")
+	rep, err := j.Recover(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Committed, "%+v", rep)
+	assert.Equal(t, 1, f.ran())
+	assert.Equal(t, journal.StateCommitted, f.entry(t, "p").State)
+}
