@@ -92,6 +92,12 @@ type keyLimiter struct{ lim *Limiter }
 // Wait blocks until a request may be sent (see Limiter.Wait); the key was chosen already.
 func (k keyLimiter) Wait(ctx context.Context, _ core.BudgetKey) error { return k.lim.Wait(ctx) }
 
+// Take blocks until a request may be sent and returns its Turn (see Limiter.Take); the key was
+// chosen already.
+func (k keyLimiter) Take(ctx context.Context, _ core.BudgetKey) (*Turn, error) {
+	return k.lim.Take(ctx)
+}
+
 // process is the budgets every client of the process shares unless told otherwise.
 var process = NewBudgets()
 

@@ -39,7 +39,7 @@ const childURLEnv = "BANKTEST_BUDGET_CHILD_URL"
 const budgetPageSize = 5
 
 // drain pages through the ACH list of the bank at url with a client of the process's default
-// budget (5 a second, 90% of it used), prefetching up to 4 pages (concurrent turns), until the
+// budget (5 a second, 92% of it used), prefetching up to 4 pages (concurrent turns), until the
 // list ends or an error.
 func drain(ctx context.Context, c *paging.Client, pages int) error {
 	for _, err := range c.ACHTransactions(ctx, achReq(), paging.WithPageSize(budgetPageSize),
@@ -55,7 +55,7 @@ func drain(ctx context.Context, c *paging.Client, pages int) error {
 // (banktest refuses it with 429 and locks the credential out), with one process draining
 // lists with prefetch at the default budget, and across restarts: an exporter process killed
 // (SIGKILL) right after one of its requests reached the bank, and started again at once,
-// over and over. The budget is the SDK's default (5 a second, of which 90% is used), the
+// over and over. The budget is the SDK's default (5 a second, of which 92% is used), the
 // in-process limiter's: each process starts as if the last second's budget were spent.
 //
 // Each part sends budgetRequests requests (20; ISSUERKIT_BUDGET_REQUESTS=1000 for the
