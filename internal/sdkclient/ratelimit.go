@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
@@ -247,15 +248,9 @@ type limitedTransport struct {
 // context so that the other clients learn of it even when the call ends at that moment.
 const lockTimeout = 2 * time.Second
 
-// turnTaker is a limiter whose turn stays taken until the request is seen written
-// (ratelimit.Budgets' limiters): the next turn is spaced from the write, not from the turn.
-type turnTaker interface {
-	Take(ctx context.Context, key core.BudgetKey) (*ratelimit.Turn, error)
-}
-
 // RoundTrip waits for the lock-out and the limiter, then sends req. A lock-out that starts
 // while it waits for its turn refuses it too (or, with wait, is waited out before a new turn).
-// A turn of a turnTaker ends when net/http reports the request written (httptrace
+// The turn of a core.TurnLimiter ends when net/http reports the request written (httptrace
 // WroteRequest) or the round trip returns, whichever comes first (see ratelimit.Limiter).
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	turn, err := t.await(req.Context())
@@ -263,16 +258,16 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		closeBody(req)
 		return nil, err
 	}
-	sent := req
+	out := req
 	if turn != nil {
-		sent = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
-			WroteRequest: func(httptrace.WroteRequestInfo) { turn.Sent() },
+		out = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+			WroteRequest: func(httptrace.WroteRequestInfo) { turn.end(true) },
 		}))
 	}
-	resp, err := t.next.RoundTrip(sent)
+	resp, err := t.next.RoundTrip(out)
 	if turn != nil {
-		turn.Sent() // no write seen (an error before it, a RoundTripper without httptrace): now
-		if resp != nil && resp.Request == sent {
+		turn.end(true) // no write seen (an error before it, a RoundTripper without httptrace): now
+		if resp != nil && resp.Request == out {
 			resp.Request = req
 		}
 	}
@@ -296,7 +291,7 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 // await waits for the lock-out and the limiter. It returns the turn to end once the request
 // was written (nil for a limiter without turns, or none), or why the request must not be
 // sent.
-func (t *limitedTransport) await(ctx context.Context) (*ratelimit.Turn, error) {
+func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
 	for {
 		if err := t.waitLockout(ctx); err != nil {
 			return nil, err
@@ -305,10 +300,13 @@ func (t *limitedTransport) await(ctx context.Context) (*ratelimit.Turn, error) {
 			return nil, nil
 		}
 		start := t.now()
-		var turn *ratelimit.Turn
+		var turn *heldTurn
 		var err error
-		if tt, ok := t.lim.(turnTaker); ok {
-			turn, err = tt.Take(ctx, t.key)
+		if tl, ok := t.lim.(core.TurnLimiter); ok {
+			var done func(bool)
+			if done, err = tl.Take(ctx, t.key); err == nil {
+				turn = newTurn(done)
+			}
 		} else {
 			err = t.lim.Wait(ctx, t.key)
 		}
@@ -324,7 +322,7 @@ func (t *limitedTransport) await(ctx context.Context) (*ratelimit.Turn, error) {
 		default:
 			if rem, err = t.lock.Remaining(ctx, t.key); err != nil {
 				if turn != nil {
-					turn.Unused()
+					turn.end(false)
 				}
 				return nil, &limitWaitError{err: err}
 			}
@@ -333,13 +331,29 @@ func (t *limitedTransport) await(ctx context.Context) (*ratelimit.Turn, error) {
 			return turn, nil
 		}
 		if turn != nil {
-			turn.Unused()
+			turn.end(false)
 		}
 		if !t.wait {
 			return nil, &core.LockoutError{Wait: rem, Until: t.now().Add(rem)}
 		}
 		// With wait: wait the lock-out out, then take a new turn, so that the requests held
 		// back do not all leave at once when it ends.
+	}
+}
+
+// heldTurn is a core.TurnLimiter's turn, ended once (the first call to end wins: net/http's
+// WroteRequest hook and the round trip's return may both report).
+type heldTurn struct {
+	done func(sent bool)
+	over atomic.Bool
+}
+
+func newTurn(done func(bool)) *heldTurn { return &heldTurn{done: done} }
+
+// end reports the turn's request sent (or possibly sent), or not sent, the first time.
+func (t *heldTurn) end(sent bool) {
+	if !t.over.Swap(true) {
+		t.done(sent)
 	}
 }
 
