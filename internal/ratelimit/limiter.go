@@ -40,15 +40,24 @@ var processStart = time.Now()
 // (N·interval; the clients run at 92% of the bank's rate, interval 217 ms: 5 gaps, 1,087 ms).
 // This part is proved: it holds on any machine, however loaded.
 //
-// What it assumes: the time from the observation to the bank's clock differs between two
-// requests by less than the margin (87 ms at 92%). That time is (1) for HTTP/1, the few
-// instructions between net/http's WroteRequest hook and its flush of the request to the
-// socket (the hook runs just before the flush, in the same goroutine: a descheduled thread
-// delays it), (2) the kernel and the network, and (3) the bank's own accept and parsing
-// before it counts the request. None of these can be observed by a client; the margin is
-// what stands for them. (Spacing turns by the scheduled time, as the Limiter did before,
-// also left the scheduling delays before the write to the margin: under load, six requests
-// reached a sandbox in one second.)
+// What it assumes: what happens after the observation, (1) for HTTP/1, the few instructions
+// between net/http's WroteRequest hook and its flush of the request to the socket (the hook
+// runs just before the flush, in the same goroutine: a descheduled thread delays it), (2) the
+// kernel and the network, and (3) the bank's own accept and parsing before it counts the
+// request, cannot be observed by a client. Two rules stand for it. The margin: the spacing
+// holds while that time differs by less than 87 ms between the first and the sixth of six
+// requests. The answers (answers.go): the bank counts a request before it answers it, so a
+// turn also comes no earlier than one Window after the answer to the request K turns back
+// (K, the requests the rate allows in one Window), less the fastest round trip seen recently;
+// this holds while that request's time from being counted to its answer, plus the later
+// one's from its write to being counted, is at least the fastest round trip, and while a
+// request is counted within one Window of its write (its answer is waited for that long).
+// Either rule suffices: six requests reach one second of the bank's clock only when both
+// assumptions fail at once. (Spacing turns by the scheduled time, as the Limiter did before,
+// left the scheduling delays before the write to the margin: under load, six requests reached
+// a sandbox in one second. With the spacing from the write alone, a sandbox on a machine at a
+// load of 14 on 2 cores accepted a new connection's first request 200 ms late, and counted six
+// in 891 ms.)
 //
 // A request whose body takes long to write holds the next turn until it is written; a
 // RoundTripper that reports no httptrace hooks (not net/http's) holds it until its answer.
@@ -73,6 +82,9 @@ type Limiter struct {
 	interval  time.Duration // between two requests: 1/perSecond
 	last      time.Time     // when the last request was seen written; the next turn is interval after it
 	queued    int           // callers holding a turn or waiting for one
+	recent    []*sentRecord // the latest requests written, oldest first (answers.go)
+	rtts      [latencies]time.Duration
+	nrtt      int
 }
 
 // New returns a Limiter allowing perSecond requests per second; perSecond < 1 fails.
@@ -149,6 +161,7 @@ func later(a, b time.Time) time.Time {
 type Turn struct {
 	l    *Limiter
 	over atomic.Bool
+	rec  *sentRecord // set by Sent
 }
 
 // Sent ends the turn: the request was seen written now (or may have been: a round trip that
@@ -160,10 +173,25 @@ func (t *Turn) Sent() {
 	}
 	l := t.l
 	l.mu.Lock()
-	l.last = later(l.last, l.now())
+	now := l.now()
+	l.last = later(l.last, now)
+	t.rec = l.noteSent(now)
 	l.queued--
 	l.mu.Unlock()
 	l.slot <- struct{}{}
+}
+
+// Answered reports the request's answer seen now (its first byte), or the end of its round
+// trip: the bank counted the request by then. It ends the turn as Sent first if it was not.
+// Calls after the first do nothing.
+func (t *Turn) Answered() {
+	t.Sent()
+	l := t.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if t.rec != nil {
+		l.noteAnswered(t.rec, l.now(), true)
+	}
 }
 
 // Unused ends the turn without a request: nothing of it was written (the caller knows it did
@@ -208,33 +236,61 @@ func (l *Limiter) Take(ctx context.Context) (*Turn, error) {
 		l.mu.Unlock()
 		return nil, fmt.Errorf("ratelimit: %w", ctx.Err())
 	}
-	l.mu.Lock()
-	now = l.now()
-	turn := later(now, l.last.Add(l.interval))
-	l.mu.Unlock()
-	if hasDeadline && dl.Before(turn) {
-		l.leave()
-		return nil, fmt.Errorf("ratelimit: wait of %v would pass the deadline: %w", turn.Sub(now), context.DeadlineExceeded)
-	}
-	if turn.After(now) {
-		if err := l.sleep(ctx, turn.Sub(now)); err != nil {
+	for {
+		l.mu.Lock()
+		now = l.now()
+		turn := later(now, l.last.Add(l.interval))
+		byAnswers, wake := l.answersAllow(now)
+		l.mu.Unlock()
+		if hasDeadline && dl.Before(turn) {
+			l.leave()
+			return nil, fmt.Errorf("ratelimit: wait of %v would pass the deadline: %w", turn.Sub(now), context.DeadlineExceeded)
+		}
+		turn = later(turn, byAnswers)
+		if !turn.After(now) {
+			break
+		}
+		if err := l.sleepOrWake(ctx, turn.Sub(now), wake); err != nil {
 			l.leave()
 			return nil, fmt.Errorf("ratelimit: %w", err)
+		}
+		if wake == nil {
+			break
 		}
 	}
 	return &Turn{l: l}, nil
 }
 
 // Wait blocks until a request may be sent, or until ctx is done (its error, wrapped), as Take,
-// and counts the request as written at once: the next turn is one interval after Wait
-// returns. A caller that can observe its write should use Take.
+// and counts the request as written and answered at once: the next turn is one interval after
+// Wait returns. A caller that can observe its write should use Take.
 func (l *Limiter) Wait(ctx context.Context) error {
 	t, err := l.Take(ctx)
 	if err != nil {
 		return err
 	}
 	t.Sent()
+	l.mu.Lock()
+	l.noteAnswered(t.rec, l.now(), false)
+	l.mu.Unlock()
 	return nil
+}
+
+// sleepOrWake sleeps d, or until wake is closed (nil: never), or until ctx is done.
+func (l *Limiter) sleepOrWake(ctx context.Context, d time.Duration, wake <-chan struct{}) error {
+	if wake == nil {
+		return l.sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-wake:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // sleepCtx waits d or until ctx is done.

@@ -109,6 +109,12 @@ func (k keyLimiter) Take(ctx context.Context, _ core.BudgetKey) (func(sent bool)
 	}, nil
 }
 
+// TakeTurn blocks until a request may be sent and returns its Turn (see Limiter.Take), which
+// also hears the answer (Turn.Answered); the key was chosen already.
+func (k keyLimiter) TakeTurn(ctx context.Context, _ core.BudgetKey) (*Turn, error) {
+	return k.lim.Take(ctx)
+}
+
 var _ core.TurnLimiter = keyLimiter{}
 
 // process is the budgets every client of the process shares unless told otherwise.

@@ -250,8 +250,9 @@ const lockTimeout = 2 * time.Second
 
 // RoundTrip waits for the lock-out and the limiter, then sends req. A lock-out that starts
 // while it waits for its turn refuses it too (or, with wait, is waited out before a new turn).
-// The turn of a core.TurnLimiter ends when net/http reports the request written (httptrace
-// WroteRequest) or the round trip returns, whichever comes first (see ratelimit.Limiter).
+// A turn ends when net/http reports the request written (httptrace WroteRequest) or the round
+// trip returns, whichever comes first; the in-process limiter's also hears the answer
+// (GotFirstResponseByte, or the round trip's return) (see ratelimit.Limiter).
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	turn, err := t.await(req.Context())
 	if err != nil {
@@ -261,12 +262,13 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	out := req
 	if turn != nil {
 		out = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
-			WroteRequest: func(httptrace.WroteRequestInfo) { turn.end(true) },
+			WroteRequest:         func(httptrace.WroteRequestInfo) { turn.end(true) },
+			GotFirstResponseByte: turn.answered,
 		}))
 	}
 	resp, err := t.next.RoundTrip(out)
 	if turn != nil {
-		turn.end(true) // no write seen (an error before it, a RoundTripper without httptrace): now
+		turn.answered() // no write or answer seen (an error, a RoundTripper without httptrace): now
 		if resp != nil && resp.Request == out {
 			resp.Request = req
 		}
@@ -302,10 +304,15 @@ func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
 		start := t.now()
 		var turn *heldTurn
 		var err error
-		if tl, ok := t.lim.(core.TurnLimiter); ok {
+		if al, ok := t.lim.(answeringLimiter); ok {
+			var rt *ratelimit.Turn
+			if rt, err = al.TakeTurn(ctx, t.key); err == nil {
+				turn = &heldTurn{turn: rt}
+			}
+		} else if tl, ok := t.lim.(core.TurnLimiter); ok {
 			var done func(bool)
 			if done, err = tl.Take(ctx, t.key); err == nil {
-				turn = newTurn(done)
+				turn = &heldTurn{done: done}
 			}
 		} else {
 			err = t.lim.Wait(ctx, t.key)
@@ -341,20 +348,41 @@ func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
 	}
 }
 
-// heldTurn is a core.TurnLimiter's turn, ended once (the first call to end wins: net/http's
-// WroteRequest hook and the round trip's return may both report).
+// answeringLimiter is the in-process limiter (ratelimit.Budgets'): its turn also hears the
+// request's answer (ratelimit.Turn.Answered).
+type answeringLimiter interface {
+	TakeTurn(ctx context.Context, key core.BudgetKey) (*ratelimit.Turn, error)
+}
+
+// heldTurn is a limiter's turn held until the request is seen written: an answeringLimiter's,
+// or a core.TurnLimiter's done, called once (the first report wins: net/http's hooks and the
+// round trip's return may all report).
 type heldTurn struct {
+	turn *ratelimit.Turn
 	done func(sent bool)
 	over atomic.Bool
 }
 
-func newTurn(done func(bool)) *heldTurn { return &heldTurn{done: done} }
-
-// end reports the turn's request sent (or possibly sent), or not sent, the first time.
+// end reports the turn's request sent (or possibly sent), or not sent.
 func (t *heldTurn) end(sent bool) {
-	if !t.over.Swap(true) {
+	switch {
+	case t.turn != nil && sent:
+		t.turn.Sent()
+	case t.turn != nil:
+		t.turn.Unused()
+	case !t.over.Swap(true):
 		t.done(sent)
 	}
+}
+
+// answered reports the request's answer (or the end of its round trip): sent, and counted by
+// the bank by now.
+func (t *heldTurn) answered() {
+	if t.turn != nil {
+		t.turn.Answered()
+		return
+	}
+	t.end(true)
 }
 
 // waitLockout returns at once outside a lock-out; inside one it fails with *LockoutError, or,
