@@ -21,7 +21,10 @@
 // given: any six requests are written at least 1,087 ms apart at the bank's 5; what happens
 // after the write (net/http's flush right after its hook, the kernel, the network, the bank's
 // own accept) cannot be observed by a client, and is assumed to delay the first of six by
-// less than 87 ms more than the sixth.
+// less than 87 ms more than the sixth. The answers back that assumption up: the bank counts a
+// request before it answers it, so a request is not sent earlier than one second after the
+// answer to the fifth request before it, less the fastest recent round trip (a request
+// counted late holds back the next ones; a steady latency costs nothing).
 //
 // Tests get budgets of their own: the clients of a fake (pagingfake, validationfake) share
 // their fake's budget only, so a 429 one fake answers never locks out another; a test that

@@ -36,7 +36,9 @@
 // by the fastest recent round trip, while the caller sleeps at least until the reply's
 // arrival plus the wait (never early). The lock-out is read shortly before the turn (30 ms),
 // so that the round trip does not delay the request. After the write, the kernel, the network
-// and the bank's own accept are assumed to delay requests alike, within the margin.
+// and the bank's own accept are assumed to delay requests alike, within the margin. (The
+// in-process limiter also holds a turn until one second after the answer to the request five
+// turns back; a replica does not see the other replicas' answers, so the fleet does not.)
 //
 // A budget starts as if the last second's budget were spent: its first turn comes one second
 // (Window) after Redis first held no state for it. Redis keeps the budget's epoch (":epoch",
