@@ -193,6 +193,11 @@ wait:
 			t.Logf("arrival at +%v", a.Sub(at[from]).Round(time.Millisecond))
 		}
 	}
+	closest := time.Duration(1<<63 - 1)
+	for i := 5; i < len(at); i++ {
+		closest = min(closest, at[i].Sub(at[i-5]))
+	}
+	t.Logf("at most %d arrivals in any one-second window; the closest six span %v", worst, closest.Round(time.Millisecond))
 	t.Logf("%d arrivals in %v: %.2f a second, the loss's window included", len(at), at[len(at)-1].Sub(at[0]).Round(time.Millisecond),
 		float64(len(at)-1)/at[len(at)-1].Sub(at[0]).Seconds())
 }
