@@ -1,8 +1,9 @@
 // Package ratelimit keeps a client under the bank's request rate: 5 requests per second across
 // its APIs, with a lock-out of at least two minutes after a 429. Limiter spaces requests out
 // (the transport takes a Turn before each attempt and ends it when net/http reports the
-// request written: the next turn is spaced from that write; see Limiter for what this proves
-// and what it assumes); LockoutWait turns a 429 into the time to wait before the next request.
+// request written: the next turn is spaced from that write, and from the answer to the request
+// five turns back; see Limiter for what this proves and what it assumes); LockoutWait turns a
+// 429 into the time to wait before the next request.
 package ratelimit
 
 import (
@@ -36,8 +37,8 @@ var processStart = time.Now()
 // delays a request between its turn and its write (the scheduler, a connection being dialled
 // or taken from the pool, net/http's write goroutine), the next request cannot be handed to
 // net/http until one interval after the previous one was written: any two requests are
-// written at least one interval apart, and any N+1 at least one second and N−1 margins apart
-// (N·interval; the clients run at 92% of the bank's rate, interval 217 ms: 5 gaps, 1,087 ms).
+// written at least one interval apart, and any six at least five intervals apart (the clients
+// run at 92% of the bank's rate: 217 ms, and 1,087 ms for six, one second and an 87 ms margin).
 // This part is proved: it holds on any machine, however loaded.
 //
 // What it assumes: what happens after the observation, (1) for HTTP/1, the few instructions
