@@ -44,8 +44,8 @@ func TestUnansweredHoldsTheWindow(t *testing.T) {
 	l := newStarting(BankRate, time.Now().Add(-Window), time.Now, sleepCtx)
 	first, err := l.Take(t.Context())
 	require.NoError(t, err)
+	wrote := time.Now() // before the limiter's record of the write
 	first.Sent()
-	wrote := time.Now()
 	for range 4 {
 		turn, err := l.Take(t.Context())
 		require.NoError(t, err)
@@ -62,19 +62,24 @@ func TestUnansweredHoldsTheWindow(t *testing.T) {
 	l.mu.Lock()
 	fastest := l.fastest()
 	l.mu.Unlock()
-	assert.GreaterOrEqual(t, got.Sub(<-answered), Window-fastest, "one Window after the answer, less the fastest round trip")
+	// Answered by its cap (one Window after its write) if a loaded machine fired the answer later.
+	counted := <-answered
+	if cap := wrote.Add(Window); cap.Before(counted) {
+		counted = cap
+	}
+	assert.GreaterOrEqual(t, got.Sub(counted), Window-fastest, "one Window after the answer, less the fastest round trip")
 
 	// Unanswered for good: it counts one Window after its write, and the turn K later comes a
 	// Window after that.
 	l = newStarting(1, time.Now().Add(-Window), time.Now, sleepCtx) // K = 1
 	lost, err := l.Take(t.Context())
 	require.NoError(t, err)
+	wrote = time.Now() // before the limiter's record of the write
 	lost.Sent()
-	wrote = time.Now()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
 	next, err := l.Take(ctx)
 	require.NoError(t, err)
 	next.Unused()
-	assert.GreaterOrEqual(t, time.Since(wrote), 2*Window-10*time.Millisecond)
+	assert.GreaterOrEqual(t, time.Since(wrote), 2*Window)
 }
