@@ -1,7 +1,9 @@
 // Package ratelimit keeps a client under the bank's request rate: 5 requests per second across
 // its APIs, with a lock-out of at least two minutes after a 429. Limiter spaces requests out
-// before they are sent (the transport pipeline calls Wait before each attempt); LockoutWait
-// turns a 429 into the time to wait before the next request.
+// (the transport takes a Turn before each attempt and ends it when net/http reports the
+// request written: the next turn is spaced from that write, and from the answer to the request
+// five turns back; see Limiter for what this proves and what it assumes); LockoutWait turns a
+// 429 into the time to wait before the next request.
 package ratelimit
 
 import (
@@ -9,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -21,11 +24,44 @@ const Window = time.Second
 // processStart is when this package was initialised, shortly after the process started.
 var processStart = time.Now()
 
-// Limiter allows at most N requests in every window of one second: it hands out turns one
-// interval (1/N s) apart, in the order they are asked for (a GCRA: a token bucket refilled at N
-// per second holding at most one token, so that bursts never exceed the rate either). It is
-// safe for concurrent use; the zero value is not usable, build one with New, NewRate or
-// NewBank.
+// Limiter allows at most N requests in every window of one second: it spaces the requests it
+// lets through at least one interval (1/N s) apart, in the order they ask (FIFO). It is safe
+// for concurrent use; the zero value is not usable, build one with New, NewRate or NewBank.
+//
+// # What it proves, and what it assumes
+//
+// A turn (Take) is held until the request it was taken for is seen written (Turn.Sent, which
+// the SDK's transport calls from the httptrace hook WroteRequest, or when the round trip
+// returns, whichever comes first), and the next turn comes one interval after that
+// observation, not after the turn. Only one turn is outstanding at a time. So, whatever
+// delays a request between its turn and its write (the scheduler, a connection being dialled
+// or taken from the pool, net/http's write goroutine), the next request cannot be handed to
+// net/http until one interval after the previous one was written: any two requests are
+// written at least one interval apart, and any six at least five intervals apart (the clients
+// run at 92% of the bank's rate: 217 ms, and 1,087 ms for six, one second and an 87 ms margin).
+// This part is proved: it holds on any machine, however loaded.
+//
+// What it assumes: what happens after the observation, (1) for HTTP/1, the few instructions
+// between net/http's WroteRequest hook and its flush of the request to the socket (the hook
+// runs just before the flush, in the same goroutine: a descheduled thread delays it), (2) the
+// kernel and the network, and (3) the bank's own accept and parsing before it counts the
+// request, cannot be observed by a client. Two rules stand for it. The margin: the spacing
+// holds while that time differs by less than 87 ms between the first and the sixth of six
+// requests. The answers (answers.go): the bank counts a request before it answers it, so a
+// turn also comes no earlier than one Window after the answer to the request K turns back
+// (K, the requests the rate allows in one Window), less the fastest round trip seen recently;
+// this holds while that request's time from being counted to its answer, plus the later
+// one's from its write to being counted, is at least the fastest round trip, and while a
+// request is counted within one Window of its write (its answer is waited for that long).
+// Either rule suffices: six requests reach one second of the bank's clock only when both
+// assumptions fail at once. (Spacing turns by the scheduled time, as the Limiter did before,
+// left the scheduling delays before the write to the margin: under load, six requests reached
+// a sandbox in one second. With the spacing from the write alone, a sandbox on a machine at a
+// load of 14 on 2 cores accepted a new connection's first request 200 ms late, and counted six
+// in 891 ms.)
+//
+// A request whose body takes long to write holds the next turn until it is written; a
+// RoundTripper that reports no httptrace hooks (not net/http's) holds it until its answer.
 //
 // A Limiter starts as if the last second's budget were spent: no turn comes earlier than one
 // Window after the process started. The bank counts the credential, not the process: a
@@ -33,19 +69,23 @@ var processStart = time.Now()
 // predecessor sent in its last second, and must not add to it.
 //
 // The clock is read under the Limiter's lock, so turns are computed from times that never go
-// backwards. (golang.org/x/time/rate, used before, takes the time read by each caller before
-// its lock: a caller delayed between reading the clock and reserving moved the bucket back in
-// time, and its turn and the next came early by the delay. Under load, with a prefetching
-// iterator's concurrent callers, six requests reached the bank in one second.)
+// backwards.
 type Limiter struct {
 	now func() time.Time
 	// sleep waits d or until ctx is done (a fake clock in tests).
 	sleep func(ctx context.Context, d time.Duration) error
+	// slot holds a token while no turn is outstanding: the caller that receives it has the
+	// next turn (receivers are served in the order they started waiting).
+	slot chan struct{}
 
 	mu        sync.Mutex
 	perSecond float64       // the rate
-	interval  time.Duration // between two turns: 1/perSecond
-	last      time.Time     // the last turn handed out; the next is interval after it
+	interval  time.Duration // between two requests: 1/perSecond
+	last      time.Time     // when the last request was seen written; the next turn is interval after it
+	queued    int           // callers holding a turn or waiting for one
+	recent    []*sentRecord // the latest requests written, oldest first (answers.go)
+	rtts      [latencies]time.Duration
+	nrtt      int
 }
 
 // New returns a Limiter allowing perSecond requests per second; perSecond < 1 fails.
@@ -80,8 +120,10 @@ func newWithClock(perSecond int, now func() time.Time, sleep func(context.Contex
 // Window after start, or at once when that has passed.
 func newStarting(perSecond float64, start time.Time, now func() time.Time, sleep func(context.Context, time.Duration) error) *Limiter {
 	interval := intervalOf(perSecond)
-	// The first turn is interval after last: one Window after start.
-	return &Limiter{now: now, sleep: sleep, perSecond: perSecond, interval: interval, last: start.Add(Window - interval)}
+	l := &Limiter{now: now, sleep: sleep, slot: make(chan struct{}, 1), perSecond: perSecond, interval: interval,
+		last: start.Add(Window - interval)} // the first turn is interval after last: one Window after start
+	l.slot <- struct{}{}
+	return l
 }
 
 // intervalOf returns the time between two turns at perSecond (> 0), at least 1 ns.
@@ -106,61 +148,151 @@ func (l *Limiter) lower(perSecond float64) {
 	}
 }
 
-// reserve hands out the next turn, unless it would come after deadline (zero: none). It
-// returns the turn, the turn before it (to give the turn back with cancel), the time it read
-// and whether the turn was reserved.
-func (l *Limiter) reserve(deadline time.Time) (turn, prev, now time.Time, ok bool) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	now = l.now()
-	turn = l.last.Add(l.interval)
-	if turn.Before(now) {
-		turn = now
+// later returns the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
 	}
-	if !deadline.IsZero() && deadline.Before(turn) {
-		return turn, time.Time{}, now, false
-	}
-	prev, l.last = l.last, turn
-	return turn, prev, now, true
+	return b
 }
 
-// cancel gives turn back when no later turn was handed out since; otherwise the turn is lost
-// (the later turns keep their places).
-func (l *Limiter) cancel(turn, prev time.Time) {
+// Turn is a caller's permission to send one request, from Limiter.Take. The caller ends it
+// once: Sent when the request was (or may have been) written, Unused when nothing of it was.
+// Until then no other turn is handed out.
+type Turn struct {
+	l    *Limiter
+	over atomic.Bool
+	rec  *sentRecord // set by Sent
+}
+
+// Sent ends the turn: the request was seen written now (or may have been: a round trip that
+// ended without the write being seen). The next turn comes one interval from now. Calls after
+// the first do nothing.
+func (t *Turn) Sent() {
+	if t.over.Swap(true) {
+		return
+	}
+	l := t.l
+	l.mu.Lock()
+	now := l.now()
+	l.last = later(l.last, now)
+	t.rec = l.noteSent(now)
+	l.queued--
+	l.mu.Unlock()
+	l.slot <- struct{}{}
+}
+
+// Answered reports the request's answer seen now (its first byte), or the end of its round
+// trip: the bank counted the request by then. It ends the turn as Sent first if it was not.
+// Calls after the first do nothing.
+func (t *Turn) Answered() {
+	t.Sent()
+	l := t.l
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.last.Equal(turn) {
-		l.last = prev
+	if t.rec != nil {
+		l.noteAnswered(t.rec, l.now(), true)
 	}
 }
 
-// Wait blocks until a request may be sent, or until ctx is done (its error, wrapped). A
-// deadline that would pass before the turn comes fails at once, without waiting. A turn the
-// caller wakes up for more than LateTolerance late (a busy machine) is given up for a new one:
-// used late, it would bring the request closer than 1/rate to the next ones at the server.
-func (l *Limiter) Wait(ctx context.Context) error {
-	dl, _ := ctx.Deadline()
+// Unused ends the turn without a request: nothing of it was written (the caller knows it did
+// not hand the request to the network). The next caller gets the turn this one had. Calls
+// after the first, or after Sent, do nothing.
+func (t *Turn) Unused() {
+	if t.over.Swap(true) {
+		return
+	}
+	t.l.leave()
+}
+
+// leave takes a caller out of the line and hands the slot on, the schedule unchanged.
+func (l *Limiter) leave() {
+	l.mu.Lock()
+	l.queued--
+	l.mu.Unlock()
+	l.slot <- struct{}{}
+}
+
+// Take blocks until a request may be sent and returns the Turn, which the caller ends with
+// Sent once the request was written (or Unused). It fails (the request must not be sent),
+// wrapping ctx's error, when ctx ends first, and at once, without waiting, when the turn
+// cannot come before ctx's deadline: it comes at least one interval after the last request
+// was written, and one more for every caller ahead in line.
+func (l *Limiter) Take(ctx context.Context) (*Turn, error) {
+	dl, hasDeadline := ctx.Deadline()
+	l.mu.Lock()
+	now := l.now()
+	earliest := later(now, l.last.Add(l.interval)).Add(time.Duration(l.queued) * l.interval)
+	if hasDeadline && dl.Before(earliest) {
+		l.mu.Unlock()
+		return nil, fmt.Errorf("ratelimit: wait of at least %v would pass the deadline: %w", earliest.Sub(now), context.DeadlineExceeded)
+	}
+	l.queued++
+	l.mu.Unlock()
+	select {
+	case <-l.slot:
+	case <-ctx.Done():
+		l.mu.Lock()
+		l.queued--
+		l.mu.Unlock()
+		return nil, fmt.Errorf("ratelimit: %w", ctx.Err())
+	}
 	for {
-		turn, prev, now, ok := l.reserve(dl)
-		if !ok {
-			return fmt.Errorf("ratelimit: wait of %v would pass the deadline: %w", turn.Sub(now), context.DeadlineExceeded)
+		l.mu.Lock()
+		now = l.now()
+		turn := later(now, l.last.Add(l.interval))
+		byAnswers, wake := l.answersAllow(now)
+		l.mu.Unlock()
+		if hasDeadline && dl.Before(turn) {
+			l.leave()
+			return nil, fmt.Errorf("ratelimit: wait of %v would pass the deadline: %w", turn.Sub(now), context.DeadlineExceeded)
 		}
+		turn = later(turn, byAnswers)
 		if !turn.After(now) {
-			return nil
+			break
 		}
-		if err := l.sleep(ctx, turn.Sub(now)); err != nil {
-			l.cancel(turn, prev)
-			return fmt.Errorf("ratelimit: %w", err)
+		if err := l.sleepOrWake(ctx, turn.Sub(now), wake); err != nil {
+			l.leave()
+			return nil, fmt.Errorf("ratelimit: %w", err)
 		}
-		if l.now().Sub(turn) <= LateTolerance {
-			return nil
+		if wake == nil {
+			break
 		}
 	}
+	return &Turn{l: l}, nil
 }
 
-// LateTolerance is how late a turn may still be used: well under the margin the clients
-// leave in each second (the bank clients run at 90% of the bank's rate: 111 ms).
-const LateTolerance = 25 * time.Millisecond
+// Wait blocks until a request may be sent, or until ctx is done (its error, wrapped), as Take,
+// and counts the request as written and answered at once: the next turn is one interval after
+// Wait returns. A caller that can observe its write should use Take.
+func (l *Limiter) Wait(ctx context.Context) error {
+	t, err := l.Take(ctx)
+	if err != nil {
+		return err
+	}
+	t.Sent()
+	l.mu.Lock()
+	l.noteAnswered(t.rec, l.now(), false)
+	l.mu.Unlock()
+	return nil
+}
+
+// sleepOrWake sleeps d, or until wake is closed (nil: never), or until ctx is done.
+func (l *Limiter) sleepOrWake(ctx context.Context, d time.Duration, wake <-chan struct{}) error {
+	if wake == nil {
+		return l.sleep(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-wake:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
 
 // sleepCtx waits d or until ctx is done.
 func sleepCtx(ctx context.Context, d time.Duration) error {

@@ -130,24 +130,3 @@ func TestLockoutWait(t *testing.T) {
 		assert.Equal(t, tt.want, LockoutWait(h, now, core.DefaultMaxLockout), tt.retryAfter)
 	}
 }
-
-// TestLateTurnGivenUp: a caller that wakes up for its turn more than LateTolerance late takes
-// a new turn instead of sending at once, so that lateness never brings two requests closer
-// than the rate allows.
-func TestLateTurnGivenUp(t *testing.T) {
-	clk := &fakeClock{now: time.Date(2025, 1, 10, 8, 0, 0, 0, time.UTC)}
-	late := true
-	sleep := func(ctx context.Context, d time.Duration) error {
-		if late { // the machine was busy: woke up 100 ms after the turn
-			late = false
-			d += 100 * time.Millisecond
-		}
-		return clk.Sleep(ctx, d)
-	}
-	l := newWithClock(BankRate, clk.Now, sleep)
-	start := clk.Now()
-	require.NoError(t, l.Wait(t.Context()))
-	require.NoError(t, l.Wait(t.Context()))
-	// Turn at +200 ms, woken at +300 ms: given up; the next turn is at +400 ms.
-	assert.Equal(t, 400*time.Millisecond, clk.Now().Sub(start))
-}

@@ -92,6 +92,31 @@ type keyLimiter struct{ lim *Limiter }
 // Wait blocks until a request may be sent (see Limiter.Wait); the key was chosen already.
 func (k keyLimiter) Wait(ctx context.Context, _ core.BudgetKey) error { return k.lim.Wait(ctx) }
 
+// Take blocks until a request may be sent and returns done, which ends the turn (see
+// Limiter.Take and core.TurnLimiter): sent, the next turn is one interval from then; not sent,
+// the turn goes to the next caller. The key was chosen already.
+func (k keyLimiter) Take(ctx context.Context, _ core.BudgetKey) (func(sent bool), error) {
+	t, err := k.lim.Take(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return func(sent bool) {
+		if sent {
+			t.Sent()
+		} else {
+			t.Unused()
+		}
+	}, nil
+}
+
+// TakeTurn blocks until a request may be sent and returns its Turn (see Limiter.Take), which
+// also hears the answer (Turn.Answered); the key was chosen already.
+func (k keyLimiter) TakeTurn(ctx context.Context, _ core.BudgetKey) (*Turn, error) {
+	return k.lim.Take(ctx)
+}
+
+var _ core.TurnLimiter = keyLimiter{}
+
 // process is the budgets every client of the process shares unless told otherwise.
 var process = NewBudgets()
 

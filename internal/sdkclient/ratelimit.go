@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/http/httptrace"
 	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
@@ -115,13 +117,15 @@ func (e *limitWaitError) Error() string {
 
 func (e *limitWaitError) Unwrap() []error { return []error{core.ErrRateLimited, e.err} }
 
-// jitterGuard is the share of the configured rate the limiter actually allows: spacing
-// requests 1/0.9 times wider than 1/rate keeps a server that counts arrivals in one-second
-// windows from seeing N+1 requests in a second as long as the latency of the first and the
-// (N+1)th differ by less than 1/0.9 − 1 s (111 ms). 0.95 (53 ms) was not enough: a 60-page
-// drain under -race on a loaded 2-core machine brought 6 requests to the sandbox in one second.
-// A two-minute lock-out costs far more than the 10% of throughput given up.
-const jitterGuard = 0.9
+// jitterGuard is the share of the configured rate the limiter actually allows: requests
+// written at least 1/(0.92·rate) apart (217 ms at the bank's 5) put 5 gaps of 1,087 ms under
+// any six, so that a server counting arrivals in one-second windows sees at most five as long
+// as what the client cannot observe (the kernel, the network, the server's own accept, after
+// the write) delays the first of six by less than 87 ms more than the sixth. The limiter
+// spaces requests from their observed writes, so scheduling delays before the write do not
+// count against this margin (see ratelimit.Limiter). A two-minute lock-out costs far more than
+// the 8% of throughput given up.
+const jitterGuard = 0.92
 
 // rateLimit resolves the limiter and the lock-out for api and cfg, and makes 429s final for
 // an API with a lock-out unless the caller opted in to waiting. For an API with a rate limit
@@ -246,50 +250,35 @@ const lockTimeout = 2 * time.Second
 
 // RoundTrip waits for the lock-out and the limiter, then sends req. A lock-out that starts
 // while it waits for its turn refuses it too (or, with wait, is waited out before a new turn).
+// A turn ends when net/http reports the request written (httptrace WroteRequest) or the round
+// trip returns, whichever comes first; the in-process limiter's also hears the answer
+// (GotFirstResponseByte, or the round trip's return) (see ratelimit.Limiter).
 func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	ctx := req.Context()
-	for {
-		if err := t.waitLockout(ctx); err != nil {
-			closeBody(req)
-			return nil, err
-		}
-		if t.lim == nil {
-			break
-		}
-		start := t.now()
-		rem, err := time.Duration(0), t.lim.Wait(ctx, t.key)
-		var lo *core.LockedOutError
-		switch {
-		case errors.As(err, &lo):
-			rem = lo.Wait // the limiter saw the lock-out start while it waited
-		case err != nil:
-			closeBody(req)
-			return nil, &limitWaitError{err: err}
-		case t.selfChecking || t.now().Sub(start) < time.Millisecond:
-			// The limiter checks the lock-out itself, or it was checked just before.
-		default:
-			if rem, err = t.lock.Remaining(ctx, t.key); err != nil {
-				closeBody(req)
-				return nil, &limitWaitError{err: err}
-			}
-		}
-		if rem <= 0 {
-			break
-		}
-		if !t.wait {
-			closeBody(req)
-			return nil, &core.LockoutError{Wait: rem, Until: t.now().Add(rem)}
-		}
-		// With wait: wait the lock-out out, then take a new turn, so that the requests held
-		// back do not all leave at once when it ends.
+	turn, err := t.await(req.Context())
+	if err != nil {
+		closeBody(req)
+		return nil, err
 	}
-	resp, err := t.next.RoundTrip(req)
+	out := req
+	if turn != nil {
+		out = req.WithContext(httptrace.WithClientTrace(req.Context(), &httptrace.ClientTrace{
+			WroteRequest:         func(httptrace.WroteRequestInfo) { turn.end(true) },
+			GotFirstResponseByte: turn.answered,
+		}))
+	}
+	resp, err := t.next.RoundTrip(out)
+	if turn != nil {
+		turn.answered() // no write or answer seen (an error, a RoundTripper without httptrace): now
+		if resp != nil && resp.Request == out {
+			resp.Request = req
+		}
+	}
 	if err != nil || resp.StatusCode != http.StatusTooManyRequests {
 		return resp, err
 	}
 	d := ratelimit.LockoutWait(resp.Header, t.now(), t.maxLockout)
 	if d > 0 {
-		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), lockTimeout)
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(req.Context()), lockTimeout)
 		_ = t.lock.Lock(lctx, t.key, d) // a lock-out that cannot be recorded: the 429 still returns
 		cancel()
 	}
@@ -299,6 +288,101 @@ func (t *limitedTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		resp.Header.Set("Retry-After", strconv.FormatInt(secs, 10))
 	}
 	return resp, nil
+}
+
+// await waits for the lock-out and the limiter. It returns the turn to end once the request
+// was written (nil for a limiter without turns, or none), or why the request must not be
+// sent.
+func (t *limitedTransport) await(ctx context.Context) (*heldTurn, error) {
+	for {
+		if err := t.waitLockout(ctx); err != nil {
+			return nil, err
+		}
+		if t.lim == nil {
+			return nil, nil
+		}
+		start := t.now()
+		var turn *heldTurn
+		var err error
+		if al, ok := t.lim.(answeringLimiter); ok {
+			var rt *ratelimit.Turn
+			if rt, err = al.TakeTurn(ctx, t.key); err == nil {
+				turn = &heldTurn{turn: rt}
+			}
+		} else if tl, ok := t.lim.(core.TurnLimiter); ok {
+			var done func(bool)
+			if done, err = tl.Take(ctx, t.key); err == nil {
+				turn = &heldTurn{done: done}
+			}
+		} else {
+			err = t.lim.Wait(ctx, t.key)
+		}
+		rem := time.Duration(0)
+		var lo *core.LockedOutError
+		switch {
+		case errors.As(err, &lo):
+			rem = lo.Wait // the limiter saw the lock-out start while it waited
+		case err != nil:
+			return nil, &limitWaitError{err: err}
+		case t.selfChecking || t.now().Sub(start) < time.Millisecond:
+			// The limiter checks the lock-out itself, or it was checked just before.
+		default:
+			if rem, err = t.lock.Remaining(ctx, t.key); err != nil {
+				if turn != nil {
+					turn.end(false)
+				}
+				return nil, &limitWaitError{err: err}
+			}
+		}
+		if rem <= 0 {
+			return turn, nil
+		}
+		if turn != nil {
+			turn.end(false)
+		}
+		if !t.wait {
+			return nil, &core.LockoutError{Wait: rem, Until: t.now().Add(rem)}
+		}
+		// With wait: wait the lock-out out, then take a new turn, so that the requests held
+		// back do not all leave at once when it ends.
+	}
+}
+
+// answeringLimiter is the in-process limiter (ratelimit.Budgets'): its turn also hears the
+// request's answer (ratelimit.Turn.Answered).
+type answeringLimiter interface {
+	TakeTurn(ctx context.Context, key core.BudgetKey) (*ratelimit.Turn, error)
+}
+
+// heldTurn is a limiter's turn held until the request is seen written: an answeringLimiter's,
+// or a core.TurnLimiter's done, called once (the first report wins: net/http's hooks and the
+// round trip's return may all report).
+type heldTurn struct {
+	turn *ratelimit.Turn
+	done func(sent bool)
+	over atomic.Bool
+}
+
+// end reports the turn's request sent (or possibly sent), or not sent.
+func (t *heldTurn) end(sent bool) {
+	switch {
+	case t.turn != nil && sent:
+		t.turn.Sent()
+	case t.turn != nil:
+		t.turn.Unused()
+	case !t.over.Swap(true):
+		t.done(sent)
+	}
+}
+
+// answered reports the request's answer (or the end of its round trip): sent, and counted by
+// the bank by now.
+func (t *heldTurn) answered() {
+	if t.turn != nil {
+		t.turn.Answered()
+		return
+	}
+	t.end(true)
 }
 
 // waitLockout returns at once outside a lock-out; inside one it fails with *LockoutError, or,

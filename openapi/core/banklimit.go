@@ -50,6 +50,21 @@ type Limiter interface {
 	Wait(ctx context.Context, key BudgetKey) error
 }
 
+// TurnLimiter is a Limiter that counts a request when it was seen written, not when its turn
+// came, so that it can space the next turn from that write: whatever delays a request between
+// its turn and its write (the scheduler, a connection being dialled or taken from the pool,
+// net/http's write goroutine) then cannot bring two requests closer together at the bank. The
+// SDK calls Take instead of Wait when its Limiter has it (the in-process limiter, and
+// redisfleet within each replica).
+type TurnLimiter interface {
+	Limiter
+	// Take is Wait, except that the turn lasts until done is called: the SDK calls done exactly
+	// once, with true when net/http reported the request written (httptrace WroteRequest) or
+	// the round trip ended without that report, and with false when the request was not sent
+	// (a lock-out seen after the turn). done must not block.
+	Take(ctx context.Context, key BudgetKey) (done func(sent bool), err error)
+}
+
 // LockedOutError is what a Limiter's Wait returns when a lock-out started while the caller
 // waited for its turn: the turn is given up, the request is not sent, and the SDK reports the
 // client package's *LockoutError with Wait.

@@ -15,14 +15,30 @@
 // Redis's clock, so the replicas' clocks do not matter. A permit is a reservation: one round
 // trip gives the caller its turn (a time slot 1/Rate after the previous one), and it sleeps
 // until then. The default Rate is 4.6 requests a second for the whole fleet, 92% of the bank's
-// 5: requests leave at their turn or later, never earlier, and the margin (87 ms a second)
-// absorbs the difference in lateness that would otherwise put six requests in one second at
-// the bank. A turn the caller wakes up for more than 25 ms late (a busy machine) is given up
-// for a new one, so lateness cannot eat the margin. Lateness counts the time Redis's reply
+// 5, the in-process limiter's share too: six requests span at least 5/4.6 s, 1,087 ms, and the
+// margin (87 ms) absorbs the difference in delay, between their turns and the bank's clock,
+// that would otherwise put six requests in one second at the bank.
+//
+// What is proved and what is assumed. Within one replica the SDK's clients use Take
+// (banklimit.TurnLimiter): the replica has one turn outstanding at a time, and its next turn
+// comes in Redis at least one interval after its previous request was seen written (net/http's
+// httptrace WroteRequest, or the end of the round trip), on Redis's clock estimated from the
+// fastest recent round trip and rounded up by half of it. So two requests of one replica are
+// written at least one interval apart however the replica is scheduled, as with the in-process
+// limiter. Across replicas, turns are one interval apart in Redis, and each replica leaves at
+// its turn or later, never earlier; what is assumed is that the delay from turn to write
+// differs between replicas by less than the margin. A turn the caller wakes up for more than
+// 25 ms late (a busy machine) is given up for a new one, so lateness at wake-up cannot eat the
+// margin; a delay after the wake-up (before net/http writes) is not observed across replicas
+// (it would need the other replicas to wait for each write: a Redis round trip per request and
+// a lease that a stalled replica could outlive). Lateness counts the time Redis's reply
 // waited to be read: the turn's due time comes from Redis's clock, placed on the local clock
 // by the fastest recent round trip, while the caller sleeps at least until the reply's
-// arrival plus the wait (never early). The lock-out is read shortly before the
-// turn (30 ms), so that the round trip does not delay the request.
+// arrival plus the wait (never early). The lock-out is read shortly before the turn (30 ms),
+// so that the round trip does not delay the request. After the write, the kernel, the network
+// and the bank's own accept are assumed to delay requests alike, within the margin. (The
+// in-process limiter also holds a turn until one second after the answer to the request five
+// turns back; a replica does not see the other replicas' answers, so the fleet does not.)
 //
 // A budget starts as if the last second's budget were spent: its first turn comes one second
 // (Window) after Redis first held no state for it. Redis keeps the budget's epoch (":epoch",

@@ -62,11 +62,13 @@ type Fleet struct {
 	fallback *fallbackLimiter // nil: fail closed
 	sleep    func(ctx context.Context, d time.Duration) error
 	onTurn   func(wait time.Duration) // tests: sees the wait of each turn reserved
+	gates    replicaGates
 }
 
 var (
-	_ banklimit.Limiter = (*Fleet)(nil)
-	_ banklimit.Lockout = (*Fleet)(nil)
+	_ banklimit.Limiter     = (*Fleet)(nil)
+	_ banklimit.TurnLimiter = (*Fleet)(nil)
+	_ banklimit.Lockout     = (*Fleet)(nil)
 )
 
 // New returns a Fleet on rdb (a *redis.Client, *redis.ClusterClient or any
@@ -123,9 +125,10 @@ const EpochMemory = 24 * time.Hour
 // clock) at which the next turn is free, KEYS[2] the strictest interval between turns (µs)
 // asserted in the last RateMemory, KEYS[3] the budget's epoch: when its state was created
 // (µs). ARGV[1] is the caller's interval, ARGV[2] the longest wait it accepts (µs), ARGV[3]
-// RateMemory (ms), ARGV[4] Window (µs), ARGV[5] EpochMemory (ms). The turn after this one
-// comes the strictest interval later: a caller whose interval is at least the stored one
-// stores its own (for RateMemory).
+// RateMemory (ms), ARGV[4] Window (µs), ARGV[5] EpochMemory (ms), ARGV[6] the earliest turn
+// the caller accepts (µs, Redis clock; 0: none): one interval after its replica's last request
+// was seen written (Take). The turn after this one comes the strictest interval later: a
+// caller whose interval is at least the stored one stores its own (for RateMemory).
 //
 // Without an epoch the budget's state is unknown: never used, or lost (FLUSHALL, a restart or
 // a failover without the keys) while turns handed out before may still be outstanding and
@@ -147,6 +150,7 @@ if not epoch then
   redis.call('SET', KEYS[1], string.format('%.0f', free), 'PX', math.ceil((free - now) / 1000) + 1000)
 end
 redis.call('SET', KEYS[3], epoch, 'PX', ARGV[5])
+if free < tonumber(ARGV[6]) then free = tonumber(ARGV[6]) end
 if free < now then free = now end
 local wait = free - now
 if wait > tonumber(ARGV[2]) then return {0, wait, epoch, now} end
@@ -206,8 +210,46 @@ return left
 // turn. When Redis fails or is slow, Wait fails with the cause (and the context's error, when
 // it ended the round trip), unless FallbackReplicas is set.
 func (f *Fleet) Wait(ctx context.Context, key banklimit.Key) error {
+	return f.wait(ctx, key, time.Time{})
+}
+
+// Take is Wait for one request whose turn lasts until done is called (banklimit.TurnLimiter):
+// within this replica, one turn at a time, in the order asked, and each comes in Redis at
+// least one interval after this replica's previous request was seen written (done(true)), so
+// that delays between a turn and its write (the scheduler, a connection, net/http's write
+// goroutine) cannot bring two of the replica's requests closer at the bank. Across replicas,
+// turns are spaced in Redis as with Wait (see the package doc).
+func (f *Fleet) Take(ctx context.Context, key banklimit.Key) (func(sent bool), error) {
+	g := f.gates.of(key)
+	select {
+	case <-g.slot:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("redisfleet: waiting for the turn: %w", ctx.Err())
+	}
+	g.mu.Lock()
+	after := g.wrote
+	g.mu.Unlock()
+	if err := f.wait(ctx, key, after); err != nil {
+		g.slot <- struct{}{}
+		return nil, err
+	}
+	var once sync.Once
+	return func(sent bool) {
+		once.Do(func() {
+			if sent {
+				g.mu.Lock()
+				g.wrote = time.Now()
+				g.mu.Unlock()
+			}
+			g.slot <- struct{}{}
+		})
+	}, nil
+}
+
+// wait is Wait for a turn at least one interval after the local time after (zero: none).
+func (f *Fleet) wait(ctx context.Context, key banklimit.Key, after time.Time) error {
 	for {
-		turn, due, epoch, err := f.reserve(ctx, key)
+		turn, due, epoch, err := f.reserve(ctx, key, after)
 		if err != nil {
 			return err
 		}
@@ -270,22 +312,26 @@ func (f *Fleet) check(ctx context.Context, key banklimit.Key, epoch string) (tim
 // recent round trip), against which lateness is judged. A reply that waited to be read (a
 // busy machine) makes turn late by that wait: due shows it. It also returns the budget's
 // epoch ("" for a turn of the local fallback, whose turn and due are now).
-func (f *Fleet) reserve(ctx context.Context, key banklimit.Key) (turn, due time.Time, epoch string, err error) {
+func (f *Fleet) reserve(ctx context.Context, key banklimit.Key, after time.Time) (turn, due time.Time, epoch string, err error) {
 	maxWait := time.Duration(math.MaxInt64)
 	if dl, ok := ctx.Deadline(); ok {
 		maxWait = time.Until(dl)
+	}
+	var earliest int64 // µs, Redis clock: one interval after the replica's last write
+	if !after.IsZero() {
+		earliest = f.clock.redis(after.Add(f.interval)).UnixMicro()
 	}
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
 	defer cancel()
 	before := time.Now()
 	res, err := turnScript.Run(rctx, f.rdb, []string{f.turnKey(key), f.rateKey(key), f.epochKey(key)},
 		f.interval.Microseconds(), min(maxWait.Microseconds(), 1<<53), RateMemory.Milliseconds(),
-		Window.Microseconds(), EpochMemory.Milliseconds()).Slice()
+		Window.Microseconds(), EpochMemory.Milliseconds(), earliest).Slice()
 	now := time.Now()
 	if err != nil {
 		err = f.failure("permit", ctx, rctx, err)
 		if f.fallback != nil && ctx.Err() == nil {
-			if ferr := f.fallback.wait(ctx, key); ferr != nil {
+			if ferr := f.fallback.wait(ctx, key, after); ferr != nil {
 				return now, now, "", ferr
 			}
 			now = time.Now()
@@ -350,6 +396,18 @@ func (c *redisClock) local(before, after, redisNow time.Time) time.Time {
 		c.off, c.rtt, c.at = off, rtt, after
 	}
 	return redisNow.Add(-c.off)
+}
+
+// redis returns the latest time Redis's clock may read when the local clock reads t, by the
+// estimate of the fastest recent round trip (off by at most half of it); t itself before any
+// round trip.
+func (c *redisClock) redis(t time.Time) time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.at.IsZero() {
+		return t
+	}
+	return t.Add(c.off + c.rtt/2)
 }
 
 // lateTolerance is how late a turn may still be used: well under the 87 ms of margin that

@@ -62,10 +62,12 @@ func TestRealRedis(t *testing.T) {
 	require.NoError(t, a.Lock(t.Context(), key, 1500*time.Millisecond))
 	ttl, err := rdb.PTTL(t.Context(), a.lockoutKey(key)).Result()
 	require.NoError(t, err)
-	assert.InDelta(t, 1500*time.Millisecond, ttl, float64(100*time.Millisecond), "the key expires with the lock-out")
+	// 400 ms: what a loaded machine may take between the Lock and the reads; a wrong unit
+	// (seconds, microseconds) is off by far more.
+	assert.InDelta(t, 1500*time.Millisecond, ttl, float64(400*time.Millisecond), "the key expires with the lock-out")
 	d, err := b.Remaining(t.Context(), key)
 	require.NoError(t, err)
-	assert.InDelta(t, 1500*time.Millisecond, d, float64(100*time.Millisecond))
+	assert.InDelta(t, 1500*time.Millisecond, d, float64(400*time.Millisecond))
 	time.Sleep(1600 * time.Millisecond)
 	d, err = b.Remaining(t.Context(), key)
 	require.NoError(t, err)
@@ -191,6 +193,11 @@ wait:
 			t.Logf("arrival at +%v", a.Sub(at[from]).Round(time.Millisecond))
 		}
 	}
+	closest := time.Duration(1<<63 - 1)
+	for i := 5; i < len(at); i++ {
+		closest = min(closest, at[i].Sub(at[i-5]))
+	}
+	t.Logf("at most %d arrivals in any one-second window; the closest six span %v", worst, closest.Round(time.Millisecond))
 	t.Logf("%d arrivals in %v: %.2f a second, the loss's window included", len(at), at[len(at)-1].Sub(at[0]).Round(time.Millisecond),
 		float64(len(at)-1)/at[len(at)-1].Sub(at[0]).Seconds())
 }

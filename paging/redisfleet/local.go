@@ -44,7 +44,9 @@ type fallbackLimiter struct {
 	last     map[banklimit.Key]time.Time // the last turn handed out per key
 }
 
-func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key) error {
+// wait sleeps until the next turn of key, at least one interval after the local time after
+// (the replica's last request seen written; zero: none).
+func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key, after time.Time) error {
 	l.mu.Lock()
 	now := time.Now()
 	if l.last == nil {
@@ -55,6 +57,9 @@ func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key) error {
 		last = now.Add(Window - l.interval) // the first turn one Window from now
 	}
 	turn := last.Add(l.interval)
+	if next := after.Add(l.interval); !after.IsZero() && next.After(turn) {
+		turn = next
+	}
 	if turn.Before(now) {
 		turn = now
 	}
@@ -68,4 +73,32 @@ func (l *fallbackLimiter) wait(ctx context.Context, key banklimit.Key) error {
 		return fmt.Errorf("redisfleet: local fallback: %w", err)
 	}
 	return nil
+}
+
+// replicaGates hold, per key, the one turn this replica may have outstanding (Take) and when
+// its last request was seen written.
+type replicaGates struct {
+	mu sync.Mutex
+	m  map[banklimit.Key]*replicaGate
+}
+
+type replicaGate struct {
+	slot  chan struct{} // holds a token while no turn of the replica is outstanding
+	mu    sync.Mutex
+	wrote time.Time // the replica's last request seen written
+}
+
+func (g *replicaGates) of(key banklimit.Key) *replicaGate {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.m == nil {
+		g.m = map[banklimit.Key]*replicaGate{}
+	}
+	r := g.m[key]
+	if r == nil {
+		r = &replicaGate{slot: make(chan struct{}, 1)}
+		r.slot <- struct{}{}
+		g.m[key] = r
+	}
+	return r
 }

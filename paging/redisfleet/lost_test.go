@@ -37,7 +37,7 @@ func TestLostStateWaitsAWindow(t *testing.T) {
 		"the turn at 1.6 s, reserved before the loss, is void: the next comes one Window after it")
 
 	// A turn of the old epoch is reported void; the new epoch's turns are valid.
-	_, _, epoch, err := f.reserve(t.Context(), keyA)
+	_, _, epoch, err := f.reserve(t.Context(), keyA, time.Time{})
 	require.NoError(t, err)
 	_, valid, err := f.check(t.Context(), keyA, epoch)
 	require.NoError(t, err)
