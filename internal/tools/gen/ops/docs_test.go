@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/issuerkit/issuerkit-go/internal/tools/gen/genkit"
 )
 
 // TestMethodDocsSettleOnlyWhereAReadBackExists: the generated doc of every method of the card
@@ -44,5 +46,59 @@ func TestMethodDocsSettleOnlyWhereAReadBackExists(t *testing.T) {
 	}
 	if unsafe == 0 || withReadBack == 0 || withReadBack == unsafe {
 		t.Errorf("found %d methods that are never re-sent, %d with a read-back: the doc blocks were not found", unsafe, withReadBack)
+	}
+}
+
+// TestBodyDocsPlacePageParametersAsTheWireDoes: a bank list filter whose description says
+// where the page parameters of its request travel says what the generated request does:
+// in the JSON body by default (the published form) and in the query string with
+// WithDocumentedAPI (issue 36: go doc of ACHListRequest said the query string, not the body).
+func TestBodyDocsPlacePageParametersAsTheWireDoes(t *testing.T) {
+	root, err := filepath.Abs("../../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, config := filepath.Join(root, "openapi", "banklists.yaml"), filepath.Join(root, "openapi", "banklists.codegen.yaml")
+	files, err := generate(t, spec, config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The page parameters each request type sends in the body by default.
+	inBody := map[string][]string{}
+	request := regexp.MustCompile(`(?s)\ntype (List\w+Request) struct \{\n(.*?)\n\}\n`)
+	param := regexp.MustCompile(`is the page parameter (\w+), sent as a member of the JSON body[^.]*\(the bank's published form, the default\)`)
+	for _, m := range request.FindAllStringSubmatch(files[clientFile], -1) {
+		fields := strings.Join(strings.Fields(strings.ReplaceAll(m[2], "//", "")), " ")
+		for _, p := range param.FindAllStringSubmatch(fields, -1) {
+			inBody[m[1]] = append(inBody[m[1]], p[1])
+		}
+	}
+	if len(inBody) == 0 {
+		t.Fatal("no request type sends a page parameter in the body: the field docs were not found")
+	}
+	j, err := genkit.Load(spec, config, "paging", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodyOf := regexp.MustCompile(`the Body of (List\w+Request)`)
+	checked := 0
+	for name, s := range j.Doc.Components.Schemas {
+		desc := strings.Join(strings.Fields(s.Value.Description), " ")
+		m := bodyOf.FindStringSubmatch(desc)
+		if m == nil {
+			continue
+		}
+		for _, p := range inBody[m[1]] {
+			if !strings.Contains(desc, "`"+p+"`") {
+				continue
+			}
+			checked++
+			if strings.Contains(desc, "not in the body") || !strings.Contains(desc, "JSON body (the bank's published form, the default)") {
+				t.Errorf("schema %s: %s sends %s in the JSON body by default, but the description says:\n%s", name, m[1], p, desc)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no filter description names a page parameter: nothing was checked")
 	}
 }
