@@ -214,7 +214,7 @@
 // spaced 10% wider than 1/5 s, to absorb latency jitter), every attempt and every prefetched
 // page included (WithRateLimit(n), 0 turns it off); a 60-page drain with eager prefetch 8 (8
 // requests at once from the start) never brings more than 5 requests to the server in any
-// one-second window (TestRateLimitDrain, timed at the server). A request whose turn would come
+// one-second window (timed at the server). A request whose turn would come
 // after its deadline fails at once, and one whose call ends while it waits fails then; neither
 // is sent, so the error matches ErrRateLimited and the context's error, is not retried, and is
 // never an outcome unknown.
@@ -230,17 +230,17 @@
 // within the retry policy's MaxDelay is waited for and re-sent. The lock-out is at most
 // DefaultMaxLockout (10 minutes; WithMaxLockout(d) changes it): a longer Retry-After, or one
 // too large for a time.Duration (9223372037, 18446744074), is cut to it and never wraps around
-// to no lock-out (TestLockoutBounded).
+// to no lock-out.
 //
 // # One budget per credential
 //
 // The bank counts its 5 requests a second per credential across its APIs, so every paging and
 // validation client of one process built with the same credential for the same bank origin
-// shares one limiter and one lock-out (banklimit.TestOneBudgetPerCredential: a validation and a
+// shares one limiter and one lock-out (a validation and a
 // paging client together stay under 5 a second at the server, and a 429 on one locks the other
 // out). The credential is a BankTokenSource's consumer key and client id, a static token, or
 // WithCredentialID(id); only a SHA-256 of it is kept. The shared limiter runs at the lowest
-// rate any of those clients was given (the strictest wins; banklimit.TestOneBudgetWhateverTheRate).
+// rate any of those clients was given (the strictest wins).
 // WithPrivateBudget() opts a client out; a fake's clients share their fake's budget only. A
 // turn woken for more than 25 ms late (a busy machine) is given up for a new one.
 //
