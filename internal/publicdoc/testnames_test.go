@@ -7,11 +7,12 @@ import (
 	"testing"
 )
 
-// testName is a test function's name, bare or qualified by its package (banklimit.TestX).
-var testName = regexp.MustCompile(`\bTest[A-Z]\w*`)
+// testName is a test, benchmark or fuzz function's name, bare or qualified by its package
+// (banklimit.TestX).
+var testName = regexp.MustCompile(`\b(Test|Benchmark|Fuzz)[A-Z]\w*`)
 
 // TestDocsNameNoTests: no go doc a user reads, a package's overview or the doc of anything it
-// exports (fields and methods included), names one of the repository's test functions: a
+// exports (fields and methods included), names one of the repository's test, benchmark or fuzz functions: a
 // user cannot run or read them from their module (issue 36). The doc says what the code
 // does; the test that proves it is for the repository's readers.
 func TestDocsNameNoTests(t *testing.T) {
