@@ -17,7 +17,7 @@ import (
 //
 // It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
 // ACTIVE means the card is active (by this request or another); any other status means it was not
@@ -41,8 +41,7 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 //
 // It returns the AdjustBalanceResponse of the 201 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: ledger_balance compared
 // with a reading taken before sending: a difference of exactly the amount, with no other movement
@@ -63,8 +62,7 @@ var opAdjustAccountBalance = &ops.Operation{ID: "adjustAccountBalance", Method: 
 //
 // It returns the ApplyAdvanceResponse of the 201 answer; any other is an *Error (the spec lists
 // 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the advances applied to an account (precalculateAdvance only computes).
@@ -87,7 +85,7 @@ var opApplyAdvance = &ops.Operation{ID: "applyAdvance", Method: "POST", Path: "/
 //
 // It returns the FeeApplyResponse of the 200 answer; any other is an *Error (the spec lists 400,
 // 401 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists applied fees, and a balance reading cannot tell a fee from other movements.
@@ -105,7 +103,7 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 //
 // It returns the AssignCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
-// a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
 // read back equal to the person assigned means the assignment is in effect.
@@ -127,7 +125,7 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 //
 // It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
 // status read back as cancelled means the cancel is in effect (this one or another); any other
@@ -148,7 +146,7 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 //
 // It returns the AccountDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
 // the status sent means the change is in effect, unless it already was before sending (read it
@@ -172,8 +170,7 @@ var opChangeAccountStatus = &ops.Operation{ID: "changeAccountStatus", Method: "P
 //
 // It returns the ChangeAdvanceCycleResponse of the 201 answer; any other is an *Error (the spec
 // lists 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
-// settled by a read-back.
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads the repayment cycle of an account's advances.
@@ -195,7 +192,7 @@ var opChangeAdvanceCycle = &ops.Operation{ID: "changeAdvanceCycle", Method: "POS
 //
 // It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
 // equal to the status sent means the change is in effect, unless it already was before sending or
@@ -221,7 +218,7 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 //
 // It returns the CheckStatusDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
 // read back equal to the new_status sent means the change is in effect (the reverse process ran or
@@ -242,7 +239,7 @@ var opChangeCheckStatus = &ops.Operation{ID: "changeCheckStatus", Method: "PATCH
 //
 // It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
 // back equal to the status sent means the change is in effect, unless it already was before
@@ -269,7 +266,7 @@ var opChangePersonCardStatus = &ops.Operation{ID: "changePersonCardStatus", Meth
 //
 // It returns the BulkOrderDetail of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A check-in
 // does not change the order's status (the statuses are PENDING, CREATED, CANCELLED and SHIPPED, and
@@ -289,7 +286,7 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 //
 // It returns the ProgramDataDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
 // configurations read back with the values sent means they are set, unless they already were before
@@ -309,8 +306,7 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 //
 // It returns the CreateAccountResponseDTO of the 201 answer; any other is an *Error (the spec lists
 // 400, 401 with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Search the
 // program's accounts of the person who owns the wallet, with the account_name and account_type
@@ -333,8 +329,7 @@ var opCreateAccount = &ops.Operation{ID: "createAccount", Method: "POST", Path: 
 //
 // It returns the AccountInstrumentDTO of the 201 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the instruments of an account (getAccountInstrument needs the GUID the lost answer held).
@@ -353,8 +348,7 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 //
 // It returns the BulkOrderResponse of the 201 answer; any other is an *Error (the spec lists 400,
 // 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: Search the
 // program's bulk orders before sending and again after: one order more with the quantity sent is
@@ -376,8 +370,7 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 //
 // It returns the CreateCardResponse of the 201 answer; any other is an *Error (the spec lists 400,
 // 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchCards: Only for a request
 // naming an existing person (person.person_guid): search the person's cards in the program
@@ -401,8 +394,7 @@ var opCreateCard = &ops.Operation{ID: "createCard", Method: "POST", Path: "/api/
 //
 // It returns the CompanyProgramDTO of the 201 answer; any other is an *Error (the spec lists 400,
 // 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent
-// once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // finds a company by name (getProgram needs the GUID the lost answer held).
@@ -424,8 +416,7 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 //
 // It returns the DisbursementResponse of the 201 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchAccounts: Only for a request
 // naming an existing person (person.person_guid): each disbursement creates an account for its
@@ -453,8 +444,7 @@ var opCreateDisbursement = &ops.Operation{ID: "createDisbursement", Method: "POS
 //
 // It returns the DisputeChargebackResponse of the 200 answer; any other is an *Error (the spec
 // lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
-// settled by a read-back.
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the disputes of an account or transaction.
@@ -474,8 +464,7 @@ var opCreateDisputeChargeback = &ops.Operation{ID: "createDisputeChargeback", Me
 //
 // It returns the CreateSharedAccountResponse of the 201 answer; any other is an *Error (the spec
 // lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
-// settled by a read-back.
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // lists the persons an account is shared with.
@@ -880,8 +869,7 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 //
 // It returns the PerformKYBAPIResponse of the 201 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with RetrieveCompanyKYB: the company's
 // last verification request (kyb_request_guid) read back other than the one read before sending (or
@@ -906,7 +894,7 @@ var opPerformCompanyKYB = &ops.Operation{ID: "performCompanyKyb", Method: "POST"
 //
 // It returns the Account of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. On an account
 // not closed that day the request only prepares closing, which the batch process carries out later,
@@ -949,7 +937,7 @@ var opPrecalculateAdvance = &ops.Operation{ID: "precalculateAdvance", Method: "G
 //
 // It returns the ReplaceCardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401
 // with a ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once;
-// a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard or SearchCards: Read the
 // old card for its wallet and person, and search their cards before sending and again after: one
@@ -976,8 +964,7 @@ var opReplaceCard = &ops.Operation{ID: "replaceCard", Method: "POST", Path: "/ap
 //
 // It returns the RequestCardDataResponse of the 200 answer; any other is an *Error (the spec lists
 // 400, 404 with a ProblemDetails body (*ProblemError); 401, 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a digitization request.
@@ -1235,7 +1222,7 @@ var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path
 //
 // It returns the CardPINDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
 // to the one sent means it is set, unless it already was before sending. Client.SnapshotSetCardPIN
@@ -1334,7 +1321,7 @@ var opUpdateAccount = &ops.Operation{ID: "updateAccount", Method: "PUT", Path: "
 //
 // It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401 with a
 // ProblemDetails body (*ProblemError); 404, 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
 // the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
@@ -1362,7 +1349,7 @@ var opUpdateCardIssuanceType = &ops.Operation{ID: "updateCardIssuanceType", Meth
 //
 // It returns the CompanyDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a company by its company GUID.
@@ -1387,8 +1374,7 @@ var opUpdateCompany = &ops.Operation{ID: "updateCompany", Method: "PUT", Path: "
 //
 // It returns the UpdateDigitalPackageResponse of the 201 answer; any other is an *Error (the spec
 // lists 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not
-// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown,
-// settled by a read-back.
+// retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads a card's digital package.
@@ -1407,8 +1393,7 @@ var opUpdateDigitalPackage = &ops.Operation{ID: "updateDigitalPackage", Method: 
 //
 // It returns the AccountSharedPersonDTO of the 200 answer; any other is an *Error (the spec lists
 // 400, 401, 404 with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe:
-// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a
-// read-back.
+// sent once; a failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. No operation
 // reads the sharing status of an account.
@@ -1428,7 +1413,7 @@ var opUpdateSharedAccount = &ops.Operation{ID: "updateSharedAccount", Method: "P
 //
 // It returns the CardDTO of the 200 answer; any other is an *Error (the spec lists 400, 401, 404
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
-// failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back.
+// failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), no read-back exists: manual review. A validation
 // changes no record the API reads (the count of failed checks towards a lock is not published).

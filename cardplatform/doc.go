@@ -130,9 +130,9 @@
 // yours (WithHTTPClient) that rewinds with GetBody can replay it. Every outcome unknown is
 // settled with the write's read-back (SnapshotDisbursement and ReconcileDisbursement,
 // SnapshotCard and ReconcileCard, or the read-back its method's doc names), never by sending
-// again blind. TestSoakNeverPaysTwice checks all of this under random faults over HTTP/1.1,
-// HTTP/2 over TLS and a caller's transport (the figures are in the repository's benchmark
-// notes).
+// again blind. The repository's soak test checks all of this under random faults over
+// HTTP/1.1, HTTP/2 over TLS and a caller's transport (the figures are in the repository's
+// benchmark notes).
 //
 // # Errors, retries, timeouts and secrets
 //

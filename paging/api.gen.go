@@ -321,8 +321,10 @@ type ACHAddenda struct {
 }
 
 // ACHAddendaRequest Addenda status request: the filter the ACHAddenda iterator takes, and the Body of
-// ListACHAddendaRequest, which asks for one page. `pageSize` travels in the query string
-// (the documented form), not in the body.
+// ListACHAddendaRequest, which asks for one page. `pageSize` is not a member of this
+// type: ListACHAddendaRequest carries it, and the SDK sends it beside these members in the
+// JSON body (the bank's published form, the default) or in the query string (the
+// documented form, WithDocumentedAPI).
 type ACHAddendaRequest struct {
 	// StartAddendaSequenceNumber First addenda sequence number to return, e.g. `0001`.
 	StartAddendaSequenceNumber string `json:"startAddendaSequenceNumber,omitempty,omitzero"`
@@ -368,8 +370,10 @@ type achInquiryErrorBody struct {
 type ACHItemStatus string
 
 // ACHListRequest ACH inquiry filter: what the ACHTransactions iterator takes, and the Body of
-// ListACHTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
-// in the query string (the documented form), not in the body.
+// ListACHTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` are not
+// members of this type: ListACHTransactionsRequest carries them, and the SDK sends them
+// beside these members in the JSON body (the bank's published form, the default) or in
+// the query string (the documented form, WithDocumentedAPI).
 type ACHListRequest struct {
 	// AccountNumber Account number, 1-16 characters.
 	//
@@ -1078,8 +1082,10 @@ type reportingErrorBody struct {
 }
 
 // RTPListRequest RTP inquiry filter: what the RTPTransactions iterator takes, and the Body of
-// ListRTPTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` travel
-// in the query string (the documented form), not in the body.
+// ListRTPTransactionsRequest, which asks for one page. `pageNumber` and `pageSize` are not
+// members of this type: ListRTPTransactionsRequest carries them, and the SDK sends them
+// beside these members in the JSON body (the bank's published form, the default) or in
+// the query string (the documented form, WithDocumentedAPI).
 type RTPListRequest struct {
 	// AccountNumber Account number, 1-16 digits.
 	//

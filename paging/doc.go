@@ -62,8 +62,6 @@
 //	b, err := paging.New(bankURL, paging.WithTokenSource(ts), paging.WithTLSConfig(tlsConfig),
 //		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId where the spec requires it
 //
-//	// row style (startRowIndex/endRowIndex, windows 1-1000, 1001-2000, ... until totalRows):
-//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithMaxItems(5000)) { ... }
 //	// page style (pageNumber/pageSize, until lastPage; a server that repeats a page fails with *core.MismatchError):
 //	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithPageSize(500)) { ... }
 //	// offset style (limit/offset, until count):
@@ -72,27 +70,31 @@
 //	for tx, err := range b.PreviousDayAccountTransactions(ctx, accountID, paging.ListPreviousDayAccountTransactionsRequest{}) { ... }
 //	// sequence style (after the last addendaSequenceNumber, until the bank's end message):
 //	for a, err := range b.ACHAddenda(ctx, paging.ACHAddendaRequest{UUID: paymentID}) { ... }
+//	// row style (startRowIndex/endRowIndex, windows 1-1000, 1001-2000, ... until totalRows): the
+//	// legacy lists, absent from the bank's published files, so a client built with
+//	// paging.WithDocumentedAPI() (the default client refuses them before the network):
+//	for tx, err := range documented.PreviousDayTransactions(ctx, req, paging.WithMaxItems(5000)) { ... }
 //	// The card platform's start_index/limit searches (offset style):
 //	for card, err := range c.Cards(ctx, cardplatform.SearchCardsRequest{ProgramGUID: pg}) { ... }
 //
 //	// By default the typed iterators keep as many pages in flight as the latency observed
 //	// calls for (core.Config.AutoPrefetch: one up to 100 ms, three at 300 ms, eight at 1 s), so
-//	// that an export runs at the rate limiter's pace (BenchmarkBudget).
+//	// that an export runs at the rate limiter's pace.
 //	// WithPrefetch(k): exactly k pages in flight while you consume one (0: on demand),
 //	// delivered in order, memory bounded by k pages; breaking out of the loop cancels what is
 //	// in flight. The first page goes alone, so a one-page result costs one request.
-//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithPrefetch(2)) { ... }
+//	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithPrefetch(2)) { ... }
 //	// Eager: the first k pages at once, before the first answer: fastest for long drains, but a
 //	// result shorter than k pages still costs k requests of the bank's five a second.
-//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithEagerPrefetch(8)) { ... }
+//	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithEagerPrefetch(8)) { ... }
 //
 //	// Resume: store the cursor (it is text) and pass it back with the same request.
-//	it := b.PreviousDayTransactionsIterator(ctx, req)
+//	it := b.ACHTransactionsIterator(ctx, achReq)
 //	for tx, err := range it.Items() { ...; break }
 //	text, _ := it.Cursor().MarshalText()
 //	var cur paging.Cursor
 //	_ = cur.UnmarshalText(text)
-//	for tx, err := range b.PreviousDayTransactions(ctx, req, paging.WithCursor(cur)) { ... }
+//	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithCursor(cur)) { ... }
 //
 //	// At least once: store it.CursorAt() before handling an item; resuming with it delivers that
 //	// item again first (Cursor, the default, resumes exactly after it).
@@ -214,7 +216,7 @@
 // spaced 10% wider than 1/5 s, to absorb latency jitter), every attempt and every prefetched
 // page included (WithRateLimit(n), 0 turns it off); a 60-page drain with eager prefetch 8 (8
 // requests at once from the start) never brings more than 5 requests to the server in any
-// one-second window (TestRateLimitDrain, timed at the server). A request whose turn would come
+// one-second window (timed at the server). A request whose turn would come
 // after its deadline fails at once, and one whose call ends while it waits fails then; neither
 // is sent, so the error matches ErrRateLimited and the context's error, is not retried, and is
 // never an outcome unknown.
@@ -230,17 +232,17 @@
 // within the retry policy's MaxDelay is waited for and re-sent. The lock-out is at most
 // DefaultMaxLockout (10 minutes; WithMaxLockout(d) changes it): a longer Retry-After, or one
 // too large for a time.Duration (9223372037, 18446744074), is cut to it and never wraps around
-// to no lock-out (TestLockoutBounded).
+// to no lock-out.
 //
 // # One budget per credential
 //
 // The bank counts its 5 requests a second per credential across its APIs, so every paging and
 // validation client of one process built with the same credential for the same bank origin
-// shares one limiter and one lock-out (banklimit.TestOneBudgetPerCredential: a validation and a
+// shares one limiter and one lock-out (a validation and a
 // paging client together stay under 5 a second at the server, and a 429 on one locks the other
 // out). The credential is a BankTokenSource's consumer key and client id, a static token, or
 // WithCredentialID(id); only a SHA-256 of it is kept. The shared limiter runs at the lowest
-// rate any of those clients was given (the strictest wins; banklimit.TestOneBudgetWhateverTheRate).
+// rate any of those clients was given (the strictest wins).
 // WithPrivateBudget() opts a client out; a fake's clients share their fake's budget only. A
 // turn woken for more than 25 ms late (a busy machine) is given up for a new one.
 //

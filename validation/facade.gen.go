@@ -68,17 +68,20 @@ type Response struct {
 	StatusCode int
 	// Header holds the response headers.
 	Header http.Header
-	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent: the
-	// key to reconcile a call with the server's records.
+	// CorrelationID is the X-CorrelationId the server echoed, else the one the SDK sent: it
+	// names the call in the server's logs and yours. It is no lookup key (the server has no
+	// search by it): an outcome-unknown write is settled by its method's read-back.
 	CorrelationID string
 	// TraceID is the server's trace id from traceparent, X-Request-Id or Request-Id.
 	TraceID string
 }
 
 // WithCorrelationID sends id as the X-CorrelationId of this call instead of a new UUID. Keep
-// it with anything that moves money: it is how an outcome-unknown call is reconciled. An id
-// with a control character (CR, LF) fails the call before the first attempt with
-// ErrInvalidArgument, which proves nothing was sent; the id is never quoted.
+// it with anything that moves money: it names the call in the server's logs, for the manual
+// review of an outcome-unknown write that has no read-back (the server has no lookup by it;
+// a method's doc says which read-back, if any, settles it). An id with a control character
+// (CR, LF) fails the call before the first attempt with ErrInvalidArgument, which proves
+// nothing was sent; the id is never quoted.
 func WithCorrelationID(id string) CallOption {
 	return func(c *sdkclient.CallConfig) { c.CorrelationID = id }
 }
@@ -379,7 +382,10 @@ type Error = core.Error
 type BankError = core.BankError
 
 // OutcomeUnknownError reports that a request which moves money or changes state failed after
-// it may have reached the server. It was not re-sent; reconcile using its CorrelationID.
+// it may have reached the server. It was not re-sent. Whether it took effect is settled by the
+// read-back its method's doc names (the Snapshot and Reconcile methods run it), or, where the
+// doc says none exists, by a manual review, for which CorrelationID names the call in the
+// server's logs; the server has no lookup by correlation id.
 //
 // Its fields and methods: go doc github.com/issuerkit/issuerkit-go/openapi/core.OutcomeUnknownError
 type OutcomeUnknownError = core.OutcomeUnknownError

@@ -34,7 +34,7 @@ func TestEveryOperationHasAClientTest(t *testing.T) {
 	}
 	sort.Strings(spec)
 	sort.Strings(tested)
-	assert.Len(t, spec, 58)
+	require.NotEmpty(t, spec, "the spec's operations") // the count is the spec's: no figure to keep in step
 	assert.Equal(t, spec, tested, "one typed-client case per operation")
 	assert.Equal(t, len(tested), len(slices.Compact(slices.Clone(tested))), "no operation tested twice")
 }

@@ -1,8 +1,26 @@
 // Package transport is the HTTP pipeline shared by the SDK's three clients (card platform,
-// account validation, bank lists). One ordered chain of small policies runs in front of the
-// user's *http.Client:
+// account validation, bank lists). One ordered chain of small steps runs in front of the
+// user's *http.Client; New builds it, and each call passes, in this order:
 //
-//	user agent -> correlation id -> retry -> auth -> logging -> *http.Client
+//  1. the checks (Pipeline.Send): a header name that is not a token, or a header value or
+//     correlation id with a control character, fails the call with ErrInvalidArgument before
+//     any step runs;
+//  2. the call span: the call's OpenTelemetry span and metrics (Options.Telemetry);
+//  3. the User-Agent;
+//  4. the correlation id: X-CorrelationId, the call's own or a new UUID;
+//  5. the caller's call middleware, once per call (Options.CallMiddleware);
+//  6. retry: whether and when an attempt is sent again (backoff, Retry-After, 429, the
+//     delivery rule below), and the *core.Error of a non-2xx answer;
+//  7. the attempt span, with the trace context headers;
+//  8. the caller's attempt middleware, on every attempt (Options.AttemptMiddleware);
+//  9. auth: the bearer token, when Options.TokenSource is set;
+//  10. logging: one record per attempt, redacted, when Options.Logger is set;
+//  11. the redirect refusal: any 3xx becomes a *RedirectError;
+//  12. Accept-Encoding: identity;
+//  13. one way out: a request that must not be repeated leaves as a copy without GetBody,
+//     with its attempt's httptrace (sendOnce);
+//  14. the *http.Client, the SDK's copy of the user's, whose RoundTripper
+//     Options.WrapTransport may wrap (the client-side rate limiter does).
 //
 // Each SDK method builds its request and sends it with Pipeline.Send and a Call that names the
 // operation; the pipeline works on its own copy, and a write leaves it one way (sendOnce).

@@ -61,3 +61,23 @@ func TestRequestLogMasksListsOfSecrets(t *testing.T) {
 	}
 	assert.Contains(t, string(reqs[0].Body), `"accountNumber":["`, "the member is still there, masked")
 }
+
+// TestResetRequests: ResetRequests forgets the requests received so far, as the other
+// sandboxes' does; the requests after it are recorded.
+func TestResetRequests(t *testing.T) {
+	srv := pagingtest.NewServer(t, pagingtest.WithRecords(3))
+	c := srv.Client()
+	from, to := core.MustParseDate("2025-01-02"), core.MustParseDate("2025-01-09")
+	walk := func() {
+		for _, err := range c.ACHTransactions(t.Context(), paging.ACHListRequest{AccountNumber: paging.NewSecret("3123456789"), FromDate: from, ToDate: to}) {
+			require.NoError(t, err)
+		}
+	}
+	walk()
+	require.NotEmpty(t, srv.Requests())
+	srv.ResetRequests()
+	assert.Empty(t, srv.Requests())
+	assert.Empty(t, srv.RequestsFor("ACHTransactions"))
+	walk()
+	assert.NotEmpty(t, srv.RequestsFor("ACHTransactions"), "recording goes on after a reset")
+}

@@ -198,6 +198,10 @@ func (s *Server) RequestsFor(name string) []Request {
 	return requestsOf(rs)
 }
 
+// ResetRequests forgets the requests received so far. The options that act on the k-th
+// request to an endpoint (WithFailure and the like) keep counting from the sandbox's start.
+func (s *Server) ResetRequests() { s.log.Reset() }
+
 // DisableRecording stops recording requests (Requests stays as it is): for benchmarks that
 // make millions of requests.
 func (s *Server) DisableRecording() { s.log.Disable() }

@@ -149,7 +149,9 @@ func TestCheckDetectsEveryKindOfChange(t *testing.T) {
 	if !slices.Equal(d.Added, wantAdded) {
 		t.Errorf("added:\n%s\nwant:\n%s", strings.Join(d.Added, "\n"), strings.Join(wantAdded, "\n"))
 	}
-	names := []string{"p.Added", "p.Card", "p.Changed", "p.Doer", "p.Gone", "p.Newer", "p.Options"}
+	// A member of a type already recorded is named with its type (p.Card.Currency); the
+	// members of a new type (p.Newer) come with it.
+	names := []string{"p.Added", "p.Card.Currency", "p.Changed", "p.Doer.Undo", "p.Gone", "p.Newer", "p.Options.Valid"}
 	if got := d.Names(); !slices.Equal(got, names) {
 		t.Errorf("names %v, want %v", got, names)
 	}
@@ -158,7 +160,7 @@ func TestCheckDetectsEveryKindOfChange(t *testing.T) {
 	if Check(&out, "record", before, after, "") {
 		t.Fatal("a difference without CHANGELOG entries passed")
 	}
-	for _, want := range []string{"- " + p + "func Gone()", "+ " + p + "func Added()", "p.Added, p.Card, p.Changed, p.Doer, p.Gone, p.Newer, p.Options",
+	for _, want := range []string{"- " + p + "func Gone()", "+ " + p + "func Added()", "p.Added, p.Card.Currency, p.Changed, p.Doer.Undo, p.Gone, p.Newer, p.Options.Valid",
 		"+ " + p + "type Doer interface, Undo() error    (breaks an implementation", "+ " + p + "type Newer interface, New()\n"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
@@ -171,7 +173,7 @@ func TestCheckDetectsEveryKindOfChange(t *testing.T) {
 	if Check(&out, "record", before, after, entries) {
 		t.Fatalf("p.Options is not in the entries, yet the check passed:\n%s", out.String())
 	}
-	if !strings.Contains(out.String(), "Unreleased\" section: p.Options\n") {
+	if !strings.Contains(out.String(), "Unreleased\" section: p.Options.Valid\n") {
 		t.Errorf("want only p.Options missing:\n%s", out.String())
 	}
 	if Check(&strings.Builder{}, "record", before, after, entries+"- `p.OptionsV2` is new.\n") {
@@ -239,5 +241,50 @@ func TestLineName(t *testing.T) {
 		if got := lineName(line); got != want {
 			t.Errorf("lineName(%q) = %q, want %q", line, got, want)
 		}
+	}
+}
+
+// TestCheckNeedsAnEntryPerMember: a method added to a type already in the record needs an
+// entry naming it; the subsection's prose, which shows an example name, and an entry about
+// another member of the same type do not count (issue 36: a new Client method passed
+// because the placeholder sentence names cardplatform.Client.GetCard).
+func TestCheckNeedsAnEntryPerMember(t *testing.T) {
+	before := list(t, v1())
+	files := v1()
+	files["p/p.go"] = strings.Replace(files["p/p.go"], "func Gone() {}\n",
+		"func Gone() {}\nfunc (c *Client) ListCards() {}\n\ntype Fresh struct{ ID string }\n\nfunc (Fresh) Get() {}\n", 1)
+	after := list(t, files)
+	if got, want := Diff(before, after).Names(), []string{"p.Client.ListCards", "p.Fresh"}; !slices.Equal(got, want) {
+		t.Fatalf("names %v, want %v", got, want)
+	}
+	const prose = "\nEvery change to the exported API is listed here, by name\n(`p.Client.GetCard`, `p.Client.ListCards`), with how to migrate.\n\n"
+	for _, entries := range []string{
+		prose + "- `p.Fresh` is new.\n",
+		prose + "- `p.Fresh` is new.\n- `p.Client.GetCard` takes options.\n",
+		prose + "- `p.Fresh` is new.\n- `p.Client` gains `Close`.\n\nListCards: see above.\n",
+	} {
+		var out strings.Builder
+		if Check(&out, "record", before, after, entries) {
+			t.Errorf("p.Client.ListCards has no entry, yet the check passed with:\n%s", entries)
+		} else if !strings.Contains(out.String(), "section: p.Client.ListCards\n") {
+			t.Errorf("want p.Client.ListCards missing:\n%s", out.String())
+		}
+	}
+	for _, entries := range []string{
+		"- `p.Fresh` is new.\n- `p.Client.ListCards` lists cards.\n",
+		"- `p.Fresh` is new.\n- `p.Client` gains the method\n  `ListCards`.\n",
+		"- `p.Fresh` is new.\n\n- Cards:\n\n  - `p.Client.ListCards` lists them.\n",
+	} {
+		if out := (&strings.Builder{}); !Check(out, "record", before, after, entries) {
+			t.Errorf("every name has an entry, yet the check failed:\n%s\n%s", entries, out)
+		}
+	}
+}
+
+func TestItems(t *testing.T) {
+	text := "Prose with `p.A`.\n\n- one\n  more of one\n\n  still one\n- two\nlazy two\n\nProse `p.B`.\n* three\n"
+	want := []string{"- one\n  more of one\n  still one\n", "- two\nlazy two\n", "* three\n"}
+	if got := Items(text); !slices.Equal(got, want) {
+		t.Errorf("Items = %q, want %q", got, want)
 	}
 }

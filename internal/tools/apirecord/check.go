@@ -79,18 +79,75 @@ func (d Difference) methodOfAnOldInterface(line string) bool {
 	return ok && !slices.Contains(d.Added, decl+" interface")
 }
 
-// Names returns the names the difference touches, each as package.Name (the package's last
-// path element and the package-level name: "cardplatform.Client" for a method of Client or
-// a field of it), sorted.
+// Names returns the names the difference touches, sorted: package.Name for a package-level
+// name (the package's last path element: "cardplatform.New"), and package.Type.Member for a
+// field or method of a type that is in the record and in the code
+// ("cardplatform.Client.GetCard" for a method added to Client), so that a new method of an
+// existing type needs an entry of its own. The members of a type whose declaration line
+// changed, was added or was removed come with it: the type's name covers them.
 func (d Difference) Names() []string {
-	var names []string
-	for _, l := range append(slices.Clone(d.Removed), d.Added...) {
-		if n := lineName(l); n != "" {
-			names = append(names, n)
+	all := append(slices.Clone(d.Removed), d.Added...)
+	declared := map[string]bool{} // package.Type whose declaration line is in the difference
+	for _, l := range all {
+		if typeDecl(l) {
+			declared[lineName(l)] = true
 		}
+	}
+	var names []string
+	for _, l := range all {
+		n := lineName(l)
+		if n == "" {
+			continue
+		}
+		if m := memberName(l); m != "" && !declared[n] {
+			n += "." + m
+		}
+		names = append(names, n)
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// typeDecl reports whether a line of the record declares a type ("type Card struct",
+// "type Iterator[T any] = …", "type State string"), not one of its members.
+func typeDecl(line string) bool {
+	_, feature, ok := strings.Cut(line, ", ")
+	if !ok {
+		return false
+	}
+	rest, ok := strings.CutPrefix(feature, "type ")
+	return ok && !strings.HasPrefix(strings.TrimLeftFunc(rest, isIdent), " struct, ") &&
+		!strings.HasPrefix(strings.TrimLeftFunc(rest, isIdent), " interface, ")
+}
+
+// memberName is the field or method a line of the record is about, "" for a line about a
+// package-level name or an interface's unexported methods: GetCard for
+// "method (*Client) GetCard(…)", Number for "type Card struct, Number string", Base for
+// "type Client struct, embedded example.com/m/p/internal/q.Base", Do for
+// "type Doer interface, Do(context.Context) error".
+func memberName(line string) string {
+	_, feature, ok := strings.Cut(line, ", ")
+	if !ok {
+		return ""
+	}
+	var member string
+	if rest, ok := strings.CutPrefix(feature, "method ("); ok {
+		_, member, _ = strings.Cut(rest, ") ")
+	} else if rest, ok := strings.CutPrefix(feature, "type "); ok {
+		_, member, ok = strings.Cut(rest, ", ")
+		if !ok || member == "unexported methods" {
+			return ""
+		}
+		if typ, ok := strings.CutPrefix(member, "embedded "); ok {
+			typ, _, _ = strings.Cut(strings.TrimLeft(typ, "*"), "[") // Base[T] → Base
+			member = typ[strings.LastIndex(typ, ".")+1:]
+		}
+	}
+	end := strings.IndexFunc(member, func(r rune) bool { return !isIdent(r) })
+	if end < 0 {
+		end = len(member)
+	}
+	return member[:end]
 }
 
 // lineName is the package.Name a line of the record is about.
@@ -150,18 +207,67 @@ func APIEntries(changelog io.Reader) (string, error) {
 	return b.String(), s.Err()
 }
 
-// Unlisted returns the names that the CHANGELOG's API entries do not mention. A name
-// package.Name counts as mentioned where the entries hold it as written, not inside a longer
+// Unlisted returns the names that the CHANGELOG's API entries do not mention. Only the
+// entries count, the subsection's list items ("- …" and the lines that continue one): its
+// prose, such as the sentence that shows how to write an entry with an example name, names
+// nothing. A name counts as mentioned where an entry holds it as written, not inside a longer
 // name: "cardplatform.Client" is mentioned by "`cardplatform.Client.GetCard` now takes …"
 // and by "github.com/issuerkit/issuerkit-go/cardplatform.Client", not by
-// "cardplatform.ClientOption".
+// "cardplatform.ClientOption". A member, "cardplatform.Client.GetCard", is mentioned as
+// written, or by one entry that names both its type and the member ("`cardplatform.Client`
+// gains the method `GetCard`"); an entry about another member of the type is not enough.
 func Unlisted(names []string, entries string) []string {
+	items := Items(entries)
+	holds := func(item, name string) bool {
+		return regexp.MustCompile(`(^|[^\p{L}\p{N}_])` + regexp.QuoteMeta(name) + `($|[^\p{L}\p{N}_])`).MatchString(item)
+	}
 	var missing []string
 	for _, n := range names {
-		re := regexp.MustCompile(`(^|[^\p{L}\p{N}_])` + regexp.QuoteMeta(n) + `($|[^\p{L}\p{N}_])`)
-		if !re.MatchString(entries) {
+		typ, member := n, ""
+		if strings.Count(n, ".") == 2 {
+			i := strings.LastIndex(n, ".")
+			typ, member = n[:i], n[i+1:]
+		}
+		if !slices.ContainsFunc(items, func(item string) bool {
+			return holds(item, n) || member != "" && holds(item, typ) && holds(item, member)
+		}) {
 			missing = append(missing, n)
 		}
 	}
 	return missing
+}
+
+// Items returns the list items of a Markdown text: each line that starts with "- ", "* " or
+// "+ " opens one, and runs on over the lines that continue it (indented ones, blank lines
+// before an indented one, and lines right under a line of the item); a line at the margin
+// after a blank line ends it. Prose outside items is left out.
+func Items(text string) []string {
+	var items []string
+	var cur *strings.Builder
+	blank := false
+	for line := range strings.Lines(text) {
+		line = strings.TrimRight(line, "\r\n")
+		switch {
+		case strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "* ") || strings.HasPrefix(line, "+ "):
+			if cur != nil {
+				items = append(items, cur.String())
+			}
+			cur = &strings.Builder{}
+		case strings.TrimSpace(line) == "":
+			blank = true
+			continue
+		case cur != nil && blank && line[0] != ' ' && line[0] != '\t':
+			items = append(items, cur.String())
+			cur = nil
+		}
+		blank = false
+		if cur != nil {
+			cur.WriteString(line)
+			cur.WriteByte('\n')
+		}
+	}
+	if cur != nil {
+		items = append(items, cur.String())
+	}
+	return items
 }

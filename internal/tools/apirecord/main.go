@@ -7,9 +7,10 @@
 //	go -C internal/tools run ./apirecord -root ../.. -w    # write the record (at a release)
 //
 // Without -w it prints what was removed or changed (lines with -) and added (+) against the
-// record, and exits 1 when a name the difference touches (package.Name: "cardplatform.Client"
-// for a method or field of Client) is not mentioned in CHANGELOG.md's "### API" subsection
-// of its "## Unreleased" section. .ci/api runs it; CONTRIBUTING.md, "Releasing and the API
+// record, and exits 1 when a name the difference touches (package.Name, or
+// package.Type.Member for a field or method of a type already recorded:
+// "cardplatform.Client.ListCards") is not mentioned by an entry (a list item) of
+// CHANGELOG.md's "### API" subsection of its "## Unreleased" section. .ci/api runs it; CONTRIBUTING.md, "Releasing and the API
 // record", says how to use it.
 package main
 

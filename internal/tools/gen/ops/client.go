@@ -270,7 +270,9 @@ func methodDoc(op codegen.OperationDefinition, name, result, status, readback st
 	if op.Spec.Extensions["x-issuerkit-retry-safe"] == true {
 		answer += " Retry-safe: retried with backoff after a connection failure or a 408, 429, 500, 502, 503 or 504."
 	} else {
-		answer += " Not retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown, settled by a read-back."
+		// What settles an unknown outcome, a read-back or a manual review, is the read-back
+		// paragraph's to say (every such operation has one: readbacks).
+		answer += " Not retry-safe: sent once; a failure after it may have reached the server matches ErrOutcomeUnknown."
 	}
 	paras = append(paras, answer)
 	if readback != "" {

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -49,6 +50,10 @@ func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (ma
 		m, ok := ext.(map[string]any)
 		if !has || !ok {
 			errs = append(errs, raw+": changes state and has no "+readbackExt+" (with + how, or none)")
+			continue
+		}
+		if err := knownFields(m, reflect.TypeFor[readbackFields](), readbackExt); err != nil {
+			errs = append(errs, raw+": "+err.Error())
 			continue
 		}
 		p, err := readbackParagraph(m, goName, safe)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -97,6 +98,9 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 	v, ok := m["settle"]
 	if !ok {
 		return nil, fmt.Errorf("names read-backs (with) but no settle rule: give settle (kind and read) so that the SDK runs the read-back")
+	}
+	if err := knownFields(v, reflect.TypeFor[settleRule](), "settle"); err != nil {
+		return nil, err
 	}
 	b, _ := json.Marshal(v)
 	dec := json.NewDecoder(bytes.NewReader(b))
