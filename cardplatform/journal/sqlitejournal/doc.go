@@ -41,7 +41,7 @@
 //
 // # Crash test and throughput
 //
-// TestCrash writes 1000 keyed payouts (20 per person, so that scopes collide) through the
+// The crash test writes 1000 keyed payouts (20 per person, so that scopes collide) through the
 // journal on one file, one worker process at a time, killed with SIGKILL every 0.1 to 1.2 s
 // and started again, against the sandbox with random faults (answers lost after the payout
 // ran, requests dropped, 5xx, 400, answers slower than a lease, the read-back's search
@@ -50,7 +50,7 @@
 // cardplatform/journal/internal/crashtest). ISSUERKIT_CRASH_WRITES scales it up for a soak,
 // ISSUERKIT_CRASH_SEED replays a run's plan and faults (each run prints the value that replays it).
 //
-// BenchmarkPayouts compares payouts per second through the bare client and through the
+// The benchmark compares payouts per second through the bare client and through the
 // journal, against the same in-process sandbox, one payee per goroutine:
 //
 //	go -C cardplatform/journal/sqlitejournal test -run '^$' -bench . -benchtime 300x -count 6 -cpu 1,4 . | benchstat -
