@@ -80,7 +80,7 @@ func TestJournalTelemetry(t *testing.T) {
 			attrs = append(attrs, ev.Attributes...)
 		}
 		for _, kv := range attrs {
-			v := kv.Value.Emit()
+			v := kv.Value.String()
 			for _, secret := range []string{"payout-key", person.String(), program.String()} {
 				if strings.Contains(v, secret) {
 					t.Errorf("span %s attribute %s = %q names %q", s.Name(), kv.Key, v, secret)
@@ -142,7 +142,7 @@ func TestJournalTelemetry(t *testing.T) {
 func attrOf(kvs []attribute.KeyValue, key string) string {
 	for _, kv := range kvs {
 		if string(kv.Key) == key {
-			return kv.Value.Emit()
+			return kv.Value.String()
 		}
 	}
 	return ""
@@ -152,7 +152,7 @@ func attrOf(kvs []attribute.KeyValue, key string) string {
 func label(set attribute.Set) string {
 	var parts []string
 	for _, kv := range set.ToSlice() {
-		parts = append(parts, string(kv.Key)+"="+kv.Value.Emit())
+		parts = append(parts, string(kv.Key)+"="+kv.Value.String())
 	}
 	return "{" + strings.Join(parts, ",") + "}"
 }
