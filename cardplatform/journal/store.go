@@ -46,8 +46,9 @@ type Entry struct {
 	// with another request is refused (ErrKeyReused).
 	RequestHash string
 	// Request is the request as the engine encodes it, sealed when the Journal has a Sealer:
-	// what a recovery pass sends again after a read-back proved an attempt not committed.
-	Request []byte
+	// what a recovery pass sends again after a read-back proved an attempt not committed. Its
+	// secrets are in clear (Wire prints only its length).
+	Request Wire
 	// State is where the entry stands; Attempts how many attempts were marked sending.
 	State    State
 	Attempts int
@@ -58,8 +59,9 @@ type Entry struct {
 	Snapshot []byte
 	SendBy   time.Time
 	// Result is the platform's answer (JSON) when it answered, or the refusal (JSON of the
-	// engine's record of the error) for StateRefused.
-	Result []byte
+	// engine's record of the error) for StateRefused. An answer's secrets are in clear (Wire
+	// prints only its length).
+	Result Wire
 	// Verdict is the latest read-back's outcome, reason and evidence (JSON), kept with the entry.
 	Verdict []byte
 	// DueAt is when the entry should next be looked at by a recovery pass (a read-back's

@@ -153,6 +153,7 @@ var exportedTypes = map[string]reflect.Type{
 	"cardplatform/journal.SettlingError":                 reflect.TypeFor[journal.SettlingError](),
 	"cardplatform/journal.State":                         reflect.TypeFor[journal.State](),
 	"cardplatform/journal.Stats":                         reflect.TypeFor[journal.Stats](),
+	"cardplatform/journal.Wire":                          reflect.TypeFor[journal.Wire](),
 	"cardplatform/journal.ActivateCardArgs":              reflect.TypeFor[journal.ActivateCardArgs](),
 	"cardplatform/journal.ChangeAccountStatusArgs":       reflect.TypeFor[journal.ChangeAccountStatusArgs](),
 	"cardplatform/journal.ChangeCardStatusArgs":          reflect.TypeFor[journal.ChangeCardStatusArgs](),
