@@ -1,12 +1,13 @@
 // Package cardplatform is the client of the card, account and program platform API: cards,
-// accounts, programs and companies, bulk orders, paper checks, disbursements, disputes and fees.
+// accounts, programs and companies, bulk orders, paper checks, disbursements, disputes and
+// fees.
 //
 // Every operation of openapi/cardplatform.yaml is one method of [Client] (see Operations
-// below): path parameters as arguments, query parameters (and the body, when both exist) in
-// one ...Request struct, the body alone otherwise, and the typed result. Models and methods are
+// below): path parameters as arguments, query parameters (and the body, when both exist) in one
+// ...Request struct, the body alone otherwise, and the typed result. Models and methods are
 // generated from the spec; the file transfers ([Client.CreateBatchfile],
-// [Client.DownloadBatchfile]: streamed, with an idle timeout instead of a whole-call one) and
-// [Client.UpdateCard] (two answers) are written by hand.
+// [Client.DownloadBatchfile]: streamed, with an idle timeout, WithIdleTimeout, instead of a
+// whole-call one) and [Client.UpdateCard] (two answers) are written by hand.
 //
 //	c, err := cardplatform.New("https://platform.example.com", core.WithTokenSource(ts))
 //	card, err := c.GetCard(ctx, "proxy-123")
@@ -15,8 +16,8 @@
 //	if errors.Is(err, core.ErrNotFound) { ... }
 //
 // Every method takes per-call options (WithCorrelationID, WithHeader, WithCallRetry,
-// WithCallTimeout, and WithResponseInto for the status, headers, correlation and trace ids of
-// a success). What every client of the SDK promises is written once, in package [core]: the
+// WithCallTimeout, and WithResponseInto for the status, headers, correlation and trace ids of a
+// success). What every client of the SDK promises is written once, in package [core]: the
 // errors to branch on ([core.Error], [core.ErrOutcomeUnknown]), reads retried and writes sent
 // once ([core.RetryOptions]), secrets masked ([core.Secret]), iterators ([core.Iterator]),
 // timeouts, middleware and telemetry. The card platform sends traceparent on every attempt
@@ -34,8 +35,8 @@
 // only a read-back can settle it. The operations list below says, for each write, which
 // Reconcile method settles it or that none exists (manual review), as the spec's
 // x-issuerkit-readback states; the method's doc says what the read-back reads. Take the
-// snapshot just before sending, keep it with the request in your journal, and reconcile from it
-// if the outcome is unknown:
+// snapshot (the pair's Snapshot method) just before sending, keep it with the request in your
+// journal, and reconcile from it if the outcome is unknown:
 //
 //	snap, err := c.SnapshotDisbursement(ctx, req) // ErrNoReadBack if req creates its person
 //	d, err := c.CreateDisbursement(ctx, req, core.WithCorrelationID(id))

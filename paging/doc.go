@@ -1,13 +1,12 @@
 // Package paging is the client of the bank's paginated list endpoints: ACH addenda and
-// transactions, wire transactions, RTP participants and transactions, previous-day reports,
-// and the commercial account reporting reads.
+// transactions, wire transactions, RTP participants and transactions, previous-day reports, and
+// the commercial account reporting reads.
 //
 // Every operation of openapi/banklists.yaml is one method of [Client] that fetches a single
 // page, and every list has a typed iterator over all its pages (see Operations below), run by
-// the SDK's shared engine ([core.Iterator]: every row once, or an error). The client speaks
-// the bank as its published OpenAPI files describe it, with no switch; [WithDocumentedAPI]
-// selects the form of the bank's list documentation instead (see Published and documented
-// forms below).
+// the SDK's shared engine ([core.Iterator]: every row once, or an error). The client speaks the
+// bank as its published OpenAPI files describe it, with no switch; [WithDocumentedAPI] selects
+// the form of the bank's list documentation instead (see Published and documented forms below).
 //
 //	b, err := paging.New(bankURL, core.WithTokenSource(ts), core.WithTLSConfig(tlsConfig),
 //		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId where the spec requires it
@@ -46,16 +45,16 @@
 //
 // The request types keep PageNumber and PageSize typed in both forms: the single-page method
 // alone decides where they travel, so a method and its iterator never disagree. An operation
-// the published files lack is refused before the network with [core.ErrInvalidArgument],
-// naming the one to use instead. A client and a server on different forms fail
+// the published files lack is refused before the network with [core.ErrInvalidArgument], naming
+// the one to use instead. A client and a server on different forms fail
 // ([core.ErrPositionMismatch], a 404), never lose rows silently.
 //
-// The reporting reads (key style) send a new x-fapi-interaction-id on every call unless one
-// is given, and Response.InteractionID returns the echo; their errors {code, message,
+// The reporting reads (key style) send a new x-fapi-interaction-id on every call unless one is
+// given, and Response.InteractionID returns the echo; their errors {code, message,
 // debugMessage} are a *[core.BankError]. A 206 partial success ends their iteration with
 // *[core.PartialError], the cursor staying at that page.
 //
-// [WithKeyClientID] sends the KeyClientId header on every operation whose spec requires it
-// (the RTP participant endpoints); one call or iteration may give its own with
+// [WithKeyClientID] sends the KeyClientId header on every operation whose spec requires it (the
+// RTP participant endpoints); one call or iteration may give its own with
 // WithCallOptions(WithHeader("KeyClientId", id)), which wins over the client's.
 package paging

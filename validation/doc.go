@@ -1,13 +1,13 @@
-// Package validation is the client of the bank's account-validation service: a health check
-// and verifyAccount, which checks that a routing and account number exist and who owns them.
+// Package validation is the client of the bank's account-validation service: a health check and
+// verifyAccount, which checks that a routing and account number exist and who owns them.
 //
 // [Client.VerifyAccount] checks an [Inquiry] against the service's rules before the network
 // ([Inquiry.Validate]; errors carry the service's own errorCode), and a 200 without the
 // expected envelope is a *[core.DecodeError], never an empty [Result]. Result helpers answer
-// what a caller asks: Account (open, closed, not located, no information, or unknown for a
-// code documented nowhere), OwnerMatched, Score, Partial, and the fields matched, not
-// matched, conditionally matched or without data (AcctOwnerResponse.Matched and siblings).
-// The bank requires bearer tokens ([BankTokenSource]) and a client certificate:
+// what a caller asks: Account (open, closed, not located, no information, or unknown for a code
+// documented nowhere), OwnerMatched, Score, Partial, and the fields matched, not matched,
+// conditionally matched or without data (AcctOwnerResponse.Matched and siblings). The bank
+// requires bearer tokens ([BankTokenSource]) and a client certificate:
 //
 //	ts, err := validation.BankTokenSource(ctx, baseURL, cred, tlsConfig, nil)
 //	defer ts.Close()

@@ -2,13 +2,13 @@
 // share: the errors a caller branches on, the scalar types of the specs, the iterator engine,
 // and the promises every client keeps, written here once. A client package keeps what is its
 // own (Client, New, its operations and models); a user imports core beside it to test an error
-// (errors.Is(err, core.ErrOutcomeUnknown)) or to write code that works with any client, as
-// with Azure's azcore.
+// (errors.Is(err, core.ErrOutcomeUnknown)) or to write code that works with any client, as with
+// Azure's azcore.
 //
 // # Scalars
 //
-// The Go form of the specs' shared formats; each encodes and decodes itself as JSON and as
-// text (query, path and header parameters) and reports bad input as a *[ParseError]:
+// The Go form of the specs' shared formats; each encodes and decodes itself as JSON and as text
+// (query, path and header parameters) and reports bad input as a *[ParseError]:
 //
 //   - [Timestamp] for `format: local-date-time`: a zone-less date-time such as
 //     2024-05-01T10:20:30.1234567, kept exactly as the service wrote it.
@@ -24,16 +24,16 @@
 //
 // # Errors: what to branch on
 //
-// Every answer that is not a 2xx is an *[Error], whichever client returned it: status,
-// method, redacted URL, correlation id, trace id, Retry-After, and a capped, masked body. It
-// unwraps to the decoded body (*[Problem], the card platform's ProblemDetails; *[BankError],
-// the bank's {code, message}) and to a sentinel for errors.Is: [ErrBadRequest],
-// [ErrUnauthorized], [ErrForbidden], [ErrNotFound], [ErrConflict], [ErrRateLimited],
-// [ErrServerError], [ErrUnexpectedStatus]. An empty or non-JSON body (a gateway's HTML 502)
-// still gives an *Error with its status.
+// Every answer that is not a 2xx is an *[Error], whichever client returned it: status, method,
+// redacted URL, correlation id, trace id, Retry-After, and a capped, masked body. It unwraps to
+// the decoded body (*[Problem], the card platform's ProblemDetails; *[BankError], the bank's
+// {code, message}) and to a sentinel for errors.Is: [ErrBadRequest], [ErrUnauthorized],
+// [ErrForbidden], [ErrNotFound], [ErrConflict], [ErrRateLimited], [ErrServerError],
+// [ErrUnexpectedStatus]. An empty or non-JSON body (a gateway's HTML 502) still gives an *Error
+// with its status.
 //
-// The failures that are not a status: [ErrOutcomeUnknown] (*[OutcomeUnknownError]: a write
-// that may have run; see below), [ErrInvalidArgument] (refused before the network),
+// The failures that are not a status: [ErrOutcomeUnknown] (*[OutcomeUnknownError]: a write that
+// may have run; see below), [ErrInvalidArgument] (refused before the network),
 // [ErrTokenSource], [ErrInsecureTransport], [ErrTimeout] (*[TimeoutError],
 // *[AttemptTimeoutError]), [ErrRedirectRefused] (*[RedirectError]), *[DecodeError] (an answer
 // that does not decode: invalid JSON as json.Valid judges it, null for a promised list, more
@@ -44,12 +44,12 @@
 //
 // Whether a request may be re-sent comes only from its operation (the spec's
 // x-issuerkit-retry-safe, carried by each call; an unknown operation is unsafe). Reads are
-// retried with full-jitter backoff and Retry-After after a connection error or a 408, 429,
-// 500, 502, 503 or 504 ([RetryOptions], [DefaultRetryStatusCodes]). A request that moves money
-// or changes state is sent once, and a failure that does not prove it was not processed
-// matches [ErrOutcomeUnknown]: settle it with the write's read-back (the card platform's
-// Snapshot and Reconcile methods) or a manual review, never by sending it again blind. The
-// error carries the call's correlation id for your logs.
+// retried with full-jitter backoff and Retry-After after a connection error or a 408, 429, 500,
+// 502, 503 or 504 ([RetryOptions], [DefaultRetryStatusCodes]). A request that moves money or
+// changes state is sent once, and a failure that does not prove it was not processed matches
+// [ErrOutcomeUnknown]: settle it with the write's read-back (the card platform's Snapshot and
+// Reconcile methods) or a manual review, never by sending it again blind. The error carries the
+// call's correlation id for your logs.
 //
 // "Not sent" is an observation, never an error's kind alone: crypto/tls and net/http can fail
 // at any byte with the same error after the whole request was written. Each attempt of a write
@@ -74,14 +74,14 @@
 // What the SDK observes is the trace hooks net/http's HTTP/1.1 and HTTP/2 transports call on
 // the request's context (GetConn, TLSHandshakeDone, GotConn, WroteRequest); it assumes a
 // RoundTripper of yours that passes the context on sends only through such a transport, and
-// when it observes nothing it assumes the worst. 503 is not proof: a proxy answers 503 after
-// it forwarded the request (Envoy's "upstream connect error or disconnect/reset before
-// headers"), and a gateway's 502 says nothing about the origin. 429 is a refusal (RFC 6585).
+// when it observes nothing it assumes the worst. 503 is not proof: a proxy answers 503 after it
+// forwarded the request (Envoy's "upstream connect error or disconnect/reset before headers"),
+// and a gateway's 502 says nothing about the origin. 429 is a refusal (RFC 6585).
 //
 // Nothing below the SDK can send a write twice: the request leaves it without GetBody and with
 // a body that cannot be rewound, so neither net/http on a reused keep-alive connection (even
-// with an Idempotency-Key header), nor its HTTP/2 transport after a stream reset or GOAWAY,
-// nor a RoundTripper of yours that rewinds with GetBody can replay it (one that buffers bodies
+// with an Idempotency-Key header), nor its HTTP/2 transport after a stream reset or GOAWAY, nor
+// a RoundTripper of yours that rewinds with GetBody can replay it (one that buffers bodies
 // itself is outside what the SDK can check). The repository breaks every write on the network
 // over HTTP/1.1, HTTP/2 and a caller's transport, at every stage and with every fault above,
 // and checks that the server never runs one twice.
@@ -103,15 +103,15 @@
 // No credential appears in any text: the bearer token a call sent (also one you set in
 // Authorization), a bank token source's keys and secrets, and the values of the client option
 // WithSecretValues are replaced by *** in err.Error(), %+v, every exported field of an error,
-// and log records, wherever a server echoes them (JSON, plain text, HTML, headers; also
-// base64 in a Basic header and URL-encoded, either case). A transport error whose text would
-// hold one is replaced by one with the text masked that still matches its cause with
-// errors.Is. A value that fails to parse is quoted by its first two characters and its length
-// only. Masking never hides the error: a secret shorter than 8 characters is masked only as a
-// whole token, and path arguments (identifiers such as a card proxy) are not masked as card
-// numbers. WithRedactKeys, WithRedactQueryParams and WithLoggedHeaders add to the defaults;
-// Authorization, Proxy-Authorization, Cookie and Set-Cookie are never logged. The sandboxes'
-// request logs mask the same way.
+// and log records, wherever a server echoes them (JSON, plain text, HTML, headers; also base64
+// in a Basic header and URL-encoded, either case). A transport error whose text would hold one
+// is replaced by one with the text masked that still matches its cause with errors.Is. A value
+// that fails to parse is quoted by its first two characters and its length only. Masking never
+// hides the error: a secret shorter than 8 characters is masked only as a whole token, and path
+// arguments (identifiers such as a card proxy) are not masked as card numbers. WithRedactKeys,
+// WithRedactQueryParams and WithLoggedHeaders add to the defaults; Authorization,
+// Proxy-Authorization, Cookie and Set-Cookie are never logged. The sandboxes' request logs mask
+// the same way.
 //
 // # Tokens and inputs
 //
@@ -119,15 +119,15 @@
 // own context in the background before expiry (a tenth of the lifetime, at most a minute); a
 // token stops being handed out min(10 s, lifetime/4) before it expires. A call that must wait
 // gives up when its context ends, with an error matching [ErrTokenSource] and the context's.
-// The bank's token source keeps only the values of its context, bounds each token request by
-// 30 seconds, and after Close sends nothing and fails calls with [ErrTokenSource].
+// The bank's token source keeps only the values of its context, bounds each token request by 30
+// seconds, and after Close sends nothing and fails calls with [ErrTokenSource].
 //
-// Refused with [ErrInvalidArgument] before the network, never retried, never quoted raw: a
-// path argument that is not one segment (., .., also percent-encoded, /, \, control
-// characters); a base URL with a query, fragment, user info or dot segment; a header HTTP
-// cannot carry (a name that is not a token, CR, LF or another control character in a value or
-// a correlation id); a missing required header parameter (the request field, else the call's
-// WithHeader, else the client's option).
+// Refused with [ErrInvalidArgument] before the network, never retried, never quoted raw: a path
+// argument that is not one segment (., .., also percent-encoded, /, \, control characters); a
+// base URL with a query, fragment, user info or dot segment; a header HTTP cannot carry (a name
+// that is not a token, CR, LF or another control character in a value or a correlation id); a
+// missing required header parameter (the request field, else the call's WithHeader, else the
+// client's option).
 //
 // # Memory, bodies and timeouts
 //
@@ -135,8 +135,8 @@
 // reserved ahead). A page or list holds no more items than its request asked for, else the
 // documented default or maximum stated in the spec (a card search without limit: 25 cards):
 // more is a *[DecodeError] with [ErrTooManyItems], decided at the first item beyond, before any
-// is built; a list without a documented maximum is bounded by the 64 MiB success-body limit.
-// An answer's items allocate at most 160 times the bytes they take, the whole answer at most
+// is built; a list without a documented maximum is bounded by the 64 MiB success-body limit. An
+// answer's items allocate at most 160 times the bytes they take, the whole answer at most
 // 162.25 times plus a constant per call, on every Go release. Nothing is inflated: every
 // request asks for Accept-Encoding: identity, whatever http.Client you pass, and a compressed
 // answer is a *[DecodeError] unread. No body panics a decode, and a decoded value re-encodes
@@ -147,36 +147,37 @@
 // no deadline: a *[TimeoutError] ([ErrTimeout], context.DeadlineExceeded), inside an
 // *[OutcomeUnknownError] for a write. The card platform's file transfers have an idle timeout
 // instead ([DefaultIdleTimeout]). [RetryOptions].AttemptTimeout bounds each attempt (none by
-// default): a read is retried after it, a write that may have sent is [ErrOutcomeUnknown].
-// The default HTTP client dials and handshakes within 10 s and waits 60 s for headers.
+// default): a read is retried after it, a write that may have sent is [ErrOutcomeUnknown]. The
+// default HTTP client dials and handshakes within 10 s and waits 60 s for headers.
 //
 // # Iterators: every row once, or an error
 //
 // Every list operation carries x-issuerkit-pagination in its spec and gets a typed iterator
-// pair from it: Name yields the items (iter.Seq2[T, error]), NameIterator gives the
-// *[Iterator] with Items, Pages and Cursor. The engine works for any endpoint too:
-// [NewIterator], [Items] or [Pages] with a [Config] and a [FetchFunc] that fetches one page at
-// a [Position]. The bank's lists page in five styles, named alike everywhere: row style (an
-// inclusive 1-based window startRowIndex..endRowIndex, at most [MaxRowWindow] rows,
-// [StyleRow]), offset style (limit and a 0-based offset, [StyleOffset]), page style
-// (pageNumber from 1 and pageSize, [StylePage]), sequence style (each page starts after the
-// last sequence number returned, so gaps neither repeat nor skip, and the end is the
-// server's end mark or an empty page, never a short page alone) and key style (an opaque key
-// from each answer, passed on unparsed, [StyleKey]).
+// pair from it: Name yields the items (iter.Seq2[T, error]), NameIterator gives the *[Iterator]
+// with Items, Pages and Cursor. The engine works for any endpoint too: [NewIterator], [Items]
+// or [Pages] with a [Config] and a [FetchFunc] that fetches one page at a [Position]. The
+// bank's lists page in five styles, named alike everywhere: row style (an inclusive 1-based
+// window startRowIndex..endRowIndex, at most [MaxRowWindow] rows, [StyleRow]), offset style
+// (limit and a 0-based offset, [StyleOffset]), page style (pageNumber from 1 and pageSize,
+// [StylePage]), sequence style (each page starts after the last sequence number returned, so
+// gaps neither repeat nor skip, and the end is the server's end mark or an empty page, never a
+// short page alone) and key style (an opaque key from each answer, passed on unparsed,
+// [StyleKey]).
 //
 // Iterators are lazy (no request before the first step), stop on the first error (which they
 // yield), cap items separately from the page size (WithMaxItems), refuse out-of-range sizes
 // before the network (*[RangeError], [ErrOutOfRange]) and resume from a [Cursor] (text; stored,
 // passed back with WithCursor). A cursor taken by a typed iterator is bound to its request
-// (filters, not page parameters), endpoint, bank origin and credential identity (a hash,
-// never the credential): given elsewhere it fails with *[CursorMismatchError]
-// ([ErrCursorMismatch]) before any request. Iterator.CursorAt gives at-least-once resumption.
+// (filters, not page parameters), endpoint, bank origin and credential identity (a hash, never
+// the credential): given elsewhere it fails with *[CursorMismatchError] ([ErrCursorMismatch])
+// before any request (a cursor without this binding is not checked). Iterator.CursorAt gives
+// at-least-once resumption.
 //
 // By default a typed iterator keeps as many pages in flight as the latency observed calls for
 // ([Config].AutoPrefetch, at most [MaxAutoPrefetch]); WithPrefetch(k) keeps exactly k,
-// WithEagerPrefetch(k) starts with k requests at once. Pages arrive in order, memory is
-// bounded by k pages, and breaking out of the loop cancels what is in flight. Key style
-// fetches nothing ahead.
+// WithEagerPrefetch(k) starts with k requests at once. Pages arrive in order, memory is bounded
+// by k pages, and breaking out of the loop cancels what is in flight. Key style fetches nothing
+// ahead.
 //
 // A list ends only when its count reconciles with what the server announced (totalRows,
 // totalRecords, totalPages, count, totalElements): "more" is decided by the totals, never by
@@ -187,45 +188,52 @@
 // themselves fail with a typed error instead of looping, repeating or dropping rows: an end
 // short of the total or [MaxStalledPages] pages that deliver nothing ([ErrEmptyPage],
 // *[NoProgressError]); a position other than the one asked for, or a page whose first items
-// equal those of the first page or one of the latest 16 at another position (a server
-// ignoring the position, caught by its records; [ErrPositionMismatch]); a retrievedRows below
-// the items sent ([ErrRetrievedMismatch]); negative or contradictory totals, or a page with
-// items beyond a total that is absent or zero ([ErrInconsistentTotals], *[TotalsError]); a
-// key that repeats, cycles or ends before the total announced (*[KeyError]). Row and offset
-// styles ask for each window from the row after the last one counted, so a short page there
-// loses nothing. A 206 ends a key-style iteration with
-// *[PartialError] ([ErrPartial]), which carries the partial items.
+// equal those of the first page or one of the latest 16 at another position (a server ignoring
+// the position, caught by its records; two honest pages are taken for a repeat only if their
+// first three rows are equal in every field; [ErrPositionMismatch]); a retrievedRows below the
+// items sent ([ErrRetrievedMismatch]); negative or contradictory totals, or a page with items
+// beyond a total that is absent or zero ([ErrInconsistentTotals], *[TotalsError]); a key that
+// repeats, cycles or ends before the total announced (*[KeyError]). Row and offset styles ask
+// for each window from the row after the last one counted, so a short page there loses nothing.
+// A 206 ends a key-style iteration with *[PartialError] ([ErrPartial]), which carries the
+// partial items.
 //
 // # The bank's rate limit
 //
 // The bank clients (validation, paging) keep to [BankRate] requests a second by default (the
 // client option WithRateLimit, 0 turns it off), every attempt and prefetched page included. A
 // request whose turn would come after its deadline, or whose call ends while it waits, is not
-// sent: it fails with [ErrRateLimited] and the context's error, never retried, never an
-// outcome unknown. The bank counts per credential, so every bank client of a process built
-// with the same credential for the same origin shares one limiter (at the lowest rate any was
-// given) and one lock-out; WithPrivateBudget opts out. On the bank clients a 429 is final: the
-// call returns an *Error matching [ErrRateLimited] whose RetryAfter is the lock-out (the
-// Retry-After, else two minutes, at most [DefaultMaxLockout]), and calls during it fail at once
-// with *[LockoutError] without reaching the bank (WithRateLimitWait waits it out instead). The
-// card platform retries a read answered 429 within its retry policy. Replicas of a service
-// share the budget through a [Limiter] and a [Lockout]: the module
-// github.com/issuerkit/issuerkit-go/paging/redisfleet keeps them in Redis.
+// sent: it fails with [ErrRateLimited] and the context's error, never retried, never an outcome
+// unknown. The bank counts per credential, so every bank client of a process built with the
+// same credential for the same origin shares one limiter (at the lowest rate any was given) and
+// one lock-out. The credential is a bank token source's consumer key and client id, a static
+// token, or the client option WithCredentialID; only a hash of it is kept. WithPrivateBudget
+// opts a client out; a fake's clients share their fake's budget only.
+//
+// On the bank clients a 429 is final: the call returns an *Error matching [ErrRateLimited]
+// whose RetryAfter is the lock-out (the Retry-After, else two minutes; at most
+// [DefaultMaxLockout] or the client option WithMaxLockout, never wrapping around to none), and
+// calls during it fail at once with *[LockoutError] without reaching the bank
+// (WithRateLimitWait waits it out instead). The card platform retries a read answered 429
+// within its retry policy. Replicas of a service share the budget through a [Limiter] and a
+// [Lockout]: the module github.com/issuerkit/issuerkit-go/paging/redisfleet keeps them in
+// Redis.
 //
 // # In a service: middleware, logs, telemetry
 //
 // Steps of your own run once per call outside retries (WithCallMiddleware: a circuit breaker,
 // an audit record) or on every attempt (WithAttemptMiddleware: a header, a histogram); an
-// attempt step sees the call's headers and body but never the Authorization header,
-// OperationID and Attempt read the operation and the try from the request's context, and for
-// a write a second call of next is refused with [ErrResendRefused], sending nothing. Steps
-// combine with the client's TLS and token options, which a RoundTripper of yours cannot. WithLogger records every attempt: 2xx, 3xx
-// and 4xx at DEBUG, 5xx and failures without an answer at WARN. Spans and metrics go to the
-// global OpenTelemetry providers or the client's (a span per call named by its operationId, a
-// child per attempt, http.client.request.duration, issuerkit.client.call.attempts,
-// issuerkit.client.lockouts), with no URL, body, token or account number in any attribute and
-// no allocation when none is installed. The card platform propagates traceparent by default,
-// the bank clients only when asked (WithTracePropagation).
+// attempt step sees the call's headers and body but never the Authorization header, OperationID
+// and Attempt read the operation and the try from the request's context, and for a write a
+// second call of next is refused with [ErrResendRefused], sending nothing. Steps combine with
+// the client's TLS and token options, which a RoundTripper of yours cannot. WithLogger records
+// every attempt: 2xx, 3xx and 4xx at DEBUG, 5xx and failures without an answer at WARN. Spans
+// and metrics go to the global OpenTelemetry providers or the client's (a span per call named
+// by its operationId, a child per attempt, http.client.request.duration,
+// issuerkit.client.call.attempts, issuerkit.client.lockouts), with no URL, body, token or
+// account number in any attribute and no allocation when none is installed; only the
+// OpenTelemetry API is a dependency of the module. The card platform propagates traceparent by
+// default, the bank clients only when asked (WithTracePropagation).
 //
 // Each client has an in-process sandbox (cardplatformtest, validationtest, pagingtest) and a
 // typed fake (cardplatformfake, validationfake, pagingfake) that serve a real Client, so
