@@ -2,12 +2,12 @@
 // accounts, programs and companies, bulk orders, paper checks, disbursements, disputes and
 // fees.
 //
-// Every operation of openapi/cardplatform.yaml is one method of [Client] (see Operations
-// below): path parameters as arguments, query parameters (and the body, when both exist) in one
-// ...Request struct, the body alone otherwise, and the typed result. Models and methods are
-// generated from the spec; the file transfers ([Client.CreateBatchfile],
-// [Client.DownloadBatchfile]: streamed, with an idle timeout, WithIdleTimeout, instead of a
-// whole-call one) and [Client.UpdateCard] (two answers) are written by hand.
+// A method per operation (listed under Operations below) takes path parameters as arguments,
+// query parameters (and the body, when both exist) in one ...Request struct, the body alone
+// otherwise, and the typed result. Models and methods are generated from the spec; the file
+// transfers ([Client.CreateBatchfile], [Client.DownloadBatchfile]: streamed, with an idle
+// timeout, WithIdleTimeout, instead of a whole-call one) and [Client.UpdateCard] (two answers)
+// are written by hand.
 //
 //	c, err := cardplatform.New("https://platform.example.com", core.WithTokenSource(ts))
 //	card, err := c.GetCard(ctx, "proxy-123")

@@ -2,11 +2,11 @@
 // transactions, wire transactions, RTP participants and transactions, previous-day reports, and
 // the commercial account reporting reads.
 //
-// Every operation of openapi/banklists.yaml is one method of [Client] that fetches a single
-// page, and every list has a typed iterator over all its pages (see Operations below), run by
-// the SDK's shared engine ([core.Iterator]: every row once, or an error). The client speaks the
-// bank as its published OpenAPI files describe it, with no switch; [WithDocumentedAPI] selects
-// the form of the bank's list documentation instead (see Published and documented forms below).
+// A method per operation (listed under Operations below) fetches a single page, and every list
+// has a typed iterator over all its pages, run by the SDK's shared engine ([core.Iterator]:
+// every row once, or an error). The client speaks the bank as its published OpenAPI files
+// describe it, with no switch; [WithDocumentedAPI] selects the form of the bank's list
+// documentation instead (see Published and documented forms below).
 //
 //	b, err := paging.New(bankURL, core.WithTokenSource(ts), core.WithTLSConfig(tlsConfig),
 //		paging.WithKeyClientID(id)) // the onboarding id, sent as KeyClientId where the spec requires it
