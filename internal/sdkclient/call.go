@@ -13,13 +13,12 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // Core is what every generated method needs from its client: the pipeline, the base URL and,
 // for APIs that have one, the {version} path segment.
 type Core struct {
-	Pipeline *transport.Pipeline
+	Pipeline *Pipeline
 	Base     string // base URL without a trailing slash
 	Version  string
 	// OpHeaders holds default headers per operation id (Config.OpHeaders).
@@ -43,7 +42,7 @@ func (c *Core) HasOpHeader(op *ops.Operation, key string) bool {
 
 // CallConfig is what the per-call options of one call fill in.
 type CallConfig struct {
-	transport.Call
+	CallSettings
 	// OnResponse receives the metadata of the successful response.
 	OnResponse func(Meta)
 	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
@@ -260,7 +259,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.Header[k] = vs
 		}
 	}
-	resp, err := c.Pipeline.Send(req, &cfg.Call)
+	resp, err := c.Pipeline.Send(req, &cfg.CallSettings)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +267,7 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		cfg.OnResponse(Meta{
 			StatusCode:    resp.StatusCode,
 			Header:        resp.Header,
-			CorrelationID: transport.CorrelationID(resp),
+			CorrelationID: CorrelationID(resp),
 			TraceID:       apierror.TraceIDFromHeader(resp.Header),
 		})
 	}
@@ -324,6 +323,6 @@ func CallNoContent[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request
 	if err != nil {
 		return err
 	}
-	transport.DrainAndClose(resp.Body)
+	DrainAndClose(resp.Body)
 	return nil
 }
