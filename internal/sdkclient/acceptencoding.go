@@ -37,14 +37,10 @@ const acceptEncodingHeader = "Accept-Encoding"
 // every request, as the Authorization header's value is, and never modified.
 var identityOnly = []string{"identity"}
 
-// askIdentity returns send with the request's Accept-Encoding set to identity first. The
-// request is the pipeline's own (see Pipeline.Send), so its header is set in place.
-func askIdentity(send Next) Next {
-	return func(req *http.Request) (*http.Response, error) {
-		req.Header[acceptEncodingHeader] = identityOnly
-		return send(req)
-	}
-}
+// askIdentity sets the request's Accept-Encoding to identity (sendLast, after every
+// middleware step). The request is the pipeline's own (see Pipeline.Send), so its header is
+// set in place.
+func askIdentity(req *http.Request) { req.Header[acceptEncodingHeader] = identityOnly }
 
 // identityTransport is the RoundTripper of every client the SDK sends with: it sends the
 // request with Accept-Encoding: identity (on a copy when the header says anything else) and

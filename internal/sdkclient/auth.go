@@ -23,6 +23,7 @@ type authPolicy struct {
 	tokens        *SharedTokenSource
 	allowInsecure bool
 	header        atomic.Pointer[authHeader] // the header value of the last token sent
+	next          Next
 }
 
 // authHeader is the Authorization value of one token, built once and shared by every request
@@ -42,11 +43,12 @@ func (p *authPolicy) setAuth(req *http.Request, tok *oauth2.Token) {
 	req.Header[authorizationHeader] = h.val
 }
 
-func newAuthPolicy(ts oauth2.TokenSource, allowInsecure bool) *authPolicy {
-	return &authPolicy{tokens: NewSharedTokenSource(ts), allowInsecure: allowInsecure}
+func newAuthPolicy(ts oauth2.TokenSource, allowInsecure bool, next Next) *authPolicy {
+	return &authPolicy{tokens: NewSharedTokenSource(ts), allowInsecure: allowInsecure, next: next}
 }
 
-func (p *authPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p *authPolicy) do(req *http.Request) (*http.Response, error) {
+	next := p.next
 	if err := CheckSecure(req.URL.Scheme, req.URL.Hostname(), p.allowInsecure); err != nil {
 		return nil, err
 	}

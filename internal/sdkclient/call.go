@@ -121,8 +121,8 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
-	// One allocation holds what the call keeps: its configuration, its time limit and the
-	// wrapper of the answer's body.
+	// One allocation holds what the call keeps: its configuration, its time limit, the
+	// wrapper of the answer's body and the state the pipeline's steps share.
 	st := new(callState)
 	cfg := &st.cfg
 	cfg.Op = r.Op
@@ -160,49 +160,36 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			}
 		}
 	}
-	resp, err := sendReleasing(ctx, c, r, cfg, l)
-	if l == nil {
-		if err != nil {
-			return nil, err
-		}
-		return resp, nil
-	}
-	if err != nil {
-		err = l.failed(err)
-		l.release()
-		return nil, err
-	}
-	st.body.ReadCloser, st.body.resp = resp.Body, resp
-	resp.Body = &st.body
-	return resp, nil
+	return send(ctx, c, r, st, l)
 }
 
-// callState is what one call of Send keeps, in one allocation: its configuration, and the
-// wrapper of the answer's body with the call's time limit.
+// callState is the state of one call, in one allocation, from the generated method to the
+// RoundTripper: its configuration (the call's options), the wrapper of the answer's body with
+// the call's time limit, and what the pipeline's steps share (info, in the request's
+// context).
 type callState struct {
 	cfg  CallConfig
 	body limitedBody
+	info callInfo
 }
 
-// sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic
-// (a caller's middleware or RoundTripper); the panic goes on to the caller unchanged.
-func sendReleasing(ctx context.Context, c *Core, r Request, cfg *CallConfig, l *callLimit) (*http.Response, error) {
-	if l == nil {
-		return send(ctx, c, r, cfg)
+// send is the rest of Send: it builds the request of r, sends it through the pipeline under
+// the call's limit l (nil: none) and hands l to the answer's body. A call that fails is
+// released with its error told apart by l.failed; should a step below panic (a caller's
+// middleware or RoundTripper), l is released as the panic goes by (no recover: the panic
+// reaches the caller unchanged).
+func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) (resp *http.Response, err error) {
+	if l != nil {
+		defer func() {
+			if st.body.resp == nil { // not handed to the answer's body
+				if err != nil {
+					err = l.failed(err)
+				}
+				l.release()
+			}
+		}()
 	}
-	done := false
-	defer func() {
-		if !done {
-			l.release()
-		}
-	}()
-	resp, err := send(ctx, c, r, cfg)
-	done = true
-	return resp, err
-}
-
-// send is Send without the time limit.
-func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Response, error) {
+	cfg := &st.cfg
 	var body io.Reader
 	if r.SecretsOf != nil {
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
@@ -259,7 +246,8 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.Header[k] = vs
 		}
 	}
-	resp, err := c.Pipeline.Send(req, &cfg.CallSettings)
+	st.info.init(&cfg.CallSettings)
+	resp, err = c.Pipeline.send(req, &st.info, &cfg.CallSettings)
 	if err != nil {
 		return nil, err
 	}
@@ -270,6 +258,10 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			CorrelationID: CorrelationID(resp),
 			TraceID:       apierror.TraceIDFromHeader(resp.Header),
 		})
+	}
+	if l != nil {
+		st.body.ReadCloser, st.body.resp = resp.Body, resp
+		resp.Body = &st.body
 	}
 	return resp, nil
 }

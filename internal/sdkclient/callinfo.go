@@ -67,9 +67,10 @@ type callInfoKey struct{}
 // attempt returns the 1-based number of the call's current attempt.
 func (ci *callInfo) attempt() int { return int(ci.attemptN) }
 
-// newCallInfo returns the state of a new call of call (nil: an unknown operation).
-func newCallInfo(call *CallSettings) *callInfo {
-	ci := &callInfo{attemptN: 1}
+// init sets ci, a zero callInfo, up as the state of a new call of call (nil: an unknown
+// operation).
+func (ci *callInfo) init(call *CallSettings) {
+	ci.attemptN = 1
 	if call != nil {
 		ci.correlation[0] = call.CorrelationID
 		ci.op = call.Op
@@ -84,7 +85,6 @@ func newCallInfo(call *CallSettings) *callInfo {
 			ci.recordSent(v)
 		}
 	}
-	return ci
 }
 
 func infoOf(req *http.Request) *callInfo {

@@ -39,13 +39,11 @@ func CorrelationID(resp *http.Response) string {
 	return ""
 }
 
-// correlationPolicy takes the call's correlation id (Call.CorrelationID), else the request's
-// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID; the id is
-// sent and recorded for errors and logs.
-type correlationPolicy struct{}
-
-func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
-	ci := infoOf(req)
+// setCorrelation takes the call's correlation id (CallSettings.CorrelationID), else the
+// request's X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID;
+// the id is sent and recorded for errors and logs. An invalid id from the context is refused
+// before the retry step: never sent, never retried.
+func setCorrelation(req *http.Request, ci *callInfo) error {
 	id := ci.correlationID()
 	if id == "" {
 		id = req.Header.Get(correlationKeyCanon)
@@ -53,7 +51,7 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 	if id == "" {
 		id, _ = req.Context().Value(correlationKey{}).(string)
 		if err := checkCorrelationID(id); err != nil {
-			return nil, err // before the retry policy: never sent, never retried
+			return err
 		}
 	}
 	if id == "" {
@@ -63,7 +61,7 @@ func (correlationPolicy) Do(req *http.Request, next Next) (*http.Response, error
 	// changes only from "" to id (a call's id, once set, is the one read above).
 	ci.correlation[0] = id
 	req.Header[correlationKeyCanon] = ci.correlation[:]
-	return next(req)
+	return nil
 }
 
 // newCorrelationID returns a random (version 4) UUID in its 36-character text form, with one

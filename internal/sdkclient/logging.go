@@ -20,9 +20,11 @@ type loggingPolicy struct {
 	logger   *slog.Logger
 	bodies   bool
 	redactor *redact.Redactor // the client's; the call's credentials are added per record
+	next     Next
 }
 
-func (p loggingPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p loggingPolicy) do(req *http.Request) (*http.Response, error) {
+	next := p.next
 	ctx := req.Context()
 	level := slog.LevelDebug
 	if !p.logger.Enabled(ctx, level) && !p.logger.Enabled(ctx, slog.LevelWarn) {

@@ -42,9 +42,13 @@ func Attempt(ctx context.Context) int {
 
 // middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
 // of next is refused with ErrResendRefused; for a safe one it sends a rewound copy.
-type middlewarePolicy struct{ step Middleware }
+type middlewarePolicy struct {
+	step Middleware
+	next Next
+}
 
-func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
+	next := p.next
 	ci := infoOf(req)
 	// The step never sees a credential: an Authorization header already on the request (the
 	// caller's own, or the token of an earlier attempt) is taken off a copy of the headers and
@@ -121,13 +125,12 @@ func (p middlewarePolicy) Do(req *http.Request, next Next) (*http.Response, erro
 	return resp, err
 }
 
-// middlewarePolicies adapts steps to policies.
-func middlewarePolicies(steps []Middleware) []Policy {
-	var ps []Policy
-	for _, s := range steps {
-		if s != nil {
-			ps = append(ps, middlewarePolicy{step: s})
+// withMiddleware returns next behind the caller's steps, the first step outermost.
+func withMiddleware(steps []Middleware, next Next) Next {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i] != nil {
+			next = middlewarePolicy{step: steps[i], next: next}.do
 		}
 	}
-	return ps
+	return next
 }

@@ -5,7 +5,7 @@ import (
 	"net/http"
 )
 
-// sendOnce returns the last step before the HTTP client: every request is checked for
+// sendOnce is the last step before the HTTP client (sendLast): every request is checked for
 // headers HTTP cannot carry (a middleware step or the token source may have added one after
 // the first check), refused with ErrInvalidArgument before anything is sent; and a request
 // that must not be re-sent (not retry-safe, or of an unknown operation) leaves the SDK in one
@@ -26,25 +26,25 @@ import (
 // Only the SDK's retry policy decides a second attempt, and for such a request only on proof
 // that the first wrote nothing (see provedUnsent). The request the retry policy holds keeps
 // its GetBody, for that attempt.
-func sendOnce(send Next) Next {
-	return func(req *http.Request) (*http.Response, error) {
-		if err := checkHeaders(req.Header); err != nil {
-			return nil, err
-		}
-		ci := infoOf(req)
-		if ci.safe {
-			return send(req)
-		}
-		l := newAttemptLog()
-		ci.attemptLog.Store(l)
-		r := req.WithContext(l.traced(req.Context()))
-		r.GetBody = nil
-		if req.Body == nil || req.Body == http.NoBody {
-			r.Body = &emptyBody{}
-			r.ContentLength = 0
-		}
-		return send(r)
+//
+// It returns the request to hand to the client: req itself for a safe request, else the copy.
+func sendOnce(req *http.Request) (*http.Request, error) {
+	if err := checkHeaders(req.Header); err != nil {
+		return nil, err
 	}
+	ci := infoOf(req)
+	if ci.safe {
+		return req, nil
+	}
+	l := newAttemptLog()
+	ci.attemptLog.Store(l)
+	r := req.WithContext(l.traced(req.Context()))
+	r.GetBody = nil
+	if req.Body == nil || req.Body == http.NoBody {
+		r.Body = &emptyBody{}
+		r.ContentLength = 0
+	}
+	return r, nil
 }
 
 // emptyBody is the body of a request that must not be replayed and has none of its own: it

@@ -122,11 +122,16 @@ func newTelemetry(t Telemetry) (*telemetry, error) {
 	return tel, nil
 }
 
-// callPolicy makes the span of a call, named by its operation, and records attempts per call
-// and lock-outs.
-type callSpanPolicy struct{ tel *telemetry }
+// callSpanPolicy is the first step of a call: it makes the span of the call, named by its
+// operation, sets the User-Agent and the correlation id (setCorrelation), and records attempts
+// per call and lock-outs.
+type callSpanPolicy struct {
+	tel  *telemetry
+	ua   []string // the User-Agent header's value, shared by every request (never modified)
+	next Next
+}
 
-func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p callSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	ctx := req.Context()
 	name, tmpl := "issuerkit", ""
@@ -140,7 +145,12 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 			req = req.WithContext(ctx)
 		}
 	}
-	resp, err := next(req)
+	req.Header["User-Agent"] = p.ua
+	var resp *http.Response
+	err := setCorrelation(req, ci)
+	if err == nil {
+		resp, err = p.next(req)
+	}
 	locked := err != nil && errors.Is(err, core.ErrRateLimited)
 	if p.tel.attempts.Enabled(ctx) {
 		p.tel.attempts.Record(ctx, int64(ci.attempt()), metric.WithAttributes(keyOperation.String(name)))
@@ -173,17 +183,27 @@ func (p callSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error)
 
 // attemptSpanPolicy makes the child span of each attempt, writes the trace context on the
 // request, and records http.client.request.duration.
-type attemptSpanPolicy struct{ tel *telemetry }
+type attemptSpanPolicy struct {
+	tel  *telemetry
+	next Next
+}
 
-func (p attemptSpanPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p attemptSpanPolicy) do(req *http.Request) (*http.Response, error) {
 	ci := infoOf(req)
 	name, tmpl := "issuerkit", ""
 	if ci.op != nil {
 		name, tmpl = ci.op.ID, ci.op.Path
 	}
 	if !p.tel.tracing() {
+		// No span: the duration alone, when it is measured.
 		p.tel.injectParent(req)
-		return p.measure(req, ci, name, tmpl, next)
+		if !p.tel.duration.Enabled(req.Context()) {
+			return p.next(req)
+		}
+		start := time.Now()
+		resp, err := p.next(req)
+		p.record(req, name, tmpl, baseAttrs(req, name, tmpl), start, resp, err)
+		return resp, err
 	}
 	ctx, span := p.tel.tracer.Start(req.Context(), attemptName(req.Method, tmpl), clientKind)
 	recording := span.IsRecording()
@@ -202,7 +222,7 @@ func (p attemptSpanPolicy) Do(req *http.Request, next Next) (*http.Response, err
 		}
 	}
 	start := time.Now()
-	resp, err := next(req)
+	resp, err := p.next(req)
 	if p.tel.duration.Enabled(ctx) {
 		if !recording {
 			base = baseAttrs(req, name, tmpl)
@@ -300,17 +320,6 @@ func attemptName(method, tmpl string) string {
 
 // noSpan stands for the span of a call when no span is made.
 var noSpan = trace.SpanFromContext(context.Background())
-
-// measure sends req and records its duration, without a span.
-func (p attemptSpanPolicy) measure(req *http.Request, ci *callInfo, name, tmpl string, next Next) (*http.Response, error) {
-	if !p.tel.duration.Enabled(req.Context()) {
-		return next(req)
-	}
-	start := time.Now()
-	resp, err := next(req)
-	p.record(req, name, tmpl, baseAttrs(req, name, tmpl), start, resp, err)
-	return resp, err
-}
 
 // record records http.client.request.duration of one attempt.
 func (p attemptSpanPolicy) record(req *http.Request, name, tmpl string, base [5]attribute.KeyValue, start time.Time, resp *http.Response, err error) {

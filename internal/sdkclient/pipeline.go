@@ -56,17 +56,21 @@ func New(o Options) (*Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	policies := []Policy{callSpanPolicy{tel}, userAgentPolicy(o.UserAgent), correlationPolicy{}}
-	policies = append(policies, middlewarePolicies(o.CallMiddleware)...)
-	policies = append(policies, newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry), attemptSpanPolicy{tel})
-	policies = append(policies, middlewarePolicies(o.AttemptMiddleware)...)
-	if o.TokenSource != nil {
-		policies = append(policies, newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP))
-	}
+	// Built from the last step to the first: each step holds the one after it.
+	next := sendLast(hc.Do, red)
 	if o.Logger != nil {
-		policies = append(policies, loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red})
+		next = loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red, next: next}.do
 	}
-	return &Pipeline{run: chain(policies, sendRefusingRedirects(askIdentity(sendOnce(hc.Do)), red)), red: red}, nil
+	if o.TokenSource != nil {
+		next = newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP, next).do
+	}
+	next = withMiddleware(o.AttemptMiddleware, next)
+	next = attemptSpanPolicy{tel: tel, next: next}.do
+	retry := newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
+	retry.next = next
+	next = withMiddleware(o.CallMiddleware, retry.do)
+	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do
+	return &Pipeline{run: next, red: red}, nil
 }
 
 // OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
@@ -118,10 +122,9 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // no state of an earlier call. Every attempt of a request that must not be repeated leaves
 // the SDK the same way too, as a shallow copy without GetBody (sendOnce).
 func (p *Pipeline) Send(req *http.Request, call *CallSettings) (*http.Response, error) {
-	ci := newCallInfo(call)
-	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
-	r.Header = headerOf(req.Header)
-	return p.send(r, ci, call)
+	ci := new(callInfo)
+	ci.init(call)
+	return p.send(req, ci, call)
 }
 
 // headerOf returns a map of the pipeline's own holding h's entries, room made for the
@@ -137,8 +140,11 @@ func headerOf(h http.Header) http.Header {
 	return out
 }
 
-// send runs the policies on r, the pipeline's own request of the call ci.
-func (p *Pipeline) send(r *http.Request, ci *callInfo, call *CallSettings) (*http.Response, error) {
+// send is Send with the call's state ci, set up by ci.init(call): it makes the pipeline's own
+// copy of req, with ci in its context, and runs the steps on it.
+func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallSettings) (*http.Response, error) {
+	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
+	r.Header = headerOf(req.Header)
 	ci.base = p.red
 	if call != nil {
 		ci.notePathArgs(call.Op, r.URL.EscapedPath())

@@ -13,7 +13,7 @@ import (
 var ErrRedirectRefused = core.ErrRedirectRefused
 
 // neverFollow is the CheckRedirect of the client the pipeline sends with: net/http returns the
-// redirect's response instead of following it, and sendRefusingRedirects turns that response
+// redirect's response instead of following it, and sendLast turns that response
 // into a *RedirectError.
 func neverFollow(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 
@@ -27,12 +27,18 @@ func isRedirect(code int) bool {
 	return false
 }
 
-// sendRefusingRedirects returns the last step of the pipeline: send, then any redirect
-// response, whoever produced it, is discarded (drained and closed) and becomes a
-// *RedirectError.
-func sendRefusingRedirects(send Next, red *redact.Redactor) Next {
+// sendLast returns the last step of the pipeline, in front of the client's send (its Do):
+// Accept-Encoding: identity (askIdentity), one shape for a request that must not be repeated
+// (sendOnce), then send; any redirect response, whoever produced it, is discarded (drained
+// and closed) and becomes a *RedirectError.
+func sendLast(send Next, red *redact.Redactor) Next {
 	return func(req *http.Request) (*http.Response, error) {
-		resp, err := send(req)
+		askIdentity(req)
+		out, err := sendOnce(req)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := send(out)
 		if err != nil || !isRedirect(resp.StatusCode) {
 			return resp, err
 		}

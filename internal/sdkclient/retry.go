@@ -51,14 +51,24 @@ type retryPolicy struct {
 	maxBody  int64
 	redactor *redact.Redactor
 	no429    bool // Options.No429Retry
+	next     Next
 }
 
 func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
 	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
 }
 
-func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
+func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
+	// release ends the current attempt's timer (nil: none, or handed on); should a step below
+	// panic, the deferred call releases it as the panic goes by (no recover: the panic reaches
+	// the caller unchanged).
+	var release context.CancelFunc
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
 	ci := infoOf(req)
 	opt := p.opt
 	if ci.retry != nil {
@@ -73,11 +83,12 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 				return nil, err
 			}
 		}
-		r, release := attemptRequest(r, opt.AttemptTimeout)
+		r, release = attemptRequest(r, opt.AttemptTimeout)
 		ci.attemptLog.Store(nil) // sendOnce sets the attempt's own
-		resp, err := sendAttemptReleasing(next, r, release)
+		resp, err := p.next(r)
 		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
 			releaseOnClose(resp, release)
+			release = nil // the body releases it
 			return resp, nil
 		}
 		err = attemptTimedOut(err, ctx, r, attempt, opt.AttemptTimeout)
@@ -88,6 +99,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 		if err != nil {
 			if release != nil {
 				release()
+				release = nil
 			}
 			red := ci.redactor(p.redactor)
 			failure = cleanError(err, red)
@@ -111,6 +123,7 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			apiErr := p.toError(req, resp, ci)
 			if release != nil {
 				release()
+				release = nil
 			}
 			failure, retryAfter = apiErr, apiErr.RetryAfter
 			status := resp.StatusCode
@@ -139,23 +152,6 @@ func (p *retryPolicy) Do(req *http.Request, next Next) (*http.Response, error) {
 			return nil, errors.Join(err, failure)
 		}
 	}
-}
-
-// sendAttemptReleasing calls next(r) and, should a step below panic, releases the attempt's timer as
-// the panic goes by (no recover: it reaches the caller unchanged).
-func sendAttemptReleasing(next Next, r *http.Request, release context.CancelFunc) (*http.Response, error) {
-	if release == nil {
-		return next(r)
-	}
-	done := false
-	defer func() {
-		if !done {
-			release()
-		}
-	}()
-	resp, err := next(r)
-	done = true
-	return resp, err
 }
 
 func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {

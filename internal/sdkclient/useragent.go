@@ -1,7 +1,6 @@
 package sdkclient
 
 import (
-	"net/http"
 	"runtime"
 	"strings"
 )
@@ -16,14 +15,4 @@ func userAgent(suffix string) string {
 		ua += " " + s
 	}
 	return ua
-}
-
-func userAgentPolicy(suffix string) Policy {
-	// One slice shared by every request: net/http only reads header values, so the header is
-	// set without an allocation per call.
-	ua := []string{userAgent(suffix)}
-	return PolicyFunc(func(req *http.Request, next Next) (*http.Response, error) {
-		req.Header["User-Agent"] = ua
-		return next(req)
-	})
 }
