@@ -35,11 +35,6 @@ type Core struct {
 	Binding string
 }
 
-// HasOpHeader reports whether op has a default value for header key.
-func (c *Core) HasOpHeader(op *ops.Operation, key string) bool {
-	return op != nil && c.OpHeaders[op.ID].Get(key) != ""
-}
-
 // CallConfig is what the per-call options of one call fill in.
 type CallConfig struct {
 	CallSettings

@@ -33,9 +33,10 @@ func cleanError(err error, red *redact.Redactor) error {
 	return err
 }
 
-// maskedError stands for an error whose text held a secret. It matches what the original
-// matched with errors.Is (context.DeadlineExceeded, ErrTokenSource, ...) but does not give the
-// original out through Unwrap or errors.As, since its fields may hold the secret.
+// maskedError stands for an error whose text held a secret (cleanError, MaskCause). It matches
+// what the original matched with errors.Is (context.DeadlineExceeded, ErrTokenSource, ...) but
+// does not give the original out through Unwrap or errors.As, since its fields may hold the
+// secret.
 type maskedError struct {
 	msg string
 	err error

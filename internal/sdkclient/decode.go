@@ -101,19 +101,8 @@ func MaskCause(red *redact.Redactor, err error) error {
 	if masked == msg {
 		return err
 	}
-	return &maskedCause{msg: masked, err: err}
+	return &maskedError{msg: masked, err: err}
 }
-
-// maskedCause is an error whose text held something to mask (see MaskCause).
-type maskedCause struct {
-	msg string
-	err error
-}
-
-func (e *maskedCause) Error() string { return e.msg }
-
-// Is reports whether the original error matches target.
-func (e *maskedCause) Is(target error) bool { return errors.Is(e.err, target) }
 
 // unmarshal decodes data into v with jsonx.UnmarshalLimited, the items bounded by lim. An
 // empty body, and null, are errors of their own.

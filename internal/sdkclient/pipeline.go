@@ -73,34 +73,20 @@ func New(o Options) (*Pipeline, error) {
 	return &Pipeline{run: next, red: red}, nil
 }
 
-// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx
-// response is resp: for a request that must not be repeated whose answer was lost while its
-// body was read (a time limit ran out). The URL is redacted, with the credentials the call
-// sent masked, and the correlation id and attempts are the call's; its Err is an
+// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx response
+// is resp: for a request that must not be repeated whose answer was lost while its body was
+// read (a time limit ran out). The URL is redacted by the redactor of the pipeline that sent
+// resp, with the credentials the call sent masked (redact.Default() for a response that came
+// through none), and the correlation id and attempts are the call's; its Err is an
 // *AnswerLostError naming the status that arrived.
-func (p *Pipeline) OutcomeUnknown(resp *http.Response, err error) error {
-	return outcomeUnknownOf(resp, err, p.red)
-}
-
-// OutcomeUnknown is Pipeline.OutcomeUnknown for resp, a response of any pipeline: its call's
-// texts are redacted by the redactor of the pipeline that sent it (redact.Default() for a
-// response that came through none).
 func OutcomeUnknown(resp *http.Response, err error) error {
-	return outcomeUnknownOf(resp, err, nil)
-}
-
-// outcomeUnknownOf is OutcomeUnknown with base, the pipeline's redactor (nil: the one the call
-// was sent with).
-func outcomeUnknownOf(resp *http.Response, err error, base *redact.Redactor) error {
 	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
 	req := resp.Request
 	if req == nil {
 		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
 	}
 	ci := infoOf(req)
-	if base == nil {
-		base = ci.base
-	}
+	base := ci.base
 	if base == nil {
 		base = redact.Default()
 	}
