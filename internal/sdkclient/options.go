@@ -1,7 +1,3 @@
-// Package sdkclient holds what the three public clients share above the transport: the
-// options every client accepts, the pipeline built from them, and the decoding of 2xx bodies,
-// so that no client grows its own auth, retry or error decoding.
-// The public packages re-export the options as one-line wrappers.
 package sdkclient
 
 import (
