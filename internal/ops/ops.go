@@ -2,7 +2,7 @@
 // method, path template, success statuses, whether a request may be re-sent after a failure,
 // and how it pages. The tables are generated from the OpenAPI specs (internal/tools/gen, part ops: each method sends its descriptor op<Method>)
 // and shared by the three clients. Each call hands its *Operation to the HTTP pipeline
-// (sdkclient.CallSettings.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
+// (sdkclient.CallConfig.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
 // URL back to an operation.
 package ops
 

@@ -93,7 +93,7 @@ func TestEveryRequestAsksForIdentity(t *testing.T) {
 				if path == "/caller" {
 					req.Header.Set("Accept-Encoding", "gzip")
 				}
-				resp, err := p.Send(req, &CallSettings{Op: readOp})
+				resp, err := p.Send(req, &CallConfig{Op: readOp})
 				require.NoError(t, err, path)
 				body, err := io.ReadAll(resp.Body)
 				DrainAndClose(resp.Body)

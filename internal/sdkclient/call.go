@@ -13,6 +13,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Core is what every generated method needs from its client: the pipeline, the base URL and,
@@ -35,9 +36,25 @@ type Core struct {
 	Binding string
 }
 
-// CallConfig is what the per-call options of one call fill in.
+// CallConfig is what the per-call options of one call fill in, and what the pipeline reads of
+// them (Pipeline.Send).
 type CallConfig struct {
-	CallSettings
+	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
+	// may be re-sent once it may have reached the server. Nil means an unknown operation,
+	// treated as unsafe: never re-sent once it may have arrived.
+	Op *ops.Operation
+	// CorrelationID is the caller's id for this call. Empty means the request's own
+	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
+	CorrelationID string
+	// Header holds extra headers for this call. They are added to the request before the
+	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
+	// token source, the User-Agent, the correlation id.
+	Header http.Header
+	// Retry overrides the client's retry options for this call; nil means the client's.
+	Retry *core.RetryOptions
+	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
+	// request encoder): masked, like the credentials, in every error and log text of the call.
+	Secrets []string
 	// OnResponse receives the metadata of the successful response.
 	OnResponse func(Meta)
 	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
@@ -241,8 +258,8 @@ func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) 
 			req.Header[k] = vs
 		}
 	}
-	st.info.init(&cfg.CallSettings)
-	resp, err = c.Pipeline.send(req, &st.info, &cfg.CallSettings)
+	st.info.init(cfg)
+	resp, err = c.Pipeline.send(req, &st.info, cfg)
 	if err != nil {
 		return nil, err
 	}

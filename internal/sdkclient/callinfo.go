@@ -11,26 +11,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/redact"
 )
 
-// CallSettings is what one SDK method passes down with its request.
-type CallSettings struct {
-	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
-	// may be re-sent once it may have reached the server. Nil means an unknown operation,
-	// treated as unsafe: never re-sent once it may have arrived.
-	Op *ops.Operation
-	// CorrelationID is the caller's id for this call. Empty means the request's own
-	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
-	CorrelationID string
-	// Header holds extra headers for this call. They are added to the request before the
-	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
-	// token source, the User-Agent, the correlation id.
-	Header http.Header
-	// Retry overrides the client's retry options for this call; nil means the client's.
-	Retry *core.RetryOptions
-	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
-	// request encoder): masked, like the credentials, in every error and log text of the call.
-	Secrets []string
-}
-
 // callInfo is the per-call state the policies share. It travels in the request context (the
 // value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
 type callInfo struct {
@@ -69,7 +49,7 @@ func (ci *callInfo) attempt() int { return int(ci.attemptN) }
 
 // init sets ci, a zero callInfo, up as the state of a new call of call (nil: an unknown
 // operation).
-func (ci *callInfo) init(call *CallSettings) {
+func (ci *callInfo) init(call *CallConfig) {
 	ci.attemptN = 1
 	if call != nil {
 		ci.correlation[0] = call.CorrelationID

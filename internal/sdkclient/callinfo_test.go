@@ -29,7 +29,7 @@ func TestCallSettings(t *testing.T) {
 		return seen[len(seen)-1]
 	}
 	p := newPipeline(t, testClient(t), func(o *Options) { o.TokenSource = StaticToken("sdk-token") })
-	send := func(ctx context.Context, path string, hdr http.Header, call *CallSettings) error {
+	send := func(ctx context.Context, path string, hdr http.Header, call *CallConfig) error {
 		req, err := http.NewRequestWithContext(ctx, "GET", srv.URL+path, nil)
 		require.NoError(t, err)
 		for k, v := range hdr {
@@ -44,9 +44,9 @@ func TestCallSettings(t *testing.T) {
 
 	t.Run("correlation id: call, then request header, then context, then a new one", func(t *testing.T) {
 		ctx := WithCorrelationID(context.Background(), "from-context")
-		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallSettings{CorrelationID: "from-call"}))
+		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallConfig{CorrelationID: "from-call"}))
 		assert.Equal(t, "from-call", last().Get(CorrelationHeader))
-		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallSettings{}))
+		require.NoError(t, send(ctx, "/", http.Header{"X-Correlationid": {"from-header"}}, &CallConfig{}))
 		assert.Equal(t, "from-header", last().Get(CorrelationHeader))
 		require.NoError(t, send(ctx, "/", nil, nil))
 		assert.Equal(t, "from-context", last().Get(CorrelationHeader))
@@ -54,7 +54,7 @@ func TestCallSettings(t *testing.T) {
 		assert.Len(t, last().Get(CorrelationHeader), 36)
 	})
 	t.Run("extra headers are added but replace nothing the SDK sets", func(t *testing.T) {
-		require.NoError(t, send(context.Background(), "/", nil, &CallSettings{Header: http.Header{
+		require.NoError(t, send(context.Background(), "/", nil, &CallConfig{Header: http.Header{
 			"x-tenant":      {"acme"},
 			"Authorization": {"Bearer callers-own"},
 			"User-Agent":    {"spoof"},
@@ -66,11 +66,11 @@ func TestCallSettings(t *testing.T) {
 	})
 	t.Run("per-call retry override", func(t *testing.T) {
 		srv.hits.Store(0)
-		err := send(context.Background(), "/busy", nil, &CallSettings{Op: readOp, Retry: &core.RetryOptions{MaxAttempts: 1}})
+		err := send(context.Background(), "/busy", nil, &CallConfig{Op: readOp, Retry: &core.RetryOptions{MaxAttempts: 1}})
 		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(1), srv.hits.Load())
 		srv.hits.Store(0)
-		err = send(context.Background(), "/busy", nil, &CallSettings{Op: readOp})
+		err = send(context.Background(), "/busy", nil, &CallConfig{Op: readOp})
 		assert.ErrorIs(t, err, core.ErrServerError)
 		assert.Equal(t, int32(3), srv.hits.Load(), "the client's three attempts")
 	})
@@ -96,6 +96,6 @@ func TestCallerAuthorizationIsMaskedToo(t *testing.T) {
 	req, err := http.NewRequest("GET", srv.URL, nil)
 	require.NoError(t, err)
 	req.Header.Set("Authorization", "Basic dXNlcjpwYXNzd29yZA==")
-	_, err = p.Send(req, &CallSettings{Op: readOp})
+	_, err = p.Send(req, &CallConfig{Op: readOp})
 	assertNoSecret(t, err, "", "dXNlcjpwYXNzd29yZA==")
 }

@@ -39,7 +39,7 @@ func CorrelationID(resp *http.Response) string {
 	return ""
 }
 
-// setCorrelation takes the call's correlation id (CallSettings.CorrelationID), else the
+// setCorrelation takes the call's correlation id (CallConfig.CorrelationID), else the
 // request's X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID;
 // the id is sent and recorded for errors and logs. An invalid id from the context is refused
 // before the retry step: never sent, never retried.

@@ -25,27 +25,27 @@ func TestInvalidHeaderRefusedBeforeTheFirstAttempt(t *testing.T) {
 	p := newPipeline(t, testClient(t), func(o *Options) {
 		o.Logger = slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	})
-	cases := map[string]func(*http.Request) (*http.Request, *CallSettings){
-		"request header": func(r *http.Request) (*http.Request, *CallSettings) {
+	cases := map[string]func(*http.Request) (*http.Request, *CallConfig){
+		"request header": func(r *http.Request) (*http.Request, *CallConfig) {
 			r.Header.Set("X-Test", "v\r\nX-Forged: 1")
-			return r, &CallSettings{Op: moneyOp}
+			return r, &CallConfig{Op: moneyOp}
 		},
-		"request header name": func(r *http.Request) (*http.Request, *CallSettings) {
+		"request header name": func(r *http.Request) (*http.Request, *CallConfig) {
 			r.Header["X Forged"] = []string{"v"}
-			return r, &CallSettings{Op: moneyOp}
+			return r, &CallConfig{Op: moneyOp}
 		},
-		"call header": func(r *http.Request) (*http.Request, *CallSettings) {
-			return r, &CallSettings{Op: readOp, Header: http.Header{"X-Test": {"v\nforged"}}}
+		"call header": func(r *http.Request) (*http.Request, *CallConfig) {
+			return r, &CallConfig{Op: readOp, Header: http.Header{"X-Test": {"v\nforged"}}}
 		},
-		"call correlation id": func(r *http.Request) (*http.Request, *CallSettings) {
-			return r, &CallSettings{Op: moneyOp, CorrelationID: "id\r\nlevel=ERROR msg=forged"}
+		"call correlation id": func(r *http.Request) (*http.Request, *CallConfig) {
+			return r, &CallConfig{Op: moneyOp, CorrelationID: "id\r\nlevel=ERROR msg=forged"}
 		},
-		"request correlation id": func(r *http.Request) (*http.Request, *CallSettings) {
+		"request correlation id": func(r *http.Request) (*http.Request, *CallConfig) {
 			r.Header.Set(CorrelationHeader, "id\nforged")
-			return r, &CallSettings{Op: readOp}
+			return r, &CallConfig{Op: readOp}
 		},
-		"context correlation id": func(r *http.Request) (*http.Request, *CallSettings) {
-			return r.WithContext(WithCorrelationID(r.Context(), "id\r\nforged")), &CallSettings{Op: moneyOp}
+		"context correlation id": func(r *http.Request) (*http.Request, *CallConfig) {
+			return r.WithContext(WithCorrelationID(r.Context(), "id\r\nforged")), &CallConfig{Op: moneyOp}
 		},
 	}
 	for name, mk := range cases {
@@ -111,7 +111,7 @@ func TestHeaderValueControls(t *testing.T) {
 	for _, v := range []string{"id\u0085forged", "id\u009b2J", "id\u202eevil"} {
 		req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, srv.URL, strings.NewReader(`{}`))
 		require.NoError(t, err)
-		for _, call := range []*CallSettings{{Op: moneyOp, CorrelationID: v}, {Op: moneyOp, Header: http.Header{"X-Test": {v}}}} {
+		for _, call := range []*CallConfig{{Op: moneyOp, CorrelationID: v}, {Op: moneyOp, Header: http.Header{"X-Test": {v}}}} {
 			resp, err := p.Send(req, call)
 			assert.Nil(t, resp)
 			require.ErrorIs(t, err, ErrInvalidArgument, "%q", v)

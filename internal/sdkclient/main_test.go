@@ -86,7 +86,7 @@ func do(t *testing.T, p *Pipeline, ctx context.Context, method, url, body string
 		req, err = http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
 	}
 	require.NoError(t, err)
-	resp, err := p.Send(req, &CallSettings{Op: opFor(method)})
+	resp, err := p.Send(req, &CallConfig{Op: opFor(method)})
 	if resp != nil {
 		t.Cleanup(func() { DrainAndClose(resp.Body) })
 	}

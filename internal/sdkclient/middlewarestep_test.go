@@ -58,7 +58,7 @@ func TestMiddlewarePlacesAndWhatTheySee(t *testing.T) {
 	})
 	req, err := http.NewRequest(http.MethodGet, srv.URL, nil)
 	require.NoError(t, err)
-	resp, err := p.Send(req, &CallSettings{Op: readOp, CorrelationID: "corr-1"})
+	resp, err := p.Send(req, &CallConfig{Op: readOp, CorrelationID: "corr-1"})
 	require.NoError(t, err)
 	DrainAndClose(resp.Body)
 	assert.Equal(t, []string{"call getThing corr-1", "attempt getThing auth=", "attempt getThing auth="}, seen)
@@ -168,7 +168,7 @@ func TestMiddlewareCannotMoveTheCallToAnotherOrigin(t *testing.T) {
 				})
 				req, err := http.NewRequest(op.Method, home.URL+"/x", nil)
 				require.NoError(t, err)
-				resp, err := p.Send(req, &CallSettings{Op: op})
+				resp, err := p.Send(req, &CallConfig{Op: op})
 				if resp != nil {
 					DrainAndClose(resp.Body)
 				}

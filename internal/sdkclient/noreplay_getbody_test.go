@@ -73,7 +73,7 @@ func TestUnsafeRequestLeavesWithoutGetBodyEveryPath(t *testing.T) {
 					})
 				}
 			})
-			call := &CallSettings{Op: opFor(http.MethodPost)}
+			call := &CallConfig{Op: opFor(http.MethodPost)}
 			req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, "http://127.0.0.1:1/disbursements", strings.NewReader(body))
 			require.NoError(t, err)
 			resp, err := p.Send(req, call)

@@ -36,7 +36,7 @@ func BenchmarkSend(b *testing.B) {
 		b.Fatal(err)
 	}
 	req, _ := http.NewRequest("GET", "https://api.example.com/api/v1/cards/proxy-1", nil)
-	call := &CallSettings{Op: readOp}
+	call := &CallConfig{Op: readOp}
 	b.ReportAllocs()
 	for b.Loop() {
 		resp, err := p.Send(req, call)

@@ -107,7 +107,7 @@ func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send
 // state in its context and a header map of its own, so req is never modified and can carry
 // no state of an earlier call. Every attempt of a request that must not be repeated leaves
 // the SDK the same way too, as a shallow copy without GetBody (sendOnce).
-func (p *Pipeline) Send(req *http.Request, call *CallSettings) (*http.Response, error) {
+func (p *Pipeline) Send(req *http.Request, call *CallConfig) (*http.Response, error) {
 	ci := new(callInfo)
 	ci.init(call)
 	return p.send(req, ci, call)
@@ -128,7 +128,7 @@ func headerOf(h http.Header) http.Header {
 
 // send is Send with the call's state ci, set up by ci.init(call): it makes the pipeline's own
 // copy of req, with ci in its context, and runs the steps on it.
-func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallSettings) (*http.Response, error) {
+func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallConfig) (*http.Response, error) {
 	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
 	r.Header = headerOf(req.Header)
 	ci.base = p.red

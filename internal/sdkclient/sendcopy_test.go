@@ -31,7 +31,7 @@ func TestSendWorksOnItsOwnCopy(t *testing.T) {
 		o.TokenSource = StaticToken("t")
 		o.Retry = core.RetryOptions{BaseDelay: 1, MaxDelay: 1}
 	})
-	call := &CallSettings{Op: readOp, Header: http.Header{"x-extra": {"1"}}}
+	call := &CallConfig{Op: readOp, Header: http.Header{"x-extra": {"1"}}}
 	req, err := http.NewRequestWithContext(context.Background(), http.MethodPost, srv.URL, strings.NewReader(`{"a":1}`))
 	require.NoError(t, err)
 	resp, err := p.Send(req, call)
