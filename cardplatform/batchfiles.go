@@ -12,7 +12,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // CreateBatchfileResult is the answer to CreateBatchfile. The platform answers 201 with the
@@ -192,7 +191,7 @@ func (c *Client) DownloadBatchfile(ctx context.Context, body BatchfileDownloadRe
 		Body:          resp.Body,
 		ContentType:   resp.Header.Get("Content-Type"),
 		ContentLength: resp.ContentLength,
-		CorrelationID: transport.CorrelationID(resp),
+		CorrelationID: sdkclient.CorrelationID(resp),
 	}
 	if _, params, err := mime.ParseMediaType(resp.Header.Get("Content-Disposition")); err == nil {
 		d.FileName = params["filename"]

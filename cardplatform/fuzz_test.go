@@ -13,7 +13,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/jsonx/jsonxtest"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 )
 
 // The public decode paths of the card platform under the fuzzer, over HTTP: a record
@@ -71,7 +71,7 @@ func checkSuccess(t *testing.T, body []byte, err error, v any) {
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("a 200 body failed with %T, not *DecodeError: %v", err, err)
 	}
-	if isGzip(body) != errors.Is(err, transport.ErrCompressedBody) {
+	if isGzip(body) != errors.Is(err, sdkclient.ErrCompressedBody) {
 		t.Fatalf("a 200 body with gzip %v gave %v", isGzip(body), err)
 	}
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/internal/alloctest"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -84,7 +84,7 @@ func TestGzipBombCostsTheBytesReceived(t *testing.T) {
 	var de *cardplatform.DecodeError
 	require.True(t, errors.As(err, &de), "a compressed answer the SDK did not ask for is a *DecodeError, got %T: %v", err, err)
 	assert.Equal(t, http.StatusOK, de.StatusCode)
-	assert.ErrorIs(t, err, transport.ErrCompressedBody)
+	assert.ErrorIs(t, err, sdkclient.ErrCompressedBody)
 	assert.Less(t, allocated, uint64(20*len(bomb)), "one call allocated %d bytes for %d bytes received", allocated, len(bomb))
 	t.Logf("%d bytes received, %d KiB allocated", len(bomb), allocated>>10)
 }
@@ -182,5 +182,5 @@ func TestCompressedDownloadIsRefused(t *testing.T) {
 	defer d.Body.Close()
 	n, err := d.Body.Read(make([]byte, 512))
 	assert.Zero(t, n)
-	assert.ErrorIs(t, err, transport.ErrCompressedBody)
+	assert.ErrorIs(t, err, sdkclient.ErrCompressedBody)
 }

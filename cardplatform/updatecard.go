@@ -5,7 +5,6 @@ import (
 	"net/http"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // UpdateCardResult is the answer to UpdateCard: 200 with the updated card, or 201 with no body.
@@ -36,7 +35,7 @@ func (c *Client) UpdateCard(ctx context.Context, body UpdateCardRequest, opts ..
 	}
 	out := &UpdateCardResult{StatusCode: resp.StatusCode}
 	if resp.StatusCode == http.StatusCreated {
-		transport.DrainAndClose(resp.Body)
+		sdkclient.DrainAndClose(resp.Body)
 		return out, nil
 	}
 	if out.Card, err = sdkclient.JSON[CreateCardResponse](resp, nil); err != nil {

@@ -157,7 +157,7 @@ func (c *Client) ListACHAddenda(ctx context.Context, req ListACHAddendaRequest, 
 }
 
 // opListACHAddenda describes listAchAddenda: POST /ach/payments/v1/status/addenda.
-var opListACHAddenda = &ops.Operation{ID: "listAchAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "sequence", In: "query", Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999, Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string", EndMessages: "informationMessages", EndCode: "1002040-50I"}, Lists: []ops.List{{Member: "errorMessages", Unbounded: "messages about the request; no maximum documented"}, {Member: "informationMessages", Unbounded: "messages about the request (the last page's end code among them); no maximum documented"}}}
+var opListACHAddenda = &ops.Operation{ID: "listAchAddenda", Method: "POST", Path: "/ach/payments/v1/status/addenda", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "sequence", In: "query", Start: "startAddendaSequenceNumber", Size: "pageSize", MaxItems: 9999, Items: "addenda"}, Lists: []ops.List{{Member: "errorMessages", Unbounded: "messages about the request; no maximum documented"}, {Member: "informationMessages", Unbounded: "messages about the request (the last page's end code among them); no maximum documented"}}}
 
 // ListACHTransactionsRequest holds the parameters of ListACHTransactions.
 //
@@ -206,7 +206,7 @@ func (c *Client) ListACHTransactions(ctx context.Context, req ListACHTransaction
 }
 
 // opListACHTransactions describes listAchTransactions: POST /accounts/transactions/v1/ach/list.
-var opListACHTransactions = &ops.Operation{ID: "listAchTransactions", Method: "POST", Path: "/accounts/transactions/v1/ach/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "query", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize", TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage", PublishedIn: "body", ID: "parNumber"}}
+var opListACHTransactions = &ops.Operation{ID: "listAchTransactions", Method: "POST", Path: "/accounts/transactions/v1/ach/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "query", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords"}}
 
 // ListCommercialAccountsRequest holds the parameters of ListCommercialAccounts.
 type ListCommercialAccountsRequest struct {
@@ -277,7 +277,7 @@ func (c *Client) ListCommercialAccounts(ctx context.Context, req ListCommercialA
 }
 
 // opListCommercialAccounts describes listCommercialAccounts: GET /commercial/accounts/v1/list.
-var opListCommercialAccounts = &ops.Operation{ID: "listCommercialAccounts", Method: "GET", Path: "/commercial/accounts/v1/list", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 100, DefaultSize: 50, Items: "accounts", Total: "page.totalElements", Next: "page.nextPageKey", ID: "accountId"}}
+var opListCommercialAccounts = &ops.Operation{ID: "listCommercialAccounts", Method: "GET", Path: "/commercial/accounts/v1/list", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 100, DefaultSize: 50, Items: "accounts", Total: "page.totalElements"}}
 
 // ListCurrentDayAccountTransactionsRequest holds the parameters of
 // ListCurrentDayAccountTransactions.
@@ -356,7 +356,7 @@ func (c *Client) ListCurrentDayAccountTransactions(ctx context.Context, accountI
 }
 
 // opListCurrentDayAccountTransactions describes listCurrentDayAccountTransactions: GET /commercial/accounts/v1/{accountId}/transactions/current.
-var opListCurrentDayAccountTransactions = &ops.Operation{ID: "listCurrentDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/current", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 500, DefaultSize: 100, Items: "transactions", Total: "page.totalElements", Next: "page.nextPageKey", ID: "transactionId"}}
+var opListCurrentDayAccountTransactions = &ops.Operation{ID: "listCurrentDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/current", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 500, DefaultSize: 100, Items: "transactions", Total: "page.totalElements"}}
 
 // ListPreviousDayAccountTransactionsRequest holds the parameters of
 // ListPreviousDayAccountTransactions.
@@ -439,7 +439,7 @@ func (c *Client) ListPreviousDayAccountTransactions(ctx context.Context, account
 }
 
 // opListPreviousDayAccountTransactions describes listPreviousDayAccountTransactions: GET /commercial/accounts/v1/{accountId}/transactions/previous.
-var opListPreviousDayAccountTransactions = &ops.Operation{ID: "listPreviousDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/previous", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 500, DefaultSize: 100, Items: "transactions", Total: "page.totalElements", Next: "page.nextPageKey", ID: "transactionId"}}
+var opListPreviousDayAccountTransactions = &ops.Operation{ID: "listPreviousDayAccountTransactions", Method: "GET", Path: "/commercial/accounts/v1/{accountId}/transactions/previous", Success: []int{200, 206}, RetrySafe: true, RequiredHeaders: []string{"x-fapi-interaction-id", "Accept-Charset"}, Paging: &ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", MaxSize: 500, DefaultSize: 100, Items: "transactions", Total: "page.totalElements"}}
 
 // ListPreviousDayTransactionsRequest holds the parameters of ListPreviousDayTransactions.
 //
@@ -494,7 +494,7 @@ func (c *Client) ListPreviousDayTransactions(ctx context.Context, req ListPrevio
 }
 
 // opListPreviousDayTransactions describes listPreviousDayTransactions: POST /ddaReports/accounts/v1/transactions/list.
-var opListPreviousDayTransactions = &ops.Operation{ID: "listPreviousDayTransactions", Method: "POST", Path: "/ddaReports/accounts/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex", MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows", Retrieved: "header:retrievedRows"}}
+var opListPreviousDayTransactions = &ops.Operation{ID: "listPreviousDayTransactions", Method: "POST", Path: "/ddaReports/accounts/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex", MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows"}}
 
 // ListRTPParticipantsRequest holds the parameters of ListRTPParticipants.
 type ListRTPParticipantsRequest struct {
@@ -540,7 +540,7 @@ func (c *Client) ListRTPParticipants(ctx context.Context, req ListRTPParticipant
 }
 
 // opListRTPParticipants describes listRtpParticipants: GET /rtp/v1/payment/rtp/participant.
-var opListRTPParticipants = &ops.Operation{ID: "listRtpParticipants", Method: "GET", Path: "/rtp/v1/payment/rtp/participant", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}, Paging: &ops.Paging{Style: "offset", In: "query", Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count", Echo: "offset"}}
+var opListRTPParticipants = &ops.Operation{ID: "listRtpParticipants", Method: "GET", Path: "/rtp/v1/payment/rtp/participant", Success: []int{200}, RetrySafe: true, RequiredHeaders: []string{"KeyClientId"}, Paging: &ops.Paging{Style: "offset", In: "query", Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count"}}
 
 // requiredListRTPParticipants lists the required headers of ListRTPParticipants:
 // the request field, WithHeader or the client's option gives each.
@@ -592,7 +592,7 @@ func (c *Client) ListRTPTransactions(ctx context.Context, req ListRTPTransaction
 }
 
 // opListRTPTransactions describes listRtpTransactions: POST /rtp/v1/transactions/list.
-var opListRTPTransactions = &ops.Operation{ID: "listRtpTransactions", Method: "POST", Path: "/rtp/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "query", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize", TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage", PublishedIn: "body", ID: "transactionId"}}
+var opListRTPTransactions = &ops.Operation{ID: "listRtpTransactions", Method: "POST", Path: "/rtp/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "query", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords"}}
 
 // ListWireTransactionsRequest holds the parameters of ListWireTransactions.
 //
@@ -645,7 +645,7 @@ func (c *Client) ListWireTransactions(ctx context.Context, req ListWireTransacti
 }
 
 // opListWireTransactions describes listWireTransactions: POST /wireInquiry/v1/transactions/details.
-var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: "POST", Path: "/wireInquiry/v1/transactions/details", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex", MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows", Retrieved: "header:retrievedRows", ID: "transactionId"}}
+var opListWireTransactions = &ops.Operation{ID: "listWireTransactions", Method: "POST", Path: "/wireInquiry/v1/transactions/details", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex", MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows"}}
 
 // ListWireTransactionsByPage sends POST /wireInquiry/v1/transactions/list: list the wire
 // transactions of an account (page style).
@@ -665,4 +665,4 @@ func (c *Client) ListWireTransactionsByPage(ctx context.Context, body WireListRe
 }
 
 // opListWireTransactionsByPage describes listWireTransactionsByPage: POST /wireInquiry/v1/transactions/list.
-var opListWireTransactionsByPage = &ops.Operation{ID: "listWireTransactionsByPage", Method: "POST", Path: "/wireInquiry/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "body", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize", TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage", ID: "transactionId"}}
+var opListWireTransactionsByPage = &ops.Operation{ID: "listWireTransactionsByPage", Method: "POST", Path: "/wireInquiry/v1/transactions/list", Success: []int{200}, RetrySafe: true, Paging: &ops.Paging{Style: "page", In: "body", Start: "pageNumber", Size: "pageSize", MaxSize: 1000, Items: "transactions", Total: "metadata.page.totalRecords"}}

@@ -27,19 +27,17 @@ func TestPaging(t *testing.T) {
 		want         ops.Paging
 	}{
 		{"POST", "/ach/payments/v1/status/addenda", ops.Paging{Style: "sequence", In: "query",
-			Start: "startAddendaSequenceNumber", StartIn: "body", Size: "pageSize", MaxItems: 9999,
-			Items: "addenda", Key: "addendaSequenceNumber", PublishedIn: "body", PublishedType: "string",
-			EndMessages: "informationMessages", EndCode: "1002040-50I"}},
-		{"POST", "/accounts/transactions/v1/ach/list", withID(published(pageStyle("query")), "parNumber")},
-		{"POST", "/wireInquiry/v1/transactions/details", withID(rowStyle, "transactionId")},
+			Start: "startAddendaSequenceNumber", Size: "pageSize", MaxItems: 9999, Items: "addenda"}},
+		{"POST", "/accounts/transactions/v1/ach/list", pageStyle("query")},
+		{"POST", "/wireInquiry/v1/transactions/details", rowStyle},
 		{"GET", "/rtp/v1/payment/rtp/participant", ops.Paging{Style: "offset", In: "query",
-			Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count", Echo: "offset"}},
-		{"POST", "/rtp/v1/transactions/list", withID(published(pageStyle("query")), "transactionId")},
+			Start: "offset", Size: "limit", SizeRequired: true, Items: "parties", Total: "count"}},
+		{"POST", "/rtp/v1/transactions/list", pageStyle("query")},
 		{"POST", "/ddaReports/accounts/v1/transactions/list", rowStyle},
-		{"POST", "/wireInquiry/v1/transactions/list", withID(pageStyle("body"), "transactionId")},
-		{"GET", "/commercial/accounts/v1/list", withID(keyStyle("accounts", 100, 50), "accountId")},
-		{"GET", "/commercial/accounts/v1/K1/transactions/previous", withID(keyStyle("transactions", 500, 100), "transactionId")},
-		{"GET", "/commercial/accounts/v1/K1/transactions/current", withID(keyStyle("transactions", 500, 100), "transactionId")},
+		{"POST", "/wireInquiry/v1/transactions/list", pageStyle("body")},
+		{"GET", "/commercial/accounts/v1/list", keyStyle("accounts", 100, 50)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/previous", keyStyle("transactions", 500, 100)},
+		{"GET", "/commercial/accounts/v1/K1/transactions/current", keyStyle("transactions", 500, 100)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.path, func(t *testing.T) {
@@ -60,26 +58,18 @@ func TestPaging(t *testing.T) {
 // rowStyle is the pagination of the two row-style endpoints: windows [start, end] of at most
 // 1000 rows, totals in the totalRows and retrievedRows headers.
 var rowStyle = ops.Paging{Style: "row", In: "query", Start: "startRowIndex", End: "endRowIndex",
-	MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows",
-	Retrieved: "header:retrievedRows"}
+	MaxSize: 1000, DefaultSize: 1000, Items: "transactions", Total: "header:totalRows"}
 
 // pageStyle is the pagination of the page-style endpoints, with the parameters in.
 func pageStyle(in string) ops.Paging {
 	return ops.Paging{Style: "page", In: in, Start: "pageNumber", Size: "pageSize", MaxSize: 1000,
-		Items: "transactions", Total: "metadata.page.totalRecords", Echo: "metadata.page.pageNumber", EchoSize: "metadata.page.pageSize",
-		TotalPages: "metadata.page.totalPages", LastPage: "metadata.page.lastPage"}
+		Items: "transactions", Total: "metadata.page.totalRecords"}
 }
 
 // keyStyle is the pagination of the commercial account reporting reads.
 func keyStyle(items string, maxSize, defaultSize int) ops.Paging {
-	return ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit", Next: "page.nextPageKey",
+	return ops.Paging{Style: "key", In: "query", Start: "pageKey", Size: "limit",
 		Total: "page.totalElements", MaxSize: maxSize, DefaultSize: defaultSize, Items: items}
-}
-
-// published is p with the page parameters in the body in the bank's published files.
-func published(p ops.Paging) ops.Paging {
-	p.PublishedIn = "body"
-	return p
 }
 
 // TestSensitiveFields checks that the account numbers of the list responses are redacted.
@@ -108,14 +98,6 @@ func TestEveryMethodOnTheWire(t *testing.T) {
 		}
 		return c
 	})
-}
-
-// withID is p with the item field that identifies a row (x-issuerkit-pagination id): only
-// the fields the bank documents as ids, never the previous-day transactionKey ("not
-// guaranteed unique") nor a participant's name.
-func withID(p ops.Paging, id string) ops.Paging {
-	p.ID = id
-	return p
 }
 
 // TestEveryWriteFaultEndsInItsClass runs the network-fault enumeration of the card platform's

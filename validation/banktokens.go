@@ -5,7 +5,7 @@ import (
 	"crypto/tls"
 	"net/http"
 
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
@@ -20,7 +20,7 @@ type BankCredentials = core.BankCredentials
 // package or of package paging: one source can serve both clients), and call its Close when
 // the clients are no longer used.
 func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, tlsConfig *tls.Config, hc *http.Client) (*BankTokens, error) {
-	s, err := transport.BankTokenSource(ctx, baseURL, cred, tlsConfig, hc)
+	s, err := sdkclient.BankTokenSource(ctx, baseURL, cred, tlsConfig, hc)
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func BankTokenSource(ctx context.Context, baseURL string, cred BankCredentials, 
 }
 
 // sharedTokenSource names the embedded source of BankTokens without exporting it.
-type sharedTokenSource = transport.SharedTokenSource
+type sharedTokenSource = sdkclient.SharedTokenSource
 
 // BankTokens is the token source BankTokenSource returns: an oauth2.TokenSource whose token is
 // cached, shared by every client it is given to, and refreshed in the background shortly

@@ -12,7 +12,6 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"go.opentelemetry.io/otel/metric"
 	"go.opentelemetry.io/otel/trace"
@@ -285,10 +284,10 @@ func WithTracePropagation(on bool) Option { return Option(sdkclient.WithTracePro
 
 // OperationID returns the operationId of the SDK call ctx belongs to (the context of the
 // request a Middleware step or a RoundTripper gets), "" outside one.
-func OperationID(ctx context.Context) string { return transport.OperationID(ctx) }
+func OperationID(ctx context.Context) string { return sdkclient.OperationID(ctx) }
 
 // Attempt returns the 1-based attempt number of the request whose context is ctx.
-func Attempt(ctx context.Context) int { return transport.Attempt(ctx) }
+func Attempt(ctx context.Context) int { return sdkclient.Attempt(ctx) }
 
 // WithRedactKeys masks the values of these JSON member names in logs and errors, in addition
 // to the defaults.

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // maxResultBody caps the verifyAccount response read into memory; a result is a few KB.
@@ -79,7 +78,7 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 	if err != nil {
 		return nil, err
 	}
-	defer transport.DrainAndClose(resp.Body)
+	defer sdkclient.DrainAndClose(resp.Body)
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxResultBody))
 	if err != nil {
 		return nil, sdkclient.NewDecodeError(resp, err)
@@ -90,14 +89,14 @@ func (c *Client) VerifyAccountAnswer(ctx context.Context, inq Inquiry, opts ...C
 		if errors.As(err, &de) {
 			*de = *sdkclient.NewDecodeError(resp, de.Err) // masked by the call's redactor
 		}
-		red := transport.ResponseRedactor(resp) // the call's: its credentials and sent Secrets
+		red := sdkclient.ResponseRedactor(resp) // the call's: its credentials and sent Secrets
 		var fe *FaultError
 		if errors.As(err, &fe) {
-			fe.sanitize(red, transport.CorrelationID(resp))
+			fe.sanitize(red, sdkclient.CorrelationID(resp))
 		}
 		var re *ResultError
 		if errors.As(err, &re) {
-			re.sanitize(red, transport.CorrelationID(resp))
+			re.sanitize(red, sdkclient.CorrelationID(resp))
 		}
 		return res, err
 	}

@@ -24,7 +24,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/mask"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -205,8 +205,8 @@ func (s *Server) Serve(req *http.Request, routes []Route, problem bool) (*http.R
 	sent, uri := bytes.Clone(body), req.URL.RequestURI()
 	call := Call{
 		Operation: rt.ID, Method: req.Method, Path: maskQuery(uri), rawPath: func() string { return uri },
-		CorrelationID: req.Header.Get(transport.CorrelationHeader), Header: h,
-		Attempt: transport.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
+		CorrelationID: req.Header.Get(sdkclient.CorrelationHeader), Header: h,
+		Attempt: sdkclient.Attempt(req.Context()), Body: redact.LogBody(body), raw: func() []byte { return bytes.Clone(sent) },
 	}
 	s.mu.Lock()
 	s.calls = append(s.calls, call)
@@ -267,8 +267,8 @@ func response(req *http.Request, status int, ct string, body []byte, h http.Head
 	if ct != "" {
 		hdr.Set("Content-Type", ct)
 	}
-	if c := req.Header.Get(transport.CorrelationHeader); c != "" && hdr.Get(transport.CorrelationHeader) == "" {
-		hdr.Set(transport.CorrelationHeader, c)
+	if c := req.Header.Get(sdkclient.CorrelationHeader); c != "" && hdr.Get(sdkclient.CorrelationHeader) == "" {
+		hdr.Set(sdkclient.CorrelationHeader, c)
 	}
 	return &http.Response{
 		Status: fmt.Sprintf("%d %s", status, http.StatusText(status)), StatusCode: status,
@@ -282,7 +282,7 @@ func response(req *http.Request, status int, ct string, body []byte, h http.Head
 // segments (/commercial/accounts/v1/list over /commercial/accounts/v1/{accountId}, as the
 // operation tables match), the first of those. It returns the path parameters, unescaped.
 func match(ctx context.Context, method, path string, routes []Route) (Route, map[string]string, bool) {
-	if id := transport.OperationID(ctx); id != "" {
+	if id := sdkclient.OperationID(ctx); id != "" {
 		for _, rt := range routes {
 			if rt.ID != id || rt.Method != method {
 				continue

@@ -2,7 +2,7 @@
 // method, path template, success statuses, whether a request may be re-sent after a failure,
 // and how it pages. The tables are generated from the OpenAPI specs (internal/tools/gen, part ops: each method sends its descriptor op<Method>)
 // and shared by the three clients. Each call hands its *Operation to the HTTP pipeline
-// (transport.Call.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
+// (sdkclient.CallConfig.Op), whose retry policy reads RetrySafe from it; the pipeline never matches a
 // URL back to an operation.
 package ops
 
@@ -55,11 +55,13 @@ func (l List) Bounded() bool { return l.DefaultSize > 0 || l.MaxSize > 0 }
 // Paging says how an operation pages, from the x-issuerkit-pagination extension of its spec.
 // Names are parameter names; paths are dotted JSON paths into the response body, or
 // "header:NAME" for a response header. Empty strings and zero numbers mean "not published".
+// It holds what the SDK reads at run time (the bound of a page's items, the iterator engine's
+// configuration, a read-back's listing); the generated iterators take the rest of the
+// extension (end markers, echoes, the published placement) from the spec when generated.
 type Paging struct {
-	Style   string // index, offset, page, row, sequence or key
-	In      string // where the paging parameters travel: query or body
-	Start   string // name of the start/offset/pageNumber/startRowIndex parameter
-	StartIn string // where Start travels when it differs from In; empty means In
+	Style string // index, offset, page, row, sequence or key
+	In    string // where the paging parameters travel: query or body
+	Start string // name of the start/offset/pageNumber/startRowIndex parameter
 	// Size is the name of the size parameter (limit, pageSize). Row style has none: its
 	// window is [Start, End] with End = start + n − 1.
 	Size string
@@ -79,26 +81,6 @@ type Paging struct {
 	Unbounded string
 	Items     string // path of the response's items
 	Total     string // path of the total count, or "header:NAME"
-	Retrieved string // path of the count of items returned, or "header:NAME" (retrievedRows)
-	Echo      string // path where the server echoes Start (metadata.page.pageNumber, offset)
-	EchoSize  string // page style: path where the server echoes the page size it used
-	// TotalPages and LastPage are the paths of the page-style end markers.
-	TotalPages string
-	LastPage   string
-	Key        string // sequence style: the item field the next Start continues after
-	// ID is the item field that identifies a row (a transaction id), "" for none: the typed
-	// iterators fill core.Page.IDs from it, and a row served twice ends the iteration.
-	ID   string
-	Next string // key style: path of the next page's key in the answer (page.nextPageKey)
-	// PublishedIn is where the bank's current published files put the paging parameters
-	// when they differ from In (the seed's): "body". PublishedType is the JSON type of the
-	// size there when it is not a number ("string": the addenda's pageSize).
-	PublishedIn   string
-	PublishedType string
-	// EndMessages and EndCode: the page whose message list EndMessages holds a message of
-	// code EndCode is the last (the addenda's informationMessages, 1002040-50I).
-	EndMessages string
-	EndCode     string
 }
 
 // Table is the set of operations of one API, indexed for [Table.Match] and [Table.ByID]. Build

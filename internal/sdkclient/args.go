@@ -7,14 +7,7 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
-
-// ErrInvalidArgument is matched (errors.Is) by every error a method returns for an argument it
-// refuses before sending anything, such as an empty path parameter or an invalid header. It is
-// the transport's own, so that the pipeline's refusals match it too.
-var ErrInvalidArgument = transport.ErrInvalidArgument
 
 // MissingArgument reports an empty required argument of method.
 func MissingArgument(method, arg string) error {

@@ -12,23 +12,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
-	"github.com/issuerkit/issuerkit-go/internal/ops/opstest"
 )
-
-// TestPathArgument: the values of opstest.HostilePathArguments are refused with
-// ErrInvalidArgument, without quoting them; ordinary identifiers, dots inside a name and
-// percent signs that decode to nothing hostile pass.
-func TestPathArgument(t *testing.T) {
-	for _, v := range append([]string{""}, opstest.HostilePathArguments...) {
-		err := PathArgument("GetCard", "cardProxy", v)
-		if assert.ErrorIs(t, err, ErrInvalidArgument, "%q", v) && v != "" {
-			assert.NotContains(t, err.Error(), v, "the value is not quoted")
-		}
-	}
-	for _, v := range []string{"proxy-123", "a.b", ".a", "a..", "v1.2", "100%", "%zz", "a%2", "%41", "~x_y", "é", "a\u2024b", "\uff50\uff52\uff4f\uff58\uff59", "100\uff05"} {
-		assert.NoError(t, PathArgument("GetCard", "cardProxy", v), "%q", v)
-	}
-}
 
 // TestSendRefusesDotSegments: the check behind PathArgument holds for any request a method
 // builds (a hand-written one, a {version} segment): a path with a dot segment in clear or

@@ -8,12 +8,11 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // API describes what differs between the clients: how error bodies decode, and the
 // operations table. Whether a request may be re-sent travels with each call
-// (transport.Call.Op), not through the table.
+// (Call.Op), not through the table.
 type API struct {
 	DecodeError apierror.Decoder
 	Operations  *ops.Table
@@ -33,7 +32,7 @@ type API struct {
 }
 
 // Build applies opts and returns the pipeline and the normalised base URL, with cfg filled in.
-func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string, Config, error) {
+func Build(baseURL string, api API, opts []Option) (*Pipeline, string, Config, error) {
 	cfg := Config{APIVersion: api.DefaultVersion}
 	base, err := Apply(baseURL, &cfg, opts)
 	if err != nil {
@@ -44,7 +43,7 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 	}
 	tracePropagation(api, &cfg)
 	cfg.Transport.DecodeError = api.DecodeError
-	p, err := transport.New(cfg.Transport)
+	p, err := New(cfg.Transport)
 	if err != nil {
 		return nil, "", cfg, err
 	}
@@ -54,7 +53,7 @@ func Build(baseURL string, api API, opts []Option) (*transport.Pipeline, string,
 // NewCore returns the Core of a client built by Build: the pipeline, the base URL, the API
 // version, the per-operation default headers, the package settings and where the client
 // speaks as whom (Core.Binding).
-func NewCore(p *transport.Pipeline, base string, cfg Config) Core {
+func NewCore(p *Pipeline, base string, cfg Config) Core {
 	ceiling, idle := cfg.limits()
 	return Core{Pipeline: p, Base: base, Version: cfg.APIVersion, OpHeaders: cfg.OpHeaders, Settings: cfg.Settings,
 		Timeout: ceiling, IdleTimeout: idle, Binding: binding(base, &cfg)}

@@ -13,13 +13,13 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/scalar"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // Core is what every generated method needs from its client: the pipeline, the base URL and,
 // for APIs that have one, the {version} path segment.
 type Core struct {
-	Pipeline *transport.Pipeline
+	Pipeline *Pipeline
 	Base     string // base URL without a trailing slash
 	Version  string
 	// OpHeaders holds default headers per operation id (Config.OpHeaders).
@@ -36,14 +36,25 @@ type Core struct {
 	Binding string
 }
 
-// HasOpHeader reports whether op has a default value for header key.
-func (c *Core) HasOpHeader(op *ops.Operation, key string) bool {
-	return op != nil && c.OpHeaders[op.ID].Get(key) != ""
-}
-
-// CallConfig is what the per-call options of one call fill in.
+// CallConfig is what the per-call options of one call fill in, and what the pipeline reads of
+// them (Pipeline.Send).
 type CallConfig struct {
-	transport.Call
+	// Op is the operation being called. Its RetrySafe flag alone decides whether the request
+	// may be re-sent once it may have reached the server. Nil means an unknown operation,
+	// treated as unsafe: never re-sent once it may have arrived.
+	Op *ops.Operation
+	// CorrelationID is the caller's id for this call. Empty means the request's own
+	// X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID.
+	CorrelationID string
+	// Header holds extra headers for this call. They are added to the request before the
+	// pipeline runs, so they cannot replace what the SDK sets: the Authorization header of the
+	// token source, the User-Agent, the correlation id.
+	Header http.Header
+	// Retry overrides the client's retry options for this call; nil means the client's.
+	Retry *core.RetryOptions
+	// Secrets holds the Secret values the request carries (its body's, filled by the SDK's
+	// request encoder): masked, like the credentials, in every error and log text of the call.
+	Secrets []string
 	// OnResponse receives the metadata of the successful response.
 	OnResponse func(Meta)
 	// Timeout, when TimeoutSet, is this call's whole-call ceiling instead of the client's
@@ -122,8 +133,8 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 	if err := checkPath(r.Op.ID, r.Path); err != nil {
 		return nil, err
 	}
-	// One allocation holds what the call keeps: its configuration, its time limit and the
-	// wrapper of the answer's body.
+	// One allocation holds what the call keeps: its configuration, its time limit, the
+	// wrapper of the answer's body and the state the pipeline's steps share.
 	st := new(callState)
 	cfg := &st.cfg
 	cfg.Op = r.Op
@@ -161,49 +172,36 @@ func Send[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request, opts []
 			}
 		}
 	}
-	resp, err := sendReleasing(ctx, c, r, cfg, l)
-	if l == nil {
-		if err != nil {
-			return nil, err
-		}
-		return resp, nil
-	}
-	if err != nil {
-		err = l.failed(err)
-		l.release()
-		return nil, err
-	}
-	st.body.ReadCloser, st.body.resp = resp.Body, resp
-	resp.Body = &st.body
-	return resp, nil
+	return send(ctx, c, r, st, l)
 }
 
-// callState is what one call of Send keeps, in one allocation: its configuration, and the
-// wrapper of the answer's body with the call's time limit.
+// callState is the state of one call, in one allocation, from the generated method to the
+// RoundTripper: its configuration (the call's options), the wrapper of the answer's body with
+// the call's time limit, and what the pipeline's steps share (info, in the request's
+// context).
 type callState struct {
 	cfg  CallConfig
 	body limitedBody
+	info callInfo
 }
 
-// sendReleasing is send, releasing the call's limit l (nil: none) should a step below panic
-// (a caller's middleware or RoundTripper); the panic goes on to the caller unchanged.
-func sendReleasing(ctx context.Context, c *Core, r Request, cfg *CallConfig, l *callLimit) (*http.Response, error) {
-	if l == nil {
-		return send(ctx, c, r, cfg)
+// send is the rest of Send: it builds the request of r, sends it through the pipeline under
+// the call's limit l (nil: none) and hands l to the answer's body. A call that fails is
+// released with its error told apart by l.failed; should a step below panic (a caller's
+// middleware or RoundTripper), l is released as the panic goes by (no recover: the panic
+// reaches the caller unchanged).
+func send(ctx context.Context, c *Core, r Request, st *callState, l *callLimit) (resp *http.Response, err error) {
+	if l != nil {
+		defer func() {
+			if st.body.resp == nil { // not handed to the answer's body
+				if err != nil {
+					err = l.failed(err)
+				}
+				l.release()
+			}
+		}()
 	}
-	done := false
-	defer func() {
-		if !done {
-			l.release()
-		}
-	}()
-	resp, err := send(ctx, c, r, cfg)
-	done = true
-	return resp, err
-}
-
-// send is Send without the time limit.
-func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Response, error) {
+	cfg := &st.cfg
 	var body io.Reader
 	if r.SecretsOf != nil {
 		cfg.Secrets = append(cfg.Secrets, scalar.SecretValues(r.SecretsOf)...)
@@ -260,7 +258,8 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 			req.Header[k] = vs
 		}
 	}
-	resp, err := c.Pipeline.Send(req, &cfg.Call)
+	st.info.init(cfg)
+	resp, err = c.Pipeline.send(req, &st.info, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -268,9 +267,13 @@ func send(ctx context.Context, c *Core, r Request, cfg *CallConfig) (*http.Respo
 		cfg.OnResponse(Meta{
 			StatusCode:    resp.StatusCode,
 			Header:        resp.Header,
-			CorrelationID: transport.CorrelationID(resp),
+			CorrelationID: CorrelationID(resp),
 			TraceID:       apierror.TraceIDFromHeader(resp.Header),
 		})
+	}
+	if l != nil {
+		st.body.ReadCloser, st.body.resp = resp.Body, resp
+		resp.Body = &st.body
 	}
 	return resp, nil
 }
@@ -324,6 +327,6 @@ func CallNoContent[O ~func(*CallConfig)](ctx context.Context, c *Core, r Request
 	if err != nil {
 		return err
 	}
-	transport.DrainAndClose(resp.Body)
+	DrainAndClose(resp.Body)
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -42,7 +41,7 @@ func decodeBody[T any](resp *http.Response, lim jsonx.Limit) (*T, error) {
 	buf := getBuf(resp.ContentLength)
 	defer putBuf(buf)
 	data, rerr := readBody(resp, buf)
-	transport.DrainAndClose(resp.Body)
+	DrainAndClose(resp.Body)
 	if rerr != nil && isTimeout(rerr) {
 		// The call's time limit ended the read: a timeout (an unknown outcome for an unsafe
 		// request), not a body that failed to decode.
@@ -54,8 +53,8 @@ func decodeBody[T any](resp *http.Response, lim jsonx.Limit) (*T, error) {
 	}
 	if rerr != nil {
 		// The status said the operation ran: for a write, an outcome unknown that is still
-		// a *DecodeError (transport.AnswerLost).
-		return nil, transport.AnswerLost(resp, NewDecodeError(resp, rerr))
+		// a *DecodeError (AnswerLost).
+		return nil, AnswerLost(resp, NewDecodeError(resp, rerr))
 	}
 	return v, nil
 }
@@ -74,10 +73,10 @@ func isTimeout(err error) bool {
 // is kept only when nothing had to be masked, else replaced by an error with the masked text
 // that still matches what err matched with errors.Is.
 func NewDecodeError(resp *http.Response, err error) *core.DecodeError {
-	red := transport.ResponseRedactor(resp)
+	red := ResponseRedactor(resp)
 	return &core.DecodeError{
 		StatusCode:    resp.StatusCode,
-		CorrelationID: red.Text(transport.CorrelationID(resp)), // the server may echo anything
+		CorrelationID: red.Text(CorrelationID(resp)), // the server may echo anything
 		Err:           MaskCause(red, err),
 	}
 }
@@ -102,19 +101,8 @@ func MaskCause(red *redact.Redactor, err error) error {
 	if masked == msg {
 		return err
 	}
-	return &maskedCause{msg: masked, err: err}
+	return &maskedError{msg: masked, err: err}
 }
-
-// maskedCause is an error whose text held something to mask (see MaskCause).
-type maskedCause struct {
-	msg string
-	err error
-}
-
-func (e *maskedCause) Error() string { return e.msg }
-
-// Is reports whether the original error matches target.
-func (e *maskedCause) Is(target error) bool { return errors.Is(e.err, target) }
 
 // unmarshal decodes data into v with jsonx.UnmarshalLimited, the items bounded by lim. An
 // empty body, and null, are errors of their own.

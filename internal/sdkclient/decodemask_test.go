@@ -14,7 +14,6 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/apierror"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // TestDecodeErrorsGoThroughTheCallsRedactor: a decode error quoting what the server sent (here
@@ -34,9 +33,9 @@ func TestDecodeErrorsGoThroughTheCallsRedactor(t *testing.T) {
 				_, _ = w.Write([]byte(body))
 			}))
 			defer srv.Close()
-			p, err := transport.New(transport.Options{
+			p, err := sdkclient.New(sdkclient.Options{
 				HTTPClient: srv.Client(), DecodeError: apierror.DecodeProblem,
-				TokenSource: transport.StaticToken(token), AllowInsecureHTTP: true, Secrets: []string{secret},
+				TokenSource: sdkclient.StaticToken(token), AllowInsecureHTTP: true, Secrets: []string{secret},
 			})
 			require.NoError(t, err)
 			req, err := http.NewRequest(http.MethodGet, srv.URL, nil)

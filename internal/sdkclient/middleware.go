@@ -2,14 +2,12 @@ package sdkclient
 
 import (
 	"errors"
-
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 )
 
 // WithCallMiddleware adds steps run once per call, outside retries, after the correlation id
 // is set (the first step given is the outermost). A step that calls next twice for an
-// operation that must not be re-sent gets transport.ErrResendRefused.
-func WithCallMiddleware(steps ...transport.Middleware) Option {
+// operation that must not be re-sent gets ErrResendRefused.
+func WithCallMiddleware(steps ...Middleware) Option {
 	return func(c *Config) error {
 		if err := noNilStep(steps); err != nil {
 			return err
@@ -21,7 +19,7 @@ func WithCallMiddleware(steps ...transport.Middleware) Option {
 
 // WithAttemptMiddleware adds steps run on every attempt, inside retries, before the
 // Authorization header is set: a step never sees it.
-func WithAttemptMiddleware(steps ...transport.Middleware) Option {
+func WithAttemptMiddleware(steps ...Middleware) Option {
 	return func(c *Config) error {
 		if err := noNilStep(steps); err != nil {
 			return err
@@ -31,7 +29,7 @@ func WithAttemptMiddleware(steps ...transport.Middleware) Option {
 	}
 }
 
-func noNilStep(steps []transport.Middleware) error {
+func noNilStep(steps []Middleware) error {
 	for _, s := range steps {
 		if s == nil {
 			return errors.New("issuerkit: nil middleware step")

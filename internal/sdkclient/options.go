@@ -1,7 +1,3 @@
-// Package sdkclient holds what the three public clients share above the transport: the
-// options every client accepts, the pipeline built from them, and the decoding of 2xx bodies,
-// so that no client grows its own auth, retry or error decoding.
-// The public packages re-export the options as one-line wrappers.
 package sdkclient
 
 import (
@@ -14,14 +10,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"golang.org/x/oauth2"
 )
 
 // Config is what the options fill in.
 type Config struct {
-	Transport transport.Options
+	Transport Options
 	// APIVersion is the {version} path segment of APIs that have one (card platform).
 	APIVersion string
 	// RateLimit is the client-side limit in requests per second set by WithRateLimit (0: off);
@@ -67,7 +62,7 @@ type Option func(*Config) error
 
 // WithHTTPClient sends requests through hc instead of the SDK's default client. hc is not
 // modified: the SDK uses a shallow copy whose CheckRedirect follows no redirect, on any
-// origin, whatever hc's own CheckRedirect says (see transport.RedirectError).
+// origin, whatever hc's own CheckRedirect says (see RedirectError).
 //
 // What holds with any hc, whatever its Transport (HTTP/3, a service mesh, a recording proxy):
 // a request that moves money or changes state is sent again only when the SDK saw that the
@@ -141,7 +136,7 @@ func WithLogBodies() Option {
 // value (a CR, LF or other control character) is refused with ErrInvalidArgument.
 func WithUserAgent(suffix string) Option {
 	return func(c *Config) error {
-		if err := transport.CheckHeader("User-Agent", suffix); err != nil {
+		if err := CheckHeader("User-Agent", suffix); err != nil {
 			return err
 		}
 		c.Transport.UserAgent = suffix
@@ -228,7 +223,7 @@ func WithOperationHeader(opID, key, value string) Option {
 		if value == "" {
 			return fmt.Errorf("%w: empty %s header for %s", ErrInvalidArgument, key, opID)
 		}
-		if err := transport.CheckHeader(key, value); err != nil {
+		if err := CheckHeader(key, value); err != nil {
 			return err
 		}
 		if c.OpHeaders == nil {
@@ -272,7 +267,7 @@ func Apply(baseURL string, cfg *Config, opts []Option) (string, error) {
 		return "", err
 	}
 	if cfg.Transport.TokenSource != nil {
-		if err := transport.CheckSecure(u.Scheme, u.Hostname(), cfg.Transport.AllowInsecureHTTP); err != nil {
+		if err := CheckSecure(u.Scheme, u.Hostname(), cfg.Transport.AllowInsecureHTTP); err != nil {
 			return "", err
 		}
 	}

@@ -1,9 +1,6 @@
 package sdkclient
 
-import (
-	"net/url"
-	"strconv"
-)
+import "net/url"
 
 // Query builds a query string in the order parameters are added (form style, arrays exploded:
 // a=1&a=2), without the map that url.Values needs.
@@ -20,12 +17,6 @@ func (q *Query) Add(name, value string) {
 	q.b = append(q.b, '=')
 	q.b = append(q.b, url.QueryEscape(value)...)
 }
-
-// AddInt appends name=v.
-func (q *Query) AddInt(name string, v int64) { q.Add(name, strconv.FormatInt(v, 10)) }
-
-// AddBool appends name=true or name=false.
-func (q *Query) AddBool(name string, v bool) { q.Add(name, strconv.FormatBool(v)) }
 
 // String returns the query with its leading '?', or "" when nothing was added.
 func (q *Query) String() string { return string(q.b) }

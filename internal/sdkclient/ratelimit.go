@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/issuerkit/issuerkit-go/internal/ratelimit"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -99,7 +98,7 @@ func WithCredentialID(id string) Option {
 // identifies the credential's rate-limit budget.
 func WithStaticToken(tok string) Option {
 	return func(c *Config) error {
-		ts := transport.StaticToken(tok)
+		ts := StaticToken(tok)
 		c.Transport.TokenSource, c.staticSource, c.staticToken = ts, ts, tok
 		return nil
 	}
@@ -149,7 +148,7 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if cfg.rateLimitSet {
 		perSecond = cfg.RateLimit
 	}
-	key := core.NewBudgetKey(origin(base), credentialIdentity(cfg))
+	key := core.NewBudgetKey(Origin(base), credentialIdentity(cfg))
 	budgets := ratelimit.Process()
 	if cfg.PrivateBudget {
 		budgets = ratelimit.NewBudgets()
@@ -165,7 +164,7 @@ func rateLimit(api API, base string, cfg *Config) error {
 	if lock == nil {
 		lock = budgets.Lockout()
 	}
-	budgets.Track(origin(base), key)
+	budgets.Track(Origin(base), key)
 	wait, maxLockout := cfg.RateLimitWait, cfg.MaxLockout
 	cfg.Transport.WrapTransport = func(next http.RoundTripper) http.RoundTripper {
 		return &limitedTransport{next: next, lim: lim, lock: lock, key: key, wait: wait, maxLockout: maxLockout, now: time.Now,
@@ -183,9 +182,6 @@ func sameValue(a, b any) bool {
 	}
 	return va.Equal(vb)
 }
-
-// origin returns scheme://host[:port] of base, lower-cased.
-func origin(base string) string { return Origin(base) }
 
 // Origin returns scheme://host[:port] of base, lower-cased: the origin a client's budget is
 // kept under (the sandboxes forget theirs when they close: ratelimit.Budgets.Forget).
@@ -212,7 +208,7 @@ func credentialIdentity(cfg *Config) string {
 	if cfg.staticSource != nil && ts == cfg.staticSource {
 		return "token:" + cfg.staticToken
 	}
-	if id := transport.CredentialIdentity(ts); id != "" {
+	if id := CredentialIdentity(ts); id != "" {
 		return "bank:" + id
 	}
 	return ""

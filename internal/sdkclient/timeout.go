@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/issuerkit/issuerkit-go/internal/transport"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -134,7 +133,7 @@ func (b *limitedBody) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF && b.l.fired() {
 		te := &core.TimeoutError{Limit: b.l.limit, Idle: b.l.idle, Err: err}
 		if !b.l.safe {
-			return n, transport.OutcomeUnknown(b.resp, te)
+			return n, OutcomeUnknown(b.resp, te)
 		}
 		return n, te
 	}
@@ -163,9 +162,4 @@ func (i *idleReader) Read(p []byte) (int, error) {
 		i.l.timer.Reset(i.l.limit)
 	}
 	return n, err
-}
-
-type readCloser struct {
-	io.Reader
-	io.Closer
 }

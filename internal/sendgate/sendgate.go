@@ -6,7 +6,7 @@
 // reach the server after its caller returned.
 //
 // The iterator engine's prefetcher (openapi/core) puts a Gate in each prefetched page's
-// context; the SDK's RoundTripper (internal/transport) calls Pass as the last step before the
+// context; the SDK's RoundTripper (internal/sdkclient) calls Pass as the last step before the
 // caller's RoundTripper and net/http. Close and Pass decide atomically: either the request
 // passed (the caller must wait for its answer, it is on its way) or it never will (the caller
 // may cancel it: nothing of it is sent).

@@ -16,7 +16,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/faultnet"
 	"github.com/issuerkit/issuerkit-go/internal/ops"
-	"github.com/issuerkit/issuerkit-go/internal/transport"
+	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
 	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
@@ -223,7 +223,7 @@ func (w *faultWorker) call(k int, op ops.Operation, timeout time.Duration) (foun
 	w.srv.SetReply(reply(client, op))
 	// One correlation id for every call: the request's bytes do not change from call to call
 	// (HPACK codes a new UUID in a length of its own), so an offset means the same byte.
-	found, err = Call(transport.WithCorrelationID(context.Background(), "faultnet-0000-0000-0000-000000000000"), client, op.ID)
+	found, err = Call(sdkclient.WithCorrelationID(context.Background(), "faultnet-0000-0000-0000-000000000000"), client, op.ID)
 	return found, err, true
 }
 

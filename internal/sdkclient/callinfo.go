@@ -1,0 +1,132 @@
+package sdkclient
+
+import (
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+
+	"github.com/issuerkit/issuerkit-go/internal/ops"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// callInfo is the per-call state the policies share. It travels in the request context (the
+// value of callInfoKey{}), set once by Pipeline.Send on the pipeline's own copy of the request.
+type callInfo struct {
+	safe          bool // the request may be re-sent (Call.Op.RetrySafe)
+	resendRefused bool // a middleware step called next twice for this unsafe call
+	// attemptLog is what the current attempt of an unsafe request did (set by sendOnce; nil
+	// until the attempt reaches it): see provedUnsent.
+	attemptLog atomic.Pointer[attemptLog]
+	attemptN   int32 // 1-based attempt number, maintained by the retry policy (see attempt)
+	op         *ops.Operation
+	retry      *core.RetryOptions // per-call override, defaults applied; nil means the client's
+	// correlation holds the call's correlation id (see correlationID); the correlation
+	// policy sends this array as the X-CorrelationId header's value, with no allocation.
+	correlation [1]string
+	// base is the pipeline's redactor, set by Pipeline.send, for ResponseRedactor.
+	base *redact.Redactor
+	// plain holds the call's path arguments that pattern masking would hide (a card proxy
+	// that passes the Luhn check): identifiers the spec declares, kept readable.
+	plain []string
+	// sent holds the credential values that went out with this call (bearer tokens) and the
+	// Secret values of its request (Call.Secrets), masked
+	// in every error and log record of the call. It starts on sentBuf, so the usual one or two
+	// values cost no allocation of their own.
+	sent    []string
+	sentBuf [2]string
+}
+
+// correlationID returns the call's correlation id ("" until the correlation policy ran, but
+// for one the call was given).
+func (ci *callInfo) correlationID() string { return ci.correlation[0] }
+
+type callInfoKey struct{}
+
+// attempt returns the 1-based number of the call's current attempt.
+func (ci *callInfo) attempt() int { return int(ci.attemptN) }
+
+// init sets ci, a zero callInfo, up as the state of a new call of call (nil: an unknown
+// operation).
+func (ci *callInfo) init(call *CallConfig) {
+	ci.attemptN = 1
+	if call != nil {
+		ci.correlation[0] = call.CorrelationID
+		ci.op = call.Op
+		if call.Op != nil {
+			ci.safe = call.Op.RetrySafe
+		}
+		if call.Retry != nil {
+			r := retryDefaults(*call.Retry)
+			ci.retry = &r
+		}
+		for _, v := range call.Secrets {
+			ci.recordSent(v)
+		}
+	}
+}
+
+func infoOf(req *http.Request) *callInfo {
+	if ci, ok := req.Context().Value(callInfoKey{}).(*callInfo); ok {
+		return ci
+	}
+	return &callInfo{attemptN: 1}
+}
+
+// recordSent notes a credential value that goes out with this call.
+func (ci *callInfo) recordSent(v string) {
+	if v == "" {
+		return
+	}
+	for _, s := range ci.sent {
+		if s == v {
+			return
+		}
+	}
+	if ci.sent == nil {
+		ci.sent = ci.sentBuf[:0]
+	}
+	ci.sent = append(ci.sent, v)
+}
+
+// redactor returns base extended with the credentials this call sent and the call's path
+// arguments that stay readable.
+func (ci *callInfo) redactor(base *redact.Redactor) *redact.Redactor {
+	r := base
+	if len(ci.sent) > 0 {
+		r = r.WithSecrets(ci.sent...)
+	}
+	if len(ci.plain) > 0 {
+		r = r.WithPlain(ci.plain...)
+	}
+	return r
+}
+
+// notePathArgs records in ci.plain the arguments of the {param} segments of op's path
+// template in path (an escaped URL path, matched from its end, so that a base URL with a path
+// of its own does not matter) that pattern masking would hide. Path parameters are
+// identifiers in every spec of the SDK (a card proxy, a GUID, the API version; none has
+// format: sensitive, which TestNoPathParameterIsSensitive checks), so a proxy that happens
+// to pass the Luhn check is not masked as a card number.
+func (ci *callInfo) notePathArgs(op *ops.Operation, path string) {
+	if op == nil || !strings.Contains(op.Path, "{") || redact.Text(path) == path {
+		return // nothing in the path that pattern masking would hide: no work, no allocation
+	}
+	tmpl := strings.Split(strings.Trim(op.Path, "/"), "/")
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	if len(segs) < len(tmpl) {
+		return
+	}
+	segs = segs[len(segs)-len(tmpl):]
+	for i, t := range tmpl {
+		if !strings.HasPrefix(t, "{") {
+			continue
+		}
+		v, err := url.PathUnescape(segs[i])
+		if err != nil || v == "" || redact.Text(v) == v {
+			continue
+		}
+		ci.plain = append(ci.plain, v)
+	}
+}

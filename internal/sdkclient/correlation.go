@@ -1,0 +1,85 @@
+package sdkclient
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/http"
+
+	"github.com/google/uuid"
+)
+
+// CorrelationHeader is the header that carries the correlation id end to end.
+const CorrelationHeader = "X-CorrelationId"
+
+// correlationKeyCanon is CorrelationHeader in the canonical form http.Header stores it under,
+// so the pipeline reads and writes it without canonicalising on every call.
+const correlationKeyCanon = "X-Correlationid"
+
+type correlationKey struct{}
+
+// WithCorrelationID returns a context whose requests carry id as their X-CorrelationId, so a
+// caller can tie SDK calls to its own trace. Without it, each call gets a new UUID.
+func WithCorrelationID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, correlationKey{}, id)
+}
+
+// CorrelationID returns the correlation id of a response: the server's echo when present,
+// else the id the SDK sent.
+func CorrelationID(resp *http.Response) string {
+	if resp == nil {
+		return ""
+	}
+	if id := resp.Header.Get(correlationKeyCanon); id != "" {
+		return id
+	}
+	if resp.Request != nil {
+		return resp.Request.Header.Get(correlationKeyCanon)
+	}
+	return ""
+}
+
+// setCorrelation takes the call's correlation id (CallConfig.CorrelationID), else the
+// request's X-CorrelationId header, else the context's (WithCorrelationID), else a new UUID;
+// the id is sent and recorded for errors and logs. An invalid id from the context is refused
+// before the retry step: never sent, never retried.
+func setCorrelation(req *http.Request, ci *callInfo) error {
+	id := ci.correlationID()
+	if id == "" {
+		id = req.Header.Get(correlationKeyCanon)
+	}
+	if id == "" {
+		id, _ = req.Context().Value(correlationKey{}).(string)
+		if err := checkCorrelationID(id); err != nil {
+			return err
+		}
+	}
+	if id == "" {
+		id = newCorrelationID()
+	}
+	// The header's value lives in the call's state: no allocation of its own. The array
+	// changes only from "" to id (a call's id, once set, is the one read above).
+	ci.correlation[0] = id
+	req.Header[correlationKeyCanon] = ci.correlation[:]
+	return nil
+}
+
+// newCorrelationID returns a random (version 4) UUID in its 36-character text form, with one
+// allocation.
+func newCorrelationID() string {
+	var u uuid.UUID
+	_, _ = rand.Read(u[:])  // crypto/rand.Read never fails; it ends the program instead
+	u[6] = u[6]&0x0f | 0x40 // version 4
+	u[8] = u[8]&0x3f | 0x80 // RFC 4122 variant
+	var buf [36]byte
+	hex.Encode(buf[0:8], u[0:4])
+	buf[8] = '-'
+	hex.Encode(buf[9:13], u[4:6])
+	buf[13] = '-'
+	hex.Encode(buf[14:18], u[6:8])
+	buf[18] = '-'
+	hex.Encode(buf[19:23], u[8:10])
+	buf[23] = '-'
+	hex.Encode(buf[24:], u[10:])
+	return string(buf[:])
+}

@@ -1,0 +1,136 @@
+package sdkclient
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Middleware is a step of the caller's own in the pipeline (Options.CallMiddleware,
+// Options.AttemptMiddleware). It may read and change req (headers, context), call next at most
+// once for an operation that must not be re-sent, and inspect or replace what next returned.
+// OperationID(req.Context()) names the operation of the call. A step may not point the request
+// at another scheme or host: next refuses it with ErrInvalidArgument and sends nothing, since
+// the SDK's credentials are added after the step.
+type Middleware = func(req *http.Request, next Next) (*http.Response, error)
+
+// errNoResponse is returned when a middleware step returns neither a response nor an error.
+var errNoResponse = errors.New("issuerkit: a middleware step returned neither a response nor an error")
+
+// OperationID returns the operationId (from the spec) of the SDK call that ctx belongs to, as
+// a middleware step or a RoundTripper sees it on its request's context; "" outside an SDK
+// call or for a request sent without an operation.
+func OperationID(ctx context.Context) string {
+	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok && ci.op != nil {
+		return ci.op.ID
+	}
+	return ""
+}
+
+// Attempt returns the 1-based number of the attempt that ctx belongs to (1 outside a call).
+func Attempt(ctx context.Context) int {
+	if ci, ok := ctx.Value(callInfoKey{}).(*callInfo); ok {
+		return ci.attempt()
+	}
+	return 1
+}
+
+// middlewarePolicy runs one caller's step, guarding next: for an unsafe request a second call
+// of next is refused with ErrResendRefused; for a safe one it sends a rewound copy.
+type middlewarePolicy struct {
+	step Middleware
+	next Next
+}
+
+func (p middlewarePolicy) do(req *http.Request) (*http.Response, error) {
+	next := p.next
+	ci := infoOf(req)
+	// The step never sees a credential: an Authorization header already on the request (the
+	// caller's own, or the token of an earlier attempt) is taken off a copy of the headers and
+	// put back when the step calls next.
+	hidden := req.Header[authorizationHeader]
+	if len(hidden) > 0 {
+		r := req.WithContext(req.Context())
+		r.Header = req.Header.Clone()
+		delete(r.Header, authorizationHeader)
+		req = r
+	}
+	var calls atomic.Int32
+	// got holds what next returned, until the step returns: a step that panics after next
+	// leaves the response with the SDK, which closes it as the panic goes by (no recover:
+	// the panic reaches the caller unchanged, with its stack).
+	var (
+		mu       sync.Mutex
+		got      []*http.Response
+		returned bool
+	)
+	keep := func(resp *http.Response, err error) (*http.Response, error) {
+		if resp != nil && resp.Body != nil {
+			mu.Lock()
+			got = append(got, resp)
+			mu.Unlock()
+		}
+		return resp, err
+	}
+	defer func() {
+		if !returned {
+			mu.Lock()
+			defer mu.Unlock()
+			for _, r := range got {
+				_ = r.Body.Close()
+			}
+		}
+	}()
+	scheme, host := req.URL.Scheme, req.URL.Host
+	guarded := func(r *http.Request) (*http.Response, error) {
+		if r.URL == nil || !strings.EqualFold(r.URL.Scheme, scheme) || !strings.EqualFold(r.URL.Host, host) {
+			// The SDK's auth runs after the step: it would send the token to wherever the
+			// step pointed the request. Nothing is sent; the call fails as refused.
+			return nil, fmt.Errorf("%w: a middleware step moved the request from %s://%s to another origin; nothing was sent",
+				ErrInvalidArgument, scheme, host)
+		}
+		if r.Header == nil {
+			r.Header = make(http.Header)
+		}
+		if len(hidden) > 0 && len(r.Header[authorizationHeader]) == 0 {
+			r.Header[authorizationHeader] = hidden
+		}
+		if calls.Add(1) == 1 {
+			return keep(next(r))
+		}
+		if !ci.safe || !rewindable(r) {
+			ci.resendRefused = true
+			return nil, core.ErrResendRefused
+		}
+		rr, err := rewind(r)
+		if err != nil {
+			return nil, err
+		}
+		return keep(next(rr))
+	}
+	resp, err := p.step(req, guarded)
+	returned = true
+	if resp == nil && err == nil {
+		err = errNoResponse
+	}
+	if err != nil && resp != nil {
+		DrainAndClose(resp.Body)
+		resp = nil
+	}
+	return resp, err
+}
+
+// withMiddleware returns next behind the caller's steps, the first step outermost.
+func withMiddleware(steps []Middleware, next Next) Next {
+	for i := len(steps) - 1; i >= 0; i-- {
+		if steps[i] != nil {
+			next = middlewarePolicy{step: steps[i], next: next}.do
+		}
+	}
+	return next
+}

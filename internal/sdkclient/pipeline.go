@@ -1,0 +1,192 @@
+package sdkclient
+
+import (
+	"context"
+	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"net/http"
+	"strings"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// Pipeline is the ordered chain of policies in front of an *http.Client. It is immutable after
+// New and safe for concurrent use.
+type Pipeline struct {
+	run Next
+	red *redact.Redactor // the client's redactor; each call adds the credentials it sent
+}
+
+// New builds the pipeline: call span, user agent, correlation id, the caller's call
+// middleware, retry, attempt span (and trace context), the caller's attempt middleware, auth,
+// logging, then the client.
+func New(o Options) (*Pipeline, error) {
+	if o.DecodeError == nil {
+		return nil, errors.New("issuerkit: sdkclient.Options.DecodeError is required")
+	}
+	if o.MaxErrorBody <= 0 {
+		o.MaxErrorBody = apierror.MaxBodyBytes
+	}
+	secrets := o.Secrets
+	if cs, ok := o.TokenSource.(credentialHolder); ok {
+		secrets = append(append([]string(nil), secrets...), cs.credentials()...)
+	}
+	red := redact.New(redact.Config{
+		Keys:          o.RedactKeys,
+		QueryParams:   o.RedactQueryParams,
+		LoggedHeaders: o.LoggedHeaders,
+		Secrets:       secrets,
+	})
+	hc, err := httpClientFor(o.HTTPClient, o.EffectiveTLSConfig())
+	if err != nil {
+		return nil, err
+	}
+	if o.WrapTransport != nil {
+		next := hc.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		hc.Transport = o.WrapTransport(next) // hc is already the SDK's own copy
+	}
+	if err := CheckHeader("User-Agent", o.UserAgent); err != nil {
+		return nil, err
+	}
+	tel, err := newTelemetry(o.Telemetry)
+	if err != nil {
+		return nil, err
+	}
+	// Built from the last step to the first: each step holds the one after it.
+	next := sendLast(hc.Do, red)
+	if o.Logger != nil {
+		next = loggingPolicy{logger: o.Logger, bodies: o.LogBodies, redactor: red, next: next}.do
+	}
+	if o.TokenSource != nil {
+		next = newAuthPolicy(o.TokenSource, o.AllowInsecureHTTP, next).do
+	}
+	next = withMiddleware(o.AttemptMiddleware, next)
+	next = attemptSpanPolicy{tel: tel, next: next}.do
+	retry := newRetryPolicy(o.Retry, o.DecodeError, o.MaxErrorBody, red).with429(o.No429Retry)
+	retry.next = next
+	next = withMiddleware(o.CallMiddleware, retry.do)
+	next = callSpanPolicy{tel: tel, ua: []string{userAgent(o.UserAgent)}, next: next}.do
+	return &Pipeline{run: next, red: red}, nil
+}
+
+// OutcomeUnknown returns err as the *core.OutcomeUnknownError of the call whose 2xx response
+// is resp: for a request that must not be repeated whose answer was lost while its body was
+// read (a time limit ran out). The URL is redacted by the redactor of the pipeline that sent
+// resp, with the credentials the call sent masked (redact.Default() for a response that came
+// through none), and the correlation id and attempts are the call's; its Err is an
+// *AnswerLostError naming the status that arrived.
+func OutcomeUnknown(resp *http.Response, err error) error {
+	lost := &AnswerLostError{StatusCode: resp.StatusCode, Err: err}
+	req := resp.Request
+	if req == nil {
+		return &core.OutcomeUnknownError{Attempts: 1, Err: lost}
+	}
+	ci := infoOf(req)
+	base := ci.base
+	if base == nil {
+		base = redact.Default()
+	}
+	return outcomeUnknown(req, ci, ci.attempt(), lost, ci.redactor(base))
+}
+
+// Do sends req as a call of an unknown operation: Send(req, nil).
+func (p *Pipeline) Do(req *http.Request) (*http.Response, error) { return p.Send(req, nil) }
+
+// Send sends req through the pipeline for call (nil: an unknown operation, no per-call
+// settings). It returns the response of a 2xx (the caller closes its body) or an error:
+// *core.Error for any other status, *core.OutcomeUnknownError when a request that
+// must not be repeated failed after it may have reached the server, *RedirectError for a
+// redirect (never followed; inside an OutcomeUnknownError for an unsafe request), or the transport, token or context error. The
+// credentials the call sent are masked in every error and log record.
+//
+// There is one way in: the pipeline works on its own shallow copy of req, with the call's
+// state in its context and a header map of its own, so req is never modified and can carry
+// no state of an earlier call. Every attempt of a request that must not be repeated leaves
+// the SDK the same way too, as a shallow copy without GetBody (sendOnce).
+func (p *Pipeline) Send(req *http.Request, call *CallConfig) (*http.Response, error) {
+	ci := new(callInfo)
+	ci.init(call)
+	return p.send(req, ci, call)
+}
+
+// headerOf returns a map of the pipeline's own holding h's entries, room made for the
+// headers the pipeline adds. The values are h's slices with their capacity cut to their
+// length, so that an append (Header.Add, by the pipeline or a middleware step) copies rather
+// than writes into h's arrays; the pipeline replaces values, never changes them in place.
+// One allocation, where http.Header.Clone makes two.
+func headerOf(h http.Header) http.Header {
+	out := make(http.Header, len(h)+6)
+	for k, v := range h {
+		out[k] = v[:len(v):len(v)]
+	}
+	return out
+}
+
+// send is Send with the call's state ci, set up by ci.init(call): it makes the pipeline's own
+// copy of req, with ci in its context, and runs the steps on it.
+func (p *Pipeline) send(req *http.Request, ci *callInfo, call *CallConfig) (*http.Response, error) {
+	r := req.WithContext(context.WithValue(req.Context(), callInfoKey{}, ci))
+	r.Header = headerOf(req.Header)
+	ci.base = p.red
+	if call != nil {
+		ci.notePathArgs(call.Op, r.URL.EscapedPath())
+		for k, vs := range call.Header {
+			k = http.CanonicalHeaderKey(k)
+			if _, set := r.Header[k]; !set && len(vs) > 0 {
+				r.Header[k] = append([]string(nil), vs...)
+			}
+		}
+	}
+	// Refused here, before any policy: no attempt, no retry, no log line, and an error that
+	// proves nothing was sent.
+	if err := checkHeaders(r.Header); err != nil {
+		return nil, err
+	}
+	if err := checkCorrelationID(ci.correlationID()); err != nil {
+		return nil, err
+	}
+	if a := r.Header[authorizationHeader]; len(a) > 0 {
+		// A credential the caller set itself: masked like the SDK's own.
+		for _, v := range a {
+			ci.recordSent(v)
+			if _, cred, ok := strings.Cut(v, " "); ok {
+				ci.recordSent(strings.TrimSpace(cred))
+			}
+		}
+	}
+	resp, err := p.run(r)
+	if err != nil && ci.resendRefused && !errors.Is(err, core.ErrOutcomeUnknown) {
+		// A call step sent the request, then tried again: the first send may have arrived.
+		err = outcomeUnknown(r, ci, ci.attempt(), err, ci.redactor(p.red))
+	}
+	if resp != nil {
+		// The call's own request, whatever request the RoundTripper put there (one that
+		// replaced the context has none of the call's state): ResponseRedactor, AnswerLost and
+		// OutcomeUnknown find the call through it, so that a write's lost answer is never
+		// reported as a plain error.
+		resp.Request = r
+	}
+	return resp, err
+}
+
+// ResponseRedactor returns the redactor of the call that got resp, for texts built from its
+// body after the pipeline returned it (a decode error): the client's redactor with the
+// credentials the call sent. A response that did not come through a Pipeline gets
+// redact.Default().
+func ResponseRedactor(resp *http.Response) *redact.Redactor {
+	if resp == nil || resp.Request == nil {
+		return redact.Default()
+	}
+	ci, ok := resp.Request.Context().Value(callInfoKey{}).(*callInfo)
+	if !ok || ci.base == nil {
+		return redact.Default()
+	}
+	return ci.redactor(ci.base)
+}
+
+// authorizationHeader is the canonical name of the Authorization header.
+const authorizationHeader = "Authorization"

@@ -1,0 +1,260 @@
+package sdkclient
+
+import (
+	"context"
+	"errors"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/issuerkit/issuerkit-go/internal/apierror"
+	"github.com/issuerkit/issuerkit-go/internal/redact"
+)
+
+// retryPolicy sends a request up to MaxAttempts times. It turns every non-2xx into an
+// *core.Error and decides, per outcome, whether a new attempt is allowed:
+//
+//   - a transport error after which the attempt was seen to write nothing (provedUnsent: the
+//     trace shows no connection was obtained and the error is a failed dial, DNS, TLS
+//     handshake; or an SDK step refused the request before the client): retried for every
+//     request, but for the permanent ones below;
+//   - the SDK's own refusals and rejected certificates (isPermanent): never retried;
+//   - a redirect (never followed, *RedirectError): never retried; for an unsafe request the
+//     server received it, so it is also an *core.OutcomeUnknownError;
+//   - any other transport error, or a 500: retried only for safe requests;
+//   - 408, 429, 502, 503, 504: retried only for safe requests; 429 never with No429Retry;
+//   - a request a RoundTripper refused to send because of a rate limit (refusedLocally):
+//     never retried;
+//   - an unsafe request (one that moves money or changes state, or of an unknown operation) is
+//     never re-sent once it may have reached the server. Only a 4xx other than 408 proves
+//     that it was not processed (the server refused it: a plain *core.Error); any other
+//     status (408, 5xx including 503, an unexpected 1xx or 3xx) and any transport error that
+//     provedUnsent does not clear leave the outcome unknown: an *core.OutcomeUnknownError. A
+//     gateway answers 502 or 503 after it forwarded the request when the upstream connection
+//     resets before the headers (Envoy's "upstream connect error or disconnect/reset before
+//     headers"), so neither proves anything about the origin; the APIs document no status
+//     that does.
+//
+// The error's kind is never proof on its own (a tls.RecordHeaderError arrives after the whole
+// request was written as well as in place of a handshake): only what the attempt's trace
+// showed is, with the kind as a second, stricter filter (see observe.go).
+//
+// Waits use full-jitter exponential backoff capped at MaxDelay, or the server's Retry-After when
+// longer. Every wait is on the request context. A Retry-After longer than MaxDelay or beyond the
+// context deadline is not waited for: the error returns at once with the wait on it.
+type retryPolicy struct {
+	opt      core.RetryOptions
+	decode   apierror.Decoder
+	maxBody  int64
+	redactor *redact.Redactor
+	no429    bool // Options.No429Retry
+	next     Next
+}
+
+func newRetryPolicy(o core.RetryOptions, decode apierror.Decoder, maxBody int64, red *redact.Redactor) *retryPolicy {
+	return &retryPolicy{opt: retryDefaults(o), decode: decode, maxBody: maxBody, redactor: red}
+}
+
+func (p *retryPolicy) do(req *http.Request) (*http.Response, error) {
+	ctx := req.Context()
+	// release ends the current attempt's timer (nil: none, or handed on); should a step below
+	// panic, the deferred call releases it as the panic goes by (no recover: the panic reaches
+	// the caller unchanged).
+	var release context.CancelFunc
+	defer func() {
+		if release != nil {
+			release()
+		}
+	}()
+	ci := infoOf(req)
+	opt := p.opt
+	if ci.retry != nil {
+		opt = *ci.retry
+	}
+	for attempt := 1; ; attempt++ {
+		ci.attemptN = int32(attempt)
+		r := req
+		if attempt > 1 {
+			var err error
+			if r, err = rewind(req); err != nil {
+				return nil, err
+			}
+		}
+		r, release = attemptRequest(r, opt.AttemptTimeout)
+		ci.attemptLog.Store(nil) // sendOnce sets the attempt's own
+		resp, err := p.next(r)
+		if err == nil && resp.StatusCode >= 200 && resp.StatusCode < 300 {
+			releaseOnClose(resp, release)
+			release = nil // the body releases it
+			return resp, nil
+		}
+		err = attemptTimedOut(err, ctx, r, attempt, opt.AttemptTimeout)
+
+		var failure error
+		var retryAfter time.Duration
+		retryable := false
+		if err != nil {
+			if release != nil {
+				release()
+				release = nil
+			}
+			red := ci.redactor(p.redactor)
+			failure = cleanError(err, red)
+			switch {
+			case errors.Is(err, ErrRedirectRefused):
+				// The server received the request and answered with a redirect: never
+				// followed, never retried; for an unsafe request the server may have acted.
+				if !ci.safe {
+					return nil, outcomeUnknown(req, ci, attempt, failure, red)
+				}
+				return nil, failure
+			case !ci.safe && !provedUnsent(err, ci.attemptLog.Load()):
+				// Nothing proves that this attempt wrote nothing: the server may have it.
+				return nil, outcomeUnknown(req, ci, attempt, failure, red)
+			case isPermanent(err), refusedLocally(err):
+				return nil, failure
+			default:
+				retryable = ctx.Err() == nil
+			}
+		} else {
+			apiErr := p.toError(req, resp, ci)
+			if release != nil {
+				release()
+				release = nil
+			}
+			failure, retryAfter = apiErr, apiErr.RetryAfter
+			status := resp.StatusCode
+			if !ci.safe {
+				if !notProcessedStatus(status) {
+					return nil, outcomeUnknown(req, ci, attempt, apiErr, ci.redactor(p.redactor))
+				}
+				return nil, apiErr
+			}
+			retryable = p.retryableResponse(status, opt.StatusCodes)
+		}
+		if !retryable || attempt >= opt.MaxAttempts || !rewindable(req) {
+			return nil, failure
+		}
+		wait := backoff(opt, attempt)
+		if retryAfter > 0 {
+			if retryAfter > opt.MaxDelay {
+				return nil, failure
+			}
+			wait = max(wait, retryAfter)
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
+			return nil, failure
+		}
+		if err := sleep(ctx, wait); err != nil {
+			return nil, errors.Join(err, failure)
+		}
+	}
+}
+
+func outcomeUnknown(req *http.Request, ci *callInfo, attempt int, err error, red *redact.Redactor) error {
+	return core.NewOutcomeUnknownError(req.Method, red.URL(req.URL), ci.correlationID(), attempt, err, red)
+}
+
+// toError reads the capped body of a non-2xx response, drains and closes it, and builds the
+// typed error.
+func (p *retryPolicy) toError(req *http.Request, resp *http.Response, ci *callInfo) *core.Error {
+	defer DrainAndClose(resp.Body)
+	red := ci.redactor(p.redactor)
+	return apierror.DecodeOptions{MaxBodyBytes: p.maxBody, Decode: p.decode, Redactor: red}.FromResponse(resp, apierror.RequestInfo{
+		Method:        req.Method,
+		URL:           red.URL(req.URL),
+		CorrelationID: ci.correlationID(),
+	})
+}
+
+// backoff is the full-jitter wait before attempt+1: random in [0, min(MaxDelay, BaseDelay·2^(attempt-1))].
+func backoff(opt core.RetryOptions, attempt int) time.Duration {
+	ceiling := opt.BaseDelay << min(attempt-1, 30)
+	if ceiling <= 0 || ceiling > opt.MaxDelay {
+		ceiling = opt.MaxDelay
+	}
+	return rand.N(ceiling + 1)
+}
+
+func retryableStatus(code int) bool {
+	switch code {
+	case http.StatusRequestTimeout, http.StatusTooManyRequests, http.StatusInternalServerError,
+		http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		return true
+	}
+	return false
+}
+
+// notProcessedStatus reports the statuses that prove that a request which changes state was
+// not carried out: a client error (4xx), the server's refusal of the request as sent, except
+// 408 (the server gave up waiting, maybe after part of the work). Every other status leaves
+// the outcome unknown: a 5xx (503 included: a proxy answers it after forwarding the request
+// when the upstream connection resets before the headers, and the APIs document no status
+// as "not processed"), an unexpected 1xx or 3xx.
+func notProcessedStatus(code int) bool {
+	return code >= 400 && code < 500 && code != http.StatusRequestTimeout
+}
+
+// rewindable reports whether req can be sent again: it has no body, or GetBody.
+func rewindable(req *http.Request) bool {
+	return req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
+}
+
+// rewind returns a copy of req with a fresh body for a new attempt.
+func rewind(req *http.Request) (*http.Request, error) {
+	r := req.Clone(req.Context())
+	if req.Body == nil || req.Body == http.NoBody {
+		return r, nil
+	}
+	body, err := req.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	r.Body = body
+	return r, nil
+}
+
+// sleep waits d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// maxDrain bounds how much of an unread body is discarded to let the connection be reused.
+const maxDrain = 256 << 10
+
+// DrainAndClose discards up to 256 KiB of what is left of body, so the connection can be
+// reused, and closes it.
+func DrainAndClose(body io.ReadCloser) {
+	if body == nil {
+		return
+	}
+	buf := drainBufs.Get().(*[drainBuf]byte)
+	for left := maxDrain; left > 0; {
+		n, err := body.Read(buf[:min(left, drainBuf)])
+		left -= n
+		if err != nil {
+			break
+		}
+	}
+	drainBufs.Put(buf)
+	_ = body.Close()
+}
+
+// drainBuf is the size of the pooled buffers DrainAndClose reads into (io.CopyN would cost an
+// allocation per call for its LimitedReader).
+const drainBuf = 8 << 10
+
+var drainBufs = sync.Pool{New: func() any { return new([drainBuf]byte) }}
