@@ -36,13 +36,13 @@
 // can settle it: the platform has no lookup by correlation id or client reference. Each
 // state-changing method's doc says which read-back settles it, or "no read-back exists: manual
 // review" (from the spec's x-issuerkit-readback). For a disbursement to an existing person,
-// take a snapshot before sending and reconcile from it:
+// take a snapshot before sending and settle from it:
 //
 //	snap, err := c.SnapshotDisbursement(ctx, req) // the person's accounts; ErrNoReadBack if req creates its person
 //	// store req and snap in your journal as pending, then send once:
 //	d, err := c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(id))
 //	if errors.Is(err, cardplatform.ErrOutcomeUnknown) {
-//		rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
+//		rec, err := c.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{
 //			InFlight: n, // other unsettled payouts to this person, from your journal
 //		})
 //		switch { // rec.Evidence says why
@@ -60,9 +60,9 @@
 // it: an account without its account_guid or person_guid, one listed twice, one of another
 // person, a total other than the accounts returned, a member of another type than the spec's.
 //
-// CreateCard for an existing person works the same way (SnapshotCard, ReconcileCard), and so
+// CreateCard for an existing person works the same way (SnapshotCard, SettleCard), and so
 // does every other write whose doc names a read-back: Snapshot<Method> just before sending,
-// Reconcile<Method> if the outcome is unknown (SnapshotActivateCard and ReconcileActivateCard,
+// Settle<Method> if the outcome is unknown (SnapshotActivateCard and SettleActivateCard,
 // SnapshotChangeCardStatus, SnapshotSetCardPIN, SnapshotReplaceCard, ...), generated from the
 // spec. A write whose doc says "manual review" has no read that proves its effect.
 // examples/payouts keeps the journal in SQLite and says how the same works on Postgres.
@@ -128,8 +128,8 @@
 // reused HTTP/1.1 keep-alive connection (even with an Idempotency-Key or X-Idempotency-Key
 // header), nor its HTTP/2 transport after a stream reset or GOAWAY, nor a RoundTripper of
 // yours (WithHTTPClient) that rewinds with GetBody can replay it. Every outcome unknown is
-// settled with the write's read-back (SnapshotDisbursement and ReconcileDisbursement,
-// SnapshotCard and ReconcileCard, or the read-back its method's doc names), never by sending
+// settled with the write's read-back (SnapshotDisbursement and SettleDisbursement,
+// SnapshotCard and SettleCard, or the read-back its method's doc names), never by sending
 // again blind. The repository's soak test checks all of this under random faults over
 // HTTP/1.1, HTTP/2 over TLS and a caller's transport (the figures are in the repository's
 // benchmark notes).

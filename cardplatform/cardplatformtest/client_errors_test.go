@@ -389,7 +389,7 @@ func TestClientServerError(t *testing.T) {
 
 // TestClientOutcomeUnknown: the connection drops after the sandbox read a disbursement. The
 // client reports ErrOutcomeUnknown with the correlation id the sandbox saw, having sent it
-// exactly once; reconciliation finds no disbursement, and sending it again succeeds.
+// exactly once; the read-back finds no disbursement, and sending it again succeeds.
 func TestClientOutcomeUnknown(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -403,12 +403,12 @@ func TestClientOutcomeUnknown(t *testing.T) {
 	assert.Equal(t, 1, ou.Attempts)
 	reqs := e.srv.RequestsFor("CreateDisbursement")
 	require.Len(t, reqs, 1, "sent exactly once")
-	assert.Equal(t, ou.CorrelationID, reqs[0].Header.Get("X-CorrelationId"), "the id to reconcile with is the one the server saw")
+	assert.Equal(t, ou.CorrelationID, reqs[0].Header.Get("X-CorrelationId"), "the id the outcome unknown names is the one the server saw")
 	assert.True(t, strings.Contains(string(reqs[0].RevealBody()), `"amount":250.75`), "%s", reqs[0].Body)
 
 	found, err := e.client.SearchAccounts(ctx, cardplatform.SearchAccountsProgramRequest{ProgramGUID: program, AccountType: "DISBURSEMENT"})
 	require.NoError(t, err)
-	assert.Zero(t, found.Total, "reconciliation: the dropped disbursement did not run")
+	assert.Zero(t, found.Total, "read back: the dropped disbursement did not run")
 
 	res, err := e.client.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(ou.CorrelationID))
 	require.NoError(t, err)

@@ -8,7 +8,7 @@
 //     struct and its method, with typed arguments and result and a doc comment built from the
 //     spec (what it does, the errors to expect, whether it is ever re-sent, its read-back);
 //   - iterators.gen.go: the typed iterators of the operations with x-issuerkit-pagination;
-//   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Reconcile methods of the
+//   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Settle methods of the
 //     operations whose x-issuerkit-readback has a settle rule, and the sandbox's map of them;
 //   - <pkg>fake/fake.gen.go when the spec's x-issuerkit-go object has fake: {errors: problem
 //     or bank}: the typed fake, answering errors with ProblemDetails or the bank's body.

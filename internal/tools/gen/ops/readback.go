@@ -72,7 +72,7 @@ func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (ma
 				continue
 			}
 			settles = append(settles, so)
-			snap, rec := "Snapshot"+d.OperationId, "Reconcile"+d.OperationId
+			snap, rec := "Snapshot"+d.OperationId, "Settle"+d.OperationId
 			if len(so.rule.Names) == 2 {
 				snap, rec = so.rule.Names[0], so.rule.Names[1]
 			}

@@ -65,7 +65,7 @@ func TestReadbackGuard(t *testing.T) {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, extra: 1}}$3")
 		}, `unknown field "extra"`},
 		"settle handwritten": {func(s string) string {
-			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {handwritten: [SnapshotDisbursement, ReconcileDisbursement]}}$3")
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {handwritten: [SnapshotDisbursement, SettleDisbursement]}}$3")
 		}, `unknown field "handwritten"`},
 		"settle owner not a string": {func(s string) string {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, owner: {ledger_balance: body.amount}}}$3")
@@ -83,8 +83,8 @@ func TestReadbackGuard(t *testing.T) {
 			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid, scope: {read: searchCards, args: {person_guid: body.person_nope}}}}$3")
 		}, `scope: args: person_guid: source "body.person_nope"`},
 		"settle names reversed": {func(s string) string {
-			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {names: [ReconcileX, SnapshotX], kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid}}$3")
-		}, "names gives the Snapshot and the Reconcile method"},
+			return block.ReplaceAllString(s, "$1      x-issuerkit-readback: {with: [searchAccounts], how: x, settle: {names: [SettleX, SnapshotX], kind: new, read: searchAccounts, args: {program_guid: body.program_guid}, items: items, key: account_guid}}$3")
+		}, "names gives the Snapshot and the Settle method"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "cardplatform.yaml")
