@@ -128,8 +128,8 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
-// status read back as cancelled means the cancel is in effect (this one or another); any other
-// status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
+// bulk_order_status read back as CANCELLED means the cancel is in effect (this one or another); any
+// other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
 // Client.SettleCancelBulkOrder run it.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
@@ -220,10 +220,10 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
 // failure after it may have reached the server matches ErrOutcomeUnknown.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
-// read back equal to the new_status sent means the change is in effect (the reverse process ran or
-// runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus (before
-// sending) and Client.SettleChangeCheckStatus run it.
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's
+// check_status read back equal to the new_status sent means the change is in effect (the reverse
+// process ran or runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus
+// (before sending) and Client.SettleChangeCheckStatus run it.
 func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...CallOption) (*CheckStatusDTO, error) {
 	r := sdkclient.Request{Op: opChangeCheckStatus, URL: c.core.Base + "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)

@@ -75,7 +75,7 @@ func Generate(j *genkit.Job) error {
 	for _, d := range api.Operations {
 		byRaw[d.ID] = d
 	}
-	readbackDocs, settles, err := readbacks(m.defs, m.rawIDs)
+	readbackDocs, settles, err := readbacks(j.Spec, m.defs, m.rawIDs)
 	if err != nil {
 		return err
 	}
