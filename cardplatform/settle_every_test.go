@@ -195,11 +195,11 @@ func TestEveryReadbackSettles(t *testing.T) {
 	require.Greater(t, len(ids), 15, "the card platform's operations with a read-back")
 	for _, id := range ids {
 		names, ok := cardplatform.SettleMethods[id]
-		if !assert.True(t, ok, "%s names a read-back but has no Snapshot/Settle pair", id) {
+		if !assert.True(t, ok, "%s names a read-back but has no Snapshot/Settle pair: run go generate ./... (cardplatform/settle.gen.go)", id) {
 			continue
 		}
 		fx, ok := settleFixtures[id]
-		if !assert.True(t, ok, "%s: no fixture in settleFixtures", id) {
+		if !assert.True(t, ok, "%s: no fixture in settleFixtures: add one in cardplatform/settle_every_test.go", id) {
 			continue
 		}
 		for _, tc := range []struct {

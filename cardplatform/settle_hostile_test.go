@@ -351,10 +351,10 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 	served := map[string]int{}
 	for _, id := range readbackOperations(t) {
 		sh, ok := shapes[id]
-		require.True(t, ok, "%s: no generated rule", id)
+		require.True(t, ok, "%s: no generated rule: run go generate ./... (cardplatform/settle.gen.go)", id)
 		names := cardplatform.SettleMethods[id]
 		fx, ok := settleFixtures[id]
-		require.True(t, ok, "%s: no fixture in settleFixtures", id)
+		require.True(t, ok, "%s: no fixture in settleFixtures: add one in cardplatform/settle_every_test.go", id)
 		for _, truth := range []struct {
 			name  string
 			fault cardplatformtest.Fault
