@@ -21,7 +21,7 @@ import (
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back as
 // ACTIVE means the card is active (by this request or another); any other status means it was not
-// activated. Client.SnapshotActivateCard (before sending) and Client.ReconcileActivateCard run it.
+// activated. Client.SnapshotActivateCard (before sending) and Client.SettleActivateCard run it.
 func (c *Client) ActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ActivateCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -47,7 +47,7 @@ var opActivateCard = &ops.Operation{ID: "activateCard", Method: "POST", Path: "/
 // with a reading taken before sending: a difference of exactly the amount, with no other movement
 // on the account meanwhile, means it was applied; any other movement makes the answer ambiguous. No
 // operation lists the adjustments themselves. Client.SnapshotAdjustAccountBalance (before sending)
-// and Client.ReconcileAdjustAccountBalance run it.
+// and Client.SettleAdjustAccountBalance run it.
 func (c *Client) AdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest, opts ...CallOption) (*AdjustBalanceResponse, error) {
 	r := sdkclient.Request{Op: opAdjustAccountBalance, URL: c.core.Base + "/api/" + c.core.Version + "/accounts/AdjustBalance", Body: body}
 	return sdkclient.Call[AdjustBalanceResponse](ctx, &c.core, r, opts)
@@ -107,7 +107,7 @@ var opApplyFee = &ops.Operation{ID: "applyFee", Method: "POST", Path: "/api/{ver
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: the card's person_guid
 // read back equal to the person assigned means the assignment is in effect.
-// Client.SnapshotAssignCard (before sending) and Client.ReconcileAssignCard run it.
+// Client.SnapshotAssignCard (before sending) and Client.SettleAssignCard run it.
 func (c *Client) AssignCard(ctx context.Context, body AssignCardDTO, opts ...CallOption) (*AssignCardDTO, error) {
 	r := sdkclient.Request{Op: opAssignCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards/assign", Body: body}
 	return sdkclient.Call[AssignCardDTO](ctx, &c.core, r, opts)
@@ -128,9 +128,9 @@ var opAssignCard = &ops.Operation{ID: "assignCard", Method: "POST", Path: "/api/
 // failure after it may have reached the server matches ErrOutcomeUnknown.
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with SearchBulkOrders: the order's
-// status read back as cancelled means the cancel is in effect (this one or another); any other
-// status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
-// Client.ReconcileCancelBulkOrder run it.
+// bulk_order_status read back as CANCELLED means the cancel is in effect (this one or another); any
+// other status means it was not cancelled. Client.SnapshotCancelBulkOrder (before sending) and
+// Client.SettleCancelBulkOrder run it.
 func (c *Client) CancelBulkOrder(ctx context.Context, body BulkOrderRef, opts ...CallOption) (*BulkOrderDetail, error) {
 	r := sdkclient.Request{Op: opCancelBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderDetail](ctx, &c.core, r, opts)
@@ -151,7 +151,7 @@ var opCancelBulkOrder = &ops.Operation{ID: "cancelBulkOrder", Method: "PUT", Pat
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetAccount: account_status equal to
 // the status sent means the change is in effect, unless it already was before sending (read it
 // first) or another writer changed it meanwhile. Client.SnapshotChangeAccountStatus (before
-// sending) and Client.ReconcileChangeAccountStatus run it.
+// sending) and Client.SettleChangeAccountStatus run it.
 func (c *Client) ChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser, opts ...CallOption) (*AccountDTO, error) {
 	if accountGUID.IsZero() {
 		return nil, sdkclient.MissingArgument("ChangeAccountStatus", "accountGUID")
@@ -197,7 +197,7 @@ var opChangeAdvanceCycle = &ops.Operation{ID: "changeAdvanceCycle", Method: "POS
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: card_status read back
 // equal to the status sent means the change is in effect, unless it already was before sending or
 // another writer changed it meanwhile. Client.SnapshotChangeCardStatus (before sending) and
-// Client.ReconcileChangeCardStatus run it.
+// Client.SettleChangeCardStatus run it.
 func (c *Client) ChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangeCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -220,10 +220,10 @@ var opChangeCardStatus = &ops.Operation{ID: "changeCardStatus", Method: "POST", 
 // with a ProblemDetails body (*ProblemError); 500 without a body). Not retry-safe: sent once; a
 // failure after it may have reached the server matches ErrOutcomeUnknown.
 //
-// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's status
-// read back equal to the new_status sent means the change is in effect (the reverse process ran or
-// runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus (before
-// sending) and Client.ReconcileChangeCheckStatus run it.
+// If its outcome is unknown (ErrOutcomeUnknown), read back with SearchChecks: the check's
+// check_status read back equal to the new_status sent means the change is in effect (the reverse
+// process ran or runs); any other status means it was not changed. Client.SnapshotChangeCheckStatus
+// (before sending) and Client.SettleChangeCheckStatus run it.
 func (c *Client) ChangeCheckStatus(ctx context.Context, body CheckStatusDTO, opts ...CallOption) (*CheckStatusDTO, error) {
 	r := sdkclient.Request{Op: opChangeCheckStatus, URL: c.core.Base + "/api/" + c.core.Version + "/Check/ChangeStatus", Body: body}
 	return sdkclient.Call[CheckStatusDTO](ctx, &c.core, r, opts)
@@ -244,7 +244,7 @@ var opChangeCheckStatus = &ops.Operation{ID: "changeCheckStatus", Method: "PATCH
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: person_card_status read
 // back equal to the status sent means the change is in effect, unless it already was before
 // sending. Client.SnapshotChangePersonCardStatus (before sending) and
-// Client.ReconcileChangePersonCardStatus run it.
+// Client.SettleChangePersonCardStatus run it.
 func (c *Client) ChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("ChangePersonCardStatus", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -290,8 +290,8 @@ var opCheckInBulkOrder = &ops.Operation{ID: "checkInBulkOrder", Method: "PUT", P
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetProgram: the program's
 // configurations read back with the values sent means they are set, unless they already were before
-// sending. Client.SnapshotConfigureProgram (before sending) and Client.ReconcileConfigureProgram
-// run it.
+// sending. Client.SnapshotConfigureProgram (before sending) and Client.SettleConfigureProgram run
+// it.
 func (c *Client) ConfigureProgram(ctx context.Context, body ConfigProgramRequest, opts ...CallOption) (*ProgramDataDTO, error) {
 	r := sdkclient.Request{Op: opConfigureProgram, URL: c.core.Base + "/api/" + c.core.Version + "/companies/configprogram", Body: body}
 	return sdkclient.Call[ProgramDataDTO](ctx, &c.core, r, opts)
@@ -313,7 +313,7 @@ var opConfigureProgram = &ops.Operation{ID: "configureProgram", Method: "POST", 
 // sent, before sending and again after: one account more is this one; none more, searched once the
 // request can no longer be running, means it was not created. Another account created meanwhile for
 // that person with the same name and type makes the answer ambiguous. Client.SnapshotCreateAccount
-// (before sending) and Client.ReconcileCreateAccount run it.
+// (before sending) and Client.SettleCreateAccount run it.
 func (c *Client) CreateAccount(ctx context.Context, body CreateAccountRequest, opts ...CallOption) (*CreateAccountResponseDTO, error) {
 	r := sdkclient.Request{Op: opCreateAccount, URL: c.core.Base + "/api/" + c.core.Version + "/accounts", Body: body}
 	return sdkclient.Call[CreateAccountResponseDTO](ctx, &c.core, r, opts)
@@ -354,7 +354,7 @@ var opCreateAccountInstrument = &ops.Operation{ID: "createAccountInstrument", Me
 // program's bulk orders before sending and again after: one order more with the quantity sent is
 // this one; none more, searched once the request can no longer be running, means it was not
 // created. Another order created meanwhile in the program makes the answer ambiguous.
-// Client.SnapshotCreateBulkOrder (before sending) and Client.ReconcileCreateBulkOrder run it.
+// Client.SnapshotCreateBulkOrder (before sending) and Client.SettleCreateBulkOrder run it.
 func (c *Client) CreateBulkOrder(ctx context.Context, body BulkOrderRequest, opts ...CallOption) (*BulkOrderResponse, error) {
 	r := sdkclient.Request{Op: opCreateBulkOrder, URL: c.core.Base + "/api/" + c.core.Version + "/bulkorders", Body: body}
 	return sdkclient.Call[BulkOrderResponse](ctx, &c.core, r, opts)
@@ -379,7 +379,7 @@ var opCreateBulkOrder = &ops.Operation{ID: "createBulkOrder", Method: "POST", Pa
 // another card request for that person in flight, is ambiguous, and so is a listing that does not
 // identify every card (card_proxy) as the person's (person_guid). A request that creates its person
 // has no read-back (no operation finds a person by name or reference): manual review.
-// Client.SnapshotCard (before sending) and Client.ReconcileCard run it.
+// Client.SnapshotCard (before sending) and Client.SettleCard run it.
 func (c *Client) CreateCard(ctx context.Context, body CreateCardRequest, opts ...CallOption) (*CreateCardResponse, error) {
 	r := sdkclient.Request{Op: opCreateCard, URL: c.core.Base + "/api/" + c.core.Version + "/cards", Body: body}
 	return sdkclient.Call[CreateCardResponse](ctx, &c.core, r, opts)
@@ -427,7 +427,7 @@ var opCreateCompany = &ops.Operation{ID: "createCompany", Method: "POST", Path: 
 // person in flight, is ambiguous, and so is a listing that does not identify every account
 // (account_guid) as the person's (person_guid). The platform has no lookup by correlation id or
 // client_reference_id. A request that creates its person has no read-back: manual review.
-// Client.SnapshotDisbursement (before sending) and Client.ReconcileDisbursement run it.
+// Client.SnapshotDisbursement (before sending) and Client.SettleDisbursement run it.
 func (c *Client) CreateDisbursement(ctx context.Context, body DisbursementDTO, opts ...CallOption) (*DisbursementResponse, error) {
 	r := sdkclient.Request{Op: opCreateDisbursement, URL: c.core.Base + "/api/" + c.core.Version + "/disbursements", Body: body}
 	return sdkclient.Call[DisbursementResponse](ctx, &c.core, r, opts)
@@ -875,8 +875,8 @@ var opListPayoutOptions = &ops.Operation{ID: "listPayoutOptions", Method: "GET",
 // last verification request (kyb_request_guid) read back other than the one read before sending (or
 // none) means this verification was started; the same one, read once the request can no longer be
 // running, means it was not. Another verification of the company started meanwhile makes the answer
-// ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and
-// Client.ReconcilePerformCompanyKYB run it.
+// ambiguous. Client.SnapshotPerformCompanyKYB (before sending) and Client.SettlePerformCompanyKYB
+// run it.
 func (c *Client) PerformCompanyKYB(ctx context.Context, body PerformKYBRequest, opts ...CallOption) (*PerformKYBAPIResponse, error) {
 	r := sdkclient.Request{Op: opPerformCompanyKYB, URL: c.core.Base + "/api/" + c.core.Version + "/companies/performkyb", Body: body}
 	return sdkclient.Call[PerformKYBAPIResponse](ctx, &c.core, r, opts)
@@ -943,7 +943,7 @@ var opPrecalculateAdvance = &ops.Operation{ID: "precalculateAdvance", Method: "G
 // old card for its wallet and person, and search their cards before sending and again after: one
 // card more means it was replaced; none more, searched once the request can no longer be running,
 // means it was not. Another card created meanwhile for that person makes the answer ambiguous.
-// Client.SnapshotReplaceCard (before sending) and Client.ReconcileReplaceCard run it.
+// Client.SnapshotReplaceCard (before sending) and Client.SettleReplaceCard run it.
 func (c *Client) ReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest, opts ...CallOption) (*ReplaceCardDTO, error) {
 	if err := sdkclient.PathArgument("ReplaceCard", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1226,7 +1226,7 @@ var opSearchInvoices = &ops.Operation{ID: "searchInvoices", Method: "POST", Path
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCardPIN: the PIN read back equal
 // to the one sent means it is set, unless it already was before sending. Client.SnapshotSetCardPIN
-// (before sending) and Client.ReconcileSetCardPIN run it.
+// (before sending) and Client.SettleSetCardPIN run it.
 func (c *Client) SetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO, opts ...CallOption) (*CardPINDTO, error) {
 	if err := sdkclient.PathArgument("SetCardPIN", "cardProxy", cardProxy); err != nil {
 		return nil, err
@@ -1326,7 +1326,7 @@ var opUpdateAccount = &ops.Operation{ID: "updateAccount", Method: "PUT", Path: "
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: issuance_type read back as
 // the full (plastic) type means the change is in effect; only virtual to full is allowed, so it
 // cannot have been so before. Client.SnapshotUpdateCardIssuanceType (before sending) and
-// Client.ReconcileUpdateCardIssuanceType run it.
+// Client.SettleUpdateCardIssuanceType run it.
 func (c *Client) UpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest, opts ...CallOption) (*CardDTO, error) {
 	if err := sdkclient.PathArgument("UpdateCardIssuanceType", "cardProxy", cardProxy); err != nil {
 		return nil, err

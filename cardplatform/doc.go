@@ -33,15 +33,15 @@
 // A write that may have reached the platform and lost its answer matches
 // [core.ErrOutcomeUnknown]. The platform has no lookup by correlation id or client reference:
 // only a read-back can settle it. The operations list below says, for each write, which
-// Reconcile method settles it or that none exists (manual review), as the spec's
+// Settle method settles it or that none exists (manual review), as the spec's
 // x-issuerkit-readback states; the method's doc says what the read-back reads. Take the
 // snapshot (the pair's Snapshot method) just before sending, keep it with the request in your
-// journal, and reconcile from it if the outcome is unknown:
+// journal, and settle from it if the outcome is unknown:
 //
 //	snap, err := c.SnapshotDisbursement(ctx, req) // ErrNoReadBack if req creates its person
 //	d, err := c.CreateDisbursement(ctx, req, core.WithCorrelationID(id))
 //	if errors.Is(err, core.ErrOutcomeUnknown) {
-//		rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{InFlight: n})
+//		rec, err := c.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{InFlight: n})
 //		switch { // rec.Evidence says why
 //		case rec.Outcome == cardplatform.Committed: // it ran (rec.New names its account): never send it again
 //		case rec.Outcome == cardplatform.NotCommitted: // not run, past the settle time: send it again, once

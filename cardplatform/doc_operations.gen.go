@@ -8,11 +8,11 @@
 //
 // Accounts: Accounts, balances, account status, shared accounts and interest posting.
 //   - [Client.AdjustAccountBalance]: adjust an account balance; sent once, settled by
-//     [Client.ReconcileAdjustAccountBalance].
+//     [Client.SettleAdjustAccountBalance].
 //   - [Client.ChangeAccountStatus]: change the status of an account; sent once, settled by
-//     [Client.ReconcileChangeAccountStatus].
+//     [Client.SettleChangeAccountStatus].
 //   - [Client.CreateAccount]: create an account; sent once, settled by
-//     [Client.ReconcileCreateAccount].
+//     [Client.SettleCreateAccount].
 //   - [Client.CreateSharedAccount]: share an account with a related person; sent once, no
 //     read-back: manual review.
 //   - [Client.GetAccount]: get an account.
@@ -43,63 +43,63 @@
 //
 // BulkOrder: Bulk card orders.
 //   - [Client.CancelBulkOrder]: cancel a bulk card order; sent once, settled by
-//     [Client.ReconcileCancelBulkOrder].
+//     [Client.SettleCancelBulkOrder].
 //   - [Client.CheckInBulkOrder]: check in a bulk card order; sent once, no read-back: manual
 //     review.
 //   - [Client.CreateBulkOrder]: create a bulk card order; sent once, settled by
-//     [Client.ReconcileCreateBulkOrder].
+//     [Client.SettleCreateBulkOrder].
 //   - [Client.ListBulkOrderSummaryByLocation]: bulk order inventory summary by location; every
 //     page: [Client.BulkOrderSummaries].
 //   - [Client.SearchBulkOrders]: search bulk card orders; every page: [Client.BulkOrders].
 //
 // Cards: Cards, PAN and PIN handling, fulfillment data, digital packages, invoices.
-//   - [Client.ActivateCard]: activate a card; sent once, settled by [Client.ReconcileActivateCard].
+//   - [Client.ActivateCard]: activate a card; sent once, settled by [Client.SettleActivateCard].
 //   - [Client.AssignCard]: assign a card to a person; sent once, settled by
-//     [Client.ReconcileAssignCard].
+//     [Client.SettleAssignCard].
 //   - [Client.ChangeCardStatus]: change the status of a card; sent once, settled by
-//     [Client.ReconcileChangeCardStatus].
+//     [Client.SettleChangeCardStatus].
 //   - [Client.ChangePersonCardStatus]: change the person-card status; sent once, settled by
-//     [Client.ReconcileChangePersonCardStatus].
-//   - [Client.CreateCard]: create a card; sent once, settled by [Client.ReconcileCard].
+//     [Client.SettleChangePersonCardStatus].
+//   - [Client.CreateCard]: create a card; sent once, settled by [Client.SettleCard].
 //   - [Client.GetCard]: get a card.
 //   - [Client.GetCardFulfillmentData]: show the fulfillment data of a card.
 //   - [Client.GetCardPIN]: get the PIN of a card.
 //   - [Client.GetGenericEncryptedCardData]: obtain encrypted card data.
-//   - [Client.ReplaceCard]: replace a card; sent once, settled by [Client.ReconcileReplaceCard].
+//   - [Client.ReplaceCard]: replace a card; sent once, settled by [Client.SettleReplaceCard].
 //   - [Client.RequestCardData]: answer a mobile-wallet digitization request; sent once, no
 //     read-back: manual review.
 //   - [Client.SearchCards]: search cards; every page: [Client.Cards].
 //   - [Client.SearchInvoices]: search invoices.
 //   - [Client.SetCardPIN]: change the PIN of a card; sent once, settled by
-//     [Client.ReconcileSetCardPIN].
+//     [Client.SettleSetCardPIN].
 //   - [Client.ShowCardPAN]: show the PAN of a card.
 //   - [Client.UpdateCard]: update the supplemental data of a card; sent once, settled by
-//     [Client.ReconcileUpdateCard].
+//     [Client.SettleUpdateCard].
 //   - [Client.UpdateCardIssuanceType]: turn a virtual card into a full (plastic) card; sent once,
-//     settled by [Client.ReconcileUpdateCardIssuanceType].
+//     settled by [Client.SettleUpdateCardIssuanceType].
 //   - [Client.UpdateDigitalPackage]: set the digital package of a card; sent once, no read-back:
 //     manual review.
 //   - [Client.ValidateCard]: validate a card; sent once, no read-back: manual review.
 //
 // Check: Paper checks.
 //   - [Client.ChangeCheckStatus]: change the status of a paper check; sent once, settled by
-//     [Client.ReconcileChangeCheckStatus].
+//     [Client.SettleChangeCheckStatus].
 //   - [Client.SearchChecks]: search paper checks.
 //
 // Companies: Companies and programs, program configuration, company verification (KYB).
 //   - [Client.ConfigureProgram]: configure a program; sent once, settled by
-//     [Client.ReconcileConfigureProgram].
+//     [Client.SettleConfigureProgram].
 //   - [Client.CreateCompany]: create a company; sent once, no read-back: manual review.
 //   - [Client.GetCompanyVerificationResult]: get the verification result of a company.
 //   - [Client.GetProgram]: get a program and its configurations.
 //   - [Client.PerformCompanyKYB]: perform company verification (KYB); sent once, settled by
-//     [Client.ReconcilePerformCompanyKYB].
+//     [Client.SettlePerformCompanyKYB].
 //   - [Client.RetrieveCompanyKYB]: retrieve the KYB request and response of a company.
 //   - [Client.UpdateCompany]: update a company; sent once, no read-back: manual review.
 //
 // Disbursements: Disbursements and payout preferences.
 //   - [Client.CreateDisbursement]: create a disbursement; sent once, settled by
-//     [Client.ReconcileDisbursement].
+//     [Client.SettleDisbursement].
 //   - [Client.GetPayoutPreference]: get the payout preference of a person.
 //   - [Client.ListPayoutOptions]: list the payout options of a program.
 //   - [Client.SetPayoutPreference]: set the payout preference of a person.

@@ -14,7 +14,8 @@ import (
 
 // A disbursement moves money: it is sent once. When the answer is lost (here a 502 from a
 // gateway), the error matches ErrOutcomeUnknown and carries the correlation id the call was
-// sent with; reconcile with the platform before trying again, never just re-send.
+// sent with; settle it with its read-back (SnapshotDisbursement, SettleDisbursement) before
+// trying again, never just re-send.
 func ExampleClient_CreateDisbursement() {
 	var calls atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -39,10 +40,10 @@ func ExampleClient_CreateDisbursement() {
 	_, err = c.CreateDisbursement(context.Background(), req, cardplatform.WithCorrelationID("payout-2024-0001"))
 	var unknown *cardplatform.OutcomeUnknownError
 	if errors.As(err, &unknown) {
-		fmt.Println("outcome unknown, reconcile", unknown.CorrelationID, "; sent", calls.Load(), "time(s)")
+		fmt.Println("outcome unknown, settle before sending again", unknown.CorrelationID, "; sent", calls.Load(), "time(s)")
 	}
 
-	// After reconciling (the platform had not queued it), send again under a new id and keep the
+	// After settling (the read-back proved it not committed), send again under a new id and keep the
 	// response metadata.
 	var meta cardplatform.Response
 	d, err := c.CreateDisbursement(context.Background(), req,
@@ -52,6 +53,6 @@ func ExampleClient_CreateDisbursement() {
 	}
 	fmt.Println(d.Status, d.Amount, meta.StatusCode, meta.CorrelationID)
 	// Output:
-	// outcome unknown, reconcile payout-2024-0001 ; sent 1 time(s)
+	// outcome unknown, settle before sending again payout-2024-0001 ; sent 1 time(s)
 	// QUEUED 250.75 201 payout-2024-0001-b
 }

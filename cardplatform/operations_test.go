@@ -40,8 +40,8 @@ func BenchmarkMatch(b *testing.B) {
 func TestEveryOperationIsAMethod(t *testing.T) {
 	extra := []string{"CreateBatchfileBytes",
 		"Cards", "CardsIterator", "BulkOrders", "BulkOrdersIterator", "BulkOrderSummaries", "BulkOrderSummariesIterator"}
-	for _, m := range settleMethods { // read-backs: settle.gen.go and reconcile.go
-		extra = append(extra, m.Snapshot, m.Reconcile)
+	for _, m := range settleMethods { // read-backs: settle.gen.go and settle_rule.go
+		extra = append(extra, m.Snapshot, m.Settle)
 	}
 	opstest.AssertMethodSet(t, &Client{}, operations, nil, extra...)
 }

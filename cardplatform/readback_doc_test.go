@@ -16,13 +16,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestEveryStateChangeNamesItsReadback is the guard of outcome-unknown reconciliation: every
+// TestEveryStateChangeNamesItsReadback is the guard of settling an outcome unknown: every
 // operation that changes state (never re-sent) states in its method's doc what can settle a
 // lost answer, exactly as the spec's x-issuerkit-readback says: the read-back operations and
 // what they tell, or "no read-back exists: manual review". A new state-changing operation with
 // neither fails here (and the generator refuses to generate it). A helper the spec names
-// (Client.ReconcileDisbursement) must exist, and every operation that names a read-back has
-// its Snapshot/Reconcile pair, named in its doc.
+// (Client.SettleDisbursement) must exist, and every operation that names a read-back has
+// its Snapshot/Settle pair, named in its doc.
 func TestEveryStateChangeNamesItsReadback(t *testing.T) {
 	spec, err := openapi3.NewLoader().LoadFromFile(filepath.Join("..", "openapi", "cardplatform.yaml"))
 	require.NoError(t, err)
@@ -78,13 +78,13 @@ func TestEveryStateChangeNamesItsReadback(t *testing.T) {
 				assert.True(t, ok, "%s: the spec names Client.%s, which does not exist", op.ID, m[1])
 			}
 			// A read-back named is a read-back the SDK runs: the pair exists, has a doc, and the
-			// write's doc names its Reconcile method.
+			// write's doc names its Settle method.
 			pair, ok := settleMethods[op.ID]
-			if assert.True(t, ok, "%s names a read-back but has no Snapshot/Reconcile pair", op.ID) {
-				for _, m := range []string{pair.Snapshot, pair.Reconcile} {
+			if assert.True(t, ok, "%s names a read-back but has no Snapshot/Settle pair", op.ID) {
+				for _, m := range []string{pair.Snapshot, pair.Settle} {
 					assert.NotEmpty(t, methods[m], "%s: Client.%s has no doc", op.ID, m)
 				}
-				assert.Contains(t, d, "Client."+pair.Reconcile, "%s: the doc does not name its Reconcile method", name)
+				assert.Contains(t, d, "Client."+pair.Settle, "%s: the doc does not name its Settle method", name)
 			}
 		}
 		assert.Contains(t, d, "If its outcome is unknown (ErrOutcomeUnknown), "+normalize(want), "%s: the doc does not say what the spec says", name)

@@ -4,27 +4,27 @@ package cardplatform
 
 import "context"
 
-// settleMethods names, by operation id, the Snapshot and Reconcile methods of every operation
-// whose read-back the SDK runs, and whether Reconcile takes the request again (a secret value).
+// settleMethods names, by operation id, the Snapshot and Settle methods of every operation
+// whose read-back the SDK runs, and whether Settle takes the request again (a secret value).
 var settleMethods = map[string]settleMethodNames{
-	"activateCard":           {Write: "ActivateCard", Snapshot: "SnapshotActivateCard", Reconcile: "ReconcileActivateCard", TakesRequest: false},
-	"adjustAccountBalance":   {Write: "AdjustAccountBalance", Snapshot: "SnapshotAdjustAccountBalance", Reconcile: "ReconcileAdjustAccountBalance", TakesRequest: false},
-	"assignCard":             {Write: "AssignCard", Snapshot: "SnapshotAssignCard", Reconcile: "ReconcileAssignCard", TakesRequest: false},
-	"cancelBulkOrder":        {Write: "CancelBulkOrder", Snapshot: "SnapshotCancelBulkOrder", Reconcile: "ReconcileCancelBulkOrder", TakesRequest: false},
-	"changeAccountStatus":    {Write: "ChangeAccountStatus", Snapshot: "SnapshotChangeAccountStatus", Reconcile: "ReconcileChangeAccountStatus", TakesRequest: false},
-	"changeCardStatus":       {Write: "ChangeCardStatus", Snapshot: "SnapshotChangeCardStatus", Reconcile: "ReconcileChangeCardStatus", TakesRequest: false},
-	"changeCheckStatus":      {Write: "ChangeCheckStatus", Snapshot: "SnapshotChangeCheckStatus", Reconcile: "ReconcileChangeCheckStatus", TakesRequest: false},
-	"changePersonCardStatus": {Write: "ChangePersonCardStatus", Snapshot: "SnapshotChangePersonCardStatus", Reconcile: "ReconcileChangePersonCardStatus", TakesRequest: false},
-	"configureProgram":       {Write: "ConfigureProgram", Snapshot: "SnapshotConfigureProgram", Reconcile: "ReconcileConfigureProgram", TakesRequest: false},
-	"createAccount":          {Write: "CreateAccount", Snapshot: "SnapshotCreateAccount", Reconcile: "ReconcileCreateAccount", TakesRequest: false},
-	"createBulkOrder":        {Write: "CreateBulkOrder", Snapshot: "SnapshotCreateBulkOrder", Reconcile: "ReconcileCreateBulkOrder", TakesRequest: false},
-	"createCard":             {Write: "CreateCard", Snapshot: "SnapshotCard", Reconcile: "ReconcileCard", TakesRequest: false},
-	"createDisbursement":     {Write: "CreateDisbursement", Snapshot: "SnapshotDisbursement", Reconcile: "ReconcileDisbursement", TakesRequest: false},
-	"performCompanyKyb":      {Write: "PerformCompanyKYB", Snapshot: "SnapshotPerformCompanyKYB", Reconcile: "ReconcilePerformCompanyKYB", TakesRequest: false},
-	"replaceCard":            {Write: "ReplaceCard", Snapshot: "SnapshotReplaceCard", Reconcile: "ReconcileReplaceCard", TakesRequest: false},
-	"setCardPin":             {Write: "SetCardPIN", Snapshot: "SnapshotSetCardPIN", Reconcile: "ReconcileSetCardPIN", TakesRequest: true},
-	"updateCard":             {Write: "UpdateCard", Snapshot: "SnapshotUpdateCard", Reconcile: "ReconcileUpdateCard", TakesRequest: false},
-	"updateCardIssuanceType": {Write: "UpdateCardIssuanceType", Snapshot: "SnapshotUpdateCardIssuanceType", Reconcile: "ReconcileUpdateCardIssuanceType", TakesRequest: false},
+	"activateCard":           {Write: "ActivateCard", Snapshot: "SnapshotActivateCard", Settle: "SettleActivateCard", TakesRequest: false},
+	"adjustAccountBalance":   {Write: "AdjustAccountBalance", Snapshot: "SnapshotAdjustAccountBalance", Settle: "SettleAdjustAccountBalance", TakesRequest: false},
+	"assignCard":             {Write: "AssignCard", Snapshot: "SnapshotAssignCard", Settle: "SettleAssignCard", TakesRequest: false},
+	"cancelBulkOrder":        {Write: "CancelBulkOrder", Snapshot: "SnapshotCancelBulkOrder", Settle: "SettleCancelBulkOrder", TakesRequest: false},
+	"changeAccountStatus":    {Write: "ChangeAccountStatus", Snapshot: "SnapshotChangeAccountStatus", Settle: "SettleChangeAccountStatus", TakesRequest: false},
+	"changeCardStatus":       {Write: "ChangeCardStatus", Snapshot: "SnapshotChangeCardStatus", Settle: "SettleChangeCardStatus", TakesRequest: false},
+	"changeCheckStatus":      {Write: "ChangeCheckStatus", Snapshot: "SnapshotChangeCheckStatus", Settle: "SettleChangeCheckStatus", TakesRequest: false},
+	"changePersonCardStatus": {Write: "ChangePersonCardStatus", Snapshot: "SnapshotChangePersonCardStatus", Settle: "SettleChangePersonCardStatus", TakesRequest: false},
+	"configureProgram":       {Write: "ConfigureProgram", Snapshot: "SnapshotConfigureProgram", Settle: "SettleConfigureProgram", TakesRequest: false},
+	"createAccount":          {Write: "CreateAccount", Snapshot: "SnapshotCreateAccount", Settle: "SettleCreateAccount", TakesRequest: false},
+	"createBulkOrder":        {Write: "CreateBulkOrder", Snapshot: "SnapshotCreateBulkOrder", Settle: "SettleCreateBulkOrder", TakesRequest: false},
+	"createCard":             {Write: "CreateCard", Snapshot: "SnapshotCard", Settle: "SettleCard", TakesRequest: false},
+	"createDisbursement":     {Write: "CreateDisbursement", Snapshot: "SnapshotDisbursement", Settle: "SettleDisbursement", TakesRequest: false},
+	"performCompanyKyb":      {Write: "PerformCompanyKYB", Snapshot: "SnapshotPerformCompanyKYB", Settle: "SettlePerformCompanyKYB", TakesRequest: false},
+	"replaceCard":            {Write: "ReplaceCard", Snapshot: "SnapshotReplaceCard", Settle: "SettleReplaceCard", TakesRequest: false},
+	"setCardPin":             {Write: "SetCardPIN", Snapshot: "SnapshotSetCardPIN", Settle: "SettleSetCardPIN", TakesRequest: true},
+	"updateCard":             {Write: "UpdateCard", Snapshot: "SnapshotUpdateCard", Settle: "SettleUpdateCard", TakesRequest: false},
+	"updateCardIssuanceType": {Write: "UpdateCardIssuanceType", Snapshot: "SnapshotUpdateCardIssuanceType", Settle: "SettleUpdateCardIssuanceType", TakesRequest: false},
 }
 
 // settleRules holds, by operation id, the read-back rule of every operation whose read-back the
@@ -65,19 +65,18 @@ func settleSourcesActivateCard(cardProxy string, body CardStatusDTO) settleSourc
 }
 
 // SnapshotActivateCard reads card_status as GetCard reads it, just before ActivateCard is sent with
-// the same arguments; store it with the pending write for ReconcileActivateCard.
+// the same arguments; store it with the pending write for SettleActivateCard.
 func (c *Client) SnapshotActivateCard(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleActivateCard, settleSourcesActivateCard(cardProxy, body))
 }
 
-// ReconcileActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's
-// snapshot, reading back with GetCard. It answers Committed when card_status now holds the value
-// the write sets and did not before; NotCommitted when it still holds the value read before
-// sending; StillUnknown when it already held the value before sending, held none the snapshot could
-// read, or holds a third one (another writer). See ReconcileOptions for what else answers
-// StillUnknown.
-func (c *Client) ReconcileActivateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleActivateCard, snap, opts, nil)
+// SettleActivateCard settles ActivateCard's unknown outcome from SnapshotActivateCard's snapshot,
+// reading back with GetCard. It answers Committed when card_status now holds the value the write
+// sets and did not before; NotCommitted when it still holds the value read before sending;
+// StillUnknown when it already held the value before sending, held none the snapshot could read, or
+// holds a third one (another writer). See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleActivateCard(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleActivateCard, snap, opts, nil)
 }
 
 // settleAdjustAccountBalance is the read-back rule of AdjustAccountBalance (adjustAccountBalance).
@@ -97,18 +96,18 @@ func settleSourcesAdjustAccountBalance(body AdjustBalanceRequest) settleSources 
 
 // SnapshotAdjustAccountBalance reads ledger_balance as GetAccount reads it, just before
 // AdjustAccountBalance is sent with the same arguments; store it with the pending write for
-// ReconcileAdjustAccountBalance.
+// SettleAdjustAccountBalance.
 func (c *Client) SnapshotAdjustAccountBalance(ctx context.Context, body AdjustBalanceRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleAdjustAccountBalance, settleSourcesAdjustAccountBalance(body))
 }
 
-// ReconcileAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
+// SettleAdjustAccountBalance settles AdjustAccountBalance's unknown outcome from
 // SnapshotAdjustAccountBalance's snapshot, reading back with GetAccount. It answers Committed when
 // ledger_balance moved by exactly the amount sent since the snapshot; NotCommitted when it did not
-// move; StillUnknown for any other movement (or an amount of zero). See ReconcileOptions for what
-// else answers StillUnknown.
-func (c *Client) ReconcileAdjustAccountBalance(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleAdjustAccountBalance, snap, opts, nil)
+// move; StillUnknown for any other movement (or an amount of zero). See SettleOptions for what else
+// answers StillUnknown.
+func (c *Client) SettleAdjustAccountBalance(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleAdjustAccountBalance, snap, opts, nil)
 }
 
 // settleAssignCard is the read-back rule of AssignCard (assignCard).
@@ -127,18 +126,18 @@ func settleSourcesAssignCard(body AssignCardDTO) settleSources {
 }
 
 // SnapshotAssignCard reads person_guid as GetCard reads it, just before AssignCard is sent with the
-// same arguments; store it with the pending write for ReconcileAssignCard.
+// same arguments; store it with the pending write for SettleAssignCard.
 func (c *Client) SnapshotAssignCard(ctx context.Context, body AssignCardDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleAssignCard, settleSourcesAssignCard(body))
 }
 
-// ReconcileAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot,
-// reading back with GetCard. It answers Committed when person_guid now holds the value the write
-// sets and did not before; NotCommitted when it still holds the value read before sending;
-// StillUnknown when it already held the value before sending, held none the snapshot could read, or
-// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileAssignCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleAssignCard, snap, opts, nil)
+// SettleAssignCard settles AssignCard's unknown outcome from SnapshotAssignCard's snapshot, reading
+// back with GetCard. It answers Committed when person_guid now holds the value the write sets and
+// did not before; NotCommitted when it still holds the value read before sending; StillUnknown when
+// it already held the value before sending, held none the snapshot could read, or holds a third one
+// (another writer). See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleAssignCard(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleAssignCard, snap, opts, nil)
 }
 
 // settleCancelBulkOrder is the read-back rule of CancelBulkOrder (cancelBulkOrder).
@@ -158,19 +157,19 @@ func settleSourcesCancelBulkOrder(body BulkOrderRef) settleSources {
 
 // SnapshotCancelBulkOrder reads bulk_order_status as SearchBulkOrders reads it, just before
 // CancelBulkOrder is sent with the same arguments; store it with the pending write for
-// ReconcileCancelBulkOrder.
+// SettleCancelBulkOrder.
 func (c *Client) SnapshotCancelBulkOrder(ctx context.Context, body BulkOrderRef) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCancelBulkOrder, settleSourcesCancelBulkOrder(body))
 }
 
-// ReconcileCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
+// SettleCancelBulkOrder settles CancelBulkOrder's unknown outcome from SnapshotCancelBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when bulk_order_status now
 // holds the value the write sets and did not before; NotCommitted when it still holds the value
 // read before sending; StillUnknown when it already held the value before sending, held none the
-// snapshot could read, or holds a third one (another writer). See ReconcileOptions for what else
+// snapshot could read, or holds a third one (another writer). See SettleOptions for what else
 // answers StillUnknown.
-func (c *Client) ReconcileCancelBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleCancelBulkOrder, snap, opts, nil)
+func (c *Client) SettleCancelBulkOrder(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleCancelBulkOrder, snap, opts, nil)
 }
 
 // settleChangeAccountStatus is the read-back rule of ChangeAccountStatus (changeAccountStatus).
@@ -190,19 +189,19 @@ func settleSourcesChangeAccountStatus(accountGUID GUID, body AccountStatusUser) 
 
 // SnapshotChangeAccountStatus reads account_status as GetAccount reads it, just before
 // ChangeAccountStatus is sent with the same arguments; store it with the pending write for
-// ReconcileChangeAccountStatus.
+// SettleChangeAccountStatus.
 func (c *Client) SnapshotChangeAccountStatus(ctx context.Context, accountGUID GUID, body AccountStatusUser) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeAccountStatus, settleSourcesChangeAccountStatus(accountGUID, body))
 }
 
-// ReconcileChangeAccountStatus settles ChangeAccountStatus's unknown outcome from
+// SettleChangeAccountStatus settles ChangeAccountStatus's unknown outcome from
 // SnapshotChangeAccountStatus's snapshot, reading back with GetAccount. It answers Committed when
 // account_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileChangeAccountStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleChangeAccountStatus, snap, opts, nil)
+// held none the snapshot could read, or holds a third one (another writer). See SettleOptions for
+// what else answers StillUnknown.
+func (c *Client) SettleChangeAccountStatus(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleChangeAccountStatus, snap, opts, nil)
 }
 
 // settleChangeCardStatus is the read-back rule of ChangeCardStatus (changeCardStatus).
@@ -221,19 +220,19 @@ func settleSourcesChangeCardStatus(cardProxy string, body CardStatusDTO) settleS
 }
 
 // SnapshotChangeCardStatus reads card_status as GetCard reads it, just before ChangeCardStatus is
-// sent with the same arguments; store it with the pending write for ReconcileChangeCardStatus.
+// sent with the same arguments; store it with the pending write for SettleChangeCardStatus.
 func (c *Client) SnapshotChangeCardStatus(ctx context.Context, cardProxy string, body CardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeCardStatus, settleSourcesChangeCardStatus(cardProxy, body))
 }
 
-// ReconcileChangeCardStatus settles ChangeCardStatus's unknown outcome from
-// SnapshotChangeCardStatus's snapshot, reading back with GetCard. It answers Committed when
-// card_status now holds the value the write sets and did not before; NotCommitted when it still
-// holds the value read before sending; StillUnknown when it already held the value before sending,
-// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileChangeCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleChangeCardStatus, snap, opts, nil)
+// SettleChangeCardStatus settles ChangeCardStatus's unknown outcome from SnapshotChangeCardStatus's
+// snapshot, reading back with GetCard. It answers Committed when card_status now holds the value
+// the write sets and did not before; NotCommitted when it still holds the value read before
+// sending; StillUnknown when it already held the value before sending, held none the snapshot could
+// read, or holds a third one (another writer). See SettleOptions for what else answers
+// StillUnknown.
+func (c *Client) SettleChangeCardStatus(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleChangeCardStatus, snap, opts, nil)
 }
 
 // settleChangeCheckStatus is the read-back rule of ChangeCheckStatus (changeCheckStatus).
@@ -256,19 +255,19 @@ func settleSourcesChangeCheckStatus(body CheckStatusDTO) settleSources {
 
 // SnapshotChangeCheckStatus reads check_status as SearchChecks reads it, just before
 // ChangeCheckStatus is sent with the same arguments; store it with the pending write for
-// ReconcileChangeCheckStatus.
+// SettleChangeCheckStatus.
 func (c *Client) SnapshotChangeCheckStatus(ctx context.Context, body CheckStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangeCheckStatus, settleSourcesChangeCheckStatus(body))
 }
 
-// ReconcileChangeCheckStatus settles ChangeCheckStatus's unknown outcome from
+// SettleChangeCheckStatus settles ChangeCheckStatus's unknown outcome from
 // SnapshotChangeCheckStatus's snapshot, reading back with SearchChecks. It answers Committed when
 // check_status now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileChangeCheckStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleChangeCheckStatus, snap, opts, nil)
+// held none the snapshot could read, or holds a third one (another writer). See SettleOptions for
+// what else answers StillUnknown.
+func (c *Client) SettleChangeCheckStatus(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleChangeCheckStatus, snap, opts, nil)
 }
 
 // settleChangePersonCardStatus is the read-back rule of ChangePersonCardStatus (changePersonCardStatus).
@@ -288,19 +287,19 @@ func settleSourcesChangePersonCardStatus(cardProxy string, body PersonCardStatus
 
 // SnapshotChangePersonCardStatus reads person_card_status as GetCard reads it, just before
 // ChangePersonCardStatus is sent with the same arguments; store it with the pending write for
-// ReconcileChangePersonCardStatus.
+// SettleChangePersonCardStatus.
 func (c *Client) SnapshotChangePersonCardStatus(ctx context.Context, cardProxy string, body PersonCardStatusDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleChangePersonCardStatus, settleSourcesChangePersonCardStatus(cardProxy, body))
 }
 
-// ReconcileChangePersonCardStatus settles ChangePersonCardStatus's unknown outcome from
+// SettleChangePersonCardStatus settles ChangePersonCardStatus's unknown outcome from
 // SnapshotChangePersonCardStatus's snapshot, reading back with GetCard. It answers Committed when
 // person_card_status now holds the value the write sets and did not before; NotCommitted when it
 // still holds the value read before sending; StillUnknown when it already held the value before
 // sending, held none the snapshot could read, or holds a third one (another writer). See
-// ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileChangePersonCardStatus(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleChangePersonCardStatus, snap, opts, nil)
+// SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleChangePersonCardStatus(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleChangePersonCardStatus, snap, opts, nil)
 }
 
 // settleConfigureProgram is the read-back rule of ConfigureProgram (configureProgram).
@@ -320,19 +319,19 @@ func settleSourcesConfigureProgram(body ConfigProgramRequest) settleSources {
 
 // SnapshotConfigureProgram reads configurations as GetProgram reads it, just before
 // ConfigureProgram is sent with the same arguments; store it with the pending write for
-// ReconcileConfigureProgram.
+// SettleConfigureProgram.
 func (c *Client) SnapshotConfigureProgram(ctx context.Context, body ConfigProgramRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleConfigureProgram, settleSourcesConfigureProgram(body))
 }
 
-// ReconcileConfigureProgram settles ConfigureProgram's unknown outcome from
-// SnapshotConfigureProgram's snapshot, reading back with GetProgram. It answers Committed when
-// configurations now holds the value the write sets and did not before; NotCommitted when it still
-// holds the value read before sending; StillUnknown when it already held the value before sending,
-// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileConfigureProgram(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleConfigureProgram, snap, opts, nil)
+// SettleConfigureProgram settles ConfigureProgram's unknown outcome from SnapshotConfigureProgram's
+// snapshot, reading back with GetProgram. It answers Committed when configurations now holds the
+// value the write sets and did not before; NotCommitted when it still holds the value read before
+// sending; StillUnknown when it already held the value before sending, held none the snapshot could
+// read, or holds a third one (another writer). See SettleOptions for what else answers
+// StillUnknown.
+func (c *Client) SettleConfigureProgram(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleConfigureProgram, snap, opts, nil)
 }
 
 // settleCreateAccount is the read-back rule of CreateAccount (createAccount).
@@ -354,19 +353,19 @@ func settleSourcesCreateAccount(body CreateAccountRequest) settleSources {
 
 // SnapshotCreateAccount reads the list of items (by account_guid) that SearchAccounts returns, just
 // before CreateAccount is sent with the same arguments; store it with the pending write for
-// ReconcileCreateAccount.
+// SettleCreateAccount.
 func (c *Client) SnapshotCreateAccount(ctx context.Context, body CreateAccountRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateAccount, settleSourcesCreateAccount(body))
 }
 
-// ReconcileCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
+// SettleCreateAccount settles CreateAccount's unknown outcome from SnapshotCreateAccount's
 // snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
 // since the snapshot (and its members match the request); NotCommitted when the whole listing,
 // every item identified by account_guid, is the snapshot's; StillUnknown when more than one
 // appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
-// is partial. See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileCreateAccount(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleCreateAccount, snap, opts, nil)
+// is partial. See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleCreateAccount(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleCreateAccount, snap, opts, nil)
 }
 
 // settleCreateBulkOrder is the read-back rule of CreateBulkOrder (createBulkOrder).
@@ -390,21 +389,20 @@ func settleSourcesCreateBulkOrder(body BulkOrderRequest) settleSources {
 
 // SnapshotCreateBulkOrder reads the list of items (by order_guid) that SearchBulkOrders returns,
 // just before CreateBulkOrder is sent with the same arguments; store it with the pending write for
-// ReconcileCreateBulkOrder.
+// SettleCreateBulkOrder.
 func (c *Client) SnapshotCreateBulkOrder(ctx context.Context, body BulkOrderRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateBulkOrder, settleSourcesCreateBulkOrder(body))
 }
 
-// ReconcileCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
+// SettleCreateBulkOrder settles CreateBulkOrder's unknown outcome from SnapshotCreateBulkOrder's
 // snapshot, reading back with SearchBulkOrders. It answers Committed when exactly one item appeared
 // since the snapshot (and its members match the request); NotCommitted when the whole listing,
 // every item identified by order_guid, is the snapshot's; StillUnknown when more than one appeared,
 // one that does not match, an item lacks its order_guid or repeats it, or the listing is partial.
 // Every item must belong to the request's company_guid and package_guid and person_guid: one that
-// does not (or does not say) is StillUnknown. See ReconcileOptions for what else answers
-// StillUnknown.
-func (c *Client) ReconcileCreateBulkOrder(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleCreateBulkOrder, snap, opts, nil)
+// does not (or does not say) is StillUnknown. See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleCreateBulkOrder(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleCreateBulkOrder, snap, opts, nil)
 }
 
 // settleCreateCard is the read-back rule of CreateCard (createCard).
@@ -425,22 +423,22 @@ func settleSourcesCreateCard(body CreateCardRequest) settleSources {
 }
 
 // SnapshotCard reads the list of items (by card_proxy) that SearchCards returns, just before
-// CreateCard is sent with the same arguments; store it with the pending write for ReconcileCard. A
+// CreateCard is sent with the same arguments; store it with the pending write for SettleCard. A
 // request that gives no program_guid or person.person_guid has no read-back: the error matches
 // ErrNoReadBack and ErrInvalidArgument.
 func (c *Client) SnapshotCard(ctx context.Context, body CreateCardRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateCard, settleSourcesCreateCard(body))
 }
 
-// ReconcileCard settles CreateCard's unknown outcome from SnapshotCard's snapshot, reading back
-// with SearchCards. It answers Committed when exactly one item appeared since the snapshot (and its
+// SettleCard settles CreateCard's unknown outcome from SnapshotCard's snapshot, reading back with
+// SearchCards. It answers Committed when exactly one item appeared since the snapshot (and its
 // members match the request); NotCommitted when the whole listing, every item identified by
 // card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that does not match,
 // an item lacks its card_proxy or repeats it, or the listing is partial. Every item must belong to
-// the request's person_guid: one that does not (or does not say) is StillUnknown. See
-// ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleCreateCard, snap, opts, nil)
+// the request's person_guid: one that does not (or does not say) is StillUnknown. See SettleOptions
+// for what else answers StillUnknown.
+func (c *Client) SettleCard(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleCreateCard, snap, opts, nil)
 }
 
 // settleCreateDisbursement is the read-back rule of CreateDisbursement (createDisbursement).
@@ -463,21 +461,21 @@ func settleSourcesCreateDisbursement(body DisbursementDTO) settleSources {
 
 // SnapshotDisbursement reads the list of items (by account_guid) that SearchAccounts returns, just
 // before CreateDisbursement is sent with the same arguments; store it with the pending write for
-// ReconcileDisbursement. A request that gives no program_guid or person.person_guid has no
-// read-back: the error matches ErrNoReadBack and ErrInvalidArgument.
+// SettleDisbursement. A request that gives no program_guid or person.person_guid has no read-back:
+// the error matches ErrNoReadBack and ErrInvalidArgument.
 func (c *Client) SnapshotDisbursement(ctx context.Context, body DisbursementDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleCreateDisbursement, settleSourcesCreateDisbursement(body))
 }
 
-// ReconcileDisbursement settles CreateDisbursement's unknown outcome from SnapshotDisbursement's
+// SettleDisbursement settles CreateDisbursement's unknown outcome from SnapshotDisbursement's
 // snapshot, reading back with SearchAccounts. It answers Committed when exactly one item appeared
 // since the snapshot (and its members match the request); NotCommitted when the whole listing,
 // every item identified by account_guid, is the snapshot's; StillUnknown when more than one
 // appeared, one that does not match, an item lacks its account_guid or repeats it, or the listing
 // is partial. Every item must belong to the request's person_guid: one that does not (or does not
-// say) is StillUnknown. See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileDisbursement(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleCreateDisbursement, snap, opts, nil)
+// say) is StillUnknown. See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleDisbursement(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleCreateDisbursement, snap, opts, nil)
 }
 
 // settlePerformCompanyKYB is the read-back rule of PerformCompanyKYB (performCompanyKyb).
@@ -496,17 +494,17 @@ func settleSourcesPerformCompanyKYB(body PerformKYBRequest) settleSources {
 
 // SnapshotPerformCompanyKYB reads kyb_request_guid as RetrieveCompanyKYB reads it, just before
 // PerformCompanyKYB is sent with the same arguments; store it with the pending write for
-// ReconcilePerformCompanyKYB.
+// SettlePerformCompanyKYB.
 func (c *Client) SnapshotPerformCompanyKYB(ctx context.Context, body PerformKYBRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settlePerformCompanyKYB, settleSourcesPerformCompanyKYB(body))
 }
 
-// ReconcilePerformCompanyKYB settles PerformCompanyKYB's unknown outcome from
+// SettlePerformCompanyKYB settles PerformCompanyKYB's unknown outcome from
 // SnapshotPerformCompanyKYB's snapshot, reading back with RetrieveCompanyKYB. It answers Committed
 // when kyb_request_guid differs from its value read before sending; NotCommitted when it is the
-// same (or still absent). See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcilePerformCompanyKYB(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settlePerformCompanyKYB, snap, opts, nil)
+// same (or still absent). See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettlePerformCompanyKYB(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settlePerformCompanyKYB, snap, opts, nil)
 }
 
 // settleReplaceCard is the read-back rule of ReplaceCard (replaceCard).
@@ -527,20 +525,20 @@ func settleSourcesReplaceCard(cardProxy string, body ReplaceCardRequest) settleS
 
 // SnapshotReplaceCard reads the list of items (by card_proxy) that SearchCards returns, just before
 // ReplaceCard is sent with the same arguments; store it with the pending write for
-// ReconcileReplaceCard.
+// SettleReplaceCard.
 func (c *Client) SnapshotReplaceCard(ctx context.Context, cardProxy string, body ReplaceCardRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleReplaceCard, settleSourcesReplaceCard(cardProxy, body))
 }
 
-// ReconcileReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
+// SettleReplaceCard settles ReplaceCard's unknown outcome from SnapshotReplaceCard's snapshot,
 // reading back with SearchCards. It answers Committed when exactly one item appeared since the
 // snapshot (and its members match the request); NotCommitted when the whole listing, every item
 // identified by card_proxy, is the snapshot's; StillUnknown when more than one appeared, one that
 // does not match, an item lacks its card_proxy or repeats it, or the listing is partial. Every item
 // must belong to the request's person_guid and wallet_guid: one that does not (or does not say) is
-// StillUnknown. See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileReplaceCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleReplaceCard, snap, opts, nil)
+// StillUnknown. See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleReplaceCard(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleReplaceCard, snap, opts, nil)
 }
 
 // settleSetCardPIN is the read-back rule of SetCardPIN (setCardPin).
@@ -560,19 +558,19 @@ func settleSourcesSetCardPIN(cardProxy string, body CardPINDTO) settleSources {
 
 // SnapshotSetCardPIN reads whether pin as GetCardPIN reads it is already the value sent (the value
 // itself is not kept), just before SetCardPIN is sent with the same arguments; store it with the
-// pending write for ReconcileSetCardPIN.
+// pending write for SettleSetCardPIN.
 func (c *Client) SnapshotSetCardPIN(ctx context.Context, cardProxy string, body CardPINDTO) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleSetCardPIN, settleSourcesSetCardPIN(cardProxy, body))
 }
 
-// ReconcileSetCardPIN settles SetCardPIN's unknown outcome from SnapshotSetCardPIN's snapshot,
-// reading back with GetCardPIN. The value sent is a secret, never kept in the snapshot: give the
-// arguments of the write again. It answers Committed when pin now holds the value sent and did not
-// before; NotCommitted when it holds another value; StillUnknown when it already held the value
-// sent before sending. A snapshot of a record without the member is refused. See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileSetCardPIN(ctx context.Context, snap Snapshot, opts ReconcileOptions, cardProxy string, body CardPINDTO) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleSetCardPIN, snap, opts, settleSourcesSetCardPIN(cardProxy, body))
+// SettleSetCardPIN settles SetCardPIN's unknown outcome from SnapshotSetCardPIN's snapshot, reading
+// back with GetCardPIN. The value sent is a secret, never kept in the snapshot: give the arguments
+// of the write again. It answers Committed when pin now holds the value sent and did not before;
+// NotCommitted when it holds another value; StillUnknown when it already held the value sent before
+// sending. A snapshot of a record without the member is refused. See SettleOptions for what else
+// answers StillUnknown.
+func (c *Client) SettleSetCardPIN(ctx context.Context, snap Snapshot, opts SettleOptions, cardProxy string, body CardPINDTO) (SettleResult, error) {
+	return c.settleWith(ctx, settleSetCardPIN, snap, opts, settleSourcesSetCardPIN(cardProxy, body))
 }
 
 // settleUpdateCard is the read-back rule of UpdateCard (updateCard).
@@ -591,18 +589,18 @@ func settleSourcesUpdateCard(body UpdateCardRequest) settleSources {
 }
 
 // SnapshotUpdateCard reads supplemental_details as GetCard reads it, just before UpdateCard is sent
-// with the same arguments; store it with the pending write for ReconcileUpdateCard.
+// with the same arguments; store it with the pending write for SettleUpdateCard.
 func (c *Client) SnapshotUpdateCard(ctx context.Context, body UpdateCardRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleUpdateCard, settleSourcesUpdateCard(body))
 }
 
-// ReconcileUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot,
-// reading back with GetCard. It answers Committed when supplemental_details now holds the value the
-// write sets and did not before; NotCommitted when it still holds the value read before sending;
+// SettleUpdateCard settles UpdateCard's unknown outcome from SnapshotUpdateCard's snapshot, reading
+// back with GetCard. It answers Committed when supplemental_details now holds the value the write
+// sets and did not before; NotCommitted when it still holds the value read before sending;
 // StillUnknown when it already held the value before sending, held none the snapshot could read, or
-// holds a third one (another writer). See ReconcileOptions for what else answers StillUnknown.
-func (c *Client) ReconcileUpdateCard(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleUpdateCard, snap, opts, nil)
+// holds a third one (another writer). See SettleOptions for what else answers StillUnknown.
+func (c *Client) SettleUpdateCard(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleUpdateCard, snap, opts, nil)
 }
 
 // settleUpdateCardIssuanceType is the read-back rule of UpdateCardIssuanceType (updateCardIssuanceType).
@@ -622,17 +620,17 @@ func settleSourcesUpdateCardIssuanceType(cardProxy string, body IssuanceTypeRequ
 
 // SnapshotUpdateCardIssuanceType reads issuance_type as GetCard reads it, just before
 // UpdateCardIssuanceType is sent with the same arguments; store it with the pending write for
-// ReconcileUpdateCardIssuanceType.
+// SettleUpdateCardIssuanceType.
 func (c *Client) SnapshotUpdateCardIssuanceType(ctx context.Context, cardProxy string, body IssuanceTypeRequest) (Snapshot, error) {
 	return c.snapshotRule(ctx, settleUpdateCardIssuanceType, settleSourcesUpdateCardIssuanceType(cardProxy, body))
 }
 
-// ReconcileUpdateCardIssuanceType settles UpdateCardIssuanceType's unknown outcome from
+// SettleUpdateCardIssuanceType settles UpdateCardIssuanceType's unknown outcome from
 // SnapshotUpdateCardIssuanceType's snapshot, reading back with GetCard. It answers Committed when
 // issuance_type now holds the value the write sets and did not before; NotCommitted when it still
 // holds the value read before sending; StillUnknown when it already held the value before sending,
-// held none the snapshot could read, or holds a third one (another writer). See ReconcileOptions
-// for what else answers StillUnknown.
-func (c *Client) ReconcileUpdateCardIssuanceType(ctx context.Context, snap Snapshot, opts ReconcileOptions) (Reconciliation, error) {
-	return c.reconcileRule(ctx, settleUpdateCardIssuanceType, snap, opts, nil)
+// held none the snapshot could read, or holds a third one (another writer). See SettleOptions for
+// what else answers StillUnknown.
+func (c *Client) SettleUpdateCardIssuanceType(ctx context.Context, snap Snapshot, opts SettleOptions) (SettleResult, error) {
+	return c.settleWith(ctx, settleUpdateCardIssuanceType, snap, opts, nil)
 }

@@ -11,15 +11,15 @@ import (
 // operation finds a person): its outcome, if unknown, needs a manual review.
 var ErrNoReadBack = errors.New("cardplatform: no read-back exists for this request: manual review")
 
-// DefaultSettle is the Settle of ReconcileOptions left zero.
+// DefaultSettle is the Settle of SettleOptions left zero.
 const DefaultSettle = time.Minute
 
 // Snapshot is what a write's read-back found before the write was sent. Every operation whose
 // spec names a read-back has a pair of methods: Snapshot<Method> (SnapshotDisbursement and
-// SnapshotCard for CreateDisbursement and CreateCard) and Reconcile<Method>, generated from
+// SnapshotCard for CreateDisbursement and CreateCard) and Settle<Method>, generated from
 // the spec's rule and run by one engine. Take the snapshot just before sending, store it with
 // the pending write (it encodes to JSON and never holds a secret), and give it to the matching
-// Reconcile method if the outcome is unknown.
+// Settle method if the outcome is unknown.
 type Snapshot struct {
 	// Operation is the write's operation id: "createDisbursement", "activateCard", ...
 	Operation string `json:"operation"`
@@ -47,12 +47,12 @@ type Snapshot struct {
 	Taken time.Time `json:"taken"`
 }
 
-// ReconcileOptions is what the caller knows that the platform cannot tell. Every Reconcile
+// SettleOptions is what the caller knows that the platform cannot tell. Every Settle
 // method answers StillUnknown, never a guess, when another write of the same record is in
 // flight (InFlight), when it reads before Settle has passed since the snapshot and sees no
-// effect, and whenever the read-back does not prove the outcome (the Reconciliation's Reason
+// effect, and whenever the read-back does not prove the outcome (the SettleResult's Reason
 // says which).
-type ReconcileOptions struct {
+type SettleOptions struct {
 	// InFlight is how many other writes of the same kind to the same record (or person) were
 	// sent since the snapshot, or may still be sent, and are not settled (from your journal of
 	// pending writes, this one excluded). Any of them makes the answer StillUnknown: a change

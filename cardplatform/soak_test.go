@@ -36,9 +36,9 @@ const soakWorkers = 32
 // by a malformed TLS record (17 03 01 00 10, or the oversized 17 03 03 ff ff) and closes the
 // connection, as a broken load balancer does after the platform ran the payout. Each worker
 // pays its own two persons one payout at a time: snapshot, send once, and settle every
-// ErrOutcomeUnknown with ReconcileDisbursement. The sandbox's own state (Disbursements, by
+// ErrOutcomeUnknown with SettleDisbursement. The sandbox's own state (Disbursements, by
 // client reference) must show no payout twice, every success and every Committed once, every
-// NotCommitted (a plain refusal, or a reconciliation) absent, and no StillUnknown; no
+// NotCommitted (a plain refusal, or a read-back) absent, and no StillUnknown; no
 // goroutine is left (goleak).
 //
 // Figures (go1.26, 2 shared cores, `go test -count=1 -run TestSoakNeverPaysTwice -v
@@ -194,11 +194,11 @@ func soak(t *testing.T, transport string, n int) {
 				case err == nil:
 				case errors.Is(err, cardplatform.ErrOutcomeUnknown):
 					// Read back until the settle time has passed (a few tries, bounded).
-					rec := cardplatform.Reconciliation{}
+					rec := cardplatform.SettleResult{}
 					for try := 0; try < 5 && (try == 0 || rec.Outcome == cardplatform.StillUnknown); try++ {
 						time.Sleep(time.Duration(try) * settle)
 						var rerr error
-						rec, rerr = reader.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: settle})
+						rec, rerr = reader.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: settle})
 						if !assert.NoError(t, rerr, ref) {
 							return
 						}

@@ -23,7 +23,7 @@ type UpdateCardResult struct {
 //
 // If its outcome is unknown (ErrOutcomeUnknown), read back with GetCard: supplemental_details
 // read back equal to those sent means the update is in effect, unless they already were before
-// sending. Client.SnapshotUpdateCard (before sending) and Client.ReconcileUpdateCard run it.
+// sending. Client.SnapshotUpdateCard (before sending) and Client.SettleUpdateCard run it.
 //
 // Every non-2xx answer is an *Error: 400 with a ProblemDetails body (*ProblemError,
 // ErrBadRequest), 401 (ErrUnauthorized), 500 without a body (ErrServerError).

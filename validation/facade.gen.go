@@ -382,7 +382,7 @@ type BankError = core.BankError
 
 // OutcomeUnknownError reports that a request which moves money or changes state failed after
 // it may have reached the server. It was not re-sent. Whether it took effect is settled by the
-// read-back its method's doc names (the Snapshot and Reconcile methods run it), or, where the
+// read-back its method's doc names (the Snapshot and Settle methods run it), or, where the
 // doc says none exists, by a manual review, for which CorrelationID names the call in the
 // server's logs; the server has no lookup by correlation id.
 //

@@ -238,7 +238,7 @@ var programCases = []opCase{
 		assert.Equal(t, "250.75", res.Amount.String())
 		assert.False(t, res.DisbursementGUID.IsZero())
 		assert.Equal(t, 201, meta.StatusCode)
-		assert.Equal(t, "recon-7", meta.CorrelationID, "the correlation id to reconcile with")
+		assert.Equal(t, "recon-7", meta.CorrelationID, "the correlation id the call was sent with")
 		acct := getAccount(t, e, res.AccountGUID)
 		assert.Equal(t, "DISBURSEMENT", acct.AccountType)
 		_, err = e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{

@@ -27,7 +27,7 @@
 // Fault injection (Server.FailNext, addressed by the client method a test calls:
 // srv.FailNext("CreateDisbursement", 1, fault)) makes its next calls fail with a status,
 // a delay, a connection dropped after the request was read (the operation does not run), or
-// an answer lost after the operation ran (Fault.DropAnswer: the case a reconciliation is
+// an answer lost after the operation ran (Fault.DropAnswer: the case a read-back is
 // for). Server.Requests returns every request the sandbox saw, with the Authorization header
 // masked, as the record type the three sandboxes share (RequestsFor filters by method), and Server.Disbursements, Accounts and Cards read the sandbox's state without a
 // request, so that a test can assert what happened on the platform's side.

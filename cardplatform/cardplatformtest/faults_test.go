@@ -21,7 +21,7 @@ func disbursement(t *testing.T) cardplatform.DisbursementDTO {
 		Person: cardplatform.Person{FirstName: "Pat", LastName: "Payee"}}
 }
 
-// TestDropAfterReadMakesTheOutcomeUnknown is the reconciliation case: the platform read the
+// TestDropAfterReadMakesTheOutcomeUnknown is the read-back case: the platform read the
 // disbursement and the connection broke before any answer.
 func TestDropAfterReadMakesTheOutcomeUnknown(t *testing.T) {
 	e := newEnv(t)

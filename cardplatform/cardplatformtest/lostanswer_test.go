@@ -11,7 +11,7 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 )
 
-// TestDropAnswerRunsThenLosesTheAnswer is the case a reconciliation exists for: the platform
+// TestDropAnswerRunsThenLosesTheAnswer is the case a read-back exists for: the platform
 // ran the disbursement and the answer never arrived. The client sees an outcome unknown, sent
 // once; the sandbox's state shows the disbursement and its account.
 func TestDropAnswerRunsThenLosesTheAnswer(t *testing.T) {

@@ -34,7 +34,7 @@ func loadSpec() (*spec, error) {
 
 // methodOperations maps the client's methods whose names are not an operation id to the
 // operations they call: the iterators and the batch file upload from bytes (the read-backs'
-// Snapshot and Reconcile methods are in readbackMethodOperations, settle.gen.go).
+// Snapshot and Settle methods are in readbackMethodOperations, settle.gen.go).
 var methodOperations = map[string][]string{
 	"Cards":                      {"searchCards"},
 	"CardsIterator":              {"searchCards"},

@@ -1,7 +1,7 @@
 // Package journal runs the card platform's writes exactly once across crashes, restarts and
 // fleets of workers: it records each write's intent and read-back snapshot durably before
 // sending, marks every attempt before its bytes can leave, sends once, and settles an outcome
-// unknown by the write's read-back (cardplatform's Reconcile methods), sending again only
+// unknown by the write's read-back (cardplatform's Settle methods), sending again only
 // when a read-back proved the attempt not committed.
 //
 //	j, err := journal.New(client, store, journal.Options{})
@@ -20,7 +20,7 @@
 // # The writes
 //
 // Every operation whose spec names a read-back the SDK runs has a Write (CreateDisbursement,
-// CreateCard, ActivateCard, ...), generated from the same rule as its Snapshot and Reconcile
+// CreateCard, ActivateCard, ...), generated from the same rule as its Snapshot and Settle
 // methods; a write without a read-back cannot be journaled, because nothing could ever prove
 // it unsent. SetCardPIN is left out on purpose: its read-back compares the PIN sent, so the
 // journal would have to keep the PIN at rest to settle it, and a PIN never rests in a database.
@@ -30,7 +30,7 @@
 // AssignCard all add to a person's cards: their scope is the person's cards; ReplaceCard's
 // takes one GetCard to know the person). The Store sends the entries of one scope one at a
 // time: while one is leased, sending or in review, the others wait, so a read-back never sees
-// another write of the journal in flight (ReconcileOptions.InFlight is 0 by construction).
+// another write of the journal in flight (SettleOptions.InFlight is 0 by construction).
 // Where one scope per entry cannot keep two writes apart, the request is refused before
 // anything is recorded (ErrNotJournaled): CreateAccount's read-back lists a program's accounts
 // by name and type, and every payout (CreateDisbursement, scoped by its person) makes an
@@ -72,7 +72,7 @@
 //     (the client's call timeout), or calls are cut off at the lease's end (outcome unknown)
 //     and settled later by read-back.
 //   - The platform runs a request within Settle of its snapshot's SendBy, or not at all
-//     (cardplatform.ReconcileOptions.Settle).
+//     (cardplatform.SettleOptions.Settle).
 //   - Writes outside the journal: a read-back cannot tell this write's effect from that of a
 //     writer the journal does not know about (another service paying the same person); the
 //     read-back's own checks (owners, one new item, its type) turn most such cases into

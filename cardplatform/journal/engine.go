@@ -199,7 +199,7 @@ func (j *Journal) settleEntry(ctx context.Context, w write, e Entry) step {
 	case extra < 0:
 		extra = 0
 	}
-	rec, err := w.reconcileSnap(ctx, j.c, snap, cardplatform.ReconcileOptions{Settle: j.settle + extra})
+	rec, err := w.settleSnap(ctx, j.c, snap, cardplatform.SettleOptions{Settle: j.settle + extra})
 	e.Verdict = marshal(newVerdict(rec, err))
 	j.tel.verdict(ctx, rec)
 	switch {

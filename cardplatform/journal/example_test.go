@@ -55,7 +55,7 @@ func ExampleDo() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("again:", r.State, "- proved by read-back:", r.Reconciliation.Outcome)
+	fmt.Println("again:", r.State, "- proved by read-back:", r.ReadBack.Outcome)
 	fmt.Println("requests sent:", len(srv.RequestsFor("CreateDisbursement")))
 	// Output:
 	// first call: sending - outcome unknown

@@ -32,7 +32,7 @@ type Options struct {
 	// it (their outcome unknown).
 	Lease time.Duration
 	// Settle is how long after an attempt ended the platform may still run it
-	// (cardplatform.ReconcileOptions.Settle); zero means cardplatform.DefaultSettle.
+	// (cardplatform.SettleOptions.Settle); zero means cardplatform.DefaultSettle.
 	Settle time.Duration
 	// MaxAttempts is how many attempts may be sent before a write that a read-back proved not
 	// committed goes to review instead; zero means DefaultMaxAttempts.

@@ -71,7 +71,7 @@ type verdict struct {
 	Note     string `json:"note,omitempty"`
 }
 
-func newVerdict(rec cardplatform.Reconciliation, err error) verdict {
+func newVerdict(rec cardplatform.SettleResult, err error) verdict {
 	v := verdict{Outcome: rec.Outcome, Reason: rec.Reason, Words: rec.Outcome.String() + " (" + rec.Reason.String() + ")",
 		New: rec.New, Evidence: rec.Evidence, ReadAt: rec.ReadAt, SettleAt: rec.SettleAt}
 	if err != nil {
@@ -80,8 +80,8 @@ func newVerdict(rec cardplatform.Reconciliation, err error) verdict {
 	return v
 }
 
-func (v verdict) reconciliation() *cardplatform.Reconciliation {
-	return &cardplatform.Reconciliation{Outcome: v.Outcome, Reason: v.Reason, New: v.New, Evidence: v.Evidence, ReadAt: v.ReadAt, SettleAt: v.SettleAt}
+func (v verdict) readBack() *cardplatform.SettleResult {
+	return &cardplatform.SettleResult{Outcome: v.Outcome, Reason: v.Reason, New: v.New, Evidence: v.Evidence, ReadAt: v.ReadAt, SettleAt: v.SettleAt}
 }
 
 func marshal(v any) []byte {
@@ -118,7 +118,7 @@ func refusalOf(err error) *Refusal {
 func resultOf[Res any](j *Journal, e Entry) (Result[Res], error) {
 	r := Result[Res]{Key: e.Key, State: e.State, Attempts: e.Attempts}
 	if v, ok := readVerdict(e); ok && !v.ReadAt.IsZero() {
-		r.Reconciliation = v.reconciliation()
+		r.ReadBack = v.readBack()
 	}
 	if len(e.Result) == 0 {
 		return r, nil

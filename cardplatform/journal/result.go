@@ -20,10 +20,10 @@ type Result[Res any] struct {
 	// Attempts is how many attempts were marked sending (sent, or possibly sent).
 	Attempts int
 	// Response is the platform's answer, when it answered (nil when a read-back proved the
-	// write committed: the platform's answer was lost, Reconciliation says what was read).
+	// write committed: the platform's answer was lost, ReadBack says what was read).
 	Response *Res
-	// Reconciliation is the latest read-back's verdict, when one ran.
-	Reconciliation *cardplatform.Reconciliation
+	// ReadBack is the latest read-back's verdict, when one ran.
+	ReadBack *cardplatform.SettleResult
 	// Refusal says why the write was refused (StateRefused): the platform's error, or the
 	// SDK's before anything was sent, or a person's verdict (Journal.Resolve).
 	Refusal *Refusal

@@ -16,9 +16,9 @@ type ReviewItem struct {
 	Key, Operation, Scope string
 	// Attempts is how many attempts were marked sending.
 	Attempts int
-	// Reconciliation is the latest read-back's verdict and evidence (nil when none ran: the
+	// ReadBack is the latest read-back's verdict and evidence (nil when none ran: the
 	// stored request or snapshot could not be read).
-	Reconciliation *cardplatform.Reconciliation
+	ReadBack *cardplatform.SettleResult
 	// Why says in words why it is in review.
 	Why string
 	// Created is when the intent was recorded; Age how long ago, when Review ran.
@@ -42,7 +42,7 @@ func (j *Journal) Review(ctx context.Context) ([]ReviewItem, error) {
 			it := ReviewItem{Key: e.Key, Operation: e.Operation, Scope: e.Scope, Attempts: e.Attempts, Created: e.CreatedAt, Age: now.Sub(e.CreatedAt)}
 			if v, ok := readVerdict(e); ok {
 				if !v.ReadAt.IsZero() {
-					it.Reconciliation = v.reconciliation()
+					it.ReadBack = v.readBack()
 				}
 				it.Why = v.Words
 				if v.Evidence != "" {

@@ -52,7 +52,7 @@ func TestLostCreateCardIsNotTakenForAReplacement(t *testing.T) {
 	r, err := journal.Do(ctx, j, journal.CreateCard, "new-card", create)
 	require.NoError(t, err)
 	assert.Equal(t, journal.StateCommitted, r.State)
-	require.NotNil(t, r.Response, "proved not committed, sent again and answered: %+v", r.Reconciliation)
+	require.NotNil(t, r.Response, "proved not committed, sent again and answered: %+v", r.ReadBack)
 	assert.Equal(t, 2, r.Attempts)
 
 	rep, err := j.Recover(ctx)
@@ -82,7 +82,7 @@ func TestLostReplacementIsNotTakenForANewCard(t *testing.T) {
 	f.waitDue(t, "replace")
 	r, err := journal.Do(ctx, j, journal.ReplaceCard, "replace", replace)
 	require.NoError(t, err)
-	require.NotNil(t, r.Response, "proved not committed and sent again: %+v", r.Reconciliation)
+	require.NotNil(t, r.Response, "proved not committed and sent again: %+v", r.ReadBack)
 	rep, err := j.Recover(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, rep.Committed, "%+v", rep)
@@ -138,6 +138,6 @@ func TestCreateAccountLikeAPayoutIsNotJournaled(t *testing.T) {
 	f.waitDue(t, "reserve")
 	r, err := journal.Do(ctx, j, journal.CreateAccount, "reserve", other)
 	require.NoError(t, err)
-	require.NotNil(t, r.Response, "proved not committed and sent again: %+v %+v", r.Refusal, r.Reconciliation)
+	require.NotNil(t, r.Response, "proved not committed and sent again: %+v %+v", r.Refusal, r.ReadBack)
 	assert.Len(t, f.srv.RequestsFor("CreateAccount"), 2)
 }

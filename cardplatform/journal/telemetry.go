@@ -139,7 +139,7 @@ func (t *telemetry) resend(ctx context.Context, op string) {
 	t.resends.Add(ctx, 1, metric.WithAttributes(keyOperation.String(op)))
 }
 
-func (t *telemetry) verdict(ctx context.Context, rec cardplatform.Reconciliation) {
+func (t *telemetry) verdict(ctx context.Context, rec cardplatform.SettleResult) {
 	t.verdicts.Add(ctx, 1, metric.WithAttributes(keyOutcome.String(rec.Outcome.String()), keyReason.String(rec.Reason.String())))
 }
 

@@ -13,17 +13,17 @@ import (
 )
 
 // Write describes one journaled write of the card platform: how to send it, take its
-// read-back snapshot, reconcile it, and which scope it belongs to. Every operation whose
+// read-back snapshot, settle it, and which scope it belongs to. Every operation whose
 // read-back the SDK runs has one, generated from the spec's rule (writes.gen.go):
 // CreateDisbursement, CreateCard, ActivateCard, ... Run it with Do. Req is the method's body
 // type, or its Args struct for a method with path arguments (ActivateCardArgs); Res is the
 // method's result type. The zero Write is not usable.
 type Write[Req, Res any] struct {
-	op        string
-	send      func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error)
-	snapshot  func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
-	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error)
-	scope     func(context.Context, *cardplatform.Client, Req) (string, error)
+	op       string
+	send     func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error)
+	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error)
+	settle   func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.SettleOptions) (cardplatform.SettleResult, error)
+	scope    func(context.Context, *cardplatform.Client, Req) (string, error)
 	// apart refuses, before anything is recorded, a request whose read-back could not tell its
 	// effect from another journaled write's in another scope; nil for most writes.
 	apart func(Req) error
@@ -36,11 +36,11 @@ func (w Write[Req, Res]) Operation() string { return w.op }
 func newWrite[Req, Res any](op string,
 	send func(*cardplatform.Client, context.Context, Req, ...cardplatform.CallOption) (*Res, error),
 	snapshot func(*cardplatform.Client, context.Context, Req) (cardplatform.Snapshot, error),
-	reconcile func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error),
+	settle func(*cardplatform.Client, context.Context, cardplatform.Snapshot, cardplatform.SettleOptions) (cardplatform.SettleResult, error),
 	scope func(context.Context, *cardplatform.Client, Req) (string, error),
 	apart func(Req) error,
 ) Write[Req, Res] {
-	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, reconcile: reconcile, scope: scope, apart: apart}
+	return Write[Req, Res]{op: op, send: send, snapshot: snapshot, settle: settle, scope: scope, apart: apart}
 }
 
 // ErrNotJournaled matches Do's error for a request the journal cannot run exactly once: its
@@ -57,7 +57,7 @@ type write interface {
 	// sendWire decodes the request, sends it and returns the answer's wire encoding.
 	sendWire(ctx context.Context, c *cardplatform.Client, req []byte) ([]byte, error)
 	snapshotWire(ctx context.Context, c *cardplatform.Client, req []byte) (cardplatform.Snapshot, error)
-	reconcileSnap(ctx context.Context, c *cardplatform.Client, snap cardplatform.Snapshot, o cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error)
+	settleSnap(ctx context.Context, c *cardplatform.Client, snap cardplatform.Snapshot, o cardplatform.SettleOptions) (cardplatform.SettleResult, error)
 }
 
 func (w Write[Req, Res]) operation() string { return w.op }
@@ -91,8 +91,8 @@ func (w Write[Req, Res]) snapshotWire(ctx context.Context, c *cardplatform.Clien
 	return w.snapshot(c, ctx, req)
 }
 
-func (w Write[Req, Res]) reconcileSnap(ctx context.Context, c *cardplatform.Client, snap cardplatform.Snapshot, o cardplatform.ReconcileOptions) (cardplatform.Reconciliation, error) {
-	return w.reconcile(c, ctx, snap, o)
+func (w Write[Req, Res]) settleSnap(ctx context.Context, c *cardplatform.Client, snap cardplatform.Snapshot, o cardplatform.SettleOptions) (cardplatform.SettleResult, error) {
+	return w.settle(c, ctx, snap, o)
 }
 
 // wireArgs is implemented by the generated Args structs: their wire encoding, the body's

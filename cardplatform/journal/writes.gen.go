@@ -9,8 +9,8 @@ import (
 )
 
 // ActivateCard journals cardplatform.Client.ActivateCard: run it with Do. An outcome unknown is
-// settled by SnapshotActivateCard and ReconcileActivateCard (reading back with GetCard). Its scope
-// is getCard by card_proxy: the journal sends the writes of one scope one at a time, so that no
+// settled by SnapshotActivateCard and SettleActivateCard (reading back with GetCard). Its scope is
+// getCard by card_proxy: the journal sends the writes of one scope one at a time, so that no
 // read-back sees another write of the journal in flight.
 var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activateCard",
 	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs, opts ...cardplatform.CallOption) (*cardplatform.CardDTO, error) {
@@ -19,7 +19,7 @@ var ActivateCard Write[ActivateCardArgs, cardplatform.CardDTO] = newWrite("activ
 	func(c *cardplatform.Client, ctx context.Context, req ActivateCardArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotActivateCard(ctx, req.CardProxy, req.Body)
 	},
-	(*cardplatform.Client).ReconcileActivateCard,
+	(*cardplatform.Client).SettleActivateCard,
 	func(ctx context.Context, c *cardplatform.Client, req ActivateCardArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
@@ -39,14 +39,14 @@ func (a ActivateCardArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // AdjustAccountBalance journals cardplatform.Client.AdjustAccountBalance: run it with Do. An
-// outcome unknown is settled by SnapshotAdjustAccountBalance and ReconcileAdjustAccountBalance
+// outcome unknown is settled by SnapshotAdjustAccountBalance and SettleAdjustAccountBalance
 // (reading back with GetAccount). Its scope is getAccount by account_guid: the journal sends the
 // writes of one scope one at a time, so that no read-back sees another write of the journal in
 // flight.
 var AdjustAccountBalance Write[cardplatform.AdjustBalanceRequest, cardplatform.AdjustBalanceResponse] = newWrite("adjustAccountBalance",
 	(*cardplatform.Client).AdjustAccountBalance,
 	(*cardplatform.Client).SnapshotAdjustAccountBalance,
-	(*cardplatform.Client).ReconcileAdjustAccountBalance,
+	(*cardplatform.Client).SettleAdjustAccountBalance,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AdjustBalanceRequest) (string, error) {
 		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
@@ -54,13 +54,13 @@ var AdjustAccountBalance Write[cardplatform.AdjustBalanceRequest, cardplatform.A
 )
 
 // AssignCard journals cardplatform.Client.AssignCard: run it with Do. An outcome unknown is settled
-// by SnapshotAssignCard and ReconcileAssignCard (reading back with GetCard). Its scope is
-// searchCards by person_guid: the journal sends the writes of one scope one at a time, so that no
-// read-back sees another write of the journal in flight.
+// by SnapshotAssignCard and SettleAssignCard (reading back with GetCard). Its scope is searchCards
+// by person_guid: the journal sends the writes of one scope one at a time, so that no read-back
+// sees another write of the journal in flight.
 var AssignCard Write[cardplatform.AssignCardDTO, cardplatform.AssignCardDTO] = newWrite("assignCard",
 	(*cardplatform.Client).AssignCard,
 	(*cardplatform.Client).SnapshotAssignCard,
-	(*cardplatform.Client).ReconcileAssignCard,
+	(*cardplatform.Client).SettleAssignCard,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.AssignCardDTO) (string, error) {
 		return scopeOf("searchCards", "person_guid", req.PersonGUID), nil
 	},
@@ -68,13 +68,13 @@ var AssignCard Write[cardplatform.AssignCardDTO, cardplatform.AssignCardDTO] = n
 )
 
 // CancelBulkOrder journals cardplatform.Client.CancelBulkOrder: run it with Do. An outcome unknown
-// is settled by SnapshotCancelBulkOrder and ReconcileCancelBulkOrder (reading back with
+// is settled by SnapshotCancelBulkOrder and SettleCancelBulkOrder (reading back with
 // SearchBulkOrders). Its scope is searchBulkOrders by order_guid: the journal sends the writes of
 // one scope one at a time, so that no read-back sees another write of the journal in flight.
 var CancelBulkOrder Write[cardplatform.BulkOrderRef, cardplatform.BulkOrderDetail] = newWrite("cancelBulkOrder",
 	(*cardplatform.Client).CancelBulkOrder,
 	(*cardplatform.Client).SnapshotCancelBulkOrder,
-	(*cardplatform.Client).ReconcileCancelBulkOrder,
+	(*cardplatform.Client).SettleCancelBulkOrder,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRef) (string, error) {
 		return scopeOf("searchBulkOrders", "order_guid", req.OrderGUID), nil
 	},
@@ -82,7 +82,7 @@ var CancelBulkOrder Write[cardplatform.BulkOrderRef, cardplatform.BulkOrderDetai
 )
 
 // ChangeAccountStatus journals cardplatform.Client.ChangeAccountStatus: run it with Do. An outcome
-// unknown is settled by SnapshotChangeAccountStatus and ReconcileChangeAccountStatus (reading back
+// unknown is settled by SnapshotChangeAccountStatus and SettleChangeAccountStatus (reading back
 // with GetAccount). Its scope is getAccount by account_guid: the journal sends the writes of one
 // scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] = newWrite("changeAccountStatus",
@@ -92,7 +92,7 @@ var ChangeAccountStatus Write[ChangeAccountStatusArgs, cardplatform.AccountDTO] 
 	func(c *cardplatform.Client, ctx context.Context, req ChangeAccountStatusArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotChangeAccountStatus(ctx, req.AccountGUID, req.Body)
 	},
-	(*cardplatform.Client).ReconcileChangeAccountStatus,
+	(*cardplatform.Client).SettleChangeAccountStatus,
 	func(ctx context.Context, c *cardplatform.Client, req ChangeAccountStatusArgs) (string, error) {
 		return scopeOf("getAccount", "account_guid", req.AccountGUID), nil
 	},
@@ -112,7 +112,7 @@ func (a ChangeAccountStatusArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // ChangeCardStatus journals cardplatform.Client.ChangeCardStatus: run it with Do. An outcome
-// unknown is settled by SnapshotChangeCardStatus and ReconcileChangeCardStatus (reading back with
+// unknown is settled by SnapshotChangeCardStatus and SettleChangeCardStatus (reading back with
 // GetCard). Its scope is getCard by card_proxy: the journal sends the writes of one scope one at a
 // time, so that no read-back sees another write of the journal in flight.
 var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrite("changeCardStatus",
@@ -122,7 +122,7 @@ var ChangeCardStatus Write[ChangeCardStatusArgs, cardplatform.CardDTO] = newWrit
 	func(c *cardplatform.Client, ctx context.Context, req ChangeCardStatusArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotChangeCardStatus(ctx, req.CardProxy, req.Body)
 	},
-	(*cardplatform.Client).ReconcileChangeCardStatus,
+	(*cardplatform.Client).SettleChangeCardStatus,
 	func(ctx context.Context, c *cardplatform.Client, req ChangeCardStatusArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
@@ -142,14 +142,14 @@ func (a ChangeCardStatusArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // ChangeCheckStatus journals cardplatform.Client.ChangeCheckStatus: run it with Do. An outcome
-// unknown is settled by SnapshotChangeCheckStatus and ReconcileChangeCheckStatus (reading back with
+// unknown is settled by SnapshotChangeCheckStatus and SettleChangeCheckStatus (reading back with
 // SearchChecks). Its scope is searchChecks by account_guid and check_number: the journal sends the
 // writes of one scope one at a time, so that no read-back sees another write of the journal in
 // flight.
 var ChangeCheckStatus Write[cardplatform.CheckStatusDTO, cardplatform.CheckStatusDTO] = newWrite("changeCheckStatus",
 	(*cardplatform.Client).ChangeCheckStatus,
 	(*cardplatform.Client).SnapshotChangeCheckStatus,
-	(*cardplatform.Client).ReconcileChangeCheckStatus,
+	(*cardplatform.Client).SettleChangeCheckStatus,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CheckStatusDTO) (string, error) {
 		return scopeOf("searchChecks", "account_guid", req.AccountGUID, "check_number", req.CheckNumber), nil
 	},
@@ -157,7 +157,7 @@ var ChangeCheckStatus Write[cardplatform.CheckStatusDTO, cardplatform.CheckStatu
 )
 
 // ChangePersonCardStatus journals cardplatform.Client.ChangePersonCardStatus: run it with Do. An
-// outcome unknown is settled by SnapshotChangePersonCardStatus and ReconcileChangePersonCardStatus
+// outcome unknown is settled by SnapshotChangePersonCardStatus and SettleChangePersonCardStatus
 // (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
 // one scope one at a time, so that no read-back sees another write of the journal in flight.
 var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDTO] = newWrite("changePersonCardStatus",
@@ -167,7 +167,7 @@ var ChangePersonCardStatus Write[ChangePersonCardStatusArgs, cardplatform.CardDT
 	func(c *cardplatform.Client, ctx context.Context, req ChangePersonCardStatusArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotChangePersonCardStatus(ctx, req.CardProxy, req.Body)
 	},
-	(*cardplatform.Client).ReconcileChangePersonCardStatus,
+	(*cardplatform.Client).SettleChangePersonCardStatus,
 	func(ctx context.Context, c *cardplatform.Client, req ChangePersonCardStatusArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
@@ -187,13 +187,13 @@ func (a ChangePersonCardStatusArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // ConfigureProgram journals cardplatform.Client.ConfigureProgram: run it with Do. An outcome
-// unknown is settled by SnapshotConfigureProgram and ReconcileConfigureProgram (reading back with
+// unknown is settled by SnapshotConfigureProgram and SettleConfigureProgram (reading back with
 // GetProgram). Its scope is getProgram by guid: the journal sends the writes of one scope one at a
 // time, so that no read-back sees another write of the journal in flight.
 var ConfigureProgram Write[cardplatform.ConfigProgramRequest, cardplatform.ProgramDataDTO] = newWrite("configureProgram",
 	(*cardplatform.Client).ConfigureProgram,
 	(*cardplatform.Client).SnapshotConfigureProgram,
-	(*cardplatform.Client).ReconcileConfigureProgram,
+	(*cardplatform.Client).SettleConfigureProgram,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.ConfigProgramRequest) (string, error) {
 		return scopeOf("getProgram", "guid", req.ProgramGUID), nil
 	},
@@ -201,14 +201,14 @@ var ConfigureProgram Write[cardplatform.ConfigProgramRequest, cardplatform.Progr
 )
 
 // CreateAccount journals cardplatform.Client.CreateAccount: run it with Do. An outcome unknown is
-// settled by SnapshotCreateAccount and ReconcileCreateAccount (reading back with SearchAccounts).
-// Its scope is searchAccounts by account_name and account_type and program_guid: the journal sends
-// the writes of one scope one at a time, so that no read-back sees another write of the journal in
+// settled by SnapshotCreateAccount and SettleCreateAccount (reading back with SearchAccounts). Its
+// scope is searchAccounts by account_name and account_type and program_guid: the journal sends the
+// writes of one scope one at a time, so that no read-back sees another write of the journal in
 // flight.
 var CreateAccount Write[cardplatform.CreateAccountRequest, cardplatform.CreateAccountResponseDTO] = newWrite("createAccount",
 	(*cardplatform.Client).CreateAccount,
 	(*cardplatform.Client).SnapshotCreateAccount,
-	(*cardplatform.Client).ReconcileCreateAccount,
+	(*cardplatform.Client).SettleCreateAccount,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateAccountRequest) (string, error) {
 		return scopeOf("searchAccounts", "account_name", req.AccountName, "account_type", req.AccountType, "program_guid", req.ProgramGUID), nil
 	},
@@ -221,14 +221,14 @@ var CreateAccount Write[cardplatform.CreateAccountRequest, cardplatform.CreateAc
 )
 
 // CreateBulkOrder journals cardplatform.Client.CreateBulkOrder: run it with Do. An outcome unknown
-// is settled by SnapshotCreateBulkOrder and ReconcileCreateBulkOrder (reading back with
+// is settled by SnapshotCreateBulkOrder and SettleCreateBulkOrder (reading back with
 // SearchBulkOrders). Its scope is searchBulkOrders by company_guid and package_guid and
 // person_guid: the journal sends the writes of one scope one at a time, so that no read-back sees
 // another write of the journal in flight.
 var CreateBulkOrder Write[cardplatform.BulkOrderRequest, cardplatform.BulkOrderResponse] = newWrite("createBulkOrder",
 	(*cardplatform.Client).CreateBulkOrder,
 	(*cardplatform.Client).SnapshotCreateBulkOrder,
-	(*cardplatform.Client).ReconcileCreateBulkOrder,
+	(*cardplatform.Client).SettleCreateBulkOrder,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.BulkOrderRequest) (string, error) {
 		return scopeOf("searchBulkOrders", "company_guid", req.CompanyGUID, "package_guid", req.PackageGUID, "person_guid", req.Person.PersonGUID), nil
 	},
@@ -236,13 +236,13 @@ var CreateBulkOrder Write[cardplatform.BulkOrderRequest, cardplatform.BulkOrderR
 )
 
 // CreateCard journals cardplatform.Client.CreateCard: run it with Do. An outcome unknown is settled
-// by SnapshotCard and ReconcileCard (reading back with SearchCards). Its scope is searchCards by
+// by SnapshotCard and SettleCard (reading back with SearchCards). Its scope is searchCards by
 // person_guid: the journal sends the writes of one scope one at a time, so that no read-back sees
 // another write of the journal in flight.
 var CreateCard Write[cardplatform.CreateCardRequest, cardplatform.CreateCardResponse] = newWrite("createCard",
 	(*cardplatform.Client).CreateCard,
 	(*cardplatform.Client).SnapshotCard,
-	(*cardplatform.Client).ReconcileCard,
+	(*cardplatform.Client).SettleCard,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.CreateCardRequest) (string, error) {
 		return scopeOf("searchCards", "person_guid", req.Person.PersonGUID), nil
 	},
@@ -250,14 +250,14 @@ var CreateCard Write[cardplatform.CreateCardRequest, cardplatform.CreateCardResp
 )
 
 // CreateDisbursement journals cardplatform.Client.CreateDisbursement: run it with Do. An outcome
-// unknown is settled by SnapshotDisbursement and ReconcileDisbursement (reading back with
+// unknown is settled by SnapshotDisbursement and SettleDisbursement (reading back with
 // SearchAccounts). Its scope is searchAccounts by person_guid and program_guid: the journal sends
 // the writes of one scope one at a time, so that no read-back sees another write of the journal in
 // flight.
 var CreateDisbursement Write[cardplatform.DisbursementDTO, cardplatform.DisbursementResponse] = newWrite("createDisbursement",
 	(*cardplatform.Client).CreateDisbursement,
 	(*cardplatform.Client).SnapshotDisbursement,
-	(*cardplatform.Client).ReconcileDisbursement,
+	(*cardplatform.Client).SettleDisbursement,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.DisbursementDTO) (string, error) {
 		return scopeOf("searchAccounts", "person_guid", req.Person.PersonGUID, "program_guid", req.ProgramGUID), nil
 	},
@@ -265,14 +265,14 @@ var CreateDisbursement Write[cardplatform.DisbursementDTO, cardplatform.Disburse
 )
 
 // PerformCompanyKYB journals cardplatform.Client.PerformCompanyKYB: run it with Do. An outcome
-// unknown is settled by SnapshotPerformCompanyKYB and ReconcilePerformCompanyKYB (reading back with
+// unknown is settled by SnapshotPerformCompanyKYB and SettlePerformCompanyKYB (reading back with
 // RetrieveCompanyKYB). Its scope is retrieveCompanyKyb by company_guid: the journal sends the
 // writes of one scope one at a time, so that no read-back sees another write of the journal in
 // flight.
 var PerformCompanyKYB Write[cardplatform.PerformKYBRequest, cardplatform.PerformKYBAPIResponse] = newWrite("performCompanyKyb",
 	(*cardplatform.Client).PerformCompanyKYB,
 	(*cardplatform.Client).SnapshotPerformCompanyKYB,
-	(*cardplatform.Client).ReconcilePerformCompanyKYB,
+	(*cardplatform.Client).SettlePerformCompanyKYB,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.PerformKYBRequest) (string, error) {
 		return scopeOf("retrieveCompanyKyb", "company_guid", req.CompanyGUID), nil
 	},
@@ -280,9 +280,9 @@ var PerformCompanyKYB Write[cardplatform.PerformKYBRequest, cardplatform.Perform
 )
 
 // ReplaceCard journals cardplatform.Client.ReplaceCard: run it with Do. An outcome unknown is
-// settled by SnapshotReplaceCard and ReconcileReplaceCard (reading back with SearchCards). Its
-// scope is searchCards by person_guid: the journal sends the writes of one scope one at a time, so
-// that no read-back sees another write of the journal in flight.
+// settled by SnapshotReplaceCard and SettleReplaceCard (reading back with SearchCards). Its scope
+// is searchCards by person_guid: the journal sends the writes of one scope one at a time, so that
+// no read-back sees another write of the journal in flight.
 var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("replaceCard",
 	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs, opts ...cardplatform.CallOption) (*cardplatform.ReplaceCardDTO, error) {
 		return c.ReplaceCard(ctx, req.CardProxy, req.Body, opts...)
@@ -290,7 +290,7 @@ var ReplaceCard Write[ReplaceCardArgs, cardplatform.ReplaceCardDTO] = newWrite("
 	func(c *cardplatform.Client, ctx context.Context, req ReplaceCardArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotReplaceCard(ctx, req.CardProxy, req.Body)
 	},
-	(*cardplatform.Client).ReconcileReplaceCard,
+	(*cardplatform.Client).SettleReplaceCard,
 	func(ctx context.Context, c *cardplatform.Client, req ReplaceCardArgs) (string, error) {
 		from, err := c.GetCard(ctx, req.CardProxy)
 		if err != nil {
@@ -314,13 +314,13 @@ func (a ReplaceCardArgs) appendWire(b []byte) ([]byte, error) {
 }
 
 // UpdateCard journals cardplatform.Client.UpdateCard: run it with Do. An outcome unknown is settled
-// by SnapshotUpdateCard and ReconcileUpdateCard (reading back with GetCard). Its scope is getCard
-// by card_proxy: the journal sends the writes of one scope one at a time, so that no read-back sees
+// by SnapshotUpdateCard and SettleUpdateCard (reading back with GetCard). Its scope is getCard by
+// card_proxy: the journal sends the writes of one scope one at a time, so that no read-back sees
 // another write of the journal in flight.
 var UpdateCard Write[cardplatform.UpdateCardRequest, cardplatform.UpdateCardResult] = newWrite("updateCard",
 	(*cardplatform.Client).UpdateCard,
 	(*cardplatform.Client).SnapshotUpdateCard,
-	(*cardplatform.Client).ReconcileUpdateCard,
+	(*cardplatform.Client).SettleUpdateCard,
 	func(ctx context.Context, c *cardplatform.Client, req cardplatform.UpdateCardRequest) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
@@ -328,7 +328,7 @@ var UpdateCard Write[cardplatform.UpdateCardRequest, cardplatform.UpdateCardResu
 )
 
 // UpdateCardIssuanceType journals cardplatform.Client.UpdateCardIssuanceType: run it with Do. An
-// outcome unknown is settled by SnapshotUpdateCardIssuanceType and ReconcileUpdateCardIssuanceType
+// outcome unknown is settled by SnapshotUpdateCardIssuanceType and SettleUpdateCardIssuanceType
 // (reading back with GetCard). Its scope is getCard by card_proxy: the journal sends the writes of
 // one scope one at a time, so that no read-back sees another write of the journal in flight.
 var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDTO] = newWrite("updateCardIssuanceType",
@@ -338,7 +338,7 @@ var UpdateCardIssuanceType Write[UpdateCardIssuanceTypeArgs, cardplatform.CardDT
 	func(c *cardplatform.Client, ctx context.Context, req UpdateCardIssuanceTypeArgs) (cardplatform.Snapshot, error) {
 		return c.SnapshotUpdateCardIssuanceType(ctx, req.CardProxy, req.Body)
 	},
-	(*cardplatform.Client).ReconcileUpdateCardIssuanceType,
+	(*cardplatform.Client).SettleUpdateCardIssuanceType,
 	func(ctx context.Context, c *cardplatform.Client, req UpdateCardIssuanceTypeArgs) (string, error) {
 		return scopeOf("getCard", "card_proxy", req.CardProxy), nil
 	},
@@ -382,5 +382,5 @@ var writesByOp = map[string]write{
 // unjournaled names, by operation id, the writes with a read-back that the journal does not
 // run, and why.
 var unjournaled = map[string]string{
-	"setCardPin": "its read-back compares the secret value sent (pin), which ReconcileSetCardPIN needs again: the journal would have to keep it at rest, and a secret never rests in a database",
+	"setCardPin": "its read-back compares the secret value sent (pin), which SettleSetCardPIN needs again: the journal would have to keep it at rest, and a secret never rests in a database",
 }

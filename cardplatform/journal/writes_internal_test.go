@@ -35,7 +35,7 @@ func TestEverySettleRuleHasAWrite(t *testing.T) {
 			case settle["secret"] == true:
 				assert.False(t, journaled, "%s: its read-back needs a secret again: it must not be journaled", op.OperationID)
 				assert.Contains(t, why, "secret", op.OperationID)
-			case assert.True(t, journaled, "%s has a read-back and no Write", op.OperationID):
+			case assert.True(t, journaled, "%s has a read-back and no Write: run go generate ./... (cardplatform/journal/writes.gen.go)", op.OperationID):
 				assert.False(t, left, op.OperationID)
 				assert.Equal(t, op.OperationID, w.operation())
 			}

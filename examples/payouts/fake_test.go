@@ -61,7 +61,7 @@ func TestLostAnswerOnTheFake(t *testing.T) {
 	r, err := p.pay(t.Context(), req)
 	require.NoError(t, err)
 	assert.Equal(t, journal.StateCommitted, r.State)
-	require.NotNil(t, r.Reconciliation)
-	assert.Equal(t, []string{accounts[0].AccountGUID.String()}, r.Reconciliation.New)
+	require.NotNil(t, r.ReadBack)
+	assert.Equal(t, []string{accounts[0].AccountGUID.String()}, r.ReadBack.New)
 	assert.Equal(t, 1, sends, "the record is returned, nothing sent")
 }

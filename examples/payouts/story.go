@@ -95,14 +95,14 @@ func (p *service) story(ctx context.Context, srv *cardplatformtest.Server, reque
 			return fmt.Errorf("%s: %w", ref, err)
 		case r.State != journal.StateCommitted:
 			return fmt.Errorf("%s: %s, want committed", ref, r.State)
-		case r.Response == nil && r.Reconciliation != nil && r.Attempts == 1:
-			s.Step("settled "+ref, "committed by its read-back (account %s): the platform ran it, not sent again", r.Reconciliation.New[0])
+		case r.Response == nil && r.ReadBack != nil && r.Attempts == 1:
+			s.Step("settled "+ref, "committed by its read-back (account %s): the platform ran it, not sent again", r.ReadBack.New[0])
 		case r.Response != nil && r.Attempts == 2:
 			s.Step("settled "+ref, "not committed (read-back), sent again once: %s %s", r.Response.Amount, r.Response.Status)
 		case r.Response != nil && r.Attempts == 1:
 			s.Step("settled "+ref, "sent once c1 settled: %s %s", r.Response.Amount, r.Response.Status)
 		default:
-			return fmt.Errorf("%s: committed after %d attempts, answer %v, read-back %v", ref, r.Attempts, r.Response != nil, r.Reconciliation)
+			return fmt.Errorf("%s: committed after %d attempts, answer %v, read-back %v", ref, r.Attempts, r.Response != nil, r.ReadBack)
 		}
 	}
 

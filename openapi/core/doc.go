@@ -48,7 +48,7 @@
 // 502, 503 or 504 ([RetryOptions], [DefaultRetryStatusCodes]). A request that moves money or
 // changes state is sent once, and a failure that does not prove it was not processed matches
 // [ErrOutcomeUnknown]: settle it with the write's read-back (the card platform's Snapshot and
-// Reconcile methods) or a manual review, never by sending it again blind. The error carries the
+// Settle methods) or a manual review, never by sending it again blind. The error carries the
 // call's correlation id for your logs.
 //
 // "Not sent" is an observation, never an error's kind alone: crypto/tls and net/http can fail

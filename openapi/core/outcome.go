@@ -15,8 +15,8 @@ import (
 // names the status: the operation ran). The SDK does not re-send such a request, and nothing
 // below it can. Before trying again, find out whether it took effect with the write's
 // read-back: the platform has no lookup by correlation id or client reference, so use the
-// Snapshot and Reconcile helpers (cardplatform.Client.SnapshotDisbursement and
-// ReconcileDisbursement, SnapshotCard and ReconcileCard) or the read-back the method's doc
+// Snapshot and Settle methods (cardplatform.Client.SnapshotDisbursement and
+// SettleDisbursement, SnapshotCard and SettleCard) or the read-back the method's doc
 // names; where none exists, a manual review. The correlation id identifies the call in the
 // platform's logs for that review.
 type OutcomeUnknownError struct {
@@ -38,7 +38,7 @@ type OutcomeUnknownError struct {
 	text, errText string
 }
 
-// Error says that the outcome is unknown and how to reconcile:
+// Error says that the outcome is unknown and how to settle it:
 //
 //	issuerkit: POST https://host/api/v1/disbursements: outcome unknown: the request may have been processed; settle it by a read-back before sending it again (correlation id 0c8e…) (1 attempt): read: connection reset by peer
 //

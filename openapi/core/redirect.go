@@ -22,7 +22,7 @@ import (
 //
 // For an operation that is not retry-safe, the server received the request before it answered
 // with the redirect, so the error is also inside an *OutcomeUnknownError (errors.Is
-// ErrOutcomeUnknown): reconcile before sending it again. A refused redirect is never retried.
+// ErrOutcomeUnknown): settle it by its read-back before sending it again. A refused redirect is never retried.
 //
 // This holds with any *http.Client: the pipeline sends through a copy whose CheckRedirect
 // never lets net/http follow, whatever the caller's client says.

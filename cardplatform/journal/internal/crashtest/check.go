@@ -173,13 +173,13 @@ func agree(ctx context.Context, j *journal.Journal, plan *Plan, entries map[stri
 			if res.Response.DisbursementGUID != d.DisbursementGUID {
 				r.problem(&r.Disagree, "%s: answered disbursement %s, the platform queued %s", p.Key, res.Response.DisbursementGUID, d.DisbursementGUID)
 			}
-		case res.Reconciliation != nil && len(res.Reconciliation.New) == 1:
+		case res.ReadBack != nil && len(res.ReadBack.New) == 1:
 			r.ReadBack++
-			if res.Reconciliation.New[0] != d.AccountGUID.String() {
-				r.problem(&r.Disagree, "%s: read back account %s, the platform's payout made %s", p.Key, res.Reconciliation.New[0], d.AccountGUID)
+			if res.ReadBack.New[0] != d.AccountGUID.String() {
+				r.problem(&r.Disagree, "%s: read back account %s, the platform's payout made %s", p.Key, res.ReadBack.New[0], d.AccountGUID)
 			}
 		default:
-			r.problem(&r.Disagree, "%s: committed with neither an answer nor a read-back's account (%+v)", p.Key, res.Reconciliation)
+			r.problem(&r.Disagree, "%s: committed with neither an answer nor a read-back's account (%+v)", p.Key, res.ReadBack)
 		}
 	}
 }

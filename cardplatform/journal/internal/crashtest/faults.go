@@ -40,7 +40,7 @@ func writeFaults(lease time.Duration) []fault {
 }
 
 // readFaults are the failures of SearchAccounts, the payout's read-back (snapshot and
-// reconciliation).
+// settling).
 var readFaults = []fault{
 	{"none", 88, none},
 	{"dropped", 4, cardplatformtest.Fault{Drop: true}},

@@ -11,7 +11,7 @@ import (
 
 // TestMethodDocsSettleOnlyWhereAReadBackExists: the generated doc of every method of the card
 // platform that is never re-sent says once what settles an unknown outcome, and says it as its
-// x-issuerkit-readback does: the Snapshot and Reconcile methods that run a read-back, or a
+// x-issuerkit-readback does: the Snapshot and Settle methods that run a read-back, or a
 // manual review where none exists; never both (issue 36: 13 methods said "settled by a
 // read-back" and "no read-back exists: manual review").
 func TestMethodDocsSettleOnlyWhereAReadBackExists(t *testing.T) {

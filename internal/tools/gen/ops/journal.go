@@ -23,17 +23,17 @@ type journalFileData struct {
 // journalWrite is one journaled write: an operation with a settle rule whose read-back needs
 // nothing but the snapshot.
 type journalWrite struct {
-	Method, RawID       string       // the write's Go method and operationId
-	Snapshot, Reconcile string       // its Snapshot and Reconcile methods
-	Read                string       // the read-back operation (the rule's read, or from's read)
-	Req                 string       // the request type: the body type, or the Args struct
-	Args                []journalArg // the path arguments: the Args struct's fields before Body
-	Body                string       // the body type, qualified
-	Result              string       // the result type, qualified; "" when the method is hand-written
-	Scope               []journalScopeArg
-	From                string // the call of from's read when the scope needs it ("c.GetCard(ctx, req.CardProxy)"), else ""
-	Apart               []journalApart
-	Doc                 string
+	Method, RawID    string       // the write's Go method and operationId
+	Snapshot, Settle string       // its Snapshot and Settle methods
+	Read             string       // the read-back operation (the rule's read, or from's read)
+	Req              string       // the request type: the body type, or the Args struct
+	Args             []journalArg // the path arguments: the Args struct's fields before Body
+	Body             string       // the body type, qualified
+	Result           string       // the result type, qualified; "" when the method is hand-written
+	Scope            []journalScopeArg
+	From             string // the call of from's read when the scope needs it ("c.GetCard(ctx, req.CardProxy)"), else ""
+	Apart            []journalApart
+	Doc              string
 }
 
 // journalApart is a request the journal refuses before recording it: one whose new item its
@@ -54,7 +54,7 @@ type journalScopeArg struct{ Name, Expr string }
 type journalSkip struct{ RawID, Method, Why string }
 
 // newJournalFile computes the data of the journal's table from the settle rules: every rule
-// gets a Write, except a Secret one (its Reconcile needs the secret again, which would have to
+// gets a Write, except a Secret one (its Settle needs the secret again, which would have to
 // rest in the journal's database), which is listed with its reason.
 func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*journalFileData, error) {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
@@ -70,7 +70,7 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 		return t
 	}
 	for _, o := range ops {
-		snap, rec := "Snapshot"+o.method, "Reconcile"+o.method
+		snap, rec := "Snapshot"+o.method, "Settle"+o.method
 		if len(o.rule.Names) == 2 {
 			snap, rec = o.rule.Names[0], o.rule.Names[1]
 		}
@@ -82,7 +82,7 @@ func newJournalFile(pkg string, ops []*settleOp, results map[string]string) (*jo
 		if o.bodyType == "" {
 			return nil, fmt.Errorf("%s: journal: a write with a read-back and no JSON body", o.rawID)
 		}
-		w := journalWrite{Method: o.method, RawID: o.rawID, Snapshot: snap, Reconcile: rec,
+		w := journalWrite{Method: o.method, RawID: o.rawID, Snapshot: snap, Settle: rec,
 			Body: qualify(o.bodyType), Result: qualify(results[o.method])}
 		w.Req = w.Body
 		if len(o.pathArgs) > 0 && w.Result == "" {

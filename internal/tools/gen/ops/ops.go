@@ -8,7 +8,7 @@
 //     struct and its method, with typed arguments and result and a doc comment built from the
 //     spec (what it does, the errors to expect, whether it is ever re-sent, its read-back);
 //   - iterators.gen.go: the typed iterators of the operations with x-issuerkit-pagination;
-//   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Reconcile methods of the
+//   - settle.gen.go and <pkg>test/settle.gen.go: the Snapshot/Settle methods of the
 //     operations whose x-issuerkit-readback has a settle rule, and the sandbox's map of them;
 //   - doc_operations.gen.go: the package doc's table of contents, the operations under the
 //     spec's tags and the bank's two forms (toc.go);
@@ -77,7 +77,7 @@ func Generate(j *genkit.Job) error {
 	for _, d := range api.Operations {
 		byRaw[d.ID] = d
 	}
-	readbackDocs, settles, err := readbacks(m.defs, m.rawIDs)
+	readbackDocs, settles, err := readbacks(j.Spec, m.defs, m.rawIDs)
 	if err != nil {
 		return err
 	}

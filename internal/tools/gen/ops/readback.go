@@ -24,14 +24,17 @@ const readbackNone = "no read-back exists: manual review."
 // not hold or one that is not retry-safe, or when a retry-safe operation carries one.
 // rawIDs maps "METHOD /path" to the spec's own operationId. It also returns the settle rule
 // (settle.go) of every operation that names read-backs: naming one without a rule fails, so
-// that the SDK runs every read-back the spec promises.
-func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (map[string]string, []*settleOp, error) {
-	goName := map[string]string{} // spec operationId -> Go method name
-	safe := map[string]bool{}     // spec operationId -> retry-safe
+// that the SDK runs every read-back the spec promises, and so does a how that contradicts its
+// rule (readback_prose.go). spec is the spec's path, which the errors name.
+func readbacks(spec string, defs []codegen.OperationDefinition, rawIDs map[string]string) (map[string]string, []*settleOp, error) {
+	goName := map[string]string{}  // spec operationId -> Go method name
+	opNames := map[string]string{} // operationId and Go method name -> operationId
+	safe := map[string]bool{}      // spec operationId -> retry-safe
 	byRaw := map[string]codegen.OperationDefinition{}
 	for _, d := range defs {
 		raw := rawIDs[d.Method+" "+d.Path]
 		goName[raw] = d.OperationId
+		opNames[raw], opNames[d.OperationId] = raw, raw
 		safe[raw] = d.Spec.Extensions["x-issuerkit-retry-safe"] == true
 		byRaw[raw] = d
 	}
@@ -71,8 +74,12 @@ func readbacks(defs []codegen.OperationDefinition, rawIDs map[string]string) (ma
 				errs = append(errs, raw+": "+readbackExt+": "+err.Error())
 				continue
 			}
+			if bad := checkHowAgainstRule(spec, raw, so.how, ids, so, byRaw[so.rule.Read], opNames); len(bad) > 0 {
+				errs = append(errs, bad...)
+				continue
+			}
 			settles = append(settles, so)
-			snap, rec := "Snapshot"+d.OperationId, "Reconcile"+d.OperationId
+			snap, rec := "Snapshot"+d.OperationId, "Settle"+d.OperationId
 			if len(so.rule.Names) == 2 {
 				snap, rec = so.rule.Names[0], so.rule.Names[1]
 			}

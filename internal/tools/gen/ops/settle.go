@@ -14,12 +14,12 @@ import (
 
 // settleRule is the machine-readable part of an x-issuerkit-readback that names read-backs
 // ("settle"): how the SDK itself settles an outcome unknown, so that every such operation gets
-// a Snapshot<Method>/Reconcile<Method> pair (settle.gen.go) run by one engine
-// (cardplatform/reconcile_rule.go); no pair is written by hand. Its forms:
+// a Snapshot<Method>/Settle<Method> pair (settle.gen.go) run by one engine
+// (cardplatform/settle_rule.go); no pair is written by hand. Its forms:
 //
 //   - kind: state: field of the read's answer (or of the one item of its list items whose
 //     members match) equals the value the write sets: sent (a source) or value (a constant).
-//     secret: true when that value is a secret (never stored in the snapshot: the Reconcile
+//     secret: true when that value is a secret (never stored in the snapshot: the Settle
 //     method takes the request again).
 //   - kind: delta: the number field moves by exactly the amount sent.
 //   - kind: changed: field differs from its value before sending (a new request id).
@@ -33,7 +33,7 @@ import (
 // time), from.<member> of its answer. args maps each argument of the read (path, query or
 // search body member) to a source; an empty body source leaves that argument out, unless
 // required names it: then the write has no read-back (ErrNoReadBack). names, when given, are
-// the Snapshot and Reconcile methods' names (kept from before they were generated).
+// the Snapshot and Settle methods' names (kept from before they were generated).
 //
 // scope, when given, is what the journal (cardplatform/journal) sends one write at a time
 // for, as a read and its arguments (sources as above; from. runs from's read first): every
@@ -110,8 +110,8 @@ func parseSettle(m map[string]any, d codegen.OperationDefinition, raw string, wi
 		return nil, fmt.Errorf("settle: %w", err)
 	}
 	op := &settleOp{rule: r, def: d, rawID: raw, method: d.OperationId, how: strings.TrimSpace(fmt.Sprint(m["how"]))}
-	if r.Names != nil && (len(r.Names) != 2 || !strings.HasPrefix(r.Names[0], "Snapshot") || !strings.HasPrefix(r.Names[1], "Reconcile")) {
-		return nil, fmt.Errorf("settle: names gives the Snapshot and the Reconcile method, in that order")
+	if r.Names != nil && (len(r.Names) != 2 || !strings.HasPrefix(r.Names[0], "Snapshot") || !strings.HasPrefix(r.Names[1], "Settle")) {
+		return nil, fmt.Errorf("settle: names gives the Snapshot and the Settle method, in that order")
 	}
 	for _, p := range d.PathParams {
 		if p.ParamName == "version" {
@@ -396,18 +396,18 @@ type settleFileData struct {
 
 // settleGen is one operation's settle rule with what the templates write of it.
 type settleGen struct {
-	Method, RawID       string // the write's Go method and operationId
-	Snapshot, Reconcile string // the names of its Snapshot and Reconcile methods
-	ReadGo, FromGo      string // the Go names of the read and of from's read (op<Name> descriptors)
-	Rule                settleRule
-	Kind                string // the rule's kind as the settle<Kind> constant's suffix
-	FieldType           string // the JSON type of the rule's field ("" when none or unknown)
-	Params              string // the write's path arguments and body, as parameters
-	Args                string // the same, as arguments
-	Sources             []settleSource
-	SnapshotDoc         string // doc comments, as // lines
-	ReconcileDoc        string
-	SandboxReads        []string // the operations Snapshot<Method> calls (the sandbox's map)
+	Method, RawID    string // the write's Go method and operationId
+	Snapshot, Settle string // the names of its Snapshot and Settle methods
+	ReadGo, FromGo   string // the Go names of the read and of from's read (op<Name> descriptors)
+	Rule             settleRule
+	Kind             string // the rule's kind as the settle<Kind> constant's suffix
+	FieldType        string // the JSON type of the rule's field ("" when none or unknown)
+	Params           string // the write's path arguments and body, as parameters
+	Args             string // the same, as arguments
+	Sources          []settleSource
+	SnapshotDoc      string // doc comments, as // lines
+	SettleDoc        string
+	SandboxReads     []string // the operations Snapshot<Method> calls (the sandbox's map)
 }
 
 // newSettleFile computes the data of the settle files.
@@ -415,9 +415,9 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 	sort.Slice(ops, func(i, j int) bool { return ops[i].method < ops[j].method })
 	f := &settleFileData{}
 	for _, o := range ops {
-		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Reconcile: "Reconcile" + o.method, Rule: o.rule, Sources: o.sources}
+		g := settleGen{Method: o.method, RawID: o.rawID, Snapshot: "Snapshot" + o.method, Settle: "Settle" + o.method, Rule: o.rule, Sources: o.sources}
 		if len(o.rule.Names) == 2 {
-			g.Snapshot, g.Reconcile = o.rule.Names[0], o.rule.Names[1]
+			g.Snapshot, g.Settle = o.rule.Names[0], o.rule.Names[1]
 		}
 		r := o.rule
 		g.Kind, g.FieldType = upper(r.Kind), o.fieldType
@@ -431,15 +431,15 @@ func newSettleFile(ops []*settleOp) *settleFileData {
 		}
 		g.Params, g.Args = strings.Join(params, ", "), strings.Join(args, ", ")
 		// The read-back's meaning is in the write's own doc (o.how), and what makes any rule
-		// answer StillUnknown (InFlight, Settle, a partial listing) in ReconcileOptions' doc.
+		// answer StillUnknown (InFlight, Settle, a partial listing) in SettleOptions' doc.
 		snapDoc := fmt.Sprintf("%s reads %s, just before %s is sent with the same arguments; store it with the pending write for %s.",
-			g.Snapshot, readWhat(o), o.method, g.Reconcile)
+			g.Snapshot, readWhat(o), o.method, g.Settle)
 		if len(r.Required) > 0 {
 			snapDoc += fmt.Sprintf(" A request that gives no %s has no read-back: the error matches ErrNoReadBack and ErrInvalidArgument.", strings.Join(requiredSources(r), " or "))
 		}
 		g.SnapshotDoc = wrapComment(snapDoc, "")
-		g.ReconcileDoc = wrapComment(fmt.Sprintf("%s settles %s's unknown outcome from %s's snapshot, reading back with %s. %s",
-			g.Reconcile, o.method, g.Snapshot, o.readGo, kindRule(r)), "")
+		g.SettleDoc = wrapComment(fmt.Sprintf("%s settles %s's unknown outcome from %s's snapshot, reading back with %s. %s",
+			g.Settle, o.method, g.Snapshot, o.readGo, kindRule(r)), "")
 		g.SandboxReads = []string{r.Read}
 		if r.From != nil && r.From.Read != r.Read {
 			g.SandboxReads = append([]string{r.From.Read}, g.SandboxReads...)
@@ -476,9 +476,9 @@ func readWhat(o *settleOp) string {
 	return r.Field + " as " + o.readGo + " reads it"
 }
 
-// kindRule is the paragraph of a Reconcile method that says when it answers what.
+// kindRule is the paragraph of a Settle method that says when it answers what.
 func kindRule(r settleRule) string {
-	const tail = " See ReconcileOptions for what else answers StillUnknown."
+	const tail = " See SettleOptions for what else answers StillUnknown."
 	switch r.Kind {
 	case "state":
 		s := "It answers Committed when " + r.Field + " now holds the value the write sets and did not before; NotCommitted when it still holds the value read before sending; StillUnknown when it already held the value before sending, held none the snapshot could read, or holds a third one (another writer)."

@@ -52,10 +52,10 @@ func newTOC(spec string, doc *openapi3.T, m *model, iters []*iterator, settles [
 	for _, it := range iters {
 		iterOf[it.Op] = it
 	}
-	reconcile := map[string]string{}
+	settleBy := map[string]string{}
 	if len(settles) > 0 {
 		for _, g := range newSettleFile(settles).Ops {
-			reconcile[g.Method] = g.Reconcile
+			settleBy[g.Method] = g.Settle
 		}
 	}
 
@@ -105,8 +105,8 @@ func newTOC(spec string, doc *openapi3.T, m *model, iters []*iterator, settles [
 		}
 		switch {
 		case op.Spec.Extensions["x-issuerkit-retry-safe"] == true:
-		case reconcile[name] != "":
-			item += fmt.Sprintf("; sent once, settled by [Client.%s]", reconcile[name])
+		case settleBy[name] != "":
+			item += fmt.Sprintf("; sent once, settled by [Client.%s]", settleBy[name])
 		default:
 			item += "; sent once, no read-back: manual review"
 		}
@@ -121,7 +121,7 @@ func newTOC(spec string, doc *openapi3.T, m *model, iters []*iterator, settles [
 	}
 	out.Intro = "Every operation of " + spec + " is one method of [Client], listed under the spec's tags"
 	switch {
-	case len(iters) > 0 && len(reconcile) > 0:
+	case len(iters) > 0 && len(settleBy) > 0:
 		out.Intro += "; a list's iterator over every page, and what settles a write that is never re-sent, follow its method"
 	case len(iters) > 0:
 		out.Intro += "; a list's iterator over every page follows its method"

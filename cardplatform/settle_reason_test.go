@@ -40,12 +40,12 @@ func rewriteItems(f func(it map[string]any)) func([]byte) []byte {
 	}
 }
 
-// TestReconcileDisbursementIssue32: the two read-backs issue 32 observed telling a caller to pay
+// TestSettleDisbursementIssue32: the two read-backs issue 32 observed telling a caller to pay
 // again, or to pay nothing, now answer StillUnknown with the reason to review. A listing whose
 // accounts lack account_guid (renamed by a new API version or a gateway) gave NotCommitted,
 // the signal to send the payout again; a new account of another person (the platform ignored
 // the person filter) gave Committed for a payout that never ran. The same for cards.
-func TestReconcileDisbursementIssue32(t *testing.T) {
+func TestSettleDisbursementIssue32(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		rewrite func(it map[string]any)
@@ -87,7 +87,7 @@ func TestReconcileDisbursementIssue32(t *testing.T) {
 			} else {
 				accounts.set(rewriteItems(tc.rewrite))
 			}
-			rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+			rec, err := c.SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 			require.NoError(t, err)
 			assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 			assert.Equal(t, tc.reason, rec.Reason, rec.Evidence)
@@ -106,7 +106,7 @@ func TestReconcileDisbursementIssue32(t *testing.T) {
 			require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 			time.Sleep(5 * time.Millisecond)
 			cards.set(rewriteItems(tc.rewrite))
-			rec, err = cc.ReconcileCard(ctx, csnap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+			rec, err = cc.SettleCard(ctx, csnap, cardplatform.SettleOptions{Settle: time.Millisecond})
 			require.NoError(t, err)
 			assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 			assert.Equal(t, tc.reason, rec.Reason, rec.Evidence)
@@ -114,11 +114,11 @@ func TestReconcileDisbursementIssue32(t *testing.T) {
 	}
 }
 
-// TestReconcileReasons: each StillUnknown a program can act on names its reason: too early
+// TestSettleReasons: each StillUnknown a program can act on names its reason: too early
 // (with SettleAt, so the caller need not add Taken and Settle), other writes in flight, a
 // read that failed (the error beside a StillUnknown), a snapshot of another write (no
 // read-back); a proved outcome has ReasonNone.
-func TestReconcileReasons(t *testing.T) {
+func TestSettleReasons(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
 	program, person := payee(t, srv)
@@ -127,34 +127,34 @@ func TestReconcileReasons(t *testing.T) {
 	require.NoError(t, err)
 	lose(t, srv, req, cardplatformtest.Fault{Drop: true})
 
-	rec, err := srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Hour})
+	rec, err := srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: time.Hour})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome)
 	assert.Equal(t, cardplatform.ReasonTooEarly, rec.Reason, rec.Evidence)
 	assert.True(t, rec.Reason.Wait())
 	assert.Equal(t, snap.Taken.Add(time.Hour), rec.SettleAt)
 
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{InFlight: 1, Settle: time.Millisecond})
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{InFlight: 1, Settle: time.Millisecond})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.ReasonInFlight, rec.Reason, rec.Evidence)
 	assert.True(t, rec.Reason.Wait())
 
 	require.NoError(t, srv.FailNext("SearchAccounts", 1, cardplatformtest.Fault{Status: http.StatusBadRequest}))
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 	require.Error(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome)
 	assert.Equal(t, cardplatform.ReasonReadFailed, rec.Reason, rec.Evidence)
 
 	cardSnap, err := srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, cardSnap, cardplatform.ReconcileOptions{})
+	rec, err = srv.Client().SettleDisbursement(ctx, cardSnap, cardplatform.SettleOptions{})
 	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome)
 	assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason)
 	assert.False(t, rec.Reason.Wait())
 
 	time.Sleep(2 * time.Millisecond)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 	assert.Equal(t, cardplatform.ReasonNone, rec.Reason)
@@ -166,10 +166,10 @@ func TestReconcileReasons(t *testing.T) {
 	assert.False(t, cardplatform.Reason(99).Wait(), "a reason a program does not know is a review")
 }
 
-// TestReconcileCardReadsEveryPage: a person with more cards than one page of SearchCards holds
+// TestSettleCardReadsEveryPage: a person with more cards than one page of SearchCards holds
 // (25) is settled from the whole listing, read page by page: the lost card is found on the
 // second page, and a listing that did not change is not committed.
-func TestReconcileCardReadsEveryPage(t *testing.T) {
+func TestSettleCardReadsEveryPage(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
 	program, person := payee(t, srv)
@@ -189,16 +189,16 @@ func TestReconcileCardReadsEveryPage(t *testing.T) {
 		_, err = srv.Client().CreateCard(ctx, req)
 		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)
-		rec, err := srv.Client().ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+		rec, err := srv.Client().SettleCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, rec.Outcome, rec.Evidence)
 	}
 }
 
-// TestReconcileStateNeedsTheValueBefore: a card answer that lacked card_status at the snapshot
+// TestSettleStateNeedsTheValueBefore: a card answer that lacked card_status at the snapshot
 // (a member hidden by a gateway) and shows the value sent afterwards does not prove the lost
 // activation ran: the card may have been active all along. StillUnknown, not Committed.
-func TestReconcileStateNeedsTheValueBefore(t *testing.T) {
+func TestSettleStateNeedsTheValueBefore(t *testing.T) {
 	var reads atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
@@ -224,16 +224,16 @@ func TestReconcileStateNeedsTheValueBefore(t *testing.T) {
 	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
-	r, err := c.ReconcileActivateCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	r, err := c.SettleActivateCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 	assert.Equal(t, cardplatform.ReasonMemberMissing, r.Reason, r.Evidence)
 }
 
-// TestReconcileRefusesASnapshotWithoutItsChecks: a disbursement snapshot that lacks the owner
+// TestSettleRefusesASnapshotWithoutItsChecks: a disbursement snapshot that lacks the owner
 // or the account type its rule compares (stored by hand, or by an older version) would skip
 // that check: it is refused (ReasonNoReadBack), never used.
-func TestReconcileRefusesASnapshotWithoutItsChecks(t *testing.T) {
+func TestSettleRefusesASnapshotWithoutItsChecks(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
 	program, person := payee(t, srv)
@@ -250,17 +250,17 @@ func TestReconcileRefusesASnapshotWithoutItsChecks(t *testing.T) {
 		s := snap
 		s.Args, s.Owner, s.Same = maps.Clone(snap.Args), maps.Clone(snap.Owner), maps.Clone(snap.Same)
 		edit(&s)
-		rec, err := srv.Client().ReconcileDisbursement(ctx, s, cardplatform.ReconcileOptions{})
+		rec, err := srv.Client().SettleDisbursement(ctx, s, cardplatform.SettleOptions{})
 		require.ErrorIs(t, err, cardplatform.ErrInvalidArgument, name)
 		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, name)
 		assert.Equal(t, cardplatform.ReasonNoReadBack, rec.Reason, name)
 	}
 }
 
-// TestReconcileCardHostilePages: a listing read page by page that the platform serves wrong is
+// TestSettleCardHostilePages: a listing read page by page that the platform serves wrong is
 // StillUnknown, never a verdict: a server that ignores start_index (page 2 repeats page 1: the
 // cards repeat), or whose total moves between pages.
-func TestReconcileCardHostilePages(t *testing.T) {
+func TestSettleCardHostilePages(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name    string
@@ -304,7 +304,7 @@ func TestReconcileCardHostilePages(t *testing.T) {
 			time.Sleep(2 * time.Millisecond)
 			var first []byte
 			proxy.set(tc.rewrite(&first))
-			rec, err := c.ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+			rec, err := c.SettleCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 			require.NoError(t, err)
 			require.NotNil(t, first, "the proxy served the listing")
 			assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)

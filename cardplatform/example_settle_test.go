@@ -14,7 +14,7 @@ import (
 // here the sandbox runs it and then drops the connection, and the read-back finds the account
 // it created. Had it never run, the outcome would be NotCommitted (once the settle time has
 // passed), and with another payout to the same person in flight, StillUnknown.
-func ExampleClient_ReconcileDisbursement() {
+func ExampleClient_SettleDisbursement() {
 	srv, err := cardplatformtest.Start()
 	if err != nil {
 		panic(err)
@@ -38,7 +38,7 @@ func ExampleClient_ReconcileDisbursement() {
 	_, err = srv.Client().CreateDisbursement(ctx, req)
 	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
 
-	rec, err := srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
+	rec, err := srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{
 		Settle: time.Millisecond, // the sandbox runs a request before it answers or drops it
 	})
 	if err != nil {
@@ -53,7 +53,7 @@ func ExampleClient_ReconcileDisbursement() {
 // Every write whose doc names a read-back has the same pair, generated from the spec: here an
 // activation whose connection was dropped before the sandbox ran it. Past the settle time the
 // card is still PENDING, so it is safe to activate it again, once.
-func ExampleClient_ReconcileActivateCard() {
+func ExampleClient_SettleActivateCard() {
 	srv, err := cardplatformtest.Start()
 	if err != nil {
 		panic(err)
@@ -78,7 +78,7 @@ func ExampleClient_ReconcileActivateCard() {
 	fmt.Println("outcome unknown:", errors.Is(err, cardplatform.ErrOutcomeUnknown))
 
 	time.Sleep(2 * time.Millisecond)
-	rec, err := c.ReconcileActivateCard(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Millisecond})
+	rec, err := c.SettleActivateCard(ctx, snap, cardplatform.SettleOptions{Settle: time.Millisecond})
 	if err != nil {
 		panic(err)
 	}

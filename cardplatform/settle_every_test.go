@@ -183,7 +183,7 @@ func errOf(v reflect.Value) error {
 }
 
 // TestEveryReadbackSettles runs, for every operation whose spec names a read-back, its
-// generated (or, for CreateCard and CreateDisbursement, hand-written) Snapshot/Reconcile pair
+// generated (or, for CreateCard and CreateDisbursement, hand-written) Snapshot/Settle pair
 // against the sandbox: the answer lost after the sandbox ran the write (DropAnswer) is
 // Committed; the connection dropped before it ran (Drop) is NotCommitted once the settle time
 // has passed, and StillUnknown before it; another write in flight is StillUnknown; after a
@@ -195,11 +195,11 @@ func TestEveryReadbackSettles(t *testing.T) {
 	require.Greater(t, len(ids), 15, "the card platform's operations with a read-back")
 	for _, id := range ids {
 		names, ok := cardplatform.SettleMethods[id]
-		if !assert.True(t, ok, "%s names a read-back but has no Snapshot/Reconcile pair", id) {
+		if !assert.True(t, ok, "%s names a read-back but has no Snapshot/Settle pair: run go generate ./... (cardplatform/settle.gen.go)", id) {
 			continue
 		}
 		fx, ok := settleFixtures[id]
-		if !assert.True(t, ok, "%s: no fixture in settleFixtures", id) {
+		if !assert.True(t, ok, "%s: no fixture in settleFixtures: add one in cardplatform/settle_every_test.go", id) {
 			continue
 		}
 		for _, tc := range []struct {
@@ -229,24 +229,24 @@ func TestEveryReadbackSettles(t *testing.T) {
 				out = call(t, c, names.Write, args...)
 				require.ErrorIs(t, errOf(out[len(out)-1]), cardplatform.ErrOutcomeUnknown)
 
-				reconcile := func(opts cardplatform.ReconcileOptions) cardplatform.Reconciliation {
+				settle := func(opts cardplatform.SettleOptions) cardplatform.SettleResult {
 					t.Helper()
 					in := []any{snap, opts}
 					if names.TakesRequest {
 						in = append(in, args...)
 					}
-					out := call(t, c, names.Reconcile, in...)
+					out := call(t, c, names.Settle, in...)
 					require.NoError(t, errOf(out[1]))
-					return out[0].Interface().(cardplatform.Reconciliation)
+					return out[0].Interface().(cardplatform.SettleResult)
 				}
-				assert.Equal(t, cardplatform.StillUnknown, reconcile(cardplatform.ReconcileOptions{InFlight: 1}).Outcome,
+				assert.Equal(t, cardplatform.StillUnknown, settle(cardplatform.SettleOptions{InFlight: 1}).Outcome,
 					"another write in flight")
 				if tc.want == cardplatform.NotCommitted {
-					r := reconcile(cardplatform.ReconcileOptions{})
+					r := settle(cardplatform.SettleOptions{})
 					assert.Equal(t, cardplatform.StillUnknown, r.Outcome, "before the default settle time: %s", r.Evidence)
 				}
 				time.Sleep(5 * time.Millisecond)
-				r := reconcile(cardplatform.ReconcileOptions{Settle: time.Millisecond})
+				r := settle(cardplatform.SettleOptions{Settle: time.Millisecond})
 				require.Equal(t, tc.want, r.Outcome, r.Evidence)
 				assert.NotEmpty(t, r.Evidence)
 				if fx.secret != "" {
@@ -257,7 +257,7 @@ func TestEveryReadbackSettles(t *testing.T) {
 				}
 				out = call(t, c, names.Write, args...)
 				require.NoError(t, errOf(out[len(out)-1]), "sent again after NotCommitted")
-				r = reconcile(cardplatform.ReconcileOptions{Settle: time.Millisecond})
+				r = settle(cardplatform.SettleOptions{Settle: time.Millisecond})
 				assert.Equal(t, cardplatform.Committed, r.Outcome, "after sending again: %s", r.Evidence)
 			})
 		}

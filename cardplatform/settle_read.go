@@ -17,7 +17,7 @@ import (
 )
 
 // The read-back engine's reads: the rule's read-back call, a listing read page by page, and
-// the checks that decide whether an answer can be trusted at all (reconcile_rule.go judges).
+// the checks that decide whether an answer can be trusted at all (settle_rule.go judges).
 
 // readRule runs the rule's read-back with the snapshot's arguments. An answer that cannot be
 // trusted (doubt) is not an error: the verdict is StillUnknown with its reason. A listing is

@@ -95,7 +95,7 @@ type hostile struct {
 	raw    []byte // the whole body, instead of json
 	status int    // with raw: the status of the answer (a gateway's), 0 for the platform's own
 	// lie marks a rewrite no read-back can detect when it hides what the snapshot sees (an item
-	// dropped with its total adjusted): it is served to Reconcile only, never to Snapshot.
+	// dropped with its total adjusted): it is served to Settle only, never to Snapshot.
 	lie bool
 }
 
@@ -337,7 +337,7 @@ func onField(a map[string]any, sh cardplatform.SettleShape, f func(map[string]an
 
 // TestEveryReadbackRefusesHostileListings serves, for every read-back rule the generator
 // wrote (settle.gen.go, not a list here), the write's lost answer (the platform ran it) and
-// its lost request (it never ran), then reconciles through a proxy that rewrites the
+// its lost request (it never ran), then settles through a proxy that rewrites the
 // read-back's answer in every way of hostiles: identities and owners missing, renamed, of
 // another type or foreign; extra, duplicated and reordered items; partial pages and wrong
 // totals; fields missing or of another type; bodies that are not JSON. A rewrite never gives
@@ -351,10 +351,10 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 	served := map[string]int{}
 	for _, id := range readbackOperations(t) {
 		sh, ok := shapes[id]
-		require.True(t, ok, "%s: no generated rule", id)
+		require.True(t, ok, "%s: no generated rule: run go generate ./... (cardplatform/settle.gen.go)", id)
 		names := cardplatform.SettleMethods[id]
 		fx, ok := settleFixtures[id]
-		require.True(t, ok, "%s: no fixture in settleFixtures", id)
+		require.True(t, ok, "%s: no fixture in settleFixtures: add one in cardplatform/settle_every_test.go", id)
 		for _, truth := range []struct {
 			name  string
 			fault cardplatformtest.Fault
@@ -416,26 +416,26 @@ func TestEveryReadbackRefusesHostileListings(t *testing.T) {
 				require.ErrorIs(t, errOf(out[len(out)-1]), cardplatform.ErrOutcomeUnknown)
 				time.Sleep(5 * time.Millisecond)
 
-				reconcile := func(snap cardplatform.Snapshot) (cardplatform.Reconciliation, error) {
-					in := []any{snap, cardplatform.ReconcileOptions{Settle: time.Millisecond}}
+				settle := func(snap cardplatform.Snapshot) (cardplatform.SettleResult, error) {
+					in := []any{snap, cardplatform.SettleOptions{Settle: time.Millisecond}}
 					if names.TakesRequest {
 						in = append(in, args...)
 					}
-					out := call(t, c, names.Reconcile, in...)
-					return out[0].Interface().(cardplatform.Reconciliation), errOf(out[1])
+					out := call(t, c, names.Settle, in...)
+					return out[0].Interface().(cardplatform.SettleResult), errOf(out[1])
 				}
-				r, err := reconcile(snap)
+				r, err := settle(snap)
 				require.NoError(t, err)
 				require.Equal(t, truth.want, r.Outcome, "unrewritten: %s", r.Evidence)
 				for name, hs := range hostileSnaps {
-					r, err := reconcile(hs)
+					r, err := settle(hs)
 					require.NoError(t, err, name)
 					assert.Contains(t, []cardplatform.Outcome{truth.want, cardplatform.StillUnknown}, r.Outcome, "snapshot %s: %s", name, r.Evidence)
 				}
 
 				for _, h := range hostiles {
 					applied := serve(h)
-					r, err := reconcile(snap)
+					r, err := settle(snap)
 					proxy.set(nil)
 					if !*applied {
 						continue

@@ -37,21 +37,21 @@ func lose(t *testing.T, srv *cardplatformtest.Server, req cardplatform.Disbursem
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 }
 
-// TestReconcileDisbursementTellsLostAnswerFromLostRequest: a disbursement the platform ran and
+// TestSettleDisbursementTellsLostAnswerFromLostRequest: a disbursement the platform ran and
 // whose answer was lost is committed (its account is the one the sandbox created); one that
 // never reached the platform is not committed once the settle time has passed, and still
 // unknown before.
-func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
+func TestSettleDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := context.Background()
 	program, person := payee(t, srv)
-	quick := cardplatform.ReconcileOptions{Settle: time.Millisecond}
+	quick := cardplatform.SettleOptions{Settle: time.Millisecond}
 
 	req := payout(program, person, "ran")
 	snap, err := srv.Client().SnapshotDisbursement(ctx, req)
 	require.NoError(t, err)
 	lose(t, srv, req, cardplatformtest.Fault{DropAnswer: true})
-	rec, err := srv.Client().ReconcileDisbursement(ctx, snap, quick)
+	rec, err := srv.Client().SettleDisbursement(ctx, snap, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.Committed, rec.Outcome, rec.Evidence)
 	ds := srv.Disbursements()
@@ -63,14 +63,14 @@ func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	snap, err = srv.Client().SnapshotDisbursement(ctx, req)
 	require.NoError(t, err)
 	lose(t, srv, req, cardplatformtest.Fault{Drop: true})
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{Settle: time.Hour})
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{Settle: time.Hour})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "before the settle time nothing new proves nothing: %s", rec.Evidence)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "the default settle time is a minute")
 	time.Sleep(2 * time.Millisecond)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snap, quick)
+	rec, err = srv.Client().SettleDisbursement(ctx, snap, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 	assert.Empty(t, rec.New)
@@ -81,19 +81,19 @@ func TestReconcileDisbursementTellsLostAnswerFromLostRequest(t *testing.T) {
 	require.NoError(t, err)
 	var back cardplatform.Snapshot
 	require.NoError(t, json.Unmarshal(raw, &back))
-	rec, err = srv.Client().ReconcileDisbursement(ctx, back, quick)
+	rec, err = srv.Client().SettleDisbursement(ctx, back, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 }
 
-// TestReconcileDisbursementAmbiguous: two payouts to one person at once are never "not
+// TestSettleDisbursementAmbiguous: two payouts to one person at once are never "not
 // committed", whichever ran; new accounts that cannot all be this write's are still unknown;
 // an account another write is known to have made is not this one's.
-func TestReconcileDisbursementAmbiguous(t *testing.T) {
+func TestSettleDisbursementAmbiguous(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := context.Background()
 	program, person := payee(t, srv)
-	quick := cardplatform.ReconcileOptions{Settle: time.Millisecond}
+	quick := cardplatform.SettleOptions{Settle: time.Millisecond}
 
 	a, b := payout(program, person, "a"), payout(program, person, "b")
 	snapA, err := srv.Client().SnapshotDisbursement(ctx, a)
@@ -104,18 +104,18 @@ func TestReconcileDisbursementAmbiguous(t *testing.T) {
 	lose(t, srv, b, cardplatformtest.Fault{Drop: true})       // never ran
 	time.Sleep(2 * time.Millisecond)
 	for name, snap := range map[string]cardplatform.Snapshot{"a": snapA, "b": snapB} {
-		rec, err := srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{InFlight: 1, Settle: time.Millisecond})
+		rec, err := srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{InFlight: 1, Settle: time.Millisecond})
 		require.NoError(t, err)
 		assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, "%s: %s", name, rec.Evidence)
 		assert.Contains(t, rec.Evidence, "in flight")
 	}
 	// Without the journal's word, b's read-back sees a's account and would take it for b's:
 	// this is why InFlight must count every unsettled write to the person.
-	rec, err := srv.Client().ReconcileDisbursement(ctx, snapB, quick)
+	rec, err := srv.Client().SettleDisbursement(ctx, snapB, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.Committed, rec.Outcome, "documented limit: %s", rec.Evidence)
 	// Once a is settled (its account known), b's read-back is exact.
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snapB, cardplatform.ReconcileOptions{Known: rec.New, Settle: time.Millisecond})
+	rec, err = srv.Client().SettleDisbursement(ctx, snapB, cardplatform.SettleOptions{Known: rec.New, Settle: time.Millisecond})
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.NotCommitted, rec.Outcome, rec.Evidence)
 
@@ -126,7 +126,7 @@ func TestReconcileDisbursementAmbiguous(t *testing.T) {
 	lose(t, srv, c, cardplatformtest.Fault{DropAnswer: true})
 	_, err = srv.Client().CreateDisbursement(ctx, payout(program, person, "d"))
 	require.NoError(t, err)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snapC, quick)
+	rec, err = srv.Client().SettleDisbursement(ctx, snapC, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 	assert.Len(t, rec.New, 2)
@@ -139,15 +139,15 @@ func TestReconcileDisbursementAmbiguous(t *testing.T) {
 	require.NoError(t, err)
 	_, err = srv.Client().CreateAccount(ctx, cardplatform.CreateAccountRequest{ProgramGUID: program, WalletGUID: card.Card.WalletGUID, AccountName: "Savings", AccountType: "SAVINGS"})
 	require.NoError(t, err)
-	rec, err = srv.Client().ReconcileDisbursement(ctx, snapE, quick)
+	rec, err = srv.Client().SettleDisbursement(ctx, snapE, quick)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, rec.Outcome, rec.Evidence)
 	assert.Contains(t, rec.Evidence, "another type")
 }
 
-// TestReconcileRefusals: a request that creates its person has no read-back; a snapshot of
+// TestSettleRefusals: a request that creates its person has no read-back; a snapshot of
 // another operation, or a zero one, is refused.
-func TestReconcileRefusals(t *testing.T) {
+func TestSettleRefusals(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := context.Background()
 	program, person := payee(t, srv)
@@ -159,22 +159,22 @@ func TestReconcileRefusals(t *testing.T) {
 
 	snap, err := srv.Client().SnapshotCard(ctx, cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}})
 	require.NoError(t, err)
-	_, err = srv.Client().ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{})
+	_, err = srv.Client().SettleDisbursement(ctx, snap, cardplatform.SettleOptions{})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument, "a card snapshot does not settle a disbursement")
-	_, err = srv.Client().ReconcileCard(ctx, cardplatform.Snapshot{}, cardplatform.ReconcileOptions{})
+	_, err = srv.Client().SettleCard(ctx, cardplatform.Snapshot{}, cardplatform.SettleOptions{})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
-	_, err = srv.Client().ReconcileCard(ctx, snap, cardplatform.ReconcileOptions{InFlight: -1})
+	_, err = srv.Client().SettleCard(ctx, snap, cardplatform.SettleOptions{InFlight: -1})
 	assert.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
 }
 
-// TestReconcileCard: a card created for an existing person whose answer was lost is committed;
+// TestSettleCard: a card created for an existing person whose answer was lost is committed;
 // one that never reached the platform is not.
-func TestReconcileCard(t *testing.T) {
+func TestSettleCard(t *testing.T) {
 	srv := cardplatformtest.NewServer(t)
 	ctx := context.Background()
 	program, person := payee(t, srv)
 	req := cardplatform.CreateCardRequest{ProgramGUID: program, Person: cardplatform.Person{PersonGUID: person}}
-	quick := cardplatform.ReconcileOptions{Settle: time.Millisecond}
+	quick := cardplatform.SettleOptions{Settle: time.Millisecond}
 
 	for _, tc := range []struct {
 		fault cardplatformtest.Fault
@@ -186,7 +186,7 @@ func TestReconcileCard(t *testing.T) {
 		_, err = srv.Client().CreateCard(ctx, req)
 		require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 		time.Sleep(2 * time.Millisecond)
-		rec, err := srv.Client().ReconcileCard(ctx, snap, quick)
+		rec, err := srv.Client().SettleCard(ctx, snap, quick)
 		require.NoError(t, err)
 		assert.Equal(t, tc.want, rec.Outcome, rec.Evidence)
 		if tc.want == cardplatform.Committed {

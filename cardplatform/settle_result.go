@@ -8,8 +8,8 @@ type Outcome int
 
 const (
 	// StillUnknown: the read-back cannot tell; do not send the write again. The
-	// Reconciliation's Reason says whether to read back later (Reason.Wait) or to review by
-	// hand. Reconcile answers it whenever the evidence does not prove one of the other two.
+	// SettleResult's Reason says whether to read back later (Reason.Wait) or to review by
+	// hand. A Settle method answers it whenever the evidence does not prove one of the other two.
 	StillUnknown Outcome = iota
 	// Committed: the platform ran the write; do not send it again.
 	Committed
@@ -29,7 +29,7 @@ func (o Outcome) String() string {
 	return "still unknown"
 }
 
-// Reason says why a Reconcile method answered StillUnknown; it is ReasonNone for Committed and
+// Reason says why a Settle method answered StillUnknown; it is ReasonNone for Committed and
 // NotCommitted. A program acts on Reason.Wait: read back again later, or stop and review.
 // New reasons may be added; a program that meets one it does not know should treat it as a
 // review (Wait reports false for it).
@@ -39,13 +39,13 @@ const (
 	// ReasonNone: the outcome is proved (Committed or NotCommitted).
 	ReasonNone Reason = iota
 	// ReasonTooEarly: nothing shows the write ran, but the Settle time has not passed since the
-	// snapshot, so the write may still run. Read back again at Reconciliation.SettleAt.
+	// snapshot, so the write may still run. Read back again at SettleResult.SettleAt.
 	ReasonTooEarly
-	// ReasonInFlight: other writes of the same record are in flight (ReconcileOptions.InFlight):
+	// ReasonInFlight: other writes of the same record are in flight (SettleOptions.InFlight):
 	// what changed may be theirs. Read back again once they are settled.
 	ReasonInFlight
 	// ReasonReadFailed: the read-back call failed (the error is returned beside the
-	// Reconciliation). Read back again later.
+	// SettleResult). Read back again later.
 	ReasonReadFailed
 	// ReasonAmbiguous: the read-back shows a change that this write may or may not have made:
 	// more new items than one write makes, a new item that does not match the request (another
@@ -72,7 +72,7 @@ const (
 	ReasonMemberMissing
 	// ReasonNoReadBack: no read-back can settle this write with this snapshot (it is of another
 	// operation, incomplete, or the request gives nothing to read back); the error is
-	// returned beside the Reconciliation. Review.
+	// returned beside the SettleResult. Review.
 	ReasonNoReadBack
 )
 
@@ -106,8 +106,8 @@ func (r Reason) Wait() bool {
 	return r == ReasonTooEarly || r == ReasonInFlight || r == ReasonReadFailed
 }
 
-// Reconciliation is the answer of a Reconcile method, with its evidence.
-type Reconciliation struct {
+// SettleResult is the answer of a Settle method, with its evidence.
+type SettleResult struct {
 	// Outcome is committed, not committed or still unknown.
 	Outcome Outcome
 	// Reason says why the Outcome is StillUnknown; ReasonNone otherwise.

@@ -12,11 +12,11 @@ import (
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 )
 
-// This file is the one engine behind the generated Snapshot<Method>/Reconcile<Method> pairs
+// This file is the one engine behind the generated Snapshot<Method>/Settle<Method> pairs
 // (settle.gen.go): the generator (internal/tools/gen, part ops) writes, from each operation's
 // x-issuerkit-readback settle rule in the spec, a settleRule and two methods that call
-// snapshotRule and reconcileRule, which judge here what reconcile_read.go reads (and refuses
-// to trust) with the values of reconcile_values.go. The rule lives in the spec and the
+// snapshotRule and settleWith, which judge here what settle_read.go reads (and refuses
+// to trust) with the values of settle_values.go. The rule lives in the spec and the
 // generator; nothing here names an operation, and no pair is written by hand.
 
 // settleKind is how a rule tells committed from not committed.
@@ -63,11 +63,11 @@ type settleRule struct {
 	Owner      map[string]string
 }
 
-// settleMethodNames names an operation's Write method and its Snapshot and Reconcile pair;
-// TakesRequest is true when Reconcile takes the request again (its value is a secret).
+// settleMethodNames names an operation's Write method and its Snapshot and Settle pair;
+// TakesRequest is true when Settle takes the request again (its value is a secret).
 type settleMethodNames struct {
-	Write, Snapshot, Reconcile string
-	TakesRequest               bool
+	Write, Snapshot, Settle string
+	TakesRequest            bool
 }
 
 // doubt is why an answer read back proves nothing: the reason and its evidence.
@@ -168,24 +168,24 @@ func (c *Client) snapshotRule(ctx context.Context, r *settleRule, in settleSourc
 	return s, nil
 }
 
-// reconcileRule settles one write from its snapshot. It answers Committed or NotCommitted
+// settleWith settles one write from its snapshot. It answers Committed or NotCommitted
 // only on what the read-back shows, and StillUnknown with a Reason otherwise; on an error the
-// Reconciliation is StillUnknown too (ReasonNoReadBack, ReasonReadFailed), never the zero value
+// SettleResult is StillUnknown too (ReasonNoReadBack, ReasonReadFailed), never the zero value
 // of another outcome.
-func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot, opts ReconcileOptions, in settleSources) (Reconciliation, error) {
-	rec := Reconciliation{Outcome: StillUnknown}
-	refuse := func(err error) (Reconciliation, error) {
+func (c *Client) settleWith(ctx context.Context, r *settleRule, snap Snapshot, opts SettleOptions, in settleSources) (SettleResult, error) {
+	rec := SettleResult{Outcome: StillUnknown}
+	refuse := func(err error) (SettleResult, error) {
 		rec.Reason, rec.Evidence = ReasonNoReadBack, err.Error()
 		return rec, err
 	}
 	if snap.Operation != r.Op || snap.Read != r.Read.ID || snap.Taken.IsZero() {
-		return refuse(fmt.Errorf("%w: reconcile %s: the snapshot is of %q or incomplete (take it with %s)", ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
+		return refuse(fmt.Errorf("%w: settle %s: the snapshot is of %q or incomplete (take it with %s)", ErrInvalidArgument, r.Op, snap.Operation, settleMethods[r.Op].Snapshot))
 	}
 	if opts.InFlight < 0 || opts.Settle < 0 {
-		return refuse(fmt.Errorf("%w: reconcile %s: negative InFlight or Settle", ErrInvalidArgument, r.Op))
+		return refuse(fmt.Errorf("%w: settle %s: negative InFlight or Settle", ErrInvalidArgument, r.Op))
 	}
 	if missing := r.unheld(snap); missing != "" {
-		return refuse(fmt.Errorf("%w: reconcile %s: the snapshot has no %s (take it with %s)", ErrInvalidArgument, r.Op, missing, settleMethods[r.Op].Snapshot))
+		return refuse(fmt.Errorf("%w: settle %s: the snapshot has no %s (take it with %s)", ErrInvalidArgument, r.Op, missing, settleMethods[r.Op].Snapshot))
 	}
 	var want any
 	if r.Secret {
@@ -195,13 +195,13 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		}
 	} else if len(snap.Want) > 0 {
 		if err := decodeNumbers(snap.Want, &want); err != nil {
-			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot's want does not decode: %v", ErrInvalidArgument, r.Op, err))
+			return refuse(fmt.Errorf("%w: settle %s: the snapshot's want does not decode: %v", ErrInvalidArgument, r.Op, err))
 		}
 	}
 	var before any
 	if len(snap.Before) > 0 {
 		if err := decodeNumbers(snap.Before, &before); err != nil {
-			return refuse(fmt.Errorf("%w: reconcile %s: the snapshot's before does not decode: %v", ErrInvalidArgument, r.Op, err))
+			return refuse(fmt.Errorf("%w: settle %s: the snapshot's before does not decode: %v", ErrInvalidArgument, r.Op, err))
 		}
 	}
 	settle := opts.Settle
@@ -214,7 +214,7 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 	if err != nil {
 		rec.Reason = ReasonReadFailed
 		rec.Evidence = fmt.Sprintf("%s: the read-back failed, still unknown: %v", r.Read.ID, err)
-		return rec, fmt.Errorf("cardplatform: reconcile %s: %w", r.Op, err)
+		return rec, fmt.Errorf("cardplatform: settle %s: %w", r.Op, err)
 	}
 	since := readAt.Sub(snap.Taken).Round(time.Millisecond)
 	early := readAt.Before(rec.SettleAt)
@@ -227,12 +227,12 @@ func (c *Client) reconcileRule(ctx context.Context, r *settleRule, snap Snapshot
 		return string(b)
 	}
 	head := fmt.Sprintf("%s read %s after the snapshot of %s", st.what, since, snap.Taken.UTC().Format(time.RFC3339))
-	still := func(reason Reason, why string) (Reconciliation, error) {
+	still := func(reason Reason, why string) (SettleResult, error) {
 		rec.Reason = reason
 		rec.Evidence = head + ": " + why + ", still unknown (" + reason.String() + ")"
 		return rec, nil
 	}
-	proved := func(o Outcome, why string) (Reconciliation, error) {
+	proved := func(o Outcome, why string) (SettleResult, error) {
 		rec.Outcome, rec.Reason = o, ReasonNone
 		rec.Evidence = head + ": " + why + ", " + o.String()
 		return rec, nil

@@ -15,12 +15,12 @@ import (
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
 )
 
-var settled = cardplatform.ReconcileOptions{Settle: time.Millisecond}
+var settled = cardplatform.SettleOptions{Settle: time.Millisecond}
 
-// TestReconcileStateNeverGuesses: a generated Reconcile answers StillUnknown, not NotCommitted
+// TestSettleStateNeverGuesses: a generated Settle method answers StillUnknown, not NotCommitted
 // or Committed, when the evidence allows two readings: another writer set a third value
 // after the lost write, or the record already held the value before sending.
-func TestReconcileStateNeverGuesses(t *testing.T) {
+func TestSettleStateNeverGuesses(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
 	c := srv.Client()
@@ -35,7 +35,7 @@ func TestReconcileStateNeverGuesses(t *testing.T) {
 	_, err = c.ChangeCardStatus(ctx, proxy, cardplatform.CardStatusDTO{CardStatus: "CLOSED"}) // another writer
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
-	r, err := c.ReconcileChangeCardStatus(ctx, snap, settled)
+	r, err := c.SettleChangeCardStatus(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 	assert.Contains(t, r.Evidence, "another writer")
@@ -48,12 +48,12 @@ func TestReconcileStateNeverGuesses(t *testing.T) {
 	_, err = c.ChangeCardStatus(ctx, proxy, cardplatform.CardStatusDTO{CardStatus: "CLOSED"})
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
-	r, err = c.ReconcileChangeCardStatus(ctx, snap, settled)
+	r, err = c.SettleChangeCardStatus(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 
 	// A snapshot of another write is refused.
-	_, err = c.ReconcileActivateCard(ctx, snap, settled)
+	_, err = c.SettleActivateCard(ctx, snap, settled)
 	require.ErrorIs(t, err, cardplatform.ErrInvalidArgument)
 	// A request that sets nothing has nothing to read back, and nothing is read.
 	srv.ResetRequests()
@@ -62,9 +62,9 @@ func TestReconcileStateNeverGuesses(t *testing.T) {
 	assert.Empty(t, srv.Requests())
 }
 
-// TestReconcileDeltaAndNewNeverGuess: a balance that moved by another amount, and two new
+// TestSettleDeltaAndNewNeverGuess: a balance that moved by another amount, and two new
 // bulk orders or one that does not match the request, answer StillUnknown.
-func TestReconcileDeltaAndNewNeverGuess(t *testing.T) {
+func TestSettleDeltaAndNewNeverGuess(t *testing.T) {
 	ctx := context.Background()
 	srv := cardplatformtest.NewServer(t)
 	c := srv.Client()
@@ -79,7 +79,7 @@ func TestReconcileDeltaAndNewNeverGuess(t *testing.T) {
 	_, err = c.AdjustAccountBalance(ctx, cardplatform.AdjustBalanceRequest{AccountGUID: acct, Amount: cardplatform.NewDecimalFromInt(7, 2)})
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
-	r, err := c.ReconcileAdjustAccountBalance(ctx, snap, settled)
+	r, err := c.SettleAdjustAccountBalance(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 
@@ -94,7 +94,7 @@ func TestReconcileDeltaAndNewNeverGuess(t *testing.T) {
 	other.Quantity = 3
 	_, err = c.CreateBulkOrder(ctx, other)
 	require.NoError(t, err)
-	r, err = c.ReconcileCreateBulkOrder(ctx, snap, settled)
+	r, err = c.SettleCreateBulkOrder(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, "two new orders: %s", r.Evidence)
 	assert.Len(t, r.New, 2)
@@ -107,15 +107,15 @@ func TestReconcileDeltaAndNewNeverGuess(t *testing.T) {
 	_, err = c.CreateBulkOrder(ctx, other)
 	require.NoError(t, err)
 	time.Sleep(5 * time.Millisecond)
-	r, err = c.ReconcileCreateBulkOrder(ctx, snap, settled)
+	r, err = c.SettleCreateBulkOrder(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, "one new order of another quantity: %s", r.Evidence)
 }
 
-// TestReconcileAbsentFieldIsNotProof: a platform whose card answer lacks card_status (a member
+// TestSettleAbsentFieldIsNotProof: a platform whose card answer lacks card_status (a member
 // renamed, an answer cut short) before and after a lost activation gives StillUnknown, never
 // NotCommitted: an absence read twice proves nothing.
-func TestReconcileAbsentFieldIsNotProof(t *testing.T) {
+func TestSettleAbsentFieldIsNotProof(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
 			w.Header().Set("Content-Type", "application/json")
@@ -137,7 +137,7 @@ func TestReconcileAbsentFieldIsNotProof(t *testing.T) {
 	_, err = c.ActivateCard(ctx, "p1", cardplatform.CardStatusDTO{})
 	require.ErrorIs(t, err, cardplatform.ErrOutcomeUnknown)
 	time.Sleep(5 * time.Millisecond)
-	r, err := c.ReconcileActivateCard(ctx, snap, settled)
+	r, err := c.SettleActivateCard(ctx, snap, settled)
 	require.NoError(t, err)
 	assert.Equal(t, cardplatform.StillUnknown, r.Outcome, r.Evidence)
 }
