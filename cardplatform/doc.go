@@ -10,9 +10,9 @@
 //
 //	c, err := cardplatform.New("https://platform.example.com", cardplatform.WithTokenSource(ts))
 //	card, err := c.GetCard(ctx, "proxy-123")
-//	var pe *cardplatform.ProblemError
+//	var pe *core.Problem
 //	if errors.As(err, &pe) { log.Print(pe.Status, pe.Title, pe.Errors["person.email"]) }
-//	if errors.Is(err, cardplatform.ErrNotFound) { ... }
+//	if errors.Is(err, core.ErrNotFound) { ... }
 //
 // Calls that move money or change state are sent once: a failure after the request may have
 // reached the platform matches ErrOutcomeUnknown, settled by the write's read-back (below);
@@ -41,7 +41,7 @@
 //	snap, err := c.SnapshotDisbursement(ctx, req) // the person's accounts; ErrNoReadBack if req creates its person
 //	// store req and snap in your journal as pending, then send once:
 //	d, err := c.CreateDisbursement(ctx, req, cardplatform.WithCorrelationID(id))
-//	if errors.Is(err, cardplatform.ErrOutcomeUnknown) {
+//	if errors.Is(err, core.ErrOutcomeUnknown) {
 //		rec, err := c.ReconcileDisbursement(ctx, snap, cardplatform.ReconcileOptions{
 //			InFlight: n, // other unsettled payouts to this person, from your journal
 //		})

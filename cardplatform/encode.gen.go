@@ -8,6 +8,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/jsonx"
 	"github.com/issuerkit/issuerkit-go/internal/redact"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // init registers the models' wire encoder (appendWire) with the SDK's encoder and their
@@ -1119,14 +1120,14 @@ func (a *Account) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Account.
 func (a *Account) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.InterestPosted == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.InterestPosted == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1195,9 +1196,9 @@ func (a *AccountBalancesDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AccountBalancesDTO.
 func (a *AccountBalancesDTO) jsonZero() bool {
 	return a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SuspenseBalance == (Decimal{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SuspenseBalance == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1282,13 +1283,13 @@ func (a *AccountByBalanceDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountByBalanceDTO.
 func (a *AccountByBalanceDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1401,17 +1402,17 @@ func (a *AccountDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountDTO.
 func (a *AccountDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
-		a.SuspenseBalance == (Decimal{}) &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.SuspenseBalance == (core.Decimal{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1491,12 +1492,12 @@ func (a *AccountInstrumentDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountInstrumentDTO.
 func (a *AccountInstrumentDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AccountInstrumentGUID == (GUID{}) &&
-		a.InstrumentGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AccountInstrumentGUID == (core.GUID{}) &&
+		a.InstrumentGUID == (core.GUID{}) &&
 		a.InstrumentStatus == "" &&
 		a.InstrumentType == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1628,10 +1629,10 @@ func (a *AccountSharedPersonDTO) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountSharedPersonDTO.
 func (a *AccountSharedPersonDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -1755,7 +1756,7 @@ func (a *AccountsByBalance) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AccountsByBalance.
 func (a *AccountsByBalance) jsonZero() bool {
-	return a.CachedAt == (Timestamp{}) &&
+	return a.CachedAt == (core.Timestamp{}) &&
 		a.Items == nil &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -1893,8 +1894,8 @@ func (a *AdjustBalanceRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceRequest.
 func (a *AdjustBalanceRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
 		a.Description == "" &&
 		a.ExternalReference == "" &&
 		a.AdditionalProperties.Len() == 0
@@ -1980,12 +1981,12 @@ func (a *AdjustBalanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdjustBalanceResponse.
 func (a *AdjustBalanceResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.TxnGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2034,7 +2035,7 @@ func (a *AdvancePreCalcRequest) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcRequest.
 func (a *AdvancePreCalcRequest) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2116,12 +2117,12 @@ func (a *AdvancePreCalcResponse) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type AdvancePreCalcResponse.
 func (a *AdvancePreCalcResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AdvanceAmount == (Decimal{}) &&
-		a.FeeAmount == (Decimal{}) &&
-		a.RepaymentDate == (Timestamp{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AdvanceAmount == (core.Decimal{}) &&
+		a.FeeAmount == (core.Decimal{}) &&
+		a.RepaymentDate == (core.Timestamp{}) &&
 		a.RequestID == "" &&
-		a.TotalRepaymentAmount == (Decimal{}) &&
+		a.TotalRepaymentAmount == (core.Decimal{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2241,11 +2242,11 @@ func (a *ApplyAdvanceResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ApplyAdvanceResponse.
 func (a *ApplyAdvanceResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.AdvanceAmount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.AdvanceAmount == (core.Decimal{}) &&
 		a.RequestID == "" &&
 		a.Status == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2307,8 +2308,8 @@ func (a *AssignCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type AssignCardDTO.
 func (a *AssignCardDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2364,8 +2365,8 @@ func (a *BatchfileDownloadRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileDownloadRequest.
 func (a *BatchfileDownloadRequest) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2414,7 +2415,7 @@ func (a *BatchfileGUIDResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileGUIDResponse.
 func (a *BatchfileGUIDResponse) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2479,7 +2480,7 @@ func (a *BatchfileRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BatchfileRequest.
 func (a *BatchfileRequest) jsonZero() bool {
 	return a.FileName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ReportName == "" &&
 		a.SourceDocument == nil &&
 		a.AdditionalProperties.Len() == 0
@@ -2559,12 +2560,12 @@ func (a *BatchfileResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BatchfileResponse.
 func (a *BatchfileResponse) jsonZero() bool {
-	return a.BatchfileGUID == (GUID{}) &&
+	return a.BatchfileGUID == (core.GUID{}) &&
 		a.FileName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ReportName == "" &&
 		a.Status == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2666,14 +2667,14 @@ func (a *BulkOrderDetail) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderDetail.
 func (a *BulkOrderDetail) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.CompanyGUID == (GUID{}) &&
-		a.OrderGUID == (GUID{}) &&
-		a.PackageGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.CompanyGUID == (core.GUID{}) &&
+		a.OrderGUID == (core.GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.Quantity == 0 &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2722,7 +2723,7 @@ func (a *BulkOrderRef) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderRef.
 func (a *BulkOrderRef) jsonZero() bool {
-	return a.OrderGUID == (GUID{}) &&
+	return a.OrderGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2797,10 +2798,10 @@ func (a *BulkOrderRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderRequest.
 func (a *BulkOrderRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.PackageGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.Quantity == 0 &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -2863,8 +2864,8 @@ func (a *BulkOrderResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type BulkOrderResponse.
 func (a *BulkOrderResponse) jsonZero() bool {
 	return a.BulkOrderStatus == "" &&
-		a.OrderGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.OrderGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -2942,10 +2943,10 @@ func (a *BulkOrderSummary) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type BulkOrderSummary.
 func (a *BulkOrderSummary) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.LocationName == "" &&
-		a.PackageGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.PackageGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.QuantityAvailable == 0 &&
 		a.QuantityOrdered == 0 &&
 		a.AdditionalProperties.Len() == 0
@@ -3230,21 +3231,21 @@ func (a *CardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CardDTO) jsonZero() bool {
 	return a.ActivationMethod == "" &&
 		a.CardCondition == "" &&
-		a.CardNumber == (Secret{}) &&
+		a.CardNumber == (core.Secret{}) &&
 		a.CardProxy == "" &&
 		a.CardStatus == "" &&
 		a.CardTrackingDetail.jsonZero() &&
-		a.CVV == (Secret{}) &&
+		a.CVV == (core.Secret{}) &&
 		a.ExpirationDate == "" &&
 		a.IssuanceType == "" &&
-		a.LogicalExpirationDate == (Timestamp{}) &&
+		a.LogicalExpirationDate == (core.Timestamp{}) &&
 		a.MaskCardPAN == "" &&
 		a.PersonCardStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SupplementalDetails.jsonZero() &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3367,7 +3368,7 @@ func (a *CardPINDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CardPINDTO.
 func (a *CardPINDTO) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.PIN == (Secret{}) &&
+		a.PIN == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3499,8 +3500,8 @@ func (a *CardTrackingDetail) jsonZero() bool {
 	return a.CardDeliveryMethod == "" &&
 		a.CardDeliveryTrackingNumber == "" &&
 		a.CardPackageName == "" &&
-		a.CardRequested == (Timestamp{}) &&
-		a.CardShipmentDate == (Timestamp{}) &&
+		a.CardRequested == (core.Timestamp{}) &&
+		a.CardShipmentDate == (core.Timestamp{}) &&
 		a.FulfillmentHouseName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -3609,9 +3610,9 @@ func (a *ChangeAdvanceCycleResponse) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ChangeAdvanceCycleResponse.
 func (a *ChangeAdvanceCycleResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.Cycle == "" &&
-		a.NextCycleDate == (Timestamp{}) &&
+		a.NextCycleDate == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3703,14 +3704,14 @@ func (a *CheckDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckDTO.
 func (a *CheckDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.CheckDate == (Timestamp{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.CheckDate == (core.Timestamp{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
 		a.PayeeName == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.TxnGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3854,12 +3855,12 @@ func (a *CheckSearchDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckSearchDTO.
 func (a *CheckSearchDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.CheckNumber == "" &&
 		a.CheckStatus == "" &&
-		a.EndDate == (Timestamp{}) &&
-		a.PersonGUID == (GUID{}) &&
-		a.StartDate == (Timestamp{}) &&
+		a.EndDate == (core.Timestamp{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.StartDate == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -3928,11 +3929,11 @@ func (a *CheckStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CheckStatusDTO.
 func (a *CheckStatusDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.CheckNumber == "" &&
 		a.NewStatus == "" &&
 		a.Notes == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4013,11 +4014,11 @@ func (a *CompanyDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type CompanyDTO.
 func (a *CompanyDTO) jsonZero() bool {
 	return a.Address.jsonZero() &&
-		a.CompanyGUID == (GUID{}) &&
+		a.CompanyGUID == (core.GUID{}) &&
 		a.CompanyName == "" &&
 		a.DbaName == "" &&
-		a.SysUTCInserted == (Timestamp{}) &&
-		a.SysUTCUpdated == (Timestamp{}) &&
+		a.SysUTCInserted == (core.Timestamp{}) &&
+		a.SysUTCUpdated == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4083,9 +4084,9 @@ func (a *CompanyProgramDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyProgramDTO.
 func (a *CompanyProgramDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.CompanyName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4147,9 +4148,9 @@ func (a *CompanyVerificationResultDTO) appendJSON(b []byte, wire bool) ([]byte, 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CompanyVerificationResultDTO.
 func (a *CompanyVerificationResultDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.VerificationStatus == "" &&
-		a.VerifiedAt == (Timestamp{}) &&
+		a.VerifiedAt == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4215,7 +4216,7 @@ func (a *ConfigProgramRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type ConfigProgramRequest.
 func (a *ConfigProgramRequest) jsonZero() bool {
 	return a.Configurations == nil &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4276,8 +4277,8 @@ func (a *CreateAccountInstrumentRequest) appendJSON(b []byte, wire bool) ([]byte
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountInstrumentRequest.
 func (a *CreateAccountInstrumentRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.InstrumentGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.InstrumentGUID == (core.GUID{}) &&
 		a.InstrumentType == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4346,8 +4347,8 @@ func (a *CreateAccountRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CreateAccountRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountType == "" &&
-		a.ProgramGUID == (GUID{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4418,11 +4419,11 @@ func (a *CreateAccountResponseDTO) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateAccountResponseDTO.
 func (a *CreateAccountResponseDTO) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.WalletGUID == (GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4492,8 +4493,8 @@ func (a *CreateCardRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 func (a *CreateCardRequest) jsonZero() bool {
 	return a.MonthsUntilExpire == 0 &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
-		a.WalletGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
+		a.WalletGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4566,7 +4567,7 @@ func (a *CreateCardResponse) jsonZero() bool {
 	return a.Card.jsonZero() &&
 		a.FulfillmentData.jsonZero() &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4689,8 +4690,8 @@ func (a *CreateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountRequest.
 func (a *CreateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4751,8 +4752,8 @@ func (a *CreateSharedAccountResponse) appendJSON(b []byte, wire bool) ([]byte, e
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type CreateSharedAccountResponse.
 func (a *CreateSharedAccountResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -4826,11 +4827,11 @@ func (a *DisbursementDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementDTO.
 func (a *DisbursementDTO) jsonZero() bool {
-	return a.Amount == (Decimal{}) &&
+	return a.Amount == (core.Decimal{}) &&
 		a.ClientReferenceID == "" &&
 		a.PayoutOption == "" &&
 		a.Person.jsonZero() &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4885,7 +4886,7 @@ func (a *DisbursementPayoutPreference) appendJSON(b []byte, wire bool) ([]byte, 
 // test encoding/json's omitzero applies to a field of type DisbursementPayoutPreference.
 func (a *DisbursementPayoutPreference) jsonZero() bool {
 	return a.PayoutPreference == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -4960,10 +4961,10 @@ func (a *DisbursementResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisbursementResponse.
 func (a *DisbursementResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.DisbursementGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.DisbursementGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.Status == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5032,10 +5033,10 @@ func (a *DisputeChargebackRequest) appendJSON(b []byte, wire bool) ([]byte, erro
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackRequest.
 func (a *DisputeChargebackRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
 		a.Reason == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5110,11 +5111,11 @@ func (a *DisputeChargebackResponse) appendJSON(b []byte, wire bool) ([]byte, err
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type DisputeChargebackResponse.
 func (a *DisputeChargebackResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.DisputeGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.DisputeGUID == (core.GUID{}) &&
 		a.DisputeStatus == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5182,7 +5183,7 @@ func (a *EncryptedCardData) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedCardData.
 func (a *EncryptedCardData) jsonZero() bool {
-	return a.AccountNumber == (Secret{}) &&
+	return a.AccountNumber == (core.Secret{}) &&
 		a.ExpirationMonth == "" &&
 		a.ExpirationYear == "" &&
 		a.NameOnAccount == "" &&
@@ -5271,10 +5272,10 @@ func (a *EncryptedFulfillmentDetails) appendJSON(b []byte, wire bool) ([]byte, e
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type EncryptedFulfillmentDetails.
 func (a *EncryptedFulfillmentDetails) jsonZero() bool {
-	return a.Cvx2 == (Secret{}) &&
-		a.PIN == (Secret{}) &&
-		a.Track1 == (Secret{}) &&
-		a.Track2 == (Secret{}) &&
+	return a.Cvx2 == (core.Secret{}) &&
+		a.PIN == (core.Secret{}) &&
+		a.Track1 == (core.Secret{}) &&
+		a.Track2 == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5342,9 +5343,9 @@ func (a *FeeApplyRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyRequest.
 func (a *FeeApplyRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5420,11 +5421,11 @@ func (a *FeeApplyResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeeApplyResponse.
 func (a *FeeApplyResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.Amount == (Decimal{}) &&
-		a.ProgramGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.Amount == (core.Decimal{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
-		a.TxnGUID == (GUID{}) &&
+		a.TxnGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5497,10 +5498,10 @@ func (a *FeesResponse) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type FeesResponse.
 func (a *FeesResponse) jsonZero() bool {
-	return a.FeeAmount == (Decimal{}) &&
-		a.FeeGUID == (GUID{}) &&
+	return a.FeeAmount == (core.Decimal{}) &&
+		a.FeeGUID == (core.GUID{}) &&
 		a.FeeName == "" &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.RequestCode == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5601,7 +5602,7 @@ func (a *GenericEncryptedCardDataResponse) appendJSON(b []byte, wire bool) ([]by
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type GenericEncryptedCardDataResponse.
 func (a *GenericEncryptedCardDataResponse) jsonZero() bool {
-	return a.EncryptedCardData == (Secret{}) &&
+	return a.EncryptedCardData == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5684,12 +5685,12 @@ func (a *Invoice) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type Invoice.
 func (a *Invoice) jsonZero() bool {
-	return a.InvoiceAmount == (Decimal{}) &&
-		a.InvoiceDate == (Timestamp{}) &&
+	return a.InvoiceAmount == (core.Decimal{}) &&
+		a.InvoiceDate == (core.Timestamp{}) &&
 		a.InvoiceDescription == "" &&
 		a.InvoiceNumber == "" &&
 		a.InvoiceStatus == "" &&
-		a.PaymentDueAmount == (Decimal{}) &&
+		a.PaymentDueAmount == (core.Decimal{}) &&
 		a.PaymentDueReferenceNumber == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -5771,11 +5772,11 @@ func (a *InvoiceSearchRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type InvoiceSearchRequest.
 func (a *InvoiceSearchRequest) jsonZero() bool {
 	return a.CardProxy == "" &&
-		a.InvoiceDateEnd == (Timestamp{}) &&
-		a.InvoiceDateStart == (Timestamp{}) &&
+		a.InvoiceDateEnd == (core.Timestamp{}) &&
+		a.InvoiceDateStart == (core.Timestamp{}) &&
 		a.InvoiceStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -5838,7 +5839,7 @@ func (a *InvoiceSearchResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 func (a *InvoiceSearchResponse) jsonZero() bool {
 	return a.CardProxy == "" &&
 		a.Invoice.jsonZero() &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6010,8 +6011,8 @@ func (a *PerformKYBAPIResponse) appendJSON(b []byte, wire bool) ([]byte, error) 
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBAPIResponse.
 func (a *PerformKYBAPIResponse) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.KYBRequestGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.KYBRequestGUID == (core.GUID{}) &&
 		a.KYBStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -6061,7 +6062,7 @@ func (a *PerformKYBRequest) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type PerformKYBRequest.
 func (a *PerformKYBRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6173,14 +6174,14 @@ func (a *Person) jsonZero() bool {
 	return math.Float64bits(float64(a.AddressLat)) == 0 &&
 		math.Float64bits(float64(a.AddressLon)) == 0 &&
 		a.BaseAddress.jsonZero() &&
-		a.BirthDate == (Date{}) &&
+		a.BirthDate == (core.Date{}) &&
 		a.ClientReferenceID == "" &&
 		a.Email == "" &&
 		a.FirstName == "" &&
 		a.LastName == "" &&
-		a.LedgerBalance == (Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
 		a.MobileNumber == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6235,7 +6236,7 @@ func (a *PersonCardStatusDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // test encoding/json's omitzero applies to a field of type PersonCardStatusDTO.
 func (a *PersonCardStatusDTO) jsonZero() bool {
 	return a.PersonCardStatus == "" &&
-		a.PersonGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6468,9 +6469,9 @@ func (a *ProgramDataDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ProgramDataDTO.
 func (a *ProgramDataDTO) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
 		a.Configurations == nil &&
-		a.ProgramGUID == (GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.ProgramName == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -6788,11 +6789,11 @@ func (a *RetrieveCompanyRequest) appendJSON(b []byte, wire bool) ([]byte, error)
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type RetrieveCompanyRequest.
 func (a *RetrieveCompanyRequest) jsonZero() bool {
-	return a.CompanyGUID == (GUID{}) &&
-		a.KYBRequestGUID == (GUID{}) &&
+	return a.CompanyGUID == (core.GUID{}) &&
+		a.KYBRequestGUID == (core.GUID{}) &&
 		a.KYBStatus == "" &&
-		a.RequestedAt == (Timestamp{}) &&
-		a.RespondedAt == (Timestamp{}) &&
+		a.RequestedAt == (core.Timestamp{}) &&
+		a.RespondedAt == (core.Timestamp{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6866,8 +6867,8 @@ func (a *SearchAccountsProgramRequest) jsonZero() bool {
 	return a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.PersonGUID == (GUID{}) &&
-		a.ProgramGUID == (GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
+		a.ProgramGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -6952,13 +6953,13 @@ func (a *SearchAccountsProgramResponse) appendJSON(b []byte, wire bool) ([]byte,
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type SearchAccountsProgramResponse.
 func (a *SearchAccountsProgramResponse) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
 		a.AccountName == "" &&
 		a.AccountStatus == "" &&
 		a.AccountType == "" &&
-		a.AvailableBalance == (Decimal{}) &&
-		a.LedgerBalance == (Decimal{}) &&
-		a.PersonGUID == (GUID{}) &&
+		a.AvailableBalance == (core.Decimal{}) &&
+		a.LedgerBalance == (core.Decimal{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.AdditionalProperties.Len() == 0
 }
 
@@ -7342,8 +7343,8 @@ func (a *UpdateSharedAccountRequest) appendJSON(b []byte, wire bool) ([]byte, er
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type UpdateSharedAccountRequest.
 func (a *UpdateSharedAccountRequest) jsonZero() bool {
-	return a.AccountGUID == (GUID{}) &&
-		a.PersonGUID == (GUID{}) &&
+	return a.AccountGUID == (core.GUID{}) &&
+		a.PersonGUID == (core.GUID{}) &&
 		a.SharingStatus == "" &&
 		a.AdditionalProperties.Len() == 0
 }
@@ -7408,7 +7409,7 @@ func (a *ValidateCardDTO) appendJSON(b []byte, wire bool) ([]byte, error) {
 // jsonZero reports whether every field of a is its zero value (reflect.Value.IsZero), the
 // test encoding/json's omitzero applies to a field of type ValidateCardDTO.
 func (a *ValidateCardDTO) jsonZero() bool {
-	return a.CardNumber == (Secret{}) &&
-		a.CVV == (Secret{}) &&
+	return a.CardNumber == (core.Secret{}) &&
+		a.CVV == (core.Secret{}) &&
 		a.AdditionalProperties.Len() == 0
 }

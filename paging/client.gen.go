@@ -10,13 +10,14 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops"
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // GetCommercialAccountRequest holds the parameters of GetCommercialAccount.
 type GetCommercialAccountRequest struct {
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
-	BalanceAsOf Date
+	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
 	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
@@ -219,7 +220,7 @@ type ListCommercialAccountsRequest struct {
 	Limit int
 	// BalanceAsOf is the query parameter balanceAsOf. Optional: zero means not sent. Date (YYYY-MM-DD,
 	// within 180 days) of the balances to add to each account.
-	BalanceAsOf Date
+	BalanceAsOf core.Date
 	// XFapiInteractionID is the header x-fapi-interaction-id. Empty means the call's
 	// WithHeader("x-fapi-interaction-id", v), else a new UUID for each call. Interaction id of the
 	// request, a 36-character UUID, echoed on every response and returned by Response.InteractionID.
@@ -285,10 +286,10 @@ type ListCurrentDayAccountTransactionsRequest struct {
 	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
 	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
 	// weekday).
-	StartDate Date
+	StartDate core.Date
 	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
 	// not today; with startDate (both or neither).
-	EndDate Date
+	EndDate core.Date
 	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
 	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
 	// the first page.
@@ -364,10 +365,10 @@ type ListPreviousDayAccountTransactionsRequest struct {
 	// StartDate is the query parameter startDate. Optional: zero means not sent. First date
 	// (YYYY-MM-DD), at most 180 days back; with endDate (both or neither; neither means the prior
 	// weekday).
-	StartDate Date
+	StartDate core.Date
 	// EndDate is the query parameter endDate. Optional: zero means not sent. Last date (YYYY-MM-DD),
 	// not today; with startDate (both or neither).
-	EndDate Date
+	EndDate core.Date
 	// PageKey is the query parameter pageKey. Optional: zero means not sent. Opaque key of the page to
 	// return, as the previous answer's `page.nextPageKey` gave it ("not necessarily numeric"); none for
 	// the first page.

@@ -23,8 +23,8 @@
 // # The engine
 //
 // The iterator engine is shared by the SDK's clients and defined once, in package
-// github.com/issuerkit/issuerkit-go/openapi/core: [core.Iterator] (here [Iterator], an alias,
-// as [Page], [Position] and [Cursor]), core.Config, core.NewIterator and the errors an
+// github.com/issuerkit/issuerkit-go/openapi/core: [core.Iterator] (here [core.Iterator], an alias,
+// as [core.Page], [core.Position] and [core.Cursor]), core.Config, core.NewIterator and the errors an
 // iteration ends with. It works with any endpoint: give core.NewIterator (or core.Items,
 // core.Pages) a core.Config and a core.FetchFunc that fetches one page at a Position, and
 // range over the items or pages:
@@ -34,7 +34,7 @@
 //
 // Row windows are 1-based and inclusive, at most 1,000 rows ([core.RowWindow]); offsets start
 // at 0; page numbers at 1 with pageSize 1 to 1,000. Iterators are lazy, stop on the first
-// error, cap items separately from the page size, resume from a [Cursor], never loop on an
+// error, cap items separately from the page size, resume from a [core.Cursor], never loop on an
 // empty or non-advancing page ([core.ErrEmptyPage], [core.ErrPositionMismatch]), nor deliver
 // a page that begins like one served at another position (a server ignoring the position,
 // caught by its records: [core.ErrPositionMismatch]), nor repeat rows a server's retrievedRows
@@ -92,7 +92,7 @@
 //	it := b.ACHTransactionsIterator(ctx, achReq)
 //	for tx, err := range it.Items() { ...; break }
 //	text, _ := it.Cursor().MarshalText()
-//	var cur paging.Cursor
+//	var cur core.Cursor
 //	_ = cur.UnmarshalText(text)
 //	for tx, err := range b.ACHTransactions(ctx, achReq, paging.WithCursor(cur)) { ... }
 //

@@ -33,15 +33,15 @@ func client(t *testing.T, srv *pagingtest.Server, opts ...paging.Option) *paging
 var (
 	date1, _ = core.ParseDate("2025-01-02")
 	date2, _ = core.ParseDate("2025-01-09")
-	acct     = paging.NewSecret("3123456789")
-	pdReq    = paging.PreviousDayRequest{AccountNumber: []paging.Secret{acct}, FromDate: date1, ToDate: date2}
+	acct     = core.NewSecret("3123456789")
+	pdReq    = paging.PreviousDayRequest{AccountNumber: []core.Secret{acct}, FromDate: date1, ToDate: date2}
 	achReq   = paging.ACHListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	rtpReq   = paging.RTPListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	wireReq  = paging.WireListRequest{AccountNumber: acct, FromDate: date1, ToDate: date2}
 	// wireDetailsReq is a legacy wire details filter the spec accepts: account numbers and a
 	// period in Unix seconds (2025-01-01 to 2025-01-09).
 	wireDetailsReq = paging.WireDetailsRequest{GetWireInquiryRequest: paging.GetWireInquiryRequest{
-		AccountNumber: []paging.Secret{acct}, FromDate: 1735689600, ToDate: 1736380800}}
+		AccountNumber: []core.Secret{acct}, FromDate: 1735689600, ToDate: 1736380800}}
 )
 
 // pagesAsked returns the pageNumber/pageSize of every request, read from where in says.
@@ -168,7 +168,7 @@ func TestRTPParticipants(t *testing.T) {
 func TestRTPParticipantsWithoutClientID(t *testing.T) {
 	srv := pagingtest.NewServer(t, pagingtest.WithRecords(10))
 	_, err := collect(t, client(t, srv).RTPParticipants(t.Context()), partyKey)
-	require.ErrorIs(t, err, paging.ErrInvalidArgument)
+	require.ErrorIs(t, err, core.ErrInvalidArgument)
 	assert.Empty(t, srv.Requests(), "refused before the network")
 }
 
@@ -246,7 +246,7 @@ func TestACHAddenda(t *testing.T) {
 		}
 		text, err := it.Cursor().MarshalText()
 		require.NoError(t, err)
-		var cur paging.Cursor
+		var cur core.Cursor
 		require.NoError(t, cur.UnmarshalText(text))
 		rest, err := collect(t, c.ACHAddenda(t.Context(), req, paging.WithCursor(cur)), key)
 		require.NoError(t, err)
@@ -295,7 +295,7 @@ func TestTypedResumeAndCap(t *testing.T) {
 	}
 	text, err := it.Cursor().MarshalText()
 	require.NoError(t, err)
-	var cur paging.Cursor
+	var cur core.Cursor
 	require.NoError(t, cur.UnmarshalText(text))
 	rest, err := collect(t, c.PreviousDayTransactions(t.Context(), pdReq, paging.WithCursor(cur)), pdKey)
 	require.NoError(t, err)

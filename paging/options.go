@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/issuerkit/issuerkit-go/internal/sdkclient"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 // ParamPlacement says where the ACH and RTP inquiry endpoints (listAchTransactions,
@@ -128,5 +129,5 @@ func (c *Client) published() bool {
 // on a client in the published form (the default).
 func unpublished(method, instead string) error {
 	return fmt.Errorf("%w: paging: %s: the bank's published API has no such endpoint (WithDocumentedAPI sends it); %s",
-		ErrInvalidArgument, method, instead)
+		core.ErrInvalidArgument, method, instead)
 }

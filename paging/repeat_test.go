@@ -126,9 +126,9 @@ func TestPositionHonouredIsNotARepeat(t *testing.T) {
 // starts inside one already seen (a range resumed after a break).
 func TestRepeatHeuristicLimits(t *testing.T) {
 	rows := []string{"a", "b", "c", "a", "x", "y", "z"}
-	fetch := func(_ context.Context, p paging.Position) (paging.Page[string], error) {
+	fetch := func(_ context.Context, p core.Position) (core.Page[string], error) {
 		from := min(p.Start-1, len(rows))
-		return paging.Page[string]{Items: rows[from:min(from+p.Size, len(rows))]}, nil
+		return core.Page[string]{Items: rows[from:min(from+p.Size, len(rows))]}, nil
 	}
 	cfg := core.Config{Style: core.StyleRow, PageSize: 3}
 	it := core.NewIterator(t.Context(), cfg, fetch)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -94,7 +95,7 @@ func TestSilenceIsADecodeError(t *testing.T) {
 			c := serve(t, 200, tc.body, opts...)
 			res, err := c.VerifyAccount(context.Background(), validInquiry())
 			assert.Nil(t, res)
-			var de *validation.DecodeError
+			var de *core.DecodeError
 			require.ErrorAs(t, err, &de)
 			assert.Equal(t, 200, de.StatusCode)
 			assert.Equal(t, "corr-1", de.CorrelationID)

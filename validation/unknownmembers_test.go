@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/internal/ops/planttest"
 	"github.com/issuerkit/issuerkit-go/openapi"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 )
 
@@ -62,7 +63,7 @@ func TestUnknownMembersKeptInEveryResponse(t *testing.T) {
 				}
 			} else {
 				a, err := c.VerifyAccountAnswer(t.Context(), validation.Inquiry{SecondaryID: "SEC0001",
-					RoutingNumber: "011000015", AccountNumber: validation.NewSecret("123456789")})
+					RoutingNumber: "011000015", AccountNumber: core.NewSecret("123456789")})
 				if a == nil {
 					t.Fatalf("no Answer: %v\n%s", err, b.JSON)
 				}

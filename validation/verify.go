@@ -151,7 +151,7 @@ type Answer struct {
 func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	var body map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &body); err != nil {
-		return nil, &DecodeError{Err: err}
+		return nil, &core.DecodeError{Err: err}
 	}
 	name := "accountValidationResponse"
 	if v == V2 {
@@ -161,18 +161,18 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	var env map[string]json.RawMessage
 	if ok {
 		if err := json.Unmarshal(envRaw, &env); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s: %w", name, err)}
 		}
 	}
 	if env == nil {
-		return nil, &DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("the response has no %s envelope", name)}
 	}
 	a := &Answer{AdditionalProperties: others(body, name)}
 	a.Envelope = others(env, "AOAResponse", "errorResponse")
 	var faults []*ErrorResponse
 	if r, ok := env["errorResponse"]; ok && !isNull(r) {
 		if err := json.Unmarshal(r, &a.ErrorResponse); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.errorResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.errorResponse: %w", name, err)}
 		}
 		faults = append(faults, &a.ErrorResponse)
 	}
@@ -181,10 +181,10 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	if hasAOA {
 		var members map[string]json.RawMessage
 		if err := json.Unmarshal(aoaRaw, &members); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
 		}
 		if err := json.Unmarshal(aoaRaw, &a.AOAResponse); err != nil {
-			return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
+			return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse: %w", name, err)}
 		}
 		if r, ok := members["Result"]; ok && !isNull(r) {
 			res := a.AOAResponse.Result
@@ -193,7 +193,7 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 		if r, ok := members["errorResponse"]; ok && !isNull(r) {
 			var inner ErrorResponse
 			if err := json.Unmarshal(r, &inner); err != nil {
-				return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.errorResponse: %w", name, err)}
+				return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse.errorResponse: %w", name, err)}
 			}
 			faults = append(faults, &inner)
 		}
@@ -204,11 +204,11 @@ func decodeAnswer(v string, raw []byte) (*Answer, error) {
 	}
 	switch {
 	case !hasAOA:
-		return nil, &DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s has no AOAResponse", name)}
 	case res == nil:
-		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse has neither Result nor a fault", name)}
 	case res.ErrorCode == "":
-		return nil, &DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
+		return nil, &core.DecodeError{Err: fmt.Errorf("%s.AOAResponse.Result has no errorCode", name)}
 	case res.ErrorCode != ErrorCodeNoError:
 		return a, &ResultError{Code: res.ErrorCode, Result: res}
 	}

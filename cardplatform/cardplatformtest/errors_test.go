@@ -11,6 +11,7 @@ import (
 
 	"github.com/issuerkit/issuerkit-go/cardplatform"
 	"github.com/issuerkit/issuerkit-go/cardplatform/cardplatformtest"
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 )
 
 const unknown = "abababab-abab-4bab-8bab-abababababab"
@@ -133,7 +134,7 @@ func TestUnauthorizedEveryOperation(t *testing.T) {
 	// TestEveryOperationHasAClientTest matches one to one with the spec's operations.
 	assert.Equal(t, len(cardCases)+len(accountCases)+len(programCases), n)
 	_, err := cardplatformtest.NewServer(t, cardplatformtest.WithToken("other")).Client().GetCard(context.Background(), "1")
-	assert.ErrorIs(t, err, cardplatform.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
+	assert.ErrorIs(t, err, core.ErrNotFound, "WithToken: the server's own client sends the token it accepts")
 }
 
 // TestServerErrorHasNoBody: a 500 (here injected) carries no body, and the client maps it to
@@ -147,7 +148,7 @@ func TestServerErrorHasNoBody(t *testing.T) {
 
 	require.NoError(t, e.srv.FailNext("GetCard", 5, cardplatformtest.Fault{Status: 500}))
 	_, err := e.client.GetCard(context.Background(), "0")
-	assert.ErrorIs(t, err, cardplatform.ErrServerError)
+	assert.ErrorIs(t, err, core.ErrServerError)
 }
 
 // TestBadRequestRows: 400 comes with a ProblemDetails body whose errors name each field.
@@ -161,8 +162,8 @@ func TestBadRequestRows(t *testing.T) {
 	assert.Equal(t, "One or more validation errors occurred.", r.json(t)["title"])
 
 	_, err := e.client.CreateDisbursement(context.Background(), cardplatform.DisbursementDTO{ProgramGUID: mustGUID(t, cardplatformtest.DefaultProgramGUID)})
-	var pe *cardplatform.ProblemError
+	var pe *core.Problem
 	require.ErrorAs(t, err, &pe)
-	assert.ErrorIs(t, err, cardplatform.ErrBadRequest)
+	assert.ErrorIs(t, err, core.ErrBadRequest)
 	assert.NotEmpty(t, pe.Errors["amount"])
 }

@@ -1,8 +1,7 @@
 // Package core holds the types the three clients (cardplatform, validation, paging) share, so
 // that their fields, methods and constructors appear in go doc where a user looks, as Azure's
-// azcore does for the Azure SDK. Each client package re-exports them under the same names
-// (cardplatform.Decimal is core.Decimal): a user needs to import core only to write code that
-// works with more than one client.
+// azcore does for the Azure SDK. They are defined here once and used from here: a client
+// package keeps only what is its own (Client, New, its operations, models and options).
 //
 // The scalar types are the Go form of the specs' shared formats:
 //
@@ -21,9 +20,8 @@
 // as a *[ParseError].
 //
 // The errors and options every client shares are here too: [Error], the one error of every
-// answer that is not a success, whichever client returned it (cardplatform.Error,
-// validation.Error and paging.Error are this type, so one errors.As reads the status, the
-// ids, Retry-After and the decoded body of any of them); the sentinels to test with
+// answer that is not a success, whichever client returned it (one errors.As reads the
+// status, the ids, Retry-After and the decoded body of any of them); the sentinels to test with
 // errors.Is ([ErrNotFound], [ErrOutcomeUnknown], [ErrInvalidArgument], ...); the decoded
 // error bodies ([Problem], the card platform's ProblemDetails; [BankError], the bank's); the
 // failures that are not a status ([OutcomeUnknownError], [TimeoutError], [LockoutError],

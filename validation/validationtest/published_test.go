@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/issuerkit/issuerkit-go/openapi/core"
 	"github.com/issuerkit/issuerkit-go/validation"
 	"github.com/issuerkit/issuerkit-go/validation/validationtest"
 	"github.com/stretchr/testify/assert"
@@ -36,7 +37,7 @@ func TestPublishedAPI(t *testing.T) {
 	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithAPIVersion(validation.V1))
 	require.NoError(t, err)
 	_, err = v1.HealthCheck(ctx)
-	assert.ErrorIs(t, err, validation.ErrNotFound)
+	assert.ErrorIs(t, err, core.ErrNotFound)
 }
 
 // TestDefaultFollowsTheClient: without the switch the sandbox's Client speaks the client's
@@ -57,7 +58,7 @@ func TestDefaultFollowsTheClient(t *testing.T) {
 	v1, err := validation.New(srv.URL, validation.WithStaticToken(validationtest.Token), validation.WithRateLimit(0), validation.WithDocumentedAPI())
 	require.NoError(t, err)
 	_, err = v1.VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
-	require.ErrorIs(t, err, validation.ErrNotFound)
+	require.ErrorIs(t, err, core.ErrNotFound)
 	docs := validationtest.NewServer(t, validationtest.WithRateLimit(0), validationtest.WithDocumentedAPI())
 	res, err := docs.Client().VerifyAccount(ctx, inquiry(validationtest.RoutingNumber, validationtest.AccountPerson, patLee))
 	require.NoError(t, err)

@@ -1,6 +1,6 @@
 // Command migrate rewrites Go source from the 0.1.0 names of issuerkit-go to its 0.2.0 names:
-// the shared names the client packages re-declared (cardplatform.ErrOutcomeUnknown,
-// paging.Iterator, validation.Decimal, ...) become package core's (core.ErrOutcomeUnknown),
+// the shared names the client packages re-declared (core.ErrOutcomeUnknown,
+// core.Iterator, core.Decimal, ...) become package core's (core.ErrOutcomeUnknown),
 // in code and in doc links, with core's import added and a client import left unused dropped.
 // It is idempotent: a second run changes nothing. From the repository root:
 //
@@ -8,7 +8,8 @@
 //	go -C internal/tools run ./migrate -root ../.. -n         # list the files it would change
 //	go -C internal/tools run ./migrate -changelog             # the table as CHANGELOG lines
 //
-// Generated files (*.gen.go) are left to the generator; testdata directories are skipped.
+// README.md files are rewritten too, in their fenced Go blocks and code spans only. Generated
+// files (*.gen.go) are left to the generator; testdata directories are skipped.
 package main
 
 import (
@@ -45,6 +46,7 @@ func main() {
 // changed.
 func run(root string, dry bool) ([]string, error) {
 	dirs := map[string][]string{}
+	var readmes []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -58,12 +60,29 @@ func run(root string, dry bool) ([]string, error) {
 		if strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".gen.go") {
 			dirs[filepath.Dir(path)] = append(dirs[filepath.Dir(path)], path)
 		}
+		if d.Name() == "README.md" {
+			readmes = append(readmes, path)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	var changed []string
+	for _, file := range readmes {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return changed, err
+		}
+		if out, ok := rewriteMarkdown(src); ok {
+			changed = append(changed, file)
+			if !dry {
+				if err := os.WriteFile(file, out, 0o644); err != nil {
+					return changed, err
+				}
+			}
+		}
+	}
 	for dir, files := range dirs {
 		pi, err := packageOf(dir)
 		if err != nil {
@@ -118,7 +137,7 @@ func packageOf(dir string) (pkgInfo, error) {
 			pi.client = f.Name.Name
 		}
 		for _, d := range f.Decls {
-			for _, name := range declNames(d) {
+			for _, name := range ownNames(d) {
 				if f.Name.Name == pi.client || !strings.HasSuffix(n, "_test.go") {
 					pi.decls[name] = true
 				}

@@ -26,7 +26,7 @@ type move struct {
 // (-changelog) both read it.
 var moves = []move{
 	// Errors and sentinels.
-	{Name: "Error"}, {Name: "ProblemError", To: "Problem"}, {Name: "OutcomeUnknownError"},
+	{Name: "Error"}, {Name: "ProblemError", To: "Problem", In: []string{"cardplatform"}}, {Name: "OutcomeUnknownError"},
 	{Name: "RedirectError"}, {Name: "DecodeError"}, {Name: "TimeoutError"},
 	{Name: "AttemptTimeoutError"},
 	{Name: "BankError", In: []string{"paging", "validation"}},
@@ -38,16 +38,18 @@ var moves = []move{
 	{Name: "ErrResendRefused"}, {Name: "ErrTokenSource"},
 	// Retries and time limits.
 	{Name: "RetryOptions"}, {Name: "DefaultRetryStatusCodes"}, {Name: "DefaultTimeout"},
+	{Name: "DefaultMaxLockout", In: []string{"paging", "validation"}},
 	// Scalars.
 	{Name: "Timestamp"}, {Name: "Decimal"}, {Name: "GUID"}, {Name: "Date"}, {Name: "Secret"},
 	{Name: "ParseGUID"}, {Name: "MustParseGUID"}, {Name: "NewGUID"}, {Name: "ParseDate"},
-	{Name: "MustParseDate"}, {Name: "DateOf"}, {Name: "RedactSecrets"}, {Name: "NewSecret"},
+	{Name: "MustParseDate"}, {Name: "DateOf"}, {Name: "NewSecret"},
 	{Name: "ParseDecimal"}, {Name: "MustParseDecimal"}, {Name: "NewDecimalFromInt"},
 	{Name: "ParseTimestamp"}, {Name: "NewTimestamp"},
 	{Name: "BankCredentials", In: []string{"validation"}},
 	// The pipeline seen from a step of the caller's.
 	{Name: "Middleware"}, {Name: "Next"}, {Name: "OperationID"}, {Name: "Attempt"},
 	{Name: "Response"}, {Name: "CallSettings"},
+	{Name: "InteractionHeader", In: []string{"paging"}},
 	// Iterators.
 	{Name: "Iterator", In: []string{"cardplatform", "paging"}},
 	{Name: "Page", In: []string{"cardplatform", "paging"}},

@@ -26,3 +26,6 @@ func Rows(it *pg.Iterator[int], d validation.Decimal) {
 	_ = validation.ErrTimeout
 	_, _ = it, d
 }
+
+// Fail logs: // *cardplatform.Error: status, correlation id; paging.Client stays.
+func Fail() {}

@@ -19,3 +19,6 @@ func check(n int) error {
 	_ = r
 	return nil
 }
+
+// resume takes a [core.Cursor].
+func resume(c core.Cursor) core.Cursor { return c }

@@ -25,3 +25,6 @@ func Rows(it *core.Iterator[int], d core.Decimal) {
 	_ = validation.ErrTimeout
 	_, _ = it, d
 }
+
+// Fail logs: // *core.Error: status, correlation id; paging.Client stays.
+func Fail() {}
